@@ -1,0 +1,110 @@
+package dev.parrow.cli;
+
+import dev.parrow.codec.metadata.FileMetaData;
+import dev.parrow.codec.metadata.Repetition;
+import dev.parrow.codec.metadata.SchemaElement;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.schema.GroupNode;
+import dev.parrow.codec.schema.PrimitiveNode;
+import dev.parrow.codec.schema.SchemaNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code parrow schema FILE}: the schema tree, then one line per leaf column. */
+@Command(name = "schema", mixinStandardHelpOptions = true,
+    description = "Print the Parquet schema: the tree with physical and logical types and repetition, "
+        + "then each leaf column with its levels.")
+final class SchemaCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
+  Path file;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    try (OpenFile f = OpenFile.open(file)) {
+      FileMetaData meta = f.footer.metaData();
+      out.printf("%s: %s rows, %d row groups, %d leaf columns%n", f.input.name(), Sizes.count(meta.numRows()),
+          meta.rowGroups().size(), f.footer.schema().columnCount());
+      out.println();
+      printTree(out, f.footer.schema().root());
+      out.println();
+      Table table = new Table(">#", "column", "physical", "logical", "converted", ">def", ">rep");
+      for (ColumnDescriptor c : f.footer.schema().columns()) {
+        table.row(c.index(), c.dottedPath(), physical(c.element()),
+            c.logicalType() == null ? null : c.logicalType().describe(),
+            convertedType(c.element()), c.maxDefinitionLevel(), c.maxRepetitionLevel());
+      }
+      table.print(out, "");
+    }
+    return 0;
+  }
+
+  static void printTree(PrintWriter out, GroupNode root) {
+    out.println("message " + root.name() + annotation(root.element()) + " {");
+    for (SchemaNode child : root.children()) {
+      printNode(out, child, "  ");
+    }
+    out.println("}");
+  }
+
+  private static void printNode(PrintWriter out, SchemaNode node, String indent) {
+    SchemaElement e = node.element();
+    String head = indent + repetition(e) + " " + (node instanceof PrimitiveNode ? physical(e).toLowerCase(Locale.ROOT)
+        : "group") + " " + e.name() + annotation(e) + (e.fieldId() == null ? "" : " = " + e.fieldId());
+    if (node instanceof GroupNode g) {
+      out.println(head + " {");
+      for (SchemaNode child : g.children()) {
+        printNode(out, child, indent + "  ");
+      }
+      out.println(indent + "}");
+    } else {
+      out.println(head + ";");
+    }
+  }
+
+  private static String repetition(SchemaElement e) {
+    if (e.repetition() == Repetition.VECTOR) {
+      return "vector(" + e.vectorLength() + ")";
+    }
+    return e.repetition().name().toLowerCase(Locale.ROOT);
+  }
+
+  static String physical(SchemaElement e) {
+    if (e.type() == null) {
+      return "group";
+    }
+    return switch (e.type()) {
+      case FIXED_LEN_BYTE_ARRAY -> "FIXED_LEN_BYTE_ARRAY(" + e.typeLength() + ")";
+      case BYTE_ARRAY -> "BINARY";
+      default -> e.type().name();
+    };
+  }
+
+  /** The converted type, with precision and scale for DECIMAL. */
+  static String convertedType(SchemaElement e) {
+    if (e.convertedType() == null) {
+      return null;
+    }
+    return switch (e.convertedType()) {
+      case DECIMAL -> "DECIMAL(" + e.precision() + "," + e.scale() + ")";
+      default -> e.convertedType().name();
+    };
+  }
+
+  /** " (LOGICAL)" preferring the logical type, else " (CONVERTED)", else nothing. */
+  private static String annotation(SchemaElement e) {
+    if (e.logicalType() != null) {
+      return " (" + e.logicalType().describe() + ")";
+    }
+    String converted = convertedType(e);
+    return converted == null ? "" : " (" + converted + ")";
+  }
+}

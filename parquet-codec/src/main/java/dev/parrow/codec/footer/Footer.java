@@ -1,0 +1,19 @@
+package dev.parrow.codec.footer;
+
+import dev.parrow.codec.metadata.FileMetaData;
+import dev.parrow.codec.schema.ParquetSchema;
+
+/**
+ * A parsed and checked footer.
+ *
+ * @param fileLength bytes in the file
+ * @param metadataLength bytes of the Thrift-encoded FileMetaData (without length and magic)
+ */
+public record Footer(String fileName, long fileLength, int metadataLength, FileMetaData metaData,
+    ParquetSchema schema) {
+
+  /** Where the Thrift metadata starts: everything before it may hold pages and indexes. */
+  public long metadataOffset() {
+    return fileLength - ParquetMagic.TRAILER_LENGTH - metadataLength;
+  }
+}

@@ -1,0 +1,74 @@
+package dev.parrow.codec.metadata;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * An immutable byte string from the metadata (statistics bounds, key metadata). Records hold these
+ * instead of {@code byte[]} so that two records with the same content are equal.
+ */
+public final class Bytes implements Comparable<Bytes> {
+  public static final Bytes EMPTY = new Bytes(new byte[0]);
+
+  private final byte[] bytes;
+
+  private Bytes(byte[] bytes) {
+    this.bytes = bytes;
+  }
+
+  /** Copies {@code bytes}. */
+  public static Bytes of(byte[] bytes) {
+    return bytes.length == 0 ? EMPTY : new Bytes(bytes.clone());
+  }
+
+  /** Takes ownership of {@code bytes}: the caller must not change it afterwards. */
+  public static Bytes wrap(byte[] bytes) {
+    return bytes.length == 0 ? EMPTY : new Bytes(bytes);
+  }
+
+  public int length() {
+    return bytes.length;
+  }
+
+  public byte get(int index) {
+    return bytes[index];
+  }
+
+  public byte[] toByteArray() {
+    return bytes.clone();
+  }
+
+  /** A read-only view, little-endian order not implied: set it where it matters. */
+  public ByteBuffer asByteBuffer() {
+    return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
+  }
+
+  /** Unsigned byte-wise order, the order Parquet defines for byte arrays. */
+  @Override
+  public int compareTo(Bytes other) {
+    return Arrays.compareUnsigned(bytes, other.bytes);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Bytes other && Arrays.equals(bytes, other.bytes);
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(bytes);
+  }
+
+  public String toHex() {
+    StringBuilder sb = new StringBuilder(bytes.length * 2);
+    for (byte b : bytes) {
+      sb.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
+    }
+    return sb.toString();
+  }
+
+  @Override
+  public String toString() {
+    return "0x" + toHex();
+  }
+}

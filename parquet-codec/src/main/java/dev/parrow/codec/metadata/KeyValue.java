@@ -1,0 +1,8 @@
+package dev.parrow.codec.metadata;
+
+/** A key-value metadata entry; {@code value} is null when the writer stored the key alone. */
+public record KeyValue(String key, String value) {
+  public KeyValue {
+    java.util.Objects.requireNonNull(key, "key");
+  }
+}

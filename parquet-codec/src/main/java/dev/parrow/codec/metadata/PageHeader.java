@@ -1,0 +1,19 @@
+package dev.parrow.codec.metadata;
+
+/**
+ * The header in front of every page. Exactly one of the type-specific headers is expected, matching
+ * {@code type}; all are null when absent.
+ *
+ * @param uncompressedPageSize page bytes after decompression, header excluded
+ * @param compressedPageSize page bytes as stored, header excluded
+ * @param crc CRC-32 of the stored page bytes, null when absent
+ */
+public record PageHeader(
+    PageType type,
+    int uncompressedPageSize,
+    int compressedPageSize,
+    Integer crc,
+    DataPageHeader dataPageHeader,
+    IndexPageHeader indexPageHeader,
+    DictionaryPageHeader dictionaryPageHeader,
+    DataPageHeaderV2 dataPageHeaderV2) {}

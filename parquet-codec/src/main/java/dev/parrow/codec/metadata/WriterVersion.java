@@ -1,0 +1,50 @@
+package dev.parrow.codec.metadata;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The application and version in {@code created_by} ("parquet-mr version 1.8.0 (build abc)"), which
+ * readers need to work around known bugs of old writers. A missing or unparsable version is 0.0.0.
+ */
+public record WriterVersion(String application, int major, int minor, int patch) {
+  private static final Pattern CREATED_BY =
+      Pattern.compile("^\\s*(\\S+)(?:\\s+version\\s+(\\d+)(?:\\.(\\d+))?(?:\\.(\\d+))?)?.*$", Pattern.DOTALL);
+
+  public static WriterVersion parse(String createdBy) {
+    if (createdBy == null) {
+      return new WriterVersion("", 0, 0, 0);
+    }
+    Matcher m = CREATED_BY.matcher(createdBy);
+    if (!m.matches()) {
+      return new WriterVersion("", 0, 0, 0);
+    }
+    return new WriterVersion(m.group(1), number(m.group(2)), number(m.group(3)), number(m.group(4)));
+  }
+
+  private static int number(String digits) {
+    if (digits == null) {
+      return 0;
+    }
+    try {
+      return Integer.parseInt(digits);
+    } catch (NumberFormatException e) {
+      return Integer.MAX_VALUE;
+    }
+  }
+
+  public boolean is(String app) {
+    return application.equalsIgnoreCase(app);
+  }
+
+  /** Whether this version is strictly before major.minor.patch. */
+  public boolean before(int major, int minor, int patch) {
+    if (this.major != major) {
+      return this.major < major;
+    }
+    if (this.minor != minor) {
+      return this.minor < minor;
+    }
+    return this.patch < patch;
+  }
+}

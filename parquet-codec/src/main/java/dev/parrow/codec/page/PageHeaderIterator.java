@@ -1,0 +1,153 @@
+package dev.parrow.codec.page;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.io.InputFile;
+import dev.parrow.codec.metadata.DataPageHeaderV2;
+import dev.parrow.codec.metadata.PageHeader;
+import dev.parrow.codec.metadata.PageType;
+import dev.parrow.codec.thrift.ThriftCodec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * Walks the page headers of one column chunk without reading page data. It stops once the data pages
+ * hold the chunk's value count or the chunk's bytes end; a page that would overrun the chunk, a size
+ * that is negative, or a chunk that ends before its values are all there is an error naming the page.
+ */
+public final class PageHeaderIterator implements Iterator<PageInfo> {
+  /** Start small: nearly every header is under a hundred bytes. */
+  static final int FIRST_WINDOW = 1024;
+  /** Headers carry statistics and can grow, but not past this (Arrow C++ uses the same bound). */
+  public static final int MAX_HEADER_LENGTH = 16 * 1024 * 1024;
+
+  private final InputFile file;
+  private final ChunkRange range;
+  private final long expectedValues;
+  private long position;
+  private long valuesSeen;
+  private int index;
+
+  public PageHeaderIterator(InputFile file, ChunkRange range, long expectedValues) {
+    this.file = file;
+    this.range = range;
+    this.expectedValues = expectedValues;
+    this.position = range.start();
+  }
+
+  @Override
+  public boolean hasNext() {
+    if (valuesSeen >= expectedValues) {
+      return false;
+    }
+    if (position >= range.end()) {
+      throw new ParquetFormatException("column chunk ends after " + valuesSeen + " of its "
+          + expectedValues + " values").inPage(index);
+    }
+    return true;
+  }
+
+  @Override
+  public PageInfo next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    try {
+      PageInfo page = readHeader();
+      position = page.end();
+      valuesSeen += valueCount(page.header());
+      index++;
+      return page;
+    } catch (ParquetFormatException e) {
+      throw e.inPage(index);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private PageInfo readHeader() throws IOException {
+    long available = range.end() - position;
+    int window = (int) Math.min(available, FIRST_WINDOW);
+    while (true) {
+      ByteBuffer bytes = file.read(position, window);
+      try {
+        PageHeader header = ThriftCodec.readPageHeader(bytes);
+        PageInfo page = new PageInfo(index, position, bytes.position(), header);
+        check(page);
+        return page;
+      } catch (ParquetFormatException e) {
+        // The header may just be longer than the window: retry with more before calling it corrupt.
+        if (window == available || window >= MAX_HEADER_LENGTH || isCheckFailure(e)) {
+          throw e;
+        }
+        window = (int) Math.min(Math.min(available, MAX_HEADER_LENGTH), (long) window * 4);
+      }
+    }
+  }
+
+  private void check(PageInfo page) {
+    PageHeader h = page.header();
+    if (h.compressedPageSize() < 0 || h.uncompressedPageSize() < 0) {
+      throw new CheckFailure("page sizes are negative (compressed " + h.compressedPageSize()
+          + ", uncompressed " + h.uncompressedPageSize() + ")");
+    }
+    if (page.end() > range.end()) {
+      throw new CheckFailure("page of " + h.compressedPageSize() + " bytes at offset " + page.dataOffset()
+          + " runs past the end of its column chunk at " + range.end());
+    }
+    boolean hasBody = switch (h.type()) {
+      case DATA_PAGE -> h.dataPageHeader() != null;
+      case DATA_PAGE_V2 -> h.dataPageHeaderV2() != null;
+      case DICTIONARY_PAGE -> h.dictionaryPageHeader() != null;
+      case INDEX_PAGE -> true;
+    };
+    if (!hasBody) {
+      throw new CheckFailure(h.type() + " page has no " + h.type() + " header");
+    }
+    if (h.type() == PageType.DICTIONARY_PAGE && h.dictionaryPageHeader().numValues() < 0) {
+      throw new CheckFailure("dictionary page claims " + h.dictionaryPageHeader().numValues() + " values");
+    }
+    if (valueCount(h) < 0) {
+      throw new CheckFailure("page claims a negative value count " + valueCount(h));
+    }
+    if (h.type() == PageType.DATA_PAGE_V2) {
+      DataPageHeaderV2 v2 = h.dataPageHeaderV2();
+      long levels = (long) v2.definitionLevelsByteLength() + v2.repetitionLevelsByteLength();
+      if (v2.definitionLevelsByteLength() < 0 || v2.repetitionLevelsByteLength() < 0
+          || levels > h.compressedPageSize() || levels > h.uncompressedPageSize()) {
+        throw new CheckFailure("v2 page level lengths (repetition " + v2.repetitionLevelsByteLength()
+            + ", definition " + v2.definitionLevelsByteLength() + ") do not fit the page of "
+            + h.compressedPageSize() + " bytes");
+      }
+      if (v2.numNulls() < 0 || v2.numRows() < 0 || v2.numNulls() > v2.numValues()) {
+        throw new CheckFailure("v2 page counts are inconsistent (values " + v2.numValues() + ", nulls "
+            + v2.numNulls() + ", rows " + v2.numRows() + ")");
+      }
+    }
+  }
+
+  private static long valueCount(PageHeader h) {
+    if (h.type() == PageType.DATA_PAGE) {
+      return h.dataPageHeader().numValues();
+    }
+    if (h.type() == PageType.DATA_PAGE_V2) {
+      return h.dataPageHeaderV2().numValues();
+    }
+    return 0;
+  }
+
+  private static boolean isCheckFailure(ParquetFormatException e) {
+    return e instanceof CheckFailure;
+  }
+
+  /** A header that parsed but is wrong: a bigger window would not help. */
+  private static final class CheckFailure extends ParquetFormatException {
+    private static final long serialVersionUID = 1L;
+
+    CheckFailure(String problem) {
+      super(problem);
+    }
+  }
+}

@@ -1,0 +1,11 @@
+package dev.parrow.codec.schema;
+
+import dev.parrow.codec.metadata.SchemaElement;
+import java.util.List;
+
+/** An inner node: a struct, a LIST or MAP annotation's group, a repeated group, or the root. */
+public record GroupNode(SchemaElement element, List<SchemaNode> children) implements SchemaNode {
+  public GroupNode {
+    children = List.copyOf(children);
+  }
+}

@@ -1,0 +1,142 @@
+package dev.parrow.codec.schema;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.metadata.Repetition;
+import dev.parrow.codec.metadata.SchemaElement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The schema tree rebuilt from the footer's depth-first list of schema elements, with a descriptor
+ * for each leaf column.
+ */
+public final class ParquetSchema {
+  /**
+   * Far deeper than any real schema. Levels are kept as 16-bit values and the tree is walked
+   * recursively, so a hostile schema must not nest without bound.
+   */
+  public static final int MAX_NESTING = 1000;
+
+  private final GroupNode root;
+  private final List<ColumnDescriptor> columns;
+
+  private ParquetSchema(GroupNode root, List<ColumnDescriptor> columns) {
+    this.root = root;
+    this.columns = List.copyOf(columns);
+  }
+
+  public GroupNode root() {
+    return root;
+  }
+
+  public List<ColumnDescriptor> columns() {
+    return columns;
+  }
+
+  public int columnCount() {
+    return columns.size();
+  }
+
+  public ColumnDescriptor column(int index) {
+    return columns.get(index);
+  }
+
+  /** The leaf with this dotted path, or null. */
+  public ColumnDescriptor column(String dottedPath) {
+    for (ColumnDescriptor c : columns) {
+      if (c.dottedPath().equals(dottedPath)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Builds the tree.
+   *
+   * @throws ParquetFormatException if the list does not describe exactly one well-formed tree
+   */
+  public static ParquetSchema fromElements(List<SchemaElement> elements) {
+    if (elements.isEmpty()) {
+      throw new ParquetFormatException("the schema has no root element");
+    }
+    Builder builder = new Builder(elements);
+    SchemaElement rootElement = elements.get(0);
+    if (rootElement.numChildren() == null) {
+      throw new ParquetFormatException("the schema root '" + rootElement.name() + "' is not a group");
+    }
+    builder.next = 1;
+    GroupNode root = new GroupNode(rootElement,
+        builder.children(rootElement, new ArrayList<>(), 0, 0, 1));
+    if (builder.next != elements.size()) {
+      throw new ParquetFormatException("the schema has " + (elements.size() - builder.next)
+          + " elements after the end of the root's tree");
+    }
+    return new ParquetSchema(root, builder.columns);
+  }
+
+  private static final class Builder {
+    final List<SchemaElement> elements;
+    final List<ColumnDescriptor> columns = new ArrayList<>();
+    int next;
+
+    Builder(List<SchemaElement> elements) {
+      this.elements = elements;
+    }
+
+    List<SchemaNode> children(SchemaElement parent, List<String> path, int def, int rep, int depth) {
+      int count = parent.numChildren();
+      if (count < 0 || count > elements.size() - next) {
+        throw new ParquetFormatException("schema group '" + parent.name() + "' claims " + count
+            + " children but " + (elements.size() - next) + " elements remain");
+      }
+      if (depth > MAX_NESTING) {
+        throw new ParquetFormatException("the schema nests deeper than " + MAX_NESTING + " levels");
+      }
+      List<SchemaNode> nodes = new ArrayList<>(count);
+      for (int i = 0; i < count; i++) {
+        SchemaElement e = elements.get(next++);
+        Repetition repetition = e.repetition();
+        if (repetition == null) {
+          throw new ParquetFormatException("schema field '" + e.name() + "' has no repetition");
+        }
+        if (repetition == Repetition.VECTOR && (e.vectorLength() == null || e.vectorLength() <= 0)) {
+          throw new ParquetFormatException("VECTOR field '" + e.name() + "' has no positive vector_length");
+        }
+        // VECTOR slots are always present, like REQUIRED: they add no level.
+        int childDef = def + (repetition == Repetition.OPTIONAL || repetition == Repetition.REPEATED ? 1 : 0);
+        int childRep = rep + (repetition == Repetition.REPEATED ? 1 : 0);
+        List<String> childPath = new ArrayList<>(path);
+        childPath.add(e.name());
+        if (isLeaf(e)) {
+          checkLeaf(e);
+          int index = columns.size();
+          columns.add(new ColumnDescriptor(index, childPath, e, childDef, childRep));
+          nodes.add(new PrimitiveNode(e, index));
+        } else {
+          nodes.add(new GroupNode(e, children(e, childPath, childDef, childRep, depth + 1)));
+        }
+      }
+      return nodes;
+    }
+
+    /** A typed element is a leaf unless it also claims children (seen in the wild as num_children 0). */
+    private static boolean isLeaf(SchemaElement e) {
+      if (e.type() != null && (e.numChildren() == null || e.numChildren() == 0)) {
+        return true;
+      }
+      if (e.numChildren() == null) {
+        throw new ParquetFormatException("schema field '" + e.name() + "' has neither a type nor children");
+      }
+      return false;
+    }
+
+    private static void checkLeaf(SchemaElement e) {
+      if (e.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY && (e.typeLength() == null || e.typeLength() < 0)) {
+        throw new ParquetFormatException("FIXED_LEN_BYTE_ARRAY column '" + e.name()
+            + "' has no valid type_length (" + e.typeLength() + ")");
+      }
+    }
+  }
+}
