@@ -100,7 +100,7 @@ final class PageHeaderCodec {
     return new IndexPageHeader();
   }
 
-  private static DictionaryPageHeader readDictionaryPageHeader(ThriftReader r) {
+  static DictionaryPageHeader readDictionaryPageHeader(ThriftReader r) {
     Integer numValues = null;
     Encoding encoding = null;
     Boolean sorted = null;

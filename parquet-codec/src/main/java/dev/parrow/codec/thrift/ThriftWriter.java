@@ -2,7 +2,6 @@ package dev.parrow.codec.thrift;
 
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.metadata.Bytes;
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -12,7 +11,7 @@ import org.apache.thrift.protocol.TField;
 import org.apache.thrift.protocol.TList;
 import org.apache.thrift.protocol.TStruct;
 import org.apache.thrift.protocol.TType;
-import org.apache.thrift.transport.TIOStreamTransport;
+import org.apache.thrift.transport.TMemoryBuffer;
 
 /**
  * Writes Thrift compact-protocol structs. Methods taking a boxed value write nothing for null, so an
@@ -21,19 +20,21 @@ import org.apache.thrift.transport.TIOStreamTransport;
 final class ThriftWriter {
   private static final TStruct ANONYMOUS = new TStruct("");
 
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+  // TMemoryBuffer, not TIOStreamTransport: the latter's logger makes SLF4J print a warning.
+  private final TMemoryBuffer out;
   private final TCompactProtocol protocol;
 
   ThriftWriter() {
     try {
-      protocol = new TCompactProtocol(new TIOStreamTransport(out));
+      out = new TMemoryBuffer(256);
     } catch (TException e) {
       throw new IllegalStateException(e);
     }
+    protocol = new TCompactProtocol(out);
   }
 
   byte[] toByteArray() {
-    return out.toByteArray();
+    return java.util.Arrays.copyOf(out.getArray(), out.length());
   }
 
   void beginStruct() {
