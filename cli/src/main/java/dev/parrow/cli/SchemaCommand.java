@@ -31,8 +31,9 @@ final class SchemaCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (OpenFile f = OpenFile.open(file)) {
       FileMetaData meta = f.footer.metaData();
-      out.printf("%s: %s rows, %d row groups, %d leaf columns%n", f.input.name(), Sizes.count(meta.numRows()),
-          meta.rowGroups().size(), f.footer.schema().columnCount());
+      out.printf("%s: %s, %s, %s%n", f.input.name(), Sizes.plural(meta.numRows(), "row"),
+          Sizes.plural(meta.rowGroups().size(), "row group"), Sizes.plural(f.footer.schema().columnCount(),
+              "leaf column"));
       out.println();
       printTree(out, f.footer.schema().root());
       out.println();

@@ -27,6 +27,11 @@ final class Sizes {
     return String.format(Locale.ROOT, "%,d", n);
   }
 
+  /** "1 row", "2,000 rows". */
+  static String plural(long n, String noun) {
+    return count(n) + " " + noun + (n == 1 ? "" : "s");
+  }
+
   /** Uncompressed over compressed size, or null when there is nothing compressed. */
   static String ratio(long uncompressed, long compressed) {
     return compressed <= 0 ? null : String.format(Locale.ROOT, "%.2f", (double) uncompressed / compressed);
