@@ -66,6 +66,10 @@ final class PagesCommand implements Callable<Integer> {
     ColumnMetaData meta = f.footer.metaData().rowGroups().get(group).columns().get(column.index()).metaData();
     out.printf("row group %d, column %s (%s, %s, %s values)%n", group, column.dottedPath(),
         SchemaCommand.physical(column.element()), meta.codec(), Sizes.count(meta.numValues()));
+    if (meta.numValues() == 0) {
+      out.println("  (no pages to list: the chunk holds no values)");
+      return;
+    }
     Table table = new Table(">page", ">offset", "type", "encoding", "levels", ">compressed", ">uncompressed",
         ">values", ">rows", ">nulls", "crc", "min", "max");
     try {

@@ -103,7 +103,10 @@ public sealed interface LogicalType {
   record GeographyType(String crs, EdgeInterpolationAlgorithm algorithm) implements LogicalType {
     public int unionField() { return 18; }
     public String describe() {
-      return "GEOGRAPHY(" + (crs == null ? "" : crs) + (algorithm == null ? "" : "," + algorithm) + ")";
+      if (crs == null && algorithm == null) {
+        return "GEOGRAPHY";
+      }
+      return "GEOGRAPHY(" + (crs == null ? "OGC:CRS84" : crs) + (algorithm == null ? "" : "," + algorithm) + ")";
     }
   }
 
