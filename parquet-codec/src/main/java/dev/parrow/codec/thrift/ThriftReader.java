@@ -101,80 +101,31 @@ final class ThriftReader {
   }
 
   Integer i32() {
-    if (!is(TType.I32)) {
-      return null;
-    }
-    try {
-      return protocol.readI32();
-    } catch (TException e) {
-      throw corrupt(e);
-    }
+    return scalar(TType.I32, protocol::readI32);
   }
 
   Long i64() {
-    if (!is(TType.I64)) {
-      return null;
-    }
-    try {
-      return protocol.readI64();
-    } catch (TException e) {
-      throw corrupt(e);
-    }
+    return scalar(TType.I64, protocol::readI64);
   }
 
   Short i16() {
-    if (!is(TType.I16)) {
-      return null;
-    }
-    try {
-      return protocol.readI16();
-    } catch (TException e) {
-      throw corrupt(e);
-    }
+    return scalar(TType.I16, protocol::readI16);
   }
 
   Byte i8() {
-    if (!is(TType.BYTE)) {
-      return null;
-    }
-    try {
-      return protocol.readByte();
-    } catch (TException e) {
-      throw corrupt(e);
-    }
+    return scalar(TType.BYTE, protocol::readByte);
   }
 
   Boolean bool() {
-    if (!is(TType.BOOL)) {
-      return null;
-    }
-    try {
-      return protocol.readBool();
-    } catch (TException e) {
-      throw corrupt(e);
-    }
+    return scalar(TType.BOOL, protocol::readBool);
   }
 
   Double dbl() {
-    if (!is(TType.DOUBLE)) {
-      return null;
-    }
-    try {
-      return protocol.readDouble();
-    } catch (TException e) {
-      throw corrupt(e);
-    }
+    return scalar(TType.DOUBLE, protocol::readDouble);
   }
 
   String string() {
-    if (!is(TType.STRING)) {
-      return null;
-    }
-    try {
-      return protocol.readString();
-    } catch (TException e) {
-      throw corrupt(e);
-    }
+    return scalar(TType.STRING, protocol::readString);
   }
 
   Bytes binary() {
@@ -260,6 +211,18 @@ final class ThriftReader {
 
   private interface Element<T> {
     T read() throws TException;
+  }
+
+  /** The current field's value if it has the wire type {@code type}; otherwise skipped, and null. */
+  private <T> T scalar(byte type, Element<T> read) {
+    if (!is(type)) {
+      return null;
+    }
+    try {
+      return read.read();
+    } catch (TException e) {
+      throw corrupt(e);
+    }
   }
 
   private <T> List<T> list(byte elementType, Element<T> element) {

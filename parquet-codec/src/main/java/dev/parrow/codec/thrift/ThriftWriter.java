@@ -49,66 +49,31 @@ final class ThriftWriter {
   }
 
   void i32(int id, Integer value) {
-    if (value != null) {
-      run(() -> {
-        field(id, TType.I32);
-        protocol.writeI32(value);
-      });
-    }
+    scalar(id, TType.I32, value, protocol::writeI32);
   }
 
   void i64(int id, Long value) {
-    if (value != null) {
-      run(() -> {
-        field(id, TType.I64);
-        protocol.writeI64(value);
-      });
-    }
+    scalar(id, TType.I64, value, protocol::writeI64);
   }
 
   void i16(int id, Short value) {
-    if (value != null) {
-      run(() -> {
-        field(id, TType.I16);
-        protocol.writeI16(value);
-      });
-    }
+    scalar(id, TType.I16, value, protocol::writeI16);
   }
 
   void i8(int id, Byte value) {
-    if (value != null) {
-      run(() -> {
-        field(id, TType.BYTE);
-        protocol.writeByte(value);
-      });
-    }
+    scalar(id, TType.BYTE, value, protocol::writeByte);
   }
 
   void bool(int id, Boolean value) {
-    if (value != null) {
-      run(() -> {
-        field(id, TType.BOOL);
-        protocol.writeBool(value);
-      });
-    }
+    scalar(id, TType.BOOL, value, protocol::writeBool);
   }
 
   void dbl(int id, Double value) {
-    if (value != null) {
-      run(() -> {
-        field(id, TType.DOUBLE);
-        protocol.writeDouble(value);
-      });
-    }
+    scalar(id, TType.DOUBLE, value, protocol::writeDouble);
   }
 
   void string(int id, String value) {
-    if (value != null) {
-      run(() -> {
-        field(id, TType.STRING);
-        protocol.writeString(value);
-      });
-    }
+    scalar(id, TType.STRING, value, protocol::writeString);
   }
 
   void binary(int id, Bytes value) {
@@ -227,6 +192,20 @@ final class ThriftWriter {
 
   private interface ThriftAction {
     void run() throws TException;
+  }
+
+  private interface ValueWrite<T> {
+    void write(T value) throws TException;
+  }
+
+  /** A field with its value, or nothing when the value is null (an absent optional field). */
+  private <T> void scalar(int id, byte type, T value, ValueWrite<T> write) {
+    if (value != null) {
+      run(() -> {
+        field(id, type);
+        write.write(value);
+      });
+    }
   }
 
   private static void run(ThriftAction action) {
