@@ -111,6 +111,13 @@ final class JsonWriter {
     out.append('\n').append("  ".repeat(hasElement.size()));
   }
 
+  /** {@code s} as a JSON string literal. */
+  static String quote(String s) {
+    JsonWriter w = new JsonWriter();
+    w.string(s);
+    return w.out.toString();
+  }
+
   private void string(String s) {
     out.append('"');
     for (int i = 0; i < s.length(); i++) {

@@ -17,7 +17,8 @@ import picocli.CommandLine.ScopeType;
     mixinStandardHelpOptions = true,
     versionProvider = ParrowCommand.Version.class,
     description = "Parquet <-> Apache Arrow, fast, with no Hadoop.",
-    subcommands = {SchemaCommand.class, MetaCommand.class, PagesCommand.class})
+    subcommands = {SchemaCommand.class, MetaCommand.class, PagesCommand.class, HeadCommand.class,
+        CatCommand.class})
 public final class ParrowCommand {
 
   @Option(names = "--verbose", scope = ScopeType.INHERIT,
@@ -25,6 +26,9 @@ public final class ParrowCommand {
   boolean verbose;
 
   public static void main(String[] args) {
+    // Arrow's memory module logs through SLF4J; with no logger bound, SLF4J warns on stderr. The CLI
+    // reports its own errors, so silence that notice rather than ship a logging backend.
+    System.setProperty("slf4j.internal.verbosity", "ERROR");
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
 
@@ -66,7 +70,8 @@ public final class ParrowCommand {
     if (e instanceof AccessDeniedException a) {
       return "permission denied: " + a.getFile();
     }
-    if (e instanceof ParquetFormatException || e instanceof IOException) {
+    if (e instanceof ParquetFormatException || e instanceof IOException || e instanceof IllegalArgumentException
+        || e instanceof UnsupportedOperationException) {
       return e.getMessage();
     }
     return e.toString();

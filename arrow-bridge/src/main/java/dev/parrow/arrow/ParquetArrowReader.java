@@ -1,0 +1,149 @@
+package dev.parrow.arrow;
+
+import dev.parrow.arrow.internal.LeafColumn;
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.metadata.ColumnMetaData;
+import dev.parrow.codec.metadata.RowGroup;
+import dev.parrow.codec.page.ChunkRange;
+import dev.parrow.codec.page.PageReader;
+import dev.parrow.codec.values.DenseValues;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Reads a Parquet file into Arrow batches: each {@link #loadNextBatch} fills the vectors of
+ * {@link #getVectorSchemaRoot} with up to {@link ReadOptions#batchSize} rows of one row group. Being an
+ * {@link ArrowReader}, it can be handed to anything that consumes Arrow streams (for example
+ * {@code Data.exportArrayStream}).
+ *
+ * <p>Every problem with the file is a {@link ParquetFormatException} naming the file, column, row group
+ * and page.
+ */
+public final class ParquetArrowReader extends ArrowReader {
+  private final ParquetFile file;
+  private final ReadOptions options;
+  private final Projection projection;
+  private final List<Integer> rowGroups;
+
+  private int groupCursor = -1;
+  private int currentGroup = -1;
+  private long rowsLeftInGroup;
+  private ColumnReader[] readers;
+  private final DenseValues[] values;
+  private final int[] defs;
+  private long bytesRead;
+
+  ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) {
+    super(allocator);
+    this.file = file;
+    this.options = options;
+    this.projection = Projection.of(file.footer(), options);
+    int groupCount = file.metadata().rowGroups().size();
+    List<Integer> groups = new ArrayList<>();
+    if (options.rowGroups().isEmpty()) {
+      for (int g = 0; g < groupCount; g++) {
+        groups.add(g);
+      }
+    } else {
+      for (int g : options.rowGroups()) {
+        if (g < 0 || g >= groupCount) {
+          throw new IllegalArgumentException("no row group " + g + " in " + file.footer().fileName() + " ("
+              + groupCount + " row groups)");
+        }
+        groups.add(g);
+      }
+    }
+    this.rowGroups = List.copyOf(groups);
+    List<LeafColumn> leaves = projection.leaves();
+    this.values = new DenseValues[leaves.size()];
+    for (int i = 0; i < leaves.size(); i++) {
+      values[i] = ColumnReader.newValues(leaves.get(i).column());
+    }
+    this.defs = new int[options.batchSize()];
+  }
+
+  /** Things about the mapping a user may want to know (unknown annotations read as physical types). */
+  public List<String> warnings() {
+    return projection.warnings();
+  }
+
+  @Override
+  protected Schema readSchema() {
+    return projection.schema();
+  }
+
+  @Override
+  public boolean loadNextBatch() throws IOException {
+    prepareLoadNextBatch();
+    while (rowsLeftInGroup == 0) {
+      if (!nextRowGroup()) {
+        return false;
+      }
+    }
+    int rows = (int) Math.min(options.batchSize(), rowsLeftInGroup);
+    VectorSchemaRoot root = getVectorSchemaRoot();
+    List<LeafColumn> leaves = projection.leaves();
+    for (int i = 0; i < leaves.size(); i++) {
+      LeafColumn leaf = leaves.get(i);
+      int maxDef = leaf.column().maxDefinitionLevel();
+      try {
+        values[i].clear();
+        int got = readers[i].read(rows, defs, null, 0, values[i]);
+        if (got != rows) {
+          throw new ParquetFormatException("the column chunk ends after " + (rowsRead() + got)
+              + " values but the row group has " + file.metadata().rowGroups().get(currentGroup).numRows() + " rows");
+        }
+        leaf.filler().fill(root.getVector(i), rows, maxDef > 0 ? defs : null, maxDef, values[i]);
+      } catch (ParquetFormatException e) {
+        throw e.inColumn(leaf.column().dottedPath()).inRowGroup(currentGroup).inFile(file.footer().fileName());
+      }
+    }
+    root.setRowCount(rows);
+    rowsLeftInGroup -= rows;
+    return true;
+  }
+
+  private long rowsRead() {
+    return file.metadata().rowGroups().get(currentGroup).numRows() - rowsLeftInGroup;
+  }
+
+  private boolean nextRowGroup() {
+    if (++groupCursor >= rowGroups.size()) {
+      return false;
+    }
+    currentGroup = rowGroups.get(groupCursor);
+    RowGroup group = file.metadata().rowGroups().get(currentGroup);
+    List<LeafColumn> leaves = projection.leaves();
+    readers = new ColumnReader[leaves.size()];
+    for (int i = 0; i < leaves.size(); i++) {
+      LeafColumn leaf = leaves.get(i);
+      ColumnMetaData meta = group.columns().get(leaf.column().index()).metaData();
+      try {
+        PageReader pages = new PageReader(file.input(), leaf.column(), meta, ChunkRange.of(meta, file.footer()),
+            options.verifyCrc(), options.maxPageBytes());
+        readers[i] = new ColumnReader(leaf.column(), pages);
+      } catch (ParquetFormatException e) {
+        throw e.inColumn(leaf.column().dottedPath()).inRowGroup(currentGroup).inFile(file.footer().fileName());
+      }
+      bytesRead += meta.totalCompressedSize();
+    }
+    rowsLeftInGroup = group.numRows();
+    return true;
+  }
+
+  @Override
+  public long bytesRead() {
+    return bytesRead;
+  }
+
+  @Override
+  protected void closeReadSource() {
+    // The ParquetFile owns the input; the reader holds nothing else that needs closing.
+  }
+}

@@ -1,0 +1,84 @@
+package dev.parrow.arrow;
+
+import dev.parrow.codec.footer.Footer;
+import dev.parrow.codec.footer.FooterReader;
+import dev.parrow.codec.io.InputFile;
+import dev.parrow.codec.metadata.FileMetaData;
+import dev.parrow.codec.schema.ParquetSchema;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * An open Parquet file: its checked footer, its schemas, and readers of its data into Arrow vectors.
+ * Readers share the file; close them before the file.
+ */
+public final class ParquetFile implements AutoCloseable {
+  private final InputFile input;
+  private final Footer footer;
+  private final boolean ownsInput;
+
+  private ParquetFile(InputFile input, Footer footer, boolean ownsInput) {
+    this.input = input;
+    this.footer = footer;
+    this.ownsInput = ownsInput;
+  }
+
+  /** Opens a local file; closing the ParquetFile closes it. */
+  public static ParquetFile open(Path path) throws IOException {
+    InputFile input = InputFile.of(path);
+    try {
+      return new ParquetFile(input, FooterReader.read(input), true);
+    } catch (IOException | RuntimeException e) {
+      input.close();
+      throw e;
+    }
+  }
+
+  /** Reads from {@code input}, which the caller keeps and closes. */
+  public static ParquetFile open(InputFile input) throws IOException {
+    return new ParquetFile(input, FooterReader.read(input), false);
+  }
+
+  public InputFile input() {
+    return input;
+  }
+
+  public Footer footer() {
+    return footer;
+  }
+
+  public FileMetaData metadata() {
+    return footer.metaData();
+  }
+
+  public ParquetSchema parquetSchema() {
+    return footer.schema();
+  }
+
+  /** The Arrow schema of every column with default options. */
+  public Schema arrowSchema() {
+    return arrowSchema(ReadOptions.defaults());
+  }
+
+  /** The Arrow schema a reader with these options produces (projection included). */
+  public Schema arrowSchema(ReadOptions options) {
+    return Projection.of(footer, options).schema();
+  }
+
+  public ParquetArrowReader newReader(BufferAllocator allocator) {
+    return newReader(allocator, ReadOptions.defaults());
+  }
+
+  public ParquetArrowReader newReader(BufferAllocator allocator, ReadOptions options) {
+    return new ParquetArrowReader(allocator, this, options);
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (ownsInput) {
+      input.close();
+    }
+  }
+}

@@ -1,0 +1,131 @@
+package dev.parrow.arrow;
+
+import dev.parrow.types.TypeOptions;
+import java.util.List;
+import org.apache.arrow.vector.types.TimeUnit;
+
+/**
+ * How a file is read: which columns and row groups, how many rows per batch, whether page CRCs are
+ * checked, and the type choices of TYPE-MAPPING.md.
+ *
+ * @param columns top-level field names or dotted leaf paths to read, in the file's order; empty = all
+ * @param columnIndices leaf column indices to read; empty = all (combined with {@code columns})
+ * @param rowGroups row group indices to read, in this order; empty = all
+ * @param batchSize rows per batch at most; batches never span row groups
+ * @param verifyCrc check the CRC of every page that has one
+ * @param maxPageBytes the largest decompressed page accepted (a header claiming more is an error)
+ */
+public record ReadOptions(
+    List<String> columns,
+    List<Integer> columnIndices,
+    List<Integer> rowGroups,
+    int batchSize,
+    boolean verifyCrc,
+    TypeOptions types,
+    int maxPageBytes) {
+
+  public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
+  public static final int DEFAULT_MAX_PAGE_BYTES = 1 << 30;
+
+  public ReadOptions {
+    columns = List.copyOf(columns);
+    columnIndices = List.copyOf(columnIndices);
+    rowGroups = List.copyOf(rowGroups);
+    if (batchSize < 1) {
+      throw new IllegalArgumentException("batch size must be at least 1, not " + batchSize);
+    }
+    if (maxPageBytes < 0) {
+      throw new IllegalArgumentException("maxPageBytes must not be negative");
+    }
+  }
+
+  public static ReadOptions defaults() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.columns = columns;
+    b.columnIndices = columnIndices;
+    b.rowGroups = rowGroups;
+    b.batchSize = batchSize;
+    b.verifyCrc = verifyCrc;
+    b.int96Unit = types.int96Unit();
+    b.uuidAsString = types.uuidAsString();
+    b.decimalsAsDouble = types.decimalsAsDouble();
+    b.maxPageBytes = maxPageBytes;
+    return b;
+  }
+
+  public static final class Builder {
+    private List<String> columns = List.of();
+    private List<Integer> columnIndices = List.of();
+    private List<Integer> rowGroups = List.of();
+    private int batchSize = DEFAULT_BATCH_SIZE;
+    private boolean verifyCrc = true;
+    private TimeUnit int96Unit = TimeUnit.NANOSECOND;
+    private boolean uuidAsString;
+    private boolean decimalsAsDouble;
+    private int maxPageBytes = DEFAULT_MAX_PAGE_BYTES;
+
+    public Builder columns(String... names) {
+      this.columns = List.of(names);
+      return this;
+    }
+
+    public Builder columns(List<String> names) {
+      this.columns = List.copyOf(names);
+      return this;
+    }
+
+    public Builder columnIndices(int... indices) {
+      this.columnIndices = java.util.Arrays.stream(indices).boxed().toList();
+      return this;
+    }
+
+    public Builder rowGroups(int... indices) {
+      this.rowGroups = java.util.Arrays.stream(indices).boxed().toList();
+      return this;
+    }
+
+    public Builder batchSize(int rows) {
+      this.batchSize = rows;
+      return this;
+    }
+
+    public Builder verifyCrc(boolean verify) {
+      this.verifyCrc = verify;
+      return this;
+    }
+
+    /** The unit of INT96 timestamps (nanoseconds by default). */
+    public Builder int96Unit(TimeUnit unit) {
+      this.int96Unit = unit;
+      return this;
+    }
+
+    public Builder uuidAsString(boolean asString) {
+      this.uuidAsString = asString;
+      return this;
+    }
+
+    public Builder decimalsAsDouble(boolean asDouble) {
+      this.decimalsAsDouble = asDouble;
+      return this;
+    }
+
+    public Builder maxPageBytes(int bytes) {
+      this.maxPageBytes = bytes;
+      return this;
+    }
+
+    public ReadOptions build() {
+      return new ReadOptions(columns, columnIndices, rowGroups, batchSize, verifyCrc,
+          new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble), maxPageBytes);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package dev.parrow.arrow.internal;
+
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.FixedWidthValues;
+import dev.parrow.codec.values.Int32Values;
+import dev.parrow.codec.values.Int64Values;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.FieldVector;
+
+/** Decimals as Float64, when the caller asks for it (nanoparquet's mapping): the nearest double. */
+final class DecimalAsDoubleFiller implements VectorFiller {
+  private final int scale;
+
+  DecimalAsDoubleFiller(int scale) {
+    this.scale = scale;
+  }
+
+  @Override
+  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+    BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
+    Buffers.allocate(v, rows);
+    Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    ArrowBuf data = v.getDataBuffer();
+    for (int i = 0, j = 0; i < rows; i++) {
+      if (defs != null && defs[i] != maxDef) {
+        continue;
+      }
+      BigInteger unscaled;
+      if (values instanceof Int32Values ints) {
+        unscaled = BigInteger.valueOf(ints.values()[j]);
+      } else if (values instanceof Int64Values longs) {
+        unscaled = BigInteger.valueOf(longs.values()[j]);
+      } else if (values instanceof FixedWidthValues fixed) {
+        int w = fixed.width();
+        unscaled = w == 0 ? BigInteger.ZERO : new BigInteger(Arrays.copyOfRange(fixed.bytes(), j * w, (j + 1) * w));
+      } else {
+        BinaryValues b = (BinaryValues) values;
+        int start = b.offsets()[j];
+        int end = b.offsets()[j + 1];
+        unscaled = start == end ? BigInteger.ZERO : new BigInteger(Arrays.copyOfRange(b.bytes(), start, end));
+      }
+      j++;
+      data.setDouble((long) i * 8, new BigDecimal(unscaled, scale).doubleValue());
+    }
+    v.setValueCount(rows);
+  }
+}

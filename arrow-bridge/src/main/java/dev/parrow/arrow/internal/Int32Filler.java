@@ -1,0 +1,32 @@
+package dev.parrow.arrow.internal;
+
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.Int32Values;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * INT32 (and FLOAT bits) into a vector of the same 4-byte layout: Int(32), UInt4, Date(DAY),
+ * Time(ms), Float4. A batch without nulls is one bulk copy.
+ */
+final class Int32Filler implements VectorFiller {
+  @Override
+  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+    BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
+    Buffers.allocate(v, rows);
+    int present = Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    int[] src = ((Int32Values) values).values();
+    ArrowBuf data = v.getDataBuffer();
+    if (present == rows) {
+      Buffers.putInts(data, src, rows);
+    } else {
+      for (int i = 0, j = 0; i < rows; i++) {
+        if (defs[i] == maxDef) {
+          data.setInt((long) i * 4, src[j++]);
+        }
+      }
+    }
+    v.setValueCount(rows);
+  }
+}

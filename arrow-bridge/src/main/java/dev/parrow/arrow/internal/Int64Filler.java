@@ -1,0 +1,32 @@
+package dev.parrow.arrow.internal;
+
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.Int64Values;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * INT64 (and DOUBLE bits) into a vector of the same 8-byte layout: Int(64), UInt8, Timestamp, Time(us,
+ * ns), Float8. A batch without nulls is one bulk copy.
+ */
+final class Int64Filler implements VectorFiller {
+  @Override
+  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+    BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
+    Buffers.allocate(v, rows);
+    int present = Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    long[] src = ((Int64Values) values).values();
+    ArrowBuf data = v.getDataBuffer();
+    if (present == rows) {
+      Buffers.putLongs(data, src, rows);
+    } else {
+      for (int i = 0, j = 0; i < rows; i++) {
+        if (defs[i] == maxDef) {
+          data.setLong((long) i * 8, src[j++]);
+        }
+      }
+    }
+    v.setValueCount(rows);
+  }
+}

@@ -1,0 +1,77 @@
+package dev.parrow.arrow.internal;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.types.ParquetToArrow;
+import dev.parrow.types.TypeOptions;
+import java.util.List;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/** A primitive column to read: its descriptor, the Arrow field it becomes, and the filler that writes it. */
+public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller filler) {
+
+  public static LeafColumn of(ColumnDescriptor column, TypeOptions options, List<String> warnings) {
+    Field field = ParquetToArrow.leafField(column, options, warnings);
+    return new LeafColumn(column, field, filler(column, field.getType(), options));
+  }
+
+  /** The filler for this physical type and Arrow type (the pairs the type mapping produces). */
+  static VectorFiller filler(ColumnDescriptor column, ArrowType type, TypeOptions options) {
+    PhysicalType p = column.physicalType();
+    switch (type.getTypeID()) {
+      case Null:
+        return new NullFiller();
+      case Bool:
+        return new BooleanFiller();
+      case Int: {
+        ArrowType.Int i = (ArrowType.Int) type;
+        if (p == PhysicalType.INT64) {
+          return new Int64Filler();
+        }
+        return i.getBitWidth() == 32 ? new Int32Filler() : new NarrowIntFiller(i.getBitWidth(), i.getIsSigned());
+      }
+      case FloatingPoint: {
+        ArrowType.FloatingPoint f = (ArrowType.FloatingPoint) type;
+        if (f.getPrecision() == FloatingPointPrecision.HALF) {
+          return new FixedBytesFiller();
+        }
+        if (p == PhysicalType.FLOAT) {
+          return new Int32Filler();
+        }
+        if (p == PhysicalType.DOUBLE) {
+          return new Int64Filler();
+        }
+        // Anything else mapped to a double is a decimal read as double.
+        return new DecimalAsDoubleFiller(decimalScale(column));
+      }
+      case Decimal:
+        return new DecimalFiller(((ArrowType.Decimal) type).getBitWidth());
+      case Date:
+      case Time:
+        return p == PhysicalType.INT32 ? new Int32Filler() : new Int64Filler();
+      case Timestamp:
+        return p == PhysicalType.INT96 ? new Int96Filler(((ArrowType.Timestamp) type).getUnit()) : new Int64Filler();
+      case Interval:
+        return new IntervalFiller();
+      case Utf8:
+        return p == PhysicalType.FIXED_LEN_BYTE_ARRAY ? new UuidStringFiller() : new BinaryFiller();
+      case Binary:
+        return new BinaryFiller();
+      case FixedSizeBinary:
+        return new FixedBytesFiller();
+      default:
+        throw new ParquetFormatException("no reader for " + p + " as Arrow " + type);
+    }
+  }
+
+  private static int decimalScale(ColumnDescriptor column) {
+    if (column.logicalType() instanceof dev.parrow.codec.metadata.LogicalType.DecimalType d) {
+      return d.scale();
+    }
+    Integer scale = column.element().scale();
+    return scale == null ? 0 : scale;
+  }
+}

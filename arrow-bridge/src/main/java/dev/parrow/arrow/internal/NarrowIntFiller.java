@@ -1,0 +1,48 @@
+package dev.parrow.arrow.internal;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.Int32Values;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * INT32 annotated as an 8- or 16-bit integer, signed or not, into Int(8), Int(16), UInt1, UInt2. A value
+ * outside the annotated range is an error (the file is wrong), never silently truncated.
+ */
+final class NarrowIntFiller implements VectorFiller {
+  private final int bytes;
+  private final int min;
+  private final int max;
+
+  NarrowIntFiller(int bits, boolean signed) {
+    this.bytes = bits / 8;
+    this.min = signed ? -(1 << (bits - 1)) : 0;
+    this.max = signed ? (1 << (bits - 1)) - 1 : (1 << bits) - 1;
+  }
+
+  @Override
+  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+    BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
+    Buffers.allocate(v, rows);
+    Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    int[] src = ((Int32Values) values).values();
+    ArrowBuf data = v.getDataBuffer();
+    for (int i = 0, j = 0; i < rows; i++) {
+      if (defs == null || defs[i] == maxDef) {
+        int value = src[j++];
+        if (value < min || value > max) {
+          throw new ParquetFormatException("value " + value + " is outside the range " + min + ".." + max
+              + " of the column's " + (bytes * 8) + "-bit annotation");
+        }
+        if (bytes == 1) {
+          data.setByte(i, value);
+        } else {
+          data.setShort((long) i * 2, (short) value);
+        }
+      }
+    }
+    v.setValueCount(rows);
+  }
+}

@@ -1,0 +1,175 @@
+package dev.parrow.cli;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DateMilliVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeMilliVector;
+import org.apache.arrow.vector.TimeNanoVector;
+import org.apache.arrow.vector.TimeSecVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.Decimal256Vector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float2Vector;
+import org.apache.arrow.vector.FloatingPointVector;
+import org.apache.arrow.vector.IntervalMonthDayNanoVector;
+import org.apache.arrow.vector.UInt1Vector;
+import org.apache.arrow.vector.UInt2Vector;
+import org.apache.arrow.vector.UInt4Vector;
+import org.apache.arrow.vector.UInt8Vector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * One value of a vector as text a person reads: dates and times in ISO form, timestamps in their zone,
+ * decimals exact, unsigned integers unsigned, binary as hex. Also tells whether the value is a JSON
+ * number (printed bare in JSON lines) or text.
+ */
+final class VectorValues {
+  private VectorValues() {}
+
+  /** The value at {@code i}, or null for a null slot. */
+  static String text(FieldVector v, int i) {
+    if (v.isNull(i)) {
+      return null;
+    }
+    ArrowType type = v.getField().getType();
+    switch (type.getTypeID()) {
+      case Null:
+        return null;
+      case Bool:
+        return Boolean.toString(((BitVector) v).get(i) != 0);
+      case Int:
+        return integer(v, i);
+      case FloatingPoint:
+        if (v instanceof Float2Vector f) {
+          return Float.toString(f.getValueAsFloat(i));
+        }
+        return ((FloatingPointVector) v).getValueAsDouble(i) + "";
+      case Decimal:
+        BigDecimal d = v instanceof DecimalVector dv ? dv.getObject(i) : ((Decimal256Vector) v).getObject(i);
+        return d.toPlainString();
+      case Date: {
+        ArrowType.Date date = (ArrowType.Date) type;
+        long raw = rawLong(v, i);
+        return date.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY ? LocalDate.ofEpochDay(raw).toString()
+            : LocalDateTime.ofInstant(Instant.ofEpochMilli(raw), ZoneOffset.UTC).toLocalDate().toString();
+      }
+      case Time: {
+        long raw = rawLong(v, i);
+        long nanos = switch (((ArrowType.Time) type).getUnit()) {
+          case SECOND -> raw * 1_000_000_000L;
+          case MILLISECOND -> raw * 1_000_000L;
+          case MICROSECOND -> raw * 1_000L;
+          case NANOSECOND -> raw;
+        };
+        return LocalTime.ofNanoOfDay(Math.floorMod(nanos, 86_400_000_000_000L)).toString();
+      }
+      case Timestamp:
+        return timestamp((ArrowType.Timestamp) type, rawLong(v, i));
+      case Interval:
+        if (v instanceof IntervalMonthDayNanoVector iv) {
+          return iv.getObject(i).toString();
+        }
+        return String.valueOf(v.getObject(i));
+      case Utf8:
+        return new String(((VarCharVector) v).get(i), StandardCharsets.UTF_8);
+      case Binary:
+      case LargeBinary:
+      case FixedSizeBinary:
+        return hex((byte[]) v.getObject(i));
+      default:
+        return String.valueOf(v.getObject(i));
+    }
+  }
+
+  /** Whether JSON should show the value bare (a number or boolean) rather than as a string. */
+  static boolean isJsonLiteral(FieldVector v, String text) {
+    return switch (v.getField().getType().getTypeID()) {
+      case Bool, Int, Decimal -> true;
+      case FloatingPoint -> !text.equals("NaN") && !text.contains("Infinity");
+      default -> false;
+    };
+  }
+
+  /** The stored number of a date, time or timestamp vector, whatever its width. */
+  private static long rawLong(FieldVector v, int i) {
+    if (v instanceof TimeStampVector t) {
+      return t.get(i);
+    }
+    if (v instanceof DateDayVector d) {
+      return d.get(i);
+    }
+    if (v instanceof DateMilliVector d) {
+      return d.get(i);
+    }
+    if (v instanceof TimeSecVector t) {
+      return t.get(i);
+    }
+    if (v instanceof TimeMilliVector t) {
+      return t.get(i);
+    }
+    if (v instanceof TimeMicroVector t) {
+      return t.get(i);
+    }
+    if (v instanceof TimeNanoVector t) {
+      return t.get(i);
+    }
+    return ((BaseIntVector) v).getValueAsLong(i);
+  }
+
+  private static String integer(FieldVector v, int i) {
+    if (v instanceof UInt8Vector u) {
+      return Long.toUnsignedString(u.get(i));
+    }
+    if (v instanceof UInt4Vector u) {
+      return Integer.toUnsignedString(u.get(i));
+    }
+    if (v instanceof UInt2Vector u) {
+      return Integer.toString(u.get(i));
+    }
+    if (v instanceof UInt1Vector u) {
+      return Integer.toString(u.get(i) & 0xff);
+    }
+    return Long.toString(((BaseIntVector) v).getValueAsLong(i));
+  }
+
+  private static String timestamp(ArrowType.Timestamp type, long raw) {
+    Instant instant = switch (type.getUnit()) {
+      case SECOND -> Instant.ofEpochSecond(raw);
+      case MILLISECOND -> Instant.ofEpochMilli(raw);
+      case MICROSECOND -> Instant.ofEpochSecond(Math.floorDiv(raw, 1_000_000L), Math.floorMod(raw, 1_000_000L) * 1_000L);
+      case NANOSECOND -> Instant.ofEpochSecond(Math.floorDiv(raw, 1_000_000_000L), Math.floorMod(raw, 1_000_000_000L));
+    };
+    String zone = type.getTimezone();
+    if (zone == null) {
+      return LocalDateTime.ofInstant(instant, ZoneOffset.UTC).toString();
+    }
+    if (zone.equals("UTC") || zone.equals("Z") || zone.equals("+00:00")) {
+      return instant.toString();
+    }
+    try {
+      return instant.atZone(ZoneId.of(zone)).toOffsetDateTime().toString() + "[" + zone + "]";
+    } catch (java.time.DateTimeException e) {
+      return instant + " (" + zone + ")";
+    }
+  }
+
+  static String hex(byte[] bytes) {
+    StringBuilder sb = new StringBuilder(2 + bytes.length * 2).append("0x");
+    for (byte b : bytes) {
+      sb.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
+    }
+    return sb.toString();
+  }
+}

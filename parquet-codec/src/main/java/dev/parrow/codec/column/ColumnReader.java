@@ -1,0 +1,233 @@
+package dev.parrow.codec.column;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.encoding.IntDecoder;
+import dev.parrow.codec.encoding.MsbBitPackedDecoder;
+import dev.parrow.codec.encoding.PlainDecoder;
+import dev.parrow.codec.encoding.RleBitPackedDecoder;
+import dev.parrow.codec.metadata.Encoding;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.page.Page;
+import dev.parrow.codec.page.PageReader;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.BooleanValues;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.FixedWidthValues;
+import dev.parrow.codec.values.Int32Values;
+import dev.parrow.codec.values.Int64Values;
+
+/**
+ * Reads one column chunk as levels and dense values: for each level entry (one per value slot, nulls
+ * included) its repetition and definition level, and for each entry at the maximum definition level its
+ * value, appended to a {@link DenseValues}. Batches may span pages; levels above the column's maximum
+ * and pages with fewer levels or values than they claim are errors naming the page.
+ */
+public final class ColumnReader {
+  private final ColumnDescriptor column;
+  private final PageReader pages;
+  private final PhysicalType type;
+  private final int maxDef;
+  private final int maxRep;
+
+  private DenseValues dictionary;
+  private int pageIndex = -1;
+  private int pageValuesLeft;
+  private IntDecoder repetition;
+  private IntDecoder definition;
+  private PlainDecoder plain;
+  private IntDecoder indices;
+  private boolean rleBooleans;
+  private int[] scratch = new int[256];
+
+  public ColumnReader(ColumnDescriptor column, PageReader pages) {
+    this.column = column;
+    this.pages = pages;
+    this.type = column.physicalType();
+    this.maxDef = column.maxDefinitionLevel();
+    this.maxRep = column.maxRepetitionLevel();
+  }
+
+  public ColumnDescriptor column() {
+    return column;
+  }
+
+  /** An empty value buffer of the kind this column's values go into. */
+  public static DenseValues newValues(ColumnDescriptor column) {
+    return switch (column.physicalType()) {
+      case BOOLEAN -> new BooleanValues();
+      case INT32, FLOAT -> new Int32Values();
+      case INT64, DOUBLE -> new Int64Values();
+      case INT96 -> new FixedWidthValues(12);
+      case FIXED_LEN_BYTE_ARRAY -> new FixedWidthValues(column.typeLength());
+      case BYTE_ARRAY -> new BinaryValues();
+    };
+  }
+
+  /**
+   * Reads up to {@code n} level entries. Definition levels go to {@code defs} when the column has them
+   * (max definition level above 0), repetition levels to {@code reps} likewise; values are appended to
+   * {@code values}.
+   *
+   * @return entries read; less than {@code n} only at the end of the chunk
+   */
+  public int read(int n, int[] defs, int[] reps, int offset, DenseValues values) {
+    int done = 0;
+    while (done < n) {
+      if (pageValuesLeft == 0) {
+        if (!nextDataPage()) {
+          break;
+        }
+        continue;
+      }
+      int k = Math.min(n - done, pageValuesLeft);
+      try {
+        if (maxRep > 0) {
+          readLevels(repetition, reps, offset + done, k, maxRep, "repetition");
+        }
+        int present = k;
+        if (maxDef > 0) {
+          readLevels(definition, defs, offset + done, k, maxDef, "definition");
+          present = 0;
+          for (int i = offset + done, end = offset + done + k; i < end; i++) {
+            if (defs[i] == maxDef) {
+              present++;
+            }
+          }
+        }
+        readValues(values, present);
+      } catch (ParquetFormatException e) {
+        throw e.inPage(pageIndex);
+      }
+      pageValuesLeft -= k;
+      done += k;
+    }
+    return done;
+  }
+
+  private static void readLevels(IntDecoder decoder, int[] out, int offset, int k, int max, String what) {
+    int got = decoder.read(out, offset, k);
+    if (got < k) {
+      throw new ParquetFormatException("the page has " + what + " levels for only " + got + " of " + k
+          + " more values");
+    }
+    for (int i = offset, end = offset + k; i < end; i++) {
+      if (out[i] > max) {
+        throw new ParquetFormatException(what + " level " + out[i] + " is above the column's maximum " + max);
+      }
+    }
+  }
+
+  private void readValues(DenseValues values, int count) {
+    if (count == 0) {
+      return;
+    }
+    if (indices != null || rleBooleans) {
+      if (scratch.length < count) {
+        scratch = new int[Math.max(count, scratch.length * 2)];
+      }
+      int got = indices.read(scratch, 0, count);
+      if (got < count) {
+        throw new ParquetFormatException("the page holds " + got + " encoded values where " + count + " are needed");
+      }
+      if (rleBooleans) {
+        BooleanValues booleans = (BooleanValues) values;
+        int at = booleans.reserve(count);
+        for (int i = 0; i < count; i++) {
+          booleans.values()[at + i] = (byte) scratch[i];
+        }
+        booleans.added(count);
+      } else {
+        values.appendFromDictionary(dictionary, scratch, 0, count);
+      }
+    } else {
+      plain.read(values, count);
+    }
+  }
+
+  private boolean nextDataPage() {
+    while (true) {
+      Page page = pages.next();
+      if (page == null) {
+        return false;
+      }
+      pageIndex = page.index();
+      try {
+        if (page instanceof Page.Dictionary d) {
+          readDictionary(d);
+        } else {
+          startDataPage((Page.Data) page);
+          return true;
+        }
+      } catch (ParquetFormatException e) {
+        throw e.inPage(pageIndex);
+      }
+    }
+  }
+
+  private void readDictionary(Page.Dictionary d) {
+    if (dictionary != null) {
+      throw new ParquetFormatException("a second dictionary page in one column chunk");
+    }
+    if (d.numValues() < 0) {
+      throw new ParquetFormatException("dictionary page claims " + d.numValues() + " values");
+    }
+    DenseValues values = newValues(column);
+    new PlainDecoder(type, column.typeLength(), d.data(), d.offset(), d.offset() + d.length()).read(values,
+        d.numValues());
+    dictionary = values;
+  }
+
+  private void startDataPage(Page.Data page) {
+    if (page.numValues() < 0) {
+      throw new ParquetFormatException("data page claims " + page.numValues() + " values");
+    }
+    repetition = maxRep > 0 ? levels(page.repetitionLevels(), page.repetitionLevelEncoding(), maxRep) : null;
+    definition = maxDef > 0 ? levels(page.definitionLevels(), page.definitionLevelEncoding(), maxDef) : null;
+    Page.Section v = page.values();
+    plain = null;
+    indices = null;
+    rleBooleans = false;
+    switch (page.encoding()) {
+      case PLAIN -> plain = new PlainDecoder(type, column.typeLength(), v.buffer(), v.offset(), v.end());
+      case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
+        if (dictionary == null) {
+          throw new ParquetFormatException("dictionary-encoded page in a column chunk without a dictionary page");
+        }
+        if (v.length() == 0) {
+          // A page of nulls only may omit even the bit width.
+          indices = new RleBitPackedDecoder(v.buffer(), v.offset(), v.offset(), 0);
+        } else {
+          int bitWidth = v.buffer()[v.offset()] & 0xff;
+          indices = new RleBitPackedDecoder(v.buffer(), v.offset() + 1, v.end(), bitWidth);
+        }
+      }
+      case RLE -> {
+        if (type != PhysicalType.BOOLEAN) {
+          throw new ParquetFormatException("RLE-encoded values in a " + type + " column (only BOOLEAN allows it)");
+        }
+        // Booleans: a 4-byte length, then the RLE / bit-packed hybrid with bit width 1.
+        if (v.length() < 4) {
+          throw new ParquetFormatException("RLE boolean values: page ends before their length");
+        }
+        int length = (v.buffer()[v.offset()] & 0xff) | (v.buffer()[v.offset() + 1] & 0xff) << 8
+            | (v.buffer()[v.offset() + 2] & 0xff) << 16 | (v.buffer()[v.offset() + 3] & 0xff) << 24;
+        if (length < 0 || length > v.length() - 4) {
+          throw new ParquetFormatException("RLE boolean values of " + Integer.toUnsignedString(length)
+              + " bytes do not fit in the page");
+        }
+        indices = new RleBitPackedDecoder(v.buffer(), v.offset() + 4, v.offset() + 4 + length, 1);
+        rleBooleans = true;
+      }
+      default -> throw new ParquetFormatException(page.encoding() + " encoding is not supported yet");
+    }
+    pageValuesLeft = page.numValues();
+  }
+
+  private static IntDecoder levels(Page.Section s, Encoding encoding, int maxLevel) {
+    int bitWidth = PageReader.bitWidth(maxLevel);
+    return encoding == Encoding.BIT_PACKED
+        ? new MsbBitPackedDecoder(s.buffer(), s.offset(), s.end(), bitWidth)
+        : new RleBitPackedDecoder(s.buffer(), s.offset(), s.end(), bitWidth);
+  }
+}

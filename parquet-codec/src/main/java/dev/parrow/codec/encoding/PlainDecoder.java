@@ -1,0 +1,112 @@
+package dev.parrow.codec.encoding;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.BooleanValues;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.FixedWidthValues;
+import dev.parrow.codec.values.Int32Values;
+import dev.parrow.codec.values.Int64Values;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * PLAIN values of one page: little-endian fixed-width values, bit-packed booleans (least significant bit
+ * first), length-prefixed byte arrays, fixed-length byte arrays back to back. Every read is checked
+ * against the bytes that remain.
+ */
+public final class PlainDecoder {
+  private final PhysicalType type;
+  private final int typeLength;
+  private final byte[] buf;
+  private final int end;
+  private int pos;
+  /** Booleans: the bit within buf[pos] where the next value is. */
+  private int bitOffset;
+
+  public PlainDecoder(PhysicalType type, int typeLength, byte[] buf, int start, int end) {
+    this.type = type;
+    this.typeLength = typeLength;
+    this.buf = buf;
+    this.pos = start;
+    this.end = end;
+  }
+
+  /** Appends the next {@code n} values to {@code out}, which must fit the physical type. */
+  public void read(DenseValues out, int n) {
+    switch (type) {
+      case BOOLEAN -> readBooleans((BooleanValues) out, n);
+      case INT32, FLOAT -> readInt32s((Int32Values) out, n);
+      case INT64, DOUBLE -> readInt64s((Int64Values) out, n);
+      case INT96 -> readFixed((FixedWidthValues) out, n, 12);
+      case FIXED_LEN_BYTE_ARRAY -> readFixed((FixedWidthValues) out, n, typeLength);
+      case BYTE_ARRAY -> readBinary((BinaryValues) out, n);
+    }
+  }
+
+  private void need(long bytes, int n) {
+    if (bytes > end - pos) {
+      throw new ParquetFormatException("PLAIN " + type + " data holds fewer than the " + n
+          + " values the page needs (" + (end - pos) + " bytes left, " + bytes + " needed)");
+    }
+  }
+
+  private void readInt32s(Int32Values out, int n) {
+    need((long) n * 4, n);
+    int at = out.reserve(n);
+    ByteBuffer.wrap(buf, pos, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(out.values(), at, n);
+    out.added(n);
+    pos += n * 4;
+  }
+
+  private void readInt64s(Int64Values out, int n) {
+    need((long) n * 8, n);
+    int at = out.reserve(n);
+    ByteBuffer.wrap(buf, pos, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(out.values(), at, n);
+    out.added(n);
+    pos += n * 8;
+  }
+
+  private void readFixed(FixedWidthValues out, int n, int width) {
+    need((long) n * width, n);
+    int at = out.reserve(n);
+    System.arraycopy(buf, pos, out.bytes(), at, n * width);
+    out.added(n);
+    pos += n * width;
+  }
+
+  private void readBooleans(BooleanValues out, int n) {
+    long bitsLeft = (long) (end - pos) * 8 - bitOffset;
+    if (n > bitsLeft) {
+      throw new ParquetFormatException("PLAIN BOOLEAN data holds fewer than the " + n + " values the page needs");
+    }
+    int at = out.reserve(n);
+    byte[] values = out.values();
+    for (int i = 0; i < n; i++) {
+      values[at + i] = (byte) ((buf[pos] >>> bitOffset) & 1);
+      if (++bitOffset == 8) {
+        bitOffset = 0;
+        pos++;
+      }
+    }
+    out.added(n);
+  }
+
+  private void readBinary(BinaryValues out, int n) {
+    for (int i = 0; i < n; i++) {
+      if (end - pos < 4) {
+        throw new ParquetFormatException("PLAIN BYTE_ARRAY data ends inside a length prefix");
+      }
+      int length = (buf[pos] & 0xff) | (buf[pos + 1] & 0xff) << 8 | (buf[pos + 2] & 0xff) << 16
+          | (buf[pos + 3] & 0xff) << 24;
+      pos += 4;
+      if (length < 0 || length > end - pos) {
+        throw new ParquetFormatException("PLAIN BYTE_ARRAY value of " + Integer.toUnsignedString(length)
+            + " bytes runs past the end of the page (" + (end - pos) + " bytes left)");
+      }
+      out.append(buf, pos, length);
+      pos += length;
+    }
+  }
+}

@@ -1,0 +1,149 @@
+package dev.parrow.codec.encoding;
+
+import dev.parrow.codec.ParquetFormatException;
+import java.util.Arrays;
+
+/**
+ * The RLE / bit-packing hybrid of the format: runs of one repeated value, and runs of values bit-packed
+ * in groups of eight, least significant bit first. Used for levels, dictionary indices and v2 booleans.
+ * Never reads outside {@code [start, end)}: a bit-packed run that the data cuts short yields only the
+ * values whose bits are there.
+ */
+public final class RleBitPackedDecoder implements IntDecoder {
+  private final byte[] buf;
+  private final int end;
+  private final int bitWidth;
+  private final int byteWidth;
+  private final long mask;
+  private int pos;
+
+  private int rleRemaining;
+  private int rleValue;
+  private int packedRemaining;
+  private final int[] group = new int[8];
+  private int groupPos = 8;
+
+  public RleBitPackedDecoder(byte[] buf, int start, int end, int bitWidth) {
+    if (bitWidth < 0 || bitWidth > 32) {
+      throw new ParquetFormatException("RLE bit width " + bitWidth + " is outside 0..32");
+    }
+    if (start < 0 || end > buf.length || start > end) {
+      throw new ParquetFormatException("RLE data [" + start + ", " + end + ") outside its buffer");
+    }
+    this.buf = buf;
+    this.pos = start;
+    this.end = end;
+    this.bitWidth = bitWidth;
+    this.byteWidth = (bitWidth + 7) / 8;
+    this.mask = (1L << bitWidth) - 1;
+  }
+
+  @Override
+  public int read(int[] out, int offset, int n) {
+    int done = 0;
+    while (done < n) {
+      if (rleRemaining > 0) {
+        int k = Math.min(rleRemaining, n - done);
+        Arrays.fill(out, offset + done, offset + done + k, rleValue);
+        rleRemaining -= k;
+        done += k;
+      } else if (packedRemaining > 0) {
+        done += readPacked(out, offset + done, n - done);
+      } else if (!nextRun()) {
+        break;
+      }
+    }
+    return done;
+  }
+
+  private int readPacked(int[] out, int offset, int n) {
+    int done = 0;
+    while (done < n && packedRemaining > 0) {
+      if (groupPos == 8) {
+        if (packedRemaining >= 8 && n - done >= 8) {
+          // Whole groups straight into the output.
+          unpack8(out, offset + done);
+          done += 8;
+          packedRemaining -= 8;
+          continue;
+        }
+        unpack8(group, 0);
+        groupPos = 0;
+      }
+      int k = Math.min(Math.min(8 - groupPos, packedRemaining), n - done);
+      System.arraycopy(group, groupPos, out, offset + done, k);
+      groupPos += k;
+      packedRemaining -= k;
+      done += k;
+    }
+    return done;
+  }
+
+  /** Unpacks eight values; missing trailing bytes (a run cut short by the data's end) read as zero. */
+  private void unpack8(int[] out, int offset) {
+    long acc = 0;
+    int bits = 0;
+    int p = pos;
+    for (int i = 0; i < 8; i++) {
+      while (bits < bitWidth) {
+        acc |= (long) (p < end ? buf[p] & 0xff : 0) << bits;
+        p++;
+        bits += 8;
+      }
+      out[offset + i] = (int) (acc & mask);
+      acc >>>= bitWidth;
+      bits -= bitWidth;
+    }
+    pos = Math.min(pos + bitWidth, end);
+  }
+
+  private boolean nextRun() {
+    if (pos >= end) {
+      return false;
+    }
+    long header = readUleb128();
+    if ((header & 1) == 1) {
+      long groups = header >>> 1;
+      long values = groups * 8;
+      if (bitWidth == 0) {
+        packedRemaining = (int) Math.min(values, Integer.MAX_VALUE);
+      } else {
+        long available = (long) (end - pos) * 8 / bitWidth;
+        packedRemaining = (int) Math.min(values, available);
+      }
+      groupPos = 8;
+    } else {
+      long count = header >>> 1;
+      if (end - pos < byteWidth) {
+        throw new ParquetFormatException("RLE run value cut off by the end of the data");
+      }
+      int value = 0;
+      for (int i = 0; i < byteWidth; i++) {
+        value |= (buf[pos + i] & 0xff) << (8 * i);
+      }
+      pos += byteWidth;
+      if (bitWidth < 32 && (value & ~mask) != 0) {
+        throw new ParquetFormatException("RLE run value " + Integer.toUnsignedString(value)
+            + " does not fit in " + bitWidth + " bits");
+      }
+      rleValue = value;
+      rleRemaining = (int) Math.min(count, Integer.MAX_VALUE);
+    }
+    return true;
+  }
+
+  private long readUleb128() {
+    long value = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      if (pos >= end) {
+        throw new ParquetFormatException("RLE run header cut off by the end of the data");
+      }
+      int b = buf[pos++] & 0xff;
+      value |= (long) (b & 0x7f) << shift;
+      if ((b & 0x80) == 0) {
+        return value;
+      }
+    }
+    throw new ParquetFormatException("RLE run header longer than 5 bytes");
+  }
+}

@@ -1,0 +1,192 @@
+package dev.parrow.codec.page;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.compression.Decompressor;
+import dev.parrow.codec.compression.Decompressors;
+import dev.parrow.codec.encoding.MsbBitPackedDecoder;
+import dev.parrow.codec.io.InputFile;
+import dev.parrow.codec.metadata.ColumnMetaData;
+import dev.parrow.codec.metadata.DataPageHeader;
+import dev.parrow.codec.metadata.DataPageHeaderV2;
+import dev.parrow.codec.metadata.Encoding;
+import dev.parrow.codec.metadata.PageHeader;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32;
+
+/**
+ * Reads the pages of one column chunk: each page's stored bytes, its CRC checked where it has one and
+ * checking is on, decompressed to exactly the size its header gives, its level and value sections
+ * located. Index pages are skipped.
+ */
+public final class PageReader {
+  private final InputFile file;
+  private final ColumnDescriptor column;
+  private final PageHeaderIterator headers;
+  private final Decompressor decompressor;
+  private final boolean uncompressed;
+  private final boolean verifyCrc;
+  private final int maxPageBytes;
+
+  /**
+   * @param verifyCrc check the CRC of every page that has one
+   * @param maxPageBytes the largest (decompressed) page to accept: a header claiming more is an error
+   *     before anything is allocated
+   */
+  public PageReader(InputFile file, ColumnDescriptor column, ColumnMetaData meta, ChunkRange range,
+      boolean verifyCrc, int maxPageBytes) {
+    this.file = file;
+    this.column = column;
+    this.headers = new PageHeaderIterator(file, range, meta.numValues());
+    this.decompressor = Decompressors.forCodec(meta.codec());
+    this.uncompressed = meta.codec() == dev.parrow.codec.metadata.CompressionCodec.UNCOMPRESSED;
+    this.verifyCrc = verifyCrc;
+    this.maxPageBytes = maxPageBytes;
+  }
+
+  /** The next dictionary or data page, or null after the last. */
+  public Page next() {
+    while (headers.hasNext()) {
+      PageInfo info = headers.next();
+      try {
+        Page page = read(info);
+        if (page != null) {
+          return page;
+        }
+      } catch (ParquetFormatException e) {
+        throw e.inPage(info.index());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return null;
+  }
+
+  private Page read(PageInfo info) throws IOException {
+    PageHeader h = info.header();
+    if (h.uncompressedPageSize() > maxPageBytes) {
+      throw new ParquetFormatException("page claims " + h.uncompressedPageSize()
+          + " bytes, more than the limit of " + maxPageBytes + " (ReadOptions.maxPageBytes)");
+    }
+    byte[] stored = new byte[h.compressedPageSize()];
+    file.readFully(info.dataOffset(), ByteBuffer.wrap(stored));
+    if (verifyCrc && h.crc() != null) {
+      CRC32 crc = new CRC32();
+      crc.update(stored);
+      if ((int) crc.getValue() != h.crc()) {
+        throw new ParquetFormatException("page CRC mismatch: the header says " + String.format("%08x", h.crc())
+            + ", the page's bytes give " + String.format("%08x", (int) crc.getValue()));
+      }
+    }
+    return switch (h.type()) {
+      case DICTIONARY_PAGE -> {
+        byte[] data = decompress(stored, 0, stored.length, h.uncompressedPageSize());
+        var d = h.dictionaryPageHeader();
+        if (d.encoding() != Encoding.PLAIN && d.encoding() != Encoding.PLAIN_DICTIONARY) {
+          throw new ParquetFormatException("dictionary page encoded as " + d.encoding() + ", not PLAIN");
+        }
+        yield new Page.Dictionary(info.index(), data, 0, data.length, d.numValues());
+      }
+      case DATA_PAGE -> dataV1(info.index(), h, decompress(stored, 0, stored.length, h.uncompressedPageSize()));
+      case DATA_PAGE_V2 -> dataV2(info.index(), h, stored);
+      case INDEX_PAGE -> null;
+    };
+  }
+
+  private byte[] decompress(byte[] stored, int offset, int length, int uncompressedSize) {
+    if (uncompressed && offset == 0 && length == stored.length) {
+      if (length != uncompressedSize) {
+        throw new ParquetFormatException("uncompressed page of " + length + " bytes but the header says "
+            + uncompressedSize);
+      }
+      return stored;
+    }
+    byte[] out = new byte[uncompressedSize];
+    if (length == 0) {
+      // Never feed an empty section to a decompressor (an empty Snappy stream is invalid).
+      if (uncompressedSize != 0) {
+        throw new ParquetFormatException("empty compressed data for " + uncompressedSize + " bytes");
+      }
+      return out;
+    }
+    decompressor.decompress(stored, offset, length, out, 0, uncompressedSize);
+    return out;
+  }
+
+  private Page.Data dataV1(int index, PageHeader h, byte[] data) {
+    DataPageHeader d = h.dataPageHeader();
+    int pos = 0;
+    Page.Section rep = empty(data);
+    Page.Section def = empty(data);
+    if (column.maxRepetitionLevel() > 0) {
+      rep = levelSection(data, pos, d.repetitionLevelEncoding(), d.numValues(), column.maxRepetitionLevel(), "repetition");
+      pos = rep.end();
+    }
+    if (column.maxDefinitionLevel() > 0) {
+      def = levelSection(data, pos, d.definitionLevelEncoding(), d.numValues(), column.maxDefinitionLevel(), "definition");
+      pos = def.end();
+    }
+    return new Page.Data(index, d.numValues(), null, null, d.encoding(), rep, d.repetitionLevelEncoding(), def,
+        d.definitionLevelEncoding(), new Page.Section(data, pos, data.length - pos));
+  }
+
+  /** v1 levels: RLE with a 4-byte length prefix, or BIT_PACKED whose length follows from the count. */
+  private static Page.Section levelSection(byte[] data, int pos, Encoding encoding, int numValues, int maxLevel,
+      String what) {
+    if (encoding == Encoding.RLE) {
+      if (data.length - pos < 4) {
+        throw new ParquetFormatException(what + " levels: page ends before their length");
+      }
+      int length = ByteBuffer.wrap(data, pos, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+      if (length < 0 || length > data.length - pos - 4) {
+        throw new ParquetFormatException(what + " levels of " + Integer.toUnsignedString(length)
+            + " bytes do not fit in the page");
+      }
+      return new Page.Section(data, pos + 4, length);
+    }
+    if (encoding == Encoding.BIT_PACKED) {
+      int length = MsbBitPackedDecoder.byteLength(numValues, bitWidth(maxLevel));
+      if (length > data.length - pos) {
+        throw new ParquetFormatException(what + " levels of " + length + " bytes do not fit in the page");
+      }
+      return new Page.Section(data, pos, length);
+    }
+    throw new ParquetFormatException(what + " levels encoded as " + encoding + ", which levels cannot use");
+  }
+
+  private Page.Data dataV2(int index, PageHeader h, byte[] stored) {
+    DataPageHeaderV2 d = h.dataPageHeaderV2();
+    int repLength = d.repetitionLevelsByteLength();
+    int defLength = d.definitionLevelsByteLength();
+    int levels = repLength + defLength;
+    int valuesStored = stored.length - levels;
+    int valuesSize = h.uncompressedPageSize() - levels;
+    byte[] values;
+    int valuesOffset;
+    if (d.valuesCompressed() && !uncompressed) {
+      values = decompress(stored, levels, valuesStored, valuesSize);
+      valuesOffset = 0;
+    } else {
+      if (valuesStored != valuesSize) {
+        throw new ParquetFormatException("uncompressed values section of " + valuesStored
+            + " bytes but the header says " + valuesSize);
+      }
+      values = stored;
+      valuesOffset = levels;
+    }
+    return new Page.Data(index, d.numValues(), d.numNulls(), d.numRows(), d.encoding(),
+        new Page.Section(stored, 0, repLength), Encoding.RLE, new Page.Section(stored, repLength, defLength),
+        Encoding.RLE, new Page.Section(values, valuesOffset, valuesSize));
+  }
+
+  private static Page.Section empty(byte[] data) {
+    return new Page.Section(data, 0, 0);
+  }
+
+  /** Bits needed for levels up to {@code maxLevel}. */
+  public static int bitWidth(int maxLevel) {
+    return 32 - Integer.numberOfLeadingZeros(maxLevel);
+  }
+}

@@ -1,0 +1,73 @@
+package dev.parrow.codec.values;
+
+import dev.parrow.codec.ParquetFormatException;
+import java.util.Arrays;
+
+/** BYTE_ARRAY values: their bytes back to back, and offsets (value i is [offsets[i], offsets[i + 1])). */
+public final class BinaryValues implements DenseValues {
+  private byte[] bytes = new byte[256];
+  private int[] offsets = new int[65];
+  private int size;
+
+  public byte[] bytes() {
+    return bytes;
+  }
+
+  public int[] offsets() {
+    return offsets;
+  }
+
+  /** Total bytes of all values. */
+  public int byteLength() {
+    return offsets[size];
+  }
+
+  @Override
+  public int size() {
+    return size;
+  }
+
+  @Override
+  public void clear() {
+    size = 0;
+  }
+
+  /** Appends one value. */
+  public void append(byte[] src, int srcOffset, int length) {
+    int at = reserveBytes(length);
+    System.arraycopy(src, srcOffset, bytes, at, length);
+    addValue(length);
+  }
+
+  /** Makes room for {@code length} more bytes; returns where they go. */
+  public int reserveBytes(int length) {
+    long needed = (long) offsets[size] + length;
+    if (needed > Integer.MAX_VALUE - 16) {
+      throw new ParquetFormatException("BYTE_ARRAY values of one batch exceed 2 GiB: use smaller batches");
+    }
+    if (needed > bytes.length) {
+      bytes = Arrays.copyOf(bytes, (int) Math.max(needed, Math.min((long) bytes.length * 2, Integer.MAX_VALUE - 16)));
+    }
+    return offsets[size];
+  }
+
+  /** Records a value of {@code length} bytes already written at {@link #reserveBytes}'s position. */
+  public void addValue(int length) {
+    if (size + 2 > offsets.length) {
+      offsets = Arrays.copyOf(offsets, offsets.length * 2);
+    }
+    offsets[size + 1] = offsets[size] + length;
+    size++;
+  }
+
+  @Override
+  public void appendFromDictionary(DenseValues dictionary, int[] indices, int offset, int n) {
+    BinaryValues d = (BinaryValues) dictionary;
+    for (int i = 0; i < n; i++) {
+      int index = indices[offset + i];
+      DenseValues.checkIndex(index, d.size);
+      int start = d.offsets[index];
+      append(d.bytes, start, d.offsets[index + 1] - start);
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package dev.parrow.codec.values;
+
+import java.util.Arrays;
+
+/** BOOLEAN values, one byte (0 or 1) each. */
+public final class BooleanValues implements DenseValues {
+  private byte[] values = new byte[64];
+  private int size;
+
+  public byte[] values() {
+    return values;
+  }
+
+  @Override
+  public int size() {
+    return size;
+  }
+
+  @Override
+  public void clear() {
+    size = 0;
+  }
+
+  /** Makes room for n more and returns the offset to write them at; the caller then calls {@link #added}. */
+  public int reserve(int n) {
+    if (size + n > values.length) {
+      values = Arrays.copyOf(values, Math.max(size + n, values.length * 2));
+    }
+    return size;
+  }
+
+  public void added(int n) {
+    size += n;
+  }
+
+  @Override
+  public void appendFromDictionary(DenseValues dictionary, int[] indices, int offset, int n) {
+    BooleanValues d = (BooleanValues) dictionary;
+    int at = reserve(n);
+    for (int i = 0; i < n; i++) {
+      int index = indices[offset + i];
+      DenseValues.checkIndex(index, d.size);
+      values[at + i] = d.values[index];
+    }
+    size += n;
+  }
+}

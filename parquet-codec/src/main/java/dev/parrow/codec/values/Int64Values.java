@@ -1,0 +1,51 @@
+package dev.parrow.codec.values;
+
+import java.util.Arrays;
+
+/** INT64 values, and the raw bits of DOUBLE values (kept as bits so NaN payloads survive). */
+public final class Int64Values implements DenseValues {
+  private long[] values = new long[64];
+  private int size;
+
+  public long[] values() {
+    return values;
+  }
+
+  @Override
+  public int size() {
+    return size;
+  }
+
+  @Override
+  public void clear() {
+    size = 0;
+  }
+
+  /** Makes room for n more and returns the offset to write them at; the caller then calls {@link #added}. */
+  public int reserve(int n) {
+    if (size + n > values.length) {
+      values = Arrays.copyOf(values, Math.max(size + n, values.length * 2));
+    }
+    return size;
+  }
+
+  public void added(int n) {
+    size += n;
+  }
+
+  @Override
+  public void appendFromDictionary(DenseValues dictionary, int[] indices, int offset, int n) {
+    Int64Values d = (Int64Values) dictionary;
+    int at = reserve(n);
+    long[] dict = d.values;
+    int dictSize = d.size;
+    for (int i = 0; i < n; i++) {
+      int index = indices[offset + i];
+      if (index < 0 || index >= dictSize) {
+        DenseValues.checkIndex(index, dictSize);
+      }
+      values[at + i] = dict[index];
+    }
+    size += n;
+  }
+}
