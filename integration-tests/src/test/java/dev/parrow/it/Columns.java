@@ -1,0 +1,36 @@
+package dev.parrow.it;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/** A whole table read by some reader, column by column, as canonical values (see {@link Canonical}). */
+final class Columns {
+  final Map<String, List<Object>> values = new LinkedHashMap<>();
+  final Map<String, ArrowType> types = new LinkedHashMap<>();
+  long rows;
+
+  /** Records the columns (so that a table with no rows still has them). */
+  void start(org.apache.arrow.vector.types.pojo.Schema schema) {
+    for (var field : schema.getFields()) {
+      types.putIfAbsent(field.getName(), field.getType());
+      values.computeIfAbsent(field.getName(), k -> new ArrayList<>());
+    }
+  }
+
+  void append(VectorSchemaRoot root) {
+    for (FieldVector v : root.getFieldVectors()) {
+      String name = v.getField().getName();
+      types.putIfAbsent(name, v.getField().getType());
+      List<Object> column = values.computeIfAbsent(name, k -> new ArrayList<>());
+      for (int i = 0; i < root.getRowCount(); i++) {
+        column.add(Canonical.value(v, i));
+      }
+    }
+    rows += root.getRowCount();
+  }
+}
