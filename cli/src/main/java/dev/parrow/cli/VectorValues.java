@@ -21,6 +21,7 @@ import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float2Vector;
+import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.FloatingPointVector;
 import org.apache.arrow.vector.IntervalMonthDayNanoVector;
 import org.apache.arrow.vector.UInt1Vector;
@@ -54,6 +55,9 @@ final class VectorValues {
       case FloatingPoint:
         if (v instanceof Float2Vector f) {
           return Float.toString(f.getValueAsFloat(i));
+        }
+        if (v instanceof Float4Vector f) {
+          return Float.toString(f.get(i));
         }
         return ((FloatingPointVector) v).getValueAsDouble(i) + "";
       case Decimal:
