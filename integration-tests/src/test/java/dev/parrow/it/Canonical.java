@@ -125,6 +125,23 @@ final class Canonical {
     if (v instanceof FixedSizeBinaryVector b) {
       return "bin:" + HexFormat.of().formatHex(b.get(i));
     }
+    if (v instanceof org.apache.arrow.vector.ViewVarCharVector s) {
+      return s.getObject(i).toString();
+    }
+    if (v instanceof org.apache.arrow.vector.ViewVarBinaryVector b) {
+      return "bin:" + HexFormat.of().formatHex(b.get(i));
+    }
+    if (v instanceof org.apache.arrow.vector.DurationVector d) {
+      return BigInteger.valueOf(org.apache.arrow.vector.DurationVector.get(d.getDataBuffer(), i));
+    }
+    if (v instanceof org.apache.arrow.vector.IntervalYearVector iy) {
+      return "interval:" + iy.get(i) + "/0/0";
+    }
+    if (v instanceof org.apache.arrow.vector.IntervalDayVector id) {
+      var holder = new org.apache.arrow.vector.holders.NullableIntervalDayHolder();
+      id.get(i, holder);
+      return "interval:0/" + holder.days + "/" + holder.milliseconds * 1_000_000L;
+    }
     if (v instanceof IntervalMonthDayNanoVector iv) {
       var d = iv.getObject(i);
       return "interval:" + d.getPeriod().toTotalMonths() + "/" + d.getPeriod().getDays() + "/" + d.getDuration().toNanos();
@@ -132,14 +149,16 @@ final class Canonical {
     return "other:" + v.getObject(i);
   }
 
-  /** Parquet INTERVAL as Arrow C++ reads it (12 raw bytes), in the form {@link #value} gives intervals. */
+  /**
+   * Parquet INTERVAL as Arrow C++ reads it (12 raw bytes), in the form {@link #value} gives intervals (the
+   * counts as signed, as Arrow-based writers mean them).
+   */
   static Object intervalFromBytes(Object canonicalBinary) {
     if (canonicalBinary == null) {
       return null;
     }
     byte[] bytes = HexFormat.of().parseHex(((String) canonicalBinary).substring(4));
     ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-    return "interval:" + Integer.toUnsignedLong(b.getInt(0)) + "/" + Integer.toUnsignedLong(b.getInt(4)) + "/"
-        + Integer.toUnsignedLong(b.getInt(8)) * 1_000_000L;
+    return "interval:" + b.getInt(0) + "/" + b.getInt(4) + "/" + (long) b.getInt(8) * 1_000_000L;
   }
 }

@@ -22,6 +22,19 @@ final class Columns {
     }
   }
 
+  /** Appends one column's values under {@code name} (call {@link #added} once per batch). */
+  void append(String name, FieldVector v, int rows) {
+    types.putIfAbsent(name, v.getField().getType());
+    List<Object> column = values.computeIfAbsent(name, k -> new ArrayList<>());
+    for (int i = 0; i < rows; i++) {
+      column.add(Canonical.value(v, i));
+    }
+  }
+
+  void added(int rows) {
+    this.rows += rows;
+  }
+
   void append(VectorSchemaRoot root) {
     for (FieldVector v : root.getFieldVectors()) {
       String name = v.getField().getName();

@@ -1,6 +1,5 @@
 package dev.parrow.arrow.internal;
 
-import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import java.nio.ByteBuffer;
@@ -10,8 +9,11 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * INTERVAL (three unsigned little-endian 32-bit counts: months, days, milliseconds) into
- * Interval(MONTH_DAY_NANO) (signed months and days, nanoseconds), milliseconds converted exactly.
+ * INTERVAL (three little-endian 32-bit counts: months, days, milliseconds) into Interval(MONTH_DAY_NANO),
+ * milliseconds converted to nanoseconds exactly. The format calls the counts unsigned, but Arrow-based
+ * writers (arrow-rs, DuckDB) store Arrow's signed months, days and milliseconds as their two's complement
+ * bits, so they are read as signed: a negative interval written by them comes back as it was, and no
+ * unsigned count Parquet allows is lost (one above 2^31 months or days is not a real interval).
  */
 final class IntervalFiller implements VectorFiller {
   @Override
@@ -23,17 +25,13 @@ final class IntervalFiller implements VectorFiller {
     ArrowBuf data = v.getDataBuffer();
     for (int i = 0, j = 0; i < rows; i++) {
       if (defs == null || defs[i] == maxDef) {
-        long months = Integer.toUnsignedLong(src.getInt(j * 12));
-        long days = Integer.toUnsignedLong(src.getInt(j * 12 + 4));
-        long millis = Integer.toUnsignedLong(src.getInt(j * 12 + 8));
+        int months = src.getInt(j * 12);
+        int days = src.getInt(j * 12 + 4);
+        long millis = src.getInt(j * 12 + 8);
         j++;
-        if (months > Integer.MAX_VALUE || days > Integer.MAX_VALUE) {
-          throw new ParquetFormatException("INTERVAL of " + months + " months, " + days
-              + " days does not fit Arrow's signed 32-bit months and days");
-        }
         long at = (long) i * 16;
-        data.setInt(at, (int) months);
-        data.setInt(at + 4, (int) days);
+        data.setInt(at, months);
+        data.setInt(at + 4, days);
         data.setLong(at + 8, millis * 1_000_000L);
       }
     }
