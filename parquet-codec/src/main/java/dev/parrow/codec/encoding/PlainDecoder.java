@@ -45,6 +45,44 @@ public final class PlainDecoder {
     }
   }
 
+  /** Skips the next {@code n} values. */
+  public void skip(int n) {
+    switch (type) {
+      case BOOLEAN -> {
+        long bitsLeft = (long) (end - pos) * 8 - bitOffset;
+        if (n > bitsLeft) {
+          throw new ParquetFormatException("PLAIN BOOLEAN data holds fewer than the " + n + " values to skip");
+        }
+        long bit = (long) bitOffset + n;
+        pos += (int) (bit >>> 3);
+        bitOffset = (int) (bit & 7);
+      }
+      case INT32, FLOAT -> skipBytes((long) n * 4, n);
+      case INT64, DOUBLE -> skipBytes((long) n * 8, n);
+      case INT96 -> skipBytes((long) n * 12, n);
+      case FIXED_LEN_BYTE_ARRAY -> skipBytes((long) n * typeLength, n);
+      case BYTE_ARRAY -> {
+        for (int i = 0; i < n; i++) {
+          if (end - pos < 4) {
+            throw new ParquetFormatException("PLAIN BYTE_ARRAY data ends inside a length prefix");
+          }
+          int length = (buf[pos] & 0xff) | (buf[pos + 1] & 0xff) << 8 | (buf[pos + 2] & 0xff) << 16
+              | (buf[pos + 3] & 0xff) << 24;
+          if (length < 0 || length > end - pos - 4) {
+            throw new ParquetFormatException("PLAIN BYTE_ARRAY value of " + Integer.toUnsignedString(length)
+                + " bytes runs past the end of the page");
+          }
+          pos += 4 + length;
+        }
+      }
+    }
+  }
+
+  private void skipBytes(long bytes, int n) {
+    need(bytes, n);
+    pos += (int) bytes;
+  }
+
   private void need(long bytes, int n) {
     if (bytes > end - pos) {
       throw new ParquetFormatException("PLAIN " + type + " data holds fewer than the " + n

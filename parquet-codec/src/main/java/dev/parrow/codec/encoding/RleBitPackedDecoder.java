@@ -56,6 +56,28 @@ public final class RleBitPackedDecoder implements IntDecoder {
     return done;
   }
 
+  /** Skips whole RLE runs without expanding them; bit-packed values are unpacked and dropped. */
+  @Override
+  public int skip(int n) {
+    int done = 0;
+    int[] scratch = null;
+    while (done < n) {
+      if (rleRemaining > 0) {
+        int k = Math.min(rleRemaining, n - done);
+        rleRemaining -= k;
+        done += k;
+      } else if (packedRemaining > 0) {
+        if (scratch == null) {
+          scratch = new int[Math.min(n - done, 1024)];
+        }
+        done += readPacked(scratch, 0, Math.min(scratch.length, n - done));
+      } else if (!nextRun()) {
+        break;
+      }
+    }
+    return done;
+  }
+
   private int readPacked(int[] out, int offset, int n) {
     int done = 0;
     while (done < n && packedRemaining > 0) {

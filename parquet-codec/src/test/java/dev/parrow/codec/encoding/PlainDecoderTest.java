@@ -1,0 +1,171 @@
+package dev.parrow.codec.encoding;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.BooleanValues;
+import dev.parrow.codec.values.FixedWidthValues;
+import dev.parrow.codec.values.Int32Values;
+import dev.parrow.codec.values.Int64Values;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class PlainDecoderTest {
+  private static final int N = 2000;
+
+
+  @Test
+  void int32RoundTripsWithReadsAndSkips() {
+    Random random = new Random(5);
+    int[] values = random.ints(N).toArray();
+    values[0] = Integer.MIN_VALUE;
+    values[1] = Integer.MAX_VALUE;
+    ByteBuffer b = ByteBuffer.allocate(N * 4).order(ByteOrder.LITTLE_ENDIAN);
+    for (int v : values) {
+      b.putInt(v);
+    }
+    for (int batch : batchSizes()) {
+      PlainDecoder d = new PlainDecoder(PhysicalType.INT32, 0, b.array(), 0, b.capacity());
+      Int32Values out = new Int32Values();
+      int at = 0;
+      int[] expected = new int[N];
+      int kept = 0;
+      while (at < N) {
+        int n = Math.min(batch, N - at);
+        if (batch < 30 && at % (batch * 3) == batch) {
+          d.skip(n);
+        } else {
+          d.read(out, n);
+          System.arraycopy(values, at, expected, kept, n);
+          kept += n;
+        }
+        at += n;
+      }
+      assertArrayEquals(Arrays.copyOf(expected, kept), Arrays.copyOf(out.values(), out.size()), "batch " + batch);
+    }
+  }
+
+  @Test
+  void int64AndDoubleBitsRoundTrip() {
+    Random random = new Random(6);
+    long[] values = random.longs(N).toArray();
+    values[0] = Double.doubleToRawLongBits(Double.NaN) | 1; // a NaN with a payload survives
+    values[1] = Double.doubleToRawLongBits(-0.0);
+    ByteBuffer b = ByteBuffer.allocate(N * 8).order(ByteOrder.LITTLE_ENDIAN);
+    for (long v : values) {
+      b.putLong(v);
+    }
+    for (PhysicalType type : new PhysicalType[] {PhysicalType.INT64, PhysicalType.DOUBLE}) {
+      for (int batch : batchSizes()) {
+        PlainDecoder d = new PlainDecoder(type, 0, b.array(), 0, b.capacity());
+        Int64Values out = new Int64Values();
+        for (int at = 0; at < N; at += batch) {
+          d.read(out, Math.min(batch, N - at));
+        }
+        assertArrayEquals(values, Arrays.copyOf(out.values(), out.size()));
+      }
+    }
+  }
+
+  @Test
+  void booleansAreLeastSignificantBitFirstAcrossBatches() {
+    Random random = new Random(7);
+    byte[] values = new byte[N];
+    byte[] packed = new byte[(N + 7) / 8];
+    for (int i = 0; i < N; i++) {
+      values[i] = (byte) (random.nextBoolean() ? 1 : 0);
+      packed[i / 8] |= (byte) (values[i] << (i % 8));
+    }
+    for (int batch : batchSizes()) {
+      PlainDecoder d = new PlainDecoder(PhysicalType.BOOLEAN, 0, packed, 0, packed.length);
+      BooleanValues out = new BooleanValues();
+      BooleanValues skippedCheck = new BooleanValues();
+      int at = 0;
+      byte[] expected = new byte[N];
+      int kept = 0;
+      while (at < N) {
+        int n = Math.min(batch, N - at);
+        if (at % 3 == 1) {
+          d.skip(n);
+        } else {
+          d.read(out, n);
+          System.arraycopy(values, at, expected, kept, n);
+          kept += n;
+        }
+        at += n;
+      }
+      assertArrayEquals(Arrays.copyOf(expected, kept), Arrays.copyOf(out.values(), out.size()), "batch " + batch);
+      assertEquals(0, skippedCheck.size());
+    }
+  }
+
+  @Test
+  void byteArraysAndFixedLengthValuesRoundTrip() {
+    Random random = new Random(8);
+    ByteArrayOutputStream plain = new ByteArrayOutputStream();
+    byte[][] values = new byte[N][];
+    for (int i = 0; i < N; i++) {
+      values[i] = i == 0 ? new byte[0] : i == 1 ? "é✓ 漢字".getBytes(StandardCharsets.UTF_8) : new byte[random.nextInt(40)];
+      if (i > 1) {
+        random.nextBytes(values[i]);
+      }
+      plain.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(values[i].length).array());
+      plain.writeBytes(values[i]);
+    }
+    byte[] bytes = plain.toByteArray();
+    for (int batch : batchSizes()) {
+      PlainDecoder d = new PlainDecoder(PhysicalType.BYTE_ARRAY, 0, bytes, 0, bytes.length);
+      BinaryValues out = new BinaryValues();
+      for (int at = 0; at < N; at += batch) {
+        d.read(out, Math.min(batch, N - at));
+      }
+      assertEquals(N, out.size());
+      for (int i = 0; i < N; i++) {
+        assertArrayEquals(values[i], Arrays.copyOfRange(out.bytes(), out.offsets()[i], out.offsets()[i + 1]));
+      }
+    }
+    byte[] fixed = new byte[N * 12];
+    random.nextBytes(fixed);
+    for (int batch : batchSizes()) {
+      PlainDecoder d = new PlainDecoder(PhysicalType.FIXED_LEN_BYTE_ARRAY, 12, fixed, 0, fixed.length);
+      FixedWidthValues out = new FixedWidthValues(12);
+      for (int at = 0; at < N; at += batch) {
+        d.read(out, Math.min(batch, N - at));
+      }
+      assertArrayEquals(fixed, Arrays.copyOf(out.bytes(), N * 12));
+    }
+  }
+
+  @Test
+  void readingPastThePageIsAFormatError() {
+    byte[] three = new byte[12];
+    assertThrows(ParquetFormatException.class,
+        () -> new PlainDecoder(PhysicalType.INT32, 0, three, 0, 12).read(new Int32Values(), 4));
+    byte[] lengthTooLong = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(1000).array();
+    assertThrows(ParquetFormatException.class,
+        () -> new PlainDecoder(PhysicalType.BYTE_ARRAY, 0, lengthTooLong, 0, 8).read(new BinaryValues(), 1));
+    byte[] negative = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(-5).array();
+    assertThrows(ParquetFormatException.class,
+        () -> new PlainDecoder(PhysicalType.BYTE_ARRAY, 0, negative, 0, 8).read(new BinaryValues(), 1));
+    assertThrows(ParquetFormatException.class,
+        () -> new PlainDecoder(PhysicalType.BOOLEAN, 0, new byte[1], 0, 1).read(new BooleanValues(), 9));
+  }
+
+  private static int[] batchSizes() {
+    int[] sizes = new int[34];
+    for (int i = 0; i < 33; i++) {
+      sizes[i] = i + 1;
+    }
+    sizes[33] = 1024;
+    return sizes;
+  }
+}

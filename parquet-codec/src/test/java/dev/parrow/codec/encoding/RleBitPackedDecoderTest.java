@@ -1,0 +1,78 @@
+package dev.parrow.codec.encoding;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.parrow.codec.ParquetFormatException;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class RleBitPackedDecoderTest {
+
+  /** Encodings.md: the values 0..7 bit-packed with width 3 are the bytes 10001000 11000110 11111010. */
+  @Test
+  void decodesTheSpecificationsBitPackingExample() {
+    byte[] data = {0x03, (byte) 0b10001000, (byte) 0b11000110, (byte) 0b11111010}; // header: 1 group, packed
+    int[] out = new int[8];
+    assertEquals(8, new RleBitPackedDecoder(data, 0, data.length, 3).read(out, 0, 8));
+    assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 7}, out);
+  }
+
+  @Test
+  void decodesAnRleRun() {
+    // 300 repetitions of 0x1234 with bit width 13: header 600 as ULEB128, value in 2 bytes.
+    byte[] data = {(byte) 0xD8, 0x04, 0x34, 0x12};
+    int[] out = new int[300];
+    assertEquals(300, new RleBitPackedDecoder(data, 0, data.length, 13).read(out, 0, 300));
+    assertEquals(300, Arrays.stream(out).filter(v -> v == 0x1234).count());
+  }
+
+  @Test
+  void randomDataRoundTripsAtEveryBatchSizeAndWidth() {
+    Random random = new Random(1);
+    for (int bitWidth = 0; bitWidth <= 32; bitWidth++) {
+      int[] values = Values.random(random, 5000, bitWidth);
+      byte[] encoded = RleBitPackedEncoder.encode(values, 0, values.length, bitWidth);
+      for (int batch = 1; batch <= 33; batch++) {
+        Values.readInBatches(new RleBitPackedDecoder(encoded, 0, encoded.length, bitWidth), values, batch);
+      }
+      Values.readInBatches(new RleBitPackedDecoder(encoded, 0, encoded.length, bitWidth), values, 1024);
+      for (int trial = 0; trial < 5; trial++) {
+        Values.readAndSkip(new RleBitPackedDecoder(encoded, 0, encoded.length, bitWidth), values, random);
+      }
+    }
+  }
+
+  @Test
+  void aRunCutShortYieldsOnlyTheValuesThatAreThere() {
+    int[] values = {1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7, 1, 2};
+    byte[] encoded = RleBitPackedEncoder.encode(values, 0, values.length, 3);
+    // Header + 2 groups of 3 bytes; keep the first group and one byte of the second.
+    byte[] cut = Arrays.copyOf(encoded, 1 + 3 + 1);
+    int[] out = new int[16];
+    int n = new RleBitPackedDecoder(cut, 0, cut.length, 3).read(out, 0, 16);
+    assertEquals(8 + 2, n, "a byte holds two more 3-bit values");
+    assertArrayEquals(Arrays.copyOf(values, n), Arrays.copyOf(out, n));
+  }
+
+  @Test
+  void malformedInputIsAFormatError() {
+    assertThrows(ParquetFormatException.class, () -> new RleBitPackedDecoder(new byte[4], 0, 4, 33));
+    byte[] runValueTooWide = {0x10, (byte) 0xFF}; // RLE run of 8, value 255 in width 3
+    assertThrows(ParquetFormatException.class,
+        () -> new RleBitPackedDecoder(runValueTooWide, 0, 2, 3).read(new int[8], 0, 8));
+    byte[] endlessHeader = {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80};
+    assertThrows(ParquetFormatException.class,
+        () -> new RleBitPackedDecoder(endlessHeader, 0, 6, 3).read(new int[8], 0, 8));
+    byte[] valueMissing = {0x10}; // RLE run header, then nothing
+    assertThrows(ParquetFormatException.class,
+        () -> new RleBitPackedDecoder(valueMissing, 0, 1, 8).read(new int[8], 0, 8));
+  }
+
+  @Test
+  void emptyDataReadsNothing() {
+    assertEquals(0, new RleBitPackedDecoder(new byte[0], 0, 0, 5).read(new int[4], 0, 4));
+  }
+}
