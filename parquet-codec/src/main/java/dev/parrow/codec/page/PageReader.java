@@ -29,6 +29,7 @@ public final class PageReader {
   private final boolean uncompressed;
   private final boolean verifyCrc;
   private final int maxPageBytes;
+  private final long chunkUncompressedBytes;
 
   /**
    * @param verifyCrc check the CRC of every page that has one
@@ -44,6 +45,7 @@ public final class PageReader {
     this.uncompressed = meta.codec() == dev.parrow.codec.metadata.CompressionCodec.UNCOMPRESSED;
     this.verifyCrc = verifyCrc;
     this.maxPageBytes = maxPageBytes;
+    this.chunkUncompressedBytes = meta.totalUncompressedSize();
   }
 
   /** The next dictionary or data page, or null after the last. */
@@ -69,6 +71,12 @@ public final class PageReader {
     if (h.uncompressedPageSize() > maxPageBytes) {
       throw new ParquetFormatException("page claims " + h.uncompressedPageSize()
           + " bytes, more than the limit of " + maxPageBytes + " (ReadOptions.maxPageBytes)");
+    }
+    // No page is larger than its whole chunk: a header claiming more is corrupt, and must not make us
+    // allocate its claim.
+    if (chunkUncompressedBytes > 0 && h.uncompressedPageSize() > chunkUncompressedBytes) {
+      throw new ParquetFormatException("page claims " + h.uncompressedPageSize() + " bytes, more than its column "
+          + "chunk's total of " + chunkUncompressedBytes);
     }
     byte[] stored = new byte[h.compressedPageSize()];
     file.readFully(info.dataOffset(), ByteBuffer.wrap(stored));

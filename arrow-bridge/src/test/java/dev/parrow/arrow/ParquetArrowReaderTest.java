@@ -1,0 +1,134 @@
+package dev.parrow.arrow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.codec.ParquetFormatException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Batch size, projection and row-group selection change nothing but which rows and columns arrive.
+ * Uses testdata/all_types_snappy.parquet (3,000 rows in row groups of 2,048 and 952, see Fixtures.java).
+ */
+class ParquetArrowReaderTest {
+  static final Path FILE = Path.of("..", "testdata", "all_types_snappy.parquet");
+
+  /** Column name -> values (byte arrays as hex, so that equal contents compare equal). */
+  static Map<String, List<Object>> read(ReadOptions options) throws Exception {
+    Map<String, List<Object>> table = new LinkedHashMap<>();
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile file = ParquetFile.open(FILE);
+        ParquetArrowReader reader = file.newReader(allocator, options)) {
+      VectorSchemaRoot root = reader.getVectorSchemaRoot();
+      root.getSchema().getFields().forEach(f -> table.put(f.getName(), new ArrayList<>()));
+      while (reader.loadNextBatch()) {
+        assertTrue(root.getRowCount() <= options.batchSize());
+        for (FieldVector v : root.getFieldVectors()) {
+          List<Object> column = table.get(v.getField().getName());
+          for (int i = 0; i < root.getRowCount(); i++) {
+            Object value = v.getObject(i);
+            column.add(value instanceof byte[] b ? HexFormat.of().formatHex(b) : value == null ? null : value.toString());
+          }
+        }
+      }
+    }
+    return table;
+  }
+
+  @Test
+  void batchSizesChangeNothing() throws Exception {
+    Map<String, List<Object>> whole = read(ReadOptions.builder().batchSize(100_000).build());
+    assertEquals(3000, whole.get("id").size());
+    for (int batch : new int[] {1, 7, 1024, 2047, 2048, 2049}) {
+      assertEquals(whole, read(ReadOptions.builder().batchSize(batch).build()), "batch size " + batch);
+    }
+  }
+
+  @Test
+  void projectionReturnsExactlyTheChosenColumnsInFileOrder() throws Exception {
+    Map<String, List<Object>> whole = read(ReadOptions.defaults());
+    Map<String, List<Object>> two = read(ReadOptions.builder().columns("c_varchar", "c_int").build());
+    assertEquals(List.of("c_int", "c_varchar"), List.copyOf(two.keySet()));
+    assertEquals(whole.get("c_int"), two.get("c_int"));
+    assertEquals(whole.get("c_varchar"), two.get("c_varchar"));
+    Map<String, List<Object>> byIndex = read(ReadOptions.builder().columnIndices(0, 3).build());
+    assertEquals(List.of("id", "c_smallint"), List.copyOf(byIndex.keySet()));
+    assertEquals(whole.get("c_smallint"), byIndex.get("c_smallint"));
+  }
+
+  @Test
+  void rowGroupSelectionReturnsThoseGroupsInTheOrderAsked() throws Exception {
+    Map<String, List<Object>> whole = read(ReadOptions.defaults());
+    List<Object> ids = whole.get("id");
+    Map<String, List<Object>> second = read(ReadOptions.builder().rowGroups(1).build());
+    assertEquals(ids.subList(2048, 3000), second.get("id"));
+    Map<String, List<Object>> reversed = read(ReadOptions.builder().rowGroups(1, 0).batchSize(500).build());
+    List<Object> expected = new ArrayList<>(ids.subList(2048, 3000));
+    expected.addAll(ids.subList(0, 2048));
+    assertEquals(expected, reversed.get("id"));
+    assertEquals(whole.get("c_timestamptz").subList(0, 2048),
+        read(ReadOptions.builder().rowGroups(0).columns("c_timestamptz").build()).get("c_timestamptz"));
+  }
+
+  @Test
+  void badChoicesAreClearErrors() throws Exception {
+    try (ParquetFile file = ParquetFile.open(FILE); BufferAllocator allocator = new RootAllocator()) {
+      IllegalArgumentException column = assertThrows(IllegalArgumentException.class,
+          () -> file.newReader(allocator, ReadOptions.builder().columns("nope").build()));
+      assertTrue(column.getMessage().contains("no column 'nope'") && column.getMessage().contains("c_uuid"));
+      assertThrows(IllegalArgumentException.class,
+          () -> file.newReader(allocator, ReadOptions.builder().rowGroups(2).build()));
+      assertThrows(IllegalArgumentException.class,
+          () -> file.newReader(allocator, ReadOptions.builder().columnIndices(99).build()));
+      assertThrows(IllegalArgumentException.class, () -> ReadOptions.builder().batchSize(0).build());
+    }
+    try (ParquetFile orders = ParquetFile.open(Path.of("..", "testdata", "orders.parquet"));
+        BufferAllocator allocator = new RootAllocator()) {
+      UnsupportedOperationException nested = assertThrows(UnsupportedOperationException.class,
+          () -> orders.newReader(allocator));
+      assertTrue(nested.getMessage().contains("tags.list.element"), nested.getMessage());
+    }
+  }
+
+  @Test
+  void aCorruptPageIsAFormatErrorNamingItsPlace(@TempDir Path dir) throws Exception {
+    byte[] bytes = Files.readAllBytes(Path.of("..", "testdata", "all_types_uncompressed.parquet"));
+    long pageStart;
+    try (ParquetFile file = ParquetFile.open(Path.of("..", "testdata", "all_types_uncompressed.parquet"))) {
+      var meta = file.metadata().rowGroups().get(0).columns().get(4).metaData(); // c_int
+      pageStart = meta.dictionaryPageOffset() != null ? meta.dictionaryPageOffset() : meta.dataPageOffset();
+    }
+    // Overwrite the middle of c_int's chunk with garbage: whatever breaks must be reported, not crash.
+    for (int k = 0; k < 40; k++) {
+      bytes[(int) pageStart + 20 + k] = (byte) 0xEE;
+    }
+    Path bad = dir.resolve("bad.parquet");
+    Files.write(bad, bytes);
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile file = ParquetFile.open(bad);
+        ParquetArrowReader reader = file.newReader(allocator, ReadOptions.builder().columns("c_int").build())) {
+      ParquetFormatException e = assertThrows(ParquetFormatException.class, () -> {
+        while (reader.loadNextBatch()) {
+          // read everything
+        }
+      });
+      assertEquals("c_int", e.column());
+      assertEquals(0, e.rowGroup());
+      assertTrue(e.page() != null, e.getMessage());
+      assertTrue(e.getMessage().startsWith(bad.toString()), e.getMessage());
+    }
+  }
+}
