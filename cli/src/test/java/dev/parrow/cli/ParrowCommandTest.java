@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -104,5 +105,34 @@ class ParrowCommandTest {
     assertTrue(r.err().contains("Missing required parameter"), r.err());
     assertEquals(1, run("no-such-command").code());
     assertEquals(0, run("--help").code());
+  }
+
+  @Test
+  void headPrintsTheFirstRowsAndNotesColumnsItLeavesOut() {
+    Result r = run("head", "-n", "3", ORDERS.toString());
+    assertEquals(0, r.code(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertEquals(4, lines.size(), r.out());
+    assertTrue(lines.get(0).startsWith("order_id  customer  amount"), lines.get(0));
+    // order_id is i + 1 for i = 0, 1, 2.
+    assertTrue(lines.get(1).startsWith("1 ") && lines.get(3).startsWith("3 "), r.out());
+    assertTrue(r.err().contains("column tags.list.element is nested"), r.err());
+  }
+
+  @Test
+  void catWritesJsonLinesAndCsv() {
+    Result json = run("cat", "--columns", "order_id,customer,express", "--format", "jsonl", "--limit", "2",
+        ORDERS.toString());
+    assertEquals(0, json.code(), json.err());
+    List<String> lines = json.out().lines().toList();
+    assertEquals(2, lines.size());
+    assertTrue(lines.get(0).matches("\\{\"order_id\": 1, \"customer\": \"[A-Za-z]+\", \"express\": (true|false)\\}"),
+        lines.get(0));
+    Result csv = run("cat", "--columns", "order_id,quantity", "--format", "csv", ORDERS.toString());
+    assertEquals(0, csv.code(), csv.err());
+    List<String> rows = csv.out().lines().toList();
+    assertEquals("order_id,quantity", rows.get(0));
+    assertEquals(5001, rows.size(), "a header and 5,000 rows");
+    assertTrue(rows.stream().anyMatch(l -> l.endsWith(",")), "null quantities are empty cells");
   }
 }

@@ -1,0 +1,66 @@
+package dev.parrow.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.cli.ParrowCommand;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code parrow to-arrow}: Arrow Java reads back exactly what Parrow reads, and failures leave no file. */
+class ToArrowIT {
+  static int run(String... args) {
+    return ParrowCommand.run(args, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+  }
+
+  @Test
+  void ipcFileAndStreamHoldWhatParrowReads(@TempDir Path dir) throws Exception {
+    Path source = FixturesIT.projectTestdata().resolve("all_types_gzip.parquet");
+    Path file = dir.resolve("t.arrow");
+    Path stream = dir.resolve("t.arrows");
+    assertEquals(0, run("to-arrow", source.toString(), file.toString(), "--batch-size", "1000"));
+    assertEquals(0, run("to-arrow", source.toString(), stream.toString(), "--stream"));
+    try (BufferAllocator allocator = new RootAllocator()) {
+      Columns expected = FlatCorpusReadIT.readWithParrow(source, allocator, ReadOptions.defaults());
+      Columns fromFile = ArrowRsInteropIT.readArrowFile(file, allocator);
+      assertEquals(expected.values, fromFile.values);
+      Columns fromStream = new Columns();
+      try (FileChannel channel = FileChannel.open(stream, StandardOpenOption.READ);
+          ArrowReader reader = new ArrowStreamReader(channel, allocator)) {
+        fromStream.start(reader.getVectorSchemaRoot().getSchema());
+        while (reader.loadNextBatch()) {
+          fromStream.append(reader.getVectorSchemaRoot());
+        }
+      }
+      assertEquals(expected.values, fromStream.values);
+    }
+  }
+
+  @Test
+  void aFailedConversionLeavesNoFile(@TempDir Path dir) throws Exception {
+    byte[] bytes = Files.readAllBytes(FixturesIT.projectTestdata().resolve("all_types_uncompressed.parquet"));
+    // Break the data region so that the read fails partway, after the output was started.
+    for (int i = bytes.length / 3; i < bytes.length / 3 + 4000; i++) {
+      bytes[i] = (byte) 0xEE;
+    }
+    Path bad = Files.write(dir.resolve("bad.parquet"), bytes);
+    Path out = dir.resolve("out.arrow");
+    assertEquals(1, run("to-arrow", bad.toString(), out.toString()));
+    assertFalse(Files.exists(out));
+    try (var left = Files.list(dir)) {
+      assertTrue(left.allMatch(p -> p.equals(bad)), "no temporary file left behind");
+    }
+  }
+}
