@@ -1,5 +1,6 @@
 package dev.parrow.arrow;
 
+import dev.parrow.arrow.internal.DecodePool;
 import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
@@ -36,7 +37,7 @@ public final class ParquetArrowReader extends ArrowReader {
   private long rowsLeftInGroup;
   private ColumnReader[] readers;
   private final DenseValues[] values;
-  private final int[] defs;
+  private final int[][] defs;
   private long bytesRead;
 
   ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) {
@@ -65,7 +66,10 @@ public final class ParquetArrowReader extends ArrowReader {
     for (int i = 0; i < leaves.size(); i++) {
       values[i] = ColumnReader.newValues(leaves.get(i).column());
     }
-    this.defs = new int[options.batchSize()];
+    this.defs = new int[leaves.size()][];
+    for (int i = 0; i < leaves.size(); i++) {
+      defs[i] = leaves.get(i).column().maxDefinitionLevel() > 0 ? new int[options.batchSize()] : null;
+    }
   }
 
   /** Things about the mapping a user may want to know (unknown annotations read as physical types). */
@@ -88,25 +92,33 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     int rows = (int) Math.min(options.batchSize(), rowsLeftInGroup);
     VectorSchemaRoot root = getVectorSchemaRoot();
-    List<LeafColumn> leaves = projection.leaves();
-    for (int i = 0; i < leaves.size(); i++) {
-      LeafColumn leaf = leaves.get(i);
-      int maxDef = leaf.column().maxDefinitionLevel();
-      try {
-        values[i].clear();
-        int got = readers[i].read(rows, defs, null, 0, values[i]);
-        if (got != rows) {
-          throw new ParquetFormatException("the column chunk ends after " + (rowsRead() + got)
-              + " values but the row group has " + file.metadata().rowGroups().get(currentGroup).numRows() + " rows");
-        }
-        leaf.filler().fill(root.getVector(i), rows, maxDef > 0 ? defs : null, maxDef, values[i]);
-      } catch (ParquetFormatException e) {
-        throw e.inColumn(leaf.column().dottedPath()).inRowGroup(currentGroup).inFile(file.footer().fileName());
-      }
+    try {
+      DecodePool.runAll(projection.leaves().size(), options.parallelism(), i -> readLeaf(i, rows, root));
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e);
     }
     root.setRowCount(rows);
     rowsLeftInGroup -= rows;
     return true;
+  }
+
+  /** Reads one leaf's share of the batch into its vector (runs on a decode thread). */
+  private void readLeaf(int i, int rows, VectorSchemaRoot root) {
+    LeafColumn leaf = projection.leaves().get(i);
+    int maxDef = leaf.column().maxDefinitionLevel();
+    try {
+      values[i].clear();
+      int got = readers[i].read(rows, defs[i], null, 0, values[i]);
+      if (got != rows) {
+        throw new ParquetFormatException("the column chunk ends after " + (rowsRead() + got)
+            + " values but the row group has " + file.metadata().rowGroups().get(currentGroup).numRows() + " rows");
+      }
+      leaf.filler().fill(root.getVector(i), rows, defs[i], maxDef, values[i]);
+    } catch (ParquetFormatException e) {
+      throw e.inColumn(leaf.column().dottedPath()).inRowGroup(currentGroup).inFile(file.footer().fileName());
+    }
   }
 
   private long rowsRead() {

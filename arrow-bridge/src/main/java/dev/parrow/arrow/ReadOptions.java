@@ -14,6 +14,8 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param batchSize rows per batch at most; batches never span row groups
  * @param verifyCrc check the CRC of every page that has one
  * @param maxPageBytes the largest decompressed page accepted (a header claiming more is an error)
+ * @param parallelism how many threads decode the columns of a batch (the caller's included); 1 decodes
+ *     on the calling thread only. Results are the same whatever the value.
  */
 public record ReadOptions(
     List<String> columns,
@@ -22,7 +24,8 @@ public record ReadOptions(
     int batchSize,
     boolean verifyCrc,
     TypeOptions types,
-    int maxPageBytes) {
+    int maxPageBytes,
+    int parallelism) {
 
   public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
   public static final int DEFAULT_MAX_PAGE_BYTES = 1 << 30;
@@ -36,6 +39,9 @@ public record ReadOptions(
     }
     if (maxPageBytes < 0) {
       throw new IllegalArgumentException("maxPageBytes must not be negative");
+    }
+    if (parallelism < 1) {
+      throw new IllegalArgumentException("parallelism must be at least 1, not " + parallelism);
     }
   }
 
@@ -58,6 +64,7 @@ public record ReadOptions(
     b.uuidAsString = types.uuidAsString();
     b.decimalsAsDouble = types.decimalsAsDouble();
     b.maxPageBytes = maxPageBytes;
+    b.parallelism = parallelism;
     return b;
   }
 
@@ -71,6 +78,7 @@ public record ReadOptions(
     private boolean uuidAsString;
     private boolean decimalsAsDouble;
     private int maxPageBytes = DEFAULT_MAX_PAGE_BYTES;
+    private int parallelism = Runtime.getRuntime().availableProcessors();
 
     public Builder columns(String... names) {
       this.columns = List.of(names);
@@ -123,9 +131,15 @@ public record ReadOptions(
       return this;
     }
 
+    /** Threads that decode the columns of a batch, the caller's included (default: the core count). */
+    public Builder parallelism(int threads) {
+      this.parallelism = threads;
+      return this;
+    }
+
     public ReadOptions build() {
       return new ReadOptions(columns, columnIndices, rowGroups, batchSize, verifyCrc,
-          new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble), maxPageBytes);
+          new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble), maxPageBytes, parallelism);
     }
   }
 }

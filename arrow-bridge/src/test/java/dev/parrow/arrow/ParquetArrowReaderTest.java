@@ -58,6 +58,13 @@ class ParquetArrowReaderTest {
   }
 
   @Test
+  void theThreadCountChangesNothing() throws Exception {
+    Map<String, List<Object>> one = read(ReadOptions.builder().parallelism(1).batchSize(999).build());
+    assertEquals(one, read(ReadOptions.builder().parallelism(4).batchSize(999).build()));
+    assertThrows(IllegalArgumentException.class, () -> ReadOptions.builder().parallelism(0).build());
+  }
+
+  @Test
   void projectionReturnsExactlyTheChosenColumnsInFileOrder() throws Exception {
     Map<String, List<Object>> whole = read(ReadOptions.defaults());
     Map<String, List<Object>> two = read(ReadOptions.builder().columns("c_varchar", "c_int").build());

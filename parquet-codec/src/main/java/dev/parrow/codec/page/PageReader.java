@@ -30,6 +30,12 @@ public final class PageReader {
   private final boolean verifyCrc;
   private final int maxPageBytes;
   private final long chunkUncompressedBytes;
+  /**
+   * Page buffers reused from page to page: a page's sections are only read until the next page is
+   * requested (the column reader copies values out), so one of each per chunk is enough.
+   */
+  private byte[] storedBuffer = new byte[0];
+  private byte[] decompressedBuffer = new byte[0];
 
   /**
    * @param verifyCrc check the CRC of every page that has one
@@ -78,11 +84,15 @@ public final class PageReader {
       throw new ParquetFormatException("page claims " + h.uncompressedPageSize() + " bytes, more than its column "
           + "chunk's total of " + chunkUncompressedBytes);
     }
-    byte[] stored = new byte[h.compressedPageSize()];
-    file.readFully(info.dataOffset(), ByteBuffer.wrap(stored));
+    int storedLength = h.compressedPageSize();
+    if (storedBuffer.length < storedLength) {
+      storedBuffer = new byte[storedLength];
+    }
+    byte[] stored = storedBuffer;
+    file.readFully(info.dataOffset(), ByteBuffer.wrap(stored, 0, storedLength));
     if (verifyCrc && h.crc() != null) {
       CRC32 crc = new CRC32();
-      crc.update(stored);
+      crc.update(stored, 0, storedLength);
       if ((int) crc.getValue() != h.crc()) {
         throw new ParquetFormatException("page CRC mismatch: the header says " + String.format("%08x", h.crc())
             + ", the page's bytes give " + String.format("%08x", (int) crc.getValue()));
@@ -90,28 +100,33 @@ public final class PageReader {
     }
     return switch (h.type()) {
       case DICTIONARY_PAGE -> {
-        byte[] data = decompress(stored, 0, stored.length, h.uncompressedPageSize());
+        byte[] data = decompress(stored, 0, storedLength, h.uncompressedPageSize());
         var d = h.dictionaryPageHeader();
         if (d.encoding() != Encoding.PLAIN && d.encoding() != Encoding.PLAIN_DICTIONARY) {
           throw new ParquetFormatException("dictionary page encoded as " + d.encoding() + ", not PLAIN");
         }
-        yield new Page.Dictionary(info.index(), data, 0, data.length, d.numValues());
+        yield new Page.Dictionary(info.index(), data, 0, h.uncompressedPageSize(), d.numValues());
       }
-      case DATA_PAGE -> dataV1(info.index(), h, decompress(stored, 0, stored.length, h.uncompressedPageSize()));
-      case DATA_PAGE_V2 -> dataV2(info.index(), h, stored);
+      case DATA_PAGE -> dataV1(info.index(), h, decompress(stored, 0, storedLength, h.uncompressedPageSize()),
+          h.uncompressedPageSize());
+      case DATA_PAGE_V2 -> dataV2(info.index(), h, stored, storedLength);
       case INDEX_PAGE -> null;
     };
   }
 
+  /** The page's bytes decompressed: in {@code stored} itself when uncompressed, else in the reused buffer. */
   private byte[] decompress(byte[] stored, int offset, int length, int uncompressedSize) {
-    if (uncompressed && offset == 0 && length == stored.length) {
+    if (uncompressed && offset == 0) {
       if (length != uncompressedSize) {
         throw new ParquetFormatException("uncompressed page of " + length + " bytes but the header says "
             + uncompressedSize);
       }
       return stored;
     }
-    byte[] out = new byte[uncompressedSize];
+    if (decompressedBuffer.length < uncompressedSize) {
+      decompressedBuffer = new byte[uncompressedSize];
+    }
+    byte[] out = decompressedBuffer;
     if (length == 0) {
       // Never feed an empty section to a decompressor (an empty Snappy stream is invalid).
       if (uncompressedSize != 0) {
@@ -123,32 +138,34 @@ public final class PageReader {
     return out;
   }
 
-  private Page.Data dataV1(int index, PageHeader h, byte[] data) {
+  private Page.Data dataV1(int index, PageHeader h, byte[] data, int dataLength) {
     DataPageHeader d = h.dataPageHeader();
     int pos = 0;
-    Page.Section rep = empty(data);
-    Page.Section def = empty(data);
+    Page.Section rep = new Page.Section(data, 0, 0);
+    Page.Section def = new Page.Section(data, 0, 0);
     if (column.maxRepetitionLevel() > 0) {
-      rep = levelSection(data, pos, d.repetitionLevelEncoding(), d.numValues(), column.maxRepetitionLevel(), "repetition");
+      rep = levelSection(data, dataLength, pos, d.repetitionLevelEncoding(), d.numValues(), column.maxRepetitionLevel(),
+          "repetition");
       pos = rep.end();
     }
     if (column.maxDefinitionLevel() > 0) {
-      def = levelSection(data, pos, d.definitionLevelEncoding(), d.numValues(), column.maxDefinitionLevel(), "definition");
+      def = levelSection(data, dataLength, pos, d.definitionLevelEncoding(), d.numValues(), column.maxDefinitionLevel(),
+          "definition");
       pos = def.end();
     }
     return new Page.Data(index, d.numValues(), null, null, d.encoding(), rep, d.repetitionLevelEncoding(), def,
-        d.definitionLevelEncoding(), new Page.Section(data, pos, data.length - pos));
+        d.definitionLevelEncoding(), new Page.Section(data, pos, dataLength - pos));
   }
 
   /** v1 levels: RLE with a 4-byte length prefix, or BIT_PACKED whose length follows from the count. */
-  private static Page.Section levelSection(byte[] data, int pos, Encoding encoding, int numValues, int maxLevel,
-      String what) {
+  private static Page.Section levelSection(byte[] data, int dataLength, int pos, Encoding encoding, int numValues,
+      int maxLevel, String what) {
     if (encoding == Encoding.RLE) {
-      if (data.length - pos < 4) {
+      if (dataLength - pos < 4) {
         throw new ParquetFormatException(what + " levels: page ends before their length");
       }
       int length = ByteBuffer.wrap(data, pos, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
-      if (length < 0 || length > data.length - pos - 4) {
+      if (length < 0 || length > dataLength - pos - 4) {
         throw new ParquetFormatException(what + " levels of " + Integer.toUnsignedString(length)
             + " bytes do not fit in the page");
       }
@@ -156,7 +173,7 @@ public final class PageReader {
     }
     if (encoding == Encoding.BIT_PACKED) {
       int length = MsbBitPackedDecoder.byteLength(numValues, bitWidth(maxLevel));
-      if (length > data.length - pos) {
+      if (length > dataLength - pos) {
         throw new ParquetFormatException(what + " levels of " + length + " bytes do not fit in the page");
       }
       return new Page.Section(data, pos, length);
@@ -164,12 +181,12 @@ public final class PageReader {
     throw new ParquetFormatException(what + " levels encoded as " + encoding + ", which levels cannot use");
   }
 
-  private Page.Data dataV2(int index, PageHeader h, byte[] stored) {
+  private Page.Data dataV2(int index, PageHeader h, byte[] stored, int storedLength) {
     DataPageHeaderV2 d = h.dataPageHeaderV2();
     int repLength = d.repetitionLevelsByteLength();
     int defLength = d.definitionLevelsByteLength();
     int levels = repLength + defLength;
-    int valuesStored = stored.length - levels;
+    int valuesStored = storedLength - levels;
     int valuesSize = h.uncompressedPageSize() - levels;
     byte[] values;
     int valuesOffset;
@@ -187,10 +204,6 @@ public final class PageReader {
     return new Page.Data(index, d.numValues(), d.numNulls(), d.numRows(), d.encoding(),
         new Page.Section(stored, 0, repLength), Encoding.RLE, new Page.Section(stored, repLength, defLength),
         Encoding.RLE, new Page.Section(values, valuesOffset, valuesSize));
-  }
-
-  private static Page.Section empty(byte[] data) {
-    return new Page.Section(data, 0, 0);
   }
 
   /** Bits needed for levels up to {@code maxLevel}. */
