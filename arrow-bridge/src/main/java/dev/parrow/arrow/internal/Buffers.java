@@ -9,19 +9,26 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 final class Buffers {
   private Buffers() {}
 
-  /** Fresh buffers for {@code rows} slots, validity all unset. */
+  /**
+   * Buffers for {@code rows} slots, validity unset: the vector's own buffers when they are big enough
+   * (the previous batch's, which the reader's contract lets it overwrite), else fresh ones. Reuse spares
+   * the allocator and the zeroing of whole buffers on every batch.
+   */
   static void allocate(BaseFixedWidthVector vector, int rows) {
-    vector.clear();
-    vector.allocateNew(Math.max(rows, 1));
-    ArrowBuf validity = vector.getValidityBuffer();
-    validity.setZero(0, validity.capacity());
+    if (vector.getValueCapacity() < rows || vector.getDataBuffer().capacity() == 0) {
+      vector.clear();
+      vector.allocateNew(Math.max(rows, 1));
+    }
+    vector.getValidityBuffer().setZero(0, (rows + 7) / 8);
   }
 
   static void allocate(BaseVariableWidthVector vector, long dataBytes, int rows) {
-    vector.clear();
-    vector.allocateNew(Math.max(dataBytes, 1), Math.max(rows, 1));
-    ArrowBuf validity = vector.getValidityBuffer();
-    validity.setZero(0, validity.capacity());
+    if (vector.getValueCapacity() < rows || vector.getDataBuffer().capacity() < dataBytes
+        || vector.getOffsetBuffer().capacity() == 0) {
+      vector.clear();
+      vector.allocateNew(Math.max(dataBytes, 1), Math.max(rows, 1));
+    }
+    vector.getValidityBuffer().setZero(0, (rows + 7) / 8);
   }
 
   /**
@@ -39,20 +46,39 @@ final class Buffers {
       }
       return rows;
     }
-    int present = 0;
-    for (int base = 0; base < rows; base += 8) {
-      int bits = 0;
-      int limit = Math.min(8, rows - base);
-      for (int bit = 0; bit < limit; bit++) {
-        if (defs[base + bit] == maxDef) {
-          bits |= 1 << bit;
-          present++;
-        }
-      }
-      validity.setByte(base >>> 3, bits);
+    // Built in a Java array and copied once: a checked ArrowBuf write per byte costs more than the bits.
+    byte[] bits = SCRATCH.get();
+    int bytes = (rows + 7) >>> 3;
+    if (bits.length < bytes) {
+      bits = new byte[Math.max(bytes, bits.length * 2)];
+      SCRATCH.set(bits);
     }
+    int present = 0;
+    int full = rows & ~7;
+    for (int base = 0; base < full; base += 8) {
+      int b = 0;
+      for (int bit = 0; bit < 8; bit++) {
+        int set = defs[base + bit] == maxDef ? 1 : 0;
+        b |= set << bit;
+        present += set;
+      }
+      bits[base >>> 3] = (byte) b;
+    }
+    if (full < rows) {
+      int b = 0;
+      for (int bit = 0; full + bit < rows; bit++) {
+        int set = defs[full + bit] == maxDef ? 1 : 0;
+        b |= set << bit;
+        present += set;
+      }
+      bits[full >>> 3] = (byte) b;
+    }
+    validity.setBytes(0, bits, 0, bytes);
     return present;
   }
+
+  /** Per thread: decode threads each build their own validity bytes. */
+  private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[8192]);
 
   /** Copies ints into the buffer from byte 0, as little-endian, in one bulk operation. */
   static void putInts(ArrowBuf buffer, int[] values, int count) {

@@ -11,6 +11,9 @@ import org.apache.arrow.vector.FieldVector;
  * Time(ms), Float4. A batch without nulls is one bulk copy.
  */
 final class Int32Filler implements VectorFiller {
+  /** One filler per leaf column, used by one thread at a time. */
+  private int[] spread = new int[0];
+
   @Override
   public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
@@ -21,11 +24,14 @@ final class Int32Filler implements VectorFiller {
     if (present == rows) {
       Buffers.putInts(data, src, rows);
     } else {
-      for (int i = 0, j = 0; i < rows; i++) {
-        if (defs[i] == maxDef) {
-          data.setInt((long) i * 4, src[j++]);
-        }
+      // Spread into a plain array (a loop the JIT keeps tight), then one bulk copy.
+      if (spread.length < rows) {
+        spread = new int[rows];
       }
+      for (int i = 0, j = 0; i < rows; i++) {
+        spread[i] = defs[i] == maxDef ? src[j++] : 0;
+      }
+      Buffers.putInts(data, spread, rows);
     }
     v.setValueCount(rows);
   }
