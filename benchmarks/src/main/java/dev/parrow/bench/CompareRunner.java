@@ -114,6 +114,8 @@ public final class CompareRunner {
     return rows;
   }
 
+  // arrow-dataset declares close() as throwing InterruptedException; nothing here interrupts.
+  @SuppressWarnings("try")
   static long arrowCpp(Path file, BufferAllocator allocator) throws Exception {
     long rows = 0;
     try (FileSystemDatasetFactory factory = new FileSystemDatasetFactory(allocator, NativeMemoryPool.getDefault(),

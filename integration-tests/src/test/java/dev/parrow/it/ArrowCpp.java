@@ -14,6 +14,8 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 final class ArrowCpp {
   private ArrowCpp() {}
 
+  // arrow-dataset declares close() as throwing InterruptedException; nothing here interrupts.
+  @SuppressWarnings("try")
   static Columns read(Path file, BufferAllocator allocator) throws Exception {
     Columns columns = new Columns();
     try (FileSystemDatasetFactory factory = new FileSystemDatasetFactory(allocator, NativeMemoryPool.getDefault(),

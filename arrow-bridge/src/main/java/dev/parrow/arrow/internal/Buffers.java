@@ -39,7 +39,7 @@ final class Buffers {
   static int validity(ArrowBuf validity, int rows, int[] defs, int maxDef) {
     if (defs == null) {
       int fullBytes = rows >>> 3;
-      validity.setOne(0, fullBytes);
+      validity.setOne(0L, (long) fullBytes);
       int rest = rows & 7;
       if (rest != 0) {
         validity.setByte(fullBytes, (1 << rest) - 1);
