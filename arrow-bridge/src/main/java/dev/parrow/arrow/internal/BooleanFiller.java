@@ -11,8 +11,7 @@ final class BooleanFiller implements VectorFiller {
   @Override
   public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
     BitVector v = (BitVector) vector;
-    Buffers.allocate(v, rows);
-    Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    Buffers.prepare(v, rows, defs, maxDef);
     byte[] src = ((BooleanValues) values).values();
     ArrowBuf data = v.getDataBuffer();
     data.setZero(0, data.capacity());

@@ -22,6 +22,12 @@ final class Buffers {
     vector.getValidityBuffer().setZero(0, (rows + 7) / 8);
   }
 
+  /** Buffers for {@code rows} slots with the validity of the batch set; returns how many are present. */
+  static int prepare(BaseFixedWidthVector vector, int rows, int[] defs, int maxDef) {
+    allocate(vector, rows);
+    return validity(vector.getValidityBuffer(), rows, defs, maxDef);
+  }
+
   static void allocate(BaseVariableWidthVector vector, long dataBytes, int rows) {
     if (vector.getValueCapacity() < rows || vector.getDataBuffer().capacity() < dataBytes
         || vector.getOffsetBuffer().capacity() == 0) {

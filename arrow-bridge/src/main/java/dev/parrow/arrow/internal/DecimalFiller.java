@@ -26,8 +26,7 @@ final class DecimalFiller implements VectorFiller {
   @Override
   public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.allocate(v, rows);
-    Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    Buffers.prepare(v, rows, defs, maxDef);
     ArrowBuf data = v.getDataBuffer();
     byte[] scratch = new byte[width];
     for (int i = 0, j = 0; i < rows; i++) {

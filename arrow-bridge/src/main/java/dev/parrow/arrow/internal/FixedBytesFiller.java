@@ -14,8 +14,7 @@ final class FixedBytesFiller implements VectorFiller {
   @Override
   public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.allocate(v, rows);
-    int present = Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    int present = Buffers.prepare(v, rows, defs, maxDef);
     FixedWidthValues src = (FixedWidthValues) values;
     int width = src.width();
     ArrowBuf data = v.getDataBuffer();

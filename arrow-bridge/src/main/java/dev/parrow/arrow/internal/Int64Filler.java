@@ -17,8 +17,7 @@ final class Int64Filler implements VectorFiller {
   @Override
   public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.allocate(v, rows);
-    int present = Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    int present = Buffers.prepare(v, rows, defs, maxDef);
     long[] src = ((Int64Values) values).values();
     ArrowBuf data = v.getDataBuffer();
     if (present == rows) {

@@ -28,8 +28,7 @@ final class Int96Filler implements VectorFiller {
   @Override
   public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.allocate(v, rows);
-    Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    Buffers.prepare(v, rows, defs, maxDef);
     ByteBuffer src = ByteBuffer.wrap(((FixedWidthValues) values).bytes()).order(ByteOrder.LITTLE_ENDIAN);
     ArrowBuf data = v.getDataBuffer();
     for (int i = 0, j = 0; i < rows; i++) {

@@ -25,8 +25,7 @@ final class NarrowIntFiller implements VectorFiller {
   @Override
   public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.allocate(v, rows);
-    Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    Buffers.prepare(v, rows, defs, maxDef);
     int[] src = ((Int32Values) values).values();
     ArrowBuf data = v.getDataBuffer();
     for (int i = 0, j = 0; i < rows; i++) {

@@ -4,10 +4,9 @@ import dev.parrow.codec.ParquetFormatException;
 import java.util.Arrays;
 
 /** BYTE_ARRAY values: their bytes back to back, and offsets (value i is [offsets[i], offsets[i + 1])). */
-public final class BinaryValues implements DenseValues {
+public final class BinaryValues extends GrowableValues implements DenseValues {
   private byte[] bytes = new byte[256];
   private int[] offsets = new int[65];
-  private int size;
 
   public byte[] bytes() {
     return bytes;
@@ -20,16 +19,6 @@ public final class BinaryValues implements DenseValues {
   /** Total bytes of all values. */
   public int byteLength() {
     return offsets[size];
-  }
-
-  @Override
-  public int size() {
-    return size;
-  }
-
-  @Override
-  public void clear() {
-    size = 0;
   }
 
   /** Appends one value. */

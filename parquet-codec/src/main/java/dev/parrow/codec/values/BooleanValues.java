@@ -3,22 +3,11 @@ package dev.parrow.codec.values;
 import java.util.Arrays;
 
 /** BOOLEAN values, one byte (0 or 1) each. */
-public final class BooleanValues implements DenseValues {
+public final class BooleanValues extends GrowableValues implements DenseValues {
   private byte[] values = new byte[64];
-  private int size;
 
   public byte[] values() {
     return values;
-  }
-
-  @Override
-  public int size() {
-    return size;
-  }
-
-  @Override
-  public void clear() {
-    size = 0;
   }
 
   /** Makes room for n more and returns the offset to write them at; the caller then calls {@link #added}. */
@@ -27,10 +16,6 @@ public final class BooleanValues implements DenseValues {
       values = Arrays.copyOf(values, Math.max(size + n, values.length * 2));
     }
     return size;
-  }
-
-  public void added(int n) {
-    size += n;
   }
 
   @Override

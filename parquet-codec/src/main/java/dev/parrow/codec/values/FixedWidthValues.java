@@ -3,10 +3,9 @@ package dev.parrow.codec.values;
 import java.util.Arrays;
 
 /** Values of a fixed byte width, back to back: FIXED_LEN_BYTE_ARRAY(n) and INT96 (12 bytes). */
-public final class FixedWidthValues implements DenseValues {
+public final class FixedWidthValues extends GrowableValues implements DenseValues {
   private final int width;
   private byte[] bytes;
-  private int size;
 
   public FixedWidthValues(int width) {
     this.width = width;
@@ -22,16 +21,6 @@ public final class FixedWidthValues implements DenseValues {
     return bytes;
   }
 
-  @Override
-  public int size() {
-    return size;
-  }
-
-  @Override
-  public void clear() {
-    size = 0;
-  }
-
   /** Makes room for n more values and returns the byte offset to write them at. */
   public int reserve(int n) {
     long needed = ((long) size + n) * width;
@@ -43,10 +32,6 @@ public final class FixedWidthValues implements DenseValues {
       bytes = Arrays.copyOf(bytes, (int) Math.max(needed, Math.min((long) bytes.length * 2, Integer.MAX_VALUE - 16)));
     }
     return size * width;
-  }
-
-  public void added(int n) {
-    size += n;
   }
 
   @Override

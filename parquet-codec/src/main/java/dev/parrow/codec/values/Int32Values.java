@@ -3,22 +3,11 @@ package dev.parrow.codec.values;
 import java.util.Arrays;
 
 /** INT32 values, and the raw bits of FLOAT values (kept as bits so NaN payloads survive). */
-public final class Int32Values implements DenseValues {
+public final class Int32Values extends GrowableValues implements DenseValues {
   private int[] values = new int[64];
-  private int size;
 
   public int[] values() {
     return values;
-  }
-
-  @Override
-  public int size() {
-    return size;
-  }
-
-  @Override
-  public void clear() {
-    size = 0;
   }
 
   /** Makes room for n more and returns the offset to write them at; the caller then calls {@link #added}. */
@@ -27,10 +16,6 @@ public final class Int32Values implements DenseValues {
       values = Arrays.copyOf(values, Math.max(size + n, values.length * 2));
     }
     return size;
-  }
-
-  public void added(int n) {
-    size += n;
   }
 
   @Override

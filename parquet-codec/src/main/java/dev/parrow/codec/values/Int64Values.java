@@ -3,22 +3,11 @@ package dev.parrow.codec.values;
 import java.util.Arrays;
 
 /** INT64 values, and the raw bits of DOUBLE values (kept as bits so NaN payloads survive). */
-public final class Int64Values implements DenseValues {
+public final class Int64Values extends GrowableValues implements DenseValues {
   private long[] values = new long[64];
-  private int size;
 
   public long[] values() {
     return values;
-  }
-
-  @Override
-  public int size() {
-    return size;
-  }
-
-  @Override
-  public void clear() {
-    size = 0;
   }
 
   /** Makes room for n more and returns the offset to write them at; the caller then calls {@link #added}. */
@@ -27,10 +16,6 @@ public final class Int64Values implements DenseValues {
       values = Arrays.copyOf(values, Math.max(size + n, values.length * 2));
     }
     return size;
-  }
-
-  public void added(int n) {
-    size += n;
   }
 
   @Override
