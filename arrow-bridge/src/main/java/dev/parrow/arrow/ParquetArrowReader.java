@@ -64,7 +64,7 @@ public final class ParquetArrowReader extends ArrowReader {
     List<LeafColumn> leaves = projection.leaves();
     this.values = new DenseValues[leaves.size()];
     for (int i = 0; i < leaves.size(); i++) {
-      values[i] = ColumnReader.newValues(leaves.get(i).column());
+      values[i] = leaves.get(i).filler().newValues(leaves.get(i).column());
     }
     this.defs = new int[leaves.size()][];
     for (int i = 0; i < leaves.size(); i++) {
@@ -110,6 +110,7 @@ public final class ParquetArrowReader extends ArrowReader {
     int maxDef = leaf.column().maxDefinitionLevel();
     try {
       values[i].clear();
+      leaf.filler().prepare(root.getVector(i), rows, values[i]);
       int got = readers[i].read(rows, defs[i], null, 0, values[i]);
       if (got != rows) {
         throw new ParquetFormatException("the column chunk ends after " + (rowsRead() + got)

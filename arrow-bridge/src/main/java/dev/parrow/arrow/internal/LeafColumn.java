@@ -29,9 +29,9 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
       case Int: {
         ArrowType.Int i = (ArrowType.Int) type;
         if (p == PhysicalType.INT64) {
-          return new Int64Filler();
+          return new DirectFixedFiller(8);
         }
-        return i.getBitWidth() == 32 ? new Int32Filler() : new NarrowIntFiller(i.getBitWidth(), i.getIsSigned());
+        return i.getBitWidth() == 32 ? new DirectFixedFiller(4) : new NarrowIntFiller(i.getBitWidth(), i.getIsSigned());
       }
       case FloatingPoint: {
         ArrowType.FloatingPoint f = (ArrowType.FloatingPoint) type;
@@ -39,10 +39,10 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
           return new FixedBytesFiller();
         }
         if (p == PhysicalType.FLOAT) {
-          return new Int32Filler();
+          return new DirectFixedFiller(4);
         }
         if (p == PhysicalType.DOUBLE) {
-          return new Int64Filler();
+          return new DirectFixedFiller(8);
         }
         // Anything else mapped to a double is a decimal read as double.
         return new DecimalAsDoubleFiller(decimalScale(column));
@@ -51,9 +51,10 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
         return new DecimalFiller(((ArrowType.Decimal) type).getBitWidth());
       case Date:
       case Time:
-        return p == PhysicalType.INT32 ? new Int32Filler() : new Int64Filler();
+        return new DirectFixedFiller(p == PhysicalType.INT32 ? 4 : 8);
       case Timestamp:
-        return p == PhysicalType.INT96 ? new Int96Filler(((ArrowType.Timestamp) type).getUnit()) : new Int64Filler();
+        return p == PhysicalType.INT96 ? new Int96Filler(((ArrowType.Timestamp) type).getUnit())
+            : new DirectFixedFiller(8);
       case Interval:
         return new IntervalFiller();
       case Utf8:

@@ -1,5 +1,7 @@
 package dev.parrow.arrow.internal;
 
+import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.values.DenseValues;
 import org.apache.arrow.vector.FieldVector;
 
@@ -10,4 +12,12 @@ import org.apache.arrow.vector.FieldVector;
  */
 public interface VectorFiller {
   void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values);
+
+  /** The buffer the column reader appends this leaf's values to. */
+  default DenseValues newValues(ColumnDescriptor column) {
+    return ColumnReader.newValues(column);
+  }
+
+  /** Called before a batch is read into {@code values}: a filler that decodes in place readies the vector. */
+  default void prepare(FieldVector vector, int rows, DenseValues values) {}
 }

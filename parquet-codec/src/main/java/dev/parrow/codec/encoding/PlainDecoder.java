@@ -5,6 +5,7 @@ import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.BooleanValues;
 import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.DirectFixedValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
@@ -35,6 +36,13 @@ public final class PlainDecoder {
 
   /** Appends the next {@code n} values to {@code out}, which must fit the physical type. */
   public void read(DenseValues out, int n) {
+    if (out instanceof DirectFixedValues direct) {
+      // Straight into Arrow memory: the page's bytes are already the Arrow layout.
+      need((long) n * direct.width(), n);
+      direct.appendBytes(buf, pos, n);
+      pos += n * direct.width();
+      return;
+    }
     switch (type) {
       case BOOLEAN -> readBooleans((BooleanValues) out, n);
       case INT32, FLOAT -> readInt32s((Int32Values) out, n);

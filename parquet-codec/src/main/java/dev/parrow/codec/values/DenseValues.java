@@ -5,7 +5,7 @@ package dev.parrow.codec.values;
  * Buffers grow as needed and are reused between batches ({@link #clear}).
  */
 public sealed interface DenseValues
-    permits BooleanValues, Int32Values, Int64Values, FixedWidthValues, BinaryValues {
+    permits BooleanValues, Int32Values, Int64Values, DirectFixedValues, FixedWidthValues, BinaryValues {
 
   int size();
 

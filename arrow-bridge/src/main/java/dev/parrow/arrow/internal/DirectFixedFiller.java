@@ -1,0 +1,79 @@
+package dev.parrow.arrow.internal;
+
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.DirectFixedValues;
+import java.nio.ByteOrder;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * INT32/FLOAT (4 bytes) and INT64/DOUBLE (8 bytes) into vectors of the same layout: Int(32), UInt4,
+ * Date(DAY), Time(ms), Float4; Int(64), UInt8, Timestamp, Time(us, ns), Float8. The values are decoded
+ * straight into the vector's data buffer ({@link #prepare} points the reader there), so a PLAIN page
+ * without nulls is one copy from the page into Arrow memory. A batch with nulls is spread to its slots
+ * afterwards: the dense values out in bulk, spread in an array, back in bulk.
+ */
+final class DirectFixedFiller implements VectorFiller {
+  private final int width;
+  private int[] ints = new int[0];
+  private int[] spreadInts = new int[0];
+  private long[] longs = new long[0];
+  private long[] spreadLongs = new long[0];
+
+  DirectFixedFiller(int width) {
+    this.width = width;
+  }
+
+  @Override
+  public DenseValues newValues(ColumnDescriptor column) {
+    return new DirectFixedValues(width);
+  }
+
+  @Override
+  public void prepare(FieldVector vector, int rows, DenseValues values) {
+    BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
+    Buffers.allocate(v, rows);
+    ((DirectFixedValues) values).target(v.getDataBuffer());
+  }
+
+  @Override
+  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+    BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
+    int present = Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    if (present < rows) {
+      ArrowBuf data = v.getDataBuffer();
+      if (width == 4) {
+        spreadInts(data, rows, defs, maxDef, present);
+      } else {
+        spreadLongs(data, rows, defs, maxDef, present);
+      }
+    }
+    v.setValueCount(rows);
+  }
+
+  private void spreadInts(ArrowBuf data, int rows, int[] defs, int maxDef, int present) {
+    if (ints.length < rows) {
+      ints = new int[rows];
+      spreadInts = new int[rows];
+    }
+    data.nioBuffer(0, present * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(ints, 0, present);
+    for (int i = 0, j = 0; i < rows; i++) {
+      spreadInts[i] = defs[i] == maxDef ? ints[j++] : 0;
+    }
+    Buffers.putInts(data, spreadInts, rows);
+  }
+
+  private void spreadLongs(ArrowBuf data, int rows, int[] defs, int maxDef, int present) {
+    if (longs.length < rows) {
+      longs = new long[rows];
+      spreadLongs = new long[rows];
+    }
+    data.nioBuffer(0, present * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(longs, 0, present);
+    for (int i = 0, j = 0; i < rows; i++) {
+      spreadLongs[i] = defs[i] == maxDef ? longs[j++] : 0;
+    }
+    Buffers.putLongs(data, spreadLongs, rows);
+  }
+}
