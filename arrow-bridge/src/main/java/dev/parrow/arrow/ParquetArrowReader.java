@@ -37,7 +37,8 @@ public final class ParquetArrowReader extends ArrowReader {
   private long rowsLeftInGroup;
   private ColumnReader[] readers;
   private final DenseValues[] values;
-  private final int[][] defs;
+  /** Per optional leaf: the batch's validity bits, decoded straight from the definition levels. */
+  private final byte[][] validity;
   private long bytesRead;
 
   ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) {
@@ -66,9 +67,10 @@ public final class ParquetArrowReader extends ArrowReader {
     for (int i = 0; i < leaves.size(); i++) {
       values[i] = leaves.get(i).filler().newValues(leaves.get(i).column());
     }
-    this.defs = new int[leaves.size()][];
+    this.validity = new byte[leaves.size()][];
     for (int i = 0; i < leaves.size(); i++) {
-      defs[i] = leaves.get(i).column().maxDefinitionLevel() > 0 ? new int[options.batchSize()] : null;
+      // Flat leaves only (Projection checks): optional ones have max definition level 1.
+      validity[i] = leaves.get(i).column().maxDefinitionLevel() > 0 ? new byte[(options.batchSize() + 7) / 8] : null;
     }
   }
 
@@ -107,16 +109,25 @@ public final class ParquetArrowReader extends ArrowReader {
   /** Reads one leaf's share of the batch into its vector (runs on a decode thread). */
   private void readLeaf(int i, int rows, VectorSchemaRoot root) {
     LeafColumn leaf = projection.leaves().get(i);
-    int maxDef = leaf.column().maxDefinitionLevel();
     try {
       values[i].clear();
       leaf.filler().prepare(root.getVector(i), rows, values[i]);
-      int got = readers[i].read(rows, defs[i], null, 0, values[i]);
+      byte[] bits = validity[i];
+      int got;
+      int present;
+      if (bits == null) {
+        got = readers[i].read(rows, null, null, 0, values[i]);
+        present = got;
+      } else {
+        java.util.Arrays.fill(bits, 0, (rows + 7) >>> 3, (byte) 0);
+        got = readers[i].readFlat(rows, bits, values[i]);
+        present = readers[i].lastPresent();
+      }
       if (got != rows) {
         throw new ParquetFormatException("the column chunk ends after " + (rowsRead() + got)
             + " values but the row group has " + file.metadata().rowGroups().get(currentGroup).numRows() + " rows");
       }
-      leaf.filler().fill(root.getVector(i), rows, defs[i], maxDef, values[i]);
+      leaf.filler().fill(root.getVector(i), rows, bits, present, values[i]);
     } catch (ParquetFormatException e) {
       throw e.inColumn(leaf.column().dottedPath()).inRowGroup(currentGroup).inFile(file.footer().fileName());
     }

@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal;
 
+import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
 import org.apache.arrow.memory.ArrowBuf;
@@ -12,12 +13,12 @@ import org.apache.arrow.vector.FieldVector;
  */
 final class BinaryFiller implements VectorFiller {
   @Override
-  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseVariableWidthVector v = (BaseVariableWidthVector) vector;
     BinaryValues src = (BinaryValues) values;
     int bytes = src.byteLength();
     Buffers.allocate(v, bytes, rows);
-    int present = Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    Buffers.validity(v.getValidityBuffer(), rows, validity);
     v.getDataBuffer().setBytes(0, src.bytes(), 0, bytes);
     ArrowBuf offsets = v.getOffsetBuffer();
     int[] dense = src.offsets();
@@ -26,7 +27,7 @@ final class BinaryFiller implements VectorFiller {
     } else {
       offsets.setInt(0, 0);
       for (int i = 0, j = 0; i < rows; i++) {
-        if (defs[i] == maxDef) {
+        if (Bits.get(validity, i)) {
           j++;
         }
         offsets.setInt((long) (i + 1) * 4, dense[j]);

@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal;
 
+import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.values.BooleanValues;
 import dev.parrow.codec.values.DenseValues;
 import org.apache.arrow.memory.ArrowBuf;
@@ -9,9 +10,9 @@ import org.apache.arrow.vector.FieldVector;
 /** BOOLEAN into Bool: values packed eight to a byte, like the validity bits. */
 final class BooleanFiller implements VectorFiller {
   @Override
-  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BitVector v = (BitVector) vector;
-    Buffers.prepare(v, rows, defs, maxDef);
+    Buffers.prepare(v, rows, validity);
     byte[] src = ((BooleanValues) values).values();
     ArrowBuf data = v.getDataBuffer();
     data.setZero(0, data.capacity());
@@ -20,7 +21,7 @@ final class BooleanFiller implements VectorFiller {
       int bits = 0;
       int limit = Math.min(8, rows - base);
       for (int bit = 0; bit < limit; bit++) {
-        if (defs == null || defs[base + bit] == maxDef) {
+        if (validity == null || Bits.get(validity, base + bit)) {
           bits |= (src[j++] & 1) << bit;
         }
       }

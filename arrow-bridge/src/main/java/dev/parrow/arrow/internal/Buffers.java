@@ -22,10 +22,10 @@ final class Buffers {
     vector.getValidityBuffer().setZero(0, (rows + 7) / 8);
   }
 
-  /** Buffers for {@code rows} slots with the validity of the batch set; returns how many are present. */
-  static int prepare(BaseFixedWidthVector vector, int rows, int[] defs, int maxDef) {
+  /** Buffers for {@code rows} slots with the validity of the batch set. */
+  static void prepare(BaseFixedWidthVector vector, int rows, byte[] validity) {
     allocate(vector, rows);
-    return validity(vector.getValidityBuffer(), rows, defs, maxDef);
+    validity(vector.getValidityBuffer(), rows, validity);
   }
 
   static void allocate(BaseVariableWidthVector vector, long dataBytes, int rows) {
@@ -37,54 +37,20 @@ final class Buffers {
     vector.getValidityBuffer().setZero(0, (rows + 7) / 8);
   }
 
-  /**
-   * Sets the validity bit of each present slot.
-   *
-   * @return how many slots are present
-   */
-  static int validity(ArrowBuf validity, int rows, int[] defs, int maxDef) {
-    if (defs == null) {
-      int fullBytes = rows >>> 3;
-      validity.setOne(0L, (long) fullBytes);
-      int rest = rows & 7;
-      if (rest != 0) {
-        validity.setByte(fullBytes, (1 << rest) - 1);
-      }
-      return rows;
-    }
-    // Built in a Java array and copied once: a checked ArrowBuf write per byte costs more than the bits.
-    byte[] bits = SCRATCH.get();
+  /** Copies the batch's validity bits into the vector's (all set when {@code validity} is null). */
+  static void validity(ArrowBuf buffer, int rows, byte[] validity) {
     int bytes = (rows + 7) >>> 3;
-    if (bits.length < bytes) {
-      bits = new byte[Math.max(bytes, bits.length * 2)];
-      SCRATCH.set(bits);
+    if (validity != null) {
+      buffer.setBytes(0, validity, 0, bytes);
+      return;
     }
-    int present = 0;
-    int full = rows & ~7;
-    for (int base = 0; base < full; base += 8) {
-      int b = 0;
-      for (int bit = 0; bit < 8; bit++) {
-        int set = defs[base + bit] == maxDef ? 1 : 0;
-        b |= set << bit;
-        present += set;
-      }
-      bits[base >>> 3] = (byte) b;
+    int fullBytes = rows >>> 3;
+    buffer.setOne(0L, (long) fullBytes);
+    int rest = rows & 7;
+    if (rest != 0) {
+      buffer.setByte(fullBytes, (1 << rest) - 1);
     }
-    if (full < rows) {
-      int b = 0;
-      for (int bit = 0; full + bit < rows; bit++) {
-        int set = defs[full + bit] == maxDef ? 1 : 0;
-        b |= set << bit;
-        present += set;
-      }
-      bits[full >>> 3] = (byte) b;
-    }
-    validity.setBytes(0, bits, 0, bytes);
-    return present;
   }
-
-  /** Per thread: decode threads each build their own validity bytes. */
-  private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[8192]);
 
   /** Copies ints into the buffer from byte 0, as little-endian, in one bulk operation. */
   static void putInts(ArrowBuf buffer, int[] values, int count) {

@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal;
 
+import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
@@ -24,13 +25,13 @@ final class DecimalFiller implements VectorFiller {
   }
 
   @Override
-  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.prepare(v, rows, defs, maxDef);
+    Buffers.prepare(v, rows, validity);
     ArrowBuf data = v.getDataBuffer();
     byte[] scratch = new byte[width];
     for (int i = 0, j = 0; i < rows; i++) {
-      if (defs != null && defs[i] != maxDef) {
+      if (validity != null && !Bits.get(validity, i)) {
         continue;
       }
       long at = (long) i * width;

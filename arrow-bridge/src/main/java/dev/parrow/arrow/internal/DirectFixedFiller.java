@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal;
 
+import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.DirectFixedValues;
@@ -39,40 +40,40 @@ final class DirectFixedFiller implements VectorFiller {
   }
 
   @Override
-  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    int present = Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    Buffers.validity(v.getValidityBuffer(), rows, validity);
     if (present < rows) {
       ArrowBuf data = v.getDataBuffer();
       if (width == 4) {
-        spreadInts(data, rows, defs, maxDef, present);
+        spreadInts(data, rows, validity, present);
       } else {
-        spreadLongs(data, rows, defs, maxDef, present);
+        spreadLongs(data, rows, validity, present);
       }
     }
     v.setValueCount(rows);
   }
 
-  private void spreadInts(ArrowBuf data, int rows, int[] defs, int maxDef, int present) {
+  private void spreadInts(ArrowBuf data, int rows, byte[] validity, int present) {
     if (ints.length < rows) {
       ints = new int[rows];
       spreadInts = new int[rows];
     }
     data.nioBuffer(0, present * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(ints, 0, present);
     for (int i = 0, j = 0; i < rows; i++) {
-      spreadInts[i] = defs[i] == maxDef ? ints[j++] : 0;
+      spreadInts[i] = Bits.get(validity, i) ? ints[j++] : 0;
     }
     Buffers.putInts(data, spreadInts, rows);
   }
 
-  private void spreadLongs(ArrowBuf data, int rows, int[] defs, int maxDef, int present) {
+  private void spreadLongs(ArrowBuf data, int rows, byte[] validity, int present) {
     if (longs.length < rows) {
       longs = new long[rows];
       spreadLongs = new long[rows];
     }
     data.nioBuffer(0, present * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(longs, 0, present);
     for (int i = 0, j = 0; i < rows; i++) {
-      spreadLongs[i] = defs[i] == maxDef ? longs[j++] : 0;
+      spreadLongs[i] = Bits.get(validity, i) ? longs[j++] : 0;
     }
     Buffers.putLongs(data, spreadLongs, rows);
   }

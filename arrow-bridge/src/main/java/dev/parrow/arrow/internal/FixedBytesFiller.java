@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal;
 
+import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import org.apache.arrow.memory.ArrowBuf;
@@ -12,9 +13,9 @@ import org.apache.arrow.vector.FieldVector;
  */
 final class FixedBytesFiller implements VectorFiller {
   @Override
-  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    int present = Buffers.prepare(v, rows, defs, maxDef);
+    Buffers.prepare(v, rows, validity);
     FixedWidthValues src = (FixedWidthValues) values;
     int width = src.width();
     ArrowBuf data = v.getDataBuffer();
@@ -22,7 +23,7 @@ final class FixedBytesFiller implements VectorFiller {
       data.setBytes(0, src.bytes(), 0, (long) rows * width);
     } else {
       for (int i = 0, j = 0; i < rows; i++) {
-        if (defs[i] == maxDef) {
+        if (Bits.get(validity, i)) {
           data.setBytes((long) i * width, src.bytes(), j++ * width, width);
         }
       }

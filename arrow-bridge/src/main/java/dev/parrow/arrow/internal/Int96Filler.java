@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal;
 
+import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
@@ -26,13 +27,13 @@ final class Int96Filler implements VectorFiller {
   }
 
   @Override
-  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.prepare(v, rows, defs, maxDef);
+    Buffers.prepare(v, rows, validity);
     ByteBuffer src = ByteBuffer.wrap(((FixedWidthValues) values).bytes()).order(ByteOrder.LITTLE_ENDIAN);
     ArrowBuf data = v.getDataBuffer();
     for (int i = 0, j = 0; i < rows; i++) {
-      if (defs == null || defs[i] == maxDef) {
+      if (validity == null || Bits.get(validity, i)) {
         long nanosOfDay = src.getLong(j * 12);
         long day = src.getInt(j * 12 + 8) - JULIAN_EPOCH_DAY;
         j++;

@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal;
 
+import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import java.nio.ByteBuffer;
@@ -17,13 +18,13 @@ import org.apache.arrow.vector.FieldVector;
  */
 final class IntervalFiller implements VectorFiller {
   @Override
-  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.prepare(v, rows, defs, maxDef);
+    Buffers.prepare(v, rows, validity);
     ByteBuffer src = ByteBuffer.wrap(((FixedWidthValues) values).bytes()).order(ByteOrder.LITTLE_ENDIAN);
     ArrowBuf data = v.getDataBuffer();
     for (int i = 0, j = 0; i < rows; i++) {
-      if (defs == null || defs[i] == maxDef) {
+      if (validity == null || Bits.get(validity, i)) {
         int months = src.getInt(j * 12);
         int days = src.getInt(j * 12 + 4);
         long millis = src.getInt(j * 12 + 8);

@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal;
 
+import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.Int32Values;
@@ -23,13 +24,13 @@ final class NarrowIntFiller implements VectorFiller {
   }
 
   @Override
-  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.prepare(v, rows, defs, maxDef);
+    Buffers.prepare(v, rows, validity);
     int[] src = ((Int32Values) values).values();
     ArrowBuf data = v.getDataBuffer();
     for (int i = 0, j = 0; i < rows; i++) {
-      if (defs == null || defs[i] == maxDef) {
+      if (validity == null || Bits.get(validity, i)) {
         int value = src[j++];
         if (value < min || value > max) {
           throw new ParquetFormatException("value " + value + " is outside the range " + min + ".." + max

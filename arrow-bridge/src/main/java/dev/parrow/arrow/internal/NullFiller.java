@@ -7,7 +7,7 @@ import org.apache.arrow.vector.NullVector;
 /** UNKNOWN (always null) columns into Null: only the count. */
 final class NullFiller implements VectorFiller {
   @Override
-  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     ((NullVector) vector).setValueCount(rows);
   }
 }

@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal;
 
+import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import java.nio.charset.StandardCharsets;
@@ -12,18 +13,18 @@ final class UuidStringFiller implements VectorFiller {
   private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
   @Override
-  public void fill(FieldVector vector, int rows, int[] defs, int maxDef, DenseValues values) {
+  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseVariableWidthVector v = (BaseVariableWidthVector) vector;
     FixedWidthValues src = (FixedWidthValues) values;
     Buffers.allocate(v, (long) src.size() * 36, rows);
-    Buffers.validity(v.getValidityBuffer(), rows, defs, maxDef);
+    Buffers.validity(v.getValidityBuffer(), rows, validity);
     ArrowBuf data = v.getDataBuffer();
     ArrowBuf offsets = v.getOffsetBuffer();
     byte[] text = new byte[36];
     int end = 0;
     offsets.setInt(0, 0);
     for (int i = 0, j = 0; i < rows; i++) {
-      if (defs == null || defs[i] == maxDef) {
+      if (validity == null || Bits.get(validity, i)) {
         int t = 0;
         for (int k = 0; k < 16; k++) {
           if (k == 4 || k == 6 || k == 8 || k == 10) {

@@ -1,6 +1,7 @@
 package dev.parrow.codec.column;
 
 import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.encoding.IntDecoder;
 import dev.parrow.codec.encoding.MsbBitPackedDecoder;
 import dev.parrow.codec.encoding.PlainDecoder;
@@ -103,6 +104,74 @@ public final class ColumnReader {
       done += k;
     }
     return done;
+  }
+
+  /**
+   * Reads up to {@code n} entries of a flat optional column (max definition level 1, no repetition):
+   * definition levels go straight into {@code validity} as bits from bit 0 (those bits must be zero),
+   * values are appended to {@code values}. {@link #lastPresent()} then tells how many entries were present.
+   *
+   * @return entries read; less than {@code n} only at the end of the chunk
+   */
+  public int readFlat(int n, byte[] validity, DenseValues values) {
+    if (maxDef != 1 || maxRep != 0) {
+      throw new IllegalStateException(column.dottedPath() + " is not a flat optional column");
+    }
+    int done = 0;
+    int presentTotal = 0;
+    while (done < n) {
+      if (pageValuesLeft == 0) {
+        if (!nextDataPage()) {
+          break;
+        }
+        continue;
+      }
+      int k = Math.min(n - done, pageValuesLeft);
+      try {
+        int present;
+        if (definition instanceof RleBitPackedDecoder rle) {
+          int got = rle.readBits(validity, done, k);
+          if (got < k) {
+            throw new ParquetFormatException("the page has definition levels for only " + got + " of " + k
+                + " more values");
+          }
+          present = rle.ones();
+        } else {
+          present = levelsToBits(validity, done, k);
+        }
+        readValues(values, present);
+        presentTotal += present;
+      } catch (ParquetFormatException e) {
+        throw e.inPage(pageIndex);
+      }
+      pageValuesLeft -= k;
+      done += k;
+    }
+    lastPresent = presentTotal;
+    return done;
+  }
+
+  private int lastPresent;
+
+  /** Entries present (not null) in the last {@link #readFlat}. */
+  public int lastPresent() {
+    return lastPresent;
+  }
+
+  /** The deprecated BIT_PACKED levels: decoded as ints, then set as bits. */
+  private int levelsToBits(byte[] validity, int at, int k) {
+    if (scratch.length < k) {
+      scratch = new int[Math.max(k, scratch.length * 2)];
+    }
+    readLevels(definition, scratch, 0, k, maxDef, "definition");
+    int present = 0;
+    for (int i = 0; i < k; i++) {
+      if (scratch[i] == 1) {
+        Bits.set(validity, at + i);
+        present++;
+      }
+    }
+    return present;
   }
 
   private static void readLevels(IntDecoder decoder, int[] out, int offset, int k, int max, String what) {

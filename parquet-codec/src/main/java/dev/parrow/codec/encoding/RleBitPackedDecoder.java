@@ -59,6 +59,71 @@ public final class RleBitPackedDecoder implements IntDecoder {
     return done;
   }
 
+  /**
+   * Reads {@code n} one-bit values straight into a bitmap (least significant bit first, as Arrow's
+   * validity bitmaps are), from bit {@code outBit} of {@code out}, whose bits there must be zero. An RLE run
+   * of ones sets a range of bits; bit-packed bytes are the bitmap already and are copied (shifted when the
+   * output is not byte-aligned). Only for bit width 1.
+   *
+   * @return how many values were read (fewer than {@code n} only at the end of the data); {@link #ones()}
+   *     then tells how many of them were 1
+   */
+  public int readBits(byte[] out, int outBit, int n) {
+    if (bitWidth != 1) {
+      throw new IllegalStateException("readBits needs bit width 1, not " + bitWidth);
+    }
+    int done = 0;
+    int setBits = 0;
+    while (done < n) {
+      if (rleRemaining > 0) {
+        int k = Math.min(rleRemaining, n - done);
+        if (rleValue != 0) {
+          Bits.setRange(out, outBit + done, k);
+          setBits += k;
+        }
+        rleRemaining -= k;
+        done += k;
+      } else if (packedRemaining > 0) {
+        if (groupPos < 8) {
+          int k = Math.min(Math.min(8 - groupPos, packedRemaining), n - done);
+          for (int i = 0; i < k; i++) {
+            if (group[groupPos + i] != 0) {
+              Bits.set(out, outBit + done + i);
+              setBits++;
+            }
+          }
+          groupPos += k;
+          packedRemaining -= k;
+          done += k;
+          continue;
+        }
+        // Whole groups: with width 1 a group of eight is one byte, and that byte is the bitmap.
+        while (packedRemaining >= 8 && n - done >= 8 && pos < end) {
+          int b = buf[pos++] & 0xff;
+          Bits.putByte(out, outBit + done, b);
+          setBits += Integer.bitCount(b);
+          packedRemaining -= 8;
+          done += 8;
+        }
+        if (packedRemaining > 0 && done < n) {
+          unpack8(group, 0);
+          groupPos = 0;
+        }
+      } else if (!nextRun()) {
+        break;
+      }
+    }
+    ones = setBits;
+    return done;
+  }
+
+  private int ones;
+
+  /** How many ones the last {@link #readBits} read. */
+  public int ones() {
+    return ones;
+  }
+
   /** Skips whole RLE runs without expanding them; bit-packed values are unpacked and dropped. */
   @Override
   public int skip(int n) {

@@ -46,6 +46,43 @@ class RleBitPackedDecoderTest {
   }
 
   @Test
+  void oneBitValuesReadStraightIntoBitmapsAtAnyOffset() {
+    Random random = new Random(11);
+    for (int trial = 0; trial < 40; trial++) {
+      int n = 1 + random.nextInt(5000);
+      int[] values = Values.random(random, n, 1);
+      byte[] encoded = RleBitPackedEncoder.encode(values, 0, n, 1);
+      RleBitPackedDecoder decoder = new RleBitPackedDecoder(encoded, 0, encoded.length, 1);
+      int at = 0;
+      while (at < n) {
+        int k = Math.min(n - at, 1 + random.nextInt(trial % 2 == 0 ? 33 : 1500));
+        int mode = random.nextInt(4);
+        if (mode == 0) {
+          assertEquals(k, decoder.skip(k));
+        } else if (mode == 1) {
+          int[] out = new int[k];
+          assertEquals(k, decoder.read(out, 0, k));
+          assertArrayEquals(Arrays.copyOfRange(values, at, at + k), out);
+        } else {
+          int offset = random.nextInt(16);
+          byte[] bitmap = new byte[(offset + k + 7) / 8 + 1];
+          assertEquals(k, decoder.readBits(bitmap, offset, k));
+          int ones = 0;
+          for (int i = 0; i < k; i++) {
+            assertEquals(values[at + i] == 1, Bits.get(bitmap, offset + i), "trial " + trial + " value " + (at + i));
+            ones += values[at + i];
+          }
+          assertEquals(ones, decoder.ones());
+          for (int i = 0; i < offset; i++) {
+            assertEquals(false, Bits.get(bitmap, i), "bits before the offset stay clear");
+          }
+        }
+        at += k;
+      }
+    }
+  }
+
+  @Test
   void aRunCutShortYieldsOnlyTheValuesThatAreThere() {
     int[] values = {1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7, 1, 2};
     byte[] encoded = RleBitPackedEncoder.encode(values, 0, values.length, 3);

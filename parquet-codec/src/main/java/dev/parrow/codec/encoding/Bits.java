@@ -1,0 +1,45 @@
+package dev.parrow.codec.encoding;
+
+import java.util.Arrays;
+
+/** Bit operations on little-endian bitmaps (bit i is bit i % 8 of byte i / 8), whose bits start at zero. */
+public final class Bits {
+  private Bits() {}
+
+  public static boolean get(byte[] bitmap, int bit) {
+    return (bitmap[bit >>> 3] & (1 << (bit & 7))) != 0;
+  }
+
+  public static void set(byte[] bitmap, int bit) {
+    bitmap[bit >>> 3] |= (byte) (1 << (bit & 7));
+  }
+
+  /** Sets bits {@code [from, from + count)}. */
+  public static void setRange(byte[] bitmap, int from, int count) {
+    int end = from + count;
+    int bit = from;
+    while (bit < end && (bit & 7) != 0) {
+      set(bitmap, bit++);
+    }
+    int fullEnd = end & ~7;
+    if (bit < fullEnd) {
+      Arrays.fill(bitmap, bit >>> 3, fullEnd >>> 3, (byte) 0xff);
+      bit = fullEnd;
+    }
+    while (bit < end) {
+      set(bitmap, bit++);
+    }
+  }
+
+  /** ORs the eight bits of {@code b} in at bit {@code at}, which need not be byte-aligned. */
+  public static void putByte(byte[] bitmap, int at, int b) {
+    int shift = at & 7;
+    int index = at >>> 3;
+    if (shift == 0) {
+      bitmap[index] |= (byte) b;
+    } else {
+      bitmap[index] |= (byte) (b << shift);
+      bitmap[index + 1] |= (byte) (b >>> (8 - shift));
+    }
+  }
+}
