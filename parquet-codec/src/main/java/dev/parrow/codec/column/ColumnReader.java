@@ -73,37 +73,23 @@ public final class ColumnReader {
    * @return entries read; less than {@code n} only at the end of the chunk
    */
   public int read(int n, int[] defs, int[] reps, int offset, DenseValues values) {
-    int done = 0;
-    while (done < n) {
-      if (pageValuesLeft == 0) {
-        if (!nextDataPage()) {
-          break;
-        }
-        continue;
+    return readParts(n, (at, k) -> {
+      if (maxRep > 0) {
+        readLevels(repetition, reps, offset + at, k, maxRep, "repetition");
       }
-      int k = Math.min(n - done, pageValuesLeft);
-      try {
-        if (maxRep > 0) {
-          readLevels(repetition, reps, offset + done, k, maxRep, "repetition");
-        }
-        int present = k;
-        if (maxDef > 0) {
-          readLevels(definition, defs, offset + done, k, maxDef, "definition");
-          present = 0;
-          for (int i = offset + done, end = offset + done + k; i < end; i++) {
-            if (defs[i] == maxDef) {
-              present++;
-            }
+      int present = k;
+      if (maxDef > 0) {
+        readLevels(definition, defs, offset + at, k, maxDef, "definition");
+        present = 0;
+        for (int i = offset + at, end = offset + at + k; i < end; i++) {
+          if (defs[i] == maxDef) {
+            present++;
           }
         }
-        readValues(values, present);
-      } catch (ParquetFormatException e) {
-        throw e.inPage(pageIndex);
       }
-      pageValuesLeft -= k;
-      done += k;
-    }
-    return done;
+      readValues(values, present);
+      return present;
+    });
   }
 
   /**
@@ -117,8 +103,36 @@ public final class ColumnReader {
     if (maxDef != 1 || maxRep != 0) {
       throw new IllegalStateException(column.dottedPath() + " is not a flat optional column");
     }
+    return readParts(n, (at, k) -> {
+      int present;
+      if (definition instanceof RleBitPackedDecoder rle) {
+        int got = rle.readBits(validity, at, k);
+        if (got < k) {
+          throw new ParquetFormatException("the page has definition levels for only " + got + " of " + k
+              + " more values");
+        }
+        present = rle.ones();
+      } else {
+        present = levelsToBits(validity, at, k);
+      }
+      readValues(values, present);
+      return present;
+    });
+  }
+
+  /** What a read does with one part of a batch that lies in one page: k entries from entry {@code at}. */
+  private interface PagePart {
+    /** Returns how many of the k entries are present. */
+    int read(int at, int k);
+  }
+
+  /**
+   * Walks up to {@code n} entries page by page, handing each page's share to {@code part}; errors get the
+   * page's index. Sets {@link #lastPresent}.
+   */
+  private int readParts(int n, PagePart part) {
     int done = 0;
-    int presentTotal = 0;
+    int present = 0;
     while (done < n) {
       if (pageValuesLeft == 0) {
         if (!nextDataPage()) {
@@ -128,32 +142,20 @@ public final class ColumnReader {
       }
       int k = Math.min(n - done, pageValuesLeft);
       try {
-        int present;
-        if (definition instanceof RleBitPackedDecoder rle) {
-          int got = rle.readBits(validity, done, k);
-          if (got < k) {
-            throw new ParquetFormatException("the page has definition levels for only " + got + " of " + k
-                + " more values");
-          }
-          present = rle.ones();
-        } else {
-          present = levelsToBits(validity, done, k);
-        }
-        readValues(values, present);
-        presentTotal += present;
+        present += part.read(done, k);
       } catch (ParquetFormatException e) {
         throw e.inPage(pageIndex);
       }
       pageValuesLeft -= k;
       done += k;
     }
-    lastPresent = presentTotal;
+    lastPresent = present;
     return done;
   }
 
   private int lastPresent;
 
-  /** Entries present (not null) in the last {@link #readFlat}. */
+  /** Entries present (not null) in the last {@link #read} or {@link #readFlat}. */
   public int lastPresent() {
     return lastPresent;
   }
