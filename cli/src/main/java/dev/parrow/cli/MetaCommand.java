@@ -1,5 +1,6 @@
 package dev.parrow.cli;
 
+import dev.parrow.arrow.ParquetFile;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnMetaData;
@@ -44,11 +45,11 @@ final class MetaCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (OpenFile f = OpenFile.open(file)) {
+    try (ParquetFile f = ParquetFile.open(file)) {
       if (json) {
-        out.println(toJson(f.footer));
+        out.println(toJson(f.footer()));
       } else {
-        printText(out, f.footer);
+        printText(out, f.footer());
       }
     }
     return 0;

@@ -1,5 +1,6 @@
 package dev.parrow.cli;
 
+import dev.parrow.arrow.ParquetFile;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.DataPageHeader;
@@ -37,17 +38,17 @@ final class PagesCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (OpenFile f = OpenFile.open(file)) {
-      List<ColumnDescriptor> columns = f.footer.schema().columns();
+    try (ParquetFile f = ParquetFile.open(file)) {
+      List<ColumnDescriptor> columns = f.footer().schema().columns();
       if (column != null) {
-        ColumnDescriptor only = f.footer.schema().column(column);
+        ColumnDescriptor only = f.footer().schema().column(column);
         if (only == null) {
           throw new IllegalArgumentException("no leaf column '" + column + "'; the columns are: "
               + String.join(", ", columns.stream().map(ColumnDescriptor::dottedPath).toList()));
         }
         columns = List.of(only);
       }
-      List<RowGroup> groups = f.footer.metaData().rowGroups();
+      List<RowGroup> groups = f.footer().metaData().rowGroups();
       boolean first = true;
       for (int g = 0; g < groups.size(); g++) {
         for (ColumnDescriptor c : columns) {
@@ -62,8 +63,8 @@ final class PagesCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static void printChunk(PrintWriter out, OpenFile f, int group, ColumnDescriptor column) {
-    ColumnMetaData meta = f.footer.metaData().rowGroups().get(group).columns().get(column.index()).metaData();
+  private static void printChunk(PrintWriter out, ParquetFile f, int group, ColumnDescriptor column) {
+    ColumnMetaData meta = f.footer().metaData().rowGroups().get(group).columns().get(column.index()).metaData();
     out.printf("row group %d, column %s (%s, %s, %s values)%n", group, column.dottedPath(),
         SchemaCommand.physical(column.element()), meta.codec(), Sizes.count(meta.numValues()));
     if (meta.numValues() == 0) {
@@ -73,7 +74,7 @@ final class PagesCommand implements Callable<Integer> {
     Table table = new Table(">page", ">offset", "type", "encoding", "levels", ">compressed", ">uncompressed",
         ">values", ">rows", ">nulls", "crc", "min", "max");
     try {
-      PageHeaderIterator pages = new PageHeaderIterator(f.input, ChunkRange.of(meta, f.footer), meta.numValues());
+      PageHeaderIterator pages = new PageHeaderIterator(f.input(), ChunkRange.of(meta, f.footer()), meta.numValues());
       while (pages.hasNext()) {
         PageInfo page = pages.next();
         row(table, page, column);
@@ -82,7 +83,7 @@ final class PagesCommand implements Callable<Integer> {
       // Show the pages that were read before the error, then report it with its location.
       table.print(out, "  ");
       out.flush();
-      throw e.inColumn(column.dottedPath()).inRowGroup(group).inFile(f.input.name());
+      throw e.inColumn(column.dottedPath()).inRowGroup(group).inFile(f.input().name());
     }
     table.print(out, "  ");
   }

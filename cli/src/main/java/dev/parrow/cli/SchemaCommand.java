@@ -1,5 +1,6 @@
 package dev.parrow.cli;
 
+import dev.parrow.arrow.ParquetFile;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.Repetition;
 import dev.parrow.codec.metadata.SchemaElement;
@@ -29,16 +30,16 @@ final class SchemaCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (OpenFile f = OpenFile.open(file)) {
-      FileMetaData meta = f.footer.metaData();
-      out.printf("%s: %s, %s, %s%n", f.input.name(), Sizes.plural(meta.numRows(), "row"),
-          Sizes.plural(meta.rowGroups().size(), "row group"), Sizes.plural(f.footer.schema().columnCount(),
+    try (ParquetFile f = ParquetFile.open(file)) {
+      FileMetaData meta = f.footer().metaData();
+      out.printf("%s: %s, %s, %s%n", f.input().name(), Sizes.plural(meta.numRows(), "row"),
+          Sizes.plural(meta.rowGroups().size(), "row group"), Sizes.plural(f.footer().schema().columnCount(),
               "leaf column"));
       out.println();
-      printTree(out, f.footer.schema().root());
+      printTree(out, f.footer().schema().root());
       out.println();
       Table table = new Table(">#", "column", "physical", "logical", "converted", ">def", ">rep");
-      for (ColumnDescriptor c : f.footer.schema().columns()) {
+      for (ColumnDescriptor c : f.footer().schema().columns()) {
         table.row(c.index(), c.dottedPath(), physical(c.element()),
             c.logicalType() == null ? null : c.logicalType().describe(),
             convertedType(c.element()), c.maxDefinitionLevel(), c.maxRepetitionLevel());
