@@ -2,9 +2,14 @@ package dev.parrow.codec.column;
 
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.encoding.Bits;
+import dev.parrow.codec.encoding.ByteStreamSplitDecoder;
+import dev.parrow.codec.encoding.DeltaBinaryPackedDecoder;
+import dev.parrow.codec.encoding.DeltaByteArrayDecoder;
+import dev.parrow.codec.encoding.DeltaLengthByteArrayDecoder;
 import dev.parrow.codec.encoding.IntDecoder;
 import dev.parrow.codec.encoding.MsbBitPackedDecoder;
 import dev.parrow.codec.encoding.PlainDecoder;
+import dev.parrow.codec.encoding.ValuesDecoder;
 import dev.parrow.codec.encoding.RleBitPackedDecoder;
 import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.codec.metadata.PhysicalType;
@@ -36,7 +41,7 @@ public final class ColumnReader {
   private int pageValuesLeft;
   private IntDecoder repetition;
   private IntDecoder definition;
-  private PlainDecoder plain;
+  private ValuesDecoder decoder;
   private IntDecoder indices;
   private boolean rleBooleans;
   private int[] scratch = new int[256];
@@ -212,7 +217,7 @@ public final class ColumnReader {
         values.appendFromDictionary(dictionary, scratch, 0, count);
       }
     } else {
-      plain.read(values, count);
+      decoder.read(values, count);
     }
   }
 
@@ -256,11 +261,43 @@ public final class ColumnReader {
     repetition = maxRep > 0 ? levels(page.repetitionLevels(), page.repetitionLevelEncoding(), maxRep) : null;
     definition = maxDef > 0 ? levels(page.definitionLevels(), page.definitionLevelEncoding(), maxDef) : null;
     Page.Section v = page.values();
-    plain = null;
+    decoder = null;
     indices = null;
     rleBooleans = false;
+    if (v.length() == 0 && page.encoding() != Encoding.PLAIN_DICTIONARY && page.encoding() != Encoding.RLE_DICTIONARY
+        && page.encoding() != Encoding.RLE) {
+      // A page of nulls only may have no values section at all, not even an encoding header.
+      decoder = (out, n) -> {
+        throw new ParquetFormatException("the page has no values but " + n + " are needed");
+      };
+      pageValuesLeft = page.numValues();
+      return;
+    }
     switch (page.encoding()) {
-      case PLAIN -> plain = new PlainDecoder(type, column.typeLength(), v.buffer(), v.offset(), v.end());
+      case PLAIN -> decoder = new PlainDecoder(type, column.typeLength(), v.buffer(), v.offset(), v.end());
+      case DELTA_BINARY_PACKED -> {
+        requireType(page.encoding(), PhysicalType.INT32, PhysicalType.INT64);
+        decoder = new DeltaBinaryPackedDecoder(v.buffer(), v.offset(), v.end(), type == PhysicalType.INT64);
+      }
+      case DELTA_LENGTH_BYTE_ARRAY -> {
+        requireType(page.encoding(), PhysicalType.BYTE_ARRAY);
+        decoder = new DeltaLengthByteArrayDecoder(v.buffer(), v.offset(), v.end(), page.numValues());
+      }
+      case DELTA_BYTE_ARRAY -> {
+        requireType(page.encoding(), PhysicalType.BYTE_ARRAY, PhysicalType.FIXED_LEN_BYTE_ARRAY);
+        decoder = new DeltaByteArrayDecoder(v.buffer(), v.offset(), v.end(),
+            type == PhysicalType.FIXED_LEN_BYTE_ARRAY ? column.typeLength() : -1, page.numValues());
+      }
+      case BYTE_STREAM_SPLIT -> {
+        requireType(page.encoding(), PhysicalType.FLOAT, PhysicalType.DOUBLE, PhysicalType.INT32, PhysicalType.INT64,
+            PhysicalType.FIXED_LEN_BYTE_ARRAY);
+        int width = switch (type) {
+          case FLOAT, INT32 -> 4;
+          case DOUBLE, INT64 -> 8;
+          default -> column.typeLength();
+        };
+        decoder = new ByteStreamSplitDecoder(v.buffer(), v.offset(), v.end(), width);
+      }
       case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
         if (dictionary == null) {
           throw new ParquetFormatException("dictionary-encoded page in a column chunk without a dictionary page");
@@ -293,6 +330,15 @@ public final class ColumnReader {
       default -> throw new ParquetFormatException(page.encoding() + " encoding is not supported yet");
     }
     pageValuesLeft = page.numValues();
+  }
+
+  private void requireType(Encoding encoding, PhysicalType... allowed) {
+    for (PhysicalType t : allowed) {
+      if (t == type) {
+        return;
+      }
+    }
+    throw new ParquetFormatException(encoding + " cannot encode " + type + " values");
   }
 
   private static IntDecoder levels(Page.Section s, Encoding encoding, int maxLevel) {

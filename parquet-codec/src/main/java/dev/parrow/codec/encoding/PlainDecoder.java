@@ -17,7 +17,7 @@ import java.nio.ByteOrder;
  * first), length-prefixed byte arrays, fixed-length byte arrays back to back. Every read is checked
  * against the bytes that remain.
  */
-public final class PlainDecoder {
+public final class PlainDecoder implements ValuesDecoder {
   private final PhysicalType type;
   private final int typeLength;
   private final byte[] buf;
@@ -35,6 +35,7 @@ public final class PlainDecoder {
   }
 
   /** Appends the next {@code n} values to {@code out}, which must fit the physical type. */
+  @Override
   public void read(DenseValues out, int n) {
     if (out instanceof DirectFixedValues direct) {
       // Straight into Arrow memory: the page's bytes are already the Arrow layout.

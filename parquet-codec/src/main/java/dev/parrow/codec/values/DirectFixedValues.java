@@ -53,6 +53,20 @@ public final class DirectFixedValues extends GrowableValues implements DenseValu
     size += n;
   }
 
+  /** Appends n 4-byte values from an array: one bulk copy. */
+  public void appendInts(int[] src, int n) {
+    long at = reserve(n);
+    target.nioBuffer(at, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(src, 0, n);
+    size += n;
+  }
+
+  /** Appends n 8-byte values from an array: one bulk copy. */
+  public void appendLongs(long[] src, int n) {
+    long at = reserve(n);
+    target.nioBuffer(at, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(src, 0, n);
+    size += n;
+  }
+
   @Override
   public void appendFromDictionary(DenseValues dictionary, int[] indices, int offset, int n) {
     long at = reserve(n);
