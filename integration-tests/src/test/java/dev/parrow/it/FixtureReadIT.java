@@ -44,14 +44,30 @@ class FixtureReadIT {
         Columns again = FlatCorpusReadIT.readWithParrow(file, allocator, options.toBuilder().batchSize(batch).build());
         assertEquals(parrow.values, again.values, "batch size " + batch);
       }
-      if (fixture.options().contains("brotli")) {
-        // The arrow-dataset JNI library is built without Brotli; DuckDB checks this file alone.
-        assertThrows(RuntimeException.class, () -> ArrowCpp.read(file, allocator));
+      String limitation = arrowCppLimitation(fixture);
+      if (limitation != null) {
+        // A file Arrow C++ cannot read: DuckDB checks it alone, and the test notices if Arrow C++ learns.
+        RuntimeException e = assertThrows(RuntimeException.class, () -> ArrowCpp.read(file, allocator));
+        assertTrue(e.getMessage().contains(limitation), e.getMessage());
       } else {
         assertSame("Arrow C++", ArrowCpp.read(file, allocator), parrow);
       }
       assertSame("DuckDB", DuckDbArrow.read(file, allocator), parrow);
     }
+  }
+
+  /**
+   * What keeps Arrow C++ (arrow-dataset 18.3.0 JNI) from reading a fixture, or null: its build has no
+   * Brotli, and it rejects the 33-bit DELTA_BINARY_PACKED widths DuckDB writes for INT32 columns.
+   */
+  private static String arrowCppLimitation(Fixture fixture) {
+    if (fixture.options().contains("brotli")) {
+      return "brotli";
+    }
+    if (fixture.options().contains("PARQUET_VERSION V2")) {
+      return "delta bit width larger than integer bit width";
+    }
+    return null;
   }
 
   private static List<String> flatColumns(Path file) throws Exception {

@@ -146,9 +146,11 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
       miniblockIndex = 0;
     }
     int width = bitWidths[miniblockIndex++];
-    if (width > (int64 ? 64 : 32)) {
-      throw new ParquetFormatException("DELTA_BINARY_PACKED bit width " + width + " for a "
-          + (int64 ? "64" : "32") + "-bit column");
+    // The format caps INT32 widths at 32, but DuckDB computes INT32 deltas in 64 bits and writes widths
+    // up to 33. Sums are taken in 64 bits and cut to 32 afterwards, which is exact for both kinds of
+    // writer, so widths up to 64 are accepted for either column type.
+    if (width > 64) {
+      throw new ParquetFormatException("DELTA_BINARY_PACKED bit width " + width + " is above 64");
     }
     // The values still to come: the last miniblock may hold just those (writers should pad it).
     long needed = Math.min(valuesPerMiniblock, totalValues - valuesRead);
