@@ -1,0 +1,184 @@
+package dev.parrow.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.parrow.arrow.ParquetArrowReader;
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.TimeMilliVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The flat columns of every nanoparquet (R) interop case read to the R values written, as its .jsonl
+ * says (MANIFEST.md there gives the format). Without the ARROW:schema hint (a later issue) factors read
+ * as their labels, difftime as INT64 nanoseconds and hms as milliseconds; those are compared exactly.
+ * List columns belong to the nested-reader issue and are listed.
+ */
+class NanoparquetInteropIT {
+  private static final DateTimeFormatter POSIXCT =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
+  private static final Map<String, String> LEFT_OUT = new TreeMap<>();
+  private static long compared;
+
+  static Path folder() {
+    Path dir = Corpus.shared().resolve("interop").resolve("nanoparquet");
+    Assumptions.assumeTrue(Files.isDirectory(dir), "interop files not found at " + dir);
+    return dir;
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyCase() throws Exception {
+    try (Stream<Path> files = Files.list(folder())) {
+      return files.filter(p -> p.toString().endsWith(".parquet")).sorted().toList().stream()
+          .map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> compare(p)));
+    }
+  }
+
+  @AfterAll
+  static void summary() {
+    System.out.println("nanoparquet interop: " + compared + " values compared; columns left to later issues ("
+        + LEFT_OUT.size() + "):");
+    LEFT_OUT.forEach((k, v) -> System.out.println("  " + k + ": " + v));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void compare(Path parquet) throws Exception {
+    String name = parquet.getFileName().toString().replace(".parquet", "");
+    List<String> lines = Files.readAllLines(parquet.resolveSibling(name + ".jsonl"), StandardCharsets.UTF_8);
+    Map<String, Object> schema = (Map<String, Object>) Json.parse(lines.get(0));
+    List<Map<String, Object>> columns = (List<Map<String, Object>>) schema.get("columns");
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (String line : lines.subList(1, lines.size())) {
+      rows.add((Map<String, Object>) Json.parse(line));
+    }
+    List<String> flat = new ArrayList<>();
+    try (ParquetFile file = ParquetFile.open(parquet)) {
+      for (ColumnDescriptor c : file.parquetSchema().columns()) {
+        if (c.path().size() == 1 && c.maxRepetitionLevel() == 0) {
+          flat.add(c.dottedPath());
+        } else {
+          LEFT_OUT.put(name + "." + c.path().get(0), "nested (the nested-reader issue)");
+        }
+      }
+    }
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile file = ParquetFile.open(parquet);
+        ParquetArrowReader reader = file.newReader(allocator, ReadOptions.builder().columns(flat).batchSize(128).build())) {
+      int row = 0;
+      while (reader.loadNextBatch()) {
+        var root = reader.getVectorSchemaRoot();
+        for (int r = 0; r < root.getRowCount(); r++, row++) {
+          for (FieldVector v : root.getFieldVectors()) {
+            String column = v.getField().getName();
+            Map<String, Object> info = columns.stream().filter(c -> c.get("name").equals(column)).findFirst()
+                .orElseThrow(() -> new AssertionError("no column " + column + " in the .jsonl schema"));
+            Object expected = rows.get(row).get(column);
+            String why = mismatch(v, r, (String) info.get("r_class"), expected);
+            if (why != null) {
+              fail(name + "." + column + " row " + row + ": " + why);
+            }
+            compared++;
+          }
+        }
+      }
+      assertEquals(rows.size(), row, "rows");
+      assertTrue(((Json.Num) schema.get("nrow")).text().equals(Integer.toString(rows.size())));
+    }
+  }
+
+  /** Why the cell differs from the R value, or null when it is the same. */
+  private static String mismatch(FieldVector v, int i, String rClass, Object expected) {
+    if (expected == null || v.isNull(i)) {
+      return expected == null && v.isNull(i) ? null : "expected " + expected + ", read " + (v.isNull(i) ? "null" : v.getObject(i));
+    }
+    Object actual;
+    Object want;
+    // R classes such as "blob/vctrs_list_of/vctrs_vctr/list": the first name decides.
+    String kind = rClass.startsWith("blob") ? "blob" : rClass;
+    switch (kind) {
+      case "integer" -> {
+        actual = BigInteger.valueOf(((BaseIntVector) v).getValueAsLong(i));
+        want = new BigInteger(((Json.Num) expected).text());
+      }
+      case "integer64" -> {
+        actual = BigInteger.valueOf(((BaseIntVector) v).getValueAsLong(i));
+        want = new BigInteger(((Json.Num) expected).text());
+      }
+      case "numeric" -> {
+        double d = ((Float8Vector) v).get(i);
+        double e = expected instanceof String s ? Double.parseDouble(s) : Double.parseDouble(((Json.Num) expected).text());
+        actual = Double.doubleToLongBits(d);
+        want = Double.doubleToLongBits(e);
+      }
+      case "logical" -> {
+        actual = ((BitVector) v).get(i) != 0;
+        want = expected;
+      }
+      case "character", "factor", "ordered/factor" -> {
+        actual = new String(((VarCharVector) v).get(i), StandardCharsets.UTF_8);
+        want = expected;
+      }
+      case "Date" -> {
+        actual = LocalDate.ofEpochDay(((DateDayVector) v).get(i)).toString();
+        want = expected;
+      }
+      case "POSIXct/POSIXt" -> {
+        long micros = ((TimeStampVector) v).get(i);
+        actual = POSIXCT.format(Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
+            Math.floorMod(micros, 1_000_000L) * 1_000L));
+        want = expected;
+      }
+      case "difftime" -> {
+        // Stored as INT64 nanoseconds; the R value is in seconds on a dyadic fraction, so exact.
+        actual = BigDecimal.valueOf(((BaseIntVector) v).getValueAsLong(i));
+        want = new BigDecimal(((Json.Num) expected).text()).movePointRight(9).stripTrailingZeros();
+        actual = ((BigDecimal) actual).stripTrailingZeros();
+      }
+      case "hms/difftime" -> {
+        actual = BigDecimal.valueOf(((TimeMilliVector) v).get(i)).stripTrailingZeros();
+        want = new BigDecimal(((Json.Num) expected).text()).movePointRight(3).stripTrailingZeros();
+      }
+      case "blob", "raw" -> {
+        byte[] bytes = v instanceof VarBinaryVector b ? b.get(i) : ((FixedSizeBinaryVector) v).get(i);
+        actual = HexFormat.of().formatHex(bytes);
+        want = expected;
+      }
+      default -> {
+        return "no comparison for R class " + rClass;
+      }
+    }
+    return actual.equals(want) ? null : "expected " + want + " (" + expected + "), read " + actual;
+  }
+}
