@@ -36,11 +36,70 @@ public final class ByteStreamSplitDecoder implements ValuesDecoder {
     this.count = (end - start) / width;
   }
 
+  private int[] ints = new int[0];
+  private long[] longs = new long[0];
+
+  /** 4-byte values assembled from their four streams (each read in order), then stored in bulk. */
+  private void readInts(DenseValues out, int n) {
+    if (ints.length < n) {
+      ints = new int[n];
+    }
+    int s0 = start + next;
+    int s1 = s0 + count;
+    int s2 = s1 + count;
+    int s3 = s2 + count;
+    for (int i = 0; i < n; i++) {
+      ints[i] = (buf[s0 + i] & 0xff) | (buf[s1 + i] & 0xff) << 8 | (buf[s2 + i] & 0xff) << 16 | (buf[s3 + i] & 0xff) << 24;
+    }
+    next += n;
+    if (out instanceof DirectFixedValues direct) {
+      direct.appendInts(ints, n);
+    } else {
+      Int32Values values = (Int32Values) out;
+      int at = values.reserve(n);
+      System.arraycopy(ints, 0, values.values(), at, n);
+      values.added(n);
+    }
+  }
+
+  /** 8-byte values assembled from their eight streams (each read in order), then stored in bulk. */
+  private void readLongs(DenseValues out, int n) {
+    if (longs.length < n) {
+      longs = new long[n];
+    }
+    int s0 = start + next;
+    for (int i = 0; i < n; i++) {
+      int p = s0 + i;
+      long v = 0;
+      for (int k = 0; k < 8; k++, p += count) {
+        v |= (long) (buf[p] & 0xff) << (8 * k);
+      }
+      longs[i] = v;
+    }
+    next += n;
+    if (out instanceof DirectFixedValues direct) {
+      direct.appendLongs(longs, n);
+    } else {
+      Int64Values values = (Int64Values) out;
+      int at = values.reserve(n);
+      System.arraycopy(longs, 0, values.values(), at, n);
+      values.added(n);
+    }
+  }
+
   @Override
   public void read(DenseValues out, int n) {
     if (n > count - next) {
       throw new ParquetFormatException("BYTE_STREAM_SPLIT holds " + (count - next) + " more values, not the " + n
           + " the page needs");
+    }
+    if (width == 4 && !(out instanceof FixedWidthValues)) {
+      readInts(out, n);
+      return;
+    }
+    if (width == 8 && !(out instanceof FixedWidthValues)) {
+      readLongs(out, n);
+      return;
     }
     int bytes = n * width;
     if (scratch.length < bytes) {

@@ -190,6 +190,20 @@ class DeltaAndSplitEncodingTest {
     Int32Values ints = new Int32Values();
     new ByteStreamSplitDecoder(ByteStreamSplitEncoder.encode(floats, 4), 0, 40, 4).read(ints, 10);
     assertEquals(java.nio.ByteBuffer.wrap(floats).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(36), ints.values()[9]);
+    byte[] doubles = new byte[8 * 300];
+    random.nextBytes(doubles);
+    byte[] splitDoubles = ByteStreamSplitEncoder.encode(doubles, 8);
+    for (int batch : BATCHES) {
+      ByteStreamSplitDecoder d = new ByteStreamSplitDecoder(splitDoubles, 0, splitDoubles.length, 8);
+      Int64Values longs = new Int64Values();
+      for (int at = 0; at < 300; at += batch) {
+        d.read(longs, Math.min(batch, 300 - at));
+      }
+      java.nio.LongBuffer expected = java.nio.ByteBuffer.wrap(doubles).order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer();
+      for (int i = 0; i < 300; i++) {
+        assertEquals(expected.get(i), longs.values()[i], "value " + i + " batch " + batch);
+      }
+    }
   }
 
   @Test
