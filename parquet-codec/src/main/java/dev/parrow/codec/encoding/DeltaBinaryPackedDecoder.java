@@ -34,6 +34,7 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
   private int deltaPos;
   private int deltaCount;
   private long[] scratch = new long[0];
+  private int[] ints = new int[0];
 
   public DeltaBinaryPackedDecoder(byte[] buf, int start, int end, boolean int64) {
     this.buf = buf;
@@ -100,7 +101,9 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
     } else {
       DirectFixedValues direct = (DirectFixedValues) out;
       if (direct.width() == 4) {
-        int[] ints = new int[n];
+        if (ints.length < n) {
+          ints = new int[n];
+        }
         for (int i = 0; i < n; i++) {
           ints[i] = (int) values[i];
         }
@@ -117,20 +120,37 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
       throw new ParquetFormatException("DELTA_BINARY_PACKED holds " + (totalValues - valuesRead)
           + " more values, not the " + n + " the page needs");
     }
-    for (int i = 0; i < n; i++) {
-      if (firstPending) {
-        firstPending = false;
-        out[offset + i] = last;
-        valuesRead++;
-        continue;
-      }
+    int i = 0;
+    if (firstPending && n > 0) {
+      firstPending = false;
+      out[offset] = last;
+      valuesRead++;
+      i = 1;
+    }
+    while (i < n) {
       if (deltaPos == deltaCount) {
         nextMiniblock();
       }
-      long value = last + minDelta + deltas[deltaPos++];
-      last = int64 ? value : (int) value;
-      out[offset + i] = last;
-      valuesRead++;
+      // One tight loop per run of deltas already unpacked: no branch per value.
+      int k = Math.min(n - i, deltaCount - deltaPos);
+      long acc = last;
+      long min = minDelta;
+      int from = deltaPos;
+      if (int64) {
+        for (int j = 0; j < k; j++) {
+          acc += min + deltas[from + j];
+          out[offset + i + j] = acc;
+        }
+      } else {
+        for (int j = 0; j < k; j++) {
+          acc = (int) (acc + min + deltas[from + j]);
+          out[offset + i + j] = acc;
+        }
+      }
+      last = acc;
+      deltaPos += k;
+      valuesRead += k;
+      i += k;
     }
   }
 
