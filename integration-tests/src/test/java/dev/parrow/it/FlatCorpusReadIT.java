@@ -32,15 +32,17 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every flat corpus file (only primitive columns at the top level) reads with Parrow to the same values
- * as with Arrow C++, at two batch sizes; every batch passes validateFull. Files for later issues (nested
- * columns, the delta and byte-stream-split encodings) and malformed ones are listed with the reason.
+ * The flat columns (primitive, at the top level) of every corpus file read with Parrow to the same values
+ * as with Arrow C++ (or DuckDB where Arrow C++ cannot read the file), at two batch sizes; every batch
+ * passes validateFull. Files with nested columns are compared on their flat ones; files with only nested
+ * columns and malformed ones are listed with the reason.
  */
 class FlatCorpusReadIT {
   /** Encodings this version does not read yet (none now). */
   private static final Set<Encoding> LATER_ENCODINGS = Set.of();
   private static final Map<String, String> NOT_COMPARED = new TreeMap<>();
   private static final Map<String, String> COMPARED_WITH_DUCKDB = new TreeMap<>();
+  private static final Map<String, String> PARTLY_COMPARED = new TreeMap<>();
 
   @TestFactory
   Stream<DynamicTest> everyFlatCorpusFile() {
@@ -52,6 +54,8 @@ class FlatCorpusReadIT {
   static void summary() {
     System.out.println("Corpus files not compared by FlatCorpusReadIT (" + NOT_COMPARED.size() + "):");
     NOT_COMPARED.forEach((f, why) -> System.out.println("  " + f + ": " + why));
+    System.out.println("Compared in part (" + PARTLY_COMPARED.size() + "):");
+    PARTLY_COMPARED.forEach((f, why) -> System.out.println("  " + f + ": " + why));
     System.out.println("Compared with DuckDB instead of Arrow C++ (" + COMPARED_WITH_DUCKDB.size() + "):");
     COMPARED_WITH_DUCKDB.forEach((f, why) -> System.out.println("  " + f + ": " + why));
   }
@@ -66,11 +70,20 @@ class FlatCorpusReadIT {
       NOT_COMPARED.put(name, "malformed footer: " + e.problem());
       return;
     }
+    // The flat columns of every file are compared; nested ones wait for the nested-reader issue.
+    List<String> flat = new java.util.ArrayList<>();
     for (ColumnDescriptor c : footer.schema().columns()) {
-      if (c.path().size() > 1 || c.maxRepetitionLevel() > 0) {
-        NOT_COMPARED.put(name, "nested columns (the nested-reader issue)");
-        return;
+      if (c.path().size() == 1 && c.maxRepetitionLevel() == 0) {
+        flat.add(c.dottedPath());
       }
+    }
+    if (flat.isEmpty()) {
+      NOT_COMPARED.put(name, "only nested columns (the nested-reader issue)");
+      return;
+    }
+    if (flat.size() < footer.schema().columnCount()) {
+      PARTLY_COMPARED.put(name, flat.size() + " flat of " + footer.schema().columnCount()
+          + " columns compared; the nested ones wait for the nested-reader issue");
     }
     for (var group : footer.metaData().rowGroups()) {
       for (var chunk : group.columns()) {
@@ -84,7 +97,7 @@ class FlatCorpusReadIT {
     }
 
     try (BufferAllocator allocator = new RootAllocator()) {
-      ReadOptions defaults = ReadOptions.defaults();
+      ReadOptions defaults = ReadOptions.builder().columns(flat).build();
       ReadOptions checked = defaults;
       if (name.contains("corrupt-checksum")) {
         // These files have pages whose bytes do not match their CRC: checking must catch it; unchecked,
@@ -122,7 +135,7 @@ class FlatCorpusReadIT {
         }
       }
       assertEquals(oracle.rows, parrow.rows, "row count");
-      assertEquals(List.copyOf(oracle.values.keySet()), List.copyOf(parrow.values.keySet()), "columns");
+      assertTrue(oracle.values.keySet().containsAll(parrow.values.keySet()), "columns");
       for (String column : parrow.values.keySet()) {
         List<Object> expected = oracle.values.get(column);
         ArrowType ours = parrow.types.get(column);
