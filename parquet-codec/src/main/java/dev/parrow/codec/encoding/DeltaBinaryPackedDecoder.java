@@ -193,6 +193,14 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
       java.util.Arrays.fill(deltas, 0, count, 0L);
       return;
     }
+    // Whole miniblocks (multiples of 32 values) go through the width-specialised unpackers, as long as
+    // their 8-byte loads stay inside the array; the rest take the generic path below.
+    if (count == valuesPerMiniblock && pos + valuesPerMiniblock / 8 * width + 8 <= buf.length) {
+      for (int g = 0; g < count; g += 32) {
+        BitUnpackers.unpack32(buf, pos + g / 8 * width, deltas, g, width);
+      }
+      return;
+    }
     long mask = width == 64 ? -1L : (1L << width) - 1;
     long bit = (long) pos * 8;
     for (int i = 0; i < count; i++, bit += width) {
