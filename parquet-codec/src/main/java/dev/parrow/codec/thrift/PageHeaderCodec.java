@@ -100,7 +100,7 @@ final class PageHeaderCodec {
     return new IndexPageHeader();
   }
 
-  static DictionaryPageHeader readDictionaryPageHeader(ThriftReader r) {
+  private static DictionaryPageHeader readDictionaryPageHeader(ThriftReader r) {
     Integer numValues = null;
     Encoding encoding = null;
     Boolean sorted = null;

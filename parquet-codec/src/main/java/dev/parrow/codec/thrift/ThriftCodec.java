@@ -58,11 +58,6 @@ public final class ThriftCodec {
     return write(header, BloomFilterHeaderCodec::writeBloomFilterHeader);
   }
 
-  /** For tests in this package: a DictionaryPageHeader on its own. */
-  static dev.parrow.codec.metadata.DictionaryPageHeader readDictionaryPageHeaderForTest(byte[] bytes) {
-    return read(ByteBuffer.wrap(bytes), PageHeaderCodec::readDictionaryPageHeader);
-  }
-
   private static <T> T read(ByteBuffer buffer, Function<ThriftReader, T> reader) {
     byte[] array;
     int offset;

@@ -99,13 +99,21 @@ class ThriftCodecTest {
 
   @Test
   void aFieldOfTheWrongWireTypeReadsAsAbsent() {
+    // A dictionary page header whose num_values is a string instead of an i32.
     ThriftWriter w = new ThriftWriter();
     w.beginStruct();
-    w.string(1, "not a number"); // num_values should be i32
-    w.enumValue(2, Encoding.PLAIN, Encoding::thriftValue);
+    w.enumValue(1, PageType.DICTIONARY_PAGE, PageType::thriftValue);
+    w.i32(2, 10);
+    w.i32(3, 10);
+    w.struct(7, "dictionary", (ww, ignored) -> {
+      ww.beginStruct();
+      ww.string(1, "not a number");
+      ww.enumValue(2, Encoding.PLAIN, Encoding::thriftValue);
+      ww.endStruct();
+    });
     w.endStruct();
     ParquetFormatException e = assertThrows(ParquetFormatException.class,
-        () -> ThriftCodec.readDictionaryPageHeaderForTest(w.toByteArray()));
+        () -> ThriftCodec.readPageHeader(ByteBuffer.wrap(w.toByteArray())));
     assertTrue(e.getMessage().contains("num_values"), e.getMessage());
   }
 
