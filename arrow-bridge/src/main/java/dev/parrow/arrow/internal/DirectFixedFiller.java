@@ -60,7 +60,23 @@ final class DirectFixedFiller implements VectorFiller {
       spreadInts = new int[rows];
     }
     data.nioBuffer(0, present * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(ints, 0, present);
-    for (int i = 0, j = 0; i < rows; i++) {
+    int j = 0;
+    int full = rows & ~7;
+    // A validity byte at a time: all present is one copy, none present eight zeros, else bit by bit.
+    for (int i = 0; i < full; i += 8) {
+      int b = validity[i >>> 3] & 0xff;
+      if (b == 0xff) {
+        System.arraycopy(ints, j, spreadInts, i, 8);
+        j += 8;
+      } else if (b == 0) {
+        java.util.Arrays.fill(spreadInts, i, i + 8, 0);
+      } else {
+        for (int k = 0; k < 8; k++) {
+          spreadInts[i + k] = (b & (1 << k)) != 0 ? ints[j++] : 0;
+        }
+      }
+    }
+    for (int i = full; i < rows; i++) {
       spreadInts[i] = Bits.get(validity, i) ? ints[j++] : 0;
     }
     Buffers.putInts(data, spreadInts, rows);
@@ -72,7 +88,22 @@ final class DirectFixedFiller implements VectorFiller {
       spreadLongs = new long[rows];
     }
     data.nioBuffer(0, present * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(longs, 0, present);
-    for (int i = 0, j = 0; i < rows; i++) {
+    int j = 0;
+    int full = rows & ~7;
+    for (int i = 0; i < full; i += 8) {
+      int b = validity[i >>> 3] & 0xff;
+      if (b == 0xff) {
+        System.arraycopy(longs, j, spreadLongs, i, 8);
+        j += 8;
+      } else if (b == 0) {
+        java.util.Arrays.fill(spreadLongs, i, i + 8, 0L);
+      } else {
+        for (int k = 0; k < 8; k++) {
+          spreadLongs[i + k] = (b & (1 << k)) != 0 ? longs[j++] : 0;
+        }
+      }
+    }
+    for (int i = full; i < rows; i++) {
       spreadLongs[i] = Bits.get(validity, i) ? longs[j++] : 0;
     }
     Buffers.putLongs(data, spreadLongs, rows);
