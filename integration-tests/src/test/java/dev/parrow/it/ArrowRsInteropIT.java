@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
-import dev.parrow.codec.metadata.Encoding;
-import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -19,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
@@ -39,12 +36,10 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The flat columns of every arrow-rs interop case read value-equal to the Arrow table they were written
  * from (the case's .arrow file). Without the ARROW:schema hint (a later issue) a few Arrow types come back
- * as the integers arrow-rs stores them as; those are compared as the stored numbers. Nested columns and
- * columns in the delta and byte-stream-split encodings belong to later issues and are listed.
+ * as the integers arrow-rs stores them as; those are compared as the stored numbers. Nested columns belong
+ * to a later issue and are listed.
  */
 class ArrowRsInteropIT {
-  /** Encodings this version does not read yet (none now). */
-  private static final Set<Encoding> LATER_ENCODINGS = Set.of();
   private static final Map<String, String> LEFT_OUT = new TreeMap<>();
   private static long comparedCells;
   private static int comparedColumns;
@@ -122,13 +117,6 @@ class ArrowRsInteropIT {
   private static String laterIssue(ParquetFile parquet, ColumnDescriptor c) {
     if (c.path().size() > 1 || c.maxRepetitionLevel() > 0) {
       return "nested (the nested-reader issue)";
-    }
-    for (RowGroup g : parquet.metadata().rowGroups()) {
-      for (Encoding e : g.columns().get(c.index()).metaData().encodings()) {
-        if (LATER_ENCODINGS.contains(e)) {
-          return e + " (the encodings issue)";
-        }
-      }
     }
     return null;
   }

@@ -11,12 +11,10 @@ import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
 import dev.parrow.codec.io.InputFile;
-import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
@@ -38,8 +36,6 @@ import org.junit.jupiter.api.TestFactory;
  * columns and malformed ones are listed with the reason.
  */
 class FlatCorpusReadIT {
-  /** Encodings this version does not read yet (none now). */
-  private static final Set<Encoding> LATER_ENCODINGS = Set.of();
   private static final Map<String, String> NOT_COMPARED = new TreeMap<>();
   private static final Map<String, String> COMPARED_WITH_DUCKDB = new TreeMap<>();
   private static final Map<String, String> PARTLY_COMPARED = new TreeMap<>();
@@ -84,16 +80,6 @@ class FlatCorpusReadIT {
     if (flat.size() < footer.schema().columnCount()) {
       PARTLY_COMPARED.put(name, flat.size() + " flat of " + footer.schema().columnCount()
           + " columns compared; the nested ones wait for the nested-reader issue");
-    }
-    for (var group : footer.metaData().rowGroups()) {
-      for (var chunk : group.columns()) {
-        for (Encoding e : chunk.metaData().encodings()) {
-          if (LATER_ENCODINGS.contains(e)) {
-            NOT_COMPARED.put(name, e + " (the encodings issue)");
-            return;
-          }
-        }
-      }
     }
 
     try (BufferAllocator allocator = new RootAllocator()) {
