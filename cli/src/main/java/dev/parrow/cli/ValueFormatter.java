@@ -4,6 +4,7 @@ import dev.parrow.codec.metadata.Bytes;
 import dev.parrow.codec.metadata.ConvertedType;
 import dev.parrow.codec.metadata.LogicalType;
 import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.types.ParquetToArrow;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -13,10 +14,9 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
+import org.apache.arrow.memory.util.Float16;
+import org.apache.arrow.vector.types.TimeUnit;
 
 /**
  * Renders a PLAIN-encoded value (as statistics store it) the way its column's type means it: integers
@@ -72,7 +72,7 @@ final class ValueFormatter {
       return LocalDate.ofEpochDay(v).toString();
     }
     if (logical instanceof LogicalType.TimeType || converted == ConvertedType.TIME_MILLIS) {
-      return LocalTime.ofNanoOfDay(Math.floorMod((long) v, 86_400_000L) * 1_000_000L).toString();
+      return Temporals.timeOfDay(v, TimeUnit.MILLISECOND);
     }
     Integer scale = decimalScale(logical, converted, column);
     return scale != null ? BigDecimal.valueOf(v, scale).toPlainString() : Integer.toString(v);
@@ -83,36 +83,22 @@ final class ValueFormatter {
       return Long.toUnsignedString(v);
     }
     if (logical instanceof LogicalType.TimestampType t) {
-      return timestamp(v, t.unit(), t.adjustedToUtc());
+      return Temporals.timestamp(v, ParquetToArrow.unit(t.unit()), t.adjustedToUtc() ? "UTC" : null);
     }
     if (converted == ConvertedType.TIMESTAMP_MILLIS) {
-      return timestamp(v, dev.parrow.codec.metadata.TimeUnit.MILLIS, true);
+      return Temporals.timestamp(v, TimeUnit.MILLISECOND, "UTC");
     }
     if (converted == ConvertedType.TIMESTAMP_MICROS) {
-      return timestamp(v, dev.parrow.codec.metadata.TimeUnit.MICROS, true);
+      return Temporals.timestamp(v, TimeUnit.MICROSECOND, "UTC");
     }
     if (logical instanceof LogicalType.TimeType t) {
-      long nanos = switch (t.unit()) {
-        case MILLIS -> v * 1_000_000L;
-        case MICROS -> v * 1_000L;
-        case NANOS -> v;
-      };
-      return LocalTime.ofNanoOfDay(Math.floorMod(nanos, 86_400_000_000_000L)).toString();
+      return Temporals.timeOfDay(v, ParquetToArrow.unit(t.unit()));
     }
     if (converted == ConvertedType.TIME_MICROS) {
-      return LocalTime.ofNanoOfDay(Math.floorMod(v, 86_400_000_000L) * 1_000L).toString();
+      return Temporals.timeOfDay(v, TimeUnit.MICROSECOND);
     }
     Integer scale = decimalScale(logical, converted, column);
     return scale != null ? BigDecimal.valueOf(v, scale).toPlainString() : Long.toString(v);
-  }
-
-  private static String timestamp(long v, dev.parrow.codec.metadata.TimeUnit unit, boolean utc) {
-    Instant instant = switch (unit) {
-      case MILLIS -> Instant.ofEpochMilli(v);
-      case MICROS -> Instant.ofEpochSecond(Math.floorDiv(v, 1_000_000L), Math.floorMod(v, 1_000_000L) * 1_000L);
-      case NANOS -> Instant.ofEpochSecond(Math.floorDiv(v, 1_000_000_000L), Math.floorMod(v, 1_000_000_000L));
-    };
-    return utc ? instant.toString() : LocalDateTime.ofInstant(instant, ZoneOffset.UTC).toString();
   }
 
   /** INT96: nanoseconds of the day, then the Julian day number. */
@@ -137,7 +123,7 @@ final class ValueFormatter {
     }
     if (logical instanceof LogicalType.Float16Type && value.length() == 2) {
       ByteBuffer b = value.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
-      return Float.toString(HalfFloat.toFloat(b.getShort(0)));
+      return Float.toString(Float16.toFloat(b.getShort(0)));
     }
     return null;
   }

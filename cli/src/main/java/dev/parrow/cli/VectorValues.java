@@ -5,8 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -70,17 +68,11 @@ final class VectorValues {
             : LocalDateTime.ofInstant(Instant.ofEpochMilli(raw), ZoneOffset.UTC).toLocalDate().toString();
       }
       case Time: {
-        long raw = rawLong(v, i);
-        long nanos = switch (((ArrowType.Time) type).getUnit()) {
-          case SECOND -> raw * 1_000_000_000L;
-          case MILLISECOND -> raw * 1_000_000L;
-          case MICROSECOND -> raw * 1_000L;
-          case NANOSECOND -> raw;
-        };
-        return LocalTime.ofNanoOfDay(Math.floorMod(nanos, 86_400_000_000_000L)).toString();
+        return Temporals.timeOfDay(rawLong(v, i), ((ArrowType.Time) type).getUnit());
       }
       case Timestamp:
-        return timestamp((ArrowType.Timestamp) type, rawLong(v, i));
+        ArrowType.Timestamp ts = (ArrowType.Timestamp) type;
+        return Temporals.timestamp(rawLong(v, i), ts.getUnit(), ts.getTimezone());
       case Interval:
         if (v instanceof IntervalMonthDayNanoVector iv) {
           return iv.getObject(i).toString();
@@ -146,27 +138,6 @@ final class VectorValues {
       return Integer.toString(u.get(i) & 0xff);
     }
     return Long.toString(((BaseIntVector) v).getValueAsLong(i));
-  }
-
-  private static String timestamp(ArrowType.Timestamp type, long raw) {
-    Instant instant = switch (type.getUnit()) {
-      case SECOND -> Instant.ofEpochSecond(raw);
-      case MILLISECOND -> Instant.ofEpochMilli(raw);
-      case MICROSECOND -> Instant.ofEpochSecond(Math.floorDiv(raw, 1_000_000L), Math.floorMod(raw, 1_000_000L) * 1_000L);
-      case NANOSECOND -> Instant.ofEpochSecond(Math.floorDiv(raw, 1_000_000_000L), Math.floorMod(raw, 1_000_000_000L));
-    };
-    String zone = type.getTimezone();
-    if (zone == null) {
-      return LocalDateTime.ofInstant(instant, ZoneOffset.UTC).toString();
-    }
-    if (zone.equals("UTC") || zone.equals("Z") || zone.equals("+00:00")) {
-      return instant.toString();
-    }
-    try {
-      return instant.atZone(ZoneId.of(zone)).toOffsetDateTime().toString() + "[" + zone + "]";
-    } catch (java.time.DateTimeException e) {
-      return instant + " (" + zone + ")";
-    }
   }
 
   static String hex(byte[] bytes) {

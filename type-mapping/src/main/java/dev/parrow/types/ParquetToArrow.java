@@ -169,7 +169,8 @@ public final class ParquetToArrow {
     };
   }
 
-  static TimeUnit unit(dev.parrow.codec.metadata.TimeUnit unit) {
+  /** The Arrow time unit of a Parquet one. */
+  public static TimeUnit unit(dev.parrow.codec.metadata.TimeUnit unit) {
     return switch (unit) {
       case MILLIS -> TimeUnit.MILLISECOND;
       case MICROS -> TimeUnit.MICROSECOND;

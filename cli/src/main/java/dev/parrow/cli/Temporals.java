@@ -1,0 +1,55 @@
+package dev.parrow.cli;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import org.apache.arrow.vector.types.TimeUnit;
+
+/** Times and timestamps as text, for statistics and vector values alike. */
+final class Temporals {
+  private Temporals() {}
+
+  private static long perSecond(TimeUnit unit) {
+    return switch (unit) {
+      case SECOND -> 1L;
+      case MILLISECOND -> 1_000L;
+      case MICROSECOND -> 1_000_000L;
+      case NANOSECOND -> 1_000_000_000L;
+    };
+  }
+
+  /** {@code raw} units since the epoch. */
+  static Instant instant(long raw, TimeUnit unit) {
+    long per = perSecond(unit);
+    return Instant.ofEpochSecond(Math.floorDiv(raw, per), Math.floorMod(raw, per) * (1_000_000_000L / per));
+  }
+
+  /**
+   * A timestamp in ISO form: an instant ("...Z") when the zone is UTC, a local date-time when there is no
+   * zone, else the offset in that zone with the zone's name.
+   */
+  static String timestamp(long raw, TimeUnit unit, String zone) {
+    Instant instant = instant(raw, unit);
+    if (zone == null) {
+      return LocalDateTime.ofInstant(instant, ZoneOffset.UTC).toString();
+    }
+    if (zone.equals("UTC") || zone.equals("Z") || zone.equals("+00:00")) {
+      return instant.toString();
+    }
+    try {
+      return instant.atZone(ZoneId.of(zone)).toOffsetDateTime().toString() + "[" + zone + "]";
+    } catch (DateTimeException e) {
+      return instant + " (" + zone + ")";
+    }
+  }
+
+  /** {@code raw} units since midnight, reduced into one day in the stored unit (so nothing overflows). */
+  static String timeOfDay(long raw, TimeUnit unit) {
+    long per = perSecond(unit);
+    long ofDay = Math.floorMod(raw, 86_400L * per);
+    return LocalTime.ofNanoOfDay(ofDay * (1_000_000_000L / per)).toString();
+  }
+}
