@@ -1,25 +1,32 @@
 package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.DecodePool;
+import dev.parrow.arrow.internal.FieldReader;
 import dev.parrow.arrow.internal.LeafColumn;
+import dev.parrow.arrow.internal.LeafReader;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.page.ChunkRange;
 import dev.parrow.codec.page.PageReader;
-import dev.parrow.codec.values.DenseValues;
+import dev.parrow.types.FieldNode;
+import dev.parrow.types.LevelInfo;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Reads a Parquet file into Arrow batches: each {@link #loadNextBatch} fills the vectors of
- * {@link #getVectorSchemaRoot} with up to {@link ReadOptions#batchSize} rows of one row group. Being an
+ * {@link #getVectorSchemaRoot} with up to {@link ReadOptions#batchSize} rows of one row group; a row of a
+ * nested column (lists, maps, structs) is never split between batches. Being an
  * {@link ArrowReader}, it can be handed to anything that consumes Arrow streams (for example
  * {@code Data.exportArrayStream}).
  *
@@ -31,14 +38,16 @@ public final class ParquetArrowReader extends ArrowReader {
   private final ReadOptions options;
   private final Projection projection;
   private final List<Integer> rowGroups;
+  /** Every leaf read, in file order. */
+  private final List<LeafReader> leaves;
+  /** The assembly tree of each top-level field, by field index. */
+  private final List<FieldReader> fields;
+  /** Each leaf's vector in the current root, by column index. */
+  private final FieldVector[] leafVectors;
 
   private int groupCursor = -1;
   private int currentGroup = -1;
   private long rowsLeftInGroup;
-  private ColumnReader[] readers;
-  private final DenseValues[] values;
-  /** Per optional leaf: the batch's validity bits, decoded straight from the definition levels. */
-  private final byte[][] validity;
   private long bytesRead;
 
   ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) {
@@ -62,15 +71,33 @@ public final class ParquetArrowReader extends ArrowReader {
       }
     }
     this.rowGroups = List.copyOf(groups);
-    List<LeafColumn> leaves = projection.leaves();
-    this.values = new DenseValues[leaves.size()];
-    for (int i = 0; i < leaves.size(); i++) {
-      values[i] = leaves.get(i).filler().newValues(leaves.get(i).column());
+    Map<Integer, LeafReader> byColumn = new HashMap<>();
+    List<LeafReader> leafReaders = new ArrayList<>();
+    Map<Integer, LevelInfo> levels = new HashMap<>();
+    for (var field : projection.fields()) {
+      collectLevels(field, levels);
     }
-    this.validity = new byte[leaves.size()][];
-    for (int i = 0; i < leaves.size(); i++) {
-      // Flat leaves only (Projection checks): optional ones have max definition level 1.
-      validity[i] = leaves.get(i).column().maxDefinitionLevel() > 0 ? new byte[(options.batchSize() + 7) / 8] : null;
+    for (LeafColumn leaf : projection.leaves()) {
+      int column = leaf.column().index();
+      LeafReader reader = new LeafReader(leaf, levels.get(column), options.maxLevelsPerBatch());
+      byColumn.put(column, reader);
+      leafReaders.add(reader);
+    }
+    this.leaves = List.copyOf(leafReaders);
+    List<FieldReader> trees = new ArrayList<>();
+    for (var field : projection.fields()) {
+      trees.add(FieldReader.of(field, byColumn));
+    }
+    this.fields = List.copyOf(trees);
+    this.leafVectors = new FieldVector[file.footer().schema().columnCount()];
+  }
+
+  private static void collectLevels(FieldNode node, Map<Integer, LevelInfo> out) {
+    if (node.kind() == FieldNode.Kind.LEAF) {
+      out.put(node.column(), node.levels());
+    }
+    for (var child : node.children()) {
+      collectLevels(child, out);
     }
   }
 
@@ -94,8 +121,13 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     int rows = (int) Math.min(options.batchSize(), rowsLeftInGroup);
     VectorSchemaRoot root = getVectorSchemaRoot();
+    for (int f = 0; f < fields.size(); f++) {
+      fields.get(f).leafVectors(root.getVector(f), leafVectors);
+    }
     try {
-      DecodePool.runAll(projection.leaves().size(), options.parallelism(), i -> readLeaf(i, rows, root));
+      // Leaves first (flat ones fill their vectors as they go), then the nested fields from their levels.
+      DecodePool.runAll(leaves.size(), options.parallelism(), i -> readLeaf(leaves.get(i), rows));
+      DecodePool.runAll(fields.size(), options.parallelism(), f -> buildField(f, root, rows));
     } catch (IOException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
@@ -106,31 +138,35 @@ public final class ParquetArrowReader extends ArrowReader {
     return true;
   }
 
-  /** Reads one leaf's share of the batch into its vector (runs on a decode thread). */
-  private void readLeaf(int i, int rows, VectorSchemaRoot root) {
-    LeafColumn leaf = projection.leaves().get(i);
+  /** Reads one leaf's share of the batch (runs on a decode thread). */
+  private void readLeaf(LeafReader leaf, int rows) {
     try {
-      values[i].clear();
-      leaf.filler().prepare(root.getVector(i), rows, values[i]);
-      byte[] bits = validity[i];
-      int got;
-      int present;
-      if (bits == null) {
-        got = readers[i].read(rows, null, null, 0, values[i]);
-        present = got;
-      } else {
-        java.util.Arrays.fill(bits, 0, (rows + 7) >>> 3, (byte) 0);
-        got = readers[i].readFlat(rows, bits, values[i]);
-        present = readers[i].lastPresent();
-      }
+      int got = leaf.read(rows, leafVectors[leaf.leaf().column().index()]);
       if (got != rows) {
         throw new ParquetFormatException("the column chunk ends after " + (rowsRead() + got)
-            + " values but the row group has " + file.metadata().rowGroups().get(currentGroup).numRows() + " rows");
+            + " rows but the row group has " + file.metadata().rowGroups().get(currentGroup).numRows());
       }
-      leaf.filler().fill(root.getVector(i), rows, bits, present, values[i]);
     } catch (ParquetFormatException e) {
-      throw e.inColumn(leaf.column().dottedPath()).inRowGroup(currentGroup).inFile(file.footer().fileName());
+      throw inContext(e, leaf);
     }
+  }
+
+  /** Assembles one top-level field from its leaves' levels (runs on a decode thread). */
+  private void buildField(int f, VectorSchemaRoot root, int rows) {
+    FieldReader field = fields.get(f);
+    try {
+      int slots = field.build(root.getVector(f), allocator);
+      if (slots != rows) {
+        throw new ParquetFormatException("field '" + root.getVector(f).getName() + "' has " + slots
+            + " rows in a batch of " + rows);
+      }
+    } catch (ParquetFormatException e) {
+      throw inContext(e, field.source());
+    }
+  }
+
+  private ParquetFormatException inContext(ParquetFormatException e, LeafReader leaf) {
+    return e.inColumn(leaf.leaf().column().dottedPath()).inRowGroup(currentGroup).inFile(file.footer().fileName());
   }
 
   private long rowsRead() {
@@ -143,17 +179,15 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     currentGroup = rowGroups.get(groupCursor);
     RowGroup group = file.metadata().rowGroups().get(currentGroup);
-    List<LeafColumn> leaves = projection.leaves();
-    readers = new ColumnReader[leaves.size()];
-    for (int i = 0; i < leaves.size(); i++) {
-      LeafColumn leaf = leaves.get(i);
-      ColumnMetaData meta = group.columns().get(leaf.column().index()).metaData();
+    for (LeafReader leaf : leaves) {
+      LeafColumn column = leaf.leaf();
+      ColumnMetaData meta = group.columns().get(column.column().index()).metaData();
       try {
-        PageReader pages = new PageReader(file.input(), leaf.column(), meta, ChunkRange.of(meta, file.footer()),
+        PageReader pages = new PageReader(file.input(), column.column(), meta, ChunkRange.of(meta, file.footer()),
             options.verifyCrc(), options.maxPageBytes());
-        readers[i] = new ColumnReader(leaf.column(), pages);
+        leaf.start(new ColumnReader(column.column(), pages));
       } catch (ParquetFormatException e) {
-        throw e.inColumn(leaf.column().dottedPath()).inRowGroup(currentGroup).inFile(file.footer().fileName());
+        throw inContext(e, leaf);
       }
       bytesRead += meta.totalCompressedSize();
     }

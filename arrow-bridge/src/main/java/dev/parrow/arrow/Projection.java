@@ -3,30 +3,34 @@ package dev.parrow.arrow;
 import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.schema.ColumnDescriptor;
-import dev.parrow.codec.schema.GroupNode;
-import dev.parrow.codec.schema.PrimitiveNode;
-import dev.parrow.codec.schema.SchemaNode;
+import dev.parrow.types.FieldNode;
+import dev.parrow.types.NestedSchema;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import org.apache.arrow.vector.types.pojo.Field;
+import java.util.TreeSet;
 import org.apache.arrow.vector.types.pojo.Schema;
 
-/** The leaf columns a reader reads, in file order, with their Arrow fields and fillers. */
+/**
+ * What a reader reads: the chosen top-level fields, each cut down to the chosen leaves below it, and
+ * those leaf columns in file order with their fillers.
+ */
 final class Projection {
+  private final List<FieldNode> fields;
   private final List<LeafColumn> leaves;
   private final Schema schema;
   private final List<String> warnings;
 
-  private Projection(List<LeafColumn> leaves, List<String> warnings) {
+  private Projection(List<FieldNode> fields, List<LeafColumn> leaves, List<String> warnings) {
+    this.fields = List.copyOf(fields);
     this.leaves = List.copyOf(leaves);
     this.warnings = List.copyOf(warnings);
-    List<Field> fields = new ArrayList<>();
-    for (LeafColumn leaf : leaves) {
-      fields.add(leaf.field());
-    }
-    this.schema = new Schema(fields);
+    this.schema = new Schema(fields.stream().map(FieldNode::field).toList());
+  }
+
+  List<FieldNode> fields() {
+    return fields;
   }
 
   List<LeafColumn> leaves() {
@@ -42,15 +46,14 @@ final class Projection {
   }
 
   static Projection of(Footer footer, ReadOptions options) {
-    Set<Integer> chosen = new LinkedHashSet<>();
-    GroupNode root = footer.schema().root();
+    Set<Integer> chosen = new TreeSet<>();
     if (options.columns().isEmpty() && options.columnIndices().isEmpty()) {
       for (ColumnDescriptor c : footer.schema().columns()) {
         chosen.add(c.index());
       }
     }
     for (String name : options.columns()) {
-      List<Integer> matches = matching(root, footer, name);
+      List<Integer> matches = matching(footer, name);
       if (matches.isEmpty()) {
         throw new IllegalArgumentException("no column '" + name + "' in " + footer.fileName() + "; the columns are "
             + footer.schema().columns().stream().map(ColumnDescriptor::dottedPath).toList());
@@ -64,32 +67,44 @@ final class Projection {
       }
       chosen.add(index);
     }
-    List<LeafColumn> leaves = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
-    for (int index : chosen.stream().sorted().toList()) {
-      ColumnDescriptor column = footer.schema().column(index);
-      if (column.path().size() > 1 || column.maxRepetitionLevel() > 0) {
-        throw new UnsupportedOperationException("column '" + column.dottedPath() + "' is nested (in a group or "
-            + "repeated); this version reads flat columns only: choose the flat ones with ReadOptions.columns");
+    List<FieldNode> fields = new ArrayList<>();
+    for (FieldNode field : NestedSchema.fields(footer.schema(), options.types(), warnings)) {
+      FieldNode kept = field.prune(chosen);
+      if (kept != null) {
+        fields.add(kept);
       }
-      leaves.add(LeafColumn.of(column, options.types(), warnings));
     }
-    return new Projection(leaves, warnings);
+    List<LeafColumn> leaves = new ArrayList<>();
+    for (FieldNode field : fields) {
+      addLeaves(footer, field, options, leaves);
+    }
+    return new Projection(fields, leaves, warnings);
   }
 
-  /** Leaves whose dotted path is {@code name} or lies under the top-level field {@code name}. */
-  private static List<Integer> matching(GroupNode root, Footer footer, String name) {
+  private static void addLeaves(Footer footer, FieldNode node, ReadOptions options, List<LeafColumn> out) {
+    if (node.kind() == FieldNode.Kind.LEAF) {
+      ColumnDescriptor column = footer.schema().column(node.column());
+      out.add(LeafColumn.of(column, node.field(), options.types()));
+      return;
+    }
+    for (FieldNode child : node.children()) {
+      addLeaves(footer, child, options, out);
+    }
+  }
+
+  /**
+   * Leaves named by {@code name}: a leaf's dotted path, a top-level field name (dots and all), or the
+   * dotted path of a group, which stands for every leaf below it.
+   */
+  private static List<Integer> matching(Footer footer, String name) {
+    List<String> parts = Arrays.asList(name.split("\\.", -1));
     List<Integer> result = new ArrayList<>();
     for (ColumnDescriptor c : footer.schema().columns()) {
-      if (c.dottedPath().equals(name) || c.path().get(0).equals(name)) {
+      List<String> path = c.path();
+      boolean under = path.size() >= parts.size() && path.subList(0, parts.size()).equals(parts);
+      if (c.dottedPath().equals(name) || path.get(0).equals(name) || under) {
         result.add(c.index());
-      }
-    }
-    if (result.isEmpty()) {
-      for (SchemaNode child : root.children()) {
-        if (child.name().equals(name) && child instanceof PrimitiveNode p) {
-          result.add(p.column());
-        }
       }
     }
     return result;

@@ -16,6 +16,9 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param maxPageBytes the largest decompressed page accepted (a header claiming more is an error)
  * @param parallelism how many threads decode the columns of a batch (the caller's included); 1 decodes
  *     on the calling thread only. Results are the same whatever the value.
+ * @param maxLevelsPerBatch the most level entries (values, nulls and empty lists) one nested column may
+ *     have in a batch: a batch holds whole rows, and a file can claim rows of any length, so this bounds
+ *     the memory a hostile file can make the reader take
  */
 public record ReadOptions(
     List<String> columns,
@@ -25,10 +28,17 @@ public record ReadOptions(
     boolean verifyCrc,
     TypeOptions types,
     int maxPageBytes,
-    int parallelism) {
+    int parallelism,
+    int maxLevelsPerBatch) {
 
   public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
   public static final int DEFAULT_MAX_PAGE_BYTES = 1 << 30;
+  /**
+   * Level entries take 8 bytes each while a batch is assembled: by default one nested column may use an
+   * eighth of the heap (at least 2^20 entries, at most 2^28).
+   */
+  public static final int DEFAULT_MAX_LEVELS_PER_BATCH =
+      (int) Math.max(1 << 20, Math.min(1 << 28, Runtime.getRuntime().maxMemory() / 64));
 
   public ReadOptions {
     columns = List.copyOf(columns);
@@ -42,6 +52,9 @@ public record ReadOptions(
     }
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism must be at least 1, not " + parallelism);
+    }
+    if (maxLevelsPerBatch < 1) {
+      throw new IllegalArgumentException("maxLevelsPerBatch must be at least 1, not " + maxLevelsPerBatch);
     }
   }
 
@@ -65,6 +78,7 @@ public record ReadOptions(
     b.decimalsAsDouble = types.decimalsAsDouble();
     b.maxPageBytes = maxPageBytes;
     b.parallelism = parallelism;
+    b.maxLevelsPerBatch = maxLevelsPerBatch;
     return b;
   }
 
@@ -79,6 +93,7 @@ public record ReadOptions(
     private boolean decimalsAsDouble;
     private int maxPageBytes = DEFAULT_MAX_PAGE_BYTES;
     private int parallelism = Runtime.getRuntime().availableProcessors();
+    private int maxLevelsPerBatch = DEFAULT_MAX_LEVELS_PER_BATCH;
 
     public Builder columns(String... names) {
       this.columns = List.of(names);
@@ -137,9 +152,15 @@ public record ReadOptions(
       return this;
     }
 
+    /** The most level entries one nested column may have in a batch ({@link #DEFAULT_MAX_LEVELS_PER_BATCH}). */
+    public Builder maxLevelsPerBatch(int entries) {
+      this.maxLevelsPerBatch = entries;
+      return this;
+    }
+
     public ReadOptions build() {
       return new ReadOptions(columns, columnIndices, rowGroups, batchSize, verifyCrc,
-          new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble), maxPageBytes, parallelism);
+          new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble), maxPageBytes, parallelism, maxLevelsPerBatch);
     }
   }
 }

@@ -28,9 +28,13 @@ class ParquetArrowReaderTest {
 
   /** Column name -> values (byte arrays as hex, so that equal contents compare equal). */
   static Map<String, List<Object>> read(ReadOptions options) throws Exception {
+    return read(FILE, options);
+  }
+
+  static Map<String, List<Object>> read(Path path, ReadOptions options) throws Exception {
     Map<String, List<Object>> table = new LinkedHashMap<>();
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile file = ParquetFile.open(FILE);
+        ParquetFile file = ParquetFile.open(path);
         ParquetArrowReader reader = file.newReader(allocator, options)) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       root.getSchema().getFields().forEach(f -> table.put(f.getName(), new ArrayList<>()));
@@ -102,12 +106,22 @@ class ParquetArrowReaderTest {
           () -> file.newReader(allocator, ReadOptions.builder().columnIndices(99).build()));
       assertThrows(IllegalArgumentException.class, () -> ReadOptions.builder().batchSize(0).build());
     }
-    try (ParquetFile orders = ParquetFile.open(Path.of("..", "testdata", "orders.parquet"));
-        BufferAllocator allocator = new RootAllocator()) {
-      UnsupportedOperationException nested = assertThrows(UnsupportedOperationException.class,
-          () -> orders.newReader(allocator));
-      assertTrue(nested.getMessage().contains("tags.list.element"), nested.getMessage());
+  }
+
+  @Test
+  void aListColumnReadsWholeRowsAtAnyBatchSizeAndByAnyOfItsNames() throws Exception {
+    Path orders = Path.of("..", "testdata", "orders.parquet");
+    Map<String, List<Object>> whole = read(orders, ReadOptions.builder().columns("tags").batchSize(100_000).build());
+    List<Object> tags = whole.get("tags");
+    assertEquals(5000, tags.size());
+    // The fixture's query makes null lists (1 in 8), empty lists and lists of up to three tags.
+    assertTrue(tags.contains(null) && tags.contains("[]") && tags.stream().anyMatch(t -> t != null && t.toString().split(",").length == 3),
+        tags.subList(0, 20).toString());
+    for (int batch : new int[] {1, 7, 2047, 2049}) {
+      assertEquals(whole, read(orders, ReadOptions.builder().columns("tags").batchSize(batch).build()), "batch " + batch);
     }
+    assertEquals(whole, read(orders, ReadOptions.builder().columns("tags.list.element").build()));
+    assertEquals(whole, read(orders, ReadOptions.builder().columns("tags.list").build()));
   }
 
   @Test

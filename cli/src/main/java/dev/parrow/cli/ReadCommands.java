@@ -3,7 +3,6 @@ package dev.parrow.cli;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
-import dev.parrow.codec.schema.ColumnDescriptor;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,30 +13,6 @@ import org.apache.arrow.memory.RootAllocator;
 final class ReadCommands {
   private ReadCommands() {}
 
-  /**
-   * The columns asked for, or when none are: every column this version reads, with a note on stderr for
-   * each nested one left out (so that a file with a list column still shows its other columns).
-   */
-  static List<String> readable(ParquetFile parquet, List<String> asked, PrintWriter err) {
-    if (!asked.isEmpty()) {
-      return asked;
-    }
-    List<String> flat = new java.util.ArrayList<>();
-    for (ColumnDescriptor c : parquet.parquetSchema().columns()) {
-      if (c.path().size() == 1 && c.maxRepetitionLevel() == 0) {
-        flat.add(c.dottedPath());
-      } else {
-        err.println("parrow: note: column " + c.dottedPath() + " is nested; this version does not read nested "
-            + "columns yet, so it is left out");
-      }
-    }
-    if (flat.isEmpty()) {
-      throw new UnsupportedOperationException("every column of " + parquet.footer().fileName()
-          + " is nested; this version reads flat columns only");
-    }
-    return flat;
-  }
-
   static void print(Path file, List<String> columns, long limit, RowPrinter.Format format, PrintWriter out,
       PrintWriter err) throws Exception {
     // Batches of at most 1,000 rows keep a table's columns aligned within a screenful.
@@ -45,7 +20,7 @@ final class ReadCommands {
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile parquet = ParquetFile.open(file);
         ParquetArrowReader reader = parquet.newReader(allocator,
-            ReadOptions.builder().columns(readable(parquet, columns, err)).batchSize(batch).build())) {
+            ReadOptions.builder().columns(columns).batchSize(batch).build())) {
       for (String warning : reader.warnings()) {
         err.println("parrow: warning: " + warning);
       }

@@ -55,7 +55,7 @@ final class ToArrowCommand implements Callable<Integer> {
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile parquet = ParquetFile.open(input);
         ParquetArrowReader reader = parquet.newReader(allocator, ReadOptions.builder()
-            .columns(ReadCommands.readable(parquet, columns, spec.commandLine().getErr()))
+            .columns(columns)
             .batchSize(batchSize).build())) {
       long rows = write(reader, temporary);
       Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

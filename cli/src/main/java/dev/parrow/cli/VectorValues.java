@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -27,12 +28,18 @@ import org.apache.arrow.vector.UInt2Vector;
 import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.MapVector;
+import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * One value of a vector as text a person reads: dates and times in ISO form, timestamps in their zone,
- * decimals exact, unsigned integers unsigned, binary as hex. Also tells whether the value is a JSON
- * number (printed bare in JSON lines) or text.
+ * decimals exact, unsigned integers unsigned, binary as hex; lists, structs and maps as JSON (a map as
+ * an object whose keys are the keys' text). Also tells whether the value is JSON as it stands (a number,
+ * a boolean or a nested value; printed bare in JSON lines) or text.
  */
 final class VectorValues {
   private VectorValues() {}
@@ -46,6 +53,12 @@ final class VectorValues {
     switch (type.getTypeID()) {
       case Null:
         return null;
+      case List:
+      case LargeList:
+      case FixedSizeList:
+      case Map:
+      case Struct:
+        return nestedJson(v, i);
       case Bool:
         return Boolean.toString(((BitVector) v).get(i) != 0);
       case Int:
@@ -89,10 +102,73 @@ final class VectorValues {
     }
   }
 
-  /** Whether JSON should show the value bare (a number or boolean) rather than as a string. */
+  /** A list, map or struct value as JSON. */
+  private static String nestedJson(FieldVector v, int i) {
+    StringBuilder sb = new StringBuilder();
+    if (v instanceof StructVector struct) {
+      sb.append('{');
+      List<FieldVector> children = struct.getChildrenFromFields();
+      for (int c = 0; c < children.size(); c++) {
+        sb.append(c > 0 ? ", " : "").append(JsonWriter.quote(children.get(c).getName())).append(": ");
+        appendJson(sb, children.get(c), i);
+      }
+      return sb.append('}').toString();
+    }
+    long start;
+    long end;
+    FieldVector elements;
+    if (v instanceof LargeListVector large) {
+      start = large.getOffsetBuffer().getLong((long) i * 8);
+      end = large.getOffsetBuffer().getLong((long) (i + 1) * 8);
+      elements = large.getDataVector();
+    } else if (v instanceof FixedSizeListVector fixed) {
+      start = (long) i * fixed.getListSize();
+      end = start + fixed.getListSize();
+      elements = fixed.getDataVector();
+    } else {
+      ListVector list = (ListVector) v;
+      start = list.getElementStartIndex(i);
+      end = list.getElementEndIndex(i);
+      elements = list.getDataVector();
+    }
+    if (v instanceof MapVector) {
+      // Entries are structs of a key and a value.
+      List<FieldVector> kv = ((StructVector) elements).getChildrenFromFields();
+      sb.append('{');
+      for (long j = start; j < end; j++) {
+        String key = text(kv.get(0), (int) j);
+        sb.append(j > start ? ", " : "").append(JsonWriter.quote(key == null ? "null" : key)).append(": ");
+        if (kv.size() > 1) {
+          appendJson(sb, kv.get(1), (int) j);
+        } else {
+          sb.append("null");
+        }
+      }
+      return sb.append('}').toString();
+    }
+    sb.append('[');
+    for (long j = start; j < end; j++) {
+      sb.append(j > start ? ", " : "");
+      appendJson(sb, elements, (int) j);
+    }
+    return sb.append(']').toString();
+  }
+
+  private static void appendJson(StringBuilder sb, FieldVector v, int i) {
+    String text = text(v, i);
+    if (text == null) {
+      sb.append("null");
+    } else if (isJsonLiteral(v, text)) {
+      sb.append(text);
+    } else {
+      sb.append(JsonWriter.quote(text));
+    }
+  }
+
+  /** Whether JSON should show the value bare (a number, boolean or nested value) rather than as a string. */
   static boolean isJsonLiteral(FieldVector v, String text) {
     return switch (v.getField().getType().getTypeID()) {
-      case Bool, Int, Decimal -> true;
+      case Bool, Int, Decimal, List, LargeList, FixedSizeList, Map, Struct -> true;
       case FloatingPoint -> !text.equals("NaN") && !text.contains("Infinity");
       default -> false;
     };

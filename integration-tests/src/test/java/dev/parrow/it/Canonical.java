@@ -45,6 +45,28 @@ final class Canonical {
       return null;
     }
     ArrowType type = v.getField().getType();
+    if (v instanceof org.apache.arrow.vector.complex.BaseRepeatedValueVector list) {
+      // Lists and maps (a list of key-value structs): the elements in order.
+      long start = list.getOffsetBuffer().getInt((long) i * 4);
+      long end = list.getOffsetBuffer().getInt((long) (i + 1) * 4);
+      return elements((FieldVector) list.getDataVector(), start, end);
+    }
+    if (v instanceof org.apache.arrow.vector.complex.LargeListVector list) {
+      long start = list.getOffsetBuffer().getLong((long) i * 8);
+      long end = list.getOffsetBuffer().getLong((long) (i + 1) * 8);
+      return elements((FieldVector) list.getDataVector(), start, end);
+    }
+    if (v instanceof org.apache.arrow.vector.complex.FixedSizeListVector list) {
+      int size = list.getListSize();
+      return elements((FieldVector) list.getDataVector(), (long) i * size, (long) (i + 1) * size);
+    }
+    if (v instanceof org.apache.arrow.vector.complex.StructVector struct) {
+      java.util.Map<String, Object> fields = new java.util.LinkedHashMap<>();
+      for (String name : struct.getChildFieldNames()) {
+        fields.put(name, value((FieldVector) struct.getChild(name), i));
+      }
+      return fields;
+    }
     if (v instanceof BitVector b) {
       return b.get(i) != 0;
     }
@@ -147,6 +169,14 @@ final class Canonical {
       return "interval:" + d.getPeriod().toTotalMonths() + "/" + d.getPeriod().getDays() + "/" + d.getDuration().toNanos();
     }
     return "other:" + v.getObject(i);
+  }
+
+  private static java.util.List<Object> elements(FieldVector data, long start, long end) {
+    java.util.List<Object> out = new java.util.ArrayList<>();
+    for (long j = start; j < end; j++) {
+      out.add(value(data, (int) j));
+    }
+    return out;
   }
 
   /**

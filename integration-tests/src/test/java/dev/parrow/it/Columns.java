@@ -12,12 +12,14 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 final class Columns {
   final Map<String, List<Object>> values = new LinkedHashMap<>();
   final Map<String, ArrowType> types = new LinkedHashMap<>();
+  final Map<String, org.apache.arrow.vector.types.pojo.Field> fields = new LinkedHashMap<>();
   long rows;
 
   /** Records the columns (so that a table with no rows still has them). */
   void start(org.apache.arrow.vector.types.pojo.Schema schema) {
     for (var field : schema.getFields()) {
       types.putIfAbsent(field.getName(), field.getType());
+      fields.putIfAbsent(field.getName(), field);
       values.computeIfAbsent(field.getName(), k -> new ArrayList<>());
     }
   }
@@ -25,6 +27,7 @@ final class Columns {
   /** Appends one column's values under {@code name} (call {@link #added} once per batch). */
   void append(String name, FieldVector v, int rows) {
     types.putIfAbsent(name, v.getField().getType());
+    fields.putIfAbsent(name, v.getField());
     List<Object> column = values.computeIfAbsent(name, k -> new ArrayList<>());
     for (int i = 0; i < rows; i++) {
       column.add(Canonical.value(v, i));
@@ -39,6 +42,7 @@ final class Columns {
     for (FieldVector v : root.getFieldVectors()) {
       String name = v.getField().getName();
       types.putIfAbsent(name, v.getField().getType());
+      fields.putIfAbsent(name, v.getField());
       List<Object> column = values.computeIfAbsent(name, k -> new ArrayList<>());
       for (int i = 0; i < root.getRowCount(); i++) {
         column.add(Canonical.value(v, i));

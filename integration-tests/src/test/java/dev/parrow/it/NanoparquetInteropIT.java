@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
-import dev.parrow.codec.schema.ColumnDescriptor;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +20,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -35,21 +33,21 @@ import org.apache.arrow.vector.TimeMilliVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.ListVector;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The flat columns of every nanoparquet (R) interop case read to the R values written, as its .jsonl
- * says (MANIFEST.md there gives the format). Without the ARROW:schema hint (a later issue) factors read
- * as their labels, difftime as INT64 nanoseconds and hms as milliseconds; those are compared exactly.
- * List columns belong to the nested-reader issue and are listed.
+ * Every column of every nanoparquet (R) interop case, list columns included, reads to the R values
+ * written, as its .jsonl says (MANIFEST.md there gives the format). Without the ARROW:schema hint (a later
+ * issue) factors read as their labels, difftime as INT64 nanoseconds and hms as milliseconds; those are
+ * compared exactly. List columns compare element by element by the R class of their elements.
  */
 class NanoparquetInteropIT {
   private static final DateTimeFormatter POSIXCT =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
-  private static final Map<String, String> LEFT_OUT = new TreeMap<>();
   private static long compared;
 
   static Path folder() {
@@ -68,9 +66,7 @@ class NanoparquetInteropIT {
 
   @AfterAll
   static void summary() {
-    System.out.println("nanoparquet interop: " + compared + " values compared; columns left to later issues ("
-        + LEFT_OUT.size() + "):");
-    LEFT_OUT.forEach((k, v) -> System.out.println("  " + k + ": " + v));
+    System.out.println("nanoparquet interop: " + compared + " values compared");
   }
 
   @SuppressWarnings("unchecked")
@@ -83,19 +79,9 @@ class NanoparquetInteropIT {
     for (String line : lines.subList(1, lines.size())) {
       rows.add((Map<String, Object>) Json.parse(line));
     }
-    List<String> flat = new ArrayList<>();
-    try (ParquetFile file = ParquetFile.open(parquet)) {
-      for (ColumnDescriptor c : file.parquetSchema().columns()) {
-        if (c.path().size() == 1 && c.maxRepetitionLevel() == 0) {
-          flat.add(c.dottedPath());
-        } else {
-          LEFT_OUT.put(name + "." + c.path().get(0), "nested (the nested-reader issue)");
-        }
-      }
-    }
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile file = ParquetFile.open(parquet);
-        ParquetArrowReader reader = file.newReader(allocator, ReadOptions.builder().columns(flat).batchSize(128).build())) {
+        ParquetArrowReader reader = file.newReader(allocator, ReadOptions.builder().batchSize(128).build())) {
       int row = 0;
       while (reader.loadNextBatch()) {
         var root = reader.getVectorSchemaRoot();
@@ -105,7 +91,7 @@ class NanoparquetInteropIT {
             Map<String, Object> info = columns.stream().filter(c -> c.get("name").equals(column)).findFirst()
                 .orElseThrow(() -> new AssertionError("no column " + column + " in the .jsonl schema"));
             Object expected = rows.get(row).get(column);
-            String why = mismatch(v, r, (String) info.get("r_class"), expected);
+            String why = mismatch(v, r, info, expected);
             if (why != null) {
               fail(name + "." + column + " row " + row + ": " + why);
             }
@@ -116,6 +102,29 @@ class NanoparquetInteropIT {
       assertEquals(rows.size(), row, "rows");
       assertTrue(((Json.Num) schema.get("nrow")).text().equals(Integer.toString(rows.size())));
     }
+  }
+
+  /** Why the cell differs from the R value, or null when it is the same; a list column element-wise. */
+  private static String mismatch(FieldVector v, int i, Map<String, Object> info, Object expected) {
+    if (!(v instanceof ListVector list)) {
+      return mismatch(v, i, (String) info.get("r_class"), expected);
+    }
+    if (expected == null || v.isNull(i)) {
+      return expected == null && v.isNull(i) ? null : "expected " + expected + ", read " + v.getObject(i);
+    }
+    List<?> elements = (List<?>) expected;
+    int start = list.getElementStartIndex(i);
+    int end = list.getElementEndIndex(i);
+    if (end - start != elements.size()) {
+      return "expected " + elements.size() + " elements " + expected + ", read " + (end - start);
+    }
+    for (int j = 0; j < elements.size(); j++) {
+      String why = mismatch(list.getDataVector(), start + j, (String) info.get("element_r_class"), elements.get(j));
+      if (why != null) {
+        return "element " + j + ": " + why;
+      }
+    }
+    return null;
   }
 
   /** Why the cell differs from the R value, or null when it is the same. */

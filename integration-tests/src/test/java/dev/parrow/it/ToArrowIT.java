@@ -33,7 +33,7 @@ class ToArrowIT {
     assertEquals(0, run("to-arrow", source.toString(), file.toString(), "--batch-size", "1000"));
     assertEquals(0, run("to-arrow", source.toString(), stream.toString(), "--stream"));
     try (BufferAllocator allocator = new RootAllocator()) {
-      Columns expected = FlatCorpusReadIT.readWithParrow(source, allocator, ReadOptions.defaults());
+      Columns expected = CorpusReadIT.readWithParrow(source, allocator, ReadOptions.defaults());
       Columns fromFile = ArrowRsInteropIT.readArrowFile(file, allocator);
       assertEquals(expected.values, fromFile.values);
       Columns fromStream = new Columns();

@@ -21,49 +21,138 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * backward-compatibility form of LogicalTypes.md (a repeated primitive, a repeated group of several fields,
  * one-field groups named {@code array} or {@code <list>_tuple}, 2-level lists), MAP and MAP_KEY_VALUE (a
  * key-value group without a value reads as a list of keys, as arrow-rs does), structs, and repeated fields
- * outside LIST/MAP (a list of non-null elements). Leaves map by {@link ParquetToArrow}.
+ * outside LIST/MAP (a list of non-null elements). Leaves map by {@link ParquetToArrow}. Each field comes with
+ * its {@link LevelInfo}, computed as Arrow C++ does while the schema is derived; a leaf whose levels do not
+ * come out as its column's maximum levels means a schema this derivation got wrong, and fails.
  */
 public final class NestedSchema {
   private NestedSchema() {}
 
   public static Schema arrowSchema(ParquetSchema schema, TypeOptions options, List<String> warnings) {
-    List<Field> fields = new ArrayList<>();
+    return new Schema(fields(schema, options, warnings).stream().map(FieldNode::field).toList());
+  }
+
+  /** The top-level fields, with the levels and columns a reader assembles them from. */
+  public static List<FieldNode> fields(ParquetSchema schema, TypeOptions options, List<String> warnings) {
+    Builder b = new Builder(schema, options, warnings);
+    List<FieldNode> fields = new ArrayList<>();
     for (SchemaNode child : schema.root().children()) {
-      fields.add(field(schema, child, options, warnings));
+      fields.add(b.field(child, LevelInfo.ROOT));
     }
-    return new Schema(fields);
+    return fields;
   }
 
   /** The Arrow field of one node (and its subtree). */
   public static Field field(ParquetSchema schema, SchemaNode node, TypeOptions options, List<String> warnings) {
-    if (node.repetition() == Repetition.REPEATED) {
-      // A repeated field outside LIST/MAP: a required list of required elements.
-      Field element = nonRepeated(schema, node, "element", false, options, warnings);
-      return new Field(node.name(), FieldType.notNullable(ArrowType.List.INSTANCE), List.of(element));
-    }
-    return nonRepeated(schema, node, node.name(), node.repetition() == Repetition.OPTIONAL, options, warnings);
+    return new Builder(schema, options, warnings).field(node, LevelInfo.ROOT).field();
   }
 
-  /** The node as if it were not repeated, under {@code name}. */
-  private static Field nonRepeated(ParquetSchema schema, SchemaNode node, String name, boolean nullable,
-      TypeOptions options, List<String> warnings) {
-    if (node instanceof PrimitiveNode p) {
-      ColumnDescriptor column = schema.column(p.column());
-      Field leaf = ParquetToArrow.leafField(column, options, warnings);
-      return new Field(name, new FieldType(nullable, leaf.getType(), null, leaf.getMetadata()), null);
+  private record Builder(ParquetSchema schema, TypeOptions options, List<String> warnings) {
+
+    /** A node reached at {@code parent}'s levels. */
+    FieldNode field(SchemaNode node, LevelInfo parent) {
+      if (node.repetition() == Repetition.REPEATED) {
+        // A repeated field outside LIST/MAP: a required list of required elements.
+        LevelInfo inner = parent.repeated();
+        FieldNode element = nonRepeated(node, "element", false, inner);
+        return list(node.name(), false, LevelInfo.list(parent, inner), element);
+      }
+      boolean optional = node.repetition() == Repetition.OPTIONAL;
+      return nonRepeated(node, node.name(), optional, parent.enter(node.repetition()));
     }
-    GroupNode group = (GroupNode) node;
-    if (isList(group)) {
-      return list(schema, group, name, nullable, options, warnings);
+
+    /** The node as if it were not repeated, under {@code name}, its own levels {@code here}. */
+    private FieldNode nonRepeated(SchemaNode node, String name, boolean nullable, LevelInfo here) {
+      if (node instanceof PrimitiveNode p) {
+        ColumnDescriptor column = schema.column(p.column());
+        if (here.defLevel() != column.maxDefinitionLevel() || here.repLevel() != column.maxRepetitionLevel()) {
+          throw new ParquetFormatException("column '" + column.dottedPath() + "': derived levels " + here
+              + " differ from its maximum definition level " + column.maxDefinitionLevel() + " and repetition level "
+              + column.maxRepetitionLevel());
+        }
+        Field leaf = ParquetToArrow.leafField(column, options, warnings);
+        Field field = new Field(name, new FieldType(nullable, leaf.getType(), null, leaf.getMetadata()), null);
+        return new FieldNode(field, FieldNode.Kind.LEAF, here, p.column(), List.of());
+      }
+      GroupNode group = (GroupNode) node;
+      if (isList(group)) {
+        return listGroup(group, name, nullable, here);
+      }
+      if (isMap(group)) {
+        return map(group, name, nullable, here);
+      }
+      return struct(name, nullable, here, group.children());
     }
-    if (isMap(group)) {
-      return map(schema, group, name, nullable, options, warnings);
+
+    private FieldNode struct(String name, boolean nullable, LevelInfo here, List<SchemaNode> members) {
+      List<FieldNode> children = new ArrayList<>();
+      for (SchemaNode child : members) {
+        children.add(field(child, here));
+      }
+      Field field = new Field(name, new FieldType(nullable, ArrowType.Struct.INSTANCE, null),
+          children.stream().map(FieldNode::field).toList());
+      return new FieldNode(field, FieldNode.Kind.STRUCT, here, -1, children);
     }
-    List<Field> children = new ArrayList<>();
-    for (SchemaNode child : group.children()) {
-      children.add(field(schema, child, options, warnings));
+
+    private static FieldNode list(String name, boolean nullable, LevelInfo levels, FieldNode element) {
+      Field field = new Field(name, new FieldType(nullable, ArrowType.List.INSTANCE, null), List.of(element.field()));
+      return new FieldNode(field, FieldNode.Kind.LIST, levels, -1, List.of(element));
     }
-    return new Field(name, new FieldType(nullable, ArrowType.Struct.INSTANCE, null), children);
+
+    /** A LIST-annotated group whose own levels are {@code outer}. */
+    private FieldNode listGroup(GroupNode list, String name, boolean nullable, LevelInfo outer) {
+      if (list.children().size() != 1 || list.children().get(0).repetition() != Repetition.REPEATED) {
+        throw new ParquetFormatException("LIST group '" + list.name() + "' must have exactly one repeated child");
+      }
+      SchemaNode repeated = list.children().get(0);
+      LevelInfo inner = outer.repeated();
+      FieldNode element;
+      if (repeated instanceof PrimitiveNode) {
+        // 2-level: the repeated primitive is the element.
+        element = nonRepeated(repeated, repeated.name(), false, inner);
+      } else {
+        GroupNode r = (GroupNode) repeated;
+        boolean elementIsGroup = r.children().size() != 1 || r.name().equals("array")
+            || r.name().equals(list.name() + "_tuple");
+        if (elementIsGroup) {
+          // The repeated group itself is the (required) element: a struct of its fields.
+          element = struct(r.name(), false, inner, r.children());
+        } else {
+          element = field(r.children().get(0), inner);
+        }
+      }
+      return list(name, nullable, LevelInfo.list(outer, inner), element);
+    }
+
+    private FieldNode map(GroupNode map, String name, boolean nullable, LevelInfo outer) {
+      if (map.children().size() != 1 || !(map.children().get(0) instanceof GroupNode keyValue)
+          || keyValue.repetition() != Repetition.REPEATED || keyValue.children().isEmpty()
+          || keyValue.children().size() > 2) {
+        throw new ParquetFormatException("MAP group '" + map.name() + "' must have one repeated group of a key and "
+            + "at most one value");
+      }
+      LevelInfo inner = outer.repeated();
+      SchemaNode keyNode = keyValue.children().get(0);
+      FieldNode key = field(keyNode, inner);
+      if (key.field().isNullable()) {
+        // Arrow map keys are never null; some writers (Presto) leave the key OPTIONAL.
+        warnings.add(map.name() + ": map key '" + keyNode.name() + "' is OPTIONAL in the file; read as non-null");
+        Field k = key.field();
+        key = new FieldNode(new Field(k.getName(), new FieldType(false, k.getType(), k.getDictionary(), k.getMetadata()),
+            k.getChildren()), key.kind(), key.levels(), key.column(), key.children());
+      }
+      LevelInfo levels = LevelInfo.list(outer, inner);
+      if (keyValue.children().size() == 1) {
+        // No value: a list of the keys.
+        return list(name, nullable, levels, key);
+      }
+      FieldNode value = field(keyValue.children().get(1), inner);
+      Field entriesField = new Field(keyValue.name(), FieldType.notNullable(ArrowType.Struct.INSTANCE),
+          List.of(key.field(), value.field()));
+      FieldNode entries = new FieldNode(entriesField, FieldNode.Kind.STRUCT, inner, -1, List.of(key, value));
+      Field field = new Field(name, new FieldType(nullable, new ArrowType.Map(false), null), List.of(entriesField));
+      return new FieldNode(field, FieldNode.Kind.MAP, levels, -1, List.of(entries));
+    }
   }
 
   private static boolean isList(GroupNode g) {
@@ -73,59 +162,5 @@ public final class NestedSchema {
   private static boolean isMap(GroupNode g) {
     return g.element().logicalType() instanceof LogicalType.MapType || g.element().convertedType() == ConvertedType.MAP
         || g.element().convertedType() == ConvertedType.MAP_KEY_VALUE;
-  }
-
-  private static Field list(ParquetSchema schema, GroupNode list, String name, boolean nullable, TypeOptions options,
-      List<String> warnings) {
-    if (list.children().size() != 1 || list.children().get(0).repetition() != Repetition.REPEATED) {
-      throw new ParquetFormatException("LIST group '" + list.name() + "' must have exactly one repeated child");
-    }
-    SchemaNode repeated = list.children().get(0);
-    Field element;
-    if (repeated instanceof PrimitiveNode) {
-      // 2-level: the repeated primitive is the element.
-      element = nonRepeated(schema, repeated, repeated.name(), false, options, warnings);
-    } else {
-      GroupNode r = (GroupNode) repeated;
-      boolean elementIsGroup = r.children().size() != 1 || r.name().equals("array")
-          || r.name().equals(list.name() + "_tuple");
-      if (elementIsGroup) {
-        // The repeated group itself is the (required) element: a struct of its fields.
-        List<Field> children = new ArrayList<>();
-        for (SchemaNode child : r.children()) {
-          children.add(field(schema, child, options, warnings));
-        }
-        element = new Field(r.name(), FieldType.notNullable(ArrowType.Struct.INSTANCE), children);
-      } else {
-        SchemaNode only = r.children().get(0);
-        element = field(schema, only, options, warnings);
-      }
-    }
-    return new Field(name, new FieldType(nullable, ArrowType.List.INSTANCE, null), List.of(element));
-  }
-
-  private static Field map(ParquetSchema schema, GroupNode map, String name, boolean nullable, TypeOptions options,
-      List<String> warnings) {
-    if (map.children().size() != 1 || !(map.children().get(0) instanceof GroupNode keyValue)
-        || keyValue.repetition() != Repetition.REPEATED || keyValue.children().isEmpty()
-        || keyValue.children().size() > 2) {
-      throw new ParquetFormatException("MAP group '" + map.name() + "' must have one repeated group of a key and "
-          + "at most one value");
-    }
-    SchemaNode keyNode = keyValue.children().get(0);
-    Field key = field(schema, keyNode, options, warnings);
-    if (key.isNullable()) {
-      // Arrow map keys are never null; some writers (Presto) leave the key OPTIONAL.
-      warnings.add(map.name() + ": map key '" + keyNode.name() + "' is OPTIONAL in the file; read as non-null");
-      key = new Field(key.getName(), new FieldType(false, key.getType(), key.getDictionary(), key.getMetadata()),
-          key.getChildren());
-    }
-    if (keyValue.children().size() == 1) {
-      // No value: a list of the keys.
-      return new Field(name, new FieldType(nullable, ArrowType.List.INSTANCE, null), List.of(key));
-    }
-    Field value = field(schema, keyValue.children().get(1), options, warnings);
-    Field entries = new Field(keyValue.name(), FieldType.notNullable(ArrowType.Struct.INSTANCE), List.of(key, value));
-    return new Field(name, new FieldType(nullable, new ArrowType.Map(false), null), List.of(entries));
   }
 }

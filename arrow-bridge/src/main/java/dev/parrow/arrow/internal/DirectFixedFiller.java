@@ -36,12 +36,21 @@ final class DirectFixedFiller implements VectorFiller {
   public void prepare(FieldVector vector, int rows, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
     Buffers.allocate(v, rows);
-    ((DirectFixedValues) values).target(v.getDataBuffer());
+    // A nested leaf may hold more values than the batch has rows: the data buffer grows, keeping them.
+    ((DirectFixedValues) values).target(v.getDataBuffer(), bytes -> {
+      while (v.getDataBuffer().capacity() < bytes) {
+        v.reAlloc();
+      }
+      return v.getDataBuffer();
+    });
   }
 
   @Override
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
+    while (v.getValueCapacity() < rows) {
+      v.reAlloc();
+    }
     Buffers.validity(v.getValidityBuffer(), rows, validity);
     if (present < rows) {
       ArrowBuf data = v.getDataBuffer();

@@ -3,9 +3,7 @@ package dev.parrow.arrow.internal;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.schema.ColumnDescriptor;
-import dev.parrow.types.ParquetToArrow;
 import dev.parrow.types.TypeOptions;
-import java.util.List;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -13,8 +11,8 @@ import org.apache.arrow.vector.types.pojo.Field;
 /** A primitive column to read: its descriptor, the Arrow field it becomes, and the filler that writes it. */
 public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller filler) {
 
-  public static LeafColumn of(ColumnDescriptor column, TypeOptions options, List<String> warnings) {
-    Field field = ParquetToArrow.leafField(column, options, warnings);
+  /** The column read as {@code field} (as the schema derivation named and typed it). */
+  public static LeafColumn of(ColumnDescriptor column, Field field, TypeOptions options) {
     return new LeafColumn(column, field, filler(column, field.getType(), options));
   }
 

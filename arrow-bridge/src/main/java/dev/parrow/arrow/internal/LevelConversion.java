@@ -18,17 +18,19 @@ public final class LevelConversion {
 
   /**
    * Slots of a node that is not a list (a struct or a leaf): one per entry whose definition level reaches
-   * the nearest repeated ancestor, present when it reaches {@code info.defLevel()}. Repetition levels are
-   * not needed: below a list, each defined entry is one element.
+   * the nearest repeated ancestor, present when it reaches {@code info.defLevel()}. An entry whose
+   * repetition level is above the node's continues a list below the node and makes no slot; {@code reps}
+   * may be null when the levels come from a leaf with no list below the node (no entry can be one).
    *
    * @param validity bits set for present slots (its bits must start at zero)
    */
-  public static Slots defLevelsToValidity(int[] defs, int n, LevelInfo info, byte[] validity) {
+  public static Slots defLevelsToValidity(int[] defs, int[] reps, int n, LevelInfo info, byte[] validity) {
     int slots = 0;
     int nulls = 0;
+    int repLevel = info.repLevel();
     for (int i = 0; i < n; i++) {
       int def = defs[i];
-      if (def < info.repeatedAncestorDefLevel()) {
+      if (def < info.repeatedAncestorDefLevel() || reps != null && reps[i] > repLevel) {
         continue;
       }
       if (def >= info.defLevel()) {

@@ -48,7 +48,7 @@ class LevelConversionTest {
     assertArrayEquals(new boolean[] {true, false, true, true}, bits(validity, 4));
 
     byte[] elementValidity = new byte[1];
-    LevelConversion.Slots elements = LevelConversion.defLevelsToValidity(defs, 6,
+    LevelConversion.Slots elements = LevelConversion.defLevelsToValidity(defs, null, 6,
         REPEATED.enter(Repetition.OPTIONAL), elementValidity);
     assertEquals(new LevelConversion.Slots(4, 1), elements);
     assertArrayEquals(new boolean[] {true, false, true, true}, bits(elementValidity, 4));
@@ -71,12 +71,12 @@ class LevelConversionTest {
     assertArrayEquals(new int[] {0, 3, 3, 3, 4}, offsets);
 
     byte[] structValidity = new byte[1];
-    assertEquals(new LevelConversion.Slots(4, 1), LevelConversion.defLevelsToValidity(defs, 6, struct, structValidity));
+    assertEquals(new LevelConversion.Slots(4, 1), LevelConversion.defLevelsToValidity(defs, null, 6, struct, structValidity));
     assertArrayEquals(new boolean[] {true, true, false, true}, bits(structValidity, 4));
 
     // A null parent (the struct in slot 2) over its child: the child's slot is null too.
     byte[] xValidity = new byte[1];
-    assertEquals(new LevelConversion.Slots(4, 2), LevelConversion.defLevelsToValidity(defs, 6, x, xValidity));
+    assertEquals(new LevelConversion.Slots(4, 2), LevelConversion.defLevelsToValidity(defs, null, 6, x, xValidity));
     assertArrayEquals(new boolean[] {true, false, false, true}, bits(xValidity, 4));
   }
 
@@ -122,7 +122,7 @@ class LevelConversionTest {
     assertArrayEquals(new boolean[] {true, true, true, false}, bits(innerValidity, 4));
 
     byte[] leafValidity = new byte[1];
-    assertEquals(new LevelConversion.Slots(3, 1), LevelConversion.defLevelsToValidity(defs, 7, leaf, leafValidity));
+    assertEquals(new LevelConversion.Slots(3, 1), LevelConversion.defLevelsToValidity(defs, null, 7, leaf, leafValidity));
     assertArrayEquals(new boolean[] {true, true, false}, bits(leafValidity, 3));
   }
 

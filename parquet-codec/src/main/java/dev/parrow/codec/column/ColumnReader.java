@@ -125,6 +125,100 @@ public final class ColumnReader {
     });
   }
 
+  /**
+   * Reads whole records of a nested leaf: level entries until {@code records} records are complete or the
+   * chunk ends, so a batch never splits a row. A record ends where the next entry with repetition level 0
+   * begins; levels are decoded ahead within the current page (never beyond it) to find that entry, and
+   * values only for the entries taken. {@link #lastPresent()} then tells how many values were appended.
+   *
+   * @return records read; less than {@code records} only at the end of the chunk
+   */
+  public int readRecords(int records, Levels out, DenseValues values) {
+    out.clear();
+    if (maxRep == 0) {
+      // Every entry is a record.
+      int at = out.reserve(records);
+      int got = read(records, out.defs(), null, at, values);
+      if (maxDef == 0) {
+        java.util.Arrays.fill(out.defs(), at, at + got, 0);
+      }
+      out.added(got);
+      return got;
+    }
+    int started = 0;
+    int present = 0;
+    while (true) {
+      if (aheadPos == aheadEnd) {
+        if (pageValuesLeft == 0) {
+          if (!nextDataPage()) {
+            break;
+          }
+          continue;
+        }
+        decodeAhead();
+      }
+      int i = aheadPos;
+      int partPresent = 0;
+      boolean boundary = false;
+      for (; i < aheadEnd; i++) {
+        if (aheadReps[i] == 0) {
+          if (started == records) {
+            boundary = true;
+            break;
+          }
+          started++;
+        } else if (started == 0) {
+          throw new ParquetFormatException("repetition level " + aheadReps[i] + " where a record must start")
+              .inPage(pageIndex);
+        }
+        if (aheadDefs[i] == maxDef) {
+          partPresent++;
+        }
+      }
+      int k = i - aheadPos;
+      int at = out.reserve(k);
+      System.arraycopy(aheadDefs, aheadPos, out.defs(), at, k);
+      System.arraycopy(aheadReps, aheadPos, out.reps(), at, k);
+      out.added(k);
+      aheadPos = i;
+      try {
+        readValues(values, partPresent);
+      } catch (ParquetFormatException e) {
+        throw e.inPage(pageIndex);
+      }
+      present += partPresent;
+      if (boundary) {
+        break;
+      }
+    }
+    lastPresent = present;
+    return started;
+  }
+
+  private static final int AHEAD = 1024;
+  private int[] aheadDefs;
+  private int[] aheadReps;
+  private int aheadPos;
+  private int aheadEnd;
+
+  /** Decodes the next levels of the current page (at most {@link #AHEAD}) into the look-ahead buffers. */
+  private void decodeAhead() {
+    if (aheadDefs == null) {
+      aheadDefs = new int[AHEAD];
+      aheadReps = new int[AHEAD];
+    }
+    int k = Math.min(AHEAD, pageValuesLeft);
+    try {
+      readLevels(repetition, aheadReps, 0, k, maxRep, "repetition");
+      readLevels(definition, aheadDefs, 0, k, maxDef, "definition");
+    } catch (ParquetFormatException e) {
+      throw e.inPage(pageIndex);
+    }
+    pageValuesLeft -= k;
+    aheadPos = 0;
+    aheadEnd = k;
+  }
+
   /** What a read does with one part of a batch that lies in one page: k entries from entry {@code at}. */
   private interface PagePart {
     /** Returns how many of the k entries are present. */

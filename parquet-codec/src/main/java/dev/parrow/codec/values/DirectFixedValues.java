@@ -13,6 +13,7 @@ import org.apache.arrow.memory.ArrowBuf;
 public final class DirectFixedValues extends GrowableValues implements DenseValues {
   private final int width;
   private ArrowBuf target;
+  private java.util.function.LongFunction<ArrowBuf> grow;
   private int[] ints = new int[0];
   private long[] longs = new long[0];
 
@@ -27,9 +28,19 @@ public final class DirectFixedValues extends GrowableValues implements DenseValu
     return width;
   }
 
-  /** Where the next batch's values go (from byte 0), emptying this buffer. */
+  /** Where the next batch's values go (from byte 0), emptying this buffer; the target does not grow. */
   public void target(ArrowBuf buffer) {
+    target(buffer, null);
+  }
+
+  /**
+   * Where the next batch's values go, emptying this buffer. When more values come than fit, {@code grow}
+   * is asked for a buffer of at least the given bytes that starts with the current one's contents (a
+   * nested leaf's value count is known only once its records are read).
+   */
+  public void target(ArrowBuf buffer, java.util.function.LongFunction<ArrowBuf> grow) {
     this.target = buffer;
+    this.grow = grow;
     this.size = 0;
   }
 
@@ -40,6 +51,9 @@ public final class DirectFixedValues extends GrowableValues implements DenseValu
   /** Makes sure n more values fit the target; returns the byte offset to write them at. */
   public long reserve(int n) {
     long end = ((long) size + n) * width;
+    if (target != null && end > target.capacity() && grow != null) {
+      target = grow.apply(end);
+    }
     if (target == null || end > target.capacity()) {
       throw new ParquetFormatException("more values than the batch has room for (" + (size + n) + ")");
     }

@@ -11,7 +11,6 @@ import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
 import dev.parrow.codec.io.InputFile;
-import dev.parrow.codec.schema.ColumnDescriptor;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,39 +18,31 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.Decimal256Vector;
-import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.util.ValueVectorUtility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The flat columns (primitive, at the top level) of every corpus file read with Parrow to the same values
- * as with Arrow C++ (or DuckDB where Arrow C++ cannot read the file), at two batch sizes; every batch
- * passes validateFull. Files with nested columns are compared on their flat ones; files with only nested
- * columns and malformed ones are listed with the reason.
+ * Every column of every corpus file, flat and nested, read with Parrow to the same values as with Arrow
+ * C++ (or DuckDB where Arrow C++ cannot read the file), at batch sizes default, 7 and 1; every batch passes
+ * validateFull. Malformed files, and files no oracle reads, are listed with the reason.
  */
-class FlatCorpusReadIT {
+class CorpusReadIT {
   private static final Map<String, String> NOT_COMPARED = new TreeMap<>();
   private static final Map<String, String> COMPARED_WITH_DUCKDB = new TreeMap<>();
-  private static final Map<String, String> PARTLY_COMPARED = new TreeMap<>();
 
   @TestFactory
-  Stream<DynamicTest> everyFlatCorpusFile() {
+  Stream<DynamicTest> everyCorpusFile() {
     return Corpus.allParquetFiles().stream().filter(f -> !Corpus.isEncrypted(f))
         .map(f -> DynamicTest.dynamicTest(Corpus.name(f), () -> compare(f)));
   }
 
   @AfterAll
   static void summary() {
-    System.out.println("Corpus files not compared by FlatCorpusReadIT (" + NOT_COMPARED.size() + "):");
+    System.out.println("Corpus files not compared by CorpusReadIT (" + NOT_COMPARED.size() + "):");
     NOT_COMPARED.forEach((f, why) -> System.out.println("  " + f + ": " + why));
-    System.out.println("Compared in part (" + PARTLY_COMPARED.size() + "):");
-    PARTLY_COMPARED.forEach((f, why) -> System.out.println("  " + f + ": " + why));
     System.out.println("Compared with DuckDB instead of Arrow C++ (" + COMPARED_WITH_DUCKDB.size() + "):");
     COMPARED_WITH_DUCKDB.forEach((f, why) -> System.out.println("  " + f + ": " + why));
   }
@@ -66,24 +57,8 @@ class FlatCorpusReadIT {
       NOT_COMPARED.put(name, "malformed footer: " + e.problem());
       return;
     }
-    // The flat columns of every file are compared; nested ones wait for the nested-reader issue.
-    List<String> flat = new java.util.ArrayList<>();
-    for (ColumnDescriptor c : footer.schema().columns()) {
-      if (c.path().size() == 1 && c.maxRepetitionLevel() == 0) {
-        flat.add(c.dottedPath());
-      }
-    }
-    if (flat.isEmpty()) {
-      NOT_COMPARED.put(name, "only nested columns (the nested-reader issue)");
-      return;
-    }
-    if (flat.size() < footer.schema().columnCount()) {
-      PARTLY_COMPARED.put(name, flat.size() + " flat of " + footer.schema().columnCount()
-          + " columns compared; the nested ones wait for the nested-reader issue");
-    }
-
     try (BufferAllocator allocator = new RootAllocator()) {
-      ReadOptions defaults = ReadOptions.builder().columns(flat).build();
+      ReadOptions defaults = ReadOptions.defaults();
       ReadOptions checked = defaults;
       if (name.contains("corrupt-checksum")) {
         // These files have pages whose bytes do not match their CRC: checking must catch it; unchecked,
@@ -103,8 +78,10 @@ class FlatCorpusReadIT {
         }
         throw e;
       }
-      Columns small = readWithParrow(file, allocator, defaults.toBuilder().batchSize(7).build());
-      assertEquals(parrow.values, small.values, "batch size 7 changes nothing");
+      for (int batch : new int[] {7, 1}) {
+        Columns small = readWithParrow(file, allocator, defaults.toBuilder().batchSize(batch).build());
+        assertEquals(parrow.values, small.values, "batch size " + batch + " changes nothing");
+      }
 
       Columns oracle;
       try {
@@ -148,15 +125,10 @@ class FlatCorpusReadIT {
       while (reader.loadNextBatch()) {
         var root = reader.getVectorSchemaRoot();
         for (FieldVector v : root.getFieldVectors()) {
-          // Arrow Java 19's validators reject valid Float2 vectors (both checks) and decimals at their
-          // maximum precision (the full check), see DESIGN.md: those are compared by value against Arrow C++.
-          if (v instanceof Float2Vector) {
-            continue;
-          }
-          if (v instanceof DecimalVector || v instanceof Decimal256Vector) {
-            ValueVectorUtility.validate(v);
-          } else {
-            ValueVectorUtility.validateFull(v);
+          try {
+            VectorChecks.validateFull(v);
+          } catch (RuntimeException | AssertionError e) {
+            throw new AssertionError(file.getFileName() + ", column " + v.getName() + ": " + e.getMessage(), e);
           }
         }
         columns.append(root);

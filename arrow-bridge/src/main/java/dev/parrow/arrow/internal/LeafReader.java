@@ -1,0 +1,123 @@
+package dev.parrow.arrow.internal;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.column.Levels;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.types.LevelInfo;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * A leaf column of the batch being read. A flat leaf (top level, not repeated, at most optional) reads
+ * its definition levels straight into validity bits and fills its vector as it reads. A nested leaf reads
+ * whole records as levels and dense values, and fills its vector in {@link #build}, when the levels say
+ * which of its slots exist and which are null.
+ */
+public final class LeafReader implements FieldReader {
+  private final LeafColumn leaf;
+  private final LevelInfo levels;
+  private final boolean flat;
+  private final DenseValues values;
+  private final Levels levelBuffer;
+  private byte[] validity = new byte[0];
+  private ColumnReader reader;
+  private int present;
+  private int rows;
+
+  public LeafReader(LeafColumn leaf, LevelInfo levels, int maxLevelsPerBatch) {
+    this.leaf = leaf;
+    this.levels = levels;
+    this.flat = leaf.column().path().size() == 1 && leaf.column().maxRepetitionLevel() == 0;
+    this.values = leaf.filler().newValues(leaf.column());
+    this.levelBuffer = flat ? null : new Levels(1024, maxLevelsPerBatch);
+  }
+
+  public LeafColumn leaf() {
+    return leaf;
+  }
+
+  /** Reads the next chunk (of the row group now starting) from {@code reader}. */
+  public void start(ColumnReader reader) {
+    this.reader = reader;
+  }
+
+  @Override
+  public LeafReader source() {
+    return this;
+  }
+
+  int entries() {
+    return levelBuffer.size();
+  }
+
+  int[] defs() {
+    return levelBuffer.defs();
+  }
+
+  int[] reps() {
+    return levelBuffer.reps();
+  }
+
+  int maxRepetitionLevel() {
+    return leaf.column().maxRepetitionLevel();
+  }
+
+  /**
+   * Reads {@code rows} records into {@code vector} (a flat leaf) or into this reader, its values into the
+   * vector's buffers where the filler decodes in place (a nested leaf).
+   *
+   * @return the records read: fewer than {@code rows} only when the chunk ends early
+   */
+  public int read(int rows, FieldVector vector) {
+    this.rows = rows;
+    values.clear();
+    leaf.filler().prepare(vector, rows, values);
+    if (!flat) {
+      int got = reader.readRecords(rows, levelBuffer, values);
+      present = reader.lastPresent();
+      return got;
+    }
+    int got;
+    byte[] bits = null;
+    if (leaf.column().maxDefinitionLevel() == 0) {
+      got = reader.read(rows, null, null, 0, values);
+      present = got;
+    } else {
+      validity = Scratch.zeroedBits(validity, rows);
+      bits = validity;
+      got = reader.readFlat(rows, bits, values);
+      present = reader.lastPresent();
+    }
+    if (got == rows) {
+      leaf.filler().fill(vector, rows, bits, present, values);
+    }
+    return got;
+  }
+
+  @Override
+  public int build(FieldVector vector, BufferAllocator allocator) {
+    if (flat) {
+      return rows;
+    }
+    int n = levelBuffer.size();
+    validity = Scratch.zeroedBits(validity, n);
+    LevelConversion.Slots slots = LevelConversion.defLevelsToValidity(levelBuffer.defs(), null, n, levels, validity);
+    if (slots.count() - slots.nulls() != present) {
+      throw new ParquetFormatException(present + " values for " + (slots.count() - slots.nulls())
+          + " present slots");
+    }
+    leaf.filler().fill(vector, slots.count(), slots.nulls() == 0 ? null : validity, present, values);
+    return slots.count();
+  }
+
+  @Override
+  public void leafVectors(FieldVector vector, FieldVector[] out) {
+    out[leaf.column().index()] = vector;
+  }
+
+  @Override
+  public String toString() {
+    return leaf.column().dottedPath() + (flat ? " (flat)" : " " + levels);
+  }
+}

@@ -1,0 +1,58 @@
+package dev.parrow.arrow.internal;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.types.LevelInfo;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+
+/** A list or a map (a list of key-value structs): validity and offsets from the repetition levels. */
+public final class ListReader implements FieldReader {
+  private final LevelInfo levels;
+  private final boolean nullable;
+  private final FieldReader element;
+  private byte[] validity = new byte[0];
+  private int[] offsets = new int[1];
+
+  ListReader(LevelInfo levels, boolean nullable, FieldReader element) {
+    this.levels = levels;
+    this.nullable = nullable;
+    this.element = element;
+  }
+
+  @Override
+  public LeafReader source() {
+    return element.source();
+  }
+
+  @Override
+  public int build(FieldVector vector, BufferAllocator allocator) {
+    LeafReader source = source();
+    int n = source.entries();
+    validity = Scratch.zeroedBits(validity, n);
+    if (offsets.length < n + 1) {
+      offsets = new int[Math.max(n + 1, offsets.length * 2)];
+    }
+    LevelConversion.Slots slots = LevelConversion.defRepLevelsToList(source.defs(), source.reps(), n, levels,
+        nullable, offsets, validity);
+    ListVector list = (ListVector) vector;
+    try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, slots.count());
+        ArrowBuf offsetBuffer = Scratch.intsBuffer(allocator, offsets, slots.count() + 1)) {
+      list.loadFieldBuffers(new ArrowFieldNode(slots.count(), slots.nulls()), List.of(bits, offsetBuffer));
+    }
+    int elements = element.build(list.getDataVector(), allocator);
+    if (elements != offsets[slots.count()]) {
+      throw new ParquetFormatException("list '" + vector.getName() + "' has " + offsets[slots.count()]
+          + " elements in this batch but its element column has " + elements);
+    }
+    return slots.count();
+  }
+
+  @Override
+  public void leafVectors(FieldVector vector, FieldVector[] out) {
+    element.leafVectors(((ListVector) vector).getDataVector(), out);
+  }
+}

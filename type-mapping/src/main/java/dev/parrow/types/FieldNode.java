@@ -1,0 +1,85 @@
+package dev.parrow.types;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+
+/**
+ * One field of the Arrow schema derived from a Parquet schema, with what a reader needs to assemble it:
+ * its kind, the levels that place it ({@link LevelInfo}), and for a leaf the Parquet column it reads.
+ *
+ * @param field the Arrow field (children included)
+ * @param kind what vector the field becomes
+ * @param levels where the field's slots are in its leaves' levels; for a list, those of its repeated field
+ *     (a slot has elements at {@code levels.defLevel()}) with the repeated ancestor outside the list
+ * @param column the leaf column index, or -1 for a group
+ * @param children list: the element; map: the entries struct; struct: its fields; leaf: none
+ */
+public record FieldNode(Field field, Kind kind, LevelInfo levels, int column, List<FieldNode> children) {
+
+  public enum Kind { LEAF, STRUCT, LIST, MAP }
+
+  public FieldNode {
+    children = List.copyOf(children);
+  }
+
+  /** The first leaf column under this node (a leaf's own). */
+  public int firstColumn() {
+    return kind == Kind.LEAF ? column : children.get(0).firstColumn();
+  }
+
+  /** Every leaf column under this node, in schema order. */
+  public List<Integer> columns() {
+    List<Integer> out = new ArrayList<>();
+    collect(out);
+    return out;
+  }
+
+  private void collect(List<Integer> out) {
+    if (kind == Kind.LEAF) {
+      out.add(column);
+    }
+    for (FieldNode child : children) {
+      child.collect(out);
+    }
+  }
+
+  /**
+   * This node with only the leaves in {@code keep}, or null when none of its leaves is kept. A struct
+   * keeps the children that keep something; a list its element; a map is kept whole when any of its leaves
+   * is chosen, since a map without its keys (or entries without a value) would change type.
+   */
+  public FieldNode prune(Set<Integer> keep) {
+    switch (kind) {
+      case LEAF:
+        return keep.contains(column) ? this : null;
+      case MAP:
+        return columns().stream().anyMatch(keep::contains) ? this : null;
+      case LIST: {
+        FieldNode element = children.get(0).prune(keep);
+        return element == null ? null : element == children.get(0) ? this : withChildren(List.of(element));
+      }
+      default: {
+        List<FieldNode> kept = new ArrayList<>();
+        for (FieldNode child : children) {
+          FieldNode p = child.prune(keep);
+          if (p != null) {
+            kept.add(p);
+          }
+        }
+        if (kept.isEmpty()) {
+          return null;
+        }
+        return kept.equals(children) ? this : withChildren(kept);
+      }
+    }
+  }
+
+  private FieldNode withChildren(List<FieldNode> newChildren) {
+    List<Field> fields = newChildren.stream().map(FieldNode::field).toList();
+    FieldType type = field.getFieldType();
+    return new FieldNode(new Field(field.getName(), type, fields), kind, levels, column, newChildren);
+  }
+}
