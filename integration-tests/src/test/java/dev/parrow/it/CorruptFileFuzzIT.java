@@ -30,7 +30,7 @@ class CorruptFileFuzzIT {
   @TestFactory
   Stream<DynamicTest> corruptedCopies() {
     return Stream.of("all_types_snappy.parquet", "all_types_gzip.parquet", "all_types_uncompressed.parquet",
-            "all_types_v2_nodict_snappy.parquet")
+            "all_types_v2_nodict_snappy.parquet", "nested_uncompressed.parquet", "nested_v2_snappy.parquet")
         .map(name -> DynamicTest.dynamicTest(name, () -> fuzz(FixturesIT.projectTestdata().resolve(name))));
   }
 

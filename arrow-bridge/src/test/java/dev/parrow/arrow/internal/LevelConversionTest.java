@@ -127,6 +127,19 @@ class LevelConversionTest {
   }
 
   @Test
+  void aStructAboveAListCountsOnlyTheEntriesThatStartItsSlots() {
+    // optional group s { optional group xs (LIST) { repeated group list { optional int32 element } } }
+    // {xs: [1, 2]}, null, {xs: null}, {xs: []}: the second entry of the first row continues xs.
+    LevelInfo struct = LevelInfo.ROOT.enter(Repetition.OPTIONAL);
+    assertEquals(new LevelInfo(1, 0, 0), struct);
+    int[] defs = {4, 4, 0, 1, 2};
+    int[] reps = {0, 1, 0, 0, 0};
+    byte[] validity = new byte[1];
+    assertEquals(new LevelConversion.Slots(4, 1), LevelConversion.defLevelsToValidity(defs, reps, 5, struct, validity));
+    assertArrayEquals(new boolean[] {true, false, true, true}, bits(validity, 4));
+  }
+
+  @Test
   void aRequiredListIsNeverNull() {
     // repeated group list directly under a required list: [[], [4]] with levels def 0 / 1.
     LevelInfo repeated = LevelInfo.ROOT.repeated();
