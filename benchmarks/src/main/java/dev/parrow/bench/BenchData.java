@@ -81,8 +81,23 @@ public final class BenchData {
   public static final Table STRINGS_DELTA = new Table("strings_delta", STRINGS_DICT.rows(), STRINGS_DICT.query(),
       "COMPRESSION zstd, ROW_GROUP_SIZE 1000000, DICTIONARY_SIZE_LIMIT 1, PARQUET_VERSION V2");
 
-  public static final List<Table> FLAT_TABLES = List.of(LINEITEM, NUMERIC_PLAIN, STRINGS_DICT, NUMERIC_DELTA,
-      STRINGS_DELTA);
+  public static final Table LISTS = new Table("lists", 2_000_000, """
+      SELECT
+        CASE WHEN hash(i, 51) % 20 = 0 THEN NULL
+             ELSE list_transform(range(CAST(hash(i, 52) % 11 AS BIGINT)),
+                                 j -> CASE WHEN hash(i, j, 53) % 20 = 0 THEN NULL
+                                           ELSE CAST(hash(i, j, 54) % 1000000000 AS BIGINT) END) END AS l_i64,
+        CASE WHEN hash(i, 55) % 20 = 0 THEN NULL
+             ELSE list_transform(range(CAST(hash(i, 56) % 11 AS BIGINT)),
+                                 j -> CASE WHEN hash(i, j, 57) % 20 = 0 THEN NULL
+                                           ELSE 'w' || (hash(i, j, 58) % 100000) END) END AS l_str
+      FROM range(2000000) t(i)
+      ORDER BY i
+      """, "COMPRESSION snappy, ROW_GROUP_SIZE 1000000");
+
+  /** Every table the comparison runner reads. */
+  public static final List<Table> TABLES = List.of(LINEITEM, NUMERIC_PLAIN, STRINGS_DICT, NUMERIC_DELTA,
+      STRINGS_DELTA, LISTS);
 
   /** Writes the table into {@code dir} unless it is there already; returns its path. */
   public static Path ensure(Path dir, Table table) throws IOException, SQLException {

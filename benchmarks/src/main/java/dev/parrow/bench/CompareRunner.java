@@ -66,7 +66,7 @@ public final class CompareRunner {
     }
     System.out.printf("JVM %s, %d cores, max heap %,d MB%n", System.getProperty("java.vm.version"),
         Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
-    for (BenchData.Table table : BenchData.FLAT_TABLES) {
+    for (BenchData.Table table : BenchData.TABLES) {
       if (tables.isEmpty() || tables.contains(table.name())) {
         run(BenchData.ensure(data, table), table, iterations, warmup);
       }

@@ -1,6 +1,5 @@
 package dev.parrow.arrow.internal;
 
-import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
 import org.apache.arrow.memory.ArrowBuf;
@@ -12,6 +11,8 @@ import org.apache.arrow.vector.FieldVector;
  * the previous offset).
  */
 final class BinaryFiller implements VectorFiller {
+  private int[] spread = new int[0];
+
   @Override
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseVariableWidthVector v = (BaseVariableWidthVector) vector;
@@ -25,13 +26,17 @@ final class BinaryFiller implements VectorFiller {
     if (present == rows) {
       Buffers.putInts(offsets, dense, rows + 1);
     } else {
-      offsets.setInt(0, 0);
-      for (int i = 0, j = 0; i < rows; i++) {
-        if (Bits.get(validity, i)) {
-          j++;
-        }
-        offsets.setInt((long) (i + 1) * 4, dense[j]);
+      // Spread in an array, then one bulk copy: a bounds-checked buffer write per slot is slower.
+      if (spread.length < rows + 1) {
+        spread = new int[Math.max(rows + 1, spread.length * 2)];
       }
+      spread[0] = 0;
+      int j = 0;
+      for (int i = 0; i < rows; i++) {
+        j += (validity[i >>> 3] >>> (i & 7)) & 1;
+        spread[i + 1] = dense[j];
+      }
+      Buffers.putInts(offsets, spread, rows + 1);
     }
     v.setLastSet(rows - 1);
     v.setValueCount(rows);

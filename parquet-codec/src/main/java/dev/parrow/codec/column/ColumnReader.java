@@ -161,6 +161,9 @@ public final class ColumnReader {
       int partPresent = 0;
       boolean boundary = false;
       for (; i < aheadEnd; i++) {
+        if (aheadReps[i] > maxRep || aheadDefs[i] > maxDef) {
+          throw levelAboveMaximum(aheadReps[i], aheadDefs[i]).inPage(pageIndex);
+        }
         if (aheadReps[i] == 0) {
           if (started == records) {
             boundary = true;
@@ -209,8 +212,9 @@ public final class ColumnReader {
     }
     int k = Math.min(AHEAD, pageValuesLeft);
     try {
-      readLevels(repetition, aheadReps, 0, k, maxRep, "repetition");
-      readLevels(definition, aheadDefs, 0, k, maxDef, "definition");
+      // Levels above the maximum are caught by readRecords' scan, which visits every entry anyway.
+      decodeLevels(repetition, aheadReps, 0, k, "repetition");
+      decodeLevels(definition, aheadDefs, 0, k, "definition");
     } catch (ParquetFormatException e) {
       throw e.inPage(pageIndex);
     }
@@ -275,12 +279,22 @@ public final class ColumnReader {
     return present;
   }
 
-  private static void readLevels(IntDecoder decoder, int[] out, int offset, int k, int max, String what) {
+  private ParquetFormatException levelAboveMaximum(int rep, int def) {
+    return rep > maxRep
+        ? new ParquetFormatException("repetition level " + rep + " is above the column's maximum " + maxRep)
+        : new ParquetFormatException("definition level " + def + " is above the column's maximum " + maxDef);
+  }
+
+  private static void decodeLevels(IntDecoder decoder, int[] out, int offset, int k, String what) {
     int got = decoder.read(out, offset, k);
     if (got < k) {
       throw new ParquetFormatException("the page has " + what + " levels for only " + got + " of " + k
           + " more values");
     }
+  }
+
+  private static void readLevels(IntDecoder decoder, int[] out, int offset, int k, int max, String what) {
+    decodeLevels(decoder, out, offset, k, what);
     for (int i = offset, end = offset + k; i < end; i++) {
       if (out[i] > max) {
         throw new ParquetFormatException(what + " level " + out[i] + " is above the column's maximum " + max);
