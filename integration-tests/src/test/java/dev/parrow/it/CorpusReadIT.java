@@ -92,8 +92,13 @@ class CorpusReadIT {
           oracle = DuckDbArrow.read(file, allocator);
           COMPARED_WITH_DUCKDB.put(name, "Arrow C++ cannot read it: " + e.getMessage().lines().findFirst().orElse(""));
         } catch (Exception duck) {
-          NOT_COMPARED.put(name, "neither Arrow C++ (" + e.getMessage().lines().findFirst().orElse("")
-              + ") nor DuckDB (" + duck.getMessage().lines().findFirst().orElse("") + ") reads it");
+          // The shredded VARIANT files: both peers reject the VARIANT annotation on a group. Parrow reads
+          // them (above, at three batch sizes) as the structs they are; reassembling variants is no issue yet.
+          String why = e.getMessage().contains("Variant") && duck.getMessage().contains("VARIANT")
+              ? "VARIANT group: Arrow C++ and DuckDB reject it, Parrow reads it as a struct"
+              : "neither Arrow C++ (" + e.getMessage().lines().findFirst().orElse("") + ") nor DuckDB ("
+                  + duck.getMessage().lines().findFirst().orElse("") + ") reads it";
+          NOT_COMPARED.put(name, why);
           return;
         }
       }
