@@ -3,11 +3,18 @@ package dev.parrow.arrow;
 import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.metadata.KeyValue;
+import dev.parrow.types.ArrowHints;
+import dev.parrow.types.ArrowSchemaBlob;
 import dev.parrow.types.FieldNode;
 import dev.parrow.types.NestedSchema;
+import dev.parrow.types.ParquetToArrow;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -22,11 +29,12 @@ final class Projection {
   private final Schema schema;
   private final List<String> warnings;
 
-  private Projection(List<FieldNode> fields, List<LeafColumn> leaves, List<String> warnings) {
+  private Projection(List<FieldNode> fields, List<LeafColumn> leaves, List<String> warnings,
+      Map<String, String> metadata) {
     this.fields = List.copyOf(fields);
     this.leaves = List.copyOf(leaves);
     this.warnings = List.copyOf(warnings);
-    this.schema = new Schema(fields.stream().map(FieldNode::field).toList());
+    this.schema = new Schema(fields.stream().map(FieldNode::field).toList(), metadata.isEmpty() ? null : metadata);
   }
 
   List<FieldNode> fields() {
@@ -68,8 +76,13 @@ final class Projection {
       chosen.add(index);
     }
     List<String> warnings = new ArrayList<>();
+    List<FieldNode> all = NestedSchema.fields(footer.schema(), options.types(), warnings);
+    Schema hint = hint(footer, options, warnings);
+    if (hint != null) {
+      all = ArrowHints.apply(all, hint, footer.metaData().createdBy(), warnings);
+    }
     List<FieldNode> fields = new ArrayList<>();
-    for (FieldNode field : NestedSchema.fields(footer.schema(), options.types(), warnings)) {
+    for (FieldNode field : all) {
       FieldNode kept = field.prune(chosen);
       if (kept != null) {
         fields.add(kept);
@@ -79,13 +92,38 @@ final class Projection {
     for (FieldNode field : fields) {
       addLeaves(footer, field, options, leaves);
     }
-    return new Projection(fields, leaves, warnings);
+    return new Projection(fields, leaves, warnings, ArrowHints.schemaMetadata(keyValues(footer), hint));
+  }
+
+  /** The Arrow schema to apply: the caller's, else the file's blob, unless hints are off. */
+  private static Schema hint(Footer footer, ReadOptions options, List<String> warnings) {
+    if (!options.useArrowSchemaHint()) {
+      return null;
+    }
+    if (options.arrowSchema() != null) {
+      return options.arrowSchema();
+    }
+    return ArrowSchemaBlob.decode(footer.metaData().keyValue(ArrowSchemaBlob.KEY), warnings).orElse(null);
+  }
+
+  private static Map<String, String> keyValues(Footer footer) {
+    Map<String, String> out = new LinkedHashMap<>();
+    List<KeyValue> entries = footer.metaData().keyValueMetadata();
+    if (entries != null) {
+      for (KeyValue kv : entries) {
+        if (kv.value() != null) {
+          out.putIfAbsent(kv.key(), kv.value());
+        }
+      }
+    }
+    return out;
   }
 
   private static void addLeaves(Footer footer, FieldNode node, ReadOptions options, List<LeafColumn> out) {
     if (node.kind() == FieldNode.Kind.LEAF) {
       ColumnDescriptor column = footer.schema().column(node.column());
-      out.add(LeafColumn.of(column, node.field(), options.types()));
+      ArrowType plain = ParquetToArrow.leafField(column, options.types(), new ArrayList<>()).getType();
+      out.add(LeafColumn.of(column, node.field(), plain, options.types()));
       return;
     }
     for (FieldNode child : node.children()) {

@@ -16,6 +16,9 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param maxPageBytes the largest decompressed page accepted (a header claiming more is an error)
  * @param parallelism how many threads decode the columns of a batch (the caller's included); 1 decodes
  *     on the calling thread only. Results are the same whatever the value.
+ * @param useArrowSchemaHint apply the writer's Arrow schema stored under {@code ARROW:schema} (the
+ *     hint table of TYPE-MAPPING.md); off, columns read exactly as the plain mapping says
+ * @param arrowSchema an Arrow schema to use as the hint in place of the file's blob, or null
  * @param maxLevelsPerBatch the most level entries (values, nulls and empty lists) one nested column may
  *     have in a batch: a batch holds whole rows, and a file can claim rows of any length, so this bounds
  *     the memory a hostile file can make the reader take
@@ -29,7 +32,9 @@ public record ReadOptions(
     TypeOptions types,
     int maxPageBytes,
     int parallelism,
-    int maxLevelsPerBatch) {
+    int maxLevelsPerBatch,
+    boolean useArrowSchemaHint,
+    org.apache.arrow.vector.types.pojo.Schema arrowSchema) {
 
   public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
   public static final int DEFAULT_MAX_PAGE_BYTES = 1 << 30;
@@ -79,6 +84,8 @@ public record ReadOptions(
     b.maxPageBytes = maxPageBytes;
     b.parallelism = parallelism;
     b.maxLevelsPerBatch = maxLevelsPerBatch;
+    b.useArrowSchemaHint = useArrowSchemaHint;
+    b.arrowSchema = arrowSchema;
     return b;
   }
 
@@ -94,6 +101,8 @@ public record ReadOptions(
     private int maxPageBytes = DEFAULT_MAX_PAGE_BYTES;
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private int maxLevelsPerBatch = DEFAULT_MAX_LEVELS_PER_BATCH;
+    private boolean useArrowSchemaHint = true;
+    private org.apache.arrow.vector.types.pojo.Schema arrowSchema;
 
     public Builder columns(String... names) {
       this.columns = List.of(names);
@@ -158,9 +167,25 @@ public record ReadOptions(
       return this;
     }
 
+    /**
+     * Whether the writer's Arrow schema ({@code ARROW:schema}) restores Arrow types the Parquet schema
+     * cannot say (default true; like nanoparquet's {@code nanoparquet.use_arrow_metadata}).
+     */
+    public Builder useArrowSchemaHint(boolean use) {
+      this.useArrowSchemaHint = use;
+      return this;
+    }
+
+    /** An Arrow schema to apply as the hint instead of the file's {@code ARROW:schema} (null: the file's). */
+    public Builder arrowSchema(org.apache.arrow.vector.types.pojo.Schema schema) {
+      this.arrowSchema = schema;
+      return this;
+    }
+
     public ReadOptions build() {
       return new ReadOptions(columns, columnIndices, rowGroups, batchSize, verifyCrc,
-          new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble), maxPageBytes, parallelism, maxLevelsPerBatch);
+          new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble), maxPageBytes, parallelism, maxLevelsPerBatch,
+          useArrowSchemaHint, arrowSchema);
     }
   }
 }

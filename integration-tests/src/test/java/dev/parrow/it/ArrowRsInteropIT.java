@@ -41,6 +41,8 @@ import org.junit.jupiter.api.TestFactory;
  */
 class ArrowRsInteropIT {
   private static final Map<String, String> LEFT_OUT = new TreeMap<>();
+  /** Columns read with another Arrow type than the source's: what the source has, what Parrow returns. */
+  static final Map<String, String> OTHER_TYPE = new TreeMap<>();
   private static long comparedCells;
   private static int comparedColumns;
 
@@ -63,6 +65,8 @@ class ArrowRsInteropIT {
     System.out.println("arrow-rs interop: " + comparedColumns + " columns, " + comparedCells
         + " values compared; columns left to later issues (" + LEFT_OUT.size() + "):");
     LEFT_OUT.forEach((k, v) -> System.out.println("  " + k + ": " + v));
+    System.out.println("Read with another type than the source's (" + OTHER_TYPE.size() + "):");
+    OTHER_TYPE.forEach((k, v) -> System.out.println("  " + k + ": " + v));
   }
 
   private static void compare(Path parquetFile) throws Exception {
@@ -89,6 +93,10 @@ class ArrowRsInteropIT {
         List<Object> a = actual.values.get(column);
         assertEquals(e.size(), a.size(), column + ": values");
         comparedColumns++;
+        String typeDiff = typeDifference(sourceField, ourField);
+        if (typeDiff != null) {
+          OTHER_TYPE.put(name + "." + column, typeDiff);
+        }
         comparedCells += a.size();
         for (int row = 0; row < a.size(); row++) {
           Object want = withoutHint(e.get(row), sourceField, ourField);
@@ -151,6 +159,37 @@ class ArrowRsInteropIT {
     return value;
   }
 
+  /**
+   * Where the two fields' types differ (type, dictionary encoding, at any depth; names and nullability
+   * aside), as "source X, Parrow Y", or null when they are the same.
+   */
+  static String typeDifference(Field source, Field ours) {
+    ArrowType s = source.getType();
+    ArrowType o = ours.getType();
+    boolean sameDictionary = (source.getDictionary() == null) == (ours.getDictionary() == null)
+        && (source.getDictionary() == null || source.getDictionary().getIndexType().equals(ours.getDictionary().getIndexType())
+            && source.getDictionary().isOrdered() == ours.getDictionary().isOrdered());
+    if (!s.equals(o) || !sameDictionary) {
+      return "source " + describe(source) + ", Parrow " + describe(ours);
+    }
+    if (source.getChildren().size() != ours.getChildren().size()) {
+      return "source " + source + ", Parrow " + ours;
+    }
+    for (int i = 0; i < source.getChildren().size(); i++) {
+      String diff = typeDifference(source.getChildren().get(i), ours.getChildren().get(i));
+      if (diff != null) {
+        return diff;
+      }
+    }
+    return null;
+  }
+
+  private static String describe(Field f) {
+    return f.getDictionary() == null ? f.getType().toString()
+        : "Dictionary<" + f.getDictionary().getIndexType() + (f.getDictionary().isOrdered() ? ", ordered" : "") + ", "
+            + f.getType() + ">";
+  }
+
   /** The source table, dictionary columns decoded to their values. */
   static Columns readArrowFile(Path file, BufferAllocator allocator) throws Exception {
     Columns columns = new Columns();
@@ -159,6 +198,8 @@ class ArrowRsInteropIT {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       for (var field : root.getSchema().getFields()) {
         columns.values.put(field.getName(), new ArrayList<>());
+        // The source's own field (a dictionary one stays one), not the decoded vector's.
+        columns.fields.put(field.getName(), field);
       }
       while (reader.loadNextBatch()) {
         for (FieldVector v : root.getFieldVectors()) {

@@ -26,6 +26,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DurationVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float8Vector;
@@ -34,6 +35,8 @@ import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
@@ -41,9 +44,9 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every column of every nanoparquet (R) interop case, list columns included, reads to the R values
- * written, as its .jsonl says (MANIFEST.md there gives the format). Without the ARROW:schema hint (a later
- * issue) factors read as their labels, difftime as INT64 nanoseconds and hms as milliseconds; those are
- * compared exactly. List columns compare element by element by the R class of their elements.
+ * written, as its .jsonl says (MANIFEST.md there gives the format). Through the ARROW:schema hint difftime
+ * reads as Duration(NANOSECOND); hms keeps its stored milliseconds (nanoparquet's hint says seconds, which
+ * would lose them); factors read as their labels until dictionary reading. All compared exactly. List columns compare element by element by the R class of their elements.
  */
 class NanoparquetInteropIT {
   private static final DateTimeFormatter POSIXCT =
@@ -170,8 +173,16 @@ class NanoparquetInteropIT {
         want = expected;
       }
       case "difftime" -> {
-        // Stored as INT64 nanoseconds; the R value is in seconds on a dyadic fraction, so exact.
-        actual = BigDecimal.valueOf(((BaseIntVector) v).getValueAsLong(i));
+        // Stored as INT64 nanoseconds, read as Duration(NANOSECOND) by the hint; the R value is in seconds on
+        // a dyadic fraction, so exact.
+        // A file without the hint (case no_arrow_metadata) gives the bare INT64.
+        if (v instanceof BaseIntVector raw) {
+          actual = BigDecimal.valueOf(raw.getValueAsLong(i));
+        } else if (v.getField().getType() instanceof ArrowType.Duration d && d.getUnit() == TimeUnit.NANOSECOND) {
+          actual = BigDecimal.valueOf(DurationVector.get(v.getDataBuffer(), i));
+        } else {
+          return "read as " + v.getField().getType() + ", not Duration(NANOSECOND)";
+        }
         want = new BigDecimal(((Json.Num) expected).text()).movePointRight(9).stripTrailingZeros();
         actual = ((BigDecimal) actual).stripTrailingZeros();
       }

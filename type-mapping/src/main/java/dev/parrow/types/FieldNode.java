@@ -77,6 +77,16 @@ public record FieldNode(Field field, Kind kind, LevelInfo levels, int column, Li
     }
   }
 
+  /** This node read as {@code newField} (same kind, levels and column). */
+  public FieldNode withField(Field newField) {
+    return new FieldNode(newField, kind, levels, column, children);
+  }
+
+  /** This node with new children, read as {@code newField}. */
+  public FieldNode withChildren(List<FieldNode> newChildren, Field newField) {
+    return new FieldNode(newField, kind, levels, column, newChildren);
+  }
+
   private FieldNode withChildren(List<FieldNode> newChildren) {
     List<Field> fields = newChildren.stream().map(FieldNode::field).toList();
     FieldType type = field.getFieldType();

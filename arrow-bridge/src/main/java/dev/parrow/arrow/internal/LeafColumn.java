@@ -11,9 +11,28 @@ import org.apache.arrow.vector.types.pojo.Field;
 /** A primitive column to read: its descriptor, the Arrow field it becomes, and the filler that writes it. */
 public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller filler) {
 
-  /** The column read as {@code field} (as the schema derivation named and typed it). */
-  public static LeafColumn of(ColumnDescriptor column, Field field, TypeOptions options) {
-    return new LeafColumn(column, field, filler(column, field.getType(), options));
+  /**
+   * The column read as {@code field} (as the schema derivation named and typed it, perhaps upgraded by
+   * the ARROW:schema hint from {@code plain}, the type the mapping alone gives).
+   */
+  public static LeafColumn of(ColumnDescriptor column, Field field, ArrowType plain, TypeOptions options) {
+    ArrowType type = field.getType() instanceof ArrowType.ExtensionType ext ? ext.storageType() : field.getType();
+    VectorFiller rescale = rescale(plain, type);
+    return new LeafColumn(column, field, rescale != null ? rescale : filler(column, type, options));
+  }
+
+  /** A hint that changes the unit of stored integers (TYPE-MAPPING's hint table), or null. */
+  private static VectorFiller rescale(ArrowType plain, ArrowType type) {
+    if (plain instanceof ArrowType.Timestamp p && type instanceof ArrowType.Timestamp t && p.getUnit() != t.getUnit()) {
+      return new RescaleFiller(8, 1, 1_000);
+    }
+    if (plain instanceof ArrowType.Time p && type instanceof ArrowType.Time t && p.getUnit() != t.getUnit()) {
+      return new RescaleFiller(4, 1, 1_000);
+    }
+    if (plain instanceof ArrowType.Date p && type instanceof ArrowType.Date t && p.getUnit() != t.getUnit()) {
+      return new RescaleFiller(8, 86_400_000L, 1);
+    }
+    return null;
   }
 
   /** The filler for this physical type and Arrow type (the pairs the type mapping produces). */
@@ -59,6 +78,11 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
         return p == PhysicalType.FIXED_LEN_BYTE_ARRAY ? new UuidStringFiller() : new BinaryFiller();
       case Binary:
         return new BinaryFiller();
+      case LargeUtf8:
+      case LargeBinary:
+        return new LargeBinaryFiller();
+      case Duration:
+        return new DirectFixedFiller(8);
       case FixedSizeBinary:
         return new FixedBytesFiller();
       default:

@@ -6,6 +6,7 @@ import dev.parrow.codec.column.Levels;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.types.LevelInfo;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -107,13 +108,18 @@ public final class LeafReader implements FieldReader {
       throw new ParquetFormatException(present + " values for " + (slots.count() - slots.nulls())
           + " present slots");
     }
-    leaf.filler().fill(vector, slots.count(), slots.nulls() == 0 ? null : validity, present, values);
+    leaf.filler().fill(storage(vector), slots.count(), slots.nulls() == 0 ? null : validity, present, values);
     return slots.count();
   }
 
   @Override
   public void leafVectors(FieldVector vector, FieldVector[] out) {
-    out[leaf.column().index()] = vector;
+    out[leaf.column().index()] = storage(vector);
+  }
+
+  /** An extension type's storage vector (the fillers write storage types), else the vector itself. */
+  static FieldVector storage(FieldVector vector) {
+    return vector instanceof ExtensionTypeVector<?> ext ? (FieldVector) ext.getUnderlyingVector() : vector;
   }
 
   @Override

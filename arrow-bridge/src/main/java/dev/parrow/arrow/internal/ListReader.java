@@ -6,10 +6,14 @@ import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 
-/** A list or a map (a list of key-value structs): validity and offsets from the repetition levels. */
+/**
+ * A list, large list or map (a list of key-value structs): validity and offsets from the repetition
+ * levels, 4-byte offsets or 8-byte for a large list.
+ */
 public final class ListReader implements FieldReader {
   private final LevelInfo levels;
   private final boolean nullable;
@@ -38,12 +42,18 @@ public final class ListReader implements FieldReader {
     }
     LevelConversion.Slots slots = LevelConversion.defRepLevelsToList(source.defs(), source.reps(), n, levels,
         nullable, offsets, validity);
-    ListVector list = (ListVector) vector;
+    boolean large = vector instanceof LargeListVector;
+    ArrowFieldNode node = new ArrowFieldNode(slots.count(), slots.nulls());
     try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, slots.count());
-        ArrowBuf offsetBuffer = Scratch.intsBuffer(allocator, offsets, slots.count() + 1)) {
-      list.loadFieldBuffers(new ArrowFieldNode(slots.count(), slots.nulls()), List.of(bits, offsetBuffer));
+        ArrowBuf offsetBuffer = large ? Scratch.longsBuffer(allocator, offsets, slots.count() + 1)
+            : Scratch.intsBuffer(allocator, offsets, slots.count() + 1)) {
+      if (large) {
+        ((LargeListVector) vector).loadFieldBuffers(node, List.of(bits, offsetBuffer));
+      } else {
+        ((ListVector) vector).loadFieldBuffers(node, List.of(bits, offsetBuffer));
+      }
     }
-    int elements = element.build(list.getDataVector(), allocator);
+    int elements = element.build(dataVector(vector), allocator);
     if (elements != offsets[slots.count()]) {
       throw new ParquetFormatException("list '" + vector.getName() + "' has " + offsets[slots.count()]
           + " elements in this batch but its element column has " + elements);
@@ -53,6 +63,10 @@ public final class ListReader implements FieldReader {
 
   @Override
   public void leafVectors(FieldVector vector, FieldVector[] out) {
-    element.leafVectors(((ListVector) vector).getDataVector(), out);
+    element.leafVectors(dataVector(vector), out);
+  }
+
+  private static FieldVector dataVector(FieldVector vector) {
+    return vector instanceof LargeListVector large ? large.getDataVector() : ((ListVector) vector).getDataVector();
   }
 }

@@ -32,4 +32,15 @@ final class Scratch {
     Buffers.putInts(buffer, values, n);
     return buffer;
   }
+
+  /** A new buffer holding the first n ints widened to longs, little-endian (large-list offsets). */
+  static ArrowBuf longsBuffer(BufferAllocator allocator, int[] values, int n) {
+    long[] wide = new long[n];
+    for (int i = 0; i < n; i++) {
+      wide[i] = values[i];
+    }
+    ArrowBuf buffer = allocator.buffer((long) n * 8);
+    Buffers.putLongs(buffer, wide, n);
+    return buffer;
+  }
 }

@@ -1,0 +1,223 @@
+package dev.parrow.types;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Applies an {@code ARROW:schema} hint to the fields derived from the Parquet schema, field by field and
+ * down through lists, maps and structs, as the hint table of TYPE-MAPPING.md allows: only choices among
+ * representations of the same stored values (a duration for an INT64, the writer's time zone, a large or
+ * dictionary type, a wider decimal, a narrower integer whose annotation was lost, an extension type over
+ * the type read). Field custom metadata is restored. Anything else in the hint is ignored for that field,
+ * and a hint whose shape does not fit the Parquet schema is ignored where it does not fit, with a warning.
+ */
+public final class ArrowHints {
+  private ArrowHints() {}
+
+  /**
+   * The fields with the hint applied. Top-level fields are matched by position when the hint has as many
+   * as the file, else by name.
+   *
+   * @param createdBy the file's {@code created_by}, for writers known to store a hint that overstates
+   *     their values (see {@link #upgrade})
+   */
+  public static List<FieldNode> apply(List<FieldNode> fields, Schema hint, String createdBy, List<String> warnings) {
+    List<Field> hinted = hint.getFields();
+    boolean byPosition = hinted.size() == fields.size();
+    if (!byPosition) {
+      warnings.add(ArrowSchemaBlob.KEY + " has " + hinted.size() + " fields, the file " + fields.size()
+          + "; hints are matched by name");
+    }
+    Map<String, Field> byName = new LinkedHashMap<>();
+    for (Field f : hinted) {
+      byName.putIfAbsent(f.getName(), f);
+    }
+    Context context = new Context(createdBy == null ? "" : createdBy, warnings);
+    List<FieldNode> out = new ArrayList<>();
+    for (int i = 0; i < fields.size(); i++) {
+      FieldNode ours = fields.get(i);
+      Field h = byPosition ? hinted.get(i) : byName.get(ours.field().getName());
+      out.add(h == null ? ours : context.apply(ours, h, ours.field().getName()));
+    }
+    return out;
+  }
+
+  /** The file's key-value metadata as Arrow schema metadata: the hint's own, over the file's other keys. */
+  public static Map<String, String> schemaMetadata(Map<String, String> fileKeyValues, Schema hint) {
+    Map<String, String> out = new LinkedHashMap<>(fileKeyValues);
+    out.remove(ArrowSchemaBlob.KEY);
+    if (hint != null && hint.getCustomMetadata() != null) {
+      out.putAll(hint.getCustomMetadata());
+    }
+    return out;
+  }
+
+  private record Context(String createdBy, List<String> warnings) {
+
+    FieldNode apply(FieldNode ours, Field hint, String path) {
+      Field field = ours.field();
+      if (!hint.getName().equals(field.getName())) {
+        warnings.add(path + ": " + ArrowSchemaBlob.KEY + " names this field '" + hint.getName()
+            + "'; its hint is ignored");
+        return ours;
+      }
+      switch (ours.kind()) {
+        case LEAF:
+          return ours.withField(rebuild(field, leafType(field.getType(), hint, path), hint, field.getChildren()));
+        case STRUCT: {
+          if (!(hint.getType() instanceof ArrowType.Struct) || hint.getChildren().size() != ours.children().size()) {
+            return mismatch(ours, hint, path);
+          }
+          List<FieldNode> children = new ArrayList<>();
+          for (int i = 0; i < ours.children().size(); i++) {
+            FieldNode child = ours.children().get(i);
+            children.add(apply(child, hint.getChildren().get(i), path + "." + child.field().getName()));
+          }
+          return ours.withChildren(children, rebuild(field, field.getType(), hint, fields(children)));
+        }
+        case LIST: {
+          ArrowType type;
+          if (hint.getType() instanceof ArrowType.List) {
+            type = field.getType();
+          } else if (hint.getType() instanceof ArrowType.LargeList) {
+            type = ArrowType.LargeList.INSTANCE;
+          } else if (hint.getType() instanceof ArrowType.FixedSizeList) {
+            // A fixed size list needs room for its elements under a null list too: read as a list.
+            type = field.getType();
+            warnings.add(path + ": " + hint.getType() + " in " + ArrowSchemaBlob.KEY + " is read as a List");
+          } else {
+            return mismatch(ours, hint, path);
+          }
+          FieldNode element = ours.children().get(0);
+          Field elementHint = hint.getChildren().isEmpty() ? null : hint.getChildren().get(0);
+          FieldNode e = elementHint == null ? element
+              : apply(element, renamed(elementHint, element.field().getName()), path + "[]");
+          return ours.withChildren(List.of(e), rebuild(field, type, hint, List.of(e.field())));
+        }
+        default: {
+          // A map: the entries struct's key and value.
+          if (!(hint.getType() instanceof ArrowType.Map) || hint.getChildren().size() != 1) {
+            return mismatch(ours, hint, path);
+          }
+          FieldNode entries = ours.children().get(0);
+          Field entriesHint = renamed(hint.getChildren().get(0), entries.field().getName());
+          List<FieldNode> kv = new ArrayList<>();
+          for (int i = 0; i < entries.children().size(); i++) {
+            FieldNode child = entries.children().get(i);
+            kv.add(i < entriesHint.getChildren().size()
+                ? apply(child, renamed(entriesHint.getChildren().get(i), child.field().getName()), path + "." + i)
+                : child);
+          }
+          FieldNode newEntries = entries.withChildren(kv, rebuild(entries.field(), entries.field().getType(),
+              entriesHint, fields(kv)));
+          return ours.withChildren(List.of(newEntries), rebuild(field, field.getType(), hint,
+              List.of(newEntries.field())));
+        }
+      }
+    }
+
+    private FieldNode mismatch(FieldNode ours, Field hint, String path) {
+      warnings.add(path + ": " + ArrowSchemaBlob.KEY + " says " + hint.getType() + ", which does not fit the "
+          + "Parquet schema; its hint is ignored");
+      return ours;
+    }
+
+    /** The type a leaf read as {@code read} takes under the hint: the hint's when the table allows. */
+    private ArrowType leafType(ArrowType read, Field hint, String path) {
+      ArrowType h = hint.getType();
+      if (h instanceof ArrowType.ExtensionType ext) {
+        // A registered extension type (arrow.uuid, ...) over exactly the type read.
+        return ext.storageType().equals(read) ? h : read;
+      }
+      ArrowType up = upgrade(read, h);
+      if (up == null) {
+        if (!h.equals(read) && hint.getDictionary() == null) {
+          warnings.add(path + ": " + ArrowSchemaBlob.KEY + " says " + h + ", the column reads as " + read
+              + "; the hint is ignored for it");
+        }
+        return read;
+      }
+      return up;
+    }
+
+    /** The hint's type when it represents the values read as {@code read} (TYPE-MAPPING's table), else null. */
+    ArrowType upgrade(ArrowType read, ArrowType h) {
+      if (h.equals(read)) {
+        return read;
+      }
+      if (read instanceof ArrowType.Int r && r.getBitWidth() == 64 && r.getIsSigned()) {
+        // Stored without an annotation (arrow-rs writes durations, date64, timestamp[s] so): the integers are
+        // the values in the hint's unit.
+        if (h instanceof ArrowType.Duration || h instanceof ArrowType.Int i && i.getBitWidth() == 64
+            || h instanceof ArrowType.Timestamp
+            || h instanceof ArrowType.Date d && d.getUnit() == DateUnit.MILLISECOND
+            || h instanceof ArrowType.Time t && t.getBitWidth() == 64) {
+          return h;
+        }
+      }
+      if (read instanceof ArrowType.Int r && r.getBitWidth() == 32 && r.getIsSigned()) {
+        if (h instanceof ArrowType.Int i && i.getBitWidth() <= 32
+            || h instanceof ArrowType.Date d && d.getUnit() == DateUnit.DAY
+            || h instanceof ArrowType.Time t && t.getBitWidth() == 32) {
+          return h;
+        }
+      }
+      if (read instanceof ArrowType.Timestamp r && h instanceof ArrowType.Timestamp t) {
+        // The stored zone is only "UTC" (adjusted) or none; the writer's own zone comes back.
+        boolean zoneFits = Objects.equals(r.getTimezone(), t.getTimezone())
+            || "UTC".equals(r.getTimezone()) && t.getTimezone() != null;
+        boolean unitFits = r.getUnit() == t.getUnit()
+            || r.getUnit() == TimeUnit.MILLISECOND && t.getUnit() == TimeUnit.SECOND;
+        return zoneFits && unitFits ? h : null;
+      }
+      if (read instanceof ArrowType.Time r && r.getUnit() == TimeUnit.MILLISECOND && h instanceof ArrowType.Time t
+          && t.getUnit() == TimeUnit.SECOND) {
+        // nanoparquet stores hms with millisecond precision under a time32[s] hint: keep the milliseconds.
+        return createdBy.contains("nanoparquet") ? null : h;
+      }
+      if (read instanceof ArrowType.Date r && r.getUnit() == DateUnit.DAY && h instanceof ArrowType.Date t
+          && t.getUnit() == DateUnit.MILLISECOND) {
+        return h;
+      }
+      if (read instanceof ArrowType.Utf8 && h instanceof ArrowType.LargeUtf8
+          || read instanceof ArrowType.Binary && h instanceof ArrowType.LargeBinary) {
+        return h;
+      }
+      if (read instanceof ArrowType.Decimal r && h instanceof ArrowType.Decimal d && r.getPrecision() == d.getPrecision()
+          && r.getScale() == d.getScale() && d.getBitWidth() == 256) {
+        return h;
+      }
+      return null;
+    }
+  }
+
+  /** The field with a new type, our nullability and dictionary, and the hint's metadata over ours. */
+  private static Field rebuild(Field ours, ArrowType type, Field hint, List<Field> children) {
+    Map<String, String> metadata = new LinkedHashMap<>();
+    if (ours.getMetadata() != null) {
+      metadata.putAll(ours.getMetadata());
+    }
+    if (hint.getMetadata() != null) {
+      metadata.putAll(hint.getMetadata());
+    }
+    return new Field(ours.getName(),
+        new FieldType(ours.isNullable(), type, ours.getDictionary(), metadata.isEmpty() ? null : metadata), children);
+  }
+
+  private static Field renamed(Field f, String name) {
+    return new Field(name, f.getFieldType(), f.getChildren());
+  }
+
+  private static List<Field> fields(List<FieldNode> nodes) {
+    return nodes.stream().map(FieldNode::field).toList();
+  }
+}
