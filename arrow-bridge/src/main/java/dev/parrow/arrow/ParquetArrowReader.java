@@ -1,6 +1,7 @@
 package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.DecodePool;
+import dev.parrow.arrow.internal.DictionaryFiller;
 import dev.parrow.arrow.internal.FieldReader;
 import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.arrow.internal.LeafReader;
@@ -49,6 +50,7 @@ public final class ParquetArrowReader extends ArrowReader {
   private int currentGroup = -1;
   private long rowsLeftInGroup;
   private long bytesRead;
+  private boolean dictionariesBound;
 
   ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) {
     super(allocator);
@@ -121,6 +123,18 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     int rows = (int) Math.min(options.batchSize(), rowsLeftInGroup);
     VectorSchemaRoot root = getVectorSchemaRoot();
+    if (!dictionariesBound) {
+      // The dictionary vectors exist once the root does (ArrowReader makes them from the schema).
+      for (LeafReader leaf : leaves) {
+        if (leaf.leaf().filler() instanceof DictionaryFiller d) {
+          d.dictionaryVector(getDictionaryVectors().get(leaf.leaf().field().getDictionary().getId()).getVector());
+          if (options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY) {
+            preloadDictionaries(leaf, d);
+          }
+        }
+      }
+      dictionariesBound = true;
+    }
     for (int f = 0; f < fields.size(); f++) {
       fields.get(f).leafVectors(root.getVector(f), leafVectors);
     }
@@ -136,6 +150,26 @@ public final class ParquetArrowReader extends ArrowReader {
     root.setRowCount(rows);
     rowsLeftInGroup -= rows;
     return true;
+  }
+
+  /**
+   * A unified dictionary is the union of every chunk's dictionary page: read them all first, so that the
+   * dictionary of the first batch is already the file's (an IPC file cannot replace it later). Only values
+   * of pages that fell back from dictionary encoding can still add entries.
+   */
+  private void preloadDictionaries(LeafReader leaf, DictionaryFiller filler) {
+    LeafColumn column = leaf.leaf();
+    for (int g : rowGroups) {
+      ColumnMetaData meta = file.metadata().rowGroups().get(g).columns().get(column.column().index()).metaData();
+      try {
+        PageReader pages = new PageReader(file.input(), column.column(), meta, ChunkRange.of(meta, file.footer()),
+            options.verifyCrc(), options.maxPageBytes());
+        filler.chunkDictionary(new ColumnReader(column.column(), pages).readDictionaryOnly());
+      } catch (ParquetFormatException e) {
+        throw e.inColumn(column.column().dottedPath()).inRowGroup(g).inFile(file.footer().fileName());
+      }
+    }
+    filler.chunkDictionary(null);
   }
 
   /** Reads one leaf's share of the batch (runs on a decode thread). */

@@ -9,7 +9,11 @@ import dev.parrow.types.ArrowSchemaBlob;
 import dev.parrow.types.FieldNode;
 import dev.parrow.types.NestedSchema;
 import dev.parrow.types.ParquetToArrow;
+import dev.parrow.codec.metadata.PhysicalType;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -81,6 +85,16 @@ final class Projection {
     if (hint != null) {
       all = ArrowHints.apply(all, hint, footer.metaData().createdBy(), warnings);
     }
+    Set<Integer> named = new TreeSet<>();
+    for (String name : options.dictionaryColumns()) {
+      List<Integer> matches = matching(footer, name);
+      if (matches.isEmpty()) {
+        throw new IllegalArgumentException("no column '" + name + "' in " + footer.fileName() + " to read as a dictionary");
+      }
+      named.addAll(matches);
+    }
+    long[] nextId = {0};
+    all = all.stream().map(f -> f.mapLeaves(leaf -> dictionary(footer, leaf, named, options, nextId))).toList();
     List<FieldNode> fields = new ArrayList<>();
     for (FieldNode field : all) {
       FieldNode kept = field.prune(chosen);
@@ -93,6 +107,29 @@ final class Projection {
       addLeaves(footer, field, options, leaves);
     }
     return new Projection(fields, leaves, warnings, ArrowHints.schemaMetadata(keyValues(footer), hint));
+  }
+
+  /**
+   * The leaf as a dictionary when the hint made it one or the caller named it, its id the next free one;
+   * as plain values when dictionaries are decoded or its values cannot be a dictionary here.
+   */
+  private static FieldNode dictionary(Footer footer, FieldNode leaf, Set<Integer> named, ReadOptions options,
+      long[] nextId) {
+    Field f = leaf.field();
+    DictionaryEncoding hinted = f.getDictionary();
+    boolean bytes = footer.schema().column(leaf.column()).physicalType() == PhysicalType.BYTE_ARRAY
+        && (f.getType() instanceof ArrowType.Utf8 || f.getType() instanceof ArrowType.Binary);
+    boolean wanted = hinted != null || named.contains(leaf.column());
+    DictionaryEncoding encoding = null;
+    if (wanted && bytes && options.dictionaryMode() != ReadOptions.DictionaryMode.DECODE) {
+      encoding = new DictionaryEncoding(nextId[0]++, hinted != null && hinted.isOrdered(),
+          hinted != null ? hinted.getIndexType() : new ArrowType.Int(32, true));
+    }
+    if (encoding == null && hinted == null) {
+      return leaf;
+    }
+    return leaf.withField(new Field(f.getName(), new FieldType(f.isNullable(), f.getType(), encoding, f.getMetadata()),
+        null));
   }
 
   /** The Arrow schema to apply: the caller's, else the file's blob, unless hints are off. */
@@ -123,7 +160,8 @@ final class Projection {
     if (node.kind() == FieldNode.Kind.LEAF) {
       ColumnDescriptor column = footer.schema().column(node.column());
       ArrowType plain = ParquetToArrow.leafField(column, options.types(), new ArrayList<>()).getType();
-      out.add(LeafColumn.of(column, node.field(), plain, options.types()));
+      out.add(LeafColumn.of(column, node.field(), plain, options.types(),
+          options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY));
       return;
     }
     for (FieldNode child : node.children()) {

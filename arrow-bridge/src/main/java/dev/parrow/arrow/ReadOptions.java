@@ -19,6 +19,9 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param useArrowSchemaHint apply the writer's Arrow schema stored under {@code ARROW:schema} (the
  *     hint table of TYPE-MAPPING.md); off, columns read exactly as the plain mapping says
  * @param arrowSchema an Arrow schema to use as the hint in place of the file's blob, or null
+ * @param dictionaryMode how dictionary columns (those the hint says were dictionaries, and those named in
+ *     {@code dictionaryColumns}) are read
+ * @param dictionaryColumns BYTE_ARRAY columns (top-level names or dotted paths) to read as dictionaries
  * @param maxLevelsPerBatch the most level entries (values, nulls and empty lists) one nested column may
  *     have in a batch: a batch holds whole rows, and a file can claim rows of any length, so this bounds
  *     the memory a hostile file can make the reader take
@@ -34,7 +37,19 @@ public record ReadOptions(
     int parallelism,
     int maxLevelsPerBatch,
     boolean useArrowSchemaHint,
-    org.apache.arrow.vector.types.pojo.Schema arrowSchema) {
+    org.apache.arrow.vector.types.pojo.Schema arrowSchema,
+    DictionaryMode dictionaryMode,
+    List<String> dictionaryColumns) {
+
+  /** How dictionary columns are read. */
+  public enum DictionaryMode {
+    /** As plain vectors of their values. */
+    DECODE,
+    /** Dictionary-encoded, the dictionary replaced at each row group (batches never cross row groups). */
+    PER_ROW_GROUP,
+    /** Dictionary-encoded with one dictionary for the whole file: the union, in first-seen order. */
+    UNIFY
+  }
 
   public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
   public static final int DEFAULT_MAX_PAGE_BYTES = 1 << 30;
@@ -49,6 +64,8 @@ public record ReadOptions(
     columns = List.copyOf(columns);
     columnIndices = List.copyOf(columnIndices);
     rowGroups = List.copyOf(rowGroups);
+    dictionaryColumns = List.copyOf(dictionaryColumns);
+    java.util.Objects.requireNonNull(dictionaryMode, "dictionaryMode");
     if (batchSize < 1) {
       throw new IllegalArgumentException("batch size must be at least 1, not " + batchSize);
     }
@@ -86,6 +103,8 @@ public record ReadOptions(
     b.maxLevelsPerBatch = maxLevelsPerBatch;
     b.useArrowSchemaHint = useArrowSchemaHint;
     b.arrowSchema = arrowSchema;
+    b.dictionaryMode = dictionaryMode;
+    b.dictionaryColumns = dictionaryColumns;
     return b;
   }
 
@@ -103,6 +122,8 @@ public record ReadOptions(
     private int maxLevelsPerBatch = DEFAULT_MAX_LEVELS_PER_BATCH;
     private boolean useArrowSchemaHint = true;
     private org.apache.arrow.vector.types.pojo.Schema arrowSchema;
+    private DictionaryMode dictionaryMode = DictionaryMode.UNIFY;
+    private List<String> dictionaryColumns = List.of();
 
     public Builder columns(String... names) {
       this.columns = List.of(names);
@@ -182,10 +203,22 @@ public record ReadOptions(
       return this;
     }
 
+    /** How dictionary columns are read (default {@link DictionaryMode#UNIFY}). */
+    public Builder dictionaryMode(DictionaryMode mode) {
+      this.dictionaryMode = mode;
+      return this;
+    }
+
+    /** String or binary columns to read dictionary-encoded whatever the hint says. */
+    public Builder dictionaryColumns(String... names) {
+      this.dictionaryColumns = List.of(names);
+      return this;
+    }
+
     public ReadOptions build() {
       return new ReadOptions(columns, columnIndices, rowGroups, batchSize, verifyCrc,
           new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble), maxPageBytes, parallelism, maxLevelsPerBatch,
-          useArrowSchemaHint, arrowSchema);
+          useArrowSchemaHint, arrowSchema, dictionaryMode, dictionaryColumns);
     }
   }
 }

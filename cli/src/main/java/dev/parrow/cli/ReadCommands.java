@@ -20,7 +20,8 @@ final class ReadCommands {
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile parquet = ParquetFile.open(file);
         ParquetArrowReader reader = parquet.newReader(allocator,
-            ReadOptions.builder().columns(columns).batchSize(batch).build())) {
+            ReadOptions.builder().columns(columns).batchSize(batch)
+                .dictionaryMode(ReadOptions.DictionaryMode.DECODE).build())) {
       for (String warning : reader.warnings()) {
         err.println("parrow: warning: " + warning);
       }

@@ -25,7 +25,7 @@ final class ArrowCpp {
         ArrowReader reader = scanner.scanBatches()) {
       columns.start(reader.getVectorSchemaRoot().getSchema());
       while (reader.loadNextBatch()) {
-        columns.append(reader.getVectorSchemaRoot());
+        columns.append(reader.getVectorSchemaRoot(), reader);
       }
     }
     return columns;

@@ -38,6 +38,22 @@ final class Columns {
     this.rows += rows;
   }
 
+  /** Appends a batch whose dictionary-encoded columns are decoded through {@code provider} first. */
+  void append(VectorSchemaRoot root, org.apache.arrow.vector.dictionary.DictionaryProvider provider) {
+    for (FieldVector v : root.getFieldVectors()) {
+      var encoding = v.getField().getDictionary();
+      if (encoding == null) {
+        append(v.getField().getName(), v, root.getRowCount());
+        continue;
+      }
+      try (FieldVector decoded = (FieldVector) org.apache.arrow.vector.dictionary.DictionaryEncoder.decode(v,
+          provider.lookup(encoding.getId()))) {
+        append(v.getField().getName(), decoded, root.getRowCount());
+      }
+    }
+    rows += root.getRowCount();
+  }
+
   void append(VectorSchemaRoot root) {
     for (FieldVector v : root.getFieldVectors()) {
       String name = v.getField().getName();

@@ -136,7 +136,7 @@ class CorpusReadIT {
             throw new AssertionError(file.getFileName() + ", column " + v.getName() + ": " + e.getMessage(), e);
           }
         }
-        columns.append(root);
+        columns.append(root, reader);
       }
     }
     return columns;

@@ -46,7 +46,8 @@ import org.junit.jupiter.api.TestFactory;
  * Every column of every nanoparquet (R) interop case, list columns included, reads to the R values
  * written, as its .jsonl says (MANIFEST.md there gives the format). Through the ARROW:schema hint difftime
  * reads as Duration(NANOSECOND); hms keeps its stored milliseconds (nanoparquet's hint says seconds, which
- * would lose them); factors read as their labels until dictionary reading. All compared exactly. List columns compare element by element by the R class of their elements.
+ * would lose them); factors read as dictionary-encoded vectors whose dictionary is the R levels in order.
+ * All compared exactly. List columns compare element by element by the R class of their elements.
  */
 class NanoparquetInteropIT {
   private static final DateTimeFormatter POSIXCT =
@@ -88,13 +89,33 @@ class NanoparquetInteropIT {
       int row = 0;
       while (reader.loadNextBatch()) {
         var root = reader.getVectorSchemaRoot();
+        for (FieldVector v : root.getFieldVectors()) {
+          String column = v.getField().getName();
+          Map<String, Object> info = columns.stream().filter(c -> c.get("name").equals(column)).findFirst().orElseThrow();
+          // A file written without the hint (case no_arrow_metadata) has its factors as plain labels.
+          boolean hinted = file.metadata().keyValue("ARROW:schema") != null;
+          String why = hinted ? factorMismatch(v, info, reader) : null;
+          if (why != null) {
+            fail(name + "." + column + ": " + why);
+          }
+        }
         for (int r = 0; r < root.getRowCount(); r++, row++) {
           for (FieldVector v : root.getFieldVectors()) {
             String column = v.getField().getName();
             Map<String, Object> info = columns.stream().filter(c -> c.get("name").equals(column)).findFirst()
                 .orElseThrow(() -> new AssertionError("no column " + column + " in the .jsonl schema"));
             Object expected = rows.get(row).get(column);
-            String why = mismatch(v, r, info, expected);
+            var encoding = v.getField().getDictionary();
+            String why;
+            if (encoding != null) {
+              // A factor: the label is the dictionary entry its index names.
+              VarCharVector labels = (VarCharVector) reader.getDictionaryVectors().get(encoding.getId()).getVector();
+              String label = v.isNull(r) ? null
+                  : new String(labels.get((int) ((BaseIntVector) v).getValueAsLong(r)), StandardCharsets.UTF_8);
+              why = java.util.Objects.equals(label, expected) ? null : "expected " + expected + ", read " + label;
+            } else {
+              why = mismatch(v, r, info, expected);
+            }
             if (why != null) {
               fail(name + "." + column + " row " + row + ": " + why);
             }
@@ -105,6 +126,37 @@ class NanoparquetInteropIT {
       assertEquals(rows.size(), row, "rows");
       assertTrue(((Json.Num) schema.get("nrow")).text().equals(Integer.toString(rows.size())));
     }
+  }
+
+  /**
+   * A factor reads as a dictionary-encoded vector whose dictionary is the R levels in their order, unused
+   * ones included (nanoparquet writes them all), ordered as R's; null when so (or not a factor).
+   */
+  @SuppressWarnings("unchecked")
+  private static String factorMismatch(FieldVector v, Map<String, Object> info, ParquetArrowReader reader)
+      throws java.io.IOException {
+    String rClass = (String) info.get("r_class");
+    if (!rClass.equals("factor") && !rClass.equals("ordered/factor")) {
+      return null;
+    }
+    var encoding = v.getField().getDictionary();
+    if (encoding == null) {
+      return "a factor read without a dictionary, as " + v.getField().getType();
+    }
+    if (encoding.isOrdered() != Boolean.TRUE.equals(info.get("ordered"))) {
+      return "ordered is " + encoding.isOrdered();
+    }
+    List<String> levels = (List<String>) info.get("levels");
+    FieldVector dictionary = reader.getDictionaryVectors().get(encoding.getId()).getVector();
+    List<String> read = new ArrayList<>();
+    for (int i = 0; i < dictionary.getValueCount(); i++) {
+      read.add(new String(((VarCharVector) dictionary).get(i), StandardCharsets.UTF_8));
+    }
+    // Appended row groups can bring levels the first write did not have: they follow in file order.
+    if (read.size() < levels.size() || !read.subList(0, levels.size()).equals(levels)) {
+      return "dictionary " + read + ", R levels " + levels;
+    }
+    return null;
   }
 
   /** Why the cell differs from the R value, or null when it is the same; a list column element-wise. */
@@ -158,7 +210,12 @@ class NanoparquetInteropIT {
         actual = ((BitVector) v).get(i) != 0;
         want = expected;
       }
-      case "character", "factor", "ordered/factor" -> {
+      case "character" -> {
+        actual = new String(((VarCharVector) v).get(i), StandardCharsets.UTF_8);
+        want = expected;
+      }
+      case "factor", "ordered/factor" -> {
+        // Without a hint (no_arrow_metadata), the labels themselves.
         actual = new String(((VarCharVector) v).get(i), StandardCharsets.UTF_8);
         want = expected;
       }

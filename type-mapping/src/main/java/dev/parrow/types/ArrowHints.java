@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -71,8 +72,17 @@ public final class ArrowHints {
         return ours;
       }
       switch (ours.kind()) {
-        case LEAF:
-          return ours.withField(rebuild(field, leafType(field.getType(), hint, path), hint, field.getChildren()));
+        case LEAF: {
+          ArrowType type = leafType(field.getType(), hint, path);
+          Field rebuilt = rebuild(field, type, hint, field.getChildren());
+          DictionaryEncoding encoding = hint.getDictionary();
+          if (encoding != null && (type instanceof ArrowType.Utf8 || type instanceof ArrowType.Binary)) {
+            // A factor / dictionary column: dictionary-encoded again, with the writer's index type and order.
+            rebuilt = new Field(rebuilt.getName(), new FieldType(rebuilt.isNullable(), type, encoding,
+                rebuilt.getMetadata()), null);
+          }
+          return ours.withField(rebuilt);
+        }
         case STRUCT: {
           if (!(hint.getType() instanceof ArrowType.Struct) || hint.getChildren().size() != ours.children().size()) {
             return mismatch(ours, hint, path);

@@ -77,6 +77,16 @@ public record FieldNode(Field field, Kind kind, LevelInfo levels, int column, Li
     }
   }
 
+  /** This node with {@code f} applied to every leaf below it (parents' fields follow their children). */
+  public FieldNode mapLeaves(java.util.function.UnaryOperator<FieldNode> f) {
+    if (kind == Kind.LEAF) {
+      return f.apply(this);
+    }
+    List<FieldNode> mapped = children.stream().map(c -> c.mapLeaves(f)).toList();
+    Field newField = new Field(field.getName(), field.getFieldType(), mapped.stream().map(FieldNode::field).toList());
+    return new FieldNode(newField, kind, levels, column, mapped);
+  }
+
   /** This node read as {@code newField} (same kind, levels and column). */
   public FieldNode withField(Field newField) {
     return new FieldNode(newField, kind, levels, column, children);

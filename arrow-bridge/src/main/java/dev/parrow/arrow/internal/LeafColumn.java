@@ -13,10 +13,16 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
 
   /**
    * The column read as {@code field} (as the schema derivation named and typed it, perhaps upgraded by
-   * the ARROW:schema hint from {@code plain}, the type the mapping alone gives).
+   * the ARROW:schema hint from {@code plain}, the type the mapping alone gives); a dictionary field with
+   * one dictionary for the file when {@code unifyDictionaries}, else one per row group.
    */
-  public static LeafColumn of(ColumnDescriptor column, Field field, ArrowType plain, TypeOptions options) {
+  public static LeafColumn of(ColumnDescriptor column, Field field, ArrowType plain, TypeOptions options,
+      boolean unifyDictionaries) {
     ArrowType type = field.getType() instanceof ArrowType.ExtensionType ext ? ext.storageType() : field.getType();
+    if (field.getDictionary() != null) {
+      return new LeafColumn(column, field, new DictionaryFiller(unifyDictionaries,
+          field.getDictionary().getIndexType()));
+    }
     VectorFiller rescale = rescale(plain, type);
     return new LeafColumn(column, field, rescale != null ? rescale : filler(column, type, options));
   }

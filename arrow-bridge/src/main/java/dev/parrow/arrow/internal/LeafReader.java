@@ -91,6 +91,7 @@ public final class LeafReader implements FieldReader {
       present = reader.lastPresent();
     }
     if (got == rows) {
+      chunkDictionary();
       leaf.filler().fill(vector, rows, bits, present, values);
     }
     return got;
@@ -108,8 +109,16 @@ public final class LeafReader implements FieldReader {
       throw new ParquetFormatException(present + " values for " + (slots.count() - slots.nulls())
           + " present slots");
     }
+    chunkDictionary();
     leaf.filler().fill(storage(vector), slots.count(), slots.nulls() == 0 ? null : validity, present, values);
     return slots.count();
+  }
+
+  /** A dictionary column's filler maps the batch's codes through the dictionary of the chunk they came from. */
+  private void chunkDictionary() {
+    if (leaf.filler() instanceof DictionaryFiller d) {
+      d.chunkDictionary(reader.dictionary());
+    }
   }
 
   @Override

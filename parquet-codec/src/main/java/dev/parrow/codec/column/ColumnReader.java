@@ -19,6 +19,7 @@ import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.BooleanValues;
 import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.DictionaryCodes;
 import dev.parrow.codec.values.FixedWidthValues;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
@@ -324,9 +325,38 @@ public final class ColumnReader {
       } else {
         values.appendFromDictionary(dictionary, scratch, 0, count);
       }
+    } else if (values instanceof DictionaryCodes codes) {
+      // A page that is not dictionary-encoded: its values are kept beside the codes.
+      int first = codes.fallback().size();
+      decoder.read(codes.fallback(), count);
+      codes.addedFallback(first, count);
     } else {
       decoder.read(values, count);
     }
+  }
+
+  /**
+   * Only the chunk's dictionary: reads its first page and returns its values if it is a dictionary page,
+   * else null. For a reader that wants every chunk's dictionary before it reads any data; use a fresh
+   * ColumnReader for the data afterwards.
+   */
+  public DenseValues readDictionaryOnly() {
+    Page page = pages.next();
+    if (page instanceof Page.Dictionary d) {
+      pageIndex = page.index();
+      try {
+        readDictionary(d);
+      } catch (ParquetFormatException e) {
+        throw e.inPage(pageIndex);
+      }
+      return dictionary;
+    }
+    return null;
+  }
+
+  /** The dictionary of the chunk being read (its values in page order), or null before or without one. */
+  public DenseValues dictionary() {
+    return dictionary;
   }
 
   private boolean nextDataPage() {

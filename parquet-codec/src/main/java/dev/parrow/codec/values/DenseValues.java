@@ -5,7 +5,8 @@ package dev.parrow.codec.values;
  * Buffers grow as needed and are reused between batches ({@link #clear}).
  */
 public sealed interface DenseValues
-    permits BooleanValues, Int32Values, Int64Values, DirectFixedValues, FixedWidthValues, BinaryValues {
+    permits BooleanValues, Int32Values, Int64Values, DirectFixedValues, FixedWidthValues, BinaryValues,
+    DictionaryCodes {
 
   int size();
 

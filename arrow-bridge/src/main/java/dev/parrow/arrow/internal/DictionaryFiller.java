@@ -1,0 +1,161 @@
+package dev.parrow.arrow.internal;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.DictionaryCodes;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * A BYTE_ARRAY column into a dictionary-encoded vector: the index vector of the batch, and the dictionary
+ * vector the reader publishes for the field. The chunk's dictionary page becomes (part of) the Arrow
+ * dictionary: its entries are added once per chunk, in page order, and the page's indices are only
+ * remapped, never hashed. Values of pages that fell back to another encoding are looked up (and added).
+ * Unified, one dictionary serves the whole file (the union of every chunk's, in first-seen order); per
+ * row group, the dictionary starts again with each chunk.
+ */
+public final class DictionaryFiller implements VectorFiller {
+  private final boolean unify;
+  private final ArrowType.Int indexType;
+  private final BinaryValues entries = new BinaryValues();
+  private final Map<ByteBuffer, Integer> lookup = new HashMap<>();
+  private final BinaryFiller dictionaryWriter = new BinaryFiller();
+  private DenseValues chunkDictionary;
+  private int[] remap = new int[0];
+  private long[] spread = new long[0];
+  private FieldVector dictionaryVector;
+  private boolean changed = true;
+  private int[] ints = new int[0];
+  private byte[] narrow = new byte[0];
+
+  DictionaryFiller(boolean unify, ArrowType.Int indexType) {
+    this.unify = unify;
+    this.indexType = indexType;
+  }
+
+  @Override
+  public DenseValues newValues(ColumnDescriptor column) {
+    return new DictionaryCodes();
+  }
+
+  /** Where the dictionary goes: the reader's dictionary vector for this field. */
+  public void dictionaryVector(FieldVector vector) {
+    this.dictionaryVector = vector;
+    this.changed = true;
+  }
+
+  /** The dictionary of the chunk the last batch came from (null if it has none). */
+  public void chunkDictionary(DenseValues dictionary) {
+    if (dictionary == chunkDictionary) {
+      return;
+    }
+    chunkDictionary = dictionary;
+    if (!unify && dictionary != null) {
+      entries.clear();
+      lookup.clear();
+      changed = true;
+    }
+    if (dictionary == null) {
+      remap = new int[0];
+      return;
+    }
+    BinaryValues d = (BinaryValues) dictionary;
+    remap = new int[d.size()];
+    for (int i = 0; i < d.size(); i++) {
+      remap[i] = indexOf(d.bytes(), d.offsets()[i], d.offsets()[i + 1] - d.offsets()[i], !unify);
+    }
+  }
+
+  /** The entry's index, added if new; {@code always} adds without looking (a fresh per-chunk dictionary). */
+  private int indexOf(byte[] bytes, int offset, int length, boolean always) {
+    if (!always) {
+      Integer known = lookup.get(ByteBuffer.wrap(bytes, offset, length));
+      if (known != null) {
+        return known;
+      }
+    }
+    int index = entries.size();
+    entries.append(bytes, offset, length);
+    int start = entries.offsets()[index];
+    // A view of the entries array: when it grows, the old array keeps its contents, so keys stay valid.
+    lookup.putIfAbsent(ByteBuffer.wrap(entries.bytes(), start, length).slice(), index);
+    changed = true;
+    return index;
+  }
+
+  @Override
+  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
+    DictionaryCodes codes = (DictionaryCodes) values;
+    BinaryValues fallback = codes.fallback();
+    if (spread.length < rows) {
+      spread = new long[Math.max(rows, spread.length * 2)];
+    }
+    int[] c = codes.codes();
+    for (int i = 0, j = 0; i < rows; i++) {
+      if (validity != null && ((validity[i >>> 3] >>> (i & 7)) & 1) == 0) {
+        spread[i] = 0;
+        continue;
+      }
+      int code = c[j++];
+      if (code >= 0) {
+        spread[i] = remap[code];
+      } else {
+        int k = -1 - code;
+        int start = fallback.offsets()[k];
+        spread[i] = indexOf(fallback.bytes(), start, fallback.offsets()[k + 1] - start, false);
+      }
+    }
+    long limit = indexType.getIsSigned() ? (1L << (indexType.getBitWidth() - 1)) - 1 : (1L << indexType.getBitWidth()) - 1;
+    if (indexType.getBitWidth() < 64 && entries.size() - 1 > limit) {
+      throw new ParquetFormatException("the dictionary has " + entries.size() + " values, too many for " + indexType
+          + " indices; read the column per row group or with ReadOptions.useArrowSchemaHint(false)");
+    }
+    writeIndices((BaseFixedWidthVector) vector, rows, validity);
+    publish();
+  }
+
+  private void writeIndices(BaseFixedWidthVector v, int rows, byte[] validity) {
+    Buffers.prepare(v, rows, validity);
+    int width = indexType.getBitWidth() / 8;
+    switch (width) {
+      case 8 -> Buffers.putLongs(v.getDataBuffer(), spread, rows);
+      case 4 -> {
+        if (ints.length < rows) {
+          ints = new int[spread.length];
+        }
+        for (int i = 0; i < rows; i++) {
+          ints[i] = (int) spread[i];
+        }
+        Buffers.putInts(v.getDataBuffer(), ints, rows);
+      }
+      default -> {
+        if (narrow.length < rows * width) {
+          narrow = new byte[spread.length * width];
+        }
+        for (int i = 0; i < rows; i++) {
+          narrow[i * width] = (byte) spread[i];
+          if (width == 2) {
+            narrow[i * 2 + 1] = (byte) (spread[i] >>> 8);
+          }
+        }
+        v.getDataBuffer().setBytes(0, narrow, 0, (long) rows * width);
+      }
+    }
+    v.setValueCount(rows);
+  }
+
+  /** Writes the dictionary into its vector when it has grown or changed since the last batch. */
+  private void publish() {
+    if (dictionaryVector == null || !changed) {
+      return;
+    }
+    dictionaryWriter.fill(dictionaryVector, entries.size(), null, entries.size(), entries);
+    changed = false;
+  }
+}
