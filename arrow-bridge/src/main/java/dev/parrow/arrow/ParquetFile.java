@@ -67,6 +67,25 @@ public final class ParquetFile implements AutoCloseable {
     return Projection.of(footer, options).schema();
   }
 
+  /**
+   * One row per leaf column: how the file declares it and the Arrow field a reader with default options
+   * produces for it (the field of the leaf itself, inside any lists or structs), with whether the
+   * ARROW:schema hint changed it.
+   */
+  public java.util.List<ColumnDescription> describe() {
+    java.util.List<dev.parrow.arrow.internal.LeafColumn> hinted = Projection.of(footer, ReadOptions.defaults()).leaves();
+    java.util.List<dev.parrow.arrow.internal.LeafColumn> plain =
+        Projection.of(footer, ReadOptions.builder().useArrowSchemaHint(false).build()).leaves();
+    java.util.List<ColumnDescription> out = new java.util.ArrayList<>();
+    for (int i = 0; i < hinted.size(); i++) {
+      var h = hinted.get(i).field();
+      var p = plain.get(i).field();
+      boolean changed = !h.getType().equals(p.getType()) || (h.getDictionary() == null) != (p.getDictionary() == null);
+      out.add(new ColumnDescription(hinted.get(i).column(), h, changed));
+    }
+    return out;
+  }
+
   public ParquetArrowReader newReader(BufferAllocator allocator) {
     return newReader(allocator, ReadOptions.defaults());
   }

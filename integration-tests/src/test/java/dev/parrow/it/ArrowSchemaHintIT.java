@@ -121,6 +121,25 @@ class ArrowSchemaHintIT {
   }
 
   @Test
+  void describeSaysWhatTheHintChanged() throws Exception {
+    try (ParquetFile file = ParquetFile.open(KITCHEN_SINK)) {
+      var rows = file.describe();
+      assertEquals(file.parquetSchema().columnCount(), rows.size());
+      Map<String, Boolean> changed = new java.util.HashMap<>();
+      Map<String, String> types = new java.util.HashMap<>();
+      rows.forEach(d -> {
+        changed.put(d.column().dottedPath(), d.changedByHint());
+        types.put(d.column().dottedPath(), d.arrowTypeText());
+      });
+      assertEquals(Boolean.FALSE, changed.get("int32"));
+      assertEquals(Boolean.TRUE, changed.get("large_utf8"));
+      assertEquals("LargeUtf8", types.get("large_utf8"));
+      assertEquals("Timestamp(SECOND, America/New_York)", types.get("ts_s_ny"));
+      assertEquals("Dictionary<Int(32, true), Utf8, ordered>", types.get("dict_i32_utf8_ordered"));
+    }
+  }
+
+  @Test
   void fieldAndSchemaMetadataComeBack() throws Exception {
     for (String name : List.of("a_metadata", "a_extension_metadata")) {
       Path parquet = ArrowRsInteropIT.folder().resolve(name + ".parquet");

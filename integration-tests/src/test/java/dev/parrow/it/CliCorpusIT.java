@@ -21,7 +21,8 @@ class CliCorpusIT {
   @TestFactory
   Stream<DynamicTest> everyCommandOnEveryCorpusFile() {
     return Corpus.allParquetFiles().stream().flatMap(f -> Stream.of(
-        new String[] {"schema"}, new String[] {"meta"}, new String[] {"meta", "--json"}, new String[] {"pages"})
+        new String[] {"schema"}, new String[] {"meta"}, new String[] {"meta", "--json"}, new String[] {"pages"},
+        new String[] {"types"})
         .map(cmd -> DynamicTest.dynamicTest(String.join(" ", cmd) + " " + Corpus.name(f), () -> run(f, cmd))));
   }
 

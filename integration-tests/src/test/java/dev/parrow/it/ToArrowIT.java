@@ -49,6 +49,31 @@ class ToArrowIT {
   }
 
   @Test
+  void dictionaryColumnsBecomeIpcDictionaries(@TempDir Path dir) throws Exception {
+    // Appended nanoparquet factors: row groups with different dictionaries, unified into one.
+    Path source = NanoparquetInteropIT.folder().resolve("factor_append_dicts.parquet");
+    for (boolean stream : new boolean[] {false, true}) {
+      Path out = dir.resolve(stream ? "f.arrows" : "f.arrow");
+      assertEquals(0, stream ? run("to-arrow", source.toString(), out.toString(), "--stream", "--batch-size", "50")
+          : run("to-arrow", source.toString(), out.toString(), "--batch-size", "50"));
+      try (BufferAllocator allocator = new RootAllocator();
+          FileChannel channel = FileChannel.open(out, StandardOpenOption.READ);
+          ArrowReader reader = stream ? new ArrowStreamReader(channel, allocator)
+              : new org.apache.arrow.vector.ipc.ArrowFileReader(channel, allocator)) {
+        var field = reader.getVectorSchemaRoot().getSchema().findField("f");
+        assertTrue(field.getDictionary() != null, "f is a dictionary in the IPC " + (stream ? "stream" : "file"));
+        Columns fromIpc = new Columns();
+        fromIpc.start(reader.getVectorSchemaRoot().getSchema());
+        while (reader.loadNextBatch()) {
+          fromIpc.append(reader.getVectorSchemaRoot(), reader);
+        }
+        Columns expected = CorpusReadIT.readWithParrow(source, allocator, ReadOptions.defaults());
+        assertEquals(expected.values, fromIpc.values);
+      }
+    }
+  }
+
+  @Test
   void aFailedConversionLeavesNoFile(@TempDir Path dir) throws Exception {
     byte[] bytes = Files.readAllBytes(FixturesIT.projectTestdata().resolve("all_types_uncompressed.parquet"));
     // Break the data region so that the read fails partway, after the output was started.
