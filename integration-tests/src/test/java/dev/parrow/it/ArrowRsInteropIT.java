@@ -41,19 +41,14 @@ class ArrowRsInteropIT {
   private static final Map<String, String> LEFT_OUT = new TreeMap<>();
   /**
    * The columns whose source type the hint table does not restore (yet), with the type Parrow returns
-   * instead; every other column must come back with exactly its source type. Fixed-size lists need their
-   * element slots under null lists too; YEAR_MONTH and DAY_TIME intervals, view types and dictionaries of
-   * non-string values are not in the hint table.
+   * instead; every other column must come back with exactly its source type. YEAR_MONTH and DAY_TIME
+   * intervals, view types and dictionaries of non-string values are not in the hint table.
    */
   private static final Map<String, String> NOT_RESTORED = Map.ofEntries(
       Map.entry("a_dictionary.d_i16_i64", "source Dictionary<Int(16, true), Int(16, true)>, Parrow Int(64, true)"),
       Map.entry("a_dictionary.d_i32_lutf8", "source Dictionary<Int(32, true), Int(32, true)>, Parrow LargeUtf8"),
-      Map.entry("a_fixed_size_list.fsl_f32_2", "source FixedSizeList(2), Parrow List"),
-      Map.entry("a_fixed_size_list.fsl_i32_3", "source FixedSizeList(3), Parrow List"),
-      Map.entry("a_fixed_size_list.fsl_utf8_2", "source FixedSizeList(2), Parrow List"),
       Map.entry("a_interval.iv_dt", "source Interval(DAY_TIME), Parrow Interval(MONTH_DAY_NANO)"),
       Map.entry("a_interval.iv_ym", "source Interval(YEAR_MONTH), Parrow Interval(MONTH_DAY_NANO)"),
-      Map.entry("a_kitchen_sink.fixed_size_list_int32_3", "source FixedSizeList(3), Parrow List"),
       Map.entry("a_kitchen_sink.interval_dt", "source Interval(DAY_TIME), Parrow Interval(MONTH_DAY_NANO)"),
       Map.entry("a_kitchen_sink.interval_ym", "source Interval(YEAR_MONTH), Parrow Interval(MONTH_DAY_NANO)"),
       Map.entry("a_view_types.bv", "source BinaryView, Parrow Binary"),

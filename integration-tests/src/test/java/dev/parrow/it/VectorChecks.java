@@ -13,9 +13,10 @@ import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.util.ValueVectorUtility;
 
 /**
- * Arrow Java's validateFull, around three defects of Arrow Java 19's validators: they reject every
- * MapVector (its type check expects a List type), valid Float2 vectors (both checks), and decimals at
- * their maximum precision (the full check). Containers are checked here (offsets within their child,
+ * Arrow Java's validateFull, around four defects of Arrow Java 19's validators: they reject every
+ * MapVector (its type check expects a List type), valid Float2 vectors (both checks), decimals at their
+ * maximum precision (the full check), and every FixedSizeListVector with values (the full check asks it
+ * for an offset buffer). Containers are checked here (offsets within their child,
  * non-decreasing; children long enough) and their children validated one by one with the same rules.
  */
 final class VectorChecks {
@@ -48,7 +49,14 @@ final class VectorChecks {
       }
       return;
     }
-    if (v instanceof LargeListVector || v instanceof FixedSizeListVector) {
+    if (v instanceof FixedSizeListVector fixed) {
+      // Arrow Java 19's full check asks a fixed-size list for offsets it does not have.
+      validityFits(v, n);
+      check(fixed.getDataVector().getValueCount() >= n * fixed.getListSize(), v, "fewer elements than slots x size");
+      validateFull(fixed.getDataVector());
+      return;
+    }
+    if (v instanceof LargeListVector) {
       ValueVectorUtility.validateFull(v);
       return;
     }

@@ -101,9 +101,8 @@ public final class ArrowHints {
           } else if (hint.getType() instanceof ArrowType.LargeList) {
             type = ArrowType.LargeList.INSTANCE;
           } else if (hint.getType() instanceof ArrowType.FixedSizeList) {
-            // A fixed size list needs room for its elements under a null list too: read as a list.
-            type = field.getType();
-            warnings.add(path + ": " + hint.getType() + " in " + ArrowSchemaBlob.KEY + " is read as a List");
+            // Every list must then have that many elements; the reader checks each one.
+            type = hint.getType();
           } else {
             return mismatch(ours, hint, path);
           }

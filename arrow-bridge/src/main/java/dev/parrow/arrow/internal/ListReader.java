@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
@@ -42,6 +43,9 @@ public final class ListReader implements FieldReader {
     }
     LevelConversion.Slots slots = LevelConversion.defRepLevelsToList(source.defs(), source.reps(), n, levels,
         nullable, offsets, validity);
+    if (vector instanceof FixedSizeListVector fixed) {
+      return buildFixed(fixed, slots, allocator);
+    }
     boolean large = vector instanceof LargeListVector;
     ArrowFieldNode node = new ArrowFieldNode(slots.count(), slots.nulls());
     try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, slots.count());
@@ -61,12 +65,56 @@ public final class ListReader implements FieldReader {
     return slots.count();
   }
 
+  /**
+   * A fixed-size list (from the hint): every present list must have the size's elements. A null list has
+   * none in Parquet but takes that many (null) element slots in Arrow, so when there are null lists the
+   * elements are moved out and copied back with those gaps.
+   */
+  private int buildFixed(FixedSizeListVector fixed, LevelConversion.Slots slots, BufferAllocator allocator) {
+    int size = fixed.getListSize();
+    for (int i = 0; i < slots.count(); i++) {
+      int length = offsets[i + 1] - offsets[i];
+      boolean present = ((validity[i >>> 3] >>> (i & 7)) & 1) != 0;
+      if (present && length != size) {
+        throw new ParquetFormatException("list '" + fixed.getName() + "' has a list of " + length + " elements where "
+            + "ARROW:schema says fixed size " + size + "; read it with ReadOptions.useArrowSchemaHint(false)");
+      }
+    }
+    try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, slots.count())) {
+      fixed.loadFieldBuffers(new ArrowFieldNode(slots.count(), slots.nulls()), List.of(bits));
+    }
+    FieldVector child = fixed.getDataVector();
+    int elements = element.build(child, allocator);
+    if (elements != offsets[slots.count()]) {
+      throw new ParquetFormatException("list '" + fixed.getName() + "' has " + offsets[slots.count()]
+          + " elements in this batch but its element column has " + elements);
+    }
+    if (slots.nulls() > 0) {
+      try (FieldVector dense = (FieldVector) child.getField().createVector(allocator)) {
+        child.makeTransferPair(dense).transfer();
+        child.allocateNew();
+        for (int i = 0, from = 0; i < slots.count(); i++) {
+          if (((validity[i >>> 3] >>> (i & 7)) & 1) != 0) {
+            for (int k = 0; k < size; k++) {
+              child.copyFromSafe(from++, i * size + k, dense);
+            }
+          }
+        }
+        child.setValueCount(slots.count() * size);
+      }
+    }
+    return slots.count();
+  }
+
   @Override
   public void leafVectors(FieldVector vector, FieldVector[] out) {
     element.leafVectors(dataVector(vector), out);
   }
 
   private static FieldVector dataVector(FieldVector vector) {
+    if (vector instanceof FixedSizeListVector fixed) {
+      return fixed.getDataVector();
+    }
     return vector instanceof LargeListVector large ? large.getDataVector() : ((ListVector) vector).getDataVector();
   }
 }
