@@ -1,5 +1,6 @@
 package dev.parrow.arrow;
 
+import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
 import dev.parrow.codec.io.InputFile;
@@ -7,7 +8,10 @@ import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.schema.ParquetSchema;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -72,14 +76,13 @@ public final class ParquetFile implements AutoCloseable {
    * produces for it (the field of the leaf itself, inside any lists or structs), with whether the
    * ARROW:schema hint changed it.
    */
-  public java.util.List<ColumnDescription> describe() {
-    java.util.List<dev.parrow.arrow.internal.LeafColumn> hinted = Projection.of(footer, ReadOptions.defaults()).leaves();
-    java.util.List<dev.parrow.arrow.internal.LeafColumn> plain =
-        Projection.of(footer, ReadOptions.builder().useArrowSchemaHint(false).build()).leaves();
-    java.util.List<ColumnDescription> out = new java.util.ArrayList<>();
+  public List<ColumnDescription> describe() {
+    List<LeafColumn> hinted = Projection.of(footer, ReadOptions.defaults()).leaves();
+    List<LeafColumn> plain = Projection.of(footer, ReadOptions.builder().useArrowSchemaHint(false).build()).leaves();
+    List<ColumnDescription> out = new ArrayList<>();
     for (int i = 0; i < hinted.size(); i++) {
-      var h = hinted.get(i).field();
-      var p = plain.get(i).field();
+      Field h = hinted.get(i).field();
+      Field p = plain.get(i).field();
       boolean changed = !h.getType().equals(p.getType()) || (h.getDictionary() == null) != (p.getDictionary() == null);
       out.add(new ColumnDescription(hinted.get(i).column(), h, changed));
     }

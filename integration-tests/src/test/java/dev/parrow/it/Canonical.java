@@ -49,21 +49,21 @@ final class Canonical {
       // Lists and maps (a list of key-value structs): the elements in order.
       long start = list.getOffsetBuffer().getInt((long) i * 4);
       long end = list.getOffsetBuffer().getInt((long) (i + 1) * 4);
-      return elements((FieldVector) list.getDataVector(), start, end);
+      return elements(list.getDataVector(), start, end);
     }
     if (v instanceof org.apache.arrow.vector.complex.LargeListVector list) {
       long start = list.getOffsetBuffer().getLong((long) i * 8);
       long end = list.getOffsetBuffer().getLong((long) (i + 1) * 8);
-      return elements((FieldVector) list.getDataVector(), start, end);
+      return elements(list.getDataVector(), start, end);
     }
     if (v instanceof org.apache.arrow.vector.complex.FixedSizeListVector list) {
       int size = list.getListSize();
-      return elements((FieldVector) list.getDataVector(), (long) i * size, (long) (i + 1) * size);
+      return elements(list.getDataVector(), (long) i * size, (long) (i + 1) * size);
     }
     if (v instanceof org.apache.arrow.vector.complex.StructVector struct) {
       java.util.Map<String, Object> fields = new java.util.LinkedHashMap<>();
       for (String name : struct.getChildFieldNames()) {
-        fields.put(name, value((FieldVector) struct.getChild(name), i));
+        fields.put(name, value(struct.getChild(name), i));
       }
       return fields;
     }

@@ -27,6 +27,7 @@ public final class DictionaryFiller implements VectorFiller {
   private final Map<ByteBuffer, Integer> lookup = new HashMap<>();
   private final BinaryFiller dictionaryWriter = new BinaryFiller();
   private DenseValues chunkDictionary;
+  private boolean newChunk;
   private int[] remap = new int[0];
   private long[] spread = new long[0];
   private FieldVector dictionaryVector;
@@ -50,13 +51,20 @@ public final class DictionaryFiller implements VectorFiller {
     this.changed = true;
   }
 
+  /** A new column chunk begins: per row group, its dictionary starts from nothing. */
+  public void startChunk() {
+    newChunk = true;
+  }
+
   /** The dictionary of the chunk the last batch came from (null if it has none). */
   public void chunkDictionary(DenseValues dictionary) {
-    if (dictionary == chunkDictionary) {
+    if (dictionary == chunkDictionary && !newChunk) {
       return;
     }
     chunkDictionary = dictionary;
-    if (!unify && dictionary != null) {
+    boolean fresh = newChunk;
+    newChunk = false;
+    if (!unify && fresh) {
       entries.clear();
       lookup.clear();
       changed = true;

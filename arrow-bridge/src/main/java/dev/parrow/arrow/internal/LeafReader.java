@@ -41,6 +41,9 @@ public final class LeafReader implements FieldReader {
   /** Reads the next chunk (of the row group now starting) from {@code reader}. */
   public void start(ColumnReader reader) {
     this.reader = reader;
+    if (leaf.filler() instanceof DictionaryFiller d) {
+      d.startChunk();
+    }
   }
 
   @Override

@@ -90,7 +90,7 @@ public final class ListReader implements FieldReader {
           + " elements in this batch but its element column has " + elements);
     }
     if (slots.nulls() > 0) {
-      try (FieldVector dense = (FieldVector) child.getField().createVector(allocator)) {
+      try (FieldVector dense = child.getField().createVector(allocator)) {
         child.makeTransferPair(dense).transfer();
         child.allocateNew();
         for (int i = 0, from = 0; i < slots.count(); i++) {
