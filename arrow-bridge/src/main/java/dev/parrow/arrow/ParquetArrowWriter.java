@@ -1,0 +1,187 @@
+package dev.parrow.arrow;
+
+import dev.parrow.arrow.internal.FlatExtractor;
+import dev.parrow.codec.metadata.KeyValue;
+import dev.parrow.codec.metadata.SchemaElement;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.schema.ParquetSchema;
+import dev.parrow.codec.write.ColumnChunkWriter;
+import dev.parrow.codec.write.ParquetFileWriter;
+import dev.parrow.types.ArrowSchemaBlob;
+import dev.parrow.types.ArrowToParquet;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Writes Arrow batches to a Parquet file: {@link #write} any number of times, {@link #flush} to end a row
+ * group early, {@link #close} to write the footer (with the Arrow schema under {@code ARROW:schema}) and
+ * commit the file. A failure or {@link #abort} leaves nothing at the target (and a previous file there
+ * untouched). This version writes top-level primitive fields of every type in TYPE-MAPPING's writing
+ * table; nested and dictionary-encoded fields are refused when the writer is created.
+ */
+public final class ParquetArrowWriter implements AutoCloseable {
+  private static final String CREATED_BY = "parrow version 0.1.0";
+
+  private final OutputFile output;
+  private final OutputStream stream;
+  private final Schema schema;
+  private final WriteOptions options;
+  private final List<ColumnDescriptor> columns;
+  private final ParquetFileWriter file;
+  private final FlatExtractor[] extractors;
+  private ColumnChunkWriter[] chunks;
+  private long rowsInGroup;
+  private boolean closed;
+
+  private ParquetArrowWriter(OutputFile output, Schema schema, WriteOptions options) throws IOException {
+    for (var field : schema.getFields()) {
+      if (field.getDictionary() != null) {
+        throw new UnsupportedOperationException("field '" + field.getName() + "' is dictionary-encoded: writing "
+            + "dictionary vectors is not supported yet; decode it first");
+      }
+    }
+    List<SchemaElement> elements = ArrowToParquet.schema(schema);
+    this.output = output;
+    this.schema = schema;
+    this.options = options;
+    this.columns = ParquetSchema.fromElements(elements).columns();
+    this.stream = new BufferedOutputStream(output.open(), 1 << 16);
+    try {
+      this.file = new ParquetFileWriter(stream, elements);
+    } catch (IOException | RuntimeException e) {
+      discard();
+      throw e;
+    }
+    this.extractors = new FlatExtractor[columns.size()];
+    for (int i = 0; i < columns.size(); i++) {
+      extractors[i] = new FlatExtractor(columns.get(i));
+    }
+    newRowGroup();
+  }
+
+  /** A writer to {@code path}; the file appears there when the writer is closed. */
+  public static ParquetArrowWriter create(Path path, Schema schema, WriteOptions options) throws IOException {
+    return create(OutputFile.of(path), schema, options);
+  }
+
+  public static ParquetArrowWriter create(OutputFile output, Schema schema, WriteOptions options) throws IOException {
+    return new ParquetArrowWriter(output, schema, options);
+  }
+
+  private void newRowGroup() {
+    chunks = new ColumnChunkWriter[columns.size()];
+    for (int i = 0; i < chunks.length; i++) {
+      chunks[i] = new ColumnChunkWriter(columns.get(i), options.columnOptions());
+    }
+    rowsInGroup = 0;
+  }
+
+  /** Writes the rows of {@code root} (its schema must be the writer's). */
+  public void write(VectorSchemaRoot root) throws IOException {
+    if (closed) {
+      throw new IllegalStateException("the writer is closed");
+    }
+    if (!root.getSchema().getFields().equals(schema.getFields())) {
+      throw new IllegalArgumentException("the batch's schema " + root.getSchema() + " is not the writer's " + schema);
+    }
+    int rows = root.getRowCount();
+    int at = 0;
+    try {
+      while (at < rows) {
+        int take = (int) Math.min(rows - at, options.rowGroupRows() - rowsInGroup);
+        writeSlice(root, at, take);
+        at += take;
+        rowsInGroup += take;
+        if (rowsInGroup == options.rowGroupRows()) {
+          flush();
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      abort();
+      throw e;
+    }
+  }
+
+  private void writeSlice(VectorSchemaRoot root, int from, int rows) {
+    VectorSchemaRoot slice = from == 0 && rows == root.getRowCount() ? root : root.slice(from, rows);
+    try {
+      for (int i = 0; i < columns.size(); i++) {
+        FieldVector v = slice.getVector(i);
+        extractors[i].extract(v, rows);
+        chunks[i].write(rows, extractors[i].defs(), null, extractors[i].values());
+      }
+    } finally {
+      if (slice != root) {
+        slice.close();
+      }
+    }
+  }
+
+  /** Ends the current row group (nothing happens when it is empty). */
+  public void flush() throws IOException {
+    if (rowsInGroup == 0) {
+      return;
+    }
+    List<ColumnChunkWriter.Chunk> finished = new ArrayList<>();
+    for (ColumnChunkWriter c : chunks) {
+      finished.add(c.finish());
+    }
+    file.writeRowGroup(finished, rowsInGroup);
+    newRowGroup();
+  }
+
+  /** Gives up: the target is left as it was. */
+  public void abort() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    discard();
+  }
+
+  private void discard() throws IOException {
+    try {
+      stream.close();
+    } finally {
+      output.abort();
+    }
+  }
+
+  /** Writes the last row group and the footer, and commits the file. */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    try {
+      flush();
+      List<KeyValue> kv = new ArrayList<>();
+      if (options.writeArrowSchema()) {
+        kv.add(new KeyValue(ArrowSchemaBlob.KEY, ArrowSchemaBlob.encode(schema)));
+      }
+      for (Map.Entry<String, String> e : options.keyValueMetadata().entrySet()) {
+        kv.add(new KeyValue(e.getKey(), e.getValue()));
+      }
+      file.finish(kv, CREATED_BY);
+      stream.close();
+      closed = true;
+      output.commit();
+    } catch (IOException | RuntimeException e) {
+      if (!closed) {
+        closed = true;
+        discard();
+      } else {
+        output.abort();
+      }
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package dev.parrow.arrow;
+
+import dev.parrow.codec.metadata.CompressionCodec;
+import dev.parrow.codec.write.ColumnWriteOptions;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How Arrow vectors are written to Parquet.
+ *
+ * @param compression the page codec (default SNAPPY)
+ * @param compressionLevel the codec's level, or null for its default
+ * @param pageVersion data pages v1 (default) or v2
+ * @param pageSizeBytes pages are cut at the first row boundary past this encoded size
+ * @param dictionary dictionary-encode string and binary columns (falling back to PLAIN past the limit)
+ * @param dictionaryPageSizeLimit bytes of dictionary values at most, per column chunk
+ * @param rowGroupRows rows per row group at most
+ * @param statistics write min/max and null counts per column chunk
+ * @param crc write a CRC32 for every page
+ * @param writeArrowSchema store the Arrow schema under {@code ARROW:schema}, so that readers that know
+ *     Arrow get back the types written
+ * @param keyValueMetadata more key-value entries for the footer
+ */
+public record WriteOptions(CompressionCodec compression, Integer compressionLevel, int pageVersion, int pageSizeBytes,
+    boolean dictionary, int dictionaryPageSizeLimit, long rowGroupRows, boolean statistics, boolean crc,
+    boolean writeArrowSchema, Map<String, String> keyValueMetadata) {
+
+  public WriteOptions {
+    keyValueMetadata = Map.copyOf(keyValueMetadata);
+    if (rowGroupRows < 1) {
+      throw new IllegalArgumentException("row groups must hold at least one row, not " + rowGroupRows);
+    }
+    columnOptions(compression, compressionLevel, pageVersion, pageSizeBytes, dictionary, dictionaryPageSizeLimit,
+        statistics, crc);
+  }
+
+  public static WriteOptions defaults() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The options every column chunk is written with. */
+  public ColumnWriteOptions columnOptions() {
+    return columnOptions(compression, compressionLevel, pageVersion, pageSizeBytes, dictionary,
+        dictionaryPageSizeLimit, statistics, crc);
+  }
+
+  private static ColumnWriteOptions columnOptions(CompressionCodec compression, Integer level, int pageVersion,
+      int pageSizeBytes, boolean dictionary, int dictionaryLimit, boolean statistics, boolean crc) {
+    return new ColumnWriteOptions(compression, level, pageVersion, pageSizeBytes, dictionary, dictionaryLimit,
+        statistics, crc);
+  }
+
+  public static final class Builder {
+    private CompressionCodec compression = CompressionCodec.SNAPPY;
+    private Integer compressionLevel;
+    private int pageVersion = 1;
+    private int pageSizeBytes = 1 << 20;
+    private boolean dictionary = true;
+    private int dictionaryPageSizeLimit = 1 << 20;
+    private long rowGroupRows = 1 << 20;
+    private boolean statistics = true;
+    private boolean crc = true;
+    private boolean writeArrowSchema = true;
+    private final Map<String, String> keyValueMetadata = new LinkedHashMap<>();
+
+    public Builder compression(CompressionCodec codec) {
+      this.compression = codec;
+      return this;
+    }
+
+    public Builder compressionLevel(Integer level) {
+      this.compressionLevel = level;
+      return this;
+    }
+
+    public Builder pageVersion(int version) {
+      this.pageVersion = version;
+      return this;
+    }
+
+    public Builder pageSizeBytes(int bytes) {
+      this.pageSizeBytes = bytes;
+      return this;
+    }
+
+    public Builder dictionary(boolean on) {
+      this.dictionary = on;
+      return this;
+    }
+
+    public Builder dictionaryPageSizeLimit(int bytes) {
+      this.dictionaryPageSizeLimit = bytes;
+      return this;
+    }
+
+    public Builder rowGroupRows(long rows) {
+      this.rowGroupRows = rows;
+      return this;
+    }
+
+    public Builder statistics(boolean on) {
+      this.statistics = on;
+      return this;
+    }
+
+    public Builder crc(boolean on) {
+      this.crc = on;
+      return this;
+    }
+
+    public Builder writeArrowSchema(boolean on) {
+      this.writeArrowSchema = on;
+      return this;
+    }
+
+    public Builder keyValue(String key, String value) {
+      this.keyValueMetadata.put(key, value);
+      return this;
+    }
+
+    public WriteOptions build() {
+      return new WriteOptions(compression, compressionLevel, pageVersion, pageSizeBytes, dictionary,
+          dictionaryPageSizeLimit, rowGroupRows, statistics, crc, writeArrowSchema, keyValueMetadata);
+    }
+  }
+}

@@ -1,0 +1,328 @@
+package dev.parrow.arrow.internal;
+
+import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.BooleanValues;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.FixedWidthValues;
+import dev.parrow.codec.values.Int32Values;
+import dev.parrow.codec.values.Int64Values;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.ExtensionTypeVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * The definition levels and present values of a top-level primitive vector, in the Parquet form its
+ * column is written as: a definition level per row (1 present, 0 null) and the present values densely.
+ * Values a column cannot hold as written (a date64 that is not a whole day, an interval that is negative or
+ * whose nanoseconds are not whole milliseconds, a timestamp in seconds past the millisecond range) are
+ * errors naming the field and the row.
+ */
+public final class FlatExtractor {
+  private final ColumnDescriptor column;
+  private final DenseValues values;
+  private int[] defs = new int[0];
+
+  public FlatExtractor(ColumnDescriptor column) {
+    this.column = column;
+    this.values = ColumnReader.newValues(column);
+  }
+
+  public DenseValues values() {
+    return values;
+  }
+
+  /** Definition levels of the last extraction (1 or 0 per row), or null for a required column. */
+  public int[] defs() {
+    return column.maxDefinitionLevel() == 0 ? null : defs;
+  }
+
+  /** Extracts rows [0, rows) of {@code vector}. */
+  public void extract(FieldVector vector, int rows) {
+    if (vector instanceof ExtensionTypeVector<?> ext) {
+      vector = (FieldVector) ext.getUnderlyingVector();
+    }
+    values.clear();
+    if (defs.length < rows) {
+      defs = new int[Math.max(rows, defs.length * 2)];
+    }
+    ArrowType type = vector.getField().getType();
+    if (type instanceof ArrowType.Null) {
+      java.util.Arrays.fill(defs, 0, rows, 0);
+      return;
+    }
+    int present = 0;
+    ArrowBuf validity = vector.getValidityBuffer();
+    for (int i = 0; i < rows; i++) {
+      int bit = (validity.getByte(i >>> 3) >>> (i & 7)) & 1;
+      defs[i] = bit;
+      present += bit;
+    }
+    if (column.maxDefinitionLevel() == 0 && present != rows) {
+      throw new IllegalArgumentException("field '" + vector.getName() + "' is not nullable but has "
+          + (rows - present) + " nulls");
+    }
+    switch (type.getTypeID()) {
+      case Bool -> bools(vector, rows);
+      case Int -> ints(vector, rows, ((ArrowType.Int) type).getBitWidth(), ((ArrowType.Int) type).getIsSigned());
+      case FloatingPoint -> {
+        switch (((ArrowType.FloatingPoint) type).getPrecision()) {
+          case HALF -> fixed(vector, rows, 2);
+          case SINGLE -> fixedInts(vector, rows, 1);
+          case DOUBLE -> fixedLongs(vector, rows, 1);
+        }
+      }
+      case Decimal -> decimals(vector, rows, (ArrowType.Decimal) type);
+      case Utf8, Binary -> binary((BaseVariableWidthVector) vector, rows);
+      case LargeUtf8, LargeBinary -> largeBinary((BaseLargeVariableWidthVector) vector, rows);
+      case FixedSizeBinary -> fixed(vector, rows, ((ArrowType.FixedSizeBinary) type).getByteWidth());
+      case Date -> {
+        if (((ArrowType.Date) type).getUnit() == org.apache.arrow.vector.types.DateUnit.DAY) {
+          fixedInts(vector, rows, 1);
+        } else {
+          datesFromMillis(vector, rows);
+        }
+      }
+      case Time -> {
+        ArrowType.Time t = (ArrowType.Time) type;
+        if (t.getBitWidth() == 32) {
+          fixedInts(vector, rows, t.getUnit() == TimeUnit.SECOND ? 1000 : 1);
+        } else {
+          fixedLongs(vector, rows, 1);
+        }
+      }
+      case Timestamp -> fixedLongs(vector, rows, ((ArrowType.Timestamp) type).getUnit() == TimeUnit.SECOND ? 1000 : 1);
+      case Duration -> fixedLongs(vector, rows, 1);
+      case Interval -> intervals(vector, rows);
+      default -> throw new UnsupportedOperationException("field '" + vector.getName() + "' is " + type
+          + ", which Parrow cannot write yet");
+    }
+  }
+
+  private boolean present(int i) {
+    return column.maxDefinitionLevel() == 0 || defs[i] == 1;
+  }
+
+  private void bools(FieldVector v, int rows) {
+    BooleanValues out = (BooleanValues) values;
+    ArrowBuf data = v.getDataBuffer();
+    int at = out.reserve(rows);
+    int n = 0;
+    for (int i = 0; i < rows; i++) {
+      if (present(i)) {
+        out.values()[at + n++] = (byte) ((data.getByte(i >>> 3) >>> (i & 7)) & 1);
+      }
+    }
+    out.added(n);
+  }
+
+  private void ints(FieldVector v, int rows, int bits, boolean signed) {
+    if (bits == 64) {
+      fixedLongs(v, rows, 1);
+      return;
+    }
+    if (bits == 32) {
+      fixedInts(v, rows, 1);
+      return;
+    }
+    Int32Values out = (Int32Values) values;
+    ArrowBuf data = v.getDataBuffer();
+    int at = out.reserve(rows);
+    int n = 0;
+    for (int i = 0; i < rows; i++) {
+      if (present(i)) {
+        int x = bits == 8 ? data.getByte(i) : data.getShort((long) i * 2);
+        out.values()[at + n++] = signed ? x : bits == 8 ? x & 0xff : x & 0xffff;
+      }
+    }
+    out.added(n);
+  }
+
+  /** 4-byte values, multiplied by {@code scale} (time32 seconds to milliseconds). */
+  private void fixedInts(FieldVector v, int rows, int scale) {
+    Int32Values out = (Int32Values) values;
+    int at = out.reserve(rows);
+    int[] dst = out.values();
+    v.getDataBuffer().nioBuffer(0, rows * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(dst, at, rows);
+    int n = compact(dst, at, rows);
+    if (scale != 1) {
+      for (int i = at; i < at + n; i++) {
+        dst[i] *= scale;
+      }
+    }
+    out.added(n);
+  }
+
+  /** 8-byte values, multiplied by {@code scale} (timestamp seconds to milliseconds, checked). */
+  private void fixedLongs(FieldVector v, int rows, int scale) {
+    Int64Values out = (Int64Values) values;
+    int at = out.reserve(rows);
+    long[] dst = out.values();
+    v.getDataBuffer().nioBuffer(0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(dst, at, rows);
+    int n = 0;
+    for (int i = 0; i < rows; i++) {
+      if (present(i)) {
+        long x = dst[at + i];
+        if (scale != 1) {
+          try {
+            x = Math.multiplyExact(x, scale);
+          } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("field '" + v.getName() + "' row " + i + ": " + dst[at + i]
+                + " seconds is outside the range of milliseconds Parquet stores it in");
+          }
+        }
+        dst[at + n++] = x;
+      }
+    }
+    out.added(n);
+  }
+
+  /** Moves the present ones of {@code rows} ints at {@code at} to the front; returns how many. */
+  private int compact(int[] dst, int at, int rows) {
+    if (column.maxDefinitionLevel() == 0) {
+      return rows;
+    }
+    int n = 0;
+    for (int i = 0; i < rows; i++) {
+      if (defs[i] == 1) {
+        dst[at + n++] = dst[at + i];
+      }
+    }
+    return n;
+  }
+
+  private void datesFromMillis(FieldVector v, int rows) {
+    Int32Values out = (Int32Values) values;
+    ArrowBuf data = v.getDataBuffer();
+    int at = out.reserve(rows);
+    int n = 0;
+    for (int i = 0; i < rows; i++) {
+      if (present(i)) {
+        long ms = data.getLong((long) i * 8);
+        if (Math.floorMod(ms, 86_400_000L) != 0) {
+          throw new IllegalArgumentException("field '" + v.getName() + "' row " + i + ": date64 " + ms
+              + " is not a whole day, which a Parquet DATE cannot hold");
+        }
+        out.values()[at + n++] = Math.toIntExact(Math.floorDiv(ms, 86_400_000L));
+      }
+    }
+    out.added(n);
+  }
+
+  private void fixed(FieldVector v, int rows, int width) {
+    FixedWidthValues out = (FixedWidthValues) values;
+    ArrowBuf data = v.getDataBuffer();
+    int at = out.reserve(rows);
+    int n = 0;
+    for (int i = 0; i < rows; i++) {
+      if (present(i)) {
+        data.getBytes((long) i * width, out.bytes(), at + n * width, width);
+        n++;
+      }
+    }
+    out.added(n);
+  }
+
+  private void decimals(FieldVector v, int rows, ArrowType.Decimal type) {
+    int arrowWidth = type.getBitWidth() / 8;
+    ArrowBuf data = v.getDataBuffer();
+    byte[] le = new byte[arrowWidth];
+    if (type.getPrecision() <= 18) {
+      boolean int32 = type.getPrecision() <= 9;
+      int n = 0;
+      int at = int32 ? ((Int32Values) values).reserve(rows) : ((Int64Values) values).reserve(rows);
+      for (int i = 0; i < rows; i++) {
+        if (present(i)) {
+          long unscaled = data.getLong((long) i * arrowWidth);
+          if (int32) {
+            ((Int32Values) values).values()[at + n++] = (int) unscaled;
+          } else {
+            ((Int64Values) values).values()[at + n++] = unscaled;
+          }
+        }
+      }
+      if (int32) {
+        ((Int32Values) values).added(n);
+      } else {
+        ((Int64Values) values).added(n);
+      }
+      return;
+    }
+    FixedWidthValues out = (FixedWidthValues) values;
+    int width = out.width();
+    int at = out.reserve(rows);
+    int n = 0;
+    for (int i = 0; i < rows; i++) {
+      if (present(i)) {
+        data.getBytes((long) i * arrowWidth, le, 0, arrowWidth);
+        // Little-endian two's complement to big-endian, keeping the low {@code width} bytes.
+        for (int k = 0; k < width; k++) {
+          out.bytes()[at + n * width + k] = le[width - 1 - k];
+        }
+        n++;
+      }
+    }
+    out.added(n);
+  }
+
+  private void binary(BaseVariableWidthVector v, int rows) {
+    BinaryValues out = (BinaryValues) values;
+    ArrowBuf offsets = v.getOffsetBuffer();
+    ArrowBuf data = v.getDataBuffer();
+    for (int i = 0; i < rows; i++) {
+      if (present(i)) {
+        int start = offsets.getInt((long) i * 4);
+        int length = offsets.getInt((long) (i + 1) * 4) - start;
+        int at = out.reserveBytes(length);
+        data.getBytes(start, out.bytes(), at, length);
+        out.addValue(length);
+      }
+    }
+  }
+
+  private void largeBinary(BaseLargeVariableWidthVector v, int rows) {
+    BinaryValues out = (BinaryValues) values;
+    ArrowBuf offsets = v.getOffsetBuffer();
+    ArrowBuf data = v.getDataBuffer();
+    for (int i = 0; i < rows; i++) {
+      if (present(i)) {
+        long start = offsets.getLong((long) i * 8);
+        int length = Math.toIntExact(offsets.getLong((long) (i + 1) * 8) - start);
+        int at = out.reserveBytes(length);
+        data.getBytes(start, out.bytes(), at, length);
+        out.addValue(length);
+      }
+    }
+  }
+
+  private void intervals(FieldVector v, int rows) {
+    FixedWidthValues out = (FixedWidthValues) values;
+    ArrowBuf data = v.getDataBuffer();
+    int at = out.reserve(rows);
+    ByteBuffer dst = ByteBuffer.wrap(out.bytes()).order(ByteOrder.LITTLE_ENDIAN);
+    int n = 0;
+    for (int i = 0; i < rows; i++) {
+      if (present(i)) {
+        int months = data.getInt((long) i * 16);
+        int days = data.getInt((long) i * 16 + 4);
+        long nanos = data.getLong((long) i * 16 + 8);
+        if (nanos % 1_000_000L != 0 || nanos < 0 || nanos / 1_000_000L > 0xFFFF_FFFFL || months < 0 || days < 0) {
+          throw new IllegalArgumentException("field '" + v.getName() + "' row " + i + ": the interval " + months
+              + " months " + days + " days " + nanos + " ns does not fit a Parquet INTERVAL (unsigned months, days "
+              + "and whole milliseconds)");
+        }
+        int base = at + n * 12;
+        dst.putInt(base, months).putInt(base + 4, days).putInt(base + 8, (int) (nanos / 1_000_000L));
+        n++;
+      }
+    }
+    out.added(n);
+  }
+}

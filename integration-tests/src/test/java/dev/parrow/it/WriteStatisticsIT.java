@@ -1,0 +1,121 @@
+package dev.parrow.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.arrow.ParquetArrowWriter;
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.arrow.WriteOptions;
+import dev.parrow.codec.metadata.ColumnChunk;
+import dev.parrow.codec.metadata.CompressionCodec;
+import dev.parrow.codec.metadata.RowGroup;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The statistics Parrow writes agree with the values: for every column chunk, the null count is the
+ * number of nulls in its rows, and the min and max DuckDB reports from the chunk's statistics
+ * ({@code parquet_metadata}) are the min and max DuckDB computes over the chunk's values. Floats, whose
+ * statistics DuckDB does not show, are checked against the vectors: NaN left out, a zero min -0.0 and a
+ * zero max +0.0, as the format asks.
+ */
+class WriteStatisticsIT {
+  /** Types DuckDB cannot compare (no half floats, decimals past 38 digits, no interval order in Parquet). */
+  private static final Set<String> NOT_BY_DUCKDB = Set.of("f16", "dec76", "interval");
+
+  @Test
+  void minMaxAndNullCountsAgreeWithTheValues(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("stats.parquet");
+    long chunks = 0;
+    try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot root = WriteReadBackIT.data(allocator);
+        DuckDb duckdb = new DuckDb()) {
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(file, root.getSchema(),
+          WriteOptions.builder().compression(CompressionCodec.UNCOMPRESSED).rowGroupRows(700).build())) {
+        writer.write(root);
+      }
+      long nulls = root.getVector("i32").getNullCount();
+      ParquetFile parquet = ParquetFile.open(file);
+      List<RowGroup> groups = parquet.metadata().rowGroups();
+      assertEquals(3, groups.size());
+      long i32Nulls = 0;
+      long first = 0;
+      for (int g = 0; g < groups.size(); g++) {
+        RowGroup group = groups.get(g);
+        for (ColumnChunk chunk : group.columns()) {
+          String column = chunk.metaData().pathInSchema().get(0);
+          var stats = chunk.metaData().statistics();
+          String sql = "SELECT count(*) - count(\"" + column + "\") AS nulls FROM read_parquet(" + DuckDb.literal(file)
+              + ", file_row_number = true) WHERE file_row_number >= " + first + " AND file_row_number < "
+              + (first + group.numRows());
+          long expectedNulls = ((Number) duckdb.query(sql).get(0).get("nulls")).longValue();
+          assertEquals(expectedNulls, stats.nullCount(), column + " row group " + g + ": null count");
+          if (column.equals("i32")) {
+            i32Nulls += stats.nullCount();
+          }
+          if (column.equals("f32") || column.equals("f64")) {
+            // DuckDB shows no float statistics (not even arrow-rs's): checked against the vector here.
+            checkFloats(root.getVector(column), (int) first, (int) group.numRows(), stats, column + " row group " + g);
+            chunks++;
+            continue;
+          }
+          if (NOT_BY_DUCKDB.contains(column)) {
+            assertTrue(column.equals("interval") ? stats.minValue() == null : stats.minValue() != null, column);
+            continue;
+          }
+          String value = "\"" + column + "\"";
+          Map<String, Object> computed = duckdb.query("SELECT min(" + value + ")::VARCHAR AS lo, max(" + value
+              + ")::VARCHAR AS hi FROM read_parquet(" + DuckDb.literal(file) + ", file_row_number = true) WHERE "
+              + "file_row_number >= " + first + " AND file_row_number < " + (first + group.numRows())).get(0);
+          Map<String, Object> stated = duckdb.query("SELECT stats_min_value AS lo, stats_max_value AS hi FROM "
+              + "parquet_metadata(" + DuckDb.literal(file) + ") WHERE row_group_id = " + g + " AND path_in_schema = '"
+              + column + "'").get(0);
+          assertEquals(normal(computed.get("lo")), normal(stated.get("lo")), column + " row group " + g + ": min");
+          assertEquals(normal(computed.get("hi")), normal(stated.get("hi")), column + " row group " + g + ": max");
+          chunks++;
+        }
+        first += group.numRows();
+      }
+      assertEquals(nulls, i32Nulls);
+      parquet.close();
+    }
+    assertTrue(chunks > 60, "chunks compared: " + chunks);
+  }
+
+  /** Min and max without NaN, a zero min as -0.0 and a zero max as +0.0. */
+  private static void checkFloats(org.apache.arrow.vector.FieldVector v, int from, int rows,
+      dev.parrow.codec.metadata.Statistics stats, String where) {
+    double lo = Double.NaN;
+    double hi = Double.NaN;
+    for (int i = from; i < from + rows; i++) {
+      if (v.isNull(i)) {
+        continue;
+      }
+      double x = ((Number) v.getObject(i)).doubleValue();
+      if (Double.isNaN(x)) {
+        continue;
+      }
+      lo = Double.isNaN(lo) || x < lo ? x : lo;
+      hi = Double.isNaN(hi) || x > hi ? x : hi;
+    }
+    java.nio.ByteBuffer min = stats.minValue().asByteBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    java.nio.ByteBuffer max = stats.maxValue().asByteBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    boolean single = v instanceof org.apache.arrow.vector.Float4Vector;
+    double statedMin = single ? min.getFloat(0) : min.getDouble(0);
+    double statedMax = single ? max.getFloat(0) : max.getDouble(0);
+    assertEquals(lo == 0 ? -0.0 : lo, statedMin, where + ": min");
+    assertEquals(hi == 0 ? 0.0 : hi, statedMax, where + ": max");
+  }
+
+  /** -0.0 and 0.0 are the same bound (the format writes a zero min as -0.0). */
+  private static Object normal(Object v) {
+    return Objects.equals(v, "-0.0") ? "0.0" : v;
+  }
+}

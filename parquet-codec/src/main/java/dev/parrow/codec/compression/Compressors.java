@@ -1,0 +1,84 @@
+package dev.parrow.codec.compression;
+
+import dev.parrow.codec.metadata.CompressionCodec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.zip.Deflater;
+import java.util.zip.GZIPOutputStream;
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Factory;
+import org.xerial.snappy.Snappy;
+
+/**
+ * Page compression for the writer: every codec the reader reads except BROTLI (the classpath has only a
+ * Brotli decoder) and LZO. LZ4 is written in the Hadoop framing that parquet-mr and Arrow C++ read (one
+ * block: big-endian uncompressed and compressed lengths, then the raw LZ4 block).
+ */
+public final class Compressors {
+  private static final LZ4Compressor LZ4 = LZ4Factory.fastestInstance().fastCompressor();
+
+  private Compressors() {}
+
+  /** Whether pages can be written with this codec. */
+  public static boolean canWrite(CompressionCodec codec) {
+    return codec != CompressionCodec.BROTLI && codec != CompressionCodec.LZO;
+  }
+
+  /**
+   * The compressed bytes of {@code src[offset, offset + length)}.
+   *
+   * @param level the codec's level (ZSTD 1..22, GZIP 0..9); null for the codec's default
+   */
+  public static byte[] compress(CompressionCodec codec, Integer level, byte[] src, int offset, int length) {
+    try {
+      return switch (codec) {
+        case UNCOMPRESSED -> Arrays.copyOfRange(src, offset, offset + length);
+        case SNAPPY -> {
+          byte[] out = new byte[Snappy.maxCompressedLength(length)];
+          int n = Snappy.compress(src, offset, length, out, 0);
+          yield Arrays.copyOf(out, n);
+        }
+        case GZIP -> gzip(src, offset, length, level == null ? Deflater.DEFAULT_COMPRESSION : level);
+        case ZSTD -> {
+          byte[] out = new byte[(int) com.github.luben.zstd.Zstd.compressBound(length)];
+          long n = com.github.luben.zstd.Zstd.compressByteArray(out, 0, out.length, src, offset, length,
+              level == null ? 3 : level);
+          if (com.github.luben.zstd.Zstd.isError(n)) {
+            throw new IllegalStateException("zstd: " + com.github.luben.zstd.Zstd.getErrorName(n));
+          }
+          yield Arrays.copyOf(out, (int) n);
+        }
+        case LZ4_RAW -> {
+          byte[] out = new byte[LZ4.maxCompressedLength(length)];
+          int n = LZ4.compress(src, offset, length, out, 0, out.length);
+          yield Arrays.copyOf(out, n);
+        }
+        case LZ4 -> {
+          byte[] out = new byte[8 + LZ4.maxCompressedLength(length)];
+          int n = LZ4.compress(src, offset, length, out, 8, out.length - 8);
+          ByteBuffer.wrap(out).putInt(0, length).putInt(4, n);
+          yield Arrays.copyOf(out, 8 + n);
+        }
+        case BROTLI, LZO -> throw new UnsupportedOperationException(codec + " compression is not available for "
+            + "writing (Parrow reads it); choose SNAPPY, GZIP, ZSTD, LZ4_RAW, LZ4 or UNCOMPRESSED");
+      };
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static byte[] gzip(byte[] src, int offset, int length, int level) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, length / 2));
+    try (GZIPOutputStream gz = new GZIPOutputStream(out) {
+      {
+        def.setLevel(level);
+      }
+    }) {
+      gz.write(src, offset, length);
+    }
+    return out.toByteArray();
+  }
+}

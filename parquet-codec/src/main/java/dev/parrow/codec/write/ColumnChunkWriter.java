@@ -1,0 +1,347 @@
+package dev.parrow.codec.write;
+
+import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.compression.Compressors;
+import dev.parrow.codec.encoding.RleBitPackedEncoder;
+import dev.parrow.codec.metadata.ColumnMetaData;
+import dev.parrow.codec.metadata.DataPageHeader;
+import dev.parrow.codec.metadata.DataPageHeaderV2;
+import dev.parrow.codec.metadata.DictionaryPageHeader;
+import dev.parrow.codec.metadata.Encoding;
+import dev.parrow.codec.metadata.PageEncodingStats;
+import dev.parrow.codec.metadata.PageHeader;
+import dev.parrow.codec.metadata.PageType;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.page.PageReader;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.thrift.ThriftCodec;
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.BooleanValues;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.FixedWidthValues;
+import dev.parrow.codec.values.Int32Values;
+import dev.parrow.codec.values.Int64Values;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.CRC32;
+
+/**
+ * Writes one column chunk: level entries and their present values come in ({@link #write}), pages go out,
+ * cut at a row boundary once they reach the page size; BYTE_ARRAY values are dictionary-encoded until the
+ * dictionary outgrows its limit, then PLAIN. {@link #finish} gives the chunk's bytes (dictionary page
+ * first) and its metadata.
+ */
+public final class ColumnChunkWriter {
+  /** A finished chunk: its pages, and metadata whose offsets count from the chunk's first byte. */
+  public record Chunk(byte[] bytes, ColumnMetaData metaData, boolean hasDictionaryPage) {}
+
+  private static final int SLICE = 1024;
+
+  private final ColumnDescriptor column;
+  private final ColumnWriteOptions options;
+  private final int maxDef;
+  private final int maxRep;
+  private final StatisticsBuilder statistics;
+  private final ByteSink pages = new ByteSink(1 << 16);
+  private final List<PageEncodingStats> encodingStats = new ArrayList<>();
+  private final Set<Encoding> encodings = new LinkedHashSet<>();
+
+  // The page being filled.
+  private int[] defs = new int[SLICE];
+  private int[] reps = new int[SLICE];
+  private int entries;
+  private int rows;
+  private final DenseValues pageValues;
+  private long estimate;
+
+  // The dictionary (BYTE_ARRAY only) and whether the chunk still uses it.
+  private boolean dictionaryOn;
+  private final BinaryValues dictionary = new BinaryValues();
+  private final Map<ByteBuffer, Integer> ids = new HashMap<>();
+  private int[] pageIds = new int[SLICE];
+  private int dataPages;
+
+  private long valueCount;
+  private long uncompressedBytes;
+
+  public ColumnChunkWriter(ColumnDescriptor column, ColumnWriteOptions options) {
+    if (!Compressors.canWrite(options.codec())) {
+      Compressors.compress(options.codec(), null, new byte[0], 0, 0);
+    }
+    this.column = column;
+    this.options = options;
+    this.maxDef = column.maxDefinitionLevel();
+    this.maxRep = column.maxRepetitionLevel();
+    this.statistics = new StatisticsBuilder(column);
+    this.pageValues = ColumnReader.newValues(column);
+    this.dictionaryOn = options.dictionary() && column.physicalType() == PhysicalType.BYTE_ARRAY;
+  }
+
+  /**
+   * Adds {@code n} level entries (whole rows: {@code reps[0]} is 0) and their present values (one per
+   * entry whose definition level is the maximum). {@code defs} and {@code reps} may be null when the
+   * column has no such levels.
+   */
+  public void write(int n, int[] defs, int[] reps, DenseValues values) {
+    int value = 0;
+    for (int at = 0; at < n; ) {
+      int end = Math.min(n, at + SLICE);
+      // Pages hold whole rows: extend the slice to the next row start.
+      while (end < n && reps != null && reps[end] != 0) {
+        end++;
+      }
+      int present = append(at, end, defs, reps, values, value);
+      value += present;
+      at = end;
+      if (estimate >= options.pageSizeBytes()) {
+        flushPage();
+      }
+    }
+  }
+
+  private int append(int from, int to, int[] d, int[] r, DenseValues values, int firstValue) {
+    int k = to - from;
+    if (entries + k > this.defs.length) {
+      int capacity = Math.max(entries + k, this.defs.length * 2);
+      this.defs = Arrays.copyOf(this.defs, capacity);
+      this.reps = Arrays.copyOf(this.reps, capacity);
+    }
+    int present = 0;
+    for (int i = from; i < to; i++) {
+      int def = d == null ? maxDef : d[i];
+      this.defs[entries] = def;
+      int rep = r == null ? 0 : r[i];
+      this.reps[entries] = rep;
+      if (rep == 0) {
+        rows++;
+      }
+      if (def == maxDef) {
+        present++;
+      }
+      entries++;
+    }
+    statistics.nulls(k - present);
+    int before = pageValues.size();
+    appendValues(values, firstValue, present);
+    estimate += valueBytes(before, pageValues.size()) + k / 4 + 1;
+    return present;
+  }
+
+  private long valueBytes(int from, int to) {
+    return switch (column.physicalType()) {
+      case BOOLEAN -> (to - from + 7) / 8;
+      case INT32, FLOAT -> 4L * (to - from);
+      case INT64, DOUBLE -> 8L * (to - from);
+      case INT96 -> 12L * (to - from);
+      case FIXED_LEN_BYTE_ARRAY -> (long) column.typeLength() * (to - from);
+      case BYTE_ARRAY -> {
+        BinaryValues b = (BinaryValues) pageValues;
+        yield b.offsets()[to] - b.offsets()[from] + 4L * (to - from);
+      }
+    };
+  }
+
+  /** Appends values [from, from + n) of {@code src} to the page's values. */
+  private void appendValues(DenseValues src, int from, int n) {
+    if (n == 0) {
+      return;
+    }
+    switch (column.physicalType()) {
+      case BOOLEAN -> {
+        BooleanValues s = (BooleanValues) src;
+        BooleanValues d = (BooleanValues) pageValues;
+        int at = d.reserve(n);
+        System.arraycopy(s.values(), from, d.values(), at, n);
+        d.added(n);
+      }
+      case INT32, FLOAT -> {
+        Int32Values s = (Int32Values) src;
+        Int32Values d = (Int32Values) pageValues;
+        int at = d.reserve(n);
+        System.arraycopy(s.values(), from, d.values(), at, n);
+        d.added(n);
+      }
+      case INT64, DOUBLE -> {
+        Int64Values s = (Int64Values) src;
+        Int64Values d = (Int64Values) pageValues;
+        int at = d.reserve(n);
+        System.arraycopy(s.values(), from, d.values(), at, n);
+        d.added(n);
+      }
+      case INT96, FIXED_LEN_BYTE_ARRAY -> {
+        FixedWidthValues s = (FixedWidthValues) src;
+        FixedWidthValues d = (FixedWidthValues) pageValues;
+        int at = d.reserve(n);
+        System.arraycopy(s.bytes(), from * s.width(), d.bytes(), at, n * s.width());
+        d.added(n);
+      }
+      case BYTE_ARRAY -> {
+        BinaryValues s = (BinaryValues) src;
+        BinaryValues d = (BinaryValues) pageValues;
+        int start = s.offsets()[from];
+        int length = s.offsets()[from + n] - start;
+        int at = d.reserveBytes(length);
+        System.arraycopy(s.bytes(), start, d.bytes(), at, length);
+        for (int i = from; i < from + n; i++) {
+          d.addValue(s.offsets()[i + 1] - s.offsets()[i]);
+        }
+      }
+    }
+  }
+
+  private void flushPage() {
+    if (entries == 0) {
+      return;
+    }
+    int present = pageValues.size();
+    statistics.update(pageValues, 0, present);
+    byte[] values = dictionaryOn ? dictionaryIds(present) : null;
+    Encoding encoding;
+    if (values != null) {
+      encoding = options.pageVersion() == 1 ? Encoding.PLAIN_DICTIONARY : Encoding.RLE_DICTIONARY;
+    } else {
+      ByteSink plain = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, estimate + 16));
+      PlainEncoder.encode(pageValues, 0, present, column, plain);
+      values = plain.toByteArray();
+      encoding = Encoding.PLAIN;
+    }
+    byte[] repLevels = maxRep > 0 ? RleBitPackedEncoder.encode(reps, 0, entries, PageReader.bitWidth(maxRep)) : null;
+    byte[] defLevels = maxDef > 0 ? RleBitPackedEncoder.encode(defs, 0, entries, PageReader.bitWidth(maxDef)) : null;
+    int nulls = entries - present;
+    if (options.pageVersion() == 1) {
+      ByteSink body = new ByteSink(values.length + 64);
+      if (repLevels != null) {
+        body.writeIntLE(repLevels.length);
+        body.write(repLevels);
+      }
+      if (defLevels != null) {
+        body.writeIntLE(defLevels.length);
+        body.write(defLevels);
+      }
+      body.write(values);
+      byte[] compressed = Compressors.compress(options.codec(), options.level(), body.array(), 0, body.size());
+      DataPageHeader h = new DataPageHeader(entries, encoding, Encoding.RLE, Encoding.RLE, null);
+      writePage(new PageHeader(PageType.DATA_PAGE, body.size(), compressed.length, crc(compressed), h, null, null,
+          null), compressed);
+    } else {
+      byte[] r = repLevels == null ? new byte[0] : repLevels;
+      byte[] d = defLevels == null ? new byte[0] : defLevels;
+      byte[] compressed = Compressors.compress(options.codec(), options.level(), values, 0, values.length);
+      byte[] body = new byte[r.length + d.length + compressed.length];
+      System.arraycopy(r, 0, body, 0, r.length);
+      System.arraycopy(d, 0, body, r.length, d.length);
+      System.arraycopy(compressed, 0, body, r.length + d.length, compressed.length);
+      DataPageHeaderV2 h = new DataPageHeaderV2(entries, nulls, rows, encoding, d.length, r.length, true, null);
+      writePage(new PageHeader(PageType.DATA_PAGE_V2, r.length + d.length + values.length, body.length, crc(body),
+          null, null, null, h), body);
+    }
+    encodings.add(encoding);
+    encodings.add(Encoding.RLE);
+    dataPages++;
+    addEncodingStat(PageType.DATA_PAGE, encoding);
+    valueCount += entries;
+    entries = 0;
+    rows = 0;
+    estimate = 0;
+    pageValues.clear();
+  }
+
+  /** The page's values as dictionary ids (bit width byte, then RLE), or null when the chunk falls back. */
+  private byte[] dictionaryIds(int present) {
+    BinaryValues v = (BinaryValues) pageValues;
+    if (pageIds.length < present) {
+      pageIds = new int[Math.max(present, pageIds.length * 2)];
+    }
+    for (int i = 0; i < present; i++) {
+      int start = v.offsets()[i];
+      int length = v.offsets()[i + 1] - start;
+      Integer id = ids.get(ByteBuffer.wrap(v.bytes(), start, length));
+      if (id == null) {
+        if (dictionary.byteLength() + 4L * dictionary.size() + length + 4 > options.dictionaryPageSizeLimit()) {
+          // Past the limit: this page and the rest of the chunk are PLAIN.
+          dictionaryOn = false;
+          return null;
+        }
+        id = dictionary.size();
+        dictionary.append(v.bytes(), start, length);
+        ids.put(ByteBuffer.wrap(Arrays.copyOfRange(v.bytes(), start, start + length)), id);
+      }
+      pageIds[i] = id;
+    }
+    int bitWidth = PageReader.bitWidth(Math.max(0, dictionary.size() - 1));
+    byte[] rle = RleBitPackedEncoder.encode(pageIds, 0, present, bitWidth);
+    byte[] out = new byte[rle.length + 1];
+    out[0] = (byte) bitWidth;
+    System.arraycopy(rle, 0, out, 1, rle.length);
+    return out;
+  }
+
+  private Integer crc(byte[] body) {
+    if (!options.crc()) {
+      return null;
+    }
+    CRC32 crc = new CRC32();
+    crc.update(body);
+    return (int) crc.getValue();
+  }
+
+  private void writePage(PageHeader header, byte[] body) {
+    byte[] h = ThriftCodec.writePageHeader(header);
+    pages.write(h);
+    pages.write(body);
+    uncompressedBytes += h.length + header.uncompressedPageSize();
+  }
+
+  private void addEncodingStat(PageType type, Encoding encoding) {
+    for (int i = 0; i < encodingStats.size(); i++) {
+      PageEncodingStats s = encodingStats.get(i);
+      if (s.pageType() == type && s.encoding() == encoding) {
+        encodingStats.set(i, new PageEncodingStats(type, encoding, s.count() + 1));
+        return;
+      }
+    }
+    encodingStats.add(new PageEncodingStats(type, encoding, 1));
+  }
+
+  /** Ends the chunk. Its dictionary page, if any, comes first. */
+  public Chunk finish() {
+    flushPage();
+    byte[] dictionaryPage = new byte[0];
+    long dictionaryUncompressed = 0;
+    boolean hasDictionary = dictionary.size() > 0 || encodings.contains(Encoding.PLAIN_DICTIONARY)
+        || encodings.contains(Encoding.RLE_DICTIONARY);
+    if (hasDictionary) {
+      ByteSink plain = new ByteSink(dictionary.byteLength() + 4 * dictionary.size() + 16);
+      PlainEncoder.encode(dictionary, 0, dictionary.size(), column, plain);
+      byte[] compressed = Compressors.compress(options.codec(), options.level(), plain.array(), 0, plain.size());
+      Encoding encoding = options.pageVersion() == 1 ? Encoding.PLAIN_DICTIONARY : Encoding.PLAIN;
+      PageHeader header = new PageHeader(PageType.DICTIONARY_PAGE, plain.size(), compressed.length, crc(compressed),
+          null, null, new DictionaryPageHeader(dictionary.size(), encoding, false), null);
+      byte[] h = ThriftCodec.writePageHeader(header);
+      dictionaryPage = new byte[h.length + compressed.length];
+      System.arraycopy(h, 0, dictionaryPage, 0, h.length);
+      System.arraycopy(compressed, 0, dictionaryPage, h.length, compressed.length);
+      dictionaryUncompressed = h.length + plain.size();
+      encodings.add(encoding);
+      encodingStats.add(0, new PageEncodingStats(PageType.DICTIONARY_PAGE, encoding, 1));
+    }
+    byte[] bytes = new byte[dictionaryPage.length + pages.size()];
+    System.arraycopy(dictionaryPage, 0, bytes, 0, dictionaryPage.length);
+    System.arraycopy(pages.array(), 0, bytes, dictionaryPage.length, pages.size());
+    ColumnMetaData meta = new ColumnMetaData(column.physicalType(), List.copyOf(encodings), column.path(),
+        options.codec(), valueCount, uncompressedBytes + dictionaryUncompressed, bytes.length, null,
+        dictionaryPage.length, null, hasDictionary ? 0L : null, options.statistics() ? statistics.build() : null,
+        List.copyOf(encodingStats), null, null, null, null);
+    return new Chunk(bytes, meta, hasDictionary);
+  }
+
+  int dataPages() {
+    return dataPages;
+  }
+}

@@ -1,0 +1,32 @@
+package dev.parrow.codec.write;
+
+import dev.parrow.codec.metadata.CompressionCodec;
+
+/**
+ * How one column chunk is written.
+ *
+ * @param codec page compression
+ * @param level the codec's level, or null for its default
+ * @param pageVersion 1 (DATA_PAGE) or 2 (DATA_PAGE_V2)
+ * @param pageSizeBytes a page is cut at the first row boundary after its encoded size reaches this
+ * @param dictionary dictionary-encode BYTE_ARRAY values (falling back to PLAIN past the limit)
+ * @param dictionaryPageSizeLimit the most bytes of dictionary values before the chunk falls back to PLAIN
+ * @param statistics write min/max and null counts
+ * @param crc write a CRC32 of every page
+ */
+public record ColumnWriteOptions(CompressionCodec codec, Integer level, int pageVersion, int pageSizeBytes,
+    boolean dictionary, int dictionaryPageSizeLimit, boolean statistics, boolean crc) {
+
+  public ColumnWriteOptions {
+    if (pageVersion != 1 && pageVersion != 2) {
+      throw new IllegalArgumentException("data page version must be 1 or 2, not " + pageVersion);
+    }
+    if (pageSizeBytes < 1 || dictionaryPageSizeLimit < 0) {
+      throw new IllegalArgumentException("page sizes must be positive");
+    }
+  }
+
+  public static ColumnWriteOptions defaults() {
+    return new ColumnWriteOptions(CompressionCodec.SNAPPY, null, 1, 1 << 20, true, 1 << 20, true, true);
+  }
+}

@@ -1,0 +1,215 @@
+package dev.parrow.codec.write;
+
+import dev.parrow.codec.metadata.Bytes;
+import dev.parrow.codec.metadata.ConvertedType;
+import dev.parrow.codec.metadata.LogicalType;
+import dev.parrow.codec.metadata.Statistics;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.BooleanValues;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.FixedWidthValues;
+import dev.parrow.codec.values.Int32Values;
+import dev.parrow.codec.values.Int64Values;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import org.apache.arrow.memory.util.Float16;
+
+/**
+ * Min, max and null count of a column chunk, in the column's sort order (TYPE-MAPPING.md, "Statistics on
+ * write"): signed or unsigned integers by the annotation, floats (half floats too) without NaN and with
+ * -0.0 / +0.0 at a zero min / max, byte arrays unsigned byte-wise, decimals in bytes as signed numbers; INT96 and INTERVAL
+ * get no min/max.
+ */
+final class StatisticsBuilder {
+  private enum Order { SIGNED, UNSIGNED, HALF, FLOAT, DOUBLE, BOOLEAN, BYTES, DECIMAL_BYTES, NONE }
+
+  private final Order order;
+  private long nulls;
+  private boolean any;
+  private long minLong;
+  private long maxLong;
+  private double minDouble;
+  private double maxDouble;
+  private byte[] minBytes;
+  private byte[] maxBytes;
+  private final int width;
+
+  StatisticsBuilder(ColumnDescriptor column) {
+    this.order = order(column);
+    this.width = switch (column.physicalType()) {
+      case INT32, FLOAT -> 4;
+      default -> 8;
+    };
+  }
+
+  private static Order order(ColumnDescriptor c) {
+    LogicalType logical = c.logicalType();
+    ConvertedType converted = c.convertedType();
+    boolean unsigned = logical instanceof LogicalType.IntType i && !i.signed()
+        || converted == ConvertedType.UINT_8 || converted == ConvertedType.UINT_16
+        || converted == ConvertedType.UINT_32 || converted == ConvertedType.UINT_64;
+    boolean decimal = logical instanceof LogicalType.DecimalType || converted == ConvertedType.DECIMAL;
+    return switch (c.physicalType()) {
+      case BOOLEAN -> Order.BOOLEAN;
+      case INT32, INT64 -> unsigned ? Order.UNSIGNED : Order.SIGNED;
+      case FLOAT -> Order.FLOAT;
+      case DOUBLE -> Order.DOUBLE;
+      case INT96 -> Order.NONE;
+      case BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY -> converted == ConvertedType.INTERVAL ? Order.NONE
+          : logical instanceof LogicalType.Float16Type ? Order.HALF : decimal ? Order.DECIMAL_BYTES : Order.BYTES;
+    };
+  }
+
+  void nulls(long n) {
+    nulls += n;
+  }
+
+  /** Takes values [from, to) of a page into account. */
+  void update(DenseValues values, int from, int to) {
+    switch (order) {
+      case NONE -> { }
+      case BOOLEAN -> {
+        byte[] v = ((BooleanValues) values).values();
+        for (int i = from; i < to; i++) {
+          longValue(v[i]);
+        }
+      }
+      case SIGNED, UNSIGNED -> {
+        if (values instanceof Int32Values ints) {
+          int[] v = ints.values();
+          for (int i = from; i < to; i++) {
+            longValue(order == Order.UNSIGNED ? Integer.toUnsignedLong(v[i]) : v[i]);
+          }
+        } else {
+          long[] v = ((Int64Values) values).values();
+          for (int i = from; i < to; i++) {
+            longValue(v[i]);
+          }
+        }
+      }
+      case FLOAT -> {
+        int[] v = ((Int32Values) values).values();
+        for (int i = from; i < to; i++) {
+          doubleValue(Float.intBitsToFloat(v[i]));
+        }
+      }
+      case HALF -> {
+        FixedWidthValues f = (FixedWidthValues) values;
+        byte[] b = f.bytes();
+        for (int i = from; i < to; i++) {
+          doubleValue(Float16.toFloat((short) ((b[i * 2] & 0xff) | b[i * 2 + 1] << 8)));
+        }
+      }
+      case DOUBLE -> {
+        long[] v = ((Int64Values) values).values();
+        for (int i = from; i < to; i++) {
+          doubleValue(Double.longBitsToDouble(v[i]));
+        }
+      }
+      case BYTES, DECIMAL_BYTES -> {
+        if (values instanceof BinaryValues b) {
+          for (int i = from; i < to; i++) {
+            bytesValue(b.bytes(), b.offsets()[i], b.offsets()[i + 1] - b.offsets()[i]);
+          }
+        } else {
+          FixedWidthValues f = (FixedWidthValues) values;
+          for (int i = from; i < to; i++) {
+            bytesValue(f.bytes(), i * f.width(), f.width());
+          }
+        }
+      }
+    }
+  }
+
+  private void longValue(long v) {
+    boolean less = order == Order.UNSIGNED ? Long.compareUnsigned(v, minLong) < 0 : v < minLong;
+    boolean more = order == Order.UNSIGNED ? Long.compareUnsigned(v, maxLong) > 0 : v > maxLong;
+    if (!any || less) {
+      minLong = v;
+    }
+    if (!any || more) {
+      maxLong = v;
+    }
+    any = true;
+  }
+
+  private void doubleValue(double v) {
+    if (Double.isNaN(v)) {
+      return;
+    }
+    if (!any || v < minDouble) {
+      minDouble = v;
+    }
+    if (!any || v > maxDouble) {
+      maxDouble = v;
+    }
+    any = true;
+  }
+
+  private void bytesValue(byte[] src, int offset, int length) {
+    if (!any || compare(src, offset, length, minBytes) < 0) {
+      minBytes = Arrays.copyOfRange(src, offset, offset + length);
+    }
+    if (!any || compare(src, offset, length, maxBytes) > 0) {
+      maxBytes = Arrays.copyOfRange(src, offset, offset + length);
+    }
+    any = true;
+  }
+
+  private int compare(byte[] a, int offset, int length, byte[] b) {
+    if (order == Order.DECIMAL_BYTES) {
+      return new java.math.BigInteger(length == 0 ? new byte[] {0} : Arrays.copyOfRange(a, offset, offset + length))
+          .compareTo(new java.math.BigInteger(b.length == 0 ? new byte[] {0} : b));
+    }
+    return Arrays.compareUnsigned(a, offset, offset + length, b, 0, b.length);
+  }
+
+  Statistics build() {
+    if (!any) {
+      return new Statistics(null, null, nulls, null, null, null, null, null, null);
+    }
+    Bytes min;
+    Bytes max;
+    switch (order) {
+      case BOOLEAN -> {
+        min = Bytes.of(new byte[] {(byte) minLong});
+        max = Bytes.of(new byte[] {(byte) maxLong});
+      }
+      case SIGNED, UNSIGNED -> {
+        min = Bytes.of(littleEndian(minLong, width));
+        max = Bytes.of(littleEndian(maxLong, width));
+      }
+      case FLOAT -> {
+        // A zero min is written as -0.0 and a zero max as +0.0, so that either zero lies within them.
+        float lo = minDouble == 0 ? -0.0f : (float) minDouble;
+        float hi = maxDouble == 0 ? 0.0f : (float) maxDouble;
+        min = Bytes.of(littleEndian(Float.floatToRawIntBits(lo), 4));
+        max = Bytes.of(littleEndian(Float.floatToRawIntBits(hi), 4));
+      }
+      case HALF -> {
+        short lo = Float16.toFloat16(minDouble == 0 ? -0.0f : (float) minDouble);
+        short hi = Float16.toFloat16(maxDouble == 0 ? 0.0f : (float) maxDouble);
+        min = Bytes.of(littleEndian(lo, 2));
+        max = Bytes.of(littleEndian(hi, 2));
+      }
+      case DOUBLE -> {
+        double lo = minDouble == 0 ? -0.0 : minDouble;
+        double hi = maxDouble == 0 ? 0.0 : maxDouble;
+        min = Bytes.of(littleEndian(Double.doubleToRawLongBits(lo), 8));
+        max = Bytes.of(littleEndian(Double.doubleToRawLongBits(hi), 8));
+      }
+      default -> {
+        min = Bytes.of(minBytes);
+        max = Bytes.of(maxBytes);
+      }
+    }
+    return new Statistics(null, null, nulls, null, max, min, true, true, null);
+  }
+
+  private static byte[] littleEndian(long v, int width) {
+    ByteBuffer b = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v);
+    return Arrays.copyOf(b.array(), width);
+  }
+}

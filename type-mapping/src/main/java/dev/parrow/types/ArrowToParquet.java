@@ -1,0 +1,147 @@
+package dev.parrow.types;
+
+import dev.parrow.codec.metadata.ConvertedType;
+import dev.parrow.codec.metadata.LogicalType;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.metadata.Repetition;
+import dev.parrow.codec.metadata.SchemaElement;
+import dev.parrow.codec.metadata.TimeUnit;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.IntervalUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The Parquet schema an Arrow schema is written as (TYPE-MAPPING.md, "Writing"): each leaf gets its
+ * LogicalType and the matching ConvertedType (with decimal precision and scale), optional when the Arrow
+ * field is nullable. This version writes top-level primitive fields; a nested field is an error naming it.
+ */
+public final class ArrowToParquet {
+  private ArrowToParquet() {}
+
+  /** The schema elements, root first, in Parquet's depth-first order. */
+  public static List<SchemaElement> schema(Schema schema) {
+    List<SchemaElement> out = new ArrayList<>();
+    out.add(new SchemaElement(null, null, null, "schema", schema.getFields().size(), null, null, null, null, null, null));
+    for (Field f : schema.getFields()) {
+      out.add(leaf(f));
+    }
+    return out;
+  }
+
+  /** The element of a top-level primitive field. */
+  public static SchemaElement leaf(Field field) {
+    if (!field.getChildren().isEmpty()) {
+      throw new UnsupportedOperationException("field '" + field.getName() + "' is " + field.getType()
+          + ": writing nested fields is not supported yet");
+    }
+    Repetition repetition = field.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED;
+    ArrowType type = field.getType();
+    if (type instanceof ArrowType.ExtensionType ext) {
+      type = ext.storageType();
+    }
+    String name = field.getName();
+    switch (type.getTypeID()) {
+      case Null:
+        return element(PhysicalType.INT32, null, Repetition.OPTIONAL, name, null, new LogicalType.NullType());
+      case Bool:
+        return element(PhysicalType.BOOLEAN, null, repetition, name, null, null);
+      case Int: {
+        ArrowType.Int i = (ArrowType.Int) type;
+        PhysicalType p = i.getBitWidth() == 64 ? PhysicalType.INT64 : PhysicalType.INT32;
+        if (i.getBitWidth() == 64 && i.getIsSigned()) {
+          return element(p, null, repetition, name, null, null);
+        }
+        if (i.getBitWidth() == 32 && i.getIsSigned()) {
+          return element(p, null, repetition, name, null, null);
+        }
+        ConvertedType converted = converted(i.getBitWidth(), i.getIsSigned());
+        return element(p, null, repetition, name, converted, new LogicalType.IntType(i.getBitWidth(), i.getIsSigned()));
+      }
+      case FloatingPoint: {
+        FloatingPointPrecision precision = ((ArrowType.FloatingPoint) type).getPrecision();
+        return switch (precision) {
+          case HALF -> element(PhysicalType.FIXED_LEN_BYTE_ARRAY, 2, repetition, name, null, new LogicalType.Float16Type());
+          case SINGLE -> element(PhysicalType.FLOAT, null, repetition, name, null, null);
+          case DOUBLE -> element(PhysicalType.DOUBLE, null, repetition, name, null, null);
+        };
+      }
+      case Decimal: {
+        ArrowType.Decimal d = (ArrowType.Decimal) type;
+        PhysicalType p = d.getPrecision() <= 9 ? PhysicalType.INT32 : d.getPrecision() <= 18 ? PhysicalType.INT64
+            : PhysicalType.FIXED_LEN_BYTE_ARRAY;
+        Integer length = p == PhysicalType.FIXED_LEN_BYTE_ARRAY ? decimalBytes(d.getPrecision()) : null;
+        return new SchemaElement(p, length, repetition, name, null, ConvertedType.DECIMAL, d.getScale(),
+            d.getPrecision(), null, new LogicalType.DecimalType(d.getScale(), d.getPrecision()), null);
+      }
+      case Utf8:
+      case LargeUtf8:
+        return element(PhysicalType.BYTE_ARRAY, null, repetition, name, ConvertedType.UTF8, new LogicalType.StringType());
+      case Binary:
+      case LargeBinary:
+        return element(PhysicalType.BYTE_ARRAY, null, repetition, name, null, null);
+      case FixedSizeBinary:
+        return element(PhysicalType.FIXED_LEN_BYTE_ARRAY, ((ArrowType.FixedSizeBinary) type).getByteWidth(),
+            repetition, name, null, null);
+      case Date:
+        return element(PhysicalType.INT32, null, repetition, name, ConvertedType.DATE, new LogicalType.DateType());
+      case Time: {
+        ArrowType.Time t = (ArrowType.Time) type;
+        return switch (t.getUnit()) {
+          case SECOND, MILLISECOND -> element(PhysicalType.INT32, null, repetition, name, ConvertedType.TIME_MILLIS,
+              new LogicalType.TimeType(true, TimeUnit.MILLIS));
+          case MICROSECOND -> element(PhysicalType.INT64, null, repetition, name, ConvertedType.TIME_MICROS,
+              new LogicalType.TimeType(true, TimeUnit.MICROS));
+          case NANOSECOND -> element(PhysicalType.INT64, null, repetition, name, null,
+              new LogicalType.TimeType(true, TimeUnit.NANOS));
+        };
+      }
+      case Timestamp: {
+        ArrowType.Timestamp t = (ArrowType.Timestamp) type;
+        boolean adjusted = t.getTimezone() != null;
+        return switch (t.getUnit()) {
+          case SECOND, MILLISECOND -> element(PhysicalType.INT64, null, repetition, name, ConvertedType.TIMESTAMP_MILLIS,
+              new LogicalType.TimestampType(adjusted, TimeUnit.MILLIS));
+          case MICROSECOND -> element(PhysicalType.INT64, null, repetition, name, ConvertedType.TIMESTAMP_MICROS,
+              new LogicalType.TimestampType(adjusted, TimeUnit.MICROS));
+          case NANOSECOND -> element(PhysicalType.INT64, null, repetition, name, null,
+              new LogicalType.TimestampType(adjusted, TimeUnit.NANOS));
+        };
+      }
+      case Duration:
+        return element(PhysicalType.INT64, null, repetition, name, null, null);
+      case Interval:
+        if (((ArrowType.Interval) type).getUnit() == IntervalUnit.MONTH_DAY_NANO) {
+          return element(PhysicalType.FIXED_LEN_BYTE_ARRAY, 12, repetition, name, ConvertedType.INTERVAL, null);
+        }
+        break;
+      default:
+        break;
+    }
+    throw new UnsupportedOperationException("field '" + name + "' is " + type + ", which Parrow cannot write yet");
+  }
+
+  private static SchemaElement element(PhysicalType type, Integer length, Repetition repetition, String name,
+      ConvertedType converted, LogicalType logical) {
+    return new SchemaElement(type, length, repetition, name, null, converted, null, null, null, logical, null);
+  }
+
+  private static ConvertedType converted(int bits, boolean signed) {
+    return switch (bits) {
+      case 8 -> signed ? ConvertedType.INT_8 : ConvertedType.UINT_8;
+      case 16 -> signed ? ConvertedType.INT_16 : ConvertedType.UINT_16;
+      case 32 -> signed ? ConvertedType.INT_32 : ConvertedType.UINT_32;
+      default -> signed ? ConvertedType.INT_64 : ConvertedType.UINT_64;
+    };
+  }
+
+  /** The fewest bytes whose two's complement holds every unscaled value of this precision. */
+  static int decimalBytes(int precision) {
+    java.math.BigInteger max = java.math.BigInteger.TEN.pow(precision).subtract(java.math.BigInteger.ONE);
+    return (max.bitLength() + 1 + 7) / 8;
+  }
+}
