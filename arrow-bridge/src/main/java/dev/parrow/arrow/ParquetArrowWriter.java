@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -74,6 +75,31 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   public static ParquetArrowWriter create(OutputFile output, Schema schema, WriteOptions options) throws IOException {
     return new ParquetArrowWriter(output, schema, options);
+  }
+
+  /**
+   * Writes every batch of {@code reader} (any Arrow stream: an IPC reader, a Parquet reader, a C Data
+   * stream) to {@code output}; {@code progress} hears the rows written so far after each batch.
+   *
+   * @return the rows written
+   */
+  public static long writeAll(ArrowReader reader, OutputFile output, WriteOptions options,
+      java.util.function.LongConsumer progress) throws IOException {
+    VectorSchemaRoot root = reader.getVectorSchemaRoot();
+    long rows = 0;
+    try (ParquetArrowWriter writer = create(output, root.getSchema(), options)) {
+      try {
+        while (reader.loadNextBatch()) {
+          writer.write(root);
+          rows += root.getRowCount();
+          progress.accept(rows);
+        }
+      } catch (IOException | RuntimeException e) {
+        writer.abort();
+        throw e;
+      }
+    }
+    return rows;
   }
 
   private void newRowGroup() {

@@ -18,7 +18,7 @@ import picocli.CommandLine.ScopeType;
     versionProvider = ParrowCommand.Version.class,
     description = "Parquet <-> Apache Arrow, fast, with no Hadoop.",
     subcommands = {SchemaCommand.class, MetaCommand.class, PagesCommand.class, HeadCommand.class,
-        CatCommand.class, ToArrowCommand.class, TypesCommand.class})
+        CatCommand.class, ToArrowCommand.class, TypesCommand.class, FromArrowCommand.class, ConvertCommand.class})
 public final class ParrowCommand {
 
   @Option(names = "--verbose", scope = ScopeType.INHERIT,

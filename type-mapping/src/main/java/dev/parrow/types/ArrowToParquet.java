@@ -33,8 +33,33 @@ public final class ArrowToParquet {
     return out;
   }
 
-  /** The element of a top-level primitive field. */
+  /** The element of a top-level primitive field, with an annotation its metadata keeps put back. */
   public static SchemaElement leaf(Field field) {
+    SchemaElement e = plainLeaf(field);
+    String kept = field.getMetadata() == null ? null : field.getMetadata().get(ParquetToArrow.LOGICAL_TYPE_KEY);
+    boolean uuid = "UUID".equals(kept) || field.getType() instanceof ArrowType.ExtensionType ext
+        && ext.extensionName().equals("arrow.uuid")
+        || field.getMetadata() != null && "arrow.uuid".equals(field.getMetadata().get("ARROW:extension:name"));
+    if (uuid && e.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY && Integer.valueOf(16).equals(e.typeLength())) {
+      return annotate(e, null, new LogicalType.UuidType());
+    }
+    if (e.type() == PhysicalType.BYTE_ARRAY && kept != null) {
+      return switch (kept) {
+        case "JSON" -> annotate(e, ConvertedType.JSON, new LogicalType.JsonType());
+        case "ENUM" -> annotate(e, ConvertedType.ENUM, new LogicalType.EnumType());
+        case "BSON" -> annotate(e, ConvertedType.BSON, new LogicalType.BsonType());
+        default -> e;
+      };
+    }
+    return e;
+  }
+
+  private static SchemaElement annotate(SchemaElement e, ConvertedType converted, LogicalType logical) {
+    return new SchemaElement(e.type(), e.typeLength(), e.repetition(), e.name(), e.numChildren(), converted, e.scale(),
+        e.precision(), e.fieldId(), logical, e.vectorLength());
+  }
+
+  private static SchemaElement plainLeaf(Field field) {
     if (!field.getChildren().isEmpty()) {
       throw new UnsupportedOperationException("field '" + field.getName() + "' is " + field.getType()
           + ": writing nested fields is not supported yet");

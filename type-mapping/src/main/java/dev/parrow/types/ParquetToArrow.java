@@ -23,7 +23,10 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * type's Arrow type and a warning.
  */
 public final class ParquetToArrow {
-  /** Field metadata key under which ENUM, JSON, BSON and geospatial annotations are kept. */
+  /**
+   * Field metadata key under which ENUM, JSON, BSON, UUID and geospatial annotations are kept (so that a
+   * writer can put them back).
+   */
   public static final String LOGICAL_TYPE_KEY = "parquet.logical_type";
 
   private ParquetToArrow() {}
@@ -200,7 +203,7 @@ public final class ParquetToArrow {
     String kept = null;
     if (logical instanceof LogicalType.EnumType || logical instanceof LogicalType.JsonType
         || logical instanceof LogicalType.BsonType || logical instanceof LogicalType.GeometryType
-        || logical instanceof LogicalType.GeographyType) {
+        || logical instanceof LogicalType.GeographyType || logical instanceof LogicalType.UuidType) {
       kept = logical.describe();
     } else if (logical == null && (converted == ConvertedType.ENUM || converted == ConvertedType.JSON
         || converted == ConvertedType.BSON)) {

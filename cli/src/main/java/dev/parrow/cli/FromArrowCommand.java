@@ -1,0 +1,53 @@
+package dev.parrow.cli;
+
+import dev.parrow.arrow.OutputFile;
+import dev.parrow.arrow.ParquetArrowWriter;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.Callable;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code parrow from-arrow IN.arrow OUT.parquet}: an Arrow IPC file or stream written as Parquet. */
+@Command(name = "from-arrow", mixinStandardHelpOptions = true,
+    description = "Write an Arrow IPC file (or stream) as Parquet. OUT appears whole or not at all.")
+final class FromArrowCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "IN", description = "An Arrow IPC file or stream.")
+  Path input;
+
+  @Parameters(index = "1", paramLabel = "OUT", description = "The Parquet file to write.")
+  Path output;
+
+  @Mixin WriteSettings settings;
+
+  @Override
+  public Integer call() throws Exception {
+    boolean fileFormat;
+    try (InputStream in = Files.newInputStream(input)) {
+      fileFormat = new String(in.readNBytes(6), java.nio.charset.StandardCharsets.US_ASCII).equals("ARROW1");
+    }
+    try (BufferAllocator allocator = new RootAllocator();
+        FileChannel channel = FileChannel.open(input, StandardOpenOption.READ);
+        ArrowReader reader = fileFormat ? new ArrowFileReader(channel, allocator)
+            : new ArrowStreamReader(channel, allocator)) {
+      long rows = ParquetArrowWriter.writeAll(reader, OutputFile.of(output), settings.options(),
+          WriteSettings.progress(spec.commandLine().getErr()));
+      spec.commandLine().getErr().printf("%sparrow: wrote %s rows to %s%n", System.console() == null ? "" : "\r",
+          Sizes.count(rows), output);
+    }
+    return 0;
+  }
+}
