@@ -1,6 +1,7 @@
 package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.FlatExtractor;
+import dev.parrow.arrow.internal.LevelBuilder;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.SchemaElement;
 import dev.parrow.codec.schema.ColumnDescriptor;
@@ -25,8 +26,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * Writes Arrow batches to a Parquet file: {@link #write} any number of times, {@link #flush} to end a row
  * group early, {@link #close} to write the footer (with the Arrow schema under {@code ARROW:schema}) and
  * commit the file. A failure or {@link #abort} leaves nothing at the target (and a previous file there
- * untouched). This version writes top-level primitive fields of every type in TYPE-MAPPING's writing
- * table; nested and dictionary-encoded fields are refused when the writer is created.
+ * untouched). Every type of TYPE-MAPPING's writing table is written, flat or nested in lists, maps and
+ * structs; dictionary-encoded fields are refused when the writer is created (decode them first).
  */
 public final class ParquetArrowWriter implements AutoCloseable {
   private static final String CREATED_BY = "parrow version 0.1.0";
@@ -38,6 +39,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final List<ColumnDescriptor> columns;
   private final ParquetFileWriter file;
   private final FlatExtractor[] extractors;
+  private final LevelBuilder[] shredders;
+  private final int[] firstColumn;
   private ColumnChunkWriter[] chunks;
   private long rowsInGroup;
   private boolean closed;
@@ -61,9 +64,22 @@ public final class ParquetArrowWriter implements AutoCloseable {
       discard();
       throw e;
     }
-    this.extractors = new FlatExtractor[columns.size()];
-    for (int i = 0; i < columns.size(); i++) {
-      extractors[i] = new FlatExtractor(columns.get(i));
+    // Top-level primitive fields take the fast path; nested ones are shredded into their leaves.
+    this.extractors = new FlatExtractor[schema.getFields().size()];
+    this.shredders = new LevelBuilder[schema.getFields().size()];
+    this.firstColumn = new int[schema.getFields().size()];
+    int column = 0;
+    for (int f = 0; f < schema.getFields().size(); f++) {
+      var field = schema.getFields().get(f);
+      firstColumn[f] = column;
+      if (field.getChildren().isEmpty()) {
+        extractors[f] = new FlatExtractor(columns.get(column));
+        column++;
+      } else {
+        int leaves = (int) columns.stream().filter(c -> c.path().get(0).equals(field.getName())).count();
+        shredders[f] = new LevelBuilder(field, columns.subList(column, column + leaves));
+        column += leaves;
+      }
     }
     newRowGroup();
   }
@@ -139,10 +155,19 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private void writeSlice(VectorSchemaRoot root, int from, int rows) {
     VectorSchemaRoot slice = from == 0 && rows == root.getRowCount() ? root : root.slice(from, rows);
     try {
-      for (int i = 0; i < columns.size(); i++) {
-        FieldVector v = slice.getVector(i);
-        extractors[i].extract(v, rows);
-        chunks[i].write(rows, extractors[i].defs(), null, extractors[i].values());
+      for (int f = 0; f < extractors.length; f++) {
+        FieldVector v = slice.getVector(f);
+        if (extractors[f] != null) {
+          extractors[f].extract(v, rows);
+          chunks[firstColumn[f]].write(rows, extractors[f].defs(), null, extractors[f].values());
+          continue;
+        }
+        shredders[f].build(v, rows);
+        List<LevelBuilder.Leaf> leaves = shredders[f].leaves();
+        for (int l = 0; l < leaves.size(); l++) {
+          LevelBuilder.Leaf leaf = leaves.get(l);
+          chunks[firstColumn[f] + l].write(leaf.entries(), leaf.defs(), leaf.reps(), leaf.values());
+        }
       }
     } finally {
       if (slice != root) {

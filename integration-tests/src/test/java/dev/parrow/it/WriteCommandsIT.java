@@ -1,7 +1,6 @@
 package dev.parrow.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.parrow.arrow.ParquetFile;
@@ -10,7 +9,6 @@ import dev.parrow.cli.ParrowCommand;
 import dev.parrow.codec.metadata.CompressionCodec;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -64,19 +62,6 @@ class WriteCommandsIT {
       Columns before = CorpusReadIT.readWithParrow(SOURCE, allocator, ReadOptions.defaults());
       assertEquals(before.values, CorpusReadIT.readWithParrow(fromFile, allocator, ReadOptions.defaults()).values);
       assertEquals(before.values, CorpusReadIT.readWithParrow(fromStream, allocator, ReadOptions.defaults()).values);
-    }
-  }
-
-  @Test
-  void whatCannotBeWrittenYetIsAClearErrorAndNoFile(@TempDir Path dir) throws Exception {
-    Path out = dir.resolve("nested.parquet");
-    StringWriter err = new StringWriter();
-    assertEquals(1, run(err, "convert", FixturesIT.projectTestdata().resolve("orders.parquet").toString(),
-        out.toString()));
-    assertTrue(err.toString().contains("field 'tags'") && err.toString().contains("nested"), err.toString());
-    assertFalse(Files.exists(out));
-    try (var left = Files.list(dir)) {
-      assertEquals(0, left.count(), "no temporary file left");
     }
   }
 }

@@ -18,7 +18,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * The Parquet schema an Arrow schema is written as (TYPE-MAPPING.md, "Writing"): each leaf gets its
  * LogicalType and the matching ConvertedType (with decimal precision and scale), optional when the Arrow
- * field is nullable. This version writes top-level primitive fields; a nested field is an error naming it.
+ * field is nullable; lists, maps and structs become the groups LogicalTypes.md prescribes.
  */
 public final class ArrowToParquet {
   private ArrowToParquet() {}
@@ -28,12 +28,51 @@ public final class ArrowToParquet {
     List<SchemaElement> out = new ArrayList<>();
     out.add(new SchemaElement(null, null, null, "schema", schema.getFields().size(), null, null, null, null, null, null));
     for (Field f : schema.getFields()) {
-      out.add(leaf(f));
+      node(f, f.getName(), f.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, out);
     }
     return out;
   }
 
-  /** The element of a top-level primitive field, with an annotation its metadata keeps put back. */
+  /**
+   * A field and its subtree: lists (large and fixed-size too) in the 3-level form
+   * {@code group (LIST) { repeated group list { element } }}, maps as
+   * {@code group (MAP) { repeated group key_value { required key; value } }}, structs as groups.
+   */
+  private static void node(Field field, String name, Repetition repetition, List<SchemaElement> out) {
+    ArrowType type = field.getType();
+    if (type instanceof ArrowType.List || type instanceof ArrowType.LargeList || type instanceof ArrowType.FixedSizeList) {
+      Field element = field.getChildren().get(0);
+      out.add(group(name, repetition, 1, ConvertedType.LIST, new LogicalType.ListType()));
+      out.add(group("list", Repetition.REPEATED, 1, null, null));
+      node(element, "element", element.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, out);
+    } else if (type instanceof ArrowType.Map) {
+      Field entries = field.getChildren().get(0);
+      out.add(group(name, repetition, 1, ConvertedType.MAP, new LogicalType.MapType()));
+      out.add(group("key_value", Repetition.REPEATED, entries.getChildren().size(), null, null));
+      Field key = entries.getChildren().get(0);
+      node(key, "key", Repetition.REQUIRED, out);
+      if (entries.getChildren().size() > 1) {
+        Field value = entries.getChildren().get(1);
+        node(value, "value", value.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, out);
+      }
+    } else if (type instanceof ArrowType.Struct) {
+      out.add(group(name, repetition, field.getChildren().size(), null, null));
+      for (Field child : field.getChildren()) {
+        node(child, child.getName(), child.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, out);
+      }
+    } else {
+      SchemaElement e = leaf(field);
+      out.add(new SchemaElement(e.type(), e.typeLength(), repetition, name, null, e.convertedType(), e.scale(),
+          e.precision(), e.fieldId(), e.logicalType(), null));
+    }
+  }
+
+  private static SchemaElement group(String name, Repetition repetition, int children, ConvertedType converted,
+      LogicalType logical) {
+    return new SchemaElement(null, null, repetition, name, children, converted, null, null, null, logical, null);
+  }
+
+  /** The element of a primitive field, with an annotation its metadata keeps put back. */
   public static SchemaElement leaf(Field field) {
     SchemaElement e = plainLeaf(field);
     String kept = field.getMetadata() == null ? null : field.getMetadata().get(ParquetToArrow.LOGICAL_TYPE_KEY);
@@ -60,10 +99,6 @@ public final class ArrowToParquet {
   }
 
   private static SchemaElement plainLeaf(Field field) {
-    if (!field.getChildren().isEmpty()) {
-      throw new UnsupportedOperationException("field '" + field.getName() + "' is " + field.getType()
-          + ": writing nested fields is not supported yet");
-    }
     Repetition repetition = field.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED;
     ArrowType type = field.getType();
     if (type instanceof ArrowType.ExtensionType ext) {
