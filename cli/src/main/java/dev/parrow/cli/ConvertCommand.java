@@ -1,8 +1,6 @@
 package dev.parrow.cli;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowReader;
-import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import java.nio.file.Path;
@@ -35,10 +33,7 @@ final class ConvertCommand implements Callable<Integer> {
     try (BufferAllocator allocator = new RootAllocator(); ParquetFile parquet = ParquetFile.open(input);
         ParquetArrowReader reader = parquet.newReader(allocator,
             ReadOptions.builder().dictionaryMode(ReadOptions.DictionaryMode.DECODE).build())) {
-      long rows = ParquetArrowWriter.writeAll(reader, OutputFile.of(output), settings.options(),
-          WriteSettings.progress(spec.commandLine().getErr()));
-      spec.commandLine().getErr().printf("%sparrow: wrote %s rows to %s%n", System.console() == null ? "" : "\r",
-          Sizes.count(rows), output);
+      settings.writeAll(reader, output, spec.commandLine().getErr());
     }
     return 0;
   }

@@ -1,7 +1,5 @@
 package dev.parrow.cli;
 
-import dev.parrow.arrow.OutputFile;
-import dev.parrow.arrow.ParquetArrowWriter;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -43,10 +41,7 @@ final class FromArrowCommand implements Callable<Integer> {
         FileChannel channel = FileChannel.open(input, StandardOpenOption.READ);
         ArrowReader reader = fileFormat ? new ArrowFileReader(channel, allocator)
             : new ArrowStreamReader(channel, allocator)) {
-      long rows = ParquetArrowWriter.writeAll(reader, OutputFile.of(output), settings.options(),
-          WriteSettings.progress(spec.commandLine().getErr()));
-      spec.commandLine().getErr().printf("%sparrow: wrote %s rows to %s%n", System.console() == null ? "" : "\r",
-          Sizes.count(rows), output);
+      settings.writeAll(reader, output, spec.commandLine().getErr());
     }
     return 0;
   }

@@ -1,9 +1,14 @@
 package dev.parrow.cli;
 
+import dev.parrow.arrow.OutputFile;
+import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.metadata.CompressionCodec;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.function.LongConsumer;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import picocli.CommandLine.Option;
 
 /** The Parquet writing options the writing commands share. */
@@ -24,6 +29,12 @@ final class WriteSettings {
   WriteOptions options() {
     return WriteOptions.builder().compression(compression).pageVersion(pageVersion).dictionary(!noDictionary)
         .rowGroupRows(rowGroupRows).build();
+  }
+
+  /** Writes every batch of {@code reader} to {@code output} as Parquet and says how many rows went there. */
+  void writeAll(ArrowReader reader, Path output, PrintWriter err) throws IOException {
+    long rows = ParquetArrowWriter.writeAll(reader, OutputFile.of(output), options(), progress(err));
+    err.printf("%sparrow: wrote %s rows to %s%n", System.console() == null ? "" : "\r", Sizes.count(rows), output);
   }
 
   /** A progress line on stderr, only when stderr is a terminal (a console). */
