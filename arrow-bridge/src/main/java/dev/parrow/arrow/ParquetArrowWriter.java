@@ -17,7 +17,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import dev.parrow.codec.values.BinaryValues;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -27,7 +34,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * group early, {@link #close} to write the footer (with the Arrow schema under {@code ARROW:schema}) and
  * commit the file. A failure or {@link #abort} leaves nothing at the target (and a previous file there
  * untouched). Every type of TYPE-MAPPING's writing table is written, flat or nested in lists, maps and
- * structs; dictionary-encoded fields are refused when the writer is created (decode them first).
+ * structs; top-level dictionary-encoded string and binary fields keep their dictionary and indices.
  */
 public final class ParquetArrowWriter implements AutoCloseable {
   private static final String CREATED_BY = "parrow version 0.1.0";
@@ -35,24 +42,26 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final OutputFile output;
   private final OutputStream stream;
   private final Schema schema;
+  /** The schema with dictionary fields typed by their values (as IPC and ARROW:schema have them). */
+  private final Schema messageSchema;
+  private final DictionaryProvider provider;
   private final WriteOptions options;
   private final List<ColumnDescriptor> columns;
   private final ParquetFileWriter file;
   private final FlatExtractor[] extractors;
   private final LevelBuilder[] shredders;
   private final int[] firstColumn;
+  private final java.util.Set<Integer> dictionaryFields = new java.util.HashSet<>();
+  private final Map<Long, BinaryValues> batchDictionaries = new java.util.HashMap<>();
   private ColumnChunkWriter[] chunks;
   private long rowsInGroup;
   private boolean closed;
 
-  private ParquetArrowWriter(OutputFile output, Schema schema, WriteOptions options) throws IOException {
-    for (var field : schema.getFields()) {
-      if (field.getDictionary() != null) {
-        throw new UnsupportedOperationException("field '" + field.getName() + "' is dictionary-encoded: writing "
-            + "dictionary vectors is not supported yet; decode it first");
-      }
-    }
-    List<SchemaElement> elements = ArrowToParquet.schema(schema);
+  private ParquetArrowWriter(OutputFile output, Schema schema, WriteOptions options, DictionaryProvider provider)
+      throws IOException {
+    this.provider = provider;
+    this.messageSchema = messageFormat(schema, provider);
+    List<SchemaElement> elements = ArrowToParquet.schema(messageSchema);
     this.output = output;
     this.schema = schema;
     this.options = options;
@@ -72,7 +81,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
     for (int f = 0; f < schema.getFields().size(); f++) {
       var field = schema.getFields().get(f);
       firstColumn[f] = column;
-      if (field.getChildren().isEmpty()) {
+      if (field.getDictionary() != null) {
+        dictionaryFields.add(f);
+        column++;
+      } else if (field.getChildren().isEmpty()) {
         extractors[f] = new FlatExtractor(columns.get(column));
         column++;
       } else {
@@ -90,7 +102,47 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   public static ParquetArrowWriter create(OutputFile output, Schema schema, WriteOptions options) throws IOException {
-    return new ParquetArrowWriter(output, schema, options);
+    return new ParquetArrowWriter(output, schema, options, null);
+  }
+
+  /**
+   * A writer of batches whose dictionary-encoded fields (top level, string or binary values) look their
+   * dictionaries up in {@code provider}: each becomes the column chunk's dictionary page as it is, and the
+   * indices are written as they are.
+   */
+  public static ParquetArrowWriter create(OutputFile output, Schema schema, WriteOptions options,
+      DictionaryProvider provider) throws IOException {
+    return new ParquetArrowWriter(output, schema, options, provider);
+  }
+
+  private static Schema messageFormat(Schema schema, DictionaryProvider provider) {
+    List<Field> fields = new ArrayList<>();
+    for (Field f : schema.getFields()) {
+      DictionaryEncoding encoding = f.getDictionary();
+      if (encoding == null) {
+        if (hasDictionary(f)) {
+          throw new UnsupportedOperationException("field '" + f.getName() + "' holds a dictionary-encoded field "
+              + "below its top level, which Parrow cannot write yet");
+        }
+        fields.add(f);
+        continue;
+      }
+      if (provider == null || provider.lookup(encoding.getId()) == null) {
+        throw new IllegalArgumentException("field '" + f.getName() + "' is dictionary-encoded but no dictionary "
+            + encoding.getId() + " was given");
+      }
+      ArrowType values = provider.lookup(encoding.getId()).getVector().getField().getType();
+      if (!(values instanceof ArrowType.Utf8 || values instanceof ArrowType.Binary)) {
+        throw new UnsupportedOperationException("field '" + f.getName() + "' is a dictionary of " + values
+            + ": Parrow writes dictionaries of strings and binary values");
+      }
+      fields.add(new Field(f.getName(), new FieldType(f.isNullable(), values, encoding, f.getMetadata()), null));
+    }
+    return new Schema(fields, schema.getCustomMetadata());
+  }
+
+  private static boolean hasDictionary(Field f) {
+    return f.getDictionary() != null || f.getChildren().stream().anyMatch(ParquetArrowWriter::hasDictionary);
   }
 
   /**
@@ -103,7 +155,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       java.util.function.LongConsumer progress) throws IOException {
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
     long rows = 0;
-    try (ParquetArrowWriter writer = create(output, root.getSchema(), options)) {
+    try (ParquetArrowWriter writer = create(output, root.getSchema(), options, reader)) {
       try {
         while (reader.loadNextBatch()) {
           writer.write(root);
@@ -137,6 +189,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
     int rows = root.getRowCount();
     int at = 0;
     try {
+      if (dictionaryChanged()) {
+        // A dictionary that does not extend the row group's: the batch starts a new row group.
+        flush();
+      }
       while (at < rows) {
         int take = (int) Math.min(rows - at, options.rowGroupRows() - rowsInGroup);
         writeSlice(root, at, take);
@@ -157,6 +213,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
     try {
       for (int f = 0; f < extractors.length; f++) {
         FieldVector v = slice.getVector(f);
+        if (dictionaryFields.contains(f)) {
+          writeIndexed(f, v, rows);
+          continue;
+        }
         if (extractors[f] != null) {
           extractors[f].extract(v, rows);
           chunks[firstColumn[f]].write(rows, extractors[f].defs(), null, extractors[f].values());
@@ -174,6 +234,55 @@ public final class ParquetArrowWriter implements AutoCloseable {
         slice.close();
       }
     }
+  }
+
+  /** A dictionary field: its indices as they are, its dictionary as the chunk's dictionary page. */
+  private void writeIndexed(int f, FieldVector indices, int rows) {
+    ColumnChunkWriter chunk = chunks[firstColumn[f]];
+    BinaryValues dictionary = batchDictionaries.get(indices.getField().getDictionary().getId());
+    boolean optional = columns.get(firstColumn[f]).maxDefinitionLevel() > 0;
+    int[] defs = new int[rows];
+    int[] ids = new int[rows];
+    int present = 0;
+    BaseIntVector index = (BaseIntVector) indices;
+    for (int i = 0; i < rows; i++) {
+      if (indices.isNull(i)) {
+        if (!optional) {
+          throw new IllegalArgumentException("field '" + indices.getName() + "' is not nullable but row " + i + " is null");
+        }
+        continue;
+      }
+      defs[i] = 1;
+      ids[present++] = (int) index.getValueAsLong(i);
+    }
+    chunk.writeIndexed(rows, optional ? defs : null, null, ids, dictionary);
+  }
+
+  /** Reads this batch's dictionaries; whether one of them does not extend its chunk's. */
+  private boolean dictionaryChanged() {
+    batchDictionaries.clear();
+    boolean changed = false;
+    for (int f : dictionaryFields) {
+      long id = schema.getFields().get(f).getDictionary().getId();
+      BinaryValues d = batchDictionaries.computeIfAbsent(id, this::dictionaryValues);
+      changed |= !chunks[firstColumn[f]].accepts(d);
+    }
+    return changed;
+  }
+
+  private BinaryValues dictionaryValues(long id) {
+    FieldVector d = provider.lookup(id).getVector();
+    BinaryValues out = new BinaryValues();
+    for (int i = 0; i < d.getValueCount(); i++) {
+      if (d.isNull(i)) {
+        throw new IllegalArgumentException("dictionary " + id + " has a null at " + i + ": a Parquet dictionary "
+            + "holds values only");
+      }
+      byte[] value = (byte[]) (d instanceof org.apache.arrow.vector.VarCharVector s ? s.get(i)
+          : ((org.apache.arrow.vector.VarBinaryVector) d).get(i));
+      out.append(value, 0, value.length);
+    }
+    return out;
   }
 
   /** Ends the current row group (nothing happens when it is empty). */
@@ -216,7 +325,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       flush();
       List<KeyValue> kv = new ArrayList<>();
       if (options.writeArrowSchema()) {
-        kv.add(new KeyValue(ArrowSchemaBlob.KEY, ArrowSchemaBlob.encode(schema)));
+        kv.add(new KeyValue(ArrowSchemaBlob.KEY, ArrowSchemaBlob.encode(messageSchema)));
       }
       for (Map.Entry<String, String> e : options.keyValueMetadata().entrySet()) {
         kv.add(new KeyValue(e.getKey(), e.getValue()));

@@ -66,6 +66,9 @@ public final class ColumnChunkWriter {
   private final Map<ByteBuffer, Integer> ids = new HashMap<>();
   private int[] pageIds = new int[SLICE];
   private int dataPages;
+  /** Set when the caller supplies the dictionary and ids ({@link #writeIndexed}); which entries are used. */
+  private boolean indexed;
+  private boolean[] used = new boolean[0];
 
   private long valueCount;
   private long uncompressedBytes;
@@ -105,7 +108,73 @@ public final class ColumnChunkWriter {
     }
   }
 
-  private int append(int from, int to, int[] d, int[] r, DenseValues values, int firstValue) {
+  /**
+   * Adds {@code n} level entries whose present values are given as ids into {@code dictionary}, which
+   * becomes the chunk's dictionary page as it is (in order, unused entries included): no value is hashed.
+   * A later call may pass a dictionary that extends this one; any other change needs a new chunk.
+   */
+  public void writeIndexed(int n, int[] defs, int[] reps, int[] ids, BinaryValues dictionary) {
+    if (!indexed && (pageValues.size() > 0 || valueCount > 0 || this.dictionary.size() > 0)) {
+      throw new IllegalStateException("a chunk takes either values or dictionary ids");
+    }
+    indexed = true;
+    if (!extends_(dictionary)) {
+      throw new IllegalArgumentException("the dictionary changed within a column chunk");
+    }
+    for (int i = this.dictionary.size(); i < dictionary.size(); i++) {
+      this.dictionary.append(dictionary.bytes(), dictionary.offsets()[i], dictionary.offsets()[i + 1] - dictionary.offsets()[i]);
+    }
+    if (used.length < dictionary.size()) {
+      used = Arrays.copyOf(used, dictionary.size());
+    }
+    int id = 0;
+    for (int at = 0; at < n; ) {
+      int end = Math.min(n, at + SLICE);
+      while (end < n && reps != null && reps[end] != 0) {
+        end++;
+      }
+      int before = entries;
+      int present = levels(at, end, defs, reps);
+      if (pageIds.length < pageValues.size() + present) {
+        pageIds = Arrays.copyOf(pageIds, Math.max(pageValues.size() + present, pageIds.length * 2));
+      }
+      for (int k = 0; k < present; k++) {
+        int value = ids[id++];
+        if (value < 0 || value >= dictionary.size()) {
+          throw new IllegalArgumentException("dictionary index " + value + " outside a dictionary of " + dictionary.size());
+        }
+        used[value] = true;
+        pageIds[indexedCount + k] = value;
+      }
+      indexedCount += present;
+      estimate += 4L * present + (entries - before) / 4 + 1;
+      at = end;
+      if (estimate >= options.pageSizeBytes()) {
+        flushPage();
+      }
+    }
+  }
+
+  private int indexedCount;
+
+  /** Whether {@link #writeIndexed} takes ids into {@code d}: the chunk has no values yet, or d extends its dictionary. */
+  public boolean accepts(BinaryValues d) {
+    return indexed ? extends_(d) : pageValues.size() == 0 && valueCount == 0 && dictionary.size() == 0;
+  }
+
+  /** Whether {@code d} starts with this chunk's dictionary. */
+  private boolean extends_(BinaryValues d) {
+    if (d.size() < dictionary.size()) {
+      return false;
+    }
+    int length = dictionary.byteLength();
+    return d.offsets()[dictionary.size()] == length
+        && Arrays.equals(d.offsets(), 0, dictionary.size() + 1, dictionary.offsets(), 0, dictionary.size() + 1)
+        && Arrays.equals(d.bytes(), 0, length, dictionary.bytes(), 0, length);
+  }
+
+  /** Appends the levels of entries [from, to); returns how many are present. */
+  private int levels(int from, int to, int[] d, int[] r) {
     int k = to - from;
     if (entries + k > this.defs.length) {
       int capacity = Math.max(entries + k, this.defs.length * 2);
@@ -127,9 +196,14 @@ public final class ColumnChunkWriter {
       entries++;
     }
     statistics.nulls(k - present);
+    return present;
+  }
+
+  private int append(int from, int to, int[] d, int[] r, DenseValues values, int firstValue) {
     int before = pageValues.size();
+    int present = levels(from, to, d, r);
     appendValues(values, firstValue, present);
-    estimate += valueBytes(before, pageValues.size()) + k / 4 + 1;
+    estimate += valueBytes(before, pageValues.size()) + (to - from) / 4 + 1;
     return present;
   }
 
@@ -199,9 +273,15 @@ public final class ColumnChunkWriter {
     if (entries == 0) {
       return;
     }
-    int present = pageValues.size();
-    statistics.update(pageValues, 0, present);
-    byte[] values = dictionaryOn ? dictionaryIds(present) : null;
+    int present = indexed ? indexedCount : pageValues.size();
+    byte[] values;
+    if (indexed) {
+      values = rleIds(present);
+      indexedCount = 0;
+    } else {
+      statistics.update(pageValues, 0, present);
+      values = dictionaryOn ? dictionaryIds(present) : null;
+    }
     Encoding encoding;
     if (values != null) {
       encoding = options.pageVersion() == 1 ? Encoding.PLAIN_DICTIONARY : Encoding.RLE_DICTIONARY;
@@ -274,6 +354,11 @@ public final class ColumnChunkWriter {
       }
       pageIds[i] = id;
     }
+    return rleIds(present);
+  }
+
+  /** The page's dictionary ids: a bit width byte, then the RLE / bit-packed hybrid. */
+  private byte[] rleIds(int present) {
     int bitWidth = PageReader.bitWidth(Math.max(0, dictionary.size() - 1));
     byte[] rle = RleBitPackedEncoder.encode(pageIds, 0, present, bitWidth);
     byte[] out = new byte[rle.length + 1];
@@ -312,9 +397,19 @@ public final class ColumnChunkWriter {
   /** Ends the chunk. Its dictionary page, if any, comes first. */
   public Chunk finish() {
     flushPage();
+    if (indexed) {
+      // Statistics over the dictionary entries the pages use.
+      BinaryValues usedEntries = new BinaryValues();
+      for (int i = 0; i < dictionary.size(); i++) {
+        if (used[i]) {
+          usedEntries.append(dictionary.bytes(), dictionary.offsets()[i], dictionary.offsets()[i + 1] - dictionary.offsets()[i]);
+        }
+      }
+      statistics.update(usedEntries, 0, usedEntries.size());
+    }
     byte[] dictionaryPage = new byte[0];
     long dictionaryUncompressed = 0;
-    boolean hasDictionary = dictionary.size() > 0 || encodings.contains(Encoding.PLAIN_DICTIONARY)
+    boolean hasDictionary = indexed || dictionary.size() > 0 || encodings.contains(Encoding.PLAIN_DICTIONARY)
         || encodings.contains(Encoding.RLE_DICTIONARY);
     if (hasDictionary) {
       ByteSink plain = new ByteSink(dictionary.byteLength() + 4 * dictionary.size() + 16);
