@@ -66,6 +66,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     this.schema = schema;
     this.options = options;
     this.columns = ParquetSchema.fromElements(elements).columns();
+    checkColumnNames(options, columns);
     this.stream = new BufferedOutputStream(output.open(), 1 << 16);
     try {
       this.file = new ParquetFileWriter(stream, elements);
@@ -94,6 +95,31 @@ public final class ParquetArrowWriter implements AutoCloseable {
       }
     }
     newRowGroup();
+  }
+
+  /** Per-column options must name columns of the schema (a dotted leaf path or a top-level name). */
+  private static void checkColumnNames(WriteOptions options, List<ColumnDescriptor> columns) {
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (ColumnDescriptor c : columns) {
+      names.add(c.dottedPath());
+      names.add(c.path().get(0));
+    }
+    for (String name : concat(options.columnCompression().keySet(), options.columnEncoding().keySet())) {
+      if (!names.contains(name)) {
+        throw new IllegalArgumentException("no column '" + name + "' to set options for; the columns are "
+            + columns.stream().map(ColumnDescriptor::dottedPath).toList());
+      }
+    }
+    for (ColumnDescriptor c : columns) {
+      // Fails early on an encoding the column's type cannot take.
+      new ColumnChunkWriter(c, options.columnOptions(c.path()));
+    }
+  }
+
+  private static List<String> concat(java.util.Collection<String> a, java.util.Collection<String> b) {
+    List<String> out = new ArrayList<>(a);
+    out.addAll(b);
+    return out;
   }
 
   /** A writer to {@code path}; the file appears there when the writer is closed. */
@@ -173,7 +199,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private void newRowGroup() {
     chunks = new ColumnChunkWriter[columns.size()];
     for (int i = 0; i < chunks.length; i++) {
-      chunks[i] = new ColumnChunkWriter(columns.get(i), options.columnOptions());
+      chunks[i] = new ColumnChunkWriter(columns.get(i), options.columnOptions(columns.get(i).path()));
     }
     rowsInGroup = 0;
   }

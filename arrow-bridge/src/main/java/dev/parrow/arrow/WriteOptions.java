@@ -1,8 +1,10 @@
 package dev.parrow.arrow;
 
 import dev.parrow.codec.metadata.CompressionCodec;
+import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.codec.write.ColumnWriteOptions;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,13 +22,19 @@ import java.util.Map;
  * @param writeArrowSchema store the Arrow schema under {@code ARROW:schema}, so that readers that know
  *     Arrow get back the types written
  * @param keyValueMetadata more key-value entries for the footer
+ * @param columnCompression per column (dotted leaf path or top-level name): another codec
+ * @param columnEncoding per column: the values' encoding instead of PLAIN/dictionary (DELTA_BINARY_PACKED,
+ *     DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT or PLAIN)
  */
 public record WriteOptions(CompressionCodec compression, Integer compressionLevel, int pageVersion, int pageSizeBytes,
     boolean dictionary, int dictionaryPageSizeLimit, long rowGroupRows, boolean statistics, boolean crc,
-    boolean writeArrowSchema, Map<String, String> keyValueMetadata) {
+    boolean writeArrowSchema, Map<String, String> keyValueMetadata, Map<String, CompressionCodec> columnCompression,
+    Map<String, Encoding> columnEncoding) {
 
   public WriteOptions {
     keyValueMetadata = Map.copyOf(keyValueMetadata);
+    columnCompression = Map.copyOf(columnCompression);
+    columnEncoding = Map.copyOf(columnEncoding);
     if (rowGroupRows < 1) {
       throw new IllegalArgumentException("row groups must hold at least one row, not " + rowGroupRows);
     }
@@ -42,16 +50,24 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
     return new Builder();
   }
 
-  /** The options every column chunk is written with. */
+  /** The options column chunks are written with, before per-column choices. */
   public ColumnWriteOptions columnOptions() {
     return columnOptions(compression, compressionLevel, pageVersion, pageSizeBytes, dictionary,
         dictionaryPageSizeLimit, statistics, crc);
   }
 
+  /** The options of one column: its own codec and encoding where given (by dotted path, else top-level name). */
+  public ColumnWriteOptions columnOptions(List<String> path) {
+    String dotted = String.join(".", path);
+    CompressionCodec codec = columnCompression.getOrDefault(dotted, columnCompression.get(path.get(0)));
+    Encoding encoding = columnEncoding.getOrDefault(dotted, columnEncoding.get(path.get(0)));
+    return columnOptions().with(codec, encoding);
+  }
+
   private static ColumnWriteOptions columnOptions(CompressionCodec compression, Integer level, int pageVersion,
       int pageSizeBytes, boolean dictionary, int dictionaryLimit, boolean statistics, boolean crc) {
     return new ColumnWriteOptions(compression, level, pageVersion, pageSizeBytes, dictionary, dictionaryLimit,
-        statistics, crc);
+        statistics, crc, null);
   }
 
   public static final class Builder {
@@ -66,6 +82,8 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
     private boolean crc = true;
     private boolean writeArrowSchema = true;
     private final Map<String, String> keyValueMetadata = new LinkedHashMap<>();
+    private final Map<String, CompressionCodec> columnCompression = new LinkedHashMap<>();
+    private final Map<String, Encoding> columnEncoding = new LinkedHashMap<>();
 
     public Builder compression(CompressionCodec codec) {
       this.compression = codec;
@@ -122,9 +140,22 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
       return this;
     }
 
+    /** Another codec for one column (a dotted leaf path or a top-level name). */
+    public Builder columnCompression(String column, CompressionCodec codec) {
+      this.columnCompression.put(column, codec);
+      return this;
+    }
+
+    /** The values' encoding for one column (a dotted leaf path or a top-level name); not PLAIN turns off its dictionary. */
+    public Builder columnEncoding(String column, Encoding encoding) {
+      this.columnEncoding.put(column, encoding);
+      return this;
+    }
+
     public WriteOptions build() {
       return new WriteOptions(compression, compressionLevel, pageVersion, pageSizeBytes, dictionary,
-          dictionaryPageSizeLimit, rowGroupRows, statistics, crc, writeArrowSchema, keyValueMetadata);
+          dictionaryPageSizeLimit, rowGroupRows, statistics, crc, writeArrowSchema, keyValueMetadata,
+          columnCompression, columnEncoding);
     }
   }
 }

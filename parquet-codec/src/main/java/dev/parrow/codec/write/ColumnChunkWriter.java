@@ -62,6 +62,7 @@ public final class ColumnChunkWriter {
 
   // The dictionary (BYTE_ARRAY only) and whether the chunk still uses it.
   private boolean dictionaryOn;
+  private final Encoding valueEncoding;
   private final BinaryValues dictionary = new BinaryValues();
   private final Map<ByteBuffer, Integer> ids = new HashMap<>();
   private int[] pageIds = new int[SLICE];
@@ -83,7 +84,10 @@ public final class ColumnChunkWriter {
     this.maxRep = column.maxRepetitionLevel();
     this.statistics = new StatisticsBuilder(column);
     this.pageValues = ColumnReader.newValues(column);
-    this.dictionaryOn = options.dictionary() && column.physicalType() == PhysicalType.BYTE_ARRAY;
+    this.valueEncoding = options.encoding() == null ? Encoding.PLAIN : options.encoding();
+    ValueEncoders.check(valueEncoding, column);
+    this.dictionaryOn = options.dictionary() && column.physicalType() == PhysicalType.BYTE_ARRAY
+        && valueEncoding == Encoding.PLAIN;
   }
 
   /**
@@ -286,10 +290,8 @@ public final class ColumnChunkWriter {
     if (values != null) {
       encoding = options.pageVersion() == 1 ? Encoding.PLAIN_DICTIONARY : Encoding.RLE_DICTIONARY;
     } else {
-      ByteSink plain = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, estimate + 16));
-      PlainEncoder.encode(pageValues, 0, present, column, plain);
-      values = plain.toByteArray();
-      encoding = Encoding.PLAIN;
+      values = ValueEncoders.encode(valueEncoding, pageValues, present, column);
+      encoding = valueEncoding;
     }
     byte[] repLevels = maxRep > 0 ? RleBitPackedEncoder.encode(reps, 0, entries, PageReader.bitWidth(maxRep)) : null;
     byte[] defLevels = maxDef > 0 ? RleBitPackedEncoder.encode(defs, 0, entries, PageReader.bitWidth(maxDef)) : null;

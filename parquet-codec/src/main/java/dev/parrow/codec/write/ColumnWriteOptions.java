@@ -1,6 +1,7 @@
 package dev.parrow.codec.write;
 
 import dev.parrow.codec.metadata.CompressionCodec;
+import dev.parrow.codec.metadata.Encoding;
 
 /**
  * How one column chunk is written.
@@ -13,9 +14,12 @@ import dev.parrow.codec.metadata.CompressionCodec;
  * @param dictionaryPageSizeLimit the most bytes of dictionary values before the chunk falls back to PLAIN
  * @param statistics write min/max and null counts
  * @param crc write a CRC32 of every page
+ * @param encoding the values' encoding when not dictionary-encoded: PLAIN (null means PLAIN),
+ *     DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY or BYTE_STREAM_SPLIT; another encoding
+ *     than PLAIN turns the dictionary off
  */
 public record ColumnWriteOptions(CompressionCodec codec, Integer level, int pageVersion, int pageSizeBytes,
-    boolean dictionary, int dictionaryPageSizeLimit, boolean statistics, boolean crc) {
+    boolean dictionary, int dictionaryPageSizeLimit, boolean statistics, boolean crc, Encoding encoding) {
 
   public ColumnWriteOptions {
     if (pageVersion != 1 && pageVersion != 2) {
@@ -27,6 +31,12 @@ public record ColumnWriteOptions(CompressionCodec codec, Integer level, int page
   }
 
   public static ColumnWriteOptions defaults() {
-    return new ColumnWriteOptions(CompressionCodec.SNAPPY, null, 1, 1 << 20, true, 1 << 20, true, true);
+    return new ColumnWriteOptions(CompressionCodec.SNAPPY, null, 1, 1 << 20, true, 1 << 20, true, true, null);
+  }
+
+  /** These options with another codec and value encoding (null keeps this one's). */
+  public ColumnWriteOptions with(CompressionCodec newCodec, Encoding newEncoding) {
+    return new ColumnWriteOptions(newCodec == null ? codec : newCodec, level, pageVersion, pageSizeBytes, dictionary,
+        dictionaryPageSizeLimit, statistics, crc, newEncoding == null ? encoding : newEncoding);
   }
 }
