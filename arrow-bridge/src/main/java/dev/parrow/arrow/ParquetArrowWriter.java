@@ -224,7 +224,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
         writeSlice(root, at, take);
         at += take;
         rowsInGroup += take;
-        if (rowsInGroup == options.rowGroupRows()) {
+        if (rowsInGroup == options.rowGroupRows() || bufferedBytes() >= options.rowGroupBytes()) {
           flush();
         }
       }
@@ -309,6 +309,14 @@ public final class ParquetArrowWriter implements AutoCloseable {
       out.append(value, 0, value.length);
     }
     return out;
+  }
+
+  private long bufferedBytes() {
+    long bytes = 0;
+    for (ColumnChunkWriter c : chunks) {
+      bytes += c.bufferedBytes();
+    }
+    return bytes;
   }
 
   /** Ends the current row group (nothing happens when it is empty). */

@@ -17,6 +17,8 @@ import java.util.Map;
  * @param dictionary dictionary-encode string and binary columns (falling back to PLAIN past the limit)
  * @param dictionaryPageSizeLimit bytes of dictionary values at most, per column chunk
  * @param rowGroupRows rows per row group at most
+ * @param rowGroupBytes a row group ends after the batch (or batch slice) with which its encoded size
+ *     reaches this many bytes
  * @param statistics write min/max and null counts per column chunk
  * @param crc write a CRC32 for every page
  * @param writeArrowSchema store the Arrow schema under {@code ARROW:schema}, so that readers that know
@@ -27,7 +29,8 @@ import java.util.Map;
  *     DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT or PLAIN)
  */
 public record WriteOptions(CompressionCodec compression, Integer compressionLevel, int pageVersion, int pageSizeBytes,
-    boolean dictionary, int dictionaryPageSizeLimit, long rowGroupRows, boolean statistics, boolean crc,
+    boolean dictionary, int dictionaryPageSizeLimit, long rowGroupRows, long rowGroupBytes, boolean statistics,
+    boolean crc,
     boolean writeArrowSchema, Map<String, String> keyValueMetadata, Map<String, CompressionCodec> columnCompression,
     Map<String, Encoding> columnEncoding) {
 
@@ -35,8 +38,8 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
     keyValueMetadata = Map.copyOf(keyValueMetadata);
     columnCompression = Map.copyOf(columnCompression);
     columnEncoding = Map.copyOf(columnEncoding);
-    if (rowGroupRows < 1) {
-      throw new IllegalArgumentException("row groups must hold at least one row, not " + rowGroupRows);
+    if (rowGroupRows < 1 || rowGroupBytes < 1) {
+      throw new IllegalArgumentException("row group limits must be positive");
     }
     columnOptions(compression, compressionLevel, pageVersion, pageSizeBytes, dictionary, dictionaryPageSizeLimit,
         statistics, crc);
@@ -78,6 +81,7 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
     private boolean dictionary = true;
     private int dictionaryPageSizeLimit = 1 << 20;
     private long rowGroupRows = 1 << 20;
+    private long rowGroupBytes = 128L << 20;
     private boolean statistics = true;
     private boolean crc = true;
     private boolean writeArrowSchema = true;
@@ -120,6 +124,12 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
       return this;
     }
 
+    /** The encoded size at which a row group ends (default 128 MiB). */
+    public Builder rowGroupBytes(long bytes) {
+      this.rowGroupBytes = bytes;
+      return this;
+    }
+
     public Builder statistics(boolean on) {
       this.statistics = on;
       return this;
@@ -154,7 +164,7 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
 
     public WriteOptions build() {
       return new WriteOptions(compression, compressionLevel, pageVersion, pageSizeBytes, dictionary,
-          dictionaryPageSizeLimit, rowGroupRows, statistics, crc, writeArrowSchema, keyValueMetadata,
+          dictionaryPageSizeLimit, rowGroupRows, rowGroupBytes, statistics, crc, writeArrowSchema, keyValueMetadata,
           columnCompression, columnEncoding);
     }
   }

@@ -355,6 +355,35 @@ class WriteReadBackIT {
   }
 
   @Test
+  void rowGroupsEndAtTheirByteLimit(@TempDir Path dir) throws Exception {
+    Path target = dir.resolve("b.parquet");
+    try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot root = data(allocator)) {
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(target, root.getSchema(),
+          WriteOptions.builder().compression(CompressionCodec.UNCOMPRESSED).rowGroupBytes(50_000).build())) {
+        for (int from = 0; from < ROWS; from += 100) {
+          try (VectorSchemaRoot batch = root.slice(from, 100)) {
+            writer.write(batch);
+          }
+        }
+      }
+      try (var parquet = dev.parrow.arrow.ParquetFile.open(target)) {
+        var groups = parquet.metadata().rowGroups();
+        assertTrue(groups.size() > 3, groups.size() + " row groups");
+        for (var g : groups.subList(0, groups.size() - 1)) {
+          // Each ends with the batch of 100 rows that took it past the limit.
+          assertTrue(g.numRows() % 100 == 0 && g.totalCompressedSize() >= 50_000 && g.totalCompressedSize() < 100_000,
+              g.numRows() + " rows, " + g.totalCompressedSize() + " bytes");
+        }
+      }
+      Columns original = new Columns();
+      original.start(root.getSchema());
+      original.append(root);
+      assertSameValues("Parrow", original, CorpusReadIT.readWithParrow(target, allocator, ReadOptions.defaults()),
+          Set.of());
+    }
+  }
+
+  @Test
   void perColumnOptionsMustFitTheirColumns(@TempDir Path dir) throws Exception {
     Path target = dir.resolve("o.parquet");
     IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> ParquetArrowWriter.create(

@@ -441,4 +441,9 @@ public final class ColumnChunkWriter {
   int dataPages() {
     return dataPages;
   }
+
+  /** Bytes the chunk holds so far: its finished pages and an estimate of the page being filled. */
+  public long bufferedBytes() {
+    return pages.size() + estimate + dictionary.byteLength();
+  }
 }
