@@ -3,7 +3,13 @@ package dev.parrow.codec.write;
 import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.compression.Compressors;
 import dev.parrow.codec.encoding.RleBitPackedEncoder;
+import dev.parrow.codec.metadata.BoundaryOrder;
+import dev.parrow.codec.metadata.Bytes;
+import dev.parrow.codec.metadata.ColumnIndex;
 import dev.parrow.codec.metadata.ColumnMetaData;
+import dev.parrow.codec.metadata.OffsetIndex;
+import dev.parrow.codec.metadata.PageLocation;
+import dev.parrow.codec.metadata.Statistics;
 import dev.parrow.codec.metadata.DataPageHeader;
 import dev.parrow.codec.metadata.DataPageHeaderV2;
 import dev.parrow.codec.metadata.DictionaryPageHeader;
@@ -38,8 +44,12 @@ import java.util.zip.CRC32;
  * first) and its metadata.
  */
 public final class ColumnChunkWriter {
-  /** A finished chunk: its pages, and metadata whose offsets count from the chunk's first byte. */
-  public record Chunk(byte[] bytes, ColumnMetaData metaData, boolean hasDictionaryPage) {}
+  /**
+   * A finished chunk: its pages, and metadata and page index whose offsets count from the chunk's first
+   * byte (the column index is null when there are no statistics or the type has no order).
+   */
+  public record Chunk(byte[] bytes, ColumnMetaData metaData, boolean hasDictionaryPage, ColumnIndex columnIndex,
+      OffsetIndex offsetIndex) {}
 
   private static final int SLICE = 1024;
 
@@ -72,6 +82,13 @@ public final class ColumnChunkWriter {
   private boolean[] used = new boolean[0];
 
   private long valueCount;
+  // The page index: one entry per data page.
+  private final List<PageLocation> locations = new ArrayList<>();
+  private final List<Boolean> nullPages = new ArrayList<>();
+  private final List<Bytes> pageMins = new ArrayList<>();
+  private final List<Bytes> pageMaxs = new ArrayList<>();
+  private final List<Long> pageNulls = new ArrayList<>();
+  private long rowsWritten;
   private long uncompressedBytes;
 
   public ColumnChunkWriter(ColumnDescriptor column, ColumnWriteOptions options) {
@@ -293,6 +310,7 @@ public final class ColumnChunkWriter {
       values = ValueEncoders.encode(valueEncoding, pageValues, present, column);
       encoding = valueEncoding;
     }
+    pageIndexEntry(present);
     byte[] repLevels = maxRep > 0 ? RleBitPackedEncoder.encode(reps, 0, entries, PageReader.bitWidth(maxRep)) : null;
     byte[] defLevels = maxDef > 0 ? RleBitPackedEncoder.encode(defs, 0, entries, PageReader.bitWidth(maxDef)) : null;
     int nulls = entries - present;
@@ -323,15 +341,38 @@ public final class ColumnChunkWriter {
       writePage(new PageHeader(PageType.DATA_PAGE_V2, r.length + d.length + values.length, body.length, crc(body),
           null, null, null, h), body);
     }
+    int last = locations.size() - 1;
+    PageLocation at = locations.get(last);
+    locations.set(last, new PageLocation(at.offset(), (int) (pages.size() - at.offset()), at.firstRowIndex()));
+    rowsWritten += rows;
     encodings.add(encoding);
     encodings.add(Encoding.RLE);
     dataPages++;
-    addEncodingStat(PageType.DATA_PAGE, encoding);
+    addEncodingStat(options.pageVersion() == 1 ? PageType.DATA_PAGE : PageType.DATA_PAGE_V2, encoding);
     valueCount += entries;
     entries = 0;
     rows = 0;
     estimate = 0;
     pageValues.clear();
+  }
+
+  /** Records where the page about to be written starts and its statistics, for the page index. */
+  private void pageIndexEntry(int present) {
+    locations.add(new PageLocation(pages.size(), 0, rowsWritten));
+    StatisticsBuilder page = new StatisticsBuilder(column);
+    page.nulls(entries - present);
+    if (indexed) {
+      for (int i = 0; i < present; i++) {
+        page.update(dictionary, pageIds[i], pageIds[i] + 1);
+      }
+    } else {
+      page.update(pageValues, 0, present);
+    }
+    Statistics s = page.build();
+    nullPages.add(present == 0);
+    pageMins.add(s.minValue() == null ? Bytes.EMPTY : s.minValue());
+    pageMaxs.add(s.maxValue() == null ? Bytes.EMPTY : s.maxValue());
+    pageNulls.add(s.nullCount());
   }
 
   /** The page's values as dictionary ids (bit width byte, then RLE), or null when the chunk falls back. */
@@ -435,7 +476,13 @@ public final class ColumnChunkWriter {
         options.codec(), valueCount, uncompressedBytes + dictionaryUncompressed, bytes.length, null,
         dictionaryPage.length, null, hasDictionary ? 0L : null, options.statistics() ? statistics.build() : null,
         List.copyOf(encodingStats), null, null, null, null);
-    return new Chunk(bytes, meta, hasDictionary);
+    List<PageLocation> placed = new ArrayList<>();
+    for (PageLocation l : locations) {
+      placed.add(new PageLocation(l.offset() + dictionaryPage.length, l.compressedPageSize(), l.firstRowIndex()));
+    }
+    ColumnIndex columnIndex = options.statistics() && statistics.ordered()
+        ? new ColumnIndex(nullPages, pageMins, pageMaxs, BoundaryOrder.UNORDERED, pageNulls, null, null, null) : null;
+    return new Chunk(bytes, meta, hasDictionary, columnIndex, new OffsetIndex(placed, null));
   }
 
   int dataPages() {

@@ -2,6 +2,10 @@ package dev.parrow.codec.write;
 
 import dev.parrow.codec.footer.FooterWriter;
 import dev.parrow.codec.metadata.ColumnChunk;
+import dev.parrow.codec.metadata.ColumnIndex;
+import dev.parrow.codec.metadata.OffsetIndex;
+import dev.parrow.codec.metadata.PageLocation;
+import dev.parrow.codec.thrift.ThriftCodec;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.ColumnOrder;
 import dev.parrow.codec.metadata.FileMetaData;
@@ -15,7 +19,8 @@ import java.util.List;
 
 /**
  * Lays out a Parquet file on a stream: the magic, then each row group's column chunks as they are
- * finished, then the footer. Chunk metadata offsets are turned from chunk-relative to file positions.
+ * finished, then every chunk's column index and offset index, then the footer. Chunk metadata and page
+ * locations are turned from chunk-relative to file positions.
  */
 public final class ParquetFileWriter {
   private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
@@ -23,6 +28,8 @@ public final class ParquetFileWriter {
   private final OutputStream out;
   private final List<SchemaElement> schema;
   private final List<RowGroup> rowGroups = new ArrayList<>();
+  /** Per row group, per chunk: the page index to write after the row groups. */
+  private final List<List<ColumnChunkWriter.Chunk>> indexes = new ArrayList<>();
   private long position;
   private long rows;
 
@@ -37,6 +44,7 @@ public final class ParquetFileWriter {
   public void writeRowGroup(List<ColumnChunkWriter.Chunk> chunks, long numRows) throws IOException {
     long start = position;
     List<ColumnChunk> columns = new ArrayList<>();
+    List<ColumnChunkWriter.Chunk> placedChunks = new ArrayList<>();
     long uncompressed = 0;
     for (ColumnChunkWriter.Chunk chunk : chunks) {
       ColumnMetaData m = chunk.metaData();
@@ -49,14 +57,61 @@ public final class ParquetFileWriter {
       position += chunk.bytes().length;
       uncompressed += m.totalUncompressedSize();
       columns.add(new ColumnChunk(null, chunkStart, placed, null, null, null, null, null, null));
+      List<PageLocation> locations = new ArrayList<>();
+      for (PageLocation l : chunk.offsetIndex().pageLocations()) {
+        locations.add(new PageLocation(chunkStart + l.offset(), l.compressedPageSize(), l.firstRowIndex()));
+      }
+      placedChunks.add(new ColumnChunkWriter.Chunk(null, placed, chunk.hasDictionaryPage(), chunk.columnIndex(),
+          new OffsetIndex(locations, null)));
     }
+    indexes.add(placedChunks);
     rowGroups.add(new RowGroup(columns, uncompressed, numRows, null, start, position - start,
         (short) rowGroups.size()));
     rows += numRows;
   }
 
-  /** Writes the footer; the stream is left open. */
+  /**
+   * The page index of every chunk, after the row groups (column indexes, then offset indexes), and the
+   * row groups' chunks pointed at them.
+   */
+  private void writePageIndexes() throws IOException {
+    List<List<ColumnChunk>> columns = new ArrayList<>();
+    for (RowGroup g : rowGroups) {
+      columns.add(new ArrayList<>(g.columns()));
+    }
+    for (int g = 0; g < indexes.size(); g++) {
+      for (int c = 0; c < indexes.get(g).size(); c++) {
+        ColumnIndex index = indexes.get(g).get(c).columnIndex();
+        if (index != null) {
+          byte[] bytes = ThriftCodec.writeColumnIndex(index);
+          ColumnChunk old = columns.get(g).get(c);
+          columns.get(g).set(c, new ColumnChunk(old.filePath(), old.fileOffset(), old.metaData(), old.offsetIndexOffset(),
+              old.offsetIndexLength(), position, bytes.length, old.cryptoMetadata(), old.encryptedColumnMetadata()));
+          out.write(bytes);
+          position += bytes.length;
+        }
+      }
+    }
+    for (int g = 0; g < indexes.size(); g++) {
+      for (int c = 0; c < indexes.get(g).size(); c++) {
+        byte[] bytes = ThriftCodec.writeOffsetIndex(indexes.get(g).get(c).offsetIndex());
+        ColumnChunk old = columns.get(g).get(c);
+        columns.get(g).set(c, new ColumnChunk(old.filePath(), old.fileOffset(), old.metaData(), position, bytes.length,
+            old.columnIndexOffset(), old.columnIndexLength(), old.cryptoMetadata(), old.encryptedColumnMetadata()));
+        out.write(bytes);
+        position += bytes.length;
+      }
+    }
+    for (int g = 0; g < rowGroups.size(); g++) {
+      RowGroup r = rowGroups.get(g);
+      rowGroups.set(g, new RowGroup(columns.get(g), r.totalByteSize(), r.numRows(), r.sortingColumns(), r.fileOffset(),
+          r.totalCompressedSize(), r.ordinal()));
+    }
+  }
+
+  /** Writes the page indexes and the footer; the stream is left open. */
   public void finish(List<KeyValue> keyValues, String createdBy) throws IOException {
+    writePageIndexes();
     int leaves = (int) schema.stream().filter(e -> e.type() != null).count();
     List<ColumnOrder> orders = new ArrayList<>();
     for (int i = 0; i < leaves; i++) {

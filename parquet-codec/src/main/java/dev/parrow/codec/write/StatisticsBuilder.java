@@ -62,6 +62,16 @@ final class StatisticsBuilder {
     };
   }
 
+  /** Whether the column's type has an order (INT96 and INTERVAL have none: no min/max, no column index). */
+  boolean ordered() {
+    return order != Order.NONE;
+  }
+
+  /** Whether any non-NaN value was seen. */
+  boolean hasValues() {
+    return any;
+  }
+
   void nulls(long n) {
     nulls += n;
   }
