@@ -393,6 +393,9 @@ class WriteReadBackIT {
         target, schema(), WriteOptions.builder().columnEncoding("utf8", Encoding.DELTA_BINARY_PACKED).build()));
     assertTrue(misfit.getMessage().contains("'utf8'") && misfit.getMessage().contains("DELTA_BINARY_PACKED"),
         misfit.getMessage());
+    UnsupportedOperationException brotli = assertThrows(UnsupportedOperationException.class,
+        () -> ParquetArrowWriter.create(target, schema(), WriteOptions.builder().compression(CompressionCodec.BROTLI).build()));
+    assertTrue(brotli.getMessage().contains("BROTLI compression is not available for writing"), brotli.getMessage());
     try (var files = Files.list(dir)) {
       assertEquals(0, files.count(), "nothing written");
     }

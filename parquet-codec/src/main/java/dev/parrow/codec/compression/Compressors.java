@@ -22,9 +22,12 @@ public final class Compressors {
 
   private Compressors() {}
 
-  /** Whether pages can be written with this codec. */
-  public static boolean canWrite(CompressionCodec codec) {
-    return codec != CompressionCodec.BROTLI && codec != CompressionCodec.LZO;
+  /** Fails for a codec pages cannot be written with. */
+  public static void requireWritable(CompressionCodec codec) {
+    if (codec == CompressionCodec.BROTLI || codec == CompressionCodec.LZO) {
+      throw new UnsupportedOperationException(codec + " compression is not available for writing (Parrow reads "
+          + "it); choose SNAPPY, GZIP, ZSTD, LZ4_RAW, LZ4 or UNCOMPRESSED");
+    }
   }
 
   /**
@@ -62,8 +65,10 @@ public final class Compressors {
           ByteBuffer.wrap(out).putInt(0, length).putInt(4, n);
           yield Arrays.copyOf(out, 8 + n);
         }
-        case BROTLI, LZO -> throw new UnsupportedOperationException(codec + " compression is not available for "
-            + "writing (Parrow reads it); choose SNAPPY, GZIP, ZSTD, LZ4_RAW, LZ4 or UNCOMPRESSED");
+        case BROTLI, LZO -> {
+          requireWritable(codec);
+          yield null;
+        }
       };
     } catch (IOException e) {
       throw new UncheckedIOException(e);

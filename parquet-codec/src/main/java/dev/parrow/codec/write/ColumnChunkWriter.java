@@ -76,7 +76,6 @@ public final class ColumnChunkWriter {
   private final BinaryValues dictionary = new BinaryValues();
   private final Map<ByteBuffer, Integer> ids = new HashMap<>();
   private int[] pageIds = new int[SLICE];
-  private int dataPages;
   /** Set when the caller supplies the dictionary and ids ({@link #writeIndexed}); which entries are used. */
   private boolean indexed;
   private boolean[] used = new boolean[0];
@@ -92,9 +91,7 @@ public final class ColumnChunkWriter {
   private long uncompressedBytes;
 
   public ColumnChunkWriter(ColumnDescriptor column, ColumnWriteOptions options) {
-    if (!Compressors.canWrite(options.codec())) {
-      Compressors.compress(options.codec(), null, new byte[0], 0, 0);
-    }
+    Compressors.requireWritable(options.codec());
     this.column = column;
     this.options = options;
     this.maxDef = column.maxDefinitionLevel();
@@ -347,7 +344,6 @@ public final class ColumnChunkWriter {
     rowsWritten += rows;
     encodings.add(encoding);
     encodings.add(Encoding.RLE);
-    dataPages++;
     addEncodingStat(options.pageVersion() == 1 ? PageType.DATA_PAGE : PageType.DATA_PAGE_V2, encoding);
     valueCount += entries;
     entries = 0;
@@ -483,10 +479,6 @@ public final class ColumnChunkWriter {
     ColumnIndex columnIndex = options.statistics() && statistics.ordered()
         ? new ColumnIndex(nullPages, pageMins, pageMaxs, BoundaryOrder.UNORDERED, pageNulls, null, null, null) : null;
     return new Chunk(bytes, meta, hasDictionary, columnIndex, new OffsetIndex(placed, null));
-  }
-
-  int dataPages() {
-    return dataPages;
   }
 
   /** Bytes the chunk holds so far: its finished pages and an estimate of the page being filled. */
