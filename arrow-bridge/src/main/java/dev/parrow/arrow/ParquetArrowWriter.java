@@ -111,8 +111,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       }
     }
     for (ColumnDescriptor c : columns) {
-      // Fails early on an encoding the column's type cannot take.
-      new ColumnChunkWriter(c, options.columnOptions(c.path()));
+      ColumnChunkWriter.validate(c, options.columnOptions(c.path()));
     }
   }
 
@@ -304,8 +303,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
         throw new IllegalArgumentException("dictionary " + id + " has a null at " + i + ": a Parquet dictionary "
             + "holds values only");
       }
-      byte[] value = (byte[]) (d instanceof org.apache.arrow.vector.VarCharVector s ? s.get(i)
-          : ((org.apache.arrow.vector.VarBinaryVector) d).get(i));
+      byte[] value = d instanceof org.apache.arrow.vector.VarCharVector s ? s.get(i)
+          : ((org.apache.arrow.vector.VarBinaryVector) d).get(i);
       out.append(value, 0, value.length);
     }
     return out;

@@ -162,8 +162,8 @@ class WriteReadBackIT {
       case "ts_us_utc" -> ((TimeStampMicroTZVector) v).setSafe(i, x % 10_000_000_000_000_000L);
       case "ts_ns" -> ((TimeStampNanoVector) v).setSafe(i, x);
       case "dur_us" -> ((DurationVector) v).setSafe(i, x);
-      case "interval" -> ((IntervalMonthDayNanoVector) v).setSafe(i, (int) Math.floorMod(x, 1000),
-          (int) Math.floorMod(x >> 40, 1000), Math.floorMod(x >> 20, 86_400_000L) * 1_000_000L);
+      case "interval" -> ((IntervalMonthDayNanoVector) v).setSafe(i, Math.floorMod(x, 1000),
+          Math.floorMod(x >> 40, 1000), Math.floorMod(x >> 20, 86_400_000L) * 1_000_000L);
       default -> throw new AssertionError(name);
     }
   }

@@ -29,7 +29,7 @@ public final class ArrowHints {
    * as the file, else by name.
    *
    * @param createdBy the file's {@code created_by}, for writers known to store a hint that overstates
-   *     their values (see {@link #upgrade})
+   *     their values (nanoparquet's time32[s] over milliseconds)
    */
   public static List<FieldNode> apply(List<FieldNode> fields, Schema hint, String createdBy, List<String> warnings) {
     List<Field> hinted = hint.getFields();

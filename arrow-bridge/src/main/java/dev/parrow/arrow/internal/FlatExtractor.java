@@ -11,8 +11,6 @@ import dev.parrow.codec.values.Int64Values;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.BaseLargeVariableWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -80,8 +78,8 @@ public final class FlatExtractor {
         }
       }
       case Decimal -> decimals(vector, rows, (ArrowType.Decimal) type);
-      case Utf8, Binary -> binary((BaseVariableWidthVector) vector, rows);
-      case LargeUtf8, LargeBinary -> largeBinary((BaseLargeVariableWidthVector) vector, rows);
+      case Utf8, Binary -> binary(vector, rows, 4);
+      case LargeUtf8, LargeBinary -> binary(vector, rows, 8);
       case FixedSizeBinary -> fixed(vector, rows, ((ArrowType.FixedSizeBinary) type).getByteWidth());
       case Date -> {
         if (((ArrowType.Date) type).getUnit() == org.apache.arrow.vector.types.DateUnit.DAY) {
@@ -272,29 +270,16 @@ public final class FlatExtractor {
     out.added(n);
   }
 
-  private void binary(BaseVariableWidthVector v, int rows) {
+  /** Utf8/Binary (4-byte offsets) or their Large forms (8-byte offsets): the present values' bytes. */
+  private void binary(FieldVector v, int rows, int offsetWidth) {
     BinaryValues out = (BinaryValues) values;
     ArrowBuf offsets = v.getOffsetBuffer();
     ArrowBuf data = v.getDataBuffer();
     for (int i = 0; i < rows; i++) {
       if (present(i)) {
-        int start = offsets.getInt((long) i * 4);
-        int length = offsets.getInt((long) (i + 1) * 4) - start;
-        int at = out.reserveBytes(length);
-        data.getBytes(start, out.bytes(), at, length);
-        out.addValue(length);
-      }
-    }
-  }
-
-  private void largeBinary(BaseLargeVariableWidthVector v, int rows) {
-    BinaryValues out = (BinaryValues) values;
-    ArrowBuf offsets = v.getOffsetBuffer();
-    ArrowBuf data = v.getDataBuffer();
-    for (int i = 0; i < rows; i++) {
-      if (present(i)) {
-        long start = offsets.getLong((long) i * 8);
-        int length = Math.toIntExact(offsets.getLong((long) (i + 1) * 8) - start);
+        long start = offsetWidth == 4 ? offsets.getInt((long) i * 4) : offsets.getLong((long) i * 8);
+        long end = offsetWidth == 4 ? offsets.getInt((long) (i + 1) * 4) : offsets.getLong((long) (i + 1) * 8);
+        int length = Math.toIntExact(end - start);
         int at = out.reserveBytes(length);
         data.getBytes(start, out.bytes(), at, length);
         out.addValue(length);

@@ -58,7 +58,8 @@ public final class ColumnChunkWriter {
   private final int maxDef;
   private final int maxRep;
   private final StatisticsBuilder statistics;
-  private final ByteSink pages = new ByteSink(1 << 16);
+  // Starts small and doubles: a wide schema has one writer per column.
+  private final ByteSink pages = new ByteSink(1 << 10);
   private final List<PageEncodingStats> encodingStats = new ArrayList<>();
   private final Set<Encoding> encodings = new LinkedHashSet<>();
 
@@ -91,7 +92,7 @@ public final class ColumnChunkWriter {
   private long uncompressedBytes;
 
   public ColumnChunkWriter(ColumnDescriptor column, ColumnWriteOptions options) {
-    Compressors.requireWritable(options.codec());
+    validate(column, options);
     this.column = column;
     this.options = options;
     this.maxDef = column.maxDefinitionLevel();
@@ -99,9 +100,14 @@ public final class ColumnChunkWriter {
     this.statistics = new StatisticsBuilder(column);
     this.pageValues = ColumnReader.newValues(column);
     this.valueEncoding = options.encoding() == null ? Encoding.PLAIN : options.encoding();
-    ValueEncoders.check(valueEncoding, column);
     this.dictionaryOn = options.dictionary() && column.physicalType() == PhysicalType.BYTE_ARRAY
         && valueEncoding == Encoding.PLAIN;
+  }
+
+  /** Fails, before anything is written, when the options cannot write this column (its codec, its encoding). */
+  public static void validate(ColumnDescriptor column, ColumnWriteOptions options) {
+    Compressors.requireWritable(options.codec());
+    ValueEncoders.check(options.encoding() == null ? Encoding.PLAIN : options.encoding(), column);
   }
 
   /**
@@ -112,11 +118,7 @@ public final class ColumnChunkWriter {
   public void write(int n, int[] defs, int[] reps, DenseValues values) {
     int value = 0;
     for (int at = 0; at < n; ) {
-      int end = Math.min(n, at + SLICE);
-      // Pages hold whole rows: extend the slice to the next row start.
-      while (end < n && reps != null && reps[end] != 0) {
-        end++;
-      }
+      int end = sliceEnd(at, n, reps);
       int present = append(at, end, defs, reps, values, value);
       value += present;
       at = end;
@@ -147,10 +149,7 @@ public final class ColumnChunkWriter {
     }
     int id = 0;
     for (int at = 0; at < n; ) {
-      int end = Math.min(n, at + SLICE);
-      while (end < n && reps != null && reps[end] != 0) {
-        end++;
-      }
+      int end = sliceEnd(at, n, reps);
       int before = entries;
       int present = levels(at, end, defs, reps);
       if (pageIds.length < pageValues.size() + present) {
@@ -174,6 +173,15 @@ public final class ColumnChunkWriter {
   }
 
   private int indexedCount;
+
+  /** Where the slice of entries starting at {@code at} ends: about {@link #SLICE} on, at a row start (pages hold whole rows). */
+  private static int sliceEnd(int at, int n, int[] reps) {
+    int end = Math.min(n, at + SLICE);
+    while (end < n && reps != null && reps[end] != 0) {
+      end++;
+    }
+    return end;
+  }
 
   /** Whether {@link #writeIndexed} takes ids into {@code d}: the chunk has no values yet, or d extends its dictionary. */
   public boolean accepts(BinaryValues d) {
