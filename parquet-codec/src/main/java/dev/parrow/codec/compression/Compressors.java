@@ -13,8 +13,8 @@ import net.jpountz.lz4.LZ4Factory;
 import org.xerial.snappy.Snappy;
 
 /**
- * Page compression for the writer: every codec the reader reads except BROTLI (the classpath has only a
- * Brotli decoder) and LZO. LZ4 is written in the Hadoop framing that parquet-mr and Arrow C++ read (one
+ * Page compression for the writer: every codec the reader reads but LZO, which no current writer emits.
+ * BROTLI goes through brotli4j's native encoder (reading needs none: the decoder is pure Java). LZ4 is written in the Hadoop framing that parquet-mr and Arrow C++ read (one
  * block: big-endian uncompressed and compressed lengths, then the raw LZ4 block).
  */
 public final class Compressors {
@@ -24,16 +24,21 @@ public final class Compressors {
 
   /** Fails for a codec pages cannot be written with. */
   public static void requireWritable(CompressionCodec codec) {
-    if (codec == CompressionCodec.BROTLI || codec == CompressionCodec.LZO) {
+    if (codec == CompressionCodec.LZO) {
       throw new UnsupportedOperationException(codec + " compression is not available for writing (Parrow reads "
-          + "it); choose SNAPPY, GZIP, ZSTD, LZ4_RAW, LZ4 or UNCOMPRESSED");
+          + "it); choose SNAPPY, GZIP, ZSTD, BROTLI, LZ4_RAW, LZ4 or UNCOMPRESSED");
+    }
+    if (codec == CompressionCodec.BROTLI && !com.aayushatharva.brotli4j.Brotli4jLoader.isAvailable()) {
+      throw new UnsupportedOperationException("BROTLI compression needs brotli4j's native library for this "
+          + "platform (" + System.getProperty("os.name") + " " + System.getProperty("os.arch") + "), which did not load: "
+          + com.aayushatharva.brotli4j.Brotli4jLoader.getUnavailabilityCause());
     }
   }
 
   /**
    * The compressed bytes of {@code src[offset, offset + length)}.
    *
-   * @param level the codec's level (ZSTD 1..22, GZIP 0..9); null for the codec's default
+   * @param level the codec's level (ZSTD 1..22, GZIP 0..9, BROTLI 0..11); null for the codec's default
    */
   public static byte[] compress(CompressionCodec codec, Integer level, byte[] src, int offset, int length) {
     try {
@@ -65,7 +70,13 @@ public final class Compressors {
           ByteBuffer.wrap(out).putInt(0, length).putInt(4, n);
           yield Arrays.copyOf(out, 8 + n);
         }
-        case BROTLI, LZO -> {
+        case BROTLI -> {
+          requireWritable(codec);
+          // Level 8 by default, as Arrow C++ writes.
+          yield com.aayushatharva.brotli4j.encoder.Encoder.compress(src, offset, length,
+              new com.aayushatharva.brotli4j.encoder.Encoder.Parameters().setQuality(level == null ? 8 : level));
+        }
+        case LZO -> {
           requireWritable(codec);
           yield null;
         }
