@@ -247,6 +247,21 @@ class WriteReadBackIT {
       original.start(root.getSchema());
       original.append(root);
 
+      if (variant.dictionary() && !variant.encodings()) {
+        // Every column but the booleans is dictionary-encoded, within the default 1 MiB dictionary limit.
+        try (var parquet = dev.parrow.arrow.ParquetFile.open(file)) {
+          for (var group : parquet.metadata().rowGroups()) {
+            for (var chunk : group.columns()) {
+              var meta = chunk.metaData();
+              boolean dictionary = meta.encodings().contains(Encoding.PLAIN_DICTIONARY)
+                  || meta.encodings().contains(Encoding.RLE_DICTIONARY);
+              assertEquals(meta.type() != dev.parrow.codec.metadata.PhysicalType.BOOLEAN, dictionary,
+                  meta.pathInSchema() + " " + meta.encodings());
+              assertEquals(dictionary, meta.dictionaryPageOffset() != null, meta.pathInSchema() + " dictionary page");
+            }
+          }
+        }
+      }
       if (variant.encodings()) {
         try (var parquet = dev.parrow.arrow.ParquetFile.open(file)) {
           for (var chunk : parquet.metadata().rowGroups().get(0).columns()) {

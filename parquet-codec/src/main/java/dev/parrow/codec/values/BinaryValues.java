@@ -28,6 +28,21 @@ public final class BinaryValues extends GrowableValues implements DenseValues {
     addValue(length);
   }
 
+  /** Appends values [from, from + n) of {@code src}: one copy of their bytes, offsets shifted in one loop. */
+  public void appendRange(BinaryValues src, int from, int n) {
+    int start = src.offsets[from];
+    int at = reserveBytes(src.offsets[from + n] - start);
+    System.arraycopy(src.bytes, start, bytes, at, src.offsets[from + n] - start);
+    if (size + n + 1 > offsets.length) {
+      offsets = Arrays.copyOf(offsets, Math.max(size + n + 1, offsets.length * 2));
+    }
+    int shift = at - start;
+    for (int i = 1; i <= n; i++) {
+      offsets[size + i] = src.offsets[from + i] + shift;
+    }
+    size += n;
+  }
+
   /** Makes room for {@code length} more bytes; returns where they go. */
   public int reserveBytes(int length) {
     long needed = (long) offsets[size] + length;

@@ -27,13 +27,10 @@ import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.zip.CRC32;
 
@@ -71,15 +68,13 @@ public final class ColumnChunkWriter {
   private final DenseValues pageValues;
   private long estimate;
 
-  // The dictionary (BYTE_ARRAY only) and whether the chunk still uses it.
+  // The dictionary (every type but BOOLEAN, which has none) and whether the chunk still uses it.
   private boolean dictionaryOn;
   private final Encoding valueEncoding;
-  private final BinaryValues dictionary = new BinaryValues();
-  private final Map<ByteBuffer, Integer> ids = new HashMap<>();
+  private final DictionaryBuilder dictionary;
   private int[] pageIds = new int[SLICE];
-  /** Set when the caller supplies the dictionary and ids ({@link #writeIndexed}); which entries are used. */
+  /** Set when the caller supplies the dictionary and ids ({@link #writeIndexed}). */
   private boolean indexed;
-  private boolean[] used = new boolean[0];
 
   private long valueCount;
   // The page index: one entry per data page.
@@ -100,8 +95,8 @@ public final class ColumnChunkWriter {
     this.statistics = new StatisticsBuilder(column);
     this.pageValues = ColumnReader.newValues(column);
     this.valueEncoding = options.encoding() == null ? Encoding.PLAIN : options.encoding();
-    this.dictionaryOn = options.dictionary() && column.physicalType() == PhysicalType.BYTE_ARRAY
-        && valueEncoding == Encoding.PLAIN;
+    this.dictionary = column.physicalType() == PhysicalType.BOOLEAN ? null : new DictionaryBuilder(column);
+    this.dictionaryOn = options.dictionary() && dictionary != null && valueEncoding == Encoding.PLAIN;
   }
 
   /** Fails, before anything is written, when the options cannot write this column (its codec, its encoding). */
@@ -133,20 +128,16 @@ public final class ColumnChunkWriter {
    * becomes the chunk's dictionary page as it is (in order, unused entries included): no value is hashed.
    * A later call may pass a dictionary that extends this one; any other change needs a new chunk.
    */
-  public void writeIndexed(int n, int[] defs, int[] reps, int[] ids, BinaryValues dictionary) {
-    if (!indexed && (pageValues.size() > 0 || valueCount > 0 || this.dictionary.size() > 0)) {
-      throw new IllegalStateException("a chunk takes either values or dictionary ids");
+  public void writeIndexed(int n, int[] defs, int[] reps, int[] ids, DenseValues dictionary) {
+    if (this.dictionary == null) {
+      throw new IllegalArgumentException("a BOOLEAN column has no dictionary");
+    }
+    if (!accepts(dictionary)) {
+      throw new IllegalArgumentException(indexed ? "the dictionary changed within a column chunk"
+          : "a chunk takes either values or dictionary ids");
     }
     indexed = true;
-    if (!extends_(dictionary)) {
-      throw new IllegalArgumentException("the dictionary changed within a column chunk");
-    }
-    for (int i = this.dictionary.size(); i < dictionary.size(); i++) {
-      this.dictionary.append(dictionary.bytes(), dictionary.offsets()[i], dictionary.offsets()[i + 1] - dictionary.offsets()[i]);
-    }
-    if (used.length < dictionary.size()) {
-      used = Arrays.copyOf(used, dictionary.size());
-    }
+    this.dictionary.extendWith(dictionary);
     int id = 0;
     for (int at = 0; at < n; ) {
       int end = sliceEnd(at, n, reps);
@@ -160,7 +151,6 @@ public final class ColumnChunkWriter {
         if (value < 0 || value >= dictionary.size()) {
           throw new IllegalArgumentException("dictionary index " + value + " outside a dictionary of " + dictionary.size());
         }
-        used[value] = true;
         pageIds[indexedCount + k] = value;
       }
       indexedCount += present;
@@ -184,19 +174,12 @@ public final class ColumnChunkWriter {
   }
 
   /** Whether {@link #writeIndexed} takes ids into {@code d}: the chunk has no values yet, or d extends its dictionary. */
-  public boolean accepts(BinaryValues d) {
-    return indexed ? extends_(d) : pageValues.size() == 0 && valueCount == 0 && dictionary.size() == 0;
-  }
-
-  /** Whether {@code d} starts with this chunk's dictionary. */
-  private boolean extends_(BinaryValues d) {
-    if (d.size() < dictionary.size()) {
+  public boolean accepts(DenseValues d) {
+    if (dictionary == null) {
       return false;
     }
-    int length = dictionary.byteLength();
-    return d.offsets()[dictionary.size()] == length
-        && Arrays.equals(d.offsets(), 0, dictionary.size() + 1, dictionary.offsets(), 0, dictionary.size() + 1)
-        && Arrays.equals(d.bytes(), 0, length, dictionary.bytes(), 0, length);
+    return indexed ? dictionary.isPrefixOf(d)
+        : pageValues.size() == 0 && valueCount == 0 && dictionary.size() == 0 && dictionary.isPrefixOf(d);
   }
 
   /** Appends the levels of entries [from, to); returns how many are present. */
@@ -228,7 +211,7 @@ public final class ColumnChunkWriter {
   private int append(int from, int to, int[] d, int[] r, DenseValues values, int firstValue) {
     int before = pageValues.size();
     int present = levels(from, to, d, r);
-    appendValues(values, firstValue, present);
+    appendValues(values, firstValue, present, pageValues);
     estimate += valueBytes(before, pageValues.size()) + (to - from) / 4 + 1;
     return present;
   }
@@ -247,51 +230,34 @@ public final class ColumnChunkWriter {
     };
   }
 
-  /** Appends values [from, from + n) of {@code src} to the page's values. */
-  private void appendValues(DenseValues src, int from, int n) {
+  /** Appends values [from, from + n) of {@code src} to {@code dest}, values of the same kind. */
+  static void appendValues(DenseValues src, int from, int n, DenseValues dest) {
     if (n == 0) {
       return;
     }
-    switch (column.physicalType()) {
-      case BOOLEAN -> {
-        BooleanValues s = (BooleanValues) src;
-        BooleanValues d = (BooleanValues) pageValues;
-        int at = d.reserve(n);
-        System.arraycopy(s.values(), from, d.values(), at, n);
-        d.added(n);
-      }
-      case INT32, FLOAT -> {
-        Int32Values s = (Int32Values) src;
-        Int32Values d = (Int32Values) pageValues;
-        int at = d.reserve(n);
-        System.arraycopy(s.values(), from, d.values(), at, n);
-        d.added(n);
-      }
-      case INT64, DOUBLE -> {
-        Int64Values s = (Int64Values) src;
-        Int64Values d = (Int64Values) pageValues;
-        int at = d.reserve(n);
-        System.arraycopy(s.values(), from, d.values(), at, n);
-        d.added(n);
-      }
-      case INT96, FIXED_LEN_BYTE_ARRAY -> {
-        FixedWidthValues s = (FixedWidthValues) src;
-        FixedWidthValues d = (FixedWidthValues) pageValues;
-        int at = d.reserve(n);
-        System.arraycopy(s.bytes(), from * s.width(), d.bytes(), at, n * s.width());
-        d.added(n);
-      }
-      case BYTE_ARRAY -> {
-        BinaryValues s = (BinaryValues) src;
-        BinaryValues d = (BinaryValues) pageValues;
-        int start = s.offsets()[from];
-        int length = s.offsets()[from + n] - start;
-        int at = d.reserveBytes(length);
-        System.arraycopy(s.bytes(), start, d.bytes(), at, length);
-        for (int i = from; i < from + n; i++) {
-          d.addValue(s.offsets()[i + 1] - s.offsets()[i]);
-        }
-      }
+    if (src instanceof Int32Values s) {
+      Int32Values d = (Int32Values) dest;
+      int at = d.reserve(n);
+      System.arraycopy(s.values(), from, d.values(), at, n);
+      d.added(n);
+    } else if (src instanceof Int64Values s) {
+      Int64Values d = (Int64Values) dest;
+      int at = d.reserve(n);
+      System.arraycopy(s.values(), from, d.values(), at, n);
+      d.added(n);
+    } else if (src instanceof BinaryValues s) {
+      ((BinaryValues) dest).appendRange(s, from, n);
+    } else if (src instanceof FixedWidthValues s) {
+      FixedWidthValues d = (FixedWidthValues) dest;
+      int at = d.reserve(n);
+      System.arraycopy(s.bytes(), from * s.width(), d.bytes(), at, n * s.width());
+      d.added(n);
+    } else {
+      BooleanValues s = (BooleanValues) src;
+      BooleanValues d = (BooleanValues) dest;
+      int at = d.reserve(n);
+      System.arraycopy(s.values(), from, d.values(), at, n);
+      d.added(n);
     }
   }
 
@@ -300,12 +266,12 @@ public final class ColumnChunkWriter {
       return;
     }
     int present = indexed ? indexedCount : pageValues.size();
+    Statistics pageStatistics = pageIndexEntry(present);
     byte[] values;
     if (indexed) {
       values = rleIds(present);
       indexedCount = 0;
     } else {
-      statistics.update(pageValues, 0, present);
       values = dictionaryOn ? dictionaryIds(present) : null;
     }
     Encoding encoding;
@@ -315,7 +281,7 @@ public final class ColumnChunkWriter {
       values = ValueEncoders.encode(valueEncoding, pageValues, present, column);
       encoding = valueEncoding;
     }
-    pageIndexEntry(present);
+    Statistics headerStatistics = options.statistics() && statistics.ordered() ? pageStatistics : null;
     byte[] repLevels = maxRep > 0 ? RleBitPackedEncoder.encode(reps, 0, entries, PageReader.bitWidth(maxRep)) : null;
     byte[] defLevels = maxDef > 0 ? RleBitPackedEncoder.encode(defs, 0, entries, PageReader.bitWidth(maxDef)) : null;
     int nulls = entries - present;
@@ -331,7 +297,7 @@ public final class ColumnChunkWriter {
       }
       body.write(values);
       byte[] compressed = Compressors.compress(options.codec(), options.level(), body.array(), 0, body.size());
-      DataPageHeader h = new DataPageHeader(entries, encoding, Encoding.RLE, Encoding.RLE, null);
+      DataPageHeader h = new DataPageHeader(entries, encoding, Encoding.RLE, Encoding.RLE, headerStatistics);
       writePage(new PageHeader(PageType.DATA_PAGE, body.size(), compressed.length, crc(compressed), h, null, null,
           null), compressed);
     } else {
@@ -342,7 +308,8 @@ public final class ColumnChunkWriter {
       System.arraycopy(r, 0, body, 0, r.length);
       System.arraycopy(d, 0, body, r.length, d.length);
       System.arraycopy(compressed, 0, body, r.length + d.length, compressed.length);
-      DataPageHeaderV2 h = new DataPageHeaderV2(entries, nulls, rows, encoding, d.length, r.length, true, null);
+      DataPageHeaderV2 h = new DataPageHeaderV2(entries, nulls, rows, encoding, d.length, r.length, true,
+          headerStatistics);
       writePage(new PageHeader(PageType.DATA_PAGE_V2, r.length + d.length + values.length, body.length, crc(body),
           null, null, null, h), body);
     }
@@ -360,46 +327,39 @@ public final class ColumnChunkWriter {
     pageValues.clear();
   }
 
-  /** Records where the page about to be written starts and its statistics, for the page index. */
-  private void pageIndexEntry(int present) {
+  /**
+   * Records where the page about to be written starts and its statistics, for the page index and the page
+   * header; the chunk's statistics take the page's in.
+   */
+  private Statistics pageIndexEntry(int present) {
     locations.add(new PageLocation(pages.size(), 0, rowsWritten));
     StatisticsBuilder page = new StatisticsBuilder(column);
     page.nulls(entries - present);
     if (indexed) {
       for (int i = 0; i < present; i++) {
-        page.update(dictionary, pageIds[i], pageIds[i] + 1);
+        page.update(dictionary.entries(), pageIds[i], pageIds[i] + 1);
       }
     } else {
       page.update(pageValues, 0, present);
     }
+    statistics.mergeValues(page);
     Statistics s = page.build();
     nullPages.add(present == 0);
     pageMins.add(s.minValue() == null ? Bytes.EMPTY : s.minValue());
     pageMaxs.add(s.maxValue() == null ? Bytes.EMPTY : s.maxValue());
     pageNulls.add(s.nullCount());
+    return s;
   }
 
   /** The page's values as dictionary ids (bit width byte, then RLE), or null when the chunk falls back. */
   private byte[] dictionaryIds(int present) {
-    BinaryValues v = (BinaryValues) pageValues;
     if (pageIds.length < present) {
       pageIds = new int[Math.max(present, pageIds.length * 2)];
     }
-    for (int i = 0; i < present; i++) {
-      int start = v.offsets()[i];
-      int length = v.offsets()[i + 1] - start;
-      Integer id = ids.get(ByteBuffer.wrap(v.bytes(), start, length));
-      if (id == null) {
-        if (dictionary.byteLength() + 4L * dictionary.size() + length + 4 > options.dictionaryPageSizeLimit()) {
-          // Past the limit: this page and the rest of the chunk are PLAIN.
-          dictionaryOn = false;
-          return null;
-        }
-        id = dictionary.size();
-        dictionary.append(v.bytes(), start, length);
-        ids.put(ByteBuffer.wrap(Arrays.copyOfRange(v.bytes(), start, start + length)), id);
-      }
-      pageIds[i] = id;
+    if (dictionary.encode(pageValues, present, pageIds, options.dictionaryPageSizeLimit()) < present) {
+      // Past the limit: this page and the rest of the chunk are PLAIN.
+      dictionaryOn = false;
+      return null;
     }
     return rleIds(present);
   }
@@ -444,23 +404,14 @@ public final class ColumnChunkWriter {
   /** Ends the chunk. Its dictionary page, if any, comes first. */
   public Chunk finish() {
     flushPage();
-    if (indexed) {
-      // Statistics over the dictionary entries the pages use.
-      BinaryValues usedEntries = new BinaryValues();
-      for (int i = 0; i < dictionary.size(); i++) {
-        if (used[i]) {
-          usedEntries.append(dictionary.bytes(), dictionary.offsets()[i], dictionary.offsets()[i + 1] - dictionary.offsets()[i]);
-        }
-      }
-      statistics.update(usedEntries, 0, usedEntries.size());
-    }
     byte[] dictionaryPage = new byte[0];
     long dictionaryUncompressed = 0;
-    boolean hasDictionary = indexed || dictionary.size() > 0 || encodings.contains(Encoding.PLAIN_DICTIONARY)
+    // A dictionary page also when every dictionary-encoded page held only nulls (their ids refer to none).
+    boolean hasDictionary = indexed || encodings.contains(Encoding.PLAIN_DICTIONARY)
         || encodings.contains(Encoding.RLE_DICTIONARY);
     if (hasDictionary) {
-      ByteSink plain = new ByteSink(dictionary.byteLength() + 4 * dictionary.size() + 16);
-      PlainEncoder.encode(dictionary, 0, dictionary.size(), column, plain);
+      ByteSink plain = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, dictionary.plainBytes() + 16));
+      PlainEncoder.encode(dictionary.entries(), 0, dictionary.size(), column, plain);
       byte[] compressed = Compressors.compress(options.codec(), options.level(), plain.array(), 0, plain.size());
       Encoding encoding = options.pageVersion() == 1 ? Encoding.PLAIN_DICTIONARY : Encoding.PLAIN;
       PageHeader header = new PageHeader(PageType.DICTIONARY_PAGE, plain.size(), compressed.length, crc(compressed),
@@ -485,12 +436,35 @@ public final class ColumnChunkWriter {
       placed.add(new PageLocation(l.offset() + dictionaryPage.length, l.compressedPageSize(), l.firstRowIndex()));
     }
     ColumnIndex columnIndex = options.statistics() && statistics.ordered()
-        ? new ColumnIndex(nullPages, pageMins, pageMaxs, BoundaryOrder.UNORDERED, pageNulls, null, null, null) : null;
+        ? new ColumnIndex(nullPages, pageMins, pageMaxs, boundaryOrder(), pageNulls, null, null, null) : null;
     return new Chunk(bytes, meta, hasDictionary, columnIndex, new OffsetIndex(placed, null));
+  }
+
+  /**
+   * ASCENDING when the non-null pages' mins and maxes never fall from page to page, DESCENDING when they
+   * never rise, else UNORDERED: readers may then binary-search the column index.
+   */
+  private BoundaryOrder boundaryOrder() {
+    boolean ascending = true;
+    boolean descending = true;
+    int previous = -1;
+    for (int p = 0; p < nullPages.size(); p++) {
+      if (nullPages.get(p)) {
+        continue;
+      }
+      if (previous >= 0) {
+        int mins = statistics.compareBounds(pageMins.get(previous), pageMins.get(p));
+        int maxs = statistics.compareBounds(pageMaxs.get(previous), pageMaxs.get(p));
+        ascending &= mins <= 0 && maxs <= 0;
+        descending &= mins >= 0 && maxs >= 0;
+      }
+      previous = p;
+    }
+    return ascending ? BoundaryOrder.ASCENDING : descending ? BoundaryOrder.DESCENDING : BoundaryOrder.UNORDERED;
   }
 
   /** Bytes the chunk holds so far: its finished pages and an estimate of the page being filled. */
   public long bufferedBytes() {
-    return pages.size() + estimate + dictionary.byteLength();
+    return pages.size() + estimate + (dictionary == null ? 0 : dictionary.plainBytes());
   }
 }

@@ -133,6 +133,27 @@ final class StatisticsBuilder {
     }
   }
 
+  /** Takes the min and max of {@code page} (of the same column) into account, not its null count. */
+  void mergeValues(StatisticsBuilder page) {
+    if (!page.any || order == Order.NONE) {
+      return;
+    }
+    switch (order) {
+      case BOOLEAN, SIGNED, UNSIGNED -> {
+        longValue(page.minLong);
+        longValue(page.maxLong);
+      }
+      case FLOAT, HALF, DOUBLE -> {
+        doubleValue(page.minDouble);
+        doubleValue(page.maxDouble);
+      }
+      default -> {
+        bytesValue(page.minBytes, 0, page.minBytes.length);
+        bytesValue(page.maxBytes, 0, page.maxBytes.length);
+      }
+    }
+  }
+
   private void longValue(long v) {
     boolean less = order == Order.UNSIGNED ? Long.compareUnsigned(v, minLong) < 0 : v < minLong;
     boolean more = order == Order.UNSIGNED ? Long.compareUnsigned(v, maxLong) > 0 : v > maxLong;
@@ -169,11 +190,37 @@ final class StatisticsBuilder {
   }
 
   private int compare(byte[] a, int offset, int length, byte[] b) {
+    if (order == Order.DECIMAL_BYTES && length == b.length && length > 0) {
+      // Two's complement of one length: the sign byte signed, the rest unsigned.
+      int first = Byte.compare(a[offset], b[0]);
+      return first != 0 ? first : Arrays.compareUnsigned(a, offset + 1, offset + length, b, 1, length);
+    }
     if (order == Order.DECIMAL_BYTES) {
       return new java.math.BigInteger(length == 0 ? new byte[] {0} : Arrays.copyOfRange(a, offset, offset + length))
           .compareTo(new java.math.BigInteger(b.length == 0 ? new byte[] {0} : b));
     }
     return Arrays.compareUnsigned(a, offset, offset + length, b, 0, b.length);
+  }
+
+  /** Compares two bounds this builder wrote ({@link #build}'s min/max encoding) in the column's order. */
+  int compareBounds(Bytes a, Bytes b) {
+    ByteBuffer x = a.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer y = b.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+    return switch (order) {
+      case BOOLEAN -> Byte.compare(x.get(0), y.get(0));
+      case SIGNED -> width == 4 ? Integer.compare(x.getInt(0), y.getInt(0)) : Long.compare(x.getLong(0), y.getLong(0));
+      case UNSIGNED -> width == 4 ? Integer.compareUnsigned(x.getInt(0), y.getInt(0))
+          : Long.compareUnsigned(x.getLong(0), y.getLong(0));
+      case FLOAT -> Float.compare(x.getFloat(0), y.getFloat(0));
+      case DOUBLE -> Double.compare(x.getDouble(0), y.getDouble(0));
+      case HALF -> Float.compare(Float16.toFloat(x.getShort(0)), Float16.toFloat(y.getShort(0)));
+      case BYTES -> Arrays.compareUnsigned(a.toByteArray(), b.toByteArray());
+      case DECIMAL_BYTES -> {
+        byte[] l = a.toByteArray();
+        yield compare(l, 0, l.length, b.toByteArray());
+      }
+      case NONE -> 0;
+    };
   }
 
   Statistics build() {

@@ -1,0 +1,232 @@
+package dev.parrow.bench;
+
+import dev.parrow.arrow.ParquetArrowReader;
+import dev.parrow.arrow.ParquetArrowWriter;
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.WriteOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.arrow.c.ArrowArrayStream;
+import org.apache.arrow.c.Data;
+import org.apache.arrow.dataset.file.DatasetFileWriter;
+import org.apache.arrow.dataset.file.FileFormat;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorLoader;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * Writes the same in-memory Arrow batches (a benchmark table read once into Arrow Java vectors) to
+ * Parquet with Parrow, Arrow C++ (arrow-dataset's {@code DatasetFileWriter}) and DuckDB (the batches
+ * registered as an Arrow stream, then {@code COPY ... TO}), all with SNAPPY pages, in one JVM, and prints
+ * the median time, the file size and Parrow's time over each peer's. Each writer's file is read back
+ * by Parrow and its row count checked.
+ *
+ * <p>Usage: {@code WriteCompareRunner [--data DIR] [--iterations N] [--warmup N] [--writers A,B] [table ...]}
+ * (default: every writer, lineitem).
+ */
+public final class WriteCompareRunner {
+  private WriteCompareRunner() {}
+
+  interface FileWriter {
+    void write(List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator) throws Exception;
+  }
+
+  static final Map<String, FileWriter> WRITERS = new LinkedHashMap<>();
+
+  static {
+    WRITERS.put("Parrow", WriteCompareRunner::parrow);
+    WRITERS.put("Arrow C++", WriteCompareRunner::arrowCpp);
+    WRITERS.put("DuckDB", WriteCompareRunner::duckdb);
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path data = Path.of("benchmarks", "data");
+    int iterations = 5;
+    int warmup = 2;
+    List<String> tables = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--data" -> data = Path.of(args[++i]);
+        case "--iterations" -> iterations = Integer.parseInt(args[++i]);
+        case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+        case "--writers" -> WRITERS.keySet().retainAll(List.of(args[++i].split(",")));
+        default -> tables.add(args[i]);
+      }
+    }
+    if (tables.isEmpty()) {
+      tables.add(BenchData.LINEITEM.name());
+    }
+    System.out.printf("JVM %s, %d cores, max heap %,d MB%n", System.getProperty("java.vm.version"),
+        Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
+    for (BenchData.Table table : BenchData.TABLES) {
+      if (tables.contains(table.name())) {
+        run(BenchData.ensure(data, table), table, data, iterations, warmup);
+      }
+    }
+  }
+
+  static void run(Path source, BenchData.Table table, Path dir, int iterations, int warmup) throws Exception {
+    Map<String, long[]> times = new LinkedHashMap<>();
+    Map<String, Long> sizes = new LinkedHashMap<>();
+    WRITERS.keySet().forEach(k -> times.put(k, new long[iterations]));
+    try (BufferAllocator allocator = new RootAllocator()) {
+      List<ArrowRecordBatch> batches = new ArrayList<>();
+      Schema schema;
+      try (ParquetFile parquet = ParquetFile.open(source);
+          ParquetArrowReader reader = parquet.newReader(allocator, ReadOptions.defaults())) {
+        schema = reader.getVectorSchemaRoot().getSchema();
+        while (reader.loadNextBatch()) {
+          // The reader reuses its buffers for the next batch: each batch's buffers are transferred out.
+          VectorSchemaRoot root = reader.getVectorSchemaRoot();
+          List<org.apache.arrow.vector.FieldVector> kept = new ArrayList<>();
+          for (org.apache.arrow.vector.FieldVector v : root.getFieldVectors()) {
+            var transfer = v.getTransferPair(allocator);
+            transfer.transfer();
+            kept.add((org.apache.arrow.vector.FieldVector) transfer.getTo());
+          }
+          try (VectorSchemaRoot own = new VectorSchemaRoot(kept)) {
+            own.setRowCount(root.getRowCount());
+            batches.add(new VectorUnloader(own).getRecordBatch());
+          }
+        }
+      }
+      try {
+        for (int round = -warmup; round < iterations; round++) {
+          for (Map.Entry<String, FileWriter> writer : WRITERS.entrySet()) {
+            Path target = dir.resolve("written-" + writer.getKey().replaceAll("[^A-Za-z]", "") + ".parquet");
+            Files.deleteIfExists(target);
+            long start = System.nanoTime();
+            writer.getValue().write(batches, schema, target, allocator);
+            long elapsed = System.nanoTime() - start;
+            long rows = rows(target);
+            if (rows != table.rows()) {
+              throw new IllegalStateException(writer.getKey() + " wrote " + rows + " rows of " + table.rows());
+            }
+            if (round >= 0) {
+              times.get(writer.getKey())[round] = elapsed;
+            }
+            sizes.put(writer.getKey(), Files.size(target));
+            Files.delete(target);
+          }
+        }
+      } finally {
+        batches.forEach(ArrowRecordBatch::close);
+      }
+    }
+    System.out.printf("%n%s written from Arrow vectors: %,d rows, SNAPPY, median of %d runs after %d warm-up rounds%n",
+        table.name(), table.rows(), iterations, warmup);
+    System.out.printf("  %-10s %10s %14s %12s %18s%n", "writer", "seconds", "rows/s", "file MB", "Parrow / writer");
+    double parrow = times.containsKey("Parrow") ? CompareRunner.median(times.get("Parrow")) : Double.NaN;
+    for (Map.Entry<String, long[]> e : times.entrySet()) {
+      double seconds = CompareRunner.median(e.getValue()) / 1e9;
+      System.out.printf(Locale.ROOT, "  %-10s %10.3f %,14.0f %,12.1f %18.2f%n", e.getKey(), seconds,
+          table.rows() / seconds, sizes.get(e.getKey()) / 1e6, parrow / CompareRunner.median(e.getValue()));
+    }
+  }
+
+  static void parrow(List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator)
+      throws IOException {
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        ParquetArrowWriter writer = ParquetArrowWriter.create(target, schema, WriteOptions.defaults())) {
+      VectorLoader loader = new VectorLoader(root);
+      for (ArrowRecordBatch batch : batches) {
+        loader.load(batch);
+        writer.write(root);
+      }
+    }
+  }
+
+  static void arrowCpp(List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator) {
+    // DatasetFileWriter writes into a directory, one file per partition: here one file, moved out after.
+    Path directory = target.resolveSibling(target.getFileName() + ".d");
+    try (ArrowReader reader = new Replay(allocator, schema, batches)) {
+      DatasetFileWriter.write(allocator, reader, FileFormat.PARQUET, directory.toUri().toString());
+      try (var files = Files.list(directory)) {
+        List<Path> written = files.toList();
+        if (written.size() != 1) {
+          throw new IllegalStateException("Arrow C++ wrote " + written);
+        }
+        Files.move(written.get(0), target);
+      }
+      Files.delete(directory);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  static void duckdb(List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator)
+      throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        ArrowReader reader = new Replay(allocator, schema, batches);
+        ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
+      Data.exportArrayStream(allocator, reader, stream);
+      ((DuckDBConnection) c).registerArrowStream("batches", stream);
+      try (Statement s = c.createStatement()) {
+        s.execute("COPY batches TO '" + target + "' (FORMAT parquet, COMPRESSION snappy)");
+      }
+    }
+  }
+
+  static long rows(Path file) throws IOException {
+    try (ParquetFile parquet = ParquetFile.open(file)) {
+      return parquet.metadata().numRows();
+    }
+  }
+
+  /** The batches again, as an Arrow stream (each loaded into the reader's root in turn, and kept). */
+  static final class Replay extends ArrowReader {
+    private final Schema schema;
+    private final List<ArrowRecordBatch> batches;
+    private int next;
+    private VectorLoader loader;
+
+    Replay(BufferAllocator allocator, Schema schema, List<ArrowRecordBatch> batches) {
+      super(allocator);
+      this.schema = schema;
+      this.batches = batches;
+    }
+
+    @Override
+    public boolean loadNextBatch() throws IOException {
+      prepareLoadNextBatch();
+      if (next == batches.size()) {
+        return false;
+      }
+      // Not loadRecordBatch: it closes the batch, which the next writer still needs.
+      if (loader == null) {
+        loader = new VectorLoader(getVectorSchemaRoot());
+      }
+      loader.load(batches.get(next++));
+      return true;
+    }
+
+    @Override
+    public long bytesRead() {
+      return 0;
+    }
+
+    @Override
+    protected void closeReadSource() {}
+
+    @Override
+    protected Schema readSchema() {
+      return schema;
+    }
+  }
+}

@@ -1,0 +1,247 @@
+package dev.parrow.codec.write;
+
+import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.FixedWidthValues;
+import dev.parrow.codec.values.Int32Values;
+import dev.parrow.codec.values.Int64Values;
+import java.util.Arrays;
+
+/**
+ * The dictionary of a column chunk being written, for every physical type but BOOLEAN: its entries in
+ * first-seen order, and an open-addressing table of entry ids that looks values up in the entries
+ * themselves, so that no object is made per value. Values are compared by their bits: -0.0 and 0.0, or
+ * two NaNs with different payloads, are different entries, and every value reads back exactly.
+ */
+final class DictionaryBuilder {
+  private final DenseValues entries;
+  private final int width;
+  /** Entry id + 1 per slot, 0 when empty; its length is a power of two, at most half full. */
+  private int[] table = new int[1 << 10];
+  private int[] hashes = new int[1 << 9];
+
+  DictionaryBuilder(ColumnDescriptor column) {
+    this.entries = ColumnReader.newValues(column);
+    this.width = switch (column.physicalType()) {
+      case INT32, FLOAT -> 4;
+      case INT64, DOUBLE -> 8;
+      case INT96 -> 12;
+      case FIXED_LEN_BYTE_ARRAY -> column.typeLength();
+      case BYTE_ARRAY -> -1;
+      case BOOLEAN -> throw new IllegalArgumentException("BOOLEAN columns are not dictionary-encoded");
+    };
+  }
+
+  DenseValues entries() {
+    return entries;
+  }
+
+  int size() {
+    return entries.size();
+  }
+
+  /** The size of the dictionary page's values, PLAIN-encoded. */
+  long plainBytes() {
+    return width < 0 ? ((BinaryValues) entries).byteLength() + 4L * size() : (long) width * size();
+  }
+
+  /**
+   * Puts the ids of values [0, n) of {@code page} into {@code ids}, adding values not seen before, as long
+   * as the dictionary page stays within {@code limitBytes}.
+   *
+   * @return n, or the index of the first value that did not fit
+   */
+  int encode(DenseValues page, int n, int[] ids, long limitBytes) {
+    if (page instanceof Int32Values v) {
+      return ints(v.values(), n, ids, limitBytes);
+    } else if (page instanceof Int64Values v) {
+      return longs(v.values(), n, ids, limitBytes);
+    } else if (page instanceof FixedWidthValues v) {
+      return fixed(v.bytes(), n, ids, limitBytes);
+    }
+    return binary((BinaryValues) page, n, ids, limitBytes);
+  }
+
+  private int ints(int[] values, int n, int[] ids, long limit) {
+    Int32Values d = (Int32Values) entries;
+    for (int i = 0; i < n; i++) {
+      int v = values[i];
+      int hash = mix(v);
+      int slot = hash & (table.length - 1);
+      int id;
+      while ((id = table[slot] - 1) >= 0 && d.values()[id] != v) {
+        slot = (slot + 1) & (table.length - 1);
+      }
+      if (id < 0) {
+        if (plainBytes() + 4 > limit) {
+          return i;
+        }
+        id = d.size();
+        int at = d.reserve(1);
+        d.values()[at] = v;
+        d.added(1);
+        insert(slot, id, hash);
+      }
+      ids[i] = id;
+    }
+    return n;
+  }
+
+  private int longs(long[] values, int n, int[] ids, long limit) {
+    Int64Values d = (Int64Values) entries;
+    for (int i = 0; i < n; i++) {
+      long v = values[i];
+      int hash = mix((int) (v ^ (v >>> 32)));
+      int slot = hash & (table.length - 1);
+      int id;
+      while ((id = table[slot] - 1) >= 0 && d.values()[id] != v) {
+        slot = (slot + 1) & (table.length - 1);
+      }
+      if (id < 0) {
+        if (plainBytes() + 8 > limit) {
+          return i;
+        }
+        id = d.size();
+        int at = d.reserve(1);
+        d.values()[at] = v;
+        d.added(1);
+        insert(slot, id, hash);
+      }
+      ids[i] = id;
+    }
+    return n;
+  }
+
+  private int fixed(byte[] values, int n, int[] ids, long limit) {
+    FixedWidthValues d = (FixedWidthValues) entries;
+    for (int i = 0; i < n; i++) {
+      int start = i * width;
+      int hash = mix(hash(values, start, width));
+      int slot = hash & (table.length - 1);
+      int id;
+      while ((id = table[slot] - 1) >= 0
+          && !Arrays.equals(d.bytes(), id * width, id * width + width, values, start, start + width)) {
+        slot = (slot + 1) & (table.length - 1);
+      }
+      if (id < 0) {
+        if (plainBytes() + width > limit) {
+          return i;
+        }
+        id = d.size();
+        int at = d.reserve(1);
+        System.arraycopy(values, start, d.bytes(), at, width);
+        d.added(1);
+        insert(slot, id, hash);
+      }
+      ids[i] = id;
+    }
+    return n;
+  }
+
+  private int binary(BinaryValues values, int n, int[] ids, long limit) {
+    BinaryValues d = (BinaryValues) entries;
+    byte[] bytes = values.bytes();
+    int[] offsets = values.offsets();
+    for (int i = 0; i < n; i++) {
+      int start = offsets[i];
+      int end = offsets[i + 1];
+      int hash = mix(hash(bytes, start, end - start));
+      int slot = hash & (table.length - 1);
+      int id;
+      while ((id = table[slot] - 1) >= 0 && (hashes[id] != hash
+          || !Arrays.equals(d.bytes(), d.offsets()[id], d.offsets()[id + 1], bytes, start, end))) {
+        slot = (slot + 1) & (table.length - 1);
+      }
+      if (id < 0) {
+        if (plainBytes() + 4 + (end - start) > limit) {
+          return i;
+        }
+        id = d.size();
+        d.append(bytes, start, end - start);
+        insert(slot, id, hash);
+      }
+      ids[i] = id;
+    }
+    return n;
+  }
+
+  private void insert(int slot, int id, int hash) {
+    table[slot] = id + 1;
+    if (id == hashes.length) {
+      hashes = Arrays.copyOf(hashes, id * 2);
+    }
+    hashes[id] = hash;
+    if (2 * (id + 1) > table.length) {
+      rehash(table.length * 2);
+    }
+  }
+
+  private void rehash(int capacity) {
+    table = new int[capacity];
+    for (int id = 0; id < size(); id++) {
+      int slot = hashes[id] & (capacity - 1);
+      while (table[slot] != 0) {
+        slot = (slot + 1) & (capacity - 1);
+      }
+      table[slot] = id + 1;
+    }
+  }
+
+  private static int hash(byte[] b, int offset, int length) {
+    int h = length;
+    for (int i = offset; i < offset + length; i++) {
+      h = 31 * h + b[i];
+    }
+    return h;
+  }
+
+  /** Spreads the bits (murmur3's finaliser), so that the low bits choosing the slot depend on all of them. */
+  private static int mix(int h) {
+    h ^= h >>> 16;
+    h *= 0x85ebca6b;
+    h ^= h >>> 13;
+    h *= 0xc2b2ae35;
+    return h ^ (h >>> 16);
+  }
+
+  /**
+   * Whether {@code d} (a dictionary of the same type) starts with this dictionary's entries, so that ids
+   * into it are ids into an extension of this one.
+   */
+  boolean isPrefixOf(DenseValues d) {
+    int n = size();
+    if (d.size() < n) {
+      return false;
+    }
+    if (entries.getClass() != d.getClass()) {
+      return false;
+    }
+    if (entries instanceof Int32Values e) {
+      return Arrays.equals(e.values(), 0, n, ((Int32Values) d).values(), 0, n);
+    } else if (entries instanceof Int64Values e) {
+      return Arrays.equals(e.values(), 0, n, ((Int64Values) d).values(), 0, n);
+    } else if (entries instanceof FixedWidthValues e) {
+      return Arrays.equals(e.bytes(), 0, n * width, ((FixedWidthValues) d).bytes(), 0, n * width);
+    }
+    BinaryValues e = (BinaryValues) entries;
+    BinaryValues o = (BinaryValues) d;
+    int length = e.byteLength();
+    return Arrays.equals(e.offsets(), 0, n + 1, o.offsets(), 0, n + 1)
+        && Arrays.equals(e.bytes(), 0, length, o.bytes(), 0, length);
+  }
+
+  /**
+   * Appends the entries of {@code d} past this dictionary's (which {@link #isPrefixOf} it), without
+   * hashing: a caller-supplied dictionary is used by its ids only.
+   */
+  void extendWith(DenseValues d) {
+    int from = size();
+    int n = d.size() - from;
+    if (n <= 0) {
+      return;
+    }
+    ColumnChunkWriter.appendValues(d, from, n, entries);
+  }
+}

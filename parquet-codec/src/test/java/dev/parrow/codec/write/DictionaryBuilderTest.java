@@ -1,0 +1,128 @@
+package dev.parrow.codec.write;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.metadata.Repetition;
+import dev.parrow.codec.metadata.SchemaElement;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.FixedWidthValues;
+import dev.parrow.codec.values.Int32Values;
+import dev.parrow.codec.values.Int64Values;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class DictionaryBuilderTest {
+  private static ColumnDescriptor column(PhysicalType type, Integer length) {
+    return new ColumnDescriptor(0, List.of("c"), new SchemaElement(type, length, Repetition.OPTIONAL, "c", null, null,
+        null, null, null, null, null), 1, 0);
+  }
+
+  @Test
+  void floatsAreKeptByTheirBits() {
+    DictionaryBuilder d = new DictionaryBuilder(column(PhysicalType.FLOAT, null));
+    float[] values = {0.0f, -0.0f, Float.NaN, Float.intBitsToFloat(0x7fc00001), 1.5f, -0.0f, Float.NaN, 0.0f};
+    Int32Values page = new Int32Values();
+    int at = page.reserve(values.length);
+    for (int i = 0; i < values.length; i++) {
+      page.values()[at + i] = Float.floatToRawIntBits(values[i]);
+    }
+    page.added(values.length);
+    int[] ids = new int[values.length];
+    assertEquals(values.length, d.encode(page, values.length, ids, 1 << 20));
+    // -0.0 and 0.0 differ, as do NaNs with other payloads: each reads back as written.
+    assertArrayEquals(new int[] {0, 1, 2, 3, 4, 1, 2, 0}, ids);
+    assertEquals(5, d.size());
+    assertEquals(20, d.plainBytes());
+  }
+
+  @Test
+  void everyTypeMapsEqualValuesToOneIdThroughManyRehashes() {
+    Random random = new Random(5);
+    int n = 200_000;
+    long[] source = new long[n];
+    for (int i = 0; i < n; i++) {
+      source[i] = random.nextInt(50_000) * 0x9E3779B97F4A7C15L;
+    }
+    Int64Values longs = new Int64Values();
+    Int32Values ints = new Int32Values();
+    FixedWidthValues fixed = new FixedWidthValues(5);
+    BinaryValues strings = new BinaryValues();
+    for (long v : source) {
+      int l = longs.reserve(1);
+      longs.values()[l] = v;
+      longs.added(1);
+      int i = ints.reserve(1);
+      ints.values()[i] = (int) (v >>> 20);
+      ints.added(1);
+      int f = fixed.reserve(1);
+      for (int k = 0; k < 5; k++) {
+        fixed.bytes()[f + k] = (byte) (v >>> (8 * k + 20));
+      }
+      fixed.added(1);
+      byte[] s = Long.toString(v, 36).getBytes(StandardCharsets.UTF_8);
+      strings.append(s, 0, s.length);
+    }
+    check(new DictionaryBuilder(column(PhysicalType.INT64, null)), longs, source);
+    check(new DictionaryBuilder(column(PhysicalType.INT32, null)), ints, source);
+    check(new DictionaryBuilder(column(PhysicalType.FIXED_LEN_BYTE_ARRAY, 5)), fixed, source);
+    check(new DictionaryBuilder(column(PhysicalType.BYTE_ARRAY, null)), strings, source);
+  }
+
+  /** Same source value, same id; ids are dense in first-seen order. */
+  private static void check(DictionaryBuilder d, dev.parrow.codec.values.DenseValues page, long[] source) {
+    int[] ids = new int[source.length];
+    assertEquals(source.length, d.encode(page, source.length, ids, Long.MAX_VALUE));
+    java.util.Map<Long, Integer> seen = new java.util.HashMap<>();
+    for (int i = 0; i < source.length; i++) {
+      Integer expected = seen.putIfAbsent(source[i], seen.size());
+      assertEquals(expected == null ? seen.size() - 1 : expected, ids[i], "value " + i);
+    }
+    assertEquals(seen.size(), d.size());
+  }
+
+  @Test
+  void theLimitStopsAtTheFirstValueThatDoesNotFit() {
+    DictionaryBuilder d = new DictionaryBuilder(column(PhysicalType.BYTE_ARRAY, null));
+    BinaryValues page = new BinaryValues();
+    for (String s : List.of("aa", "bb", "aa", "cc", "bb")) {
+      page.append(s.getBytes(StandardCharsets.UTF_8), 0, 2);
+    }
+    int[] ids = new int[5];
+    // Two entries take 12 bytes PLAIN (4-byte length each); a third does not fit in 13.
+    assertEquals(3, d.encode(page, 5, ids, 13));
+    assertEquals(2, d.size());
+    assertEquals(12, d.plainBytes());
+  }
+
+  @Test
+  void aDictionaryThatStartsWithTheEntriesExtendsThem() {
+    DictionaryBuilder d = new DictionaryBuilder(column(PhysicalType.BYTE_ARRAY, null));
+    BinaryValues first = strings("x", "y");
+    BinaryValues longer = strings("x", "y", "z");
+    BinaryValues other = strings("x", "q", "z");
+    assertTrue(d.isPrefixOf(first));
+    d.extendWith(first);
+    assertTrue(d.isPrefixOf(longer));
+    assertFalse(d.isPrefixOf(other));
+    assertFalse(d.isPrefixOf(strings("x")));
+    d.extendWith(longer);
+    assertEquals(3, d.size());
+    assertTrue(d.isPrefixOf(longer));
+  }
+
+  private static BinaryValues strings(String... values) {
+    BinaryValues out = new BinaryValues();
+    for (String v : values) {
+      byte[] b = v.getBytes(StandardCharsets.UTF_8);
+      out.append(b, 0, b.length);
+    }
+    return out;
+  }
+}
