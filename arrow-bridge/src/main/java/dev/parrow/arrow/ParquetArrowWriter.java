@@ -104,7 +104,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
       names.add(c.dottedPath());
       names.add(c.path().get(0));
     }
-    for (String name : concat(options.columnCompression().keySet(), options.columnEncoding().keySet())) {
+    List<String> named = concat(options.columnCompression().keySet(), options.columnEncoding().keySet());
+    named.addAll(options.columnDictionary().keySet());
+    for (String name : named) {
       if (!names.contains(name)) {
         throw new IllegalArgumentException("no column '" + name + "' to set options for; the columns are "
             + columns.stream().map(ColumnDescriptor::dottedPath).toList());

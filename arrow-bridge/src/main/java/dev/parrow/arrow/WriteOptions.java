@@ -14,7 +14,7 @@ import java.util.Map;
  * @param compressionLevel the codec's level, or null for its default
  * @param pageVersion data pages v1 (default) or v2
  * @param pageSizeBytes pages are cut at the first row boundary past this encoded size
- * @param dictionary dictionary-encode string and binary columns (falling back to PLAIN past the limit)
+ * @param dictionary dictionary-encode every column but booleans (each falling back to PLAIN past the limit)
  * @param dictionaryPageSizeLimit bytes of dictionary values at most, per column chunk
  * @param rowGroupRows rows per row group at most
  * @param rowGroupBytes a row group ends after the batch (or batch slice) with which its encoded size
@@ -27,14 +27,16 @@ import java.util.Map;
  * @param columnCompression per column (dotted leaf path or top-level name): another codec
  * @param columnEncoding per column: the values' encoding instead of PLAIN/dictionary (DELTA_BINARY_PACKED,
  *     DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT or PLAIN)
+ * @param columnDictionary per column: dictionary encoding on or off, whatever {@code dictionary} says
  */
 public record WriteOptions(CompressionCodec compression, Integer compressionLevel, int pageVersion, int pageSizeBytes,
     boolean dictionary, int dictionaryPageSizeLimit, long rowGroupRows, long rowGroupBytes, boolean statistics,
     boolean crc,
     boolean writeArrowSchema, Map<String, String> keyValueMetadata, Map<String, CompressionCodec> columnCompression,
-    Map<String, Encoding> columnEncoding) {
+    Map<String, Encoding> columnEncoding, Map<String, Boolean> columnDictionary) {
 
   public WriteOptions {
+    columnDictionary = Map.copyOf(columnDictionary);
     keyValueMetadata = Map.copyOf(keyValueMetadata);
     columnCompression = Map.copyOf(columnCompression);
     columnEncoding = Map.copyOf(columnEncoding);
@@ -64,7 +66,8 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
     String dotted = String.join(".", path);
     CompressionCodec codec = columnCompression.getOrDefault(dotted, columnCompression.get(path.get(0)));
     Encoding encoding = columnEncoding.getOrDefault(dotted, columnEncoding.get(path.get(0)));
-    return columnOptions().with(codec, encoding);
+    Boolean dictionaryOn = columnDictionary.getOrDefault(dotted, columnDictionary.get(path.get(0)));
+    return columnOptions().with(codec, encoding, dictionaryOn);
   }
 
   private static ColumnWriteOptions columnOptions(CompressionCodec compression, Integer level, int pageVersion,
@@ -88,6 +91,7 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
     private final Map<String, String> keyValueMetadata = new LinkedHashMap<>();
     private final Map<String, CompressionCodec> columnCompression = new LinkedHashMap<>();
     private final Map<String, Encoding> columnEncoding = new LinkedHashMap<>();
+    private final Map<String, Boolean> columnDictionary = new LinkedHashMap<>();
 
     public Builder compression(CompressionCodec codec) {
       this.compression = codec;
@@ -162,10 +166,16 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
       return this;
     }
 
+    /** Dictionary encoding on or off for one column (a dotted leaf path or a top-level name). */
+    public Builder columnDictionary(String column, boolean on) {
+      this.columnDictionary.put(column, on);
+      return this;
+    }
+
     public WriteOptions build() {
       return new WriteOptions(compression, compressionLevel, pageVersion, pageSizeBytes, dictionary,
           dictionaryPageSizeLimit, rowGroupRows, rowGroupBytes, statistics, crc, writeArrowSchema, keyValueMetadata,
-          columnCompression, columnEncoding);
+          columnCompression, columnEncoding, columnDictionary);
     }
   }
 }

@@ -417,6 +417,31 @@ class WriteReadBackIT {
   }
 
   @Test
+  void dictionaryEncodingIsChosenPerColumn(@TempDir Path dir) throws Exception {
+    Path target = dir.resolve("c.parquet");
+    try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot root = data(allocator)) {
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(target, root.getSchema(), WriteOptions.builder()
+          .dictionary(false).columnDictionary("utf8", true).columnDictionary("i64", true).build())) {
+        writer.write(root);
+      }
+      try (var parquet = dev.parrow.arrow.ParquetFile.open(target)) {
+        for (var chunk : parquet.metadata().rowGroups().get(0).columns()) {
+          String name = chunk.metaData().pathInSchema().get(0);
+          boolean dictionary = chunk.metaData().encodings().contains(Encoding.PLAIN_DICTIONARY);
+          assertEquals(name.equals("utf8") || name.equals("i64"), dictionary, name + " " + chunk.metaData().encodings());
+        }
+      }
+      Columns original = new Columns();
+      original.start(root.getSchema());
+      original.append(root);
+      assertSameValues("Arrow C++", original, ArrowCpp.read(target, allocator), Set.of());
+    }
+    IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> ParquetArrowWriter.create(
+        dir.resolve("x.parquet"), schema(), WriteOptions.builder().columnDictionary("nope", false).build()));
+    assertTrue(unknown.getMessage().contains("no column 'nope'"), unknown.getMessage());
+  }
+
+  @Test
   void perColumnOptionsMustFitTheirColumns(@TempDir Path dir) throws Exception {
     Path target = dir.resolve("o.parquet");
     IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> ParquetArrowWriter.create(

@@ -10,7 +10,7 @@ import dev.parrow.codec.metadata.Encoding;
  * @param level the codec's level, or null for its default
  * @param pageVersion 1 (DATA_PAGE) or 2 (DATA_PAGE_V2)
  * @param pageSizeBytes a page is cut at the first row boundary after its encoded size reaches this
- * @param dictionary dictionary-encode BYTE_ARRAY values (falling back to PLAIN past the limit)
+ * @param dictionary dictionary-encode the values (any type but BOOLEAN; falling back to PLAIN past the limit)
  * @param dictionaryPageSizeLimit the most bytes of dictionary values before the chunk falls back to PLAIN
  * @param statistics write min/max and null counts
  * @param crc write a CRC32 of every page
@@ -34,9 +34,10 @@ public record ColumnWriteOptions(CompressionCodec codec, Integer level, int page
     return new ColumnWriteOptions(CompressionCodec.SNAPPY, null, 1, 1 << 20, true, 1 << 20, true, true, null);
   }
 
-  /** These options with another codec and value encoding (null keeps this one's). */
-  public ColumnWriteOptions with(CompressionCodec newCodec, Encoding newEncoding) {
-    return new ColumnWriteOptions(newCodec == null ? codec : newCodec, level, pageVersion, pageSizeBytes, dictionary,
-        dictionaryPageSizeLimit, statistics, crc, newEncoding == null ? encoding : newEncoding);
+  /** These options with another codec, value encoding and dictionary choice (null keeps this one's). */
+  public ColumnWriteOptions with(CompressionCodec newCodec, Encoding newEncoding, Boolean newDictionary) {
+    return new ColumnWriteOptions(newCodec == null ? codec : newCodec, level, pageVersion, pageSizeBytes,
+        newDictionary == null ? dictionary : newDictionary, dictionaryPageSizeLimit, statistics, crc,
+        newEncoding == null ? encoding : newEncoding);
   }
 }
