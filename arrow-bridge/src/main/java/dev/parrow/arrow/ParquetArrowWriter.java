@@ -17,8 +17,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import dev.parrow.codec.values.BinaryValues;
-import org.apache.arrow.vector.BaseIntVector;
+import dev.parrow.arrow.internal.DictionaryIndices;
+import dev.parrow.codec.values.DenseValues;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -34,7 +34,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * group early, {@link #close} to write the footer (with the Arrow schema under {@code ARROW:schema}) and
  * commit the file. A failure or {@link #abort} leaves nothing at the target (and a previous file there
  * untouched). Every type of TYPE-MAPPING's writing table is written, flat or nested in lists, maps and
- * structs; top-level dictionary-encoded string and binary fields keep their dictionary and indices.
+ * structs; dictionary-encoded fields, at any depth, keep their dictionary and indices.
  */
 public final class ParquetArrowWriter implements AutoCloseable {
   private static final String CREATED_BY = "parrow version 0.1.0";
@@ -51,8 +51,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final FlatExtractor[] extractors;
   private final LevelBuilder[] shredders;
   private final int[] firstColumn;
+  /** Top-level dictionary-encoded fields, written without the level builder. */
   private final java.util.Set<Integer> dictionaryFields = new java.util.HashSet<>();
-  private final Map<Long, BinaryValues> batchDictionaries = new java.util.HashMap<>();
+  /** The dictionary id of every column whose vectors hold dictionary indices, at any depth. */
+  private final Map<Integer, Long> dictionaryColumns = new java.util.LinkedHashMap<>();
+  /** The batch's dictionaries, by id, as the values of their columns. */
+  private final Map<Long, DenseValues> batchDictionaries = new java.util.HashMap<>();
   private ColumnChunkWriter[] chunks;
   private long rowsInGroup;
   private boolean closed;
@@ -84,17 +88,33 @@ public final class ParquetArrowWriter implements AutoCloseable {
       firstColumn[f] = column;
       if (field.getDictionary() != null) {
         dictionaryFields.add(f);
+        dictionaryColumns.put(column, field.getDictionary().getId());
         column++;
       } else if (field.getChildren().isEmpty()) {
         extractors[f] = new FlatExtractor(columns.get(column));
         column++;
       } else {
-        int leaves = (int) columns.stream().filter(c -> c.path().get(0).equals(field.getName())).count();
-        shredders[f] = new LevelBuilder(field, columns.subList(column, column + leaves));
-        column += leaves;
+        List<Field> leaves = new ArrayList<>();
+        leafFields(field, leaves);
+        for (int l = 0; l < leaves.size(); l++) {
+          if (leaves.get(l).getDictionary() != null) {
+            dictionaryColumns.put(column + l, leaves.get(l).getDictionary().getId());
+          }
+        }
+        shredders[f] = new LevelBuilder(field, columns.subList(column, column + leaves.size()));
+        column += leaves.size();
       }
     }
     newRowGroup();
+  }
+
+  /** The leaf fields below {@code f}, in column order. */
+  private static void leafFields(Field f, List<Field> out) {
+    if (f.getChildren().isEmpty() || f.getDictionary() != null) {
+      out.add(f);
+    } else {
+      f.getChildren().forEach(c -> leafFields(c, out));
+    }
   }
 
   /** Per-column options must name columns of the schema (a dotted leaf path or a top-level name). */
@@ -133,9 +153,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   /**
-   * A writer of batches whose dictionary-encoded fields (top level, string or binary values) look their
-   * dictionaries up in {@code provider}: each becomes the column chunk's dictionary page as it is, and the
-   * indices are written as they are.
+   * A writer of batches whose dictionary-encoded fields (at any depth, of any primitive value type but
+   * boolean) look their dictionaries up in {@code provider}: each becomes the column chunk's dictionary page
+   * as it is, and the indices are written as they are. Readers that know Arrow get string and binary
+   * dictionaries back as dictionaries (Arrow C++ and Parrow alike), others as plain values.
    */
   public static ParquetArrowWriter create(OutputFile output, Schema schema, WriteOptions options,
       DictionaryProvider provider) throws IOException {
@@ -145,31 +166,35 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private static Schema messageFormat(Schema schema, DictionaryProvider provider) {
     List<Field> fields = new ArrayList<>();
     for (Field f : schema.getFields()) {
-      DictionaryEncoding encoding = f.getDictionary();
-      if (encoding == null) {
-        if (hasDictionary(f)) {
-          throw new UnsupportedOperationException("field '" + f.getName() + "' holds a dictionary-encoded field "
-              + "below its top level, which Parrow cannot write yet");
-        }
-        fields.add(f);
-        continue;
-      }
-      if (provider == null || provider.lookup(encoding.getId()) == null) {
-        throw new IllegalArgumentException("field '" + f.getName() + "' is dictionary-encoded but no dictionary "
-            + encoding.getId() + " was given");
-      }
-      ArrowType values = provider.lookup(encoding.getId()).getVector().getField().getType();
-      if (!(values instanceof ArrowType.Utf8 || values instanceof ArrowType.Binary)) {
-        throw new UnsupportedOperationException("field '" + f.getName() + "' is a dictionary of " + values
-            + ": Parrow writes dictionaries of strings and binary values");
-      }
-      fields.add(new Field(f.getName(), new FieldType(f.isNullable(), values, encoding, f.getMetadata()), null));
+      fields.add(messageFormat(f, provider));
     }
     return new Schema(fields, schema.getCustomMetadata());
   }
 
-  private static boolean hasDictionary(Field f) {
-    return f.getDictionary() != null || f.getChildren().stream().anyMatch(ParquetArrowWriter::hasDictionary);
+  /** The field with every dictionary-encoded field below it typed by its dictionary's values. */
+  private static Field messageFormat(Field f, DictionaryProvider provider) {
+    DictionaryEncoding encoding = f.getDictionary();
+    if (encoding == null) {
+      if (f.getChildren().isEmpty()) {
+        return f;
+      }
+      List<Field> children = new ArrayList<>();
+      for (Field c : f.getChildren()) {
+        children.add(messageFormat(c, provider));
+      }
+      return new Field(f.getName(), f.getFieldType(), children);
+    }
+    if (provider == null || provider.lookup(encoding.getId()) == null) {
+      throw new IllegalArgumentException("field '" + f.getName() + "' is dictionary-encoded but no dictionary "
+          + encoding.getId() + " was given");
+    }
+    Field values = provider.lookup(encoding.getId()).getVector().getField();
+    if (!values.getChildren().isEmpty() || values.getType() instanceof ArrowType.Bool
+        || values.getType() instanceof ArrowType.Null) {
+      throw new UnsupportedOperationException("field '" + f.getName() + "' is a dictionary of " + values.getType()
+          + ": a Parquet dictionary page holds the values of one non-boolean primitive column");
+    }
+    return new Field(f.getName(), new FieldType(f.isNullable(), values.getType(), encoding, f.getMetadata()), null);
   }
 
   /**
@@ -253,7 +278,15 @@ public final class ParquetArrowWriter implements AutoCloseable {
         List<LevelBuilder.Leaf> leaves = shredders[f].leaves();
         for (int l = 0; l < leaves.size(); l++) {
           LevelBuilder.Leaf leaf = leaves.get(l);
-          chunks[firstColumn[f] + l].write(leaf.entries(), leaf.defs(), leaf.reps(), leaf.values());
+          int column = firstColumn[f] + l;
+          Long dictionaryId = dictionaryColumns.get(column);
+          if (dictionaryId == null) {
+            chunks[column].write(leaf.entries(), leaf.defs(), leaf.reps(), leaf.values());
+          } else {
+            DenseValues dictionary = batchDictionaries.get(dictionaryId);
+            chunks[column].writeIndexed(leaf.entries(), leaf.defs(), leaf.reps(), leaf.ids(dictionary.size()),
+                dictionary);
+          }
         }
       }
     } finally {
@@ -263,53 +296,52 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
   }
 
-  /** A dictionary field: its indices as they are, its dictionary as the chunk's dictionary page. */
+  /** A top-level dictionary field: its indices as they are, its dictionary as the chunk's dictionary page. */
   private void writeIndexed(int f, FieldVector indices, int rows) {
-    ColumnChunkWriter chunk = chunks[firstColumn[f]];
-    BinaryValues dictionary = batchDictionaries.get(indices.getField().getDictionary().getId());
-    boolean optional = columns.get(firstColumn[f]).maxDefinitionLevel() > 0;
-    int[] defs = new int[rows];
-    int[] ids = new int[rows];
-    int present = 0;
-    BaseIntVector index = (BaseIntVector) indices;
-    for (int i = 0; i < rows; i++) {
-      if (indices.isNull(i)) {
-        if (!optional) {
-          throw new IllegalArgumentException("field '" + indices.getName() + "' is not nullable but row " + i + " is null");
-        }
-        continue;
-      }
-      defs[i] = 1;
-      ids[present++] = (int) index.getValueAsLong(i);
+    int column = firstColumn[f];
+    DenseValues dictionary = batchDictionaries.get(dictionaryColumns.get(column));
+    boolean optional = columns.get(column).maxDefinitionLevel() > 0;
+    if (!optional && indices.getNullCount() > 0) {
+      throw new IllegalArgumentException("field '" + indices.getName() + "' is not nullable but has "
+          + indices.getNullCount() + " nulls");
     }
-    chunk.writeIndexed(rows, optional ? defs : null, null, ids, dictionary);
+    int[] defs = new int[rows];
+    int[] slots = new int[rows];
+    int present = 0;
+    org.apache.arrow.memory.ArrowBuf validity = indices.getValidityBuffer();
+    for (int i = 0; i < rows; i++) {
+      int bit = (validity.getByte(i >>> 3) >>> (i & 7)) & 1;
+      defs[i] = bit;
+      slots[present] = i;
+      present += bit;
+    }
+    int[] ids = new int[present];
+    DictionaryIndices.read(indices, slots, present, ids, dictionary.size());
+    chunks[column].writeIndexed(rows, optional ? defs : null, null, ids, dictionary);
   }
 
   /** Reads this batch's dictionaries; whether one of them does not extend its chunk's. */
   private boolean dictionaryChanged() {
     batchDictionaries.clear();
     boolean changed = false;
-    for (int f : dictionaryFields) {
-      long id = schema.getFields().get(f).getDictionary().getId();
-      BinaryValues d = batchDictionaries.computeIfAbsent(id, this::dictionaryValues);
-      changed |= !chunks[firstColumn[f]].accepts(d);
+    for (Map.Entry<Integer, Long> e : dictionaryColumns.entrySet()) {
+      int column = e.getKey();
+      DenseValues d = batchDictionaries.computeIfAbsent(e.getValue(), id -> dictionaryValues(id, columns.get(column)));
+      changed |= !chunks[column].accepts(d);
     }
     return changed;
   }
 
-  private BinaryValues dictionaryValues(long id) {
+  /** Dictionary {@code id}'s entries as values of {@code column}. */
+  private DenseValues dictionaryValues(long id, ColumnDescriptor column) {
     FieldVector d = provider.lookup(id).getVector();
-    BinaryValues out = new BinaryValues();
-    for (int i = 0; i < d.getValueCount(); i++) {
-      if (d.isNull(i)) {
-        throw new IllegalArgumentException("dictionary " + id + " has a null at " + i + ": a Parquet dictionary "
-            + "holds values only");
-      }
-      byte[] value = d instanceof org.apache.arrow.vector.VarCharVector s ? s.get(i)
-          : ((org.apache.arrow.vector.VarBinaryVector) d).get(i);
-      out.append(value, 0, value.length);
+    if (d.getNullCount() > 0) {
+      throw new IllegalArgumentException("dictionary " + id + " holds " + d.getNullCount() + " nulls: a Parquet "
+          + "dictionary page holds values only");
     }
-    return out;
+    FlatExtractor extractor = new FlatExtractor(column);
+    extractor.extract(d, d.getValueCount());
+    return extractor.values();
   }
 
   private long bufferedBytes() {

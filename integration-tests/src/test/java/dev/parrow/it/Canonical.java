@@ -41,29 +41,39 @@ final class Canonical {
   private Canonical() {}
 
   static Object value(FieldVector v, int i) {
+    return value(v, i, null);
+  }
+
+  /** The value, with dictionary-encoded vectors at any depth decoded through {@code dictionaries}. */
+  static Object value(FieldVector v, int i, org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries) {
     if (v.isNull(i)) {
       return null;
+    }
+    var encoding = v.getField().getDictionary();
+    if (encoding != null && dictionaries != null) {
+      int index = (int) ((org.apache.arrow.vector.BaseIntVector) v).getValueAsLong(i);
+      return value(dictionaries.lookup(encoding.getId()).getVector(), index, null);
     }
     ArrowType type = v.getField().getType();
     if (v instanceof org.apache.arrow.vector.complex.BaseRepeatedValueVector list) {
       // Lists and maps (a list of key-value structs): the elements in order.
       long start = list.getOffsetBuffer().getInt((long) i * 4);
       long end = list.getOffsetBuffer().getInt((long) (i + 1) * 4);
-      return elements(list.getDataVector(), start, end);
+      return elements(list.getDataVector(), start, end, dictionaries);
     }
     if (v instanceof org.apache.arrow.vector.complex.LargeListVector list) {
       long start = list.getOffsetBuffer().getLong((long) i * 8);
       long end = list.getOffsetBuffer().getLong((long) (i + 1) * 8);
-      return elements(list.getDataVector(), start, end);
+      return elements(list.getDataVector(), start, end, dictionaries);
     }
     if (v instanceof org.apache.arrow.vector.complex.FixedSizeListVector list) {
       int size = list.getListSize();
-      return elements(list.getDataVector(), (long) i * size, (long) (i + 1) * size);
+      return elements(list.getDataVector(), (long) i * size, (long) (i + 1) * size, dictionaries);
     }
     if (v instanceof org.apache.arrow.vector.complex.StructVector struct) {
       java.util.Map<String, Object> fields = new java.util.LinkedHashMap<>();
       for (String name : struct.getChildFieldNames()) {
-        fields.put(name, value(struct.getChild(name), i));
+        fields.put(name, value(struct.getChild(name), i, dictionaries));
       }
       return fields;
     }
@@ -171,10 +181,11 @@ final class Canonical {
     return "other:" + v.getObject(i);
   }
 
-  private static java.util.List<Object> elements(FieldVector data, long start, long end) {
+  private static java.util.List<Object> elements(FieldVector data, long start, long end,
+      org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries) {
     java.util.List<Object> out = new java.util.ArrayList<>();
     for (long j = start; j < end; j++) {
-      out.add(value(data, (int) j));
+      out.add(value(data, (int) j, dictionaries));
     }
     return out;
   }

@@ -38,17 +38,15 @@ final class Columns {
     this.rows += rows;
   }
 
-  /** Appends a batch whose dictionary-encoded columns are decoded through {@code provider} first. */
+  /** Appends a batch whose dictionary-encoded vectors, at any depth, are decoded through {@code provider}. */
   void append(VectorSchemaRoot root, org.apache.arrow.vector.dictionary.DictionaryProvider provider) {
     for (FieldVector v : root.getFieldVectors()) {
-      var encoding = v.getField().getDictionary();
-      if (encoding == null) {
-        append(v.getField().getName(), v, root.getRowCount());
-        continue;
-      }
-      try (FieldVector decoded = (FieldVector) org.apache.arrow.vector.dictionary.DictionaryEncoder.decode(v,
-          provider.lookup(encoding.getId()))) {
-        append(v.getField().getName(), decoded, root.getRowCount());
+      String name = v.getField().getName();
+      types.putIfAbsent(name, v.getField().getType());
+      fields.putIfAbsent(name, v.getField());
+      List<Object> column = values.computeIfAbsent(name, k -> new ArrayList<>());
+      for (int i = 0; i < root.getRowCount(); i++) {
+        column.add(Canonical.value(v, i, provider));
       }
     }
     rows += root.getRowCount();

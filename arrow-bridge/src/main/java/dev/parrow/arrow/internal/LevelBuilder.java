@@ -39,6 +39,7 @@ public final class LevelBuilder {
     int present;
     private final DenseValues values;
     private int[] dense = new int[0];
+    private int[] ids = new int[0];
 
     Leaf(ColumnDescriptor column) {
       this.column = column;
@@ -93,6 +94,15 @@ public final class LevelBuilder {
       }
       gather(extractor.values(), slots, present, dense, values);
       return values;
+    }
+
+    /** The dictionary ids of the present values, when the leaf vector holds a dictionary's indices. */
+    public int[] ids(int dictionarySize) {
+      if (ids.length < present) {
+        ids = new int[Math.max(present, ids.length * 2)];
+      }
+      DictionaryIndices.read(vector, slots, present, ids, dictionarySize);
+      return ids;
     }
 
     void clear() {
