@@ -1,6 +1,6 @@
 package dev.parrow.arrow;
 
-import dev.parrow.arrow.internal.DecodePool;
+import dev.parrow.arrow.internal.WorkerPool;
 import dev.parrow.arrow.internal.DictionaryFiller;
 import dev.parrow.arrow.internal.FieldReader;
 import dev.parrow.arrow.internal.LeafColumn;
@@ -140,8 +140,8 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     try {
       // Leaves first (flat ones fill their vectors as they go), then the nested fields from their levels.
-      DecodePool.runAll(leaves.size(), options.parallelism(), i -> readLeaf(leaves.get(i), rows));
-      DecodePool.runAll(fields.size(), options.parallelism(), f -> buildField(f, root, rows));
+      WorkerPool.runAll(leaves.size(), options.parallelism(), i -> readLeaf(leaves.get(i), rows));
+      WorkerPool.runAll(fields.size(), options.parallelism(), f -> buildField(f, root, rows));
     } catch (IOException | RuntimeException e) {
       throw e;
     } catch (Exception e) {

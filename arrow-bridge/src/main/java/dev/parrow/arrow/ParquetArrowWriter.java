@@ -2,6 +2,7 @@ package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.FlatExtractor;
 import dev.parrow.arrow.internal.LevelBuilder;
+import dev.parrow.arrow.internal.WorkerPool;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.SchemaElement;
 import dev.parrow.codec.schema.ColumnDescriptor;
@@ -260,38 +261,45 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
   }
 
-  private void writeSlice(VectorSchemaRoot root, int from, int rows) {
+  private void writeSlice(VectorSchemaRoot root, int from, int rows) throws IOException {
     VectorSchemaRoot slice = from == 0 && rows == root.getRowCount() ? root : root.slice(from, rows);
     try {
-      for (int f = 0; f < extractors.length; f++) {
-        FieldVector v = slice.getVector(f);
-        if (dictionaryFields.contains(f)) {
-          writeIndexed(f, v, rows);
-          continue;
-        }
-        if (extractors[f] != null) {
-          extractors[f].extract(v, rows);
-          chunks[firstColumn[f]].write(rows, extractors[f].defs(), null, extractors[f].values());
-          continue;
-        }
-        shredders[f].build(v, rows);
-        List<LevelBuilder.Leaf> leaves = shredders[f].leaves();
-        for (int l = 0; l < leaves.size(); l++) {
-          LevelBuilder.Leaf leaf = leaves.get(l);
-          int column = firstColumn[f] + l;
-          Long dictionaryId = dictionaryColumns.get(column);
-          if (dictionaryId == null) {
-            chunks[column].write(leaf.entries(), leaf.defs(), leaf.reps(), leaf.values());
-          } else {
-            DenseValues dictionary = batchDictionaries.get(dictionaryId);
-            chunks[column].writeIndexed(leaf.entries(), leaf.defs(), leaf.reps(), leaf.ids(dictionary.size()),
-                dictionary);
-          }
-        }
-      }
+      // Fields write to their own column chunks only, so they are encoded (and compressed) in parallel.
+      WorkerPool.runAll(extractors.length, options.parallelism(), f -> writeField(f, slice.getVector(f), rows));
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e);
     } finally {
       if (slice != root) {
         slice.close();
+      }
+    }
+  }
+
+  /** Rows [0, rows) of top-level field {@code f}, whose vector is {@code v}, into its column chunks. */
+  private void writeField(int f, FieldVector v, int rows) {
+    if (dictionaryFields.contains(f)) {
+      writeIndexed(f, v, rows);
+      return;
+    }
+    if (extractors[f] != null) {
+      extractors[f].extract(v, rows);
+      chunks[firstColumn[f]].write(rows, extractors[f].defs(), null, extractors[f].values());
+      return;
+    }
+    shredders[f].build(v, rows);
+    List<LevelBuilder.Leaf> leaves = shredders[f].leaves();
+    for (int l = 0; l < leaves.size(); l++) {
+      LevelBuilder.Leaf leaf = leaves.get(l);
+      int column = firstColumn[f] + l;
+      Long dictionaryId = dictionaryColumns.get(column);
+      if (dictionaryId == null) {
+        chunks[column].write(leaf.entries(), leaf.defs(), leaf.reps(), leaf.values());
+      } else {
+        DenseValues dictionary = batchDictionaries.get(dictionaryId);
+        chunks[column].writeIndexed(leaf.entries(), leaf.defs(), leaf.reps(), leaf.ids(dictionary.size()),
+            dictionary);
       }
     }
   }
@@ -357,11 +365,16 @@ public final class ParquetArrowWriter implements AutoCloseable {
     if (rowsInGroup == 0) {
       return;
     }
-    List<ColumnChunkWriter.Chunk> finished = new ArrayList<>();
-    for (ColumnChunkWriter c : chunks) {
-      finished.add(c.finish());
+    ColumnChunkWriter.Chunk[] finished = new ColumnChunkWriter.Chunk[chunks.length];
+    try {
+      // Each chunk's last pages and dictionary page are compressed in parallel too.
+      WorkerPool.runAll(chunks.length, options.parallelism(), c -> finished[c] = chunks[c].finish());
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e);
     }
-    file.writeRowGroup(finished, rowsInGroup);
+    file.writeRowGroup(List.of(finished), rowsInGroup);
     newRowGroup();
   }
 

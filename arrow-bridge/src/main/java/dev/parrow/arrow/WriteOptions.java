@@ -28,18 +28,23 @@ import java.util.Map;
  * @param columnEncoding per column: the values' encoding instead of PLAIN/dictionary (DELTA_BINARY_PACKED,
  *     DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT or PLAIN)
  * @param columnDictionary per column: dictionary encoding on or off, whatever {@code dictionary} says
+ * @param parallelism how many threads encode the columns of a batch (the caller's included; default the
+ *     number of processors); the file is the same whatever the number
  */
 public record WriteOptions(CompressionCodec compression, Integer compressionLevel, int pageVersion, int pageSizeBytes,
     boolean dictionary, int dictionaryPageSizeLimit, long rowGroupRows, long rowGroupBytes, boolean statistics,
     boolean crc,
     boolean writeArrowSchema, Map<String, String> keyValueMetadata, Map<String, CompressionCodec> columnCompression,
-    Map<String, Encoding> columnEncoding, Map<String, Boolean> columnDictionary) {
+    Map<String, Encoding> columnEncoding, Map<String, Boolean> columnDictionary, int parallelism) {
 
   public WriteOptions {
     columnDictionary = Map.copyOf(columnDictionary);
     keyValueMetadata = Map.copyOf(keyValueMetadata);
     columnCompression = Map.copyOf(columnCompression);
     columnEncoding = Map.copyOf(columnEncoding);
+    if (parallelism < 1) {
+      throw new IllegalArgumentException("parallelism must be at least 1, not " + parallelism);
+    }
     if (rowGroupRows < 1 || rowGroupBytes < 1) {
       throw new IllegalArgumentException("row group limits must be positive");
     }
@@ -92,6 +97,7 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
     private final Map<String, CompressionCodec> columnCompression = new LinkedHashMap<>();
     private final Map<String, Encoding> columnEncoding = new LinkedHashMap<>();
     private final Map<String, Boolean> columnDictionary = new LinkedHashMap<>();
+    private int parallelism = Runtime.getRuntime().availableProcessors();
 
     public Builder compression(CompressionCodec codec) {
       this.compression = codec;
@@ -172,10 +178,16 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
       return this;
     }
 
+    /** Threads encoding a batch's columns, the caller's included (1: only the caller's). */
+    public Builder parallelism(int threads) {
+      this.parallelism = threads;
+      return this;
+    }
+
     public WriteOptions build() {
       return new WriteOptions(compression, compressionLevel, pageVersion, pageSizeBytes, dictionary,
           dictionaryPageSizeLimit, rowGroupRows, rowGroupBytes, statistics, crc, writeArrowSchema, keyValueMetadata,
-          columnCompression, columnEncoding, columnDictionary);
+          columnCompression, columnEncoding, columnDictionary, parallelism);
     }
   }
 }

@@ -34,10 +34,12 @@ import org.duckdb.DuckDBConnection;
  * Writes the same in-memory Arrow batches (a benchmark table read once into Arrow Java vectors) to
  * Parquet with Parrow, Arrow C++ (arrow-dataset's {@code DatasetFileWriter}) and DuckDB (the batches
  * registered as an Arrow stream, then {@code COPY ... TO}), all with SNAPPY pages, in one JVM, and prints
- * the median time, the file size and Parrow's time over each peer's. Each writer's file is read back
- * by Parrow and its row count checked.
+ * the median time, the file size and Parrow's time over each peer's with the same codec (Arrow C++ writes
+ * UNCOMPRESSED pages through this API, so Parrow is also measured writing those). Each writer's file is
+ * read back by Parrow and its row count checked.
  *
- * <p>Usage: {@code WriteCompareRunner [--data DIR] [--iterations N] [--warmup N] [--writers A,B] [table ...]}
+ * <p>Usage: {@code WriteCompareRunner [--data DIR] [--iterations N] [--warmup N] [--writers A,B] [--parallelism N]
+ * [table ...]}
  * (default: every writer, lineitem).
  */
 public final class WriteCompareRunner {
@@ -48,9 +50,17 @@ public final class WriteCompareRunner {
   }
 
   static final Map<String, FileWriter> WRITERS = new LinkedHashMap<>();
+  /** Parrow's thread count (default: the processors). */
+  static int parallelism = Runtime.getRuntime().availableProcessors();
 
   static {
-    WRITERS.put("Parrow", WriteCompareRunner::parrow);
+    WRITERS.put("Parrow", (b, schema, target, a) -> parrow(b, schema, target, a,
+        WriteOptions.builder().parallelism(parallelism).build()));
+    // arrow-dataset's Java API cannot choose the codec, and Arrow C++ then writes UNCOMPRESSED pages: Parrow is
+    // measured that way too, for a like-for-like ratio.
+    WRITERS.put("Parrow uncompressed", (b, schema, target, a) -> parrow(b, schema, target, a,
+        WriteOptions.builder().parallelism(parallelism)
+            .compression(dev.parrow.codec.metadata.CompressionCodec.UNCOMPRESSED).build()));
     WRITERS.put("Arrow C++", WriteCompareRunner::arrowCpp);
     WRITERS.put("DuckDB", WriteCompareRunner::duckdb);
   }
@@ -66,6 +76,7 @@ public final class WriteCompareRunner {
         case "--iterations" -> iterations = Integer.parseInt(args[++i]);
         case "--warmup" -> warmup = Integer.parseInt(args[++i]);
         case "--writers" -> WRITERS.keySet().retainAll(List.of(args[++i].split(",")));
+        case "--parallelism" -> parallelism = Integer.parseInt(args[++i]);
         default -> tables.add(args[i]);
       }
     }
@@ -84,6 +95,7 @@ public final class WriteCompareRunner {
   static void run(Path source, BenchData.Table table, Path dir, int iterations, int warmup) throws Exception {
     Map<String, long[]> times = new LinkedHashMap<>();
     Map<String, Long> sizes = new LinkedHashMap<>();
+    Map<String, String> codecs = new LinkedHashMap<>();
     WRITERS.keySet().forEach(k -> times.put(k, new long[iterations]));
     try (BufferAllocator allocator = new RootAllocator()) {
       List<ArrowRecordBatch> batches = new ArrayList<>();
@@ -122,6 +134,7 @@ public final class WriteCompareRunner {
               times.get(writer.getKey())[round] = elapsed;
             }
             sizes.put(writer.getKey(), Files.size(target));
+            codecs.put(writer.getKey(), codecs(target));
             Files.delete(target);
           }
         }
@@ -129,21 +142,25 @@ public final class WriteCompareRunner {
         batches.forEach(ArrowRecordBatch::close);
       }
     }
-    System.out.printf("%n%s written from Arrow vectors: %,d rows, SNAPPY, median of %d runs after %d warm-up rounds%n",
+    System.out.printf("%n%s written from Arrow vectors: %,d rows, median of %d runs after %d warm-up rounds; Parrow / writer"
+        + " compares Parrow with the same codec%n",
         table.name(), table.rows(), iterations, warmup);
-    System.out.printf("  %-10s %10s %14s %12s %18s%n", "writer", "seconds", "rows/s", "file MB", "Parrow / writer");
-    double parrow = times.containsKey("Parrow") ? CompareRunner.median(times.get("Parrow")) : Double.NaN;
+    System.out.printf("  %-20s %10s %14s %12s %18s  %s%n", "writer", "seconds", "rows/s", "file MB", "Parrow / writer",
+        "codecs, encodings");
     for (Map.Entry<String, long[]> e : times.entrySet()) {
       double seconds = CompareRunner.median(e.getValue()) / 1e9;
-      System.out.printf(Locale.ROOT, "  %-10s %10.3f %,14.0f %,12.1f %18.2f%n", e.getKey(), seconds,
-          table.rows() / seconds, sizes.get(e.getKey()) / 1e6, parrow / CompareRunner.median(e.getValue()));
+      String same = codecs.get(e.getKey()).startsWith("[UNCOMPRESSED]") ? "Parrow uncompressed" : "Parrow";
+      double parrow = times.containsKey(same) ? CompareRunner.median(times.get(same)) : Double.NaN;
+      System.out.printf(Locale.ROOT, "  %-20s %10.3f %,14.0f %,12.1f %18.2f  %s%n", e.getKey(), seconds,
+          table.rows() / seconds, sizes.get(e.getKey()) / 1e6, parrow / CompareRunner.median(e.getValue()),
+          codecs.get(e.getKey()));
     }
   }
 
-  static void parrow(List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator)
-      throws IOException {
+  static void parrow(List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator,
+      WriteOptions options) throws IOException {
     try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        ParquetArrowWriter writer = ParquetArrowWriter.create(target, schema, WriteOptions.defaults())) {
+        ParquetArrowWriter writer = ParquetArrowWriter.create(target, schema, options)) {
       VectorLoader loader = new VectorLoader(root);
       for (ArrowRecordBatch batch : batches) {
         loader.load(batch);
@@ -181,6 +198,21 @@ public final class WriteCompareRunner {
         s.execute("COPY batches TO '" + target + "' (FORMAT parquet, COMPRESSION snappy)");
       }
     }
+  }
+
+  /** The codecs and encodings the file's column chunks use, as a short summary. */
+  static String codecs(Path file) throws IOException {
+    java.util.Set<String> codecs = new java.util.TreeSet<>();
+    java.util.Set<String> encodings = new java.util.TreeSet<>();
+    try (ParquetFile parquet = ParquetFile.open(file)) {
+      for (var group : parquet.metadata().rowGroups()) {
+        for (var chunk : group.columns()) {
+          codecs.add(chunk.metaData().codec().name());
+          chunk.metaData().encodings().forEach(e -> encodings.add(e.name()));
+        }
+      }
+    }
+    return codecs + " " + encodings;
   }
 
   static long rows(Path file) throws IOException {

@@ -275,16 +275,44 @@ public final class FlatExtractor {
     BinaryValues out = (BinaryValues) values;
     ArrowBuf offsets = v.getOffsetBuffer();
     ArrowBuf data = v.getDataBuffer();
+    if (rows == 0) {
+      return;
+    }
+    long first = offset(offsets, 0, offsetWidth);
+    long last = offset(offsets, rows, offsetWidth);
+    // Usually null slots hold no bytes: then the values are one range, copied at once.
+    boolean contiguous = true;
+    for (int i = 0; i < rows && contiguous; i++) {
+      contiguous = present(i) || offset(offsets, i, offsetWidth) == offset(offsets, i + 1, offsetWidth);
+    }
+    if (contiguous && last - first <= Integer.MAX_VALUE - 16) {
+      int length = (int) (last - first);
+      int at = out.reserveBytes(length);
+      data.getBytes(first, out.bytes(), at, length);
+      long base = first - at;
+      int[] ends = out.offsetsFor(out.size() + rows);
+      int n = out.size();
+      for (int i = 0; i < rows; i++) {
+        if (present(i)) {
+          ends[++n] = (int) (offset(offsets, i + 1, offsetWidth) - base);
+        }
+      }
+      out.added(n - out.size());
+      return;
+    }
     for (int i = 0; i < rows; i++) {
       if (present(i)) {
-        long start = offsetWidth == 4 ? offsets.getInt((long) i * 4) : offsets.getLong((long) i * 8);
-        long end = offsetWidth == 4 ? offsets.getInt((long) (i + 1) * 4) : offsets.getLong((long) (i + 1) * 8);
-        int length = Math.toIntExact(end - start);
+        long start = offset(offsets, i, offsetWidth);
+        int length = Math.toIntExact(offset(offsets, i + 1, offsetWidth) - start);
         int at = out.reserveBytes(length);
         data.getBytes(start, out.bytes(), at, length);
         out.addValue(length);
       }
     }
+  }
+
+  private static long offset(ArrowBuf offsets, int i, int width) {
+    return width == 4 ? offsets.getInt((long) i * 4) : offsets.getLong((long) i * 8);
   }
 
   private void intervals(FieldVector v, int rows) {

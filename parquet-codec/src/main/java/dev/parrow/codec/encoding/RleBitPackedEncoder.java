@@ -1,18 +1,41 @@
 package dev.parrow.codec.encoding;
 
-import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
 
 /**
  * Encodes ints with the RLE / bit-packing hybrid: a run of eight or more equal values becomes an RLE
- * run, everything else bit-packed groups of eight (the last group padded with zeros).
+ * run, everything else bit-packed groups of eight (the last group padded with zeros). Bytes go straight
+ * into an array (no stream: this runs for every page's levels and dictionary ids).
  */
 public final class RleBitPackedEncoder {
   private RleBitPackedEncoder() {}
 
   static final int MIN_RLE_RUN = 8;
 
+  /** A growable byte array. */
+  private static final class Out {
+    byte[] bytes;
+    int size;
+
+    Out(int capacity) {
+      bytes = new byte[Math.max(16, capacity)];
+    }
+
+    void ensure(int more) {
+      if (size + more > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(size + more, bytes.length * 2));
+      }
+    }
+
+    void write(int b) {
+      ensure(1);
+      bytes[size++] = (byte) b;
+    }
+  }
+
   public static byte[] encode(int[] values, int offset, int count, int bitWidth) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    // Room for everything bit-packed, plus headers: no growth in the worst case.
+    Out out = new Out((int) Math.min(Integer.MAX_VALUE - 16, ((long) count * bitWidth + 7) / 8 + count / 256 + 16));
     int i = offset;
     int end = offset + count;
     while (i < end) {
@@ -36,7 +59,7 @@ public final class RleBitPackedEncoder {
       writeUleb128(out, ((long) groups << 1) | 1);
       pack(out, values, groupsStart, i, groups * 8, bitWidth);
     }
-    return out.toByteArray();
+    return Arrays.copyOf(out.bytes, out.size);
   }
 
   private static int runLength(int[] values, int from, int end) {
@@ -47,7 +70,11 @@ public final class RleBitPackedEncoder {
     return j - from;
   }
 
-  private static void pack(ByteArrayOutputStream out, int[] values, int from, int to, int slots, int bitWidth) {
+  private static void pack(Out out, int[] values, int from, int to, int slots, int bitWidth) {
+    // slots * bitWidth bits: a whole number of bytes, since slots is a multiple of eight.
+    out.ensure(slots / 8 * bitWidth);
+    byte[] b = out.bytes;
+    int at = out.size;
     long acc = 0;
     int bits = 0;
     for (int k = 0; k < slots; k++) {
@@ -55,17 +82,15 @@ public final class RleBitPackedEncoder {
       acc |= v << bits;
       bits += bitWidth;
       while (bits >= 8) {
-        out.write((int) acc);
+        b[at++] = (byte) acc;
         acc >>>= 8;
         bits -= 8;
       }
     }
-    if (bits > 0) {
-      out.write((int) acc);
-    }
+    out.size = at;
   }
 
-  private static void writeUleb128(ByteArrayOutputStream out, long value) {
+  private static void writeUleb128(Out out, long value) {
     while ((value & ~0x7fL) != 0) {
       out.write((int) ((value & 0x7f) | 0x80));
       value >>>= 7;

@@ -43,6 +43,17 @@ public final class BinaryValues extends GrowableValues implements DenseValues {
     size += n;
   }
 
+  /**
+   * The offsets array with room for {@code values} values, for a caller that writes ends directly
+   * (offsets[size + k + 1] for its k-th value, within the bytes reserved) and then calls {@link #added}.
+   */
+  public int[] offsetsFor(int values) {
+    if (values + 1 > offsets.length) {
+      offsets = Arrays.copyOf(offsets, Math.max(values + 1, offsets.length * 2));
+    }
+    return offsets;
+  }
+
   /** Makes room for {@code length} more bytes; returns where they go. */
   public int reserveBytes(int length) {
     long needed = (long) offsets[size] + length;

@@ -69,6 +69,23 @@ public final class ByteSink {
     size += n * 8;
   }
 
+  /** Values [from, to) of byte arrays held back to back: each as a 4-byte little-endian length and its bytes. */
+  public void writeLengthPrefixed(byte[] src, int[] offsets, int from, int to) {
+    ensure(offsets[to] - offsets[from] + 4 * (to - from));
+    byte[] b = bytes;
+    int at = size;
+    for (int i = from; i < to; i++) {
+      int length = offsets[i + 1] - offsets[i];
+      b[at] = (byte) length;
+      b[at + 1] = (byte) (length >>> 8);
+      b[at + 2] = (byte) (length >>> 16);
+      b[at + 3] = (byte) (length >>> 24);
+      System.arraycopy(src, offsets[i], b, at + 4, length);
+      at += 4 + length;
+    }
+    size = at;
+  }
+
   public byte[] toByteArray() {
     return Arrays.copyOf(bytes, size);
   }

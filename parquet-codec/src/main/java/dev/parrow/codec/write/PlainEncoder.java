@@ -15,6 +15,21 @@ import dev.parrow.codec.values.Int64Values;
 public final class PlainEncoder {
   private PlainEncoder() {}
 
+  /** The size of values [from, to) PLAIN-encoded. */
+  public static long size(DenseValues values, int from, int to, ColumnDescriptor column) {
+    int n = to - from;
+    return switch (column.physicalType()) {
+      case BOOLEAN -> (n + 7) / 8;
+      case INT32, FLOAT -> 4L * n;
+      case INT64, DOUBLE -> 8L * n;
+      case INT96, FIXED_LEN_BYTE_ARRAY -> (long) ((FixedWidthValues) values).width() * n;
+      case BYTE_ARRAY -> {
+        int[] offsets = ((BinaryValues) values).offsets();
+        yield offsets[to] - offsets[from] + 4L * n;
+      }
+    };
+  }
+
   /** Encodes values [from, to) into {@code out}. */
   public static void encode(DenseValues values, int from, int to, ColumnDescriptor column, ByteSink out) {
     int n = to - from;
@@ -37,12 +52,7 @@ public final class PlainEncoder {
       }
       case BYTE_ARRAY -> {
         BinaryValues b = (BinaryValues) values;
-        int[] offsets = b.offsets();
-        for (int i = from; i < to; i++) {
-          int length = offsets[i + 1] - offsets[i];
-          out.writeIntLE(length);
-          out.write(b.bytes(), offsets[i], length);
-        }
+        out.writeLengthPrefixed(b.bytes(), b.offsets(), from, to);
       }
     }
   }

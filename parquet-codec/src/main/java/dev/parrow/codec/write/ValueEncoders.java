@@ -71,7 +71,7 @@ final class ValueEncoders {
   }
 
   private static byte[] plain(DenseValues values, int n, ColumnDescriptor column) {
-    ByteSink out = new ByteSink(64);
+    ByteSink out = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, PlainEncoder.size(values, 0, n, column)));
     PlainEncoder.encode(values, 0, n, column, out);
     return out.toByteArray();
   }

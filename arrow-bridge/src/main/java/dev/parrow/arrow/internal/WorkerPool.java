@@ -6,20 +6,22 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs independent tasks (one per leaf column of a batch) on the calling thread and up to
+ * Runs independent tasks (one per column of a batch, read or written) on the calling thread and up to
  * {@code parallelism - 1} pooled daemon threads. The caller works too, so a 2-core machine uses both
  * cores. Every task runs to its end; the failure of the lowest-numbered task is thrown, so the outcome
  * does not depend on the thread count or timing.
  */
-public final class DecodePool {
+public final class WorkerPool {
   private static final AtomicInteger THREADS = new AtomicInteger();
   private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
-    Thread t = new Thread(r, "parrow-decode-" + THREADS.incrementAndGet());
+    Thread t = new Thread(r, "parrow-worker-" + THREADS.incrementAndGet());
     t.setDaemon(true);
+    // Not inherited from whichever thread happened to start it (see runAll).
+    t.setContextClassLoader(WorkerPool.class.getClassLoader());
     return t;
   });
 
-  private DecodePool() {}
+  private WorkerPool() {}
 
   /** A task that may fail with any exception. */
   public interface Task {
@@ -44,7 +46,20 @@ public final class DecodePool {
     for (int h = 0; h < futures.length; h++) {
       futures[h] = POOL.submit(worker);
     }
-    worker.run();
+    // A thread attached from native code (Arrow C++ pulling a Parrow stream) has no context class loader,
+    // and snappy-java then warns while finding its native library: lend it ours.
+    Thread caller = Thread.currentThread();
+    ClassLoader loader = caller.getContextClassLoader();
+    if (loader == null) {
+      caller.setContextClassLoader(WorkerPool.class.getClassLoader());
+    }
+    try {
+      worker.run();
+    } finally {
+      if (loader == null) {
+        caller.setContextClassLoader(null);
+      }
+    }
     for (Future<?> f : futures) {
       f.get();
     }
