@@ -45,7 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
  * values first: integer extremes, NaN, ±0.0, ±Infinity, decimals of every precision 1..76 at their extremes, dates and timestamps
  * far before 1970 and after 2262 in coarse units, empty and multi-byte strings) written by Parrow with every
  * codec it writes x data pages v1 and v2 x dictionary on and off, then read by Arrow C++, DuckDB and Parrow:
- * the same values every time, and from Parrow the same Arrow types (restored through ARROW:schema).
+ * the same values every time, and from Parrow the same Arrow types (restored through ARROW:schema). Each
+ * variant also writes the nested and dictionary rows of the table ({@link NestedData}: lists, large and
+ * fixed-size lists, structs, maps, dictionaries top-level and in a list) and checks them the same way.
  */
 class WriteReadBackIT {
   private static final int ROWS = 1_500;
@@ -235,7 +237,39 @@ class WriteReadBackIT {
     for (int version : new int[] {1, 2}) {
       variants.add(new Variant(CompressionCodec.ZSTD, version, true, true));
     }
-    return variants.stream().map(v -> DynamicTest.dynamicTest(v.name(), () -> check(dir.resolve(v.name() + ".parquet"), v)));
+    return variants.stream().map(v -> DynamicTest.dynamicTest(v.name(), () -> {
+      check(dir.resolve(v.name() + ".parquet"), v);
+      if (!v.encodings()) {
+        checkNested(dir.resolve(v.name() + ".nested.parquet"), v);
+      }
+    }));
+  }
+
+  /** The nested and dictionary rows of the writing table ({@link NestedData}), with the same options. */
+  private static void checkNested(Path file, Variant variant) throws Exception {
+    try (BufferAllocator allocator = new RootAllocator(); NestedData data = new NestedData(allocator)) {
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(OutputFile.of(file), data.root.getSchema(),
+          variant.options(), data.provider)) {
+        writer.write(data.root);
+      }
+      Columns original = new Columns();
+      original.start(data.root.getSchema());
+      original.append(data.root, data.provider);
+      Columns parrow = CorpusReadIT.readWithParrow(file, allocator, ReadOptions.defaults());
+      assertEquals(data.root.getSchema().getFields(), new ArrayList<>(parrow.fields.values()),
+          "Parrow restores the types, dictionaries included");
+      assertSameValues("Parrow", original, parrow, Set.of());
+      if (variant.codec() == CompressionCodec.BROTLI) {
+        assertThrows(Exception.class, () -> ArrowCpp.read(file, allocator));
+      } else {
+        assertSameValues("Arrow C++", original, ArrowCpp.read(file, allocator), Set.of());
+      }
+      if (variant.codec() == CompressionCodec.LZ4) {
+        assertThrows(java.sql.SQLException.class, () -> DuckDbArrow.read(file, allocator));
+      } else {
+        assertSameValues("DuckDB", original, DuckDbArrow.read(file, allocator), Set.of());
+      }
+    }
   }
 
   private static void check(Path file, Variant variant) throws Exception {
