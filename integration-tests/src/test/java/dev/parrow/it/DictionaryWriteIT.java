@@ -240,6 +240,46 @@ class DictionaryWriteIT {
     }
   }
 
+  /** Many ids per page (default page size), in batches of several slices: the page's ids grow as they come. */
+  @org.junit.jupiter.api.Test
+  void largePagesOfIds() throws Exception {
+    Path out = dir.resolve("large_pages.parquet");
+    var encoding = new org.apache.arrow.vector.types.pojo.DictionaryEncoding(3, false, new ArrowType.Int(32, true));
+    Schema schema = new Schema(List.of(new Field("x", new FieldType(true, new ArrowType.Int(32, true), encoding), null)));
+    try (BufferAllocator allocator = new RootAllocator();
+        VarCharVector values = new VarCharVector("values", allocator);
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+      for (int i = 0; i < 300; i++) {
+        values.setSafe(i, ("v" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+      values.setValueCount(300);
+      var provider = new org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider(
+          new org.apache.arrow.vector.dictionary.Dictionary(values, encoding));
+      IntVector ids = (IntVector) root.getVector("x");
+      List<Object> expected = new ArrayList<>();
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(OutputFile.of(out), schema, WriteOptions.defaults(),
+          provider)) {
+        for (int batch = 0; batch < 5; batch++) {
+          ids.allocateNew(50_000);
+          for (int i = 0; i < 50_000; i++) {
+            if ((i + batch) % 13 == 0) {
+              ids.setNull(i);
+              expected.add(null);
+            } else {
+              int id = (i * 7 + batch) % 300;
+              ids.set(i, id);
+              expected.add("v" + id);
+            }
+          }
+          root.setRowCount(50_000);
+          writer.write(root);
+        }
+      }
+      assertEquals(expected, CorpusReadIT.readWithParrow(out, allocator, ReadOptions.defaults()).values.get("x"));
+      assertEquals(expected, DuckDbArrow.read(out, allocator).values.get("x"));
+    }
+  }
+
   @org.junit.jupiter.api.Test
   void indicesOutsideTheDictionaryAndBooleanDictionariesAreErrors() throws Exception {
     Path out = dir.resolve("bad_dictionary.parquet");

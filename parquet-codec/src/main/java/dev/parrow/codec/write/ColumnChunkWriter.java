@@ -143,8 +143,8 @@ public final class ColumnChunkWriter {
       int end = sliceEnd(at, n, reps);
       int before = entries;
       int present = levels(at, end, defs, reps);
-      if (pageIds.length < pageValues.size() + present) {
-        pageIds = Arrays.copyOf(pageIds, Math.max(pageValues.size() + present, pageIds.length * 2));
+      if (pageIds.length < indexedCount + present) {
+        pageIds = Arrays.copyOf(pageIds, Math.max(indexedCount + present, pageIds.length * 2));
       }
       for (int k = 0; k < present; k++) {
         int value = ids[id++];
