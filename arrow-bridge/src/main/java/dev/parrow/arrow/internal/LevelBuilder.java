@@ -119,12 +119,25 @@ public final class LevelBuilder {
 
   private final Field field;
   private final List<Leaf> leaves;
+  /** Leaves below each field of the tree, by identity: looked up for every slot, so counted once. */
+  private final java.util.IdentityHashMap<Field, Integer> leafCounts = new java.util.IdentityHashMap<>();
   private int next;
 
   /** The builder of {@code field}, whose leaves are {@code columns} in schema order. */
   public LevelBuilder(Field field, List<ColumnDescriptor> columns) {
     this.field = field;
     this.leaves = columns.stream().map(Leaf::new).toList();
+    countLeaves(field);
+  }
+
+  private int countLeaves(Field f) {
+    int n = 0;
+    for (Field c : f.getChildren()) {
+      n += countLeaves(c);
+    }
+    n = Math.max(1, n);
+    leafCounts.put(f, n);
+    return n;
   }
 
   public List<Leaf> leaves() {
@@ -148,7 +161,7 @@ public final class LevelBuilder {
    */
   private void shred(Field f, ValueVector v, int i, int def, int rep, int depth) {
     int first = next;
-    int count = leafCount(f);
+    int count = leafCounts.get(f);
     if (f.isNullable()) {
       if (v.isNull(i)) {
         emitEmpty(first, count, def, rep);
@@ -204,17 +217,6 @@ public final class LevelBuilder {
     for (int l = first; l < first + count; l++) {
       leaves.get(l).add(def, rep, -1);
     }
-  }
-
-  private static int leafCount(Field f) {
-    if (f.getChildren().isEmpty()) {
-      return 1;
-    }
-    int n = 0;
-    for (Field c : f.getChildren()) {
-      n += leafCount(c);
-    }
-    return n;
   }
 
   /** {@code out} = the values of {@code all} at dense positions {@code dense[slots[j]]}, j below n. */

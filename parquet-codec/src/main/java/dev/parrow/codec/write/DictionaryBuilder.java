@@ -12,15 +12,15 @@ import java.util.Arrays;
 /**
  * The dictionary of a column chunk being written, for every physical type but BOOLEAN: its entries in
  * first-seen order, and an open-addressing table of entry ids that looks values up in the entries
- * themselves, so that no object is made per value. Values are compared by their bits: -0.0 and 0.0, or
+ * themselves, so that no object is made per value. Each slot holds the entry's hash beside its id, so a
+ * probe touches the entries only when the hashes match (a large dictionary does not fit in the cache). Values are compared by their bits: -0.0 and 0.0, or
  * two NaNs with different payloads, are different entries, and every value reads back exactly.
  */
 final class DictionaryBuilder {
   private final DenseValues entries;
   private final int width;
-  /** Entry id + 1 per slot, 0 when empty; its length is a power of two, at most half full. */
-  private int[] table = new int[1 << 10];
-  private int[] hashes = new int[1 << 9];
+  /** Per slot, the entry's hash (high half) and id + 1 (low half); 0 when empty. A power of two, at most half full. */
+  private long[] table = new long[1 << 10];
 
   DictionaryBuilder(ColumnDescriptor column) {
     this.entries = ColumnReader.newValues(column);
@@ -71,7 +71,7 @@ final class DictionaryBuilder {
       int hash = mix(v);
       int slot = hash & (table.length - 1);
       int id;
-      while ((id = table[slot] - 1) >= 0 && d.values()[id] != v) {
+      while ((id = id(table[slot])) >= 0 && (hashOf(table[slot]) != hash || d.values()[id] != v)) {
         slot = (slot + 1) & (table.length - 1);
       }
       if (id < 0) {
@@ -96,7 +96,7 @@ final class DictionaryBuilder {
       int hash = mix((int) (v ^ (v >>> 32)));
       int slot = hash & (table.length - 1);
       int id;
-      while ((id = table[slot] - 1) >= 0 && d.values()[id] != v) {
+      while ((id = id(table[slot])) >= 0 && (hashOf(table[slot]) != hash || d.values()[id] != v)) {
         slot = (slot + 1) & (table.length - 1);
       }
       if (id < 0) {
@@ -121,8 +121,8 @@ final class DictionaryBuilder {
       int hash = mix(hash(values, start, width));
       int slot = hash & (table.length - 1);
       int id;
-      while ((id = table[slot] - 1) >= 0
-          && !Arrays.equals(d.bytes(), id * width, id * width + width, values, start, start + width)) {
+      while ((id = id(table[slot])) >= 0 && (hashOf(table[slot]) != hash
+          || !Arrays.equals(d.bytes(), id * width, id * width + width, values, start, start + width))) {
         slot = (slot + 1) & (table.length - 1);
       }
       if (id < 0) {
@@ -150,7 +150,7 @@ final class DictionaryBuilder {
       int hash = mix(hash(bytes, start, end - start));
       int slot = hash & (table.length - 1);
       int id;
-      while ((id = table[slot] - 1) >= 0 && (hashes[id] != hash
+      while ((id = id(table[slot])) >= 0 && (hashOf(table[slot]) != hash
           || !Arrays.equals(d.bytes(), d.offsets()[id], d.offsets()[id + 1], bytes, start, end))) {
         slot = (slot + 1) & (table.length - 1);
       }
@@ -167,25 +167,32 @@ final class DictionaryBuilder {
     return n;
   }
 
+  private static int id(long slot) {
+    return (int) slot - 1;
+  }
+
+  private static int hashOf(long slot) {
+    return (int) (slot >>> 32);
+  }
+
   private void insert(int slot, int id, int hash) {
-    table[slot] = id + 1;
-    if (id == hashes.length) {
-      hashes = Arrays.copyOf(hashes, id * 2);
-    }
-    hashes[id] = hash;
+    table[slot] = ((long) hash << 32) | (id + 1L);
     if (2 * (id + 1) > table.length) {
       rehash(table.length * 2);
     }
   }
 
   private void rehash(int capacity) {
-    table = new int[capacity];
-    for (int id = 0; id < size(); id++) {
-      int slot = hashes[id] & (capacity - 1);
-      while (table[slot] != 0) {
-        slot = (slot + 1) & (capacity - 1);
+    long[] old = table;
+    table = new long[capacity];
+    for (long entry : old) {
+      if (entry != 0) {
+        int slot = hashOf(entry) & (capacity - 1);
+        while (table[slot] != 0) {
+          slot = (slot + 1) & (capacity - 1);
+        }
+        table[slot] = entry;
       }
-      table[slot] = id + 1;
     }
   }
 
