@@ -45,7 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
  * values first: integer extremes, NaN, ±0.0, ±Infinity, decimals of every precision 1..76 at their extremes, dates and timestamps
  * far before 1970 and after 2262 in coarse units, empty and multi-byte strings) written by Parrow with every
  * codec it writes x data pages v1 and v2 x dictionary on and off, then read by Arrow C++, DuckDB and Parrow:
- * the same values every time, and from Parrow the same Arrow types (restored through ARROW:schema). Each
+ * the same values every time, and from Parrow the same Arrow types (restored through ARROW:schema), from
+ * Arrow C++ too but for the types it restores from no writer (date64, second units, intervals). Each
  * variant also writes the nested and dictionary rows of the table ({@link NestedData}: lists, large and
  * fixed-size lists, structs, maps, dictionaries top-level and in a list) and checks them the same way.
  */
@@ -262,7 +263,12 @@ class WriteReadBackIT {
       if (variant.codec() == CompressionCodec.BROTLI) {
         assertThrows(Exception.class, () -> ArrowCpp.read(file, allocator));
       } else {
-        assertSameValues("Arrow C++", original, ArrowCpp.read(file, allocator), Set.of());
+        Columns cpp = ArrowCpp.read(file, allocator);
+        assertSameValues("Arrow C++", original, cpp, Set.of());
+        // Every type restored, dictionaries included; only the map's entries are named Arrow's way.
+        assertEquals(Set.of("map"), differentFields(original, cpp).keySet(), "Arrow C++ types");
+        assertEquals(original.fields.get("map").getChildren().get(0).getChildren(),
+            cpp.fields.get("map").getChildren().get(0).getChildren());
       }
       if (variant.codec() == CompressionCodec.LZ4) {
         assertThrows(java.sql.SQLException.class, () -> DuckDbArrow.read(file, allocator));
@@ -317,7 +323,12 @@ class WriteReadBackIT {
         assertTrue(String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT).contains("codec 'brotli' not built"),
             e.toString());
       } else {
-        assertSameValues("Arrow C++", original, ArrowCpp.read(file, allocator), Set.of());
+        Columns cpp = ArrowCpp.read(file, allocator);
+        assertSameValues("Arrow C++", original, cpp, Set.of());
+        // Arrow C++ restores every type from Parrow's ARROW:schema but those it restores from no writer's:
+        // date64, second units and MONTH_DAY_NANO intervals (read as FixedSizeBinary(12)).
+        assertEquals(Set.of("date64", "time_s", "ts_s_ny", "interval"), differentFields(original, cpp).keySet(),
+            "Arrow C++ types: " + differentFields(original, cpp));
       }
       if (variant.encodings() && variant.pageVersion() == 1) {
         // DuckDB reads BYTE_STREAM_SPLIT on FLOAT and DOUBLE only; the v2 variant keeps to what it reads.
@@ -335,6 +346,17 @@ class WriteReadBackIT {
       // DuckDB's decimals stop at precision 38 (it reads dec76 as a DOUBLE), and it has no half floats.
       assertSameValues("DuckDB", original, DuckDbArrow.read(file, allocator), DUCKDB_CANNOT);
     }
+  }
+
+  /** The fields whose Arrow field (name, type, nullability, dictionary, children) differs, and how. */
+  static java.util.Map<String, String> differentFields(Columns a, Columns b) {
+    java.util.Map<String, String> out = new java.util.TreeMap<>();
+    for (String k : a.fields.keySet()) {
+      if (!a.fields.get(k).equals(b.fields.get(k))) {
+        out.put(k, a.fields.get(k) + " -> " + b.fields.get(k));
+      }
+    }
+    return out;
   }
 
   private static void assertSameValues(String oracle, Columns expected, Columns actual, Set<String> skip) {
