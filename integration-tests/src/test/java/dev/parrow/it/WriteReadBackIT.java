@@ -472,6 +472,83 @@ class WriteReadBackIT {
     }
   }
 
+  /** Statistics, CRCs, the Arrow schema, extra metadata and the codec level do what their options say. */
+  @Test
+  void optionSwitches(@TempDir Path dir) throws Exception {
+    try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot root = data(allocator)) {
+      Columns original = new Columns();
+      original.start(root.getSchema());
+      original.append(root);
+      Path on = dir.resolve("on.parquet");
+      Path off = dir.resolve("off.parquet");
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(on, root.getSchema(), WriteOptions.builder()
+          .compression(CompressionCodec.ZSTD).compressionLevel(19).keyValue("origin", "test ✓").build())) {
+        writer.write(root);
+      }
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(off, root.getSchema(), WriteOptions.builder()
+          .compression(CompressionCodec.ZSTD).compressionLevel(1).statistics(false).crc(false)
+          .writeArrowSchema(false).build())) {
+        writer.write(root);
+      }
+      Path level1 = dir.resolve("level1.parquet");
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(level1, root.getSchema(), WriteOptions.builder()
+          .compression(CompressionCodec.ZSTD).compressionLevel(1).keyValue("origin", "test ✓").build())) {
+        writer.write(root);
+      }
+      // The level reaches the codec: level 19 packs the same pages otherwise than level 1.
+      assertFalse(java.util.Arrays.equals(Files.readAllBytes(on), Files.readAllBytes(level1)));
+      assertSameValues("Parrow", original, CorpusReadIT.readWithParrow(level1, allocator, ReadOptions.defaults()),
+          Set.of());
+      byte[] onBytes = Files.readAllBytes(on);
+      byte[] offBytes = Files.readAllBytes(off);
+      try (var withAll = dev.parrow.arrow.ParquetFile.open(on); var without = dev.parrow.arrow.ParquetFile.open(off)) {
+        assertEquals("test ✓", withAll.metadata().keyValue("origin"));
+        assertTrue(withAll.metadata().keyValue("ARROW:schema") != null);
+        assertEquals(null, without.metadata().keyValue("ARROW:schema"));
+        for (var chunk : withAll.metadata().rowGroups().get(0).columns()) {
+          for (var page : pages(onBytes, chunk)) {
+            // The CRC is the CRC-32 of the page's bytes as stored.
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(onBytes, page.bodyOffset(), page.header().compressedPageSize());
+            assertEquals((int) crc.getValue(), page.header().crc(), chunk.metaData().pathInSchema().toString());
+          }
+        }
+        for (var chunk : without.metadata().rowGroups().get(0).columns()) {
+          String column = chunk.metaData().pathInSchema().toString();
+          assertEquals(null, chunk.metaData().statistics(), column);
+          assertEquals(null, chunk.columnIndexOffset(), column + ": no column index without statistics");
+          for (var page : pages(offBytes, chunk)) {
+            assertEquals(null, page.header().crc(), column);
+            var header = page.header();
+            assertEquals(null, header.dataPageHeader() != null ? header.dataPageHeader().statistics()
+                : header.dataPageHeaderV2().statistics(), column);
+          }
+        }
+      }
+      assertSameValues("Parrow", original, CorpusReadIT.readWithParrow(on, allocator, ReadOptions.defaults()), Set.of());
+      // Without the Arrow schema, the values are the same, in the types the Parquet schema gives.
+      assertSameValues("Parrow", original, CorpusReadIT.readWithParrow(off, allocator, ReadOptions.defaults()),
+          Set.of("interval", "dur_us", "large_utf8", "large_binary", "ts_s_ny", "time_s", "date64"));
+      assertSameValues("DuckDB", original, DuckDbArrow.read(off, allocator), DUCKDB_CANNOT);
+    }
+  }
+
+  record Page(dev.parrow.codec.metadata.PageHeader header, int bodyOffset) {}
+
+  /** The data pages of a chunk, found through its offset index. */
+  private static List<Page> pages(byte[] file, dev.parrow.codec.metadata.ColumnChunk chunk) {
+    var offsets = dev.parrow.codec.thrift.ThriftCodec.readOffsetIndex(
+        java.nio.ByteBuffer.wrap(file, chunk.offsetIndexOffset().intValue(), chunk.offsetIndexLength()));
+    List<Page> out = new ArrayList<>();
+    for (var location : offsets.pageLocations()) {
+      var at = java.nio.ByteBuffer.wrap(file, (int) location.offset(), location.compressedPageSize());
+      var header = dev.parrow.codec.thrift.ThriftCodec.readPageHeader(at);
+      out.add(new Page(header, at.position()));
+    }
+    assertFalse(out.isEmpty());
+    return out;
+  }
+
   @Test
   void dictionaryEncodingIsChosenPerColumn(@TempDir Path dir) throws Exception {
     Path target = dir.resolve("c.parquet");

@@ -13,7 +13,7 @@ import net.jpountz.lz4.LZ4Factory;
 import org.xerial.snappy.Snappy;
 
 /**
- * Page compression for the writer: every codec the reader reads but LZO, which no current writer emits.
+ * Page compression for the writer: every codec the reader reads (not LZO, which neither reads nor writes).
  * BROTLI goes through brotli4j's native encoder (reading needs none: the decoder is pure Java). LZ4 is written in the Hadoop framing that parquet-mr and Arrow C++ read (one
  * block: big-endian uncompressed and compressed lengths, then the raw LZ4 block).
  */
