@@ -27,11 +27,38 @@ import org.junit.jupiter.api.TestFactory;
 class CorruptFileFuzzIT {
   private static final int TRIALS_PER_FILE = 150;
 
+  @org.junit.jupiter.api.io.TempDir static Path dir;
+
   @TestFactory
   Stream<DynamicTest> corruptedCopies() {
     return Stream.of("all_types_snappy.parquet", "all_types_gzip.parquet", "all_types_uncompressed.parquet",
             "all_types_v2_nodict_snappy.parquet", "nested_uncompressed.parquet", "nested_v2_snappy.parquet")
         .map(name -> DynamicTest.dynamicTest(name, () -> fuzz(FixturesIT.projectTestdata().resolve(name))));
+  }
+
+  /**
+   * Files Parrow writes: every type dictionary-encoded with page statistics, CRCs, page index and
+   * ARROW:schema (a corrupt blob must only lose the hint), and the nested and dictionary-vector table in
+   * v2 pages.
+   */
+  @TestFactory
+  Stream<DynamicTest> corruptedCopiesOfParrowFiles() throws Exception {
+    Path flat = dir.resolve("parrow_flat.parquet");
+    Path nested = dir.resolve("parrow_nested.parquet");
+    var options = dev.parrow.arrow.WriteOptions.builder().pageSizeBytes(4096).rowGroupRows(700).build();
+    try (BufferAllocator allocator = new RootAllocator();
+        var root = WriteReadBackIT.data(allocator);
+        NestedData data = new NestedData(allocator)) {
+      try (var writer = dev.parrow.arrow.ParquetArrowWriter.create(flat, root.getSchema(), options)) {
+        writer.write(root);
+      }
+      try (var writer = dev.parrow.arrow.ParquetArrowWriter.create(dev.parrow.arrow.OutputFile.of(nested),
+          data.root.getSchema(), dev.parrow.arrow.WriteOptions.builder().pageVersion(2).pageSizeBytes(4096).build(),
+          data.provider)) {
+        writer.write(data.root);
+      }
+    }
+    return Stream.of(flat, nested).map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> fuzz(file)));
   }
 
   private static void fuzz(Path file) throws Exception {
