@@ -98,6 +98,70 @@ class WriteStatisticsIT {
     assertTrue(chunks > 60, "chunks compared: " + chunks);
   }
 
+  /**
+   * The leaves of nested columns and of dictionary vectors (whose statistics come from the dictionary
+   * entries the pages use): each chunk's min/max as DuckDB computes them over the leaf's values in the row
+   * group (unnested), and as parquet_metadata shows the statistics. The null count is of level entries
+   * without a value, as Arrow C++ counts them: null elements, and one per null or empty list or null parent.
+   */
+  @Test
+  void nestedAndDictionaryLeavesToo(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("nested_stats.parquet");
+    // Leaf path -> the leaf's values (nulls included) as a DuckDB query over one row group's rows ("%s"), and
+    // the condition on a row under which the leaf has one entry without a value above its own level.
+    Map<String, List<String>> leaves = Map.of(
+        "list_i32.list.element", List.of("SELECT unnest(list_i32) AS v FROM %s", "len(list_i32) = 0"),
+        "large_list_utf8.list.element", List.of("SELECT unnest(large_list_utf8) AS v FROM %s",
+            "len(large_list_utf8) = 0"),
+        "struct.id", List.of("SELECT struct.id AS v FROM %s WHERE struct IS NOT NULL", "struct IS NULL"),
+        "struct.days.list.element", List.of("SELECT unnest(struct.days) AS v FROM %s WHERE struct IS NOT NULL",
+            "struct IS NULL OR struct.days IS NULL OR len(struct.days) = 0"),
+        "map.key_value.value", List.of("SELECT unnest(map_values(map)) AS v FROM %s", "cardinality(map) = 0"),
+        "dict", List.of("SELECT dict AS v FROM %s", "false"),
+        "list_dict.list.element", List.of("SELECT unnest(list_dict) AS v FROM %s", "len(list_dict) = 0"));
+    int checked = 0;
+    try (BufferAllocator allocator = new RootAllocator(); NestedData data = new NestedData(allocator);
+        DuckDb duckdb = new DuckDb()) {
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(dev.parrow.arrow.OutputFile.of(file),
+          data.root.getSchema(), WriteOptions.builder().rowGroupRows(500).build(), data.provider)) {
+        writer.write(data.root);
+      }
+      try (ParquetFile parquet = ParquetFile.open(file)) {
+        long first = 0;
+        List<RowGroup> groups = parquet.metadata().rowGroups();
+        for (int g = 0; g < groups.size(); g++) {
+          String rows = "(SELECT * FROM read_parquet(" + DuckDb.literal(file) + ", file_row_number = true) WHERE "
+              + "file_row_number >= " + first + " AND file_row_number < " + (first + groups.get(g).numRows()) + ")";
+          for (ColumnChunk chunk : groups.get(g).columns()) {
+            String path = String.join(".", chunk.metaData().pathInSchema());
+            List<String> leaf = leaves.get(path);
+            if (leaf == null) {
+              continue;
+            }
+            String values = "(" + String.format(leaf.get(0), rows) + ")";
+            // A null list (or map, or struct) is NULL in DuckDB, and the conditions above are then NULL too.
+            String empty = path.indexOf('.') < 0 ? leaf.get(1)
+                : path.substring(0, path.indexOf('.')) + " IS NULL OR (" + leaf.get(1) + ")";
+            Map<String, Object> computed = duckdb.query("SELECT min(v)::VARCHAR AS lo, max(v)::VARCHAR AS hi, "
+                + "count(*) - count(v) + (SELECT count(*) FROM " + rows + " WHERE " + empty + ") AS nulls FROM "
+                + values).get(0);
+            Map<String, Object> stated = duckdb.query("SELECT stats_min_value AS lo, stats_max_value AS hi, "
+                + "stats_null_count AS nulls FROM parquet_metadata(" + DuckDb.literal(file) + ") WHERE row_group_id = "
+                + g + " AND path_in_schema = '" + String.join(", ", chunk.metaData().pathInSchema()) + "'").get(0);
+            String where = path + " row group " + g;
+            assertEquals(computed.get("lo"), stated.get("lo"), where + ": min");
+            assertEquals(computed.get("hi"), stated.get("hi"), where + ": max");
+            assertEquals(((Number) computed.get("nulls")).longValue(), ((Number) stated.get("nulls")).longValue(),
+                where + ": nulls");
+            checked++;
+          }
+          first += groups.get(g).numRows();
+        }
+      }
+    }
+    assertEquals(7 * 3, checked, "every leaf of every row group");
+  }
+
   /** Min and max without NaN, a zero min as -0.0 and a zero max as +0.0. */
   private static void checkFloats(org.apache.arrow.vector.FieldVector v, int from, int rows,
       dev.parrow.codec.metadata.Statistics stats, String where) {
