@@ -549,6 +549,75 @@ class WriteReadBackIT {
     return out;
   }
 
+  /**
+   * The last rows of the writing table: Null (INT32 UNKNOWN, all null) and an extension type (arrow.uuid
+   * over FixedSizeBinary(16): a UUID column, the extension restored); union and view types are a clear
+   * error naming the field, before anything is written.
+   */
+  @Test
+  void nullAndExtensionTypes(@TempDir Path dir) throws Exception {
+    org.apache.arrow.vector.types.pojo.ExtensionTypeRegistry.register(org.apache.arrow.vector.extension.UuidType.INSTANCE);
+    Path target = dir.resolve("n.parquet");
+    Schema schema = new Schema(List.of(field("nothing", ArrowType.Null.INSTANCE),
+        field("id", org.apache.arrow.vector.extension.UuidType.INSTANCE), field("n", new ArrowType.Int(32, true))));
+    List<java.util.UUID> uuids = new ArrayList<>();
+    try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
+      root.allocateNew();
+      var id = (org.apache.arrow.vector.UuidVector) root.getVector("id");
+      var n = (IntVector) root.getVector("n");
+      java.util.Random random = new java.util.Random(7);
+      for (int i = 0; i < 500; i++) {
+        n.setSafe(i, i);
+        if (i % 9 == 4) {
+          uuids.add(null);
+          continue;
+        }
+        java.util.UUID u = new java.util.UUID(random.nextLong(), random.nextLong());
+        uuids.add(u);
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(16).putLong(u.getMostSignificantBits())
+            .putLong(u.getLeastSignificantBits());
+        id.getUnderlyingVector().setSafe(i, b.array());
+      }
+      root.getVector("nothing").setValueCount(500);
+      root.setRowCount(500);
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(target, schema, WriteOptions.defaults())) {
+        writer.write(root);
+      }
+      try (var parquet = dev.parrow.arrow.ParquetFile.open(target)) {
+        var elements = parquet.metadata().schema();
+        assertTrue(elements.get(1).logicalType() instanceof dev.parrow.codec.metadata.LogicalType.NullType, elements.toString());
+        assertTrue(elements.get(2).logicalType() instanceof dev.parrow.codec.metadata.LogicalType.UuidType, elements.toString());
+      }
+      Columns original = new Columns();
+      original.start(schema);
+      original.append(root);
+      Columns parrow = CorpusReadIT.readWithParrow(target, allocator, ReadOptions.defaults());
+      assertEquals(schema.getFields(), new ArrayList<>(parrow.fields.values()), "Null and the extension type restored");
+      assertSameValues("Parrow", original, parrow, Set.of());
+      // DuckDB reads the UUID logical type as its UUID type.
+      try (DuckDb duckdb = new DuckDb()) {
+        List<Object> read = new ArrayList<>();
+        for (var row : duckdb.query("SELECT id::VARCHAR AS id, nothing FROM read_parquet(" + DuckDb.literal(target) + ")")) {
+          assertEquals(null, row.get("nothing"));
+          read.add(row.get("id") == null ? null : java.util.UUID.fromString((String) row.get("id")));
+        }
+        assertEquals(uuids, read);
+      }
+      Columns cpp = ArrowCpp.read(target, allocator);
+      assertEquals(original.values.get("id"), cpp.values.get("id"), "Arrow C++: the UUID bytes");
+      assertEquals(original.values.get("nothing"), cpp.values.get("nothing"));
+    }
+    for (ArrowType unsupported : List.<ArrowType>of(new ArrowType.Union(org.apache.arrow.vector.types.UnionMode.Sparse,
+        new int[] {0}), ArrowType.Utf8View.INSTANCE)) {
+      Schema bad = new Schema(List.of(new Field("odd", FieldType.nullable(unsupported),
+          unsupported instanceof ArrowType.Union ? List.of(field("a", new ArrowType.Int(32, true))) : null)));
+      Exception e = assertThrows(Exception.class, () -> ParquetArrowWriter.create(dir.resolve("u.parquet"), bad,
+          WriteOptions.defaults()));
+      assertTrue(e.getMessage().contains("'odd'"), e.getMessage());
+      assertFalse(Files.exists(dir.resolve("u.parquet")));
+    }
+  }
+
   @Test
   void dictionaryEncodingIsChosenPerColumn(@TempDir Path dir) throws Exception {
     Path target = dir.resolve("c.parquet");

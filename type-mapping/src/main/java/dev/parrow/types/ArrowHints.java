@@ -218,6 +218,12 @@ public final class ArrowHints {
     if (hint.getMetadata() != null) {
       metadata.putAll(hint.getMetadata());
     }
+    if (type instanceof ArrowType.ExtensionType) {
+      // The type says it all: its IPC keys and the annotation it stands for would only be noise.
+      metadata.remove("ARROW:extension:name");
+      metadata.remove("ARROW:extension:metadata");
+      metadata.remove(ParquetToArrow.LOGICAL_TYPE_KEY);
+    }
     return new Field(ours.getName(),
         new FieldType(ours.isNullable(), type, ours.getDictionary(), metadata.isEmpty() ? null : metadata), children);
   }
