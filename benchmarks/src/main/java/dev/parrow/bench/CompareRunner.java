@@ -10,7 +10,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,23 +51,12 @@ public final class CompareRunner {
   }
 
   public static void main(String[] args) throws Exception {
-    Path data = Path.of("benchmarks", "data");
-    int iterations = 5;
-    int warmup = 2;
-    List<String> tables = new ArrayList<>();
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--data" -> data = Path.of(args[++i]);
-        case "--iterations" -> iterations = Integer.parseInt(args[++i]);
-        case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-        default -> tables.add(args[i]);
-      }
-    }
-    System.out.printf("JVM %s, %d cores, max heap %,d MB%n", System.getProperty("java.vm.version"),
-        Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
+    RunnerArgs a = RunnerArgs.parse(args, Map.of());
+    List<String> tables = a.tables();
+    RunnerArgs.printMachine();
     for (BenchData.Table table : BenchData.TABLES) {
       if (tables.isEmpty() || tables.contains(table.name())) {
-        run(BenchData.ensure(data, table), table, iterations, warmup);
+        run(BenchData.ensure(a.data(), table), table, a.iterations(), a.warmup());
       }
     }
   }

@@ -66,28 +66,14 @@ public final class WriteCompareRunner {
   }
 
   public static void main(String[] args) throws Exception {
-    Path data = Path.of("benchmarks", "data");
-    int iterations = 5;
-    int warmup = 2;
-    List<String> tables = new ArrayList<>();
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--data" -> data = Path.of(args[++i]);
-        case "--iterations" -> iterations = Integer.parseInt(args[++i]);
-        case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-        case "--writers" -> WRITERS.keySet().retainAll(List.of(args[++i].split(",")));
-        case "--parallelism" -> parallelism = Integer.parseInt(args[++i]);
-        default -> tables.add(args[i]);
-      }
-    }
-    if (tables.isEmpty()) {
-      tables.add(BenchData.LINEITEM.name());
-    }
-    System.out.printf("JVM %s, %d cores, max heap %,d MB%n", System.getProperty("java.vm.version"),
-        Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
+    RunnerArgs a = RunnerArgs.parse(args, Map.of(
+        "--writers", v -> WRITERS.keySet().retainAll(List.of(v.split(","))),
+        "--parallelism", v -> parallelism = Integer.parseInt(v)));
+    List<String> tables = a.tables().isEmpty() ? List.of(BenchData.LINEITEM.name()) : a.tables();
+    RunnerArgs.printMachine();
     for (BenchData.Table table : BenchData.TABLES) {
       if (tables.contains(table.name())) {
-        run(BenchData.ensure(data, table), table, data, iterations, warmup);
+        run(BenchData.ensure(a.data(), table), table, a.data(), a.iterations(), a.warmup());
       }
     }
   }
