@@ -31,8 +31,9 @@ final class ConvertCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (BufferAllocator allocator = new RootAllocator(); ParquetFile parquet = ParquetFile.open(input);
-        ParquetArrowReader reader = parquet.newReader(allocator,
-            ReadOptions.builder().dictionaryMode(ReadOptions.DictionaryMode.DECODE).build())) {
+        // Default options: dictionary columns (factors, Arrow dictionaries) stay dictionaries, so the copy's
+        // Arrow schema keeps them too.
+        ParquetArrowReader reader = parquet.newReader(allocator, ReadOptions.defaults())) {
       settings.writeAll(reader, output, spec.commandLine().getErr());
     }
     return 0;

@@ -46,6 +46,22 @@ class WriteCommandsIT {
     }
   }
 
+  /** R factors stay dictionaries (levels in order, unused ones included) through a conversion. */
+  @Test
+  void convertKeepsDictionaries(@TempDir Path dir) throws Exception {
+    Path source = NanoparquetInteropIT.folder().resolve("factor_levels.parquet");
+    Path out = dir.resolve("factors.parquet");
+    StringWriter err = new StringWriter();
+    assertEquals(0, run(err, "convert", source.toString(), out.toString(), "--compression", "ZSTD"), err.toString());
+    try (BufferAllocator allocator = new RootAllocator()) {
+      Columns before = CorpusReadIT.readWithParrow(source, allocator, ReadOptions.defaults());
+      Columns after = CorpusReadIT.readWithParrow(out, allocator, ReadOptions.defaults());
+      assertEquals(before.fields, after.fields, "dictionary types, index types and order flags");
+      assertEquals(before.values, after.values);
+      assertTrue(before.fields.values().stream().anyMatch(f -> f.getDictionary() != null), "the source has factors");
+    }
+  }
+
   @Test
   void fromArrowWritesWhatToArrowRead(@TempDir Path dir) throws Exception {
     Path arrow = dir.resolve("t.arrow");

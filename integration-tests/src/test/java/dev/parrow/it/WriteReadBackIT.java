@@ -550,6 +550,46 @@ class WriteReadBackIT {
   }
 
   /**
+   * Every annotated column has its LogicalType and, where the format has one, the matching ConvertedType
+   * (decimals with their precision and scale fields); int32 is annotated like the narrower ints.
+   */
+  @Test
+  void logicalAndConvertedTypes(@TempDir Path dir) throws Exception {
+    Path target = dir.resolve("t.parquet");
+    try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot root = data(allocator)) {
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(target, root.getSchema(), WriteOptions.defaults())) {
+        writer.write(root);
+      }
+    }
+    int annotated = 0;
+    try (var parquet = dev.parrow.arrow.ParquetFile.open(target)) {
+      for (var e : parquet.metadata().schema().subList(1, parquet.metadata().schema().size())) {
+        var logical = e.logicalType();
+        if (e.name().equals("i32")) {
+          assertEquals(new dev.parrow.codec.metadata.LogicalType.IntType(32, true), logical);
+          assertEquals(dev.parrow.codec.metadata.ConvertedType.INT_32, e.convertedType());
+        }
+        if (logical == null) {
+          continue;
+        }
+        annotated++;
+        boolean noConvertedType = logical instanceof dev.parrow.codec.metadata.LogicalType.Float16Type
+            || logical instanceof dev.parrow.codec.metadata.LogicalType.TimestampType t
+                && t.unit() == dev.parrow.codec.metadata.TimeUnit.NANOS
+            || logical instanceof dev.parrow.codec.metadata.LogicalType.TimeType t2
+                && t2.unit() == dev.parrow.codec.metadata.TimeUnit.NANOS;
+        assertEquals(noConvertedType, e.convertedType() == null, e.name() + ": " + logical + " / " + e.convertedType());
+        if (logical instanceof dev.parrow.codec.metadata.LogicalType.DecimalType d) {
+          assertEquals(dev.parrow.codec.metadata.ConvertedType.DECIMAL, e.convertedType());
+          assertEquals(d.precision(), e.precision(), e.name());
+          assertEquals(d.scale(), e.scale(), e.name());
+        }
+      }
+    }
+    assertTrue(annotated > 90, annotated + " annotated columns");
+  }
+
+  /**
    * The last rows of the writing table: Null (INT32 UNKNOWN, all null) and an extension type (arrow.uuid
    * over FixedSizeBinary(16): a UUID column, the extension restored); union and view types are a clear
    * error naming the field, before anything is written.

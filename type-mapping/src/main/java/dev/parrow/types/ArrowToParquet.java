@@ -116,9 +116,6 @@ public final class ArrowToParquet {
         if (i.getBitWidth() == 64 && i.getIsSigned()) {
           return element(p, null, repetition, name, null, null);
         }
-        if (i.getBitWidth() == 32 && i.getIsSigned()) {
-          return element(p, null, repetition, name, null, null);
-        }
         ConvertedType converted = converted(i.getBitWidth(), i.getIsSigned());
         return element(p, null, repetition, name, converted, new LogicalType.IntType(i.getBitWidth(), i.getIsSigned()));
       }
