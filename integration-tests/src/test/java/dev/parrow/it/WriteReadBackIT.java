@@ -12,6 +12,7 @@ import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.Encoding;
+import dev.parrow.codec.metadata.PageType;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigDecimal;
@@ -655,6 +656,59 @@ class WriteReadBackIT {
           WriteOptions.defaults()));
       assertTrue(e.getMessage().contains("'odd'"), e.getMessage());
       assertFalse(Files.exists(dir.resolve("u.parquet")));
+    }
+  }
+
+  /**
+   * Past the dictionary page size limit a chunk goes on in PLAIN: its first pages dictionary-encoded, the
+   * rest PLAIN, the dictionary page within the limit; every reader gets the values.
+   */
+  @Test
+  void dictionaryFallsBackToPlainPastItsLimit(@TempDir Path dir) throws Exception {
+    Path target = dir.resolve("f.parquet");
+    int limit = 4_096;
+    try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot root = data(allocator)) {
+      for (int version : new int[] {1, 2}) {
+        try (ParquetArrowWriter writer = ParquetArrowWriter.create(target, root.getSchema(), WriteOptions.builder()
+            .pageVersion(version).pageSizeBytes(1_024).dictionaryPageSizeLimit(limit).build())) {
+          // Batches of 100 rows, so that pages end every kilobyte or so.
+          for (int from = 0; from < ROWS; from += 100) {
+            try (VectorSchemaRoot batch = root.slice(from, 100)) {
+              writer.write(batch);
+            }
+          }
+        }
+        byte[] bytes = Files.readAllBytes(target);
+        int fellBack = 0;
+        try (var parquet = dev.parrow.arrow.ParquetFile.open(target)) {
+          for (var chunk : parquet.metadata().rowGroups().get(0).columns()) {
+            var meta = chunk.metaData();
+            if (meta.dictionaryPageOffset() == null) {
+              continue;
+            }
+            int at = meta.dictionaryPageOffset().intValue();
+            var header = dev.parrow.codec.thrift.ThriftCodec.readPageHeader(java.nio.ByteBuffer.wrap(bytes, at,
+                bytes.length - at));
+            assertTrue(header.uncompressedPageSize() <= limit, meta.pathInSchema() + ": " + header.uncompressedPageSize());
+            var dataPages = meta.encodingStats().stream().filter(st -> st.pageType() != PageType.DICTIONARY_PAGE).toList();
+            if (dataPages.stream().anyMatch(st -> st.encoding() == Encoding.PLAIN)) {
+              // Dictionary pages first, then PLAIN ones.
+              assertTrue(dataPages.stream().anyMatch(st -> st.encoding() != Encoding.PLAIN), meta.pathInSchema().toString());
+              assertTrue(meta.encodings().contains(Encoding.PLAIN), meta.encodings().toString());
+              fellBack++;
+            }
+          }
+        }
+        // Wide values (decimals, strings, 8-byte ints) fill 4 KiB of dictionary within 1,500 rows; 1-byte ints do not.
+        assertTrue(fellBack >= 20, fellBack + " chunks fell back");
+        Columns original = new Columns();
+        original.start(root.getSchema());
+        original.append(root);
+        assertSameValues("Parrow", original, CorpusReadIT.readWithParrow(target, allocator, ReadOptions.defaults()),
+            Set.of());
+        assertSameValues("Arrow C++", original, ArrowCpp.read(target, allocator), Set.of());
+        assertSameValues("DuckDB", original, DuckDbArrow.read(target, allocator), DUCKDB_CANNOT);
+      }
     }
   }
 
