@@ -231,7 +231,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
     rowsInGroup = 0;
   }
 
-  /** Writes the rows of {@code root} (its schema must be the writer's). */
+  /**
+   * Writes the rows of {@code root}. A batch of another schema is refused before any of it is written, and
+   * the writer stays usable; any failure while writing aborts the file.
+   */
   public void write(VectorSchemaRoot root) throws IOException {
     if (closed) {
       throw new IllegalStateException("the writer is closed");

@@ -444,6 +444,50 @@ class WriteReadBackIT {
     }
   }
 
+  /** flush() ends a row group where the caller says; abort() leaves the target as it was. */
+  @Test
+  void flushAndAbort(@TempDir Path dir) throws Exception {
+    Path target = dir.resolve("t.parquet");
+    try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot root = data(allocator)) {
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(target, root.getSchema(), WriteOptions.defaults())) {
+        try (VectorSchemaRoot first = root.slice(0, 300); VectorSchemaRoot rest = root.slice(300, ROWS - 300)) {
+          writer.write(first);
+          writer.flush();
+          writer.flush();
+          writer.write(rest);
+        }
+      }
+      try (var parquet = dev.parrow.arrow.ParquetFile.open(target)) {
+        assertEquals(List.of(300L, (long) ROWS - 300),
+            parquet.metadata().rowGroups().stream().map(g -> g.numRows()).toList(), "an empty flush adds nothing");
+      }
+      Columns original = new Columns();
+      original.start(root.getSchema());
+      original.append(root);
+      assertSameValues("DuckDB", original, DuckDbArrow.read(target, allocator), DUCKDB_CANNOT);
+
+      byte[] before = Files.readAllBytes(target);
+      ParquetArrowWriter writer = ParquetArrowWriter.create(target, root.getSchema(), WriteOptions.defaults());
+      writer.write(root);
+      writer.abort();
+      writer.close();
+      assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(target)), "the previous file stays");
+      try (var files = Files.list(dir)) {
+        assertEquals(List.of(target), files.toList(), "no temporary file left");
+      }
+      assertThrows(IllegalStateException.class, () -> writer.write(root), "a closed writer takes no rows");
+      Schema other = new Schema(List.of(field("x", new ArrowType.Int(32, true))));
+      try (ParquetArrowWriter w = ParquetArrowWriter.create(dir.resolve("o.parquet"), other, WriteOptions.defaults())) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.write(root));
+        assertTrue(e.getMessage().contains("is not the writer's"), e.getMessage());
+      }
+      // A batch refused before anything of it was written leaves the writer as it was: its file has no rows.
+      try (var parquet = dev.parrow.arrow.ParquetFile.open(dir.resolve("o.parquet"))) {
+        assertEquals(0, parquet.metadata().numRows());
+      }
+    }
+  }
+
   @Test
   void rowGroupsEndAtTheirByteLimit(@TempDir Path dir) throws Exception {
     Path target = dir.resolve("b.parquet");
