@@ -42,11 +42,33 @@ import java.util.zip.CRC32;
  */
 public final class ColumnChunkWriter {
   /**
-   * A finished chunk: its pages, and metadata and page index whose offsets count from the chunk's first
-   * byte (the column index is null when there are no statistics or the type has no order).
+   * A finished chunk: its dictionary page (empty when it has none), then its data pages (the first
+   * {@code pagesLength} bytes of {@code pages}, not copied again), and metadata and page index whose offsets
+   * count from the chunk's first byte (the column index is null when there are no statistics or the type
+   * has no order).
    */
-  public record Chunk(byte[] bytes, ColumnMetaData metaData, boolean hasDictionaryPage, ColumnIndex columnIndex,
-      OffsetIndex offsetIndex) {}
+  public record Chunk(byte[] dictionaryPage, byte[] pages, int pagesLength, ColumnMetaData metaData,
+      ColumnIndex columnIndex, OffsetIndex offsetIndex) {
+
+    public boolean hasDictionaryPage() {
+      return dictionaryPage.length > 0;
+    }
+
+    /** The chunk's size in the file. */
+    public long length() {
+      return dictionaryPage.length + (long) pagesLength;
+    }
+
+    public void writeTo(java.io.OutputStream out) throws java.io.IOException {
+      out.write(dictionaryPage);
+      out.write(pages, 0, pagesLength);
+    }
+
+    /** The same chunk without its bytes (for the page index, written after the row groups). */
+    public Chunk withoutBytes(ColumnMetaData placed, OffsetIndex placedIndex) {
+      return new Chunk(new byte[0], new byte[0], 0, placed, columnIndex, placedIndex);
+    }
+  }
 
   private static final int SLICE = 1024;
 
@@ -424,11 +446,9 @@ public final class ColumnChunkWriter {
       encodings.add(encoding);
       encodingStats.add(0, new PageEncodingStats(PageType.DICTIONARY_PAGE, encoding, 1));
     }
-    byte[] bytes = new byte[dictionaryPage.length + pages.size()];
-    System.arraycopy(dictionaryPage, 0, bytes, 0, dictionaryPage.length);
-    System.arraycopy(pages.array(), 0, bytes, dictionaryPage.length, pages.size());
     ColumnMetaData meta = new ColumnMetaData(column.physicalType(), List.copyOf(encodings), column.path(),
-        options.codec(), valueCount, uncompressedBytes + dictionaryUncompressed, bytes.length, null,
+        options.codec(), valueCount, uncompressedBytes + dictionaryUncompressed,
+        dictionaryPage.length + (long) pages.size(), null,
         dictionaryPage.length, null, hasDictionary ? 0L : null, options.statistics() ? statistics.build() : null,
         List.copyOf(encodingStats), null, null, null, null);
     List<PageLocation> placed = new ArrayList<>();
@@ -437,7 +457,7 @@ public final class ColumnChunkWriter {
     }
     ColumnIndex columnIndex = options.statistics() && statistics.ordered()
         ? new ColumnIndex(nullPages, pageMins, pageMaxs, boundaryOrder(), pageNulls, null, null, null) : null;
-    return new Chunk(bytes, meta, hasDictionary, columnIndex, new OffsetIndex(placed, null));
+    return new Chunk(dictionaryPage, pages.array(), pages.size(), meta, columnIndex, new OffsetIndex(placed, null));
   }
 
   /**

@@ -13,8 +13,9 @@ import java.util.Arrays;
  * The dictionary of a column chunk being written, for every physical type but BOOLEAN: its entries in
  * first-seen order, and an open-addressing table of entry ids that looks values up in the entries
  * themselves, so that no object is made per value. Each slot holds the entry's hash beside its id, so a
- * probe touches the entries only when the hashes match (a large dictionary does not fit in the cache). Values are compared by their bits: -0.0 and 0.0, or
- * two NaNs with different payloads, are different entries, and every value reads back exactly.
+ * probe touches the entries only when the hashes match (a large dictionary does not fit in the cache).
+ * Values are compared by their bits: -0.0 and 0.0, or two NaNs with different payloads, are different
+ * entries, and every value reads back exactly.
  */
 final class DictionaryBuilder {
   private final DenseValues entries;

@@ -53,16 +53,15 @@ public final class ParquetFileWriter {
           m.totalUncompressedSize(), m.totalCompressedSize(), m.keyValueMetadata(), chunkStart + m.dataPageOffset(),
           m.indexPageOffset(), chunk.hasDictionaryPage() ? chunkStart : null, m.statistics(), m.encodingStats(),
           m.bloomFilterOffset(), m.bloomFilterLength(), m.sizeStatistics(), m.geospatialStatistics());
-      out.write(chunk.bytes());
-      position += chunk.bytes().length;
+      chunk.writeTo(out);
+      position += chunk.length();
       uncompressed += m.totalUncompressedSize();
       columns.add(new ColumnChunk(null, chunkStart, placed, null, null, null, null, null, null));
       List<PageLocation> locations = new ArrayList<>();
       for (PageLocation l : chunk.offsetIndex().pageLocations()) {
         locations.add(new PageLocation(chunkStart + l.offset(), l.compressedPageSize(), l.firstRowIndex()));
       }
-      placedChunks.add(new ColumnChunkWriter.Chunk(null, placed, chunk.hasDictionaryPage(), chunk.columnIndex(),
-          new OffsetIndex(locations, null)));
+      placedChunks.add(chunk.withoutBytes(placed, new OffsetIndex(locations, null)));
     }
     indexes.add(placedChunks);
     rowGroups.add(new RowGroup(columns, uncompressed, numRows, null, start, position - start,
