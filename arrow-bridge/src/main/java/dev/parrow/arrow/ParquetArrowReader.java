@@ -1,12 +1,12 @@
 package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.WorkerPool;
-import dev.parrow.arrow.internal.DictionaryFiller;
 import dev.parrow.arrow.internal.FieldReader;
 import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.arrow.internal.LeafReader;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.page.ChunkRange;
@@ -116,6 +116,19 @@ public final class ParquetArrowReader extends ArrowReader {
   @Override
   public boolean loadNextBatch() throws IOException {
     prepareLoadNextBatch();
+    if (!dictionariesBound) {
+      // The dictionary vectors exist once the root does (ArrowReader makes them from the schema).
+      for (LeafReader leaf : leaves) {
+        var encoding = leaf.leaf().field().getDictionary();
+        if (encoding != null) {
+          leaf.leaf().filler().dictionaryVector(getDictionaryVectors().get(encoding.getId()).getVector());
+          if (options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY) {
+            preloadDictionaries(leaf);
+          }
+        }
+      }
+      dictionariesBound = true;
+    }
     while (rowsLeftInGroup == 0) {
       if (!nextRowGroup()) {
         return false;
@@ -123,18 +136,6 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     int rows = (int) Math.min(options.batchSize(), rowsLeftInGroup);
     VectorSchemaRoot root = getVectorSchemaRoot();
-    if (!dictionariesBound) {
-      // The dictionary vectors exist once the root does (ArrowReader makes them from the schema).
-      for (LeafReader leaf : leaves) {
-        if (leaf.leaf().filler() instanceof DictionaryFiller d) {
-          d.dictionaryVector(getDictionaryVectors().get(leaf.leaf().field().getDictionary().getId()).getVector());
-          if (options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY) {
-            preloadDictionaries(leaf, d);
-          }
-        }
-      }
-      dictionariesBound = true;
-    }
     for (int f = 0; f < fields.size(); f++) {
       fields.get(f).leafVectors(root.getVector(f), leafVectors);
     }
@@ -155,21 +156,30 @@ public final class ParquetArrowReader extends ArrowReader {
   /**
    * A unified dictionary is the union of every chunk's dictionary page: read them all first, so that the
    * dictionary of the first batch is already the file's (an IPC file cannot replace it later). Only values
-   * of pages that fell back from dictionary encoding can still add entries.
+   * of pages that fell back from dictionary encoding can still add entries. Each chunk's dictionary is
+   * decoded here once and kept for the read of its row group, which skips the dictionary page.
    */
-  private void preloadDictionaries(LeafReader leaf, DictionaryFiller filler) {
+  private void preloadDictionaries(LeafReader leaf) {
     LeafColumn column = leaf.leaf();
-    for (int g : rowGroups) {
-      ColumnMetaData meta = file.metadata().rowGroups().get(g).columns().get(column.column().index()).metaData();
+    for (int position = groupCursor + 1; position < rowGroups.size(); position++) {
+      int g = rowGroups.get(position);
       try {
-        PageReader pages = new PageReader(file.input(), column.column(), meta, ChunkRange.of(meta, file.footer()),
-            options.verifyCrc(), options.maxPageBytes());
-        filler.chunkDictionary(new ColumnReader(column.column(), pages).readDictionaryOnly());
+        DenseValues dictionary = new ColumnReader(column.column(), pages(g, column)).readDictionaryOnly();
+        column.filler().chunkDictionary(dictionary);
+        if (dictionary != null) {
+          leaf.preloaded(position, dictionary);
+        }
       } catch (ParquetFormatException e) {
         throw e.inColumn(column.column().dottedPath()).inRowGroup(g).inFile(file.footer().fileName());
       }
     }
-    filler.chunkDictionary(null);
+    column.filler().chunkDictionary(null);
+  }
+
+  private PageReader pages(int rowGroup, LeafColumn column) {
+    ColumnMetaData meta = file.metadata().rowGroups().get(rowGroup).columns().get(column.column().index()).metaData();
+    return new PageReader(file.input(), column.column(), meta, ChunkRange.of(meta, file.footer()), options.verifyCrc(),
+        options.maxPageBytes());
   }
 
   /** Reads one leaf's share of the batch (runs on a decode thread). */
@@ -217,9 +227,14 @@ public final class ParquetArrowReader extends ArrowReader {
       LeafColumn column = leaf.leaf();
       ColumnMetaData meta = group.columns().get(column.column().index()).metaData();
       try {
-        PageReader pages = new PageReader(file.input(), column.column(), meta, ChunkRange.of(meta, file.footer()),
-            options.verifyCrc(), options.maxPageBytes());
-        leaf.start(new ColumnReader(column.column(), pages));
+        PageReader pages = pages(currentGroup, column);
+        ColumnReader reader = new ColumnReader(column.column(), pages);
+        DenseValues dictionary = leaf.takePreloaded(groupCursor);
+        if (dictionary != null) {
+          pages.skipDictionaryPage();
+          reader.useDictionary(dictionary);
+        }
+        leaf.start(reader);
       } catch (ParquetFormatException e) {
         throw inContext(e, leaf);
       }

@@ -1,7 +1,8 @@
 package dev.parrow.arrow;
 
-import dev.parrow.arrow.internal.FlatExtractor;
-import dev.parrow.arrow.internal.LevelBuilder;
+import dev.parrow.arrow.internal.FieldWriter;
+import dev.parrow.arrow.internal.LeafWriter;
+import dev.parrow.arrow.internal.ValueExtractor;
 import dev.parrow.arrow.internal.WorkerPool;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.SchemaElement;
@@ -18,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import dev.parrow.arrow.internal.DictionaryIndices;
 import dev.parrow.codec.values.DenseValues;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
@@ -49,13 +49,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final WriteOptions options;
   private final List<ColumnDescriptor> columns;
   private final ParquetFileWriter file;
-  private final FlatExtractor[] extractors;
-  private final LevelBuilder[] shredders;
-  private final int[] firstColumn;
-  /** Top-level dictionary-encoded fields, written without the level builder. */
-  private final java.util.Set<Integer> dictionaryFields = new java.util.HashSet<>();
-  /** The dictionary id of every column whose vectors hold dictionary indices, at any depth. */
-  private final Map<Integer, Long> dictionaryColumns = new java.util.LinkedHashMap<>();
+  /** The writer tree of each top-level field. */
+  private final List<FieldWriter> fields = new ArrayList<>();
+  /** The leaves whose vectors hold dictionary indices, at any depth. */
+  private final List<LeafWriter> dictionaryLeaves = new ArrayList<>();
   /** The batch's dictionaries, by id, as the values of their columns. */
   private final Map<Long, DenseValues> batchDictionaries = new java.util.HashMap<>();
   private ColumnChunkWriter[] chunks;
@@ -79,43 +76,17 @@ public final class ParquetArrowWriter implements AutoCloseable {
       discard();
       throw e;
     }
-    // Top-level primitive fields take the fast path; nested ones are shredded into their leaves.
-    this.extractors = new FlatExtractor[schema.getFields().size()];
-    this.shredders = new LevelBuilder[schema.getFields().size()];
-    this.firstColumn = new int[schema.getFields().size()];
-    int column = 0;
-    for (int f = 0; f < schema.getFields().size(); f++) {
-      var field = schema.getFields().get(f);
-      firstColumn[f] = column;
-      if (field.getDictionary() != null) {
-        dictionaryFields.add(f);
-        dictionaryColumns.put(column, field.getDictionary().getId());
-        column++;
-      } else if (field.getChildren().isEmpty()) {
-        extractors[f] = new FlatExtractor(columns.get(column));
-        column++;
-      } else {
-        List<Field> leaves = new ArrayList<>();
-        leafFields(field, leaves);
-        for (int l = 0; l < leaves.size(); l++) {
-          if (leaves.get(l).getDictionary() != null) {
-            dictionaryColumns.put(column + l, leaves.get(l).getDictionary().getId());
-          }
+    java.util.Iterator<ColumnDescriptor> leafColumns = columns.iterator();
+    for (Field field : messageSchema.getFields()) {
+      FieldWriter writer = FieldWriter.of(field, leafColumns);
+      for (LeafWriter leaf : writer.leaves()) {
+        if (leaf.dictionaryId() != null) {
+          dictionaryLeaves.add(leaf);
         }
-        shredders[f] = new LevelBuilder(field, columns.subList(column, column + leaves.size()));
-        column += leaves.size();
       }
+      fields.add(writer);
     }
     newRowGroup();
-  }
-
-  /** The leaf fields below {@code f}, in column order. */
-  private static void leafFields(Field f, List<Field> out) {
-    if (f.getChildren().isEmpty() || f.getDictionary() != null) {
-      out.add(f);
-    } else {
-      f.getChildren().forEach(c -> leafFields(c, out));
-    }
   }
 
   /** Per-column options must name columns of the schema (a dotted leaf path or a top-level name). */
@@ -268,7 +239,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
     VectorSchemaRoot slice = from == 0 && rows == root.getRowCount() ? root : root.slice(from, rows);
     try {
       // Fields write to their own column chunks only, so they are encoded (and compressed) in parallel.
-      WorkerPool.runAll(extractors.length, options.parallelism(), f -> writeField(f, slice.getVector(f), rows));
+      WorkerPool.runAll(fields.size(), options.parallelism(),
+          f -> fields.get(f).write(slice.getVector(f), rows, chunks, batchDictionaries));
     } catch (IOException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
@@ -280,65 +252,13 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
   }
 
-  /** Rows [0, rows) of top-level field {@code f}, whose vector is {@code v}, into its column chunks. */
-  private void writeField(int f, FieldVector v, int rows) {
-    if (dictionaryFields.contains(f)) {
-      writeIndexed(f, v, rows);
-      return;
-    }
-    if (extractors[f] != null) {
-      extractors[f].extract(v, rows);
-      chunks[firstColumn[f]].write(rows, extractors[f].defs(), null, extractors[f].values());
-      return;
-    }
-    shredders[f].build(v, rows);
-    List<LevelBuilder.Leaf> leaves = shredders[f].leaves();
-    for (int l = 0; l < leaves.size(); l++) {
-      LevelBuilder.Leaf leaf = leaves.get(l);
-      int column = firstColumn[f] + l;
-      Long dictionaryId = dictionaryColumns.get(column);
-      if (dictionaryId == null) {
-        chunks[column].write(leaf.entries(), leaf.defs(), leaf.reps(), leaf.values());
-      } else {
-        DenseValues dictionary = batchDictionaries.get(dictionaryId);
-        chunks[column].writeIndexed(leaf.entries(), leaf.defs(), leaf.reps(), leaf.ids(dictionary.size()),
-            dictionary);
-      }
-    }
-  }
-
-  /** A top-level dictionary field: its indices as they are, its dictionary as the chunk's dictionary page. */
-  private void writeIndexed(int f, FieldVector indices, int rows) {
-    int column = firstColumn[f];
-    DenseValues dictionary = batchDictionaries.get(dictionaryColumns.get(column));
-    boolean optional = columns.get(column).maxDefinitionLevel() > 0;
-    if (!optional && indices.getNullCount() > 0) {
-      throw new IllegalArgumentException("field '" + indices.getName() + "' is not nullable but has "
-          + indices.getNullCount() + " nulls");
-    }
-    int[] defs = new int[rows];
-    int[] slots = new int[rows];
-    int present = 0;
-    org.apache.arrow.memory.ArrowBuf validity = indices.getValidityBuffer();
-    for (int i = 0; i < rows; i++) {
-      int bit = (validity.getByte(i >>> 3) >>> (i & 7)) & 1;
-      defs[i] = bit;
-      slots[present] = i;
-      present += bit;
-    }
-    int[] ids = new int[present];
-    DictionaryIndices.read(indices, slots, present, ids, dictionary.size());
-    chunks[column].writeIndexed(rows, optional ? defs : null, null, ids, dictionary);
-  }
-
   /** Reads this batch's dictionaries; whether one of them does not extend its chunk's. */
   private boolean dictionaryChanged() {
     batchDictionaries.clear();
     boolean changed = false;
-    for (Map.Entry<Integer, Long> e : dictionaryColumns.entrySet()) {
-      int column = e.getKey();
-      DenseValues d = batchDictionaries.computeIfAbsent(e.getValue(), id -> dictionaryValues(id, columns.get(column)));
-      changed |= !chunks[column].accepts(d);
+    for (LeafWriter leaf : dictionaryLeaves) {
+      DenseValues d = batchDictionaries.computeIfAbsent(leaf.dictionaryId(), id -> dictionaryValues(id, leaf.column()));
+      changed |= !chunks[leaf.column().index()].accepts(d);
     }
     return changed;
   }
@@ -350,7 +270,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       throw new IllegalArgumentException("dictionary " + id + " holds " + d.getNullCount() + " nulls: a Parquet "
           + "dictionary page holds values only");
     }
-    FlatExtractor extractor = new FlatExtractor(column);
+    ValueExtractor extractor = new ValueExtractor(column);
     extractor.extract(d, d.getValueCount());
     return extractor.values();
   }

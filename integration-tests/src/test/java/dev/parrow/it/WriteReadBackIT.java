@@ -241,10 +241,24 @@ class WriteReadBackIT {
     }
     return variants.stream().map(v -> DynamicTest.dynamicTest(v.name(), () -> {
       check(dir.resolve(v.name() + ".parquet"), v);
+      keep(dir.resolve(v.name() + ".parquet"));
       if (!v.encodings()) {
         checkNested(dir.resolve(v.name() + ".nested.parquet"), v);
+        keep(dir.resolve(v.name() + ".nested.parquet"));
       }
     }));
+  }
+
+  /**
+   * With {@code -Dparrow.keepMatrix=DIR}, a copy of each matrix file goes to DIR: a refactoring of the
+   * writer is checked by comparing the files the old and the new code write, byte for byte.
+   */
+  private static void keep(Path file) throws IOException {
+    String keep = System.getProperty("parrow.keepMatrix");
+    if (keep != null) {
+      Files.createDirectories(Path.of(keep));
+      Files.copy(file, Path.of(keep).resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
   }
 
   /** The nested and dictionary rows of the writing table ({@link NestedData}), with the same options. */

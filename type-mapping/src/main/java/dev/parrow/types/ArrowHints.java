@@ -180,21 +180,19 @@ public final class ArrowHints {
           return h;
         }
       }
+      UnitRescale rescale = UnitRescale.of(h);
       if (read instanceof ArrowType.Timestamp r && h instanceof ArrowType.Timestamp t) {
         // The stored zone is only "UTC" (adjusted) or none; the writer's own zone comes back.
         boolean zoneFits = Objects.equals(r.getTimezone(), t.getTimezone())
             || "UTC".equals(r.getTimezone()) && t.getTimezone() != null;
-        boolean unitFits = r.getUnit() == t.getUnit()
-            || r.getUnit() == TimeUnit.MILLISECOND && t.getUnit() == TimeUnit.SECOND;
+        boolean unitFits = r.getUnit() == t.getUnit() || rescale != null && rescale.storedAs(r);
         return zoneFits && unitFits ? h : null;
       }
-      if (read instanceof ArrowType.Time r && r.getUnit() == TimeUnit.MILLISECOND && h instanceof ArrowType.Time t
-          && t.getUnit() == TimeUnit.SECOND) {
+      if (rescale == UnitRescale.TIME32_SECONDS && rescale.storedAs(read)) {
         // nanoparquet stores hms with millisecond precision under a time32[s] hint: keep the milliseconds.
         return createdBy.contains("nanoparquet") ? null : h;
       }
-      if (read instanceof ArrowType.Date r && r.getUnit() == DateUnit.DAY && h instanceof ArrowType.Date t
-          && t.getUnit() == DateUnit.MILLISECOND) {
+      if (rescale != null && rescale.storedAs(read)) {
         return h;
       }
       if (read instanceof ArrowType.Utf8 && h instanceof ArrowType.LargeUtf8

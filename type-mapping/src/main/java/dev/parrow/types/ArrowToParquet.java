@@ -104,6 +104,10 @@ public final class ArrowToParquet {
     if (type instanceof ArrowType.ExtensionType ext) {
       type = ext.storageType();
     }
+    UnitRescale rescale = UnitRescale.of(type);
+    if (rescale != null) {
+      type = rescale.storedType(type);
+    }
     String name = field.getName();
     switch (type.getTypeID()) {
       case Null:
@@ -149,8 +153,9 @@ public final class ArrowToParquet {
       case Time: {
         ArrowType.Time t = (ArrowType.Time) type;
         return switch (t.getUnit()) {
-          case SECOND, MILLISECOND -> element(PhysicalType.INT32, null, repetition, name, ConvertedType.TIME_MILLIS,
+          case MILLISECOND -> element(PhysicalType.INT32, null, repetition, name, ConvertedType.TIME_MILLIS,
               new LogicalType.TimeType(true, TimeUnit.MILLIS));
+          case SECOND -> throw new IllegalStateException("time32[s] is mapped through UnitRescale");
           case MICROSECOND -> element(PhysicalType.INT64, null, repetition, name, ConvertedType.TIME_MICROS,
               new LogicalType.TimeType(true, TimeUnit.MICROS));
           case NANOSECOND -> element(PhysicalType.INT64, null, repetition, name, null,
@@ -161,8 +166,9 @@ public final class ArrowToParquet {
         ArrowType.Timestamp t = (ArrowType.Timestamp) type;
         boolean adjusted = t.getTimezone() != null;
         return switch (t.getUnit()) {
-          case SECOND, MILLISECOND -> element(PhysicalType.INT64, null, repetition, name, ConvertedType.TIMESTAMP_MILLIS,
+          case MILLISECOND -> element(PhysicalType.INT64, null, repetition, name, ConvertedType.TIMESTAMP_MILLIS,
               new LogicalType.TimestampType(adjusted, TimeUnit.MILLIS));
+          case SECOND -> throw new IllegalStateException("timestamp[s] is mapped through UnitRescale");
           case MICROSECOND -> element(PhysicalType.INT64, null, repetition, name, ConvertedType.TIMESTAMP_MICROS,
               new LogicalType.TimestampType(adjusted, TimeUnit.MICROS));
           case NANOSECOND -> element(PhysicalType.INT64, null, repetition, name, null,

@@ -2,7 +2,6 @@ package dev.parrow.arrow.internal;
 
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
@@ -21,24 +20,16 @@ final class BinaryFiller implements VectorFiller {
     Buffers.allocate(v, bytes, rows);
     Buffers.validity(v.getValidityBuffer(), rows, validity);
     v.getDataBuffer().setBytes(0, src.bytes(), 0, bytes);
-    ArrowBuf offsets = v.getOffsetBuffer();
-    int[] dense = src.offsets();
     if (present == rows) {
-      Buffers.putInts(offsets, dense, rows + 1);
+      Buffers.putInts(v.getOffsetBuffer(), src.offsets(), rows + 1);
     } else {
       // Spread in an array, then one bulk copy: a bounds-checked buffer write per slot is slower.
-      if (spread.length < rows + 1) {
-        spread = new int[Math.max(rows + 1, spread.length * 2)];
-      }
-      spread[0] = 0;
-      int j = 0;
-      for (int i = 0; i < rows; i++) {
-        j += (validity[i >>> 3] >>> (i & 7)) & 1;
-        spread[i + 1] = dense[j];
-      }
-      Buffers.putInts(offsets, spread, rows + 1);
+      spread = Spread.ensure(spread, rows + 1);
+      Spread.offsets(src.offsets(), validity, rows, spread);
+      Buffers.putInts(v.getOffsetBuffer(), spread, rows + 1);
     }
     v.setLastSet(rows - 1);
     v.setValueCount(rows);
   }
+
 }

@@ -1,6 +1,5 @@
 package dev.parrow.arrow.internal;
 
-import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
@@ -9,12 +8,14 @@ import dev.parrow.codec.values.Int64Values;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
 /** Decimals as Float64, when the caller asks for it (nanoparquet's mapping): the nearest double. */
 final class DecimalAsDoubleFiller implements VectorFiller {
+  private long[] dense = new long[0];
+  private long[] spread = new long[0];
+
   private final int scale;
 
   DecimalAsDoubleFiller(int scale) {
@@ -25,11 +26,8 @@ final class DecimalAsDoubleFiller implements VectorFiller {
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
     Buffers.prepare(v, rows, validity);
-    ArrowBuf data = v.getDataBuffer();
-    for (int i = 0, j = 0; i < rows; i++) {
-      if (validity != null && !Bits.get(validity, i)) {
-        continue;
-      }
+    dense = Spread.ensure(dense, present);
+    for (int j = 0; j < present; j++) {
       BigInteger unscaled;
       if (values instanceof Int32Values ints) {
         unscaled = BigInteger.valueOf(ints.values()[j]);
@@ -44,9 +42,12 @@ final class DecimalAsDoubleFiller implements VectorFiller {
         int end = b.offsets()[j + 1];
         unscaled = start == end ? BigInteger.ZERO : new BigInteger(Arrays.copyOfRange(b.bytes(), start, end));
       }
-      j++;
-      data.setDouble((long) i * 8, new BigDecimal(unscaled, scale).doubleValue());
+      dense[j] = Double.doubleToRawLongBits(new BigDecimal(unscaled, scale).doubleValue());
     }
+    spread = Spread.ensure(spread, rows);
+    Spread.longs(dense, validity, rows, spread);
+    Buffers.putLongs(v.getDataBuffer(), spread, rows);
     v.setValueCount(rows);
   }
+
 }

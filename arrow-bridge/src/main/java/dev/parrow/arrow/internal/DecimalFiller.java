@@ -1,13 +1,12 @@
 package dev.parrow.arrow.internal;
 
-import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
-import org.apache.arrow.memory.ArrowBuf;
+import java.util.Arrays;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
@@ -18,6 +17,9 @@ import org.apache.arrow.vector.FieldVector;
  * vector holds is an error.
  */
 final class DecimalFiller implements VectorFiller {
+  private byte[] dense = new byte[0];
+  private byte[] spread = new byte[0];
+
   private final int width;
 
   DecimalFiller(int bitWidth) {
@@ -28,41 +30,39 @@ final class DecimalFiller implements VectorFiller {
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
     Buffers.prepare(v, rows, validity);
-    ArrowBuf data = v.getDataBuffer();
-    byte[] scratch = new byte[width];
-    for (int i = 0, j = 0; i < rows; i++) {
-      if (validity != null && !Bits.get(validity, i)) {
-        continue;
-      }
-      long at = (long) i * width;
+    dense = Spread.ensure(dense, present * width);
+    for (int j = 0; j < present; j++) {
+      int at = j * width;
       if (values instanceof Int32Values ints) {
-        putLong(data, at, ints.values()[j++]);
+        putLong(dense, at, ints.values()[j]);
       } else if (values instanceof Int64Values longs) {
-        putLong(data, at, longs.values()[j++]);
+        putLong(dense, at, longs.values()[j]);
       } else if (values instanceof FixedWidthValues fixed) {
-        putBigEndian(data, at, fixed.bytes(), j * fixed.width(), fixed.width(), scratch);
-        j++;
+        putBigEndian(dense, at, fixed.bytes(), j * fixed.width(), fixed.width());
       } else {
         BinaryValues binary = (BinaryValues) values;
         int start = binary.offsets()[j];
-        putBigEndian(data, at, binary.bytes(), start, binary.offsets()[j + 1] - start, scratch);
-        j++;
+        putBigEndian(dense, at, binary.bytes(), start, binary.offsets()[j + 1] - start);
       }
     }
+    spread = Spread.ensure(spread, rows * width);
+    Spread.bytes(dense, width, validity, rows, spread);
+    v.getDataBuffer().setBytes(0, spread, 0, (long) rows * width);
     v.setValueCount(rows);
   }
 
-  private void putLong(ArrowBuf data, long at, long value) {
-    long sign = value >> 63;
-    data.setLong(at, value);
-    for (int k = 8; k < width; k += 8) {
-      data.setLong(at + k, sign);
+
+  /** The unscaled value, little-endian and sign-extended to the width, at {@code out[at]}. */
+  private void putLong(byte[] out, int at, long value) {
+    for (int k = 0; k < width; k++) {
+      out[at + k] = (byte) (k < 8 ? value >>> (8 * k) : value >> 63);
     }
   }
 
-  private void putBigEndian(ArrowBuf data, long at, byte[] src, int start, int length, byte[] scratch) {
+  /** Big-endian two's complement bytes reversed and sign-extended to the width, at {@code out[at]}. */
+  private void putBigEndian(byte[] out, int at, byte[] src, int start, int length) {
     if (length == 0) {
-      data.setZero(at, width);
+      Arrays.fill(out, at, at + width, (byte) 0);
       return;
     }
     byte sign = (byte) (src[start] < 0 ? -1 : 0);
@@ -78,8 +78,7 @@ final class DecimalFiller implements VectorFiller {
     }
     int significant = length - skip;
     for (int k = 0; k < width; k++) {
-      scratch[k] = k < significant ? src[start + length - 1 - k] : sign;
+      out[at + k] = k < significant ? src[start + length - 1 - k] : sign;
     }
-    data.setBytes(at, scratch, 0, width);
   }
 }

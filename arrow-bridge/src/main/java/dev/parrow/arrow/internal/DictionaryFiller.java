@@ -29,6 +29,9 @@ public final class DictionaryFiller implements VectorFiller {
   private DenseValues chunkDictionary;
   private boolean newChunk;
   private int[] remap = new int[0];
+  /** Unified: each chunk dictionary's entries in the file's dictionary, by the chunk dictionary. */
+  private final Map<DenseValues, int[]> remaps = new java.util.IdentityHashMap<>();
+  private long[] dense = new long[0];
   private long[] spread = new long[0];
   private FieldVector dictionaryVector;
   private boolean changed = true;
@@ -45,18 +48,19 @@ public final class DictionaryFiller implements VectorFiller {
     return new DictionaryCodes();
   }
 
-  /** Where the dictionary goes: the reader's dictionary vector for this field. */
+  @Override
   public void dictionaryVector(FieldVector vector) {
     this.dictionaryVector = vector;
     this.changed = true;
   }
 
-  /** A new column chunk begins: per row group, its dictionary starts from nothing. */
+  /** Per row group, the dictionary starts from nothing with each chunk. */
+  @Override
   public void startChunk() {
     newChunk = true;
   }
 
-  /** The dictionary of the chunk the last batch came from (null if it has none). */
+  @Override
   public void chunkDictionary(DenseValues dictionary) {
     if (dictionary == chunkDictionary && !newChunk) {
       return;
@@ -73,10 +77,19 @@ public final class DictionaryFiller implements VectorFiller {
       remap = new int[0];
       return;
     }
+    int[] known = unify ? remaps.remove(dictionary) : null;
+    if (known != null) {
+      // Unified: this chunk's dictionary was merged when the file's dictionary was preloaded.
+      remap = known;
+      return;
+    }
     BinaryValues d = (BinaryValues) dictionary;
     remap = new int[d.size()];
     for (int i = 0; i < d.size(); i++) {
       remap[i] = indexOf(d.bytes(), d.offsets()[i], d.offsets()[i + 1] - d.offsets()[i], !unify);
+    }
+    if (unify) {
+      remaps.put(dictionary, remap);
     }
   }
 
@@ -101,24 +114,20 @@ public final class DictionaryFiller implements VectorFiller {
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     DictionaryCodes codes = (DictionaryCodes) values;
     BinaryValues fallback = codes.fallback();
-    if (spread.length < rows) {
-      spread = new long[Math.max(rows, spread.length * 2)];
-    }
+    dense = Spread.ensure(dense, present);
+    spread = Spread.ensure(spread, rows);
     int[] c = codes.codes();
-    for (int i = 0, j = 0; i < rows; i++) {
-      if (validity != null && ((validity[i >>> 3] >>> (i & 7)) & 1) == 0) {
-        spread[i] = 0;
-        continue;
-      }
-      int code = c[j++];
+    for (int j = 0; j < present; j++) {
+      int code = c[j];
       if (code >= 0) {
-        spread[i] = remap[code];
+        dense[j] = remap[code];
       } else {
         int k = -1 - code;
         int start = fallback.offsets()[k];
-        spread[i] = indexOf(fallback.bytes(), start, fallback.offsets()[k + 1] - start, false);
+        dense[j] = indexOf(fallback.bytes(), start, fallback.offsets()[k + 1] - start, false);
       }
     }
+    Spread.longs(dense, validity, rows, spread);
     long limit = indexType.getIsSigned() ? (1L << (indexType.getBitWidth() - 1)) - 1 : (1L << indexType.getBitWidth()) - 1;
     if (indexType.getBitWidth() < 64 && entries.size() - 1 > limit) {
       throw new ParquetFormatException("the dictionary has " + entries.size() + " values, too many for " + indexType

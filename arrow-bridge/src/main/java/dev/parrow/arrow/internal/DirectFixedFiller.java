@@ -1,6 +1,5 @@
 package dev.parrow.arrow.internal;
 
-import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.DirectFixedValues;
@@ -64,57 +63,18 @@ final class DirectFixedFiller implements VectorFiller {
   }
 
   private void spreadInts(ArrowBuf data, int rows, byte[] validity, int present) {
-    if (ints.length < rows) {
-      ints = new int[rows];
-      spreadInts = new int[rows];
-    }
+    ints = Spread.ensure(ints, rows);
+    spreadInts = Spread.ensure(spreadInts, rows);
     data.nioBuffer(0, present * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(ints, 0, present);
-    int j = 0;
-    int full = rows & ~7;
-    // A validity byte at a time: all present is one copy, none present eight zeros, else bit by bit.
-    for (int i = 0; i < full; i += 8) {
-      int b = validity[i >>> 3] & 0xff;
-      if (b == 0xff) {
-        System.arraycopy(ints, j, spreadInts, i, 8);
-        j += 8;
-      } else if (b == 0) {
-        java.util.Arrays.fill(spreadInts, i, i + 8, 0);
-      } else {
-        for (int k = 0; k < 8; k++) {
-          spreadInts[i + k] = (b & (1 << k)) != 0 ? ints[j++] : 0;
-        }
-      }
-    }
-    for (int i = full; i < rows; i++) {
-      spreadInts[i] = Bits.get(validity, i) ? ints[j++] : 0;
-    }
+    Spread.ints(ints, validity, rows, spreadInts);
     Buffers.putInts(data, spreadInts, rows);
   }
 
   private void spreadLongs(ArrowBuf data, int rows, byte[] validity, int present) {
-    if (longs.length < rows) {
-      longs = new long[rows];
-      spreadLongs = new long[rows];
-    }
+    longs = Spread.ensure(longs, rows);
+    spreadLongs = Spread.ensure(spreadLongs, rows);
     data.nioBuffer(0, present * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(longs, 0, present);
-    int j = 0;
-    int full = rows & ~7;
-    for (int i = 0; i < full; i += 8) {
-      int b = validity[i >>> 3] & 0xff;
-      if (b == 0xff) {
-        System.arraycopy(longs, j, spreadLongs, i, 8);
-        j += 8;
-      } else if (b == 0) {
-        java.util.Arrays.fill(spreadLongs, i, i + 8, 0L);
-      } else {
-        for (int k = 0; k < 8; k++) {
-          spreadLongs[i + k] = (b & (1 << k)) != 0 ? longs[j++] : 0;
-        }
-      }
-    }
-    for (int i = full; i < rows; i++) {
-      spreadLongs[i] = Bits.get(validity, i) ? longs[j++] : 0;
-    }
+    Spread.longs(longs, validity, rows, spreadLongs);
     Buffers.putLongs(data, spreadLongs, rows);
   }
 }

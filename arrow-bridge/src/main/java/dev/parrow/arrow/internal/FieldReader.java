@@ -27,18 +27,16 @@ public sealed interface FieldReader permits LeafReader, StructReader, ListReader
 
   /** The reader tree of {@code node}; its leaves are the readers in {@code leaves}, by column index. */
   static FieldReader of(FieldNode node, Map<Integer, LeafReader> leaves) {
-    switch (node.kind()) {
-      case LEAF:
-        return leaves.get(node.column());
-      case STRUCT: {
+    return switch (node.kind()) {
+      case LEAF -> leaves.get(node.column());
+      case STRUCT -> {
         List<FieldReader> children = new ArrayList<>();
         for (FieldNode child : node.children()) {
           children.add(of(child, leaves));
         }
-        return new StructReader(node.levels(), children);
+        yield new StructReader(node.levels(), children);
       }
-      default:
-        return new ListReader(node.levels(), node.field().isNullable(), of(node.children().get(0), leaves));
-    }
+      case LIST, MAP -> new ListReader(node.levels(), node.field().isNullable(), of(node.children().get(0), leaves));
+    };
   }
 }

@@ -1,12 +1,10 @@
 package dev.parrow.arrow.internal;
 
-import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -17,6 +15,9 @@ import org.apache.arrow.vector.types.TimeUnit;
  * coarser unit.
  */
 final class Int96Filler implements VectorFiller {
+  private long[] dense = new long[0];
+  private long[] spread = new long[0];
+
   private static final long JULIAN_EPOCH_DAY = 2_440_588L;
   private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
@@ -31,17 +32,18 @@ final class Int96Filler implements VectorFiller {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
     Buffers.prepare(v, rows, validity);
     ByteBuffer src = ByteBuffer.wrap(((FixedWidthValues) values).bytes()).order(ByteOrder.LITTLE_ENDIAN);
-    ArrowBuf data = v.getDataBuffer();
-    for (int i = 0, j = 0; i < rows; i++) {
-      if (validity == null || Bits.get(validity, i)) {
-        long nanosOfDay = src.getLong(j * 12);
-        long day = src.getInt(j * 12 + 8) - JULIAN_EPOCH_DAY;
-        j++;
-        data.setLong((long) i * 8, convert(day, nanosOfDay));
-      }
+    dense = Spread.ensure(dense, present);
+    for (int j = 0; j < present; j++) {
+      long nanosOfDay = src.getLong(j * 12);
+      long day = src.getInt(j * 12 + 8) - JULIAN_EPOCH_DAY;
+      dense[j] = convert(day, nanosOfDay);
     }
+    spread = Spread.ensure(spread, rows);
+    Spread.longs(dense, validity, rows, spread);
+    Buffers.putLongs(v.getDataBuffer(), spread, rows);
     v.setValueCount(rows);
   }
+
 
   private long convert(long epochDay, long nanosOfDay) {
     try {

@@ -4,6 +4,7 @@ import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.types.TypeOptions;
+import dev.parrow.types.UnitRescale;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -27,18 +28,10 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
     return new LeafColumn(column, field, rescale != null ? rescale : filler(column, type, options));
   }
 
-  /** A hint that changes the unit of stored integers (TYPE-MAPPING's hint table), or null. */
+  /** A hint that changes the unit of stored integers ({@link UnitRescale}), or null. */
   private static VectorFiller rescale(ArrowType plain, ArrowType type) {
-    if (plain instanceof ArrowType.Timestamp p && type instanceof ArrowType.Timestamp t && p.getUnit() != t.getUnit()) {
-      return new RescaleFiller(8, 1, 1_000);
-    }
-    if (plain instanceof ArrowType.Time p && type instanceof ArrowType.Time t && p.getUnit() != t.getUnit()) {
-      return new RescaleFiller(4, 1, 1_000);
-    }
-    if (plain instanceof ArrowType.Date p && type instanceof ArrowType.Date t && p.getUnit() != t.getUnit()) {
-      return new RescaleFiller(8, 86_400_000L, 1);
-    }
-    return null;
+    UnitRescale rule = UnitRescale.of(type);
+    return rule != null && rule.storedAs(plain) ? new RescaleFiller(rule) : null;
   }
 
   /** The filler for this physical type and Arrow type (the pairs the type mapping produces). */

@@ -38,12 +38,23 @@ public final class LeafReader implements FieldReader {
     return leaf;
   }
 
+  /** Dictionaries decoded ahead (a unified dictionary), by position in the reader's row groups. */
+  private final java.util.Map<Integer, DenseValues> preloaded = new java.util.HashMap<>();
+
+  /** Keeps the dictionary of the chunk of the {@code position}-th row group read, decoded ahead. */
+  public void preloaded(int position, DenseValues dictionary) {
+    preloaded.put(position, dictionary);
+  }
+
+  /** The dictionary decoded ahead for the {@code position}-th row group read (then forgotten), or null. */
+  public DenseValues takePreloaded(int position) {
+    return preloaded.remove(position);
+  }
+
   /** Reads the next chunk (of the row group now starting) from {@code reader}. */
   public void start(ColumnReader reader) {
     this.reader = reader;
-    if (leaf.filler() instanceof DictionaryFiller d) {
-      d.startChunk();
-    }
+    leaf.filler().startChunk();
   }
 
   @Override
@@ -119,9 +130,7 @@ public final class LeafReader implements FieldReader {
 
   /** A dictionary column's filler maps the batch's codes through the dictionary of the chunk they came from. */
   private void chunkDictionary() {
-    if (leaf.filler() instanceof DictionaryFiller d) {
-      d.chunkDictionary(reader.dictionary());
-    }
+    leaf.filler().chunkDictionary(reader.dictionary());
   }
 
   @Override

@@ -1,10 +1,8 @@
 package dev.parrow.arrow.internal;
 
-import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.Int32Values;
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
@@ -13,6 +11,9 @@ import org.apache.arrow.vector.FieldVector;
  * outside the annotated range is an error (the file is wrong), never silently truncated.
  */
 final class NarrowIntFiller implements VectorFiller {
+  private int[] spread = new int[0];
+  private byte[] narrow = new byte[0];
+
   private final int bytes;
   private final int min;
   private final int max;
@@ -28,21 +29,23 @@ final class NarrowIntFiller implements VectorFiller {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
     Buffers.prepare(v, rows, validity);
     int[] src = ((Int32Values) values).values();
-    ArrowBuf data = v.getDataBuffer();
-    for (int i = 0, j = 0; i < rows; i++) {
-      if (validity == null || Bits.get(validity, i)) {
-        int value = src[j++];
-        if (value < min || value > max) {
-          throw new ParquetFormatException("value " + value + " is outside the range " + min + ".." + max
-              + " of the column's " + (bytes * 8) + "-bit annotation");
-        }
-        if (bytes == 1) {
-          data.setByte(i, value);
-        } else {
-          data.setShort((long) i * 2, (short) value);
-        }
+    for (int j = 0; j < present; j++) {
+      if (src[j] < min || src[j] > max) {
+        throw new ParquetFormatException("value " + src[j] + " is outside the range " + min + ".." + max
+            + " of the column's " + (bytes * 8) + "-bit annotation");
       }
     }
+    spread = Spread.ensure(spread, rows);
+    Spread.ints(src, validity, rows, spread);
+    narrow = Spread.ensure(narrow, rows * bytes);
+    for (int i = 0; i < rows; i++) {
+      narrow[i * bytes] = (byte) spread[i];
+      if (bytes == 2) {
+        narrow[i * 2 + 1] = (byte) (spread[i] >>> 8);
+      }
+    }
+    v.getDataBuffer().setBytes(0, narrow, 0, (long) rows * bytes);
     v.setValueCount(rows);
   }
+
 }

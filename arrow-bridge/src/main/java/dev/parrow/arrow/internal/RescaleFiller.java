@@ -4,6 +4,7 @@ import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
+import dev.parrow.types.UnitRescale;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
@@ -16,43 +17,38 @@ final class RescaleFiller implements VectorFiller {
   private final int outWidth;
   private final long multiplier;
   private final long divisor;
+  private long[] dense = new long[0];
   private long[] spread = new long[0];
   private int[] narrow = new int[0];
 
-  RescaleFiller(int outWidth, long multiplier, long divisor) {
-    this.outWidth = outWidth;
-    this.multiplier = multiplier;
-    this.divisor = divisor;
+  /** Reads the values {@code rule} stores back in the Arrow unit: the rule's factor the other way round. */
+  RescaleFiller(UnitRescale rule) {
+    this.outWidth = rule.arrowWidth();
+    this.multiplier = rule.divisor();
+    this.divisor = rule.multiplier();
   }
 
   @Override
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
     Buffers.prepare(v, rows, validity);
-    if (spread.length < rows) {
-      spread = new long[Math.max(rows, spread.length * 2)];
-    }
+    dense = Spread.ensure(dense, present);
+    spread = Spread.ensure(spread, rows);
     int[] ints = values instanceof Int32Values i ? i.values() : null;
     long[] longs = values instanceof Int64Values l ? l.values() : null;
-    for (int i = 0, j = 0; i < rows; i++) {
-      if (validity != null && ((validity[i >>> 3] >>> (i & 7)) & 1) == 0) {
-        spread[i] = 0;
-        continue;
-      }
+    for (int j = 0; j < present; j++) {
       long stored = ints != null ? ints[j] : longs[j];
-      j++;
       if (stored % divisor != 0) {
         throw new ParquetFormatException("value " + stored + " is not a whole number of the unit ARROW:schema "
             + "gives the column; read it with ReadOptions.useArrowSchemaHint(false)");
       }
-      spread[i] = Math.multiplyExact(stored / divisor, multiplier);
+      dense[j] = Math.multiplyExact(stored / divisor, multiplier);
     }
+    Spread.longs(dense, validity, rows, spread);
     if (outWidth == 8) {
       Buffers.putLongs(v.getDataBuffer(), spread, rows);
     } else {
-      if (narrow.length < rows) {
-        narrow = new int[spread.length];
-      }
+      narrow = Spread.ensure(narrow, rows);
       for (int i = 0; i < rows; i++) {
         narrow[i] = (int) spread[i];
       }

@@ -2,27 +2,18 @@ package dev.parrow.codec.column;
 
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.encoding.Bits;
-import dev.parrow.codec.encoding.ByteStreamSplitDecoder;
-import dev.parrow.codec.encoding.DeltaBinaryPackedDecoder;
-import dev.parrow.codec.encoding.DeltaByteArrayDecoder;
-import dev.parrow.codec.encoding.DeltaLengthByteArrayDecoder;
+import dev.parrow.codec.encoding.DictionaryDecoder;
 import dev.parrow.codec.encoding.IntDecoder;
 import dev.parrow.codec.encoding.MsbBitPackedDecoder;
-import dev.parrow.codec.encoding.PlainDecoder;
 import dev.parrow.codec.encoding.ValuesDecoder;
 import dev.parrow.codec.encoding.RleBitPackedDecoder;
+import dev.parrow.codec.encoding.ValueEncodings;
 import dev.parrow.codec.metadata.Encoding;
-import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.page.Page;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.schema.ColumnDescriptor;
-import dev.parrow.codec.values.BinaryValues;
-import dev.parrow.codec.values.BooleanValues;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.DictionaryCodes;
-import dev.parrow.codec.values.FixedWidthValues;
-import dev.parrow.codec.values.Int32Values;
-import dev.parrow.codec.values.Int64Values;
 
 /**
  * Reads one column chunk as levels and dense values: for each level entry (one per value slot, nulls
@@ -33,7 +24,6 @@ import dev.parrow.codec.values.Int64Values;
 public final class ColumnReader {
   private final ColumnDescriptor column;
   private final PageReader pages;
-  private final PhysicalType type;
   private final int maxDef;
   private final int maxRep;
 
@@ -43,32 +33,17 @@ public final class ColumnReader {
   private IntDecoder repetition;
   private IntDecoder definition;
   private ValuesDecoder decoder;
-  private IntDecoder indices;
-  private boolean rleBooleans;
   private int[] scratch = new int[256];
 
   public ColumnReader(ColumnDescriptor column, PageReader pages) {
     this.column = column;
     this.pages = pages;
-    this.type = column.physicalType();
     this.maxDef = column.maxDefinitionLevel();
     this.maxRep = column.maxRepetitionLevel();
   }
 
   public ColumnDescriptor column() {
     return column;
-  }
-
-  /** An empty value buffer of the kind this column's values go into. */
-  public static DenseValues newValues(ColumnDescriptor column) {
-    return switch (column.physicalType()) {
-      case BOOLEAN -> new BooleanValues();
-      case INT32, FLOAT -> new Int32Values();
-      case INT64, DOUBLE -> new Int64Values();
-      case INT96 -> new FixedWidthValues(12);
-      case FIXED_LEN_BYTE_ARRAY -> new FixedWidthValues(column.typeLength());
-      case BYTE_ARRAY -> new BinaryValues();
-    };
   }
 
   /**
@@ -307,29 +282,9 @@ public final class ColumnReader {
     if (count == 0) {
       return;
     }
-    if (indices != null || rleBooleans) {
-      if (scratch.length < count) {
-        scratch = new int[Math.max(count, scratch.length * 2)];
-      }
-      int got = indices.read(scratch, 0, count);
-      if (got < count) {
-        throw new ParquetFormatException("the page holds " + got + " encoded values where " + count + " are needed");
-      }
-      if (rleBooleans) {
-        BooleanValues booleans = (BooleanValues) values;
-        int at = booleans.reserve(count);
-        for (int i = 0; i < count; i++) {
-          booleans.values()[at + i] = (byte) scratch[i];
-        }
-        booleans.added(count);
-      } else {
-        values.appendFromDictionary(dictionary, scratch, 0, count);
-      }
-    } else if (values instanceof DictionaryCodes codes) {
+    if (values instanceof DictionaryCodes codes && !(decoder instanceof DictionaryDecoder)) {
       // A page that is not dictionary-encoded: its values are kept beside the codes.
-      int first = codes.fallback().size();
-      decoder.read(codes.fallback(), count);
-      codes.addedFallback(first, count);
+      codes.appendFallback(decoder, count);
     } else {
       decoder.read(values, count);
     }
@@ -352,6 +307,14 @@ public final class ColumnReader {
       return dictionary;
     }
     return null;
+  }
+
+  /**
+   * Reads the chunk with {@code known} as its dictionary, decoded before (by {@link #readDictionaryOnly});
+   * the page reader should then skip the dictionary page.
+   */
+  public void useDictionary(DenseValues known) {
+    this.dictionary = known;
   }
 
   /** The dictionary of the chunk being read (its values in page order), or null before or without one. */
@@ -383,13 +346,7 @@ public final class ColumnReader {
     if (dictionary != null) {
       throw new ParquetFormatException("a second dictionary page in one column chunk");
     }
-    if (d.numValues() < 0) {
-      throw new ParquetFormatException("dictionary page claims " + d.numValues() + " values");
-    }
-    DenseValues values = newValues(column);
-    new PlainDecoder(type, column.typeLength(), d.data(), d.offset(), d.offset() + d.length()).read(values,
-        d.numValues());
-    dictionary = values;
+    dictionary = DictionaryDecoder.readDictionary(column, d.data(), d.offset(), d.offset() + d.length(), d.numValues());
   }
 
   private void startDataPage(Page.Data page) {
@@ -399,88 +356,13 @@ public final class ColumnReader {
     repetition = maxRep > 0 ? levels(page.repetitionLevels(), page.repetitionLevelEncoding(), maxRep) : null;
     definition = maxDef > 0 ? levels(page.definitionLevels(), page.definitionLevelEncoding(), maxDef) : null;
     Page.Section v = page.values();
-    decoder = null;
-    indices = null;
-    rleBooleans = false;
-    if (v.length() == 0 && page.encoding() != Encoding.PLAIN_DICTIONARY && page.encoding() != Encoding.RLE_DICTIONARY
-        && page.encoding() != Encoding.RLE) {
-      // A page of nulls only may have no values section at all, not even an encoding header.
-      decoder = (out, n) -> {
-        throw new ParquetFormatException("the page has no values but " + n + " are needed");
-      };
-      pageValuesLeft = page.numValues();
-      return;
-    }
-    switch (page.encoding()) {
-      case PLAIN -> decoder = new PlainDecoder(type, column.typeLength(), v.buffer(), v.offset(), v.end());
-      case DELTA_BINARY_PACKED -> {
-        requireType(page.encoding(), PhysicalType.INT32, PhysicalType.INT64);
-        decoder = new DeltaBinaryPackedDecoder(v.buffer(), v.offset(), v.end(), type == PhysicalType.INT64);
-      }
-      case DELTA_LENGTH_BYTE_ARRAY -> {
-        requireType(page.encoding(), PhysicalType.BYTE_ARRAY);
-        decoder = new DeltaLengthByteArrayDecoder(v.buffer(), v.offset(), v.end(), page.numValues());
-      }
-      case DELTA_BYTE_ARRAY -> {
-        requireType(page.encoding(), PhysicalType.BYTE_ARRAY, PhysicalType.FIXED_LEN_BYTE_ARRAY);
-        decoder = new DeltaByteArrayDecoder(v.buffer(), v.offset(), v.end(),
-            type == PhysicalType.FIXED_LEN_BYTE_ARRAY ? column.typeLength() : -1, page.numValues());
-      }
-      case BYTE_STREAM_SPLIT -> {
-        requireType(page.encoding(), PhysicalType.FLOAT, PhysicalType.DOUBLE, PhysicalType.INT32, PhysicalType.INT64,
-            PhysicalType.FIXED_LEN_BYTE_ARRAY);
-        int width = switch (type) {
-          case FLOAT, INT32 -> 4;
-          case DOUBLE, INT64 -> 8;
-          default -> column.typeLength();
-        };
-        decoder = new ByteStreamSplitDecoder(v.buffer(), v.offset(), v.end(), width);
-      }
-      case PLAIN_DICTIONARY, RLE_DICTIONARY -> {
-        if (dictionary == null) {
-          throw new ParquetFormatException("dictionary-encoded page in a column chunk without a dictionary page");
-        }
-        if (v.length() == 0) {
-          // A page of nulls only may omit even the bit width.
-          indices = new RleBitPackedDecoder(v.buffer(), v.offset(), v.offset(), 0);
-        } else {
-          int bitWidth = v.buffer()[v.offset()] & 0xff;
-          indices = new RleBitPackedDecoder(v.buffer(), v.offset() + 1, v.end(), bitWidth);
-        }
-      }
-      case RLE -> {
-        if (type != PhysicalType.BOOLEAN) {
-          throw new ParquetFormatException("RLE-encoded values in a " + type + " column (only BOOLEAN allows it)");
-        }
-        // Booleans: a 4-byte length, then the RLE / bit-packed hybrid with bit width 1.
-        if (v.length() < 4) {
-          throw new ParquetFormatException("RLE boolean values: page ends before their length");
-        }
-        int length = (v.buffer()[v.offset()] & 0xff) | (v.buffer()[v.offset() + 1] & 0xff) << 8
-            | (v.buffer()[v.offset() + 2] & 0xff) << 16 | (v.buffer()[v.offset() + 3] & 0xff) << 24;
-        if (length < 0 || length > v.length() - 4) {
-          throw new ParquetFormatException("RLE boolean values of " + Integer.toUnsignedString(length)
-              + " bytes do not fit in the page");
-        }
-        indices = new RleBitPackedDecoder(v.buffer(), v.offset() + 4, v.offset() + 4 + length, 1);
-        rleBooleans = true;
-      }
-      default -> throw new ParquetFormatException(page.encoding() + " encoding is not supported yet");
-    }
+    decoder = ValueEncodings.decoder(page.encoding(), column, v.buffer(), v.offset(), v.end(), page.numValues(),
+        dictionary);
     pageValuesLeft = page.numValues();
   }
 
-  private void requireType(Encoding encoding, PhysicalType... allowed) {
-    for (PhysicalType t : allowed) {
-      if (t == type) {
-        return;
-      }
-    }
-    throw new ParquetFormatException(encoding + " cannot encode " + type + " values");
-  }
-
   private static IntDecoder levels(Page.Section s, Encoding encoding, int maxLevel) {
-    int bitWidth = PageReader.bitWidth(maxLevel);
+    int bitWidth = Bits.bitWidth(maxLevel);
     return encoding == Encoding.BIT_PACKED
         ? new MsbBitPackedDecoder(s.buffer(), s.offset(), s.end(), bitWidth)
         : new RleBitPackedDecoder(s.buffer(), s.offset(), s.end(), bitWidth);

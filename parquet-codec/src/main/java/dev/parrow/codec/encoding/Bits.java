@@ -42,4 +42,9 @@ public final class Bits {
       bitmap[index + 1] |= (byte) (b >>> (8 - shift));
     }
   }
+
+  /** The bits needed for values 0..max (0 for max 0): the width of levels and dictionary ids. */
+  public static int bitWidth(int max) {
+    return 32 - Integer.numberOfLeadingZeros(max);
+  }
 }

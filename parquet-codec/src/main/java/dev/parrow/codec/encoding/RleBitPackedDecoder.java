@@ -150,6 +150,14 @@ public final class RleBitPackedDecoder implements IntDecoder {
     int done = 0;
     while (done < n && packedRemaining > 0) {
       if (groupPos == 8) {
+        if (packedRemaining >= 32 && n - done >= 32 && pos + 4 * bitWidth + 8 <= buf.length) {
+          // 32 at a time through the width's generated unpacker (the run's bytes are within [pos, end)).
+          BitUnpackers.unpack32(buf, pos, out, offset + done, bitWidth);
+          pos += 4 * bitWidth;
+          done += 32;
+          packedRemaining -= 32;
+          continue;
+        }
         if (packedRemaining >= 8 && n - done >= 8) {
           // Whole groups straight into the output.
           unpack8(out, offset + done);

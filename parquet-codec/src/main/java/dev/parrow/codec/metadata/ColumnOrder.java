@@ -9,16 +9,12 @@ public record ColumnOrder(int unionField) {
   public static final ColumnOrder IEEE_754_TOTAL_ORDER = new ColumnOrder(2);
   public static final ColumnOrder INT96_TIMESTAMP_ORDER = new ColumnOrder(3);
 
-  public boolean isKnown() {
-    return unionField >= 1 && unionField <= 3;
-  }
-
   public String describe() {
-    switch (unionField) {
-      case 1: return "TYPE_ORDER";
-      case 2: return "IEEE_754_TOTAL_ORDER";
-      case 3: return "INT96_TIMESTAMP_ORDER";
-      default: return "UNKNOWN_ORDER(" + unionField + ")";
-    }
+    return switch (unionField) {
+      case 1 -> "TYPE_ORDER";
+      case 2 -> "IEEE_754_TOTAL_ORDER";
+      case 3 -> "INT96_TIMESTAMP_ORDER";
+      default -> "UNKNOWN_ORDER(" + unionField + ")";
+    };
   }
 }

@@ -27,8 +27,4 @@ public record SchemaElement(
   public SchemaElement {
     java.util.Objects.requireNonNull(name, "name");
   }
-
-  public boolean isGroup() {
-    return type == null;
-  }
 }

@@ -54,6 +54,13 @@ public final class PageReader {
     this.chunkUncompressedBytes = meta.totalUncompressedSize();
   }
 
+  private boolean skipDictionary;
+
+  /** Passes over the chunk's dictionary page (its reader already has the dictionary): not read, not decompressed. */
+  public void skipDictionaryPage() {
+    skipDictionary = true;
+  }
+
   /** The next dictionary or data page, or null after the last. */
   public Page next() {
     while (headers.hasNext()) {
@@ -74,6 +81,9 @@ public final class PageReader {
 
   private Page read(PageInfo info) throws IOException {
     PageHeader h = info.header();
+    if (skipDictionary && h.type() == dev.parrow.codec.metadata.PageType.DICTIONARY_PAGE) {
+      return null;
+    }
     if (h.uncompressedPageSize() > maxPageBytes) {
       throw new ParquetFormatException("page claims " + h.uncompressedPageSize()
           + " bytes, more than the limit of " + maxPageBytes + " (ReadOptions.maxPageBytes)");
@@ -172,7 +182,7 @@ public final class PageReader {
       return new Page.Section(data, pos + 4, length);
     }
     if (encoding == Encoding.BIT_PACKED) {
-      int length = MsbBitPackedDecoder.byteLength(numValues, bitWidth(maxLevel));
+      int length = MsbBitPackedDecoder.byteLength(numValues, dev.parrow.codec.encoding.Bits.bitWidth(maxLevel));
       if (length > dataLength - pos) {
         throw new ParquetFormatException(what + " levels of " + length + " bytes do not fit in the page");
       }
@@ -206,8 +216,4 @@ public final class PageReader {
         Encoding.RLE, new Page.Section(values, valuesOffset, valuesSize));
   }
 
-  /** Bits needed for levels up to {@code maxLevel}. */
-  public static int bitWidth(int maxLevel) {
-    return 32 - Integer.numberOfLeadingZeros(maxLevel);
-  }
 }

@@ -45,6 +45,20 @@ public record ColumnDescriptor(
     return element.convertedType();
   }
 
+  /**
+   * The bytes of one PLAIN value of a fixed-width type (4, 8, 12 or the type length), or -1 for BOOLEAN
+   * (one bit) and BYTE_ARRAY (variable).
+   */
+  public int byteWidth() {
+    return switch (physicalType()) {
+      case INT32, FLOAT -> 4;
+      case INT64, DOUBLE -> 8;
+      case INT96 -> 12;
+      case FIXED_LEN_BYTE_ARRAY -> typeLength();
+      case BOOLEAN, BYTE_ARRAY -> -1;
+    };
+  }
+
   /** The path joined with dots, as users write it. */
   public String dottedPath() {
     return String.join(".", path);

@@ -28,21 +28,6 @@ public final class BinaryValues extends GrowableValues implements DenseValues {
     addValue(length);
   }
 
-  /** Appends values [from, from + n) of {@code src}: one copy of their bytes, offsets shifted in one loop. */
-  public void appendRange(BinaryValues src, int from, int n) {
-    int start = src.offsets[from];
-    int at = reserveBytes(src.offsets[from + n] - start);
-    System.arraycopy(src.bytes, start, bytes, at, src.offsets[from + n] - start);
-    if (size + n + 1 > offsets.length) {
-      offsets = Arrays.copyOf(offsets, Math.max(size + n + 1, offsets.length * 2));
-    }
-    int shift = at - start;
-    for (int i = 1; i <= n; i++) {
-      offsets[size + i] = src.offsets[from + i] + shift;
-    }
-    size += n;
-  }
-
   /**
    * The offsets array with room for {@code values} values, for a caller that writes ends directly
    * (offsets[size + k + 1] for its k-th value, within the bytes reserved) and then calls {@link #added}.
@@ -76,13 +61,43 @@ public final class BinaryValues extends GrowableValues implements DenseValues {
   }
 
   @Override
-  public void appendFromDictionary(DenseValues dictionary, int[] indices, int offset, int n) {
-    BinaryValues d = (BinaryValues) dictionary;
+  public void appendRange(DenseValues source, int from, int n) {
+    BinaryValues src = (BinaryValues) source;
+    int start = src.offsets[from];
+    int at = reserveBytes(src.offsets[from + n] - start);
+    System.arraycopy(src.bytes, start, bytes, at, src.offsets[from + n] - start);
+    if (size + n + 1 > offsets.length) {
+      offsets = Arrays.copyOf(offsets, Math.max(size + n + 1, offsets.length * 2));
+    }
+    int shift = at - start;
+    for (int i = 1; i <= n; i++) {
+      offsets[size + i] = src.offsets[from + i] + shift;
+    }
+    size += n;
+  }
+
+  @Override
+  public void gather(DenseValues source, int[] indices, int offset, int n) {
+    BinaryValues d = (BinaryValues) source;
     for (int i = 0; i < n; i++) {
       int index = indices[offset + i];
       DenseValues.checkIndex(index, d.size);
       int start = d.offsets[index];
       append(d.bytes, start, d.offsets[index + 1] - start);
     }
+  }
+
+  @Override
+  public boolean isPrefixOf(DenseValues other) {
+    if (!(other instanceof BinaryValues o) || o.size < size) {
+      return false;
+    }
+    int length = byteLength();
+    return Arrays.equals(offsets, 0, size + 1, o.offsets, 0, size + 1) && Arrays.equals(bytes, 0, length, o.bytes, 0, length);
+  }
+
+  /** Value i as an array of its own (what the DELTA byte-array encoders take). */
+  public byte[] value(int i) {
+    return Arrays.copyOfRange(bytes, offsets[i], offsets[i + 1]);
   }
 }

@@ -18,15 +18,37 @@ public final class BooleanValues extends GrowableValues implements DenseValues {
     return size;
   }
 
+  /** Appends n values given as ints (0 or 1), as the RLE boolean decoder produces them. */
+  public void appendBits(int[] bits, int n) {
+    int at = reserve(n);
+    for (int i = 0; i < n; i++) {
+      values[at + i] = (byte) bits[i];
+    }
+    size += n;
+  }
+
   @Override
-  public void appendFromDictionary(DenseValues dictionary, int[] indices, int offset, int n) {
-    BooleanValues d = (BooleanValues) dictionary;
+  public void appendRange(DenseValues source, int from, int n) {
+    int at = reserve(n);
+    System.arraycopy(((BooleanValues) source).values, from, values, at, n);
+    size += n;
+  }
+
+  @Override
+  public void gather(DenseValues source, int[] indices, int offset, int n) {
+    byte[] src = ((BooleanValues) source).values;
+    int limit = source.size();
     int at = reserve(n);
     for (int i = 0; i < n; i++) {
       int index = indices[offset + i];
-      DenseValues.checkIndex(index, d.size);
-      values[at + i] = d.values[index];
+      DenseValues.checkIndex(index, limit);
+      values[at + i] = src[index];
     }
     size += n;
+  }
+
+  @Override
+  public boolean isPrefixOf(DenseValues other) {
+    return other instanceof BooleanValues o && o.size >= size && Arrays.equals(values, 0, size, o.values, 0, size);
   }
 }

@@ -27,8 +27,9 @@ public final class DictionaryCodes extends GrowableValues implements DenseValues
     fallback.clear();
   }
 
+  /** Takes codes for ids into the chunk's dictionary (checked against its size), not values. */
   @Override
-  public void appendFromDictionary(DenseValues dictionary, int[] indices, int offset, int n) {
+  public void gather(DenseValues dictionary, int[] indices, int offset, int n) {
     int dictSize = dictionary.size();
     grow(n);
     for (int i = 0; i < n; i++) {
@@ -39,6 +40,37 @@ public final class DictionaryCodes extends GrowableValues implements DenseValues
       codes[size + i] = index;
     }
     size += n;
+  }
+
+  @Override
+  public void appendRange(DenseValues source, int from, int n) {
+    DictionaryCodes s = (DictionaryCodes) source;
+    grow(n);
+    for (int i = 0; i < n; i++) {
+      int code = s.codes[from + i];
+      if (code >= 0) {
+        codes[size + i] = code;
+      } else {
+        int k = -1 - code;
+        int first = fallback.size();
+        fallback.appendRange(s.fallback, k, 1);
+        codes[size + i] = -1 - first;
+      }
+    }
+    size += n;
+  }
+
+  @Override
+  public boolean isPrefixOf(DenseValues other) {
+    return other instanceof DictionaryCodes o && o.size >= size && Arrays.equals(codes, 0, size, o.codes, 0, size)
+        && fallback.isPrefixOf(o.fallback);
+  }
+
+  /** Appends n values decoded by {@code decoder} from a page that fell back from dictionary encoding. */
+  public void appendFallback(dev.parrow.codec.encoding.ValuesDecoder decoder, int n) {
+    int first = fallback.size();
+    decoder.read(fallback, n);
+    addedFallback(first, n);
   }
 
   /** Records that the last {@code n} values of {@link #fallback()} (from value {@code first}) were added. */

@@ -14,8 +14,8 @@ public final class DirectFixedValues extends GrowableValues implements DenseValu
   private final int width;
   private ArrowBuf target;
   private java.util.function.LongFunction<ArrowBuf> grow;
-  private int[] ints = new int[0];
-  private long[] longs = new long[0];
+  private final Int32Values scratchInts = new Int32Values();
+  private final Int64Values scratchLongs = new Int64Values();
 
   public DirectFixedValues(int width) {
     if (width != 4 && width != 8) {
@@ -26,11 +26,6 @@ public final class DirectFixedValues extends GrowableValues implements DenseValu
 
   public int width() {
     return width;
-  }
-
-  /** Where the next batch's values go (from byte 0), emptying this buffer; the target does not grow. */
-  public void target(ArrowBuf buffer) {
-    target(buffer, null);
   }
 
   /**
@@ -82,37 +77,46 @@ public final class DirectFixedValues extends GrowableValues implements DenseValu
   }
 
   @Override
-  public void appendFromDictionary(DenseValues dictionary, int[] indices, int offset, int n) {
-    long at = reserve(n);
-    if (width == 4) {
-      int[] dict = ((Int32Values) dictionary).values();
-      int dictSize = dictionary.size();
-      if (ints.length < n) {
-        ints = new int[n];
-      }
-      for (int i = 0; i < n; i++) {
-        int index = indices[offset + i];
-        if (index < 0 || index >= dictSize) {
-          DenseValues.checkIndex(index, dictSize);
-        }
-        ints[i] = dict[index];
-      }
-      target.nioBuffer(at, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(ints, 0, n);
+  public void appendRange(DenseValues source, int from, int n) {
+    if (source instanceof DirectFixedValues d) {
+      long at = reserve(n);
+      target.setBytes(at, d.target, (long) from * width, (long) n * width);
+      size += n;
+    } else if (width == 4) {
+      long at = reserve(n);
+      target.nioBuffer(at, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(((Int32Values) source).values(), from, n);
+      size += n;
     } else {
-      long[] dict = ((Int64Values) dictionary).values();
-      int dictSize = dictionary.size();
-      if (longs.length < n) {
-        longs = new long[n];
-      }
-      for (int i = 0; i < n; i++) {
-        int index = indices[offset + i];
-        if (index < 0 || index >= dictSize) {
-          DenseValues.checkIndex(index, dictSize);
-        }
-        longs[i] = dict[index];
-      }
-      target.nioBuffer(at, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(longs, 0, n);
+      long at = reserve(n);
+      target.nioBuffer(at, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(((Int64Values) source).values(), from, n);
+      size += n;
     }
-    size += n;
+  }
+
+  /** Takes from a dictionary of Int32Values (width 4) or Int64Values (width 8), gathered in an array, copied in bulk. */
+  @Override
+  public void gather(DenseValues dictionary, int[] indices, int offset, int n) {
+    if (width == 4) {
+      scratchInts.clear();
+      scratchInts.gather(dictionary, indices, offset, n);
+      appendRange(scratchInts, 0, n);
+    } else {
+      scratchLongs.clear();
+      scratchLongs.gather(dictionary, indices, offset, n);
+      appendRange(scratchLongs, 0, n);
+    }
+  }
+
+  @Override
+  public boolean isPrefixOf(DenseValues other) {
+    if (!(other instanceof DirectFixedValues o) || o.width != width || o.size < size) {
+      return false;
+    }
+    for (long i = 0, bytes = (long) size * width; i < bytes; i++) {
+      if (target.getByte(i) != o.target.getByte(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 }

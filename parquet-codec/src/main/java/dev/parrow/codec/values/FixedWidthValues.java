@@ -34,9 +34,23 @@ public final class FixedWidthValues extends GrowableValues implements DenseValue
     return size * width;
   }
 
+  /** Appends one value from {@code src[offset, offset + width)}. */
+  public void add(byte[] src, int offset) {
+    System.arraycopy(src, offset, bytes, reserve(1), width);
+    size++;
+  }
+
   @Override
-  public void appendFromDictionary(DenseValues dictionary, int[] indices, int offset, int n) {
-    FixedWidthValues d = (FixedWidthValues) dictionary;
+  public void appendRange(DenseValues source, int from, int n) {
+    FixedWidthValues s = (FixedWidthValues) source;
+    int at = reserve(n);
+    System.arraycopy(s.bytes, from * width, bytes, at, n * width);
+    size += n;
+  }
+
+  @Override
+  public void gather(DenseValues source, int[] indices, int offset, int n) {
+    FixedWidthValues d = (FixedWidthValues) source;
     int at = reserve(n);
     for (int i = 0; i < n; i++) {
       int index = indices[offset + i];
@@ -44,5 +58,16 @@ public final class FixedWidthValues extends GrowableValues implements DenseValue
       System.arraycopy(d.bytes, index * width, bytes, at + i * width, width);
     }
     size += n;
+  }
+
+  @Override
+  public boolean isPrefixOf(DenseValues other) {
+    return other instanceof FixedWidthValues o && o.width == width && o.size >= size
+        && Arrays.equals(bytes, 0, size * width, o.bytes, 0, size * width);
+  }
+
+  /** Value i as an array of its own (what the DELTA byte-array encoders take). */
+  public byte[] value(int i) {
+    return Arrays.copyOfRange(bytes, i * width, (i + 1) * width);
   }
 }

@@ -18,19 +18,43 @@ public final class Int32Values extends GrowableValues implements DenseValues {
     return size;
   }
 
+  /** Appends one value. */
+  public void add(int value) {
+    values[reserve(1)] = value;
+    size++;
+  }
+
   @Override
-  public void appendFromDictionary(DenseValues dictionary, int[] indices, int offset, int n) {
-    Int32Values d = (Int32Values) dictionary;
+  public void appendRange(DenseValues source, int from, int n) {
     int at = reserve(n);
-    int[] dict = d.values;
-    int dictSize = d.size;
+    System.arraycopy(((Int32Values) source).values, from, values, at, n);
+    size += n;
+  }
+
+  @Override
+  public void gather(DenseValues source, int[] indices, int offset, int n) {
+    int at = reserve(n);
+    int[] src = ((Int32Values) source).values;
+    int limit = source.size();
     for (int i = 0; i < n; i++) {
       int index = indices[offset + i];
-      if (index < 0 || index >= dictSize) {
-        DenseValues.checkIndex(index, dictSize);
+      if (index < 0 || index >= limit) {
+        DenseValues.checkIndex(index, limit);
       }
-      values[at + i] = dict[index];
+      values[at + i] = src[index];
     }
     size += n;
+  }
+
+  @Override
+  public boolean isPrefixOf(DenseValues other) {
+    return other instanceof Int32Values o && o.size >= size && Arrays.equals(values, 0, size, o.values, 0, size);
+  }
+
+  /** Values [0, n) widened to longs, into {@code out}. */
+  public void toLongs(long[] out, int n) {
+    for (int i = 0; i < n; i++) {
+      out[i] = values[i];
+    }
   }
 }

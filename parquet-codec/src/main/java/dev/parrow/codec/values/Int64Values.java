@@ -18,19 +18,36 @@ public final class Int64Values extends GrowableValues implements DenseValues {
     return size;
   }
 
+  /** Appends one value. */
+  public void add(long value) {
+    values[reserve(1)] = value;
+    size++;
+  }
+
   @Override
-  public void appendFromDictionary(DenseValues dictionary, int[] indices, int offset, int n) {
-    Int64Values d = (Int64Values) dictionary;
+  public void appendRange(DenseValues source, int from, int n) {
     int at = reserve(n);
-    long[] dict = d.values;
-    int dictSize = d.size;
+    System.arraycopy(((Int64Values) source).values, from, values, at, n);
+    size += n;
+  }
+
+  @Override
+  public void gather(DenseValues source, int[] indices, int offset, int n) {
+    int at = reserve(n);
+    long[] src = ((Int64Values) source).values;
+    int limit = source.size();
     for (int i = 0; i < n; i++) {
       int index = indices[offset + i];
-      if (index < 0 || index >= dictSize) {
-        DenseValues.checkIndex(index, dictSize);
+      if (index < 0 || index >= limit) {
+        DenseValues.checkIndex(index, limit);
       }
-      values[at + i] = dict[index];
+      values[at + i] = src[index];
     }
     size += n;
+  }
+
+  @Override
+  public boolean isPrefixOf(DenseValues other) {
+    return other instanceof Int64Values o && o.size >= size && Arrays.equals(values, 0, size, o.values, 0, size);
   }
 }

@@ -1,44 +1,29 @@
 package dev.parrow.codec.write;
 
-import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.compression.Compressors;
+import dev.parrow.codec.encoding.Bits;
+import dev.parrow.codec.encoding.ByteSink;
+import dev.parrow.codec.encoding.DictionaryEncoder;
+import dev.parrow.codec.encoding.PlainEncoder;
 import dev.parrow.codec.encoding.RleBitPackedEncoder;
-import dev.parrow.codec.metadata.BoundaryOrder;
-import dev.parrow.codec.metadata.Bytes;
+import dev.parrow.codec.encoding.ValueEncodings;
 import dev.parrow.codec.metadata.ColumnIndex;
 import dev.parrow.codec.metadata.ColumnMetaData;
-import dev.parrow.codec.metadata.OffsetIndex;
-import dev.parrow.codec.metadata.PageLocation;
-import dev.parrow.codec.metadata.Statistics;
-import dev.parrow.codec.metadata.DataPageHeader;
-import dev.parrow.codec.metadata.DataPageHeaderV2;
-import dev.parrow.codec.metadata.DictionaryPageHeader;
 import dev.parrow.codec.metadata.Encoding;
-import dev.parrow.codec.metadata.PageEncodingStats;
-import dev.parrow.codec.metadata.PageHeader;
-import dev.parrow.codec.metadata.PageType;
+import dev.parrow.codec.metadata.OffsetIndex;
 import dev.parrow.codec.metadata.PhysicalType;
-import dev.parrow.codec.page.PageReader;
+import dev.parrow.codec.metadata.Statistics;
 import dev.parrow.codec.schema.ColumnDescriptor;
-import dev.parrow.codec.thrift.ThriftCodec;
-import dev.parrow.codec.values.BinaryValues;
-import dev.parrow.codec.values.BooleanValues;
 import dev.parrow.codec.values.DenseValues;
-import dev.parrow.codec.values.FixedWidthValues;
-import dev.parrow.codec.values.Int32Values;
-import dev.parrow.codec.values.Int64Values;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.zip.CRC32;
 
 /**
  * Writes one column chunk: level entries and their present values come in ({@link #write}), pages go out,
- * cut at a row boundary once they reach the page size; BYTE_ARRAY values are dictionary-encoded until the
- * dictionary outgrows its limit, then PLAIN. {@link #finish} gives the chunk's bytes (dictionary page
- * first) and its metadata.
+ * cut at a row boundary once they reach the page size; values are dictionary-encoded until the dictionary
+ * outgrows its limit, then PLAIN. This class decides what each page holds; {@link PageWriter} assembles
+ * the pages and {@link PageIndexBuilder} the page index. {@link #finish} gives the chunk's bytes
+ * (dictionary page first) and its metadata.
  */
 public final class ColumnChunkWriter {
   /**
@@ -77,10 +62,8 @@ public final class ColumnChunkWriter {
   private final int maxDef;
   private final int maxRep;
   private final StatisticsBuilder statistics;
-  // Starts small and doubles: a wide schema has one writer per column.
-  private final ByteSink pages = new ByteSink(1 << 10);
-  private final List<PageEncodingStats> encodingStats = new ArrayList<>();
-  private final Set<Encoding> encodings = new LinkedHashSet<>();
+  private final PageWriter pages;
+  private final PageIndexBuilder pageIndex;
 
   // The page being filled.
   private int[] defs = new int[SLICE];
@@ -93,20 +76,13 @@ public final class ColumnChunkWriter {
   // The dictionary (every type but BOOLEAN, which has none) and whether the chunk still uses it.
   private boolean dictionaryOn;
   private final Encoding valueEncoding;
-  private final DictionaryBuilder dictionary;
+  private final DictionaryEncoder dictionary;
   private int[] pageIds = new int[SLICE];
   /** Set when the caller supplies the dictionary and ids ({@link #writeIndexed}). */
   private boolean indexed;
 
   private long valueCount;
-  // The page index: one entry per data page.
-  private final List<PageLocation> locations = new ArrayList<>();
-  private final List<Boolean> nullPages = new ArrayList<>();
-  private final List<Bytes> pageMins = new ArrayList<>();
-  private final List<Bytes> pageMaxs = new ArrayList<>();
-  private final List<Long> pageNulls = new ArrayList<>();
   private long rowsWritten;
-  private long uncompressedBytes;
 
   public ColumnChunkWriter(ColumnDescriptor column, ColumnWriteOptions options) {
     validate(column, options);
@@ -115,16 +91,18 @@ public final class ColumnChunkWriter {
     this.maxDef = column.maxDefinitionLevel();
     this.maxRep = column.maxRepetitionLevel();
     this.statistics = new StatisticsBuilder(column);
-    this.pageValues = ColumnReader.newValues(column);
+    this.pages = new PageWriter(options, maxDef, maxRep);
+    this.pageIndex = new PageIndexBuilder(statistics);
+    this.pageValues = DenseValues.forColumn(column);
     this.valueEncoding = options.encoding() == null ? Encoding.PLAIN : options.encoding();
-    this.dictionary = column.physicalType() == PhysicalType.BOOLEAN ? null : new DictionaryBuilder(column);
+    this.dictionary = column.physicalType() == PhysicalType.BOOLEAN ? null : new DictionaryEncoder(column);
     this.dictionaryOn = options.dictionary() && dictionary != null && valueEncoding == Encoding.PLAIN;
   }
 
   /** Fails, before anything is written, when the options cannot write this column (its codec, its encoding). */
   public static void validate(ColumnDescriptor column, ColumnWriteOptions options) {
     Compressors.requireWritable(options.codec());
-    ValueEncoders.check(options.encoding() == null ? Encoding.PLAIN : options.encoding(), column);
+    ValueEncodings.checkWritable(options.encoding() == null ? Encoding.PLAIN : options.encoding(), column);
   }
 
   /**
@@ -233,54 +211,9 @@ public final class ColumnChunkWriter {
   private int append(int from, int to, int[] d, int[] r, DenseValues values, int firstValue) {
     int before = pageValues.size();
     int present = levels(from, to, d, r);
-    appendValues(values, firstValue, present, pageValues);
-    estimate += valueBytes(before, pageValues.size()) + (to - from) / 4 + 1;
+    pageValues.appendRange(values, firstValue, present);
+    estimate += PlainEncoder.size(pageValues, before, pageValues.size(), column) + (to - from) / 4 + 1;
     return present;
-  }
-
-  private long valueBytes(int from, int to) {
-    return switch (column.physicalType()) {
-      case BOOLEAN -> (to - from + 7) / 8;
-      case INT32, FLOAT -> 4L * (to - from);
-      case INT64, DOUBLE -> 8L * (to - from);
-      case INT96 -> 12L * (to - from);
-      case FIXED_LEN_BYTE_ARRAY -> (long) column.typeLength() * (to - from);
-      case BYTE_ARRAY -> {
-        BinaryValues b = (BinaryValues) pageValues;
-        yield b.offsets()[to] - b.offsets()[from] + 4L * (to - from);
-      }
-    };
-  }
-
-  /** Appends values [from, from + n) of {@code src} to {@code dest}, values of the same kind. */
-  static void appendValues(DenseValues src, int from, int n, DenseValues dest) {
-    if (n == 0) {
-      return;
-    }
-    if (src instanceof Int32Values s) {
-      Int32Values d = (Int32Values) dest;
-      int at = d.reserve(n);
-      System.arraycopy(s.values(), from, d.values(), at, n);
-      d.added(n);
-    } else if (src instanceof Int64Values s) {
-      Int64Values d = (Int64Values) dest;
-      int at = d.reserve(n);
-      System.arraycopy(s.values(), from, d.values(), at, n);
-      d.added(n);
-    } else if (src instanceof BinaryValues s) {
-      ((BinaryValues) dest).appendRange(s, from, n);
-    } else if (src instanceof FixedWidthValues s) {
-      FixedWidthValues d = (FixedWidthValues) dest;
-      int at = d.reserve(n);
-      System.arraycopy(s.bytes(), from * s.width(), d.bytes(), at, n * s.width());
-      d.added(n);
-    } else {
-      BooleanValues s = (BooleanValues) src;
-      BooleanValues d = (BooleanValues) dest;
-      int at = d.reserve(n);
-      System.arraycopy(s.values(), from, d.values(), at, n);
-      d.added(n);
-    }
   }
 
   private void flushPage() {
@@ -288,7 +221,8 @@ public final class ColumnChunkWriter {
       return;
     }
     int present = indexed ? indexedCount : pageValues.size();
-    Statistics pageStatistics = pageIndexEntry(present);
+    Statistics pageStatistics = pageStatistics(present);
+    pageIndex.startPage(pages.pages().size(), rowsWritten, pageStatistics, present);
     byte[] values;
     if (indexed) {
       values = rleIds(present);
@@ -298,50 +232,15 @@ public final class ColumnChunkWriter {
     }
     Encoding encoding;
     if (values != null) {
-      encoding = options.pageVersion() == 1 ? Encoding.PLAIN_DICTIONARY : Encoding.RLE_DICTIONARY;
+      encoding = pages.dictionaryIdsEncoding();
     } else {
-      values = ValueEncoders.encode(valueEncoding, pageValues, present, column);
+      values = ValueEncodings.encode(valueEncoding, pageValues, present, column);
       encoding = valueEncoding;
     }
     Statistics headerStatistics = options.statistics() && statistics.ordered() ? pageStatistics : null;
-    byte[] repLevels = maxRep > 0 ? RleBitPackedEncoder.encode(reps, 0, entries, PageReader.bitWidth(maxRep)) : null;
-    byte[] defLevels = maxDef > 0 ? RleBitPackedEncoder.encode(defs, 0, entries, PageReader.bitWidth(maxDef)) : null;
-    int nulls = entries - present;
-    if (options.pageVersion() == 1) {
-      ByteSink body = new ByteSink(values.length + 64);
-      if (repLevels != null) {
-        body.writeIntLE(repLevels.length);
-        body.write(repLevels);
-      }
-      if (defLevels != null) {
-        body.writeIntLE(defLevels.length);
-        body.write(defLevels);
-      }
-      body.write(values);
-      byte[] compressed = Compressors.compress(options.codec(), options.level(), body.array(), 0, body.size());
-      DataPageHeader h = new DataPageHeader(entries, encoding, Encoding.RLE, Encoding.RLE, headerStatistics);
-      writePage(new PageHeader(PageType.DATA_PAGE, body.size(), compressed.length, crc(compressed), h, null, null,
-          null), compressed);
-    } else {
-      byte[] r = repLevels == null ? new byte[0] : repLevels;
-      byte[] d = defLevels == null ? new byte[0] : defLevels;
-      byte[] compressed = Compressors.compress(options.codec(), options.level(), values, 0, values.length);
-      byte[] body = new byte[r.length + d.length + compressed.length];
-      System.arraycopy(r, 0, body, 0, r.length);
-      System.arraycopy(d, 0, body, r.length, d.length);
-      System.arraycopy(compressed, 0, body, r.length + d.length, compressed.length);
-      DataPageHeaderV2 h = new DataPageHeaderV2(entries, nulls, rows, encoding, d.length, r.length, true,
-          headerStatistics);
-      writePage(new PageHeader(PageType.DATA_PAGE_V2, r.length + d.length + values.length, body.length, crc(body),
-          null, null, null, h), body);
-    }
-    int last = locations.size() - 1;
-    PageLocation at = locations.get(last);
-    locations.set(last, new PageLocation(at.offset(), (int) (pages.size() - at.offset()), at.firstRowIndex()));
+    pages.writeDataPage(defs, reps, entries, rows, entries - present, values, encoding, headerStatistics);
+    pageIndex.endPage(pages.pages().size());
     rowsWritten += rows;
-    encodings.add(encoding);
-    encodings.add(Encoding.RLE);
-    addEncodingStat(options.pageVersion() == 1 ? PageType.DATA_PAGE : PageType.DATA_PAGE_V2, encoding);
     valueCount += entries;
     entries = 0;
     rows = 0;
@@ -349,12 +248,8 @@ public final class ColumnChunkWriter {
     pageValues.clear();
   }
 
-  /**
-   * Records where the page about to be written starts and its statistics, for the page index and the page
-   * header; the chunk's statistics take the page's in.
-   */
-  private Statistics pageIndexEntry(int present) {
-    locations.add(new PageLocation(pages.size(), 0, rowsWritten));
+  /** The statistics of the page being written; the chunk's take them in. */
+  private Statistics pageStatistics(int present) {
     StatisticsBuilder page = new StatisticsBuilder(column);
     page.nulls(entries - present);
     if (indexed) {
@@ -365,12 +260,7 @@ public final class ColumnChunkWriter {
       page.update(pageValues, 0, present);
     }
     statistics.mergeValues(page);
-    Statistics s = page.build();
-    nullPages.add(present == 0);
-    pageMins.add(s.minValue() == null ? Bytes.EMPTY : s.minValue());
-    pageMaxs.add(s.maxValue() == null ? Bytes.EMPTY : s.maxValue());
-    pageNulls.add(s.nullCount());
-    return s;
+    return page.build();
   }
 
   /** The page's values as dictionary ids (bit width byte, then RLE), or null when the chunk falls back. */
@@ -388,7 +278,7 @@ public final class ColumnChunkWriter {
 
   /** The page's dictionary ids: a bit width byte, then the RLE / bit-packed hybrid. */
   private byte[] rleIds(int present) {
-    int bitWidth = PageReader.bitWidth(Math.max(0, dictionary.size() - 1));
+    int bitWidth = Bits.bitWidth(Math.max(0, dictionary.size() - 1));
     byte[] rle = RleBitPackedEncoder.encode(pageIds, 0, present, bitWidth);
     byte[] out = new byte[rle.length + 1];
     out[0] = (byte) bitWidth;
@@ -396,95 +286,30 @@ public final class ColumnChunkWriter {
     return out;
   }
 
-  private Integer crc(byte[] body) {
-    if (!options.crc()) {
-      return null;
-    }
-    CRC32 crc = new CRC32();
-    crc.update(body);
-    return (int) crc.getValue();
-  }
-
-  private void writePage(PageHeader header, byte[] body) {
-    byte[] h = ThriftCodec.writePageHeader(header);
-    pages.write(h);
-    pages.write(body);
-    uncompressedBytes += h.length + header.uncompressedPageSize();
-  }
-
-  private void addEncodingStat(PageType type, Encoding encoding) {
-    for (int i = 0; i < encodingStats.size(); i++) {
-      PageEncodingStats s = encodingStats.get(i);
-      if (s.pageType() == type && s.encoding() == encoding) {
-        encodingStats.set(i, new PageEncodingStats(type, encoding, s.count() + 1));
-        return;
-      }
-    }
-    encodingStats.add(new PageEncodingStats(type, encoding, 1));
-  }
-
   /** Ends the chunk. Its dictionary page, if any, comes first. */
   public Chunk finish() {
     flushPage();
     byte[] dictionaryPage = new byte[0];
-    long dictionaryUncompressed = 0;
     // A dictionary page also when every dictionary-encoded page held only nulls (their ids refer to none).
-    boolean hasDictionary = indexed || encodings.contains(Encoding.PLAIN_DICTIONARY)
-        || encodings.contains(Encoding.RLE_DICTIONARY);
+    boolean hasDictionary = indexed || pages.usedDictionary();
     if (hasDictionary) {
       ByteSink plain = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, dictionary.plainBytes() + 16));
       PlainEncoder.encode(dictionary.entries(), 0, dictionary.size(), column, plain);
-      byte[] compressed = Compressors.compress(options.codec(), options.level(), plain.array(), 0, plain.size());
-      Encoding encoding = options.pageVersion() == 1 ? Encoding.PLAIN_DICTIONARY : Encoding.PLAIN;
-      PageHeader header = new PageHeader(PageType.DICTIONARY_PAGE, plain.size(), compressed.length, crc(compressed),
-          null, null, new DictionaryPageHeader(dictionary.size(), encoding, false), null);
-      byte[] h = ThriftCodec.writePageHeader(header);
-      dictionaryPage = new byte[h.length + compressed.length];
-      System.arraycopy(h, 0, dictionaryPage, 0, h.length);
-      System.arraycopy(compressed, 0, dictionaryPage, h.length, compressed.length);
-      dictionaryUncompressed = h.length + plain.size();
-      encodings.add(encoding);
-      encodingStats.add(0, new PageEncodingStats(PageType.DICTIONARY_PAGE, encoding, 1));
+      dictionaryPage = pages.dictionaryPage(plain, dictionary.size());
     }
-    ColumnMetaData meta = new ColumnMetaData(column.physicalType(), List.copyOf(encodings), column.path(),
-        options.codec(), valueCount, uncompressedBytes + dictionaryUncompressed,
-        dictionaryPage.length + (long) pages.size(), null,
+    ByteSink data = pages.pages();
+    ColumnMetaData meta = new ColumnMetaData(column.physicalType(), List.copyOf(pages.encodings()), column.path(),
+        options.codec(), valueCount, pages.uncompressedBytes() + pages.dictionaryUncompressed(),
+        dictionaryPage.length + (long) data.size(), null,
         dictionaryPage.length, null, hasDictionary ? 0L : null, options.statistics() ? statistics.build() : null,
-        List.copyOf(encodingStats), null, null, null, null);
-    List<PageLocation> placed = new ArrayList<>();
-    for (PageLocation l : locations) {
-      placed.add(new PageLocation(l.offset() + dictionaryPage.length, l.compressedPageSize(), l.firstRowIndex()));
-    }
-    ColumnIndex columnIndex = options.statistics() && statistics.ordered()
-        ? new ColumnIndex(nullPages, pageMins, pageMaxs, boundaryOrder(), pageNulls, null, null, null) : null;
-    return new Chunk(dictionaryPage, pages.array(), pages.size(), meta, columnIndex, new OffsetIndex(placed, null));
-  }
-
-  /**
-   * ASCENDING when the non-null pages' mins and maxes never fall from page to page, DESCENDING when they
-   * never rise, else UNORDERED: readers may then binary-search the column index.
-   */
-  private BoundaryOrder boundaryOrder() {
-    boolean ascending = true;
-    boolean descending = true;
-    int previous = -1;
-    for (int p = 0; p < nullPages.size(); p++) {
-      if (nullPages.get(p)) {
-        continue;
-      }
-      if (previous >= 0) {
-        int mins = statistics.compareBounds(pageMins.get(previous), pageMins.get(p));
-        int maxs = statistics.compareBounds(pageMaxs.get(previous), pageMaxs.get(p));
-        ascending &= mins <= 0 && maxs <= 0;
-        descending &= mins >= 0 && maxs >= 0;
-      }
-      previous = p;
-    }
-    return ascending ? BoundaryOrder.ASCENDING : descending ? BoundaryOrder.DESCENDING : BoundaryOrder.UNORDERED;
+        List.copyOf(pages.encodingStats()), null, null, null, null);
+    ColumnIndex columnIndex = options.statistics() && statistics.ordered() ? pageIndex.columnIndex() : null;
+    return new Chunk(dictionaryPage, data.array(), data.size(), meta, columnIndex,
+        pageIndex.offsetIndex(dictionaryPage.length));
   }
 
   /** Bytes the chunk holds so far: its finished pages and an estimate of the page being filled. */
   public long bufferedBytes() {
-    return pages.size() + estimate + (dictionary == null ? 0 : dictionary.plainBytes());
+    return pages.pages().size() + estimate + (dictionary == null ? 0 : dictionary.plainBytes());
   }
 }

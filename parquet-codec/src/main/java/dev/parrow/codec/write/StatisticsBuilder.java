@@ -40,7 +40,7 @@ final class StatisticsBuilder {
     this.order = order(column);
     this.width = switch (column.physicalType()) {
       case INT32, FLOAT -> 4;
-      default -> 8;
+      case BOOLEAN, INT64, DOUBLE, INT96, FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY -> 8;
     };
   }
 
@@ -147,7 +147,7 @@ final class StatisticsBuilder {
         doubleValue(page.minDouble);
         doubleValue(page.maxDouble);
       }
-      default -> {
+      case BYTES, DECIMAL_BYTES, NONE -> {
         bytesValue(page.minBytes, 0, page.minBytes.length);
         bytesValue(page.maxBytes, 0, page.maxBytes.length);
       }
@@ -258,6 +258,7 @@ final class StatisticsBuilder {
         max = Bytes.of(littleEndian(Double.doubleToRawLongBits(hi), 8));
       }
       default -> {
+        // BYTES and DECIMAL_BYTES (NONE has no values, so never gets here).
         min = Bytes.of(minBytes);
         max = Bytes.of(maxBytes);
       }

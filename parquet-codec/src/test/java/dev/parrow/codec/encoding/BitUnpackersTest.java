@@ -40,4 +40,28 @@ class BitUnpackersTest {
       }
     }
   }
+
+  @Test
+  void everyIntWidthUnpacksWhatABitByBitReaderReads() {
+    Random random = new Random(37);
+    for (int width = 0; width <= 32; width++) {
+      for (int trial = 0; trial < 20; trial++) {
+        int pos = random.nextInt(9);
+        byte[] in = new byte[pos + 4 * width + 8 + random.nextInt(3)];
+        random.nextBytes(in);
+        int[] out = new int[40];
+        BitUnpackers.unpack32(in, pos, out, 3, width);
+        int[] expected = new int[32];
+        for (int i = 0; i < 32; i++) {
+          long v = 0;
+          for (int b = 0; b < width; b++) {
+            long bit = (long) pos * 8 + (long) i * width + b;
+            v |= (long) ((in[(int) (bit >>> 3)] >>> (bit & 7)) & 1) << b;
+          }
+          expected[i] = (int) v;
+        }
+        assertArrayEquals(expected, java.util.Arrays.copyOfRange(out, 3, 35), "width " + width);
+      }
+    }
+  }
 }

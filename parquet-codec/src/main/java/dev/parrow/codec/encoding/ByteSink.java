@@ -1,4 +1,4 @@
-package dev.parrow.codec.write;
+package dev.parrow.codec.encoding;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,6 +1,5 @@
 package dev.parrow.arrow.internal;
 
-import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.BooleanValues;
@@ -13,24 +12,26 @@ import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.types.TimeUnit;
+import dev.parrow.types.UnitRescale;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * The definition levels and present values of a top-level primitive vector, in the Parquet form its
- * column is written as: a definition level per row (1 present, 0 null) and the present values densely.
+ * The present values of a primitive Arrow vector in the Parquet form its column is written as, densely,
+ * and a definition level per slot (1 present, 0 null). It serves top-level columns as they are, the leaf
+ * vectors of nested fields (whose present values are then gathered by {@link LeafWriter}) and
+ * dictionaries (whose values become a dictionary page).
  * Values a column cannot hold as written (a date64 that is not a whole day, an interval that is negative or
- * whose nanoseconds are not whole milliseconds, a timestamp in seconds past the millisecond range) are
- * errors naming the field and the row.
+ * whose nanoseconds are not whole milliseconds, a timestamp in seconds past the millisecond range: the
+ * rescaling rules are {@link UnitRescale}'s) are errors naming the field and the row.
  */
-public final class FlatExtractor {
+public final class ValueExtractor {
   private final ColumnDescriptor column;
   private final DenseValues values;
   private int[] defs = new int[0];
 
-  public FlatExtractor(ColumnDescriptor column) {
+  public ValueExtractor(ColumnDescriptor column) {
     this.column = column;
-    this.values = ColumnReader.newValues(column);
+    this.values = DenseValues.forColumn(column);
   }
 
   public DenseValues values() {
@@ -40,6 +41,16 @@ public final class FlatExtractor {
   /** Definition levels of the last extraction (1 or 0 per row), or null for a required column. */
   public int[] defs() {
     return column.maxDefinitionLevel() == 0 ? null : defs;
+  }
+
+  /** Definition levels of the last extraction, 1 or 0 per slot, whether or not the column is required. */
+  int[] slotLevels() {
+    return defs;
+  }
+
+  static IllegalArgumentException notNullable(FieldVector vector, long nulls) {
+    return new IllegalArgumentException("field '" + vector.getName() + "' is not nullable but has " + nulls
+        + " nulls");
   }
 
   /** Extracts rows [0, rows) of {@code vector}. */
@@ -56,16 +67,14 @@ public final class FlatExtractor {
       java.util.Arrays.fill(defs, 0, rows, 0);
       return;
     }
-    int present = 0;
-    ArrowBuf validity = vector.getValidityBuffer();
-    for (int i = 0; i < rows; i++) {
-      int bit = (validity.getByte(i >>> 3) >>> (i & 7)) & 1;
-      defs[i] = bit;
-      present += bit;
-    }
+    int present = Validity.toDefinitionLevels(vector.getValidityBuffer(), rows, defs);
     if (column.maxDefinitionLevel() == 0 && present != rows) {
-      throw new IllegalArgumentException("field '" + vector.getName() + "' is not nullable but has "
-          + (rows - present) + " nulls");
+      throw notNullable(vector, rows - present);
+    }
+    UnitRescale rescale = UnitRescale.of(type);
+    if (rescale != null) {
+      rescaled(vector, rows, rescale);
+      return;
     }
     switch (type.getTypeID()) {
       case Bool -> bools(vector, rows);
@@ -73,31 +82,23 @@ public final class FlatExtractor {
       case FloatingPoint -> {
         switch (((ArrowType.FloatingPoint) type).getPrecision()) {
           case HALF -> fixed(vector, rows, 2);
-          case SINGLE -> fixedInts(vector, rows, 1);
-          case DOUBLE -> fixedLongs(vector, rows, 1);
+          case SINGLE -> fixedInts(vector, rows);
+          case DOUBLE -> fixedLongs(vector, rows);
         }
       }
       case Decimal -> decimals(vector, rows, (ArrowType.Decimal) type);
       case Utf8, Binary -> binary(vector, rows, 4);
       case LargeUtf8, LargeBinary -> binary(vector, rows, 8);
       case FixedSizeBinary -> fixed(vector, rows, ((ArrowType.FixedSizeBinary) type).getByteWidth());
-      case Date -> {
-        if (((ArrowType.Date) type).getUnit() == org.apache.arrow.vector.types.DateUnit.DAY) {
-          fixedInts(vector, rows, 1);
-        } else {
-          datesFromMillis(vector, rows);
-        }
-      }
+      case Date -> fixedInts(vector, rows);
       case Time -> {
-        ArrowType.Time t = (ArrowType.Time) type;
-        if (t.getBitWidth() == 32) {
-          fixedInts(vector, rows, t.getUnit() == TimeUnit.SECOND ? 1000 : 1);
+        if (((ArrowType.Time) type).getBitWidth() == 32) {
+          fixedInts(vector, rows);
         } else {
-          fixedLongs(vector, rows, 1);
+          fixedLongs(vector, rows);
         }
       }
-      case Timestamp -> fixedLongs(vector, rows, ((ArrowType.Timestamp) type).getUnit() == TimeUnit.SECOND ? 1000 : 1);
-      case Duration -> fixedLongs(vector, rows, 1);
+      case Timestamp, Duration -> fixedLongs(vector, rows);
       case Interval -> intervals(vector, rows);
       default -> throw new UnsupportedOperationException("field '" + vector.getName() + "' is " + type
           + ", which Parrow cannot write yet");
@@ -123,11 +124,11 @@ public final class FlatExtractor {
 
   private void ints(FieldVector v, int rows, int bits, boolean signed) {
     if (bits == 64) {
-      fixedLongs(v, rows, 1);
+      fixedLongs(v, rows);
       return;
     }
     if (bits == 32) {
-      fixedInts(v, rows, 1);
+      fixedInts(v, rows);
       return;
     }
     Int32Values out = (Int32Values) values;
@@ -143,23 +144,17 @@ public final class FlatExtractor {
     out.added(n);
   }
 
-  /** 4-byte values, multiplied by {@code scale} (time32 seconds to milliseconds). */
-  private void fixedInts(FieldVector v, int rows, int scale) {
+  /** 4-byte values as they are. */
+  private void fixedInts(FieldVector v, int rows) {
     Int32Values out = (Int32Values) values;
     int at = out.reserve(rows);
     int[] dst = out.values();
     v.getDataBuffer().nioBuffer(0, rows * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(dst, at, rows);
-    int n = compact(dst, at, rows);
-    if (scale != 1) {
-      for (int i = at; i < at + n; i++) {
-        dst[i] *= scale;
-      }
-    }
-    out.added(n);
+    out.added(compact(dst, at, rows));
   }
 
-  /** 8-byte values, multiplied by {@code scale} (timestamp seconds to milliseconds, checked). */
-  private void fixedLongs(FieldVector v, int rows, int scale) {
+  /** 8-byte values as they are. */
+  private void fixedLongs(FieldVector v, int rows) {
     Int64Values out = (Int64Values) values;
     int at = out.reserve(rows);
     long[] dst = out.values();
@@ -167,19 +162,49 @@ public final class FlatExtractor {
     int n = 0;
     for (int i = 0; i < rows; i++) {
       if (present(i)) {
-        long x = dst[at + i];
-        if (scale != 1) {
-          try {
-            x = Math.multiplyExact(x, scale);
-          } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("field '" + v.getName() + "' row " + i + ": " + dst[at + i]
-                + " seconds is outside the range of milliseconds Parquet stores it in");
-          }
-        }
-        dst[at + n++] = x;
+        dst[at + n++] = dst[at + i];
       }
     }
     out.added(n);
+  }
+
+  /** Values Parquet stores in another unit ({@link UnitRescale}): converted exactly, or an error naming the row. */
+  private void rescaled(FieldVector v, int rows, UnitRescale rescale) {
+    ArrowBuf data = v.getDataBuffer();
+    int width = rescale.arrowWidth();
+    long multiplier = rescale.multiplier();
+    long divisor = rescale.divisor();
+    int at = values instanceof Int32Values ints ? ints.reserve(rows) : ((Int64Values) values).reserve(rows);
+    int[] intsOut = values instanceof Int32Values ints ? ints.values() : null;
+    long[] longsOut = values instanceof Int64Values longs ? longs.values() : null;
+    int n = 0;
+    for (int i = 0; i < rows; i++) {
+      if (!present(i)) {
+        continue;
+      }
+      long x = width == 4 ? data.getInt((long) i * 4) : data.getLong((long) i * 8);
+      long stored;
+      try {
+        if (Math.floorMod(x, divisor) != 0) {
+          throw new ArithmeticException();
+        }
+        stored = Math.multiplyExact(Math.floorDiv(x, divisor), multiplier);
+        if (intsOut != null) {
+          intsOut[at + n++] = Math.toIntExact(stored);
+        } else {
+          longsOut[at + n++] = stored;
+        }
+      } catch (ArithmeticException e) {
+        throw new IllegalArgumentException("field '" + v.getName() + "' row " + i + ": " + v.getField().getType()
+            + " value " + x + " does not fit the " + rescale.storedType(v.getField().getType())
+            + " Parquet stores it as" + (divisor != 1 ? " (only whole units of " + divisor + " do)" : ""));
+      }
+    }
+    if (intsOut != null) {
+      ((Int32Values) values).added(n);
+    } else {
+      ((Int64Values) values).added(n);
+    }
   }
 
   /** Moves the present ones of {@code rows} ints at {@code at} to the front; returns how many. */
@@ -194,24 +219,6 @@ public final class FlatExtractor {
       }
     }
     return n;
-  }
-
-  private void datesFromMillis(FieldVector v, int rows) {
-    Int32Values out = (Int32Values) values;
-    ArrowBuf data = v.getDataBuffer();
-    int at = out.reserve(rows);
-    int n = 0;
-    for (int i = 0; i < rows; i++) {
-      if (present(i)) {
-        long ms = data.getLong((long) i * 8);
-        if (Math.floorMod(ms, 86_400_000L) != 0) {
-          throw new IllegalArgumentException("field '" + v.getName() + "' row " + i + ": date64 " + ms
-              + " is not a whole day, which a Parquet DATE cannot hold");
-        }
-        out.values()[at + n++] = Math.toIntExact(Math.floorDiv(ms, 86_400_000L));
-      }
-    }
-    out.added(n);
   }
 
   private void fixed(FieldVector v, int rows, int width) {

@@ -18,7 +18,7 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VarCharVector;
 import org.junit.jupiter.api.Test;
 
-class FlatExtractorTest {
+class ValueExtractorTest {
   private static final ColumnDescriptor TEXT = new ColumnDescriptor(0, List.of("s"), new SchemaElement(
       PhysicalType.BYTE_ARRAY, null, Repetition.OPTIONAL, "s", null, ConvertedType.UTF8, null, null, null,
       new LogicalType.StringType(), null), 1, 0);
@@ -34,7 +34,7 @@ class FlatExtractorTest {
         }
       }
       v.setValueCount(rows.length);
-      FlatExtractor extractor = new FlatExtractor(TEXT);
+      ValueExtractor extractor = new ValueExtractor(TEXT);
       extractor.extract(v, rows.length);
       assertEquals(List.of("", "ab", "héllo", "z"), strings((BinaryValues) extractor.values()));
       assertArrayEquals(new int[] {1, 1, 0, 1, 0, 1}, java.util.Arrays.copyOf(extractor.defs(), rows.length));
@@ -54,7 +54,7 @@ class FlatExtractorTest {
       v.setValueCount(rows.length);
       // Slot 2 keeps its bytes but is null, as Arrow allows.
       v.setNull(2);
-      FlatExtractor extractor = new FlatExtractor(TEXT);
+      ValueExtractor extractor = new ValueExtractor(TEXT);
       extractor.extract(v, rows.length);
       assertEquals(List.of("", "ab", "héllo", "z"), strings((BinaryValues) extractor.values()));
       try (VarCharVector tail = new VarCharVector("s", allocator)) {

@@ -1,4 +1,4 @@
-package dev.parrow.codec.write;
+package dev.parrow.codec.encoding;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-class DictionaryBuilderTest {
+class DictionaryEncoderTest {
   private static ColumnDescriptor column(PhysicalType type, Integer length) {
     return new ColumnDescriptor(0, List.of("c"), new SchemaElement(type, length, Repetition.OPTIONAL, "c", null, null,
         null, null, null, null, null), 1, 0);
@@ -26,7 +26,7 @@ class DictionaryBuilderTest {
 
   @Test
   void floatsAreKeptByTheirBits() {
-    DictionaryBuilder d = new DictionaryBuilder(column(PhysicalType.FLOAT, null));
+    DictionaryEncoder d = new DictionaryEncoder(column(PhysicalType.FLOAT, null));
     float[] values = {0.0f, -0.0f, Float.NaN, Float.intBitsToFloat(0x7fc00001), 1.5f, -0.0f, Float.NaN, 0.0f};
     Int32Values page = new Int32Values();
     int at = page.reserve(values.length);
@@ -69,14 +69,14 @@ class DictionaryBuilderTest {
       byte[] s = Long.toString(v, 36).getBytes(StandardCharsets.UTF_8);
       strings.append(s, 0, s.length);
     }
-    check(new DictionaryBuilder(column(PhysicalType.INT64, null)), longs, source);
-    check(new DictionaryBuilder(column(PhysicalType.INT32, null)), ints, source);
-    check(new DictionaryBuilder(column(PhysicalType.FIXED_LEN_BYTE_ARRAY, 5)), fixed, source);
-    check(new DictionaryBuilder(column(PhysicalType.BYTE_ARRAY, null)), strings, source);
+    check(new DictionaryEncoder(column(PhysicalType.INT64, null)), longs, source);
+    check(new DictionaryEncoder(column(PhysicalType.INT32, null)), ints, source);
+    check(new DictionaryEncoder(column(PhysicalType.FIXED_LEN_BYTE_ARRAY, 5)), fixed, source);
+    check(new DictionaryEncoder(column(PhysicalType.BYTE_ARRAY, null)), strings, source);
   }
 
   /** Same source value, same id; ids are dense in first-seen order. */
-  private static void check(DictionaryBuilder d, dev.parrow.codec.values.DenseValues page, long[] source) {
+  private static void check(DictionaryEncoder d, dev.parrow.codec.values.DenseValues page, long[] source) {
     int[] ids = new int[source.length];
     assertEquals(source.length, d.encode(page, source.length, ids, Long.MAX_VALUE));
     java.util.Map<Long, Integer> seen = new java.util.HashMap<>();
@@ -89,7 +89,7 @@ class DictionaryBuilderTest {
 
   @Test
   void theLimitStopsAtTheFirstValueThatDoesNotFit() {
-    DictionaryBuilder d = new DictionaryBuilder(column(PhysicalType.BYTE_ARRAY, null));
+    DictionaryEncoder d = new DictionaryEncoder(column(PhysicalType.BYTE_ARRAY, null));
     BinaryValues page = new BinaryValues();
     for (String s : List.of("aa", "bb", "aa", "cc", "bb")) {
       page.append(s.getBytes(StandardCharsets.UTF_8), 0, 2);
@@ -103,7 +103,7 @@ class DictionaryBuilderTest {
 
   @Test
   void aDictionaryThatStartsWithTheEntriesExtendsThem() {
-    DictionaryBuilder d = new DictionaryBuilder(column(PhysicalType.BYTE_ARRAY, null));
+    DictionaryEncoder d = new DictionaryEncoder(column(PhysicalType.BYTE_ARRAY, null));
     BinaryValues first = strings("x", "y");
     BinaryValues longer = strings("x", "y", "z");
     BinaryValues other = strings("x", "q", "z");

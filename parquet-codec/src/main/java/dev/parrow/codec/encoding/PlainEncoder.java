@@ -1,4 +1,4 @@
-package dev.parrow.codec.write;
+package dev.parrow.codec.encoding;
 
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.values.BinaryValues;

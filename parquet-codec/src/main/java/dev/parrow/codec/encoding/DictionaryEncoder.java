@@ -1,6 +1,5 @@
-package dev.parrow.codec.write;
+package dev.parrow.codec.encoding;
 
-import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
@@ -17,34 +16,30 @@ import java.util.Arrays;
  * Values are compared by their bits: -0.0 and 0.0, or two NaNs with different payloads, are different
  * entries, and every value reads back exactly.
  */
-final class DictionaryBuilder {
+public final class DictionaryEncoder {
   private final DenseValues entries;
   private final int width;
   /** Per slot, the entry's hash (high half) and id + 1 (low half); 0 when empty. A power of two, at most half full. */
   private long[] table = new long[1 << 10];
 
-  DictionaryBuilder(ColumnDescriptor column) {
-    this.entries = ColumnReader.newValues(column);
-    this.width = switch (column.physicalType()) {
-      case INT32, FLOAT -> 4;
-      case INT64, DOUBLE -> 8;
-      case INT96 -> 12;
-      case FIXED_LEN_BYTE_ARRAY -> column.typeLength();
-      case BYTE_ARRAY -> -1;
-      case BOOLEAN -> throw new IllegalArgumentException("BOOLEAN columns are not dictionary-encoded");
-    };
+  public DictionaryEncoder(ColumnDescriptor column) {
+    this.entries = DenseValues.forColumn(column);
+    if (column.physicalType() == dev.parrow.codec.metadata.PhysicalType.BOOLEAN) {
+      throw new IllegalArgumentException("BOOLEAN columns are not dictionary-encoded");
+    }
+    this.width = column.byteWidth();
   }
 
-  DenseValues entries() {
+  public DenseValues entries() {
     return entries;
   }
 
-  int size() {
+  public int size() {
     return entries.size();
   }
 
   /** The size of the dictionary page's values, PLAIN-encoded. */
-  long plainBytes() {
+  public long plainBytes() {
     return width < 0 ? ((BinaryValues) entries).byteLength() + 4L * size() : (long) width * size();
   }
 
@@ -54,7 +49,7 @@ final class DictionaryBuilder {
    *
    * @return n, or the index of the first value that did not fit
    */
-  int encode(DenseValues page, int n, int[] ids, long limitBytes) {
+  public int encode(DenseValues page, int n, int[] ids, long limitBytes) {
     if (page instanceof Int32Values v) {
       return ints(v.values(), n, ids, limitBytes);
     } else if (page instanceof Int64Values v) {
@@ -218,38 +213,20 @@ final class DictionaryBuilder {
    * Whether {@code d} (a dictionary of the same type) starts with this dictionary's entries, so that ids
    * into it are ids into an extension of this one.
    */
-  boolean isPrefixOf(DenseValues d) {
-    int n = size();
-    if (d.size() < n) {
-      return false;
-    }
-    if (entries.getClass() != d.getClass()) {
-      return false;
-    }
-    if (entries instanceof Int32Values e) {
-      return Arrays.equals(e.values(), 0, n, ((Int32Values) d).values(), 0, n);
-    } else if (entries instanceof Int64Values e) {
-      return Arrays.equals(e.values(), 0, n, ((Int64Values) d).values(), 0, n);
-    } else if (entries instanceof FixedWidthValues e) {
-      return Arrays.equals(e.bytes(), 0, n * width, ((FixedWidthValues) d).bytes(), 0, n * width);
-    }
-    BinaryValues e = (BinaryValues) entries;
-    BinaryValues o = (BinaryValues) d;
-    int length = e.byteLength();
-    return Arrays.equals(e.offsets(), 0, n + 1, o.offsets(), 0, n + 1)
-        && Arrays.equals(e.bytes(), 0, length, o.bytes(), 0, length);
+  public boolean isPrefixOf(DenseValues d) {
+    return entries.isPrefixOf(d);
   }
 
   /**
    * Appends the entries of {@code d} past this dictionary's (which {@link #isPrefixOf} it), without
    * hashing: a caller-supplied dictionary is used by its ids only.
    */
-  void extendWith(DenseValues d) {
+  public void extendWith(DenseValues d) {
     int from = size();
     int n = d.size() - from;
     if (n <= 0) {
       return;
     }
-    ColumnChunkWriter.appendValues(d, from, n, entries);
+    entries.appendRange(d, from, n);
   }
 }

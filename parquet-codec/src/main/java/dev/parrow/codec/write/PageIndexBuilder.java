@@ -1,0 +1,80 @@
+package dev.parrow.codec.write;
+
+import dev.parrow.codec.metadata.BoundaryOrder;
+import dev.parrow.codec.metadata.Bytes;
+import dev.parrow.codec.metadata.ColumnIndex;
+import dev.parrow.codec.metadata.OffsetIndex;
+import dev.parrow.codec.metadata.PageLocation;
+import dev.parrow.codec.metadata.Statistics;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The page index of one column chunk: for each data page where it starts, its size and first row (the
+ * offset index), and its min, max, null count and whether it holds only nulls (the column index).
+ */
+final class PageIndexBuilder {
+  private final StatisticsBuilder order;
+  private final List<PageLocation> locations = new ArrayList<>();
+  private final List<Boolean> nullPages = new ArrayList<>();
+  private final List<Bytes> mins = new ArrayList<>();
+  private final List<Bytes> maxs = new ArrayList<>();
+  private final List<Long> nullCounts = new ArrayList<>();
+
+  /** {@code order} compares the column's bounds. */
+  PageIndexBuilder(StatisticsBuilder order) {
+    this.order = order;
+  }
+
+  /** A data page of {@code statistics} holding {@code present} values starts at {@code offset}, row {@code firstRow}. */
+  void startPage(long offset, long firstRow, Statistics statistics, int present) {
+    locations.add(new PageLocation(offset, 0, firstRow));
+    nullPages.add(present == 0);
+    mins.add(statistics.minValue() == null ? Bytes.EMPTY : statistics.minValue());
+    maxs.add(statistics.maxValue() == null ? Bytes.EMPTY : statistics.maxValue());
+    nullCounts.add(statistics.nullCount());
+  }
+
+  /** The page last started ends at {@code end}. */
+  void endPage(long end) {
+    int last = locations.size() - 1;
+    PageLocation at = locations.get(last);
+    locations.set(last, new PageLocation(at.offset(), (int) (end - at.offset()), at.firstRowIndex()));
+  }
+
+  /** The offset index, every page moved {@code shift} bytes on (the dictionary page comes before them). */
+  OffsetIndex offsetIndex(long shift) {
+    List<PageLocation> placed = new ArrayList<>();
+    for (PageLocation l : locations) {
+      placed.add(new PageLocation(l.offset() + shift, l.compressedPageSize(), l.firstRowIndex()));
+    }
+    return new OffsetIndex(placed, null);
+  }
+
+  ColumnIndex columnIndex() {
+    return new ColumnIndex(nullPages, mins, maxs, boundaryOrder(), nullCounts, null, null, null);
+  }
+
+  /**
+   * ASCENDING when the non-null pages' mins and maxes never fall from page to page, DESCENDING when they
+   * never rise, else UNORDERED: readers may then binary-search the column index.
+   */
+  private BoundaryOrder boundaryOrder() {
+    boolean ascending = true;
+    boolean descending = true;
+    int previous = -1;
+    for (int p = 0; p < nullPages.size(); p++) {
+      if (nullPages.get(p)) {
+        continue;
+      }
+      if (previous >= 0) {
+        int minOrder = order.compareBounds(mins.get(previous), mins.get(p));
+        int maxOrder = order.compareBounds(maxs.get(previous), maxs.get(p));
+        ascending &= minOrder <= 0 && maxOrder <= 0;
+        descending &= minOrder >= 0 && maxOrder >= 0;
+      }
+      previous = p;
+    }
+    return ascending ? BoundaryOrder.ASCENDING : descending ? BoundaryOrder.DESCENDING : BoundaryOrder.UNORDERED;
+  }
+}

@@ -1,0 +1,164 @@
+package dev.parrow.codec.write;
+
+import dev.parrow.codec.compression.Compressors;
+import dev.parrow.codec.encoding.Bits;
+import dev.parrow.codec.encoding.ByteSink;
+import dev.parrow.codec.encoding.RleBitPackedEncoder;
+import dev.parrow.codec.metadata.DataPageHeader;
+import dev.parrow.codec.metadata.DataPageHeaderV2;
+import dev.parrow.codec.metadata.DictionaryPageHeader;
+import dev.parrow.codec.metadata.Encoding;
+import dev.parrow.codec.metadata.PageEncodingStats;
+import dev.parrow.codec.metadata.PageHeader;
+import dev.parrow.codec.metadata.PageType;
+import dev.parrow.codec.metadata.Statistics;
+import dev.parrow.codec.thrift.ThriftCodec;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.zip.CRC32;
+
+/**
+ * Assembles the pages of one column chunk: data pages v1 (levels and values compressed together) or v2
+ * (levels uncompressed, values compressed), the dictionary page, each with its header and CRC. Keeps the
+ * chunk's page bytes and what its metadata says of them: encodings, encoding statistics, sizes.
+ */
+final class PageWriter {
+  private final ColumnWriteOptions options;
+  private final int maxDef;
+  private final int maxRep;
+  // Starts small and doubles: a wide schema has one writer per column.
+  private final ByteSink pages = new ByteSink(1 << 10);
+  private final List<PageEncodingStats> encodingStats = new ArrayList<>();
+  private final Set<Encoding> encodings = new LinkedHashSet<>();
+  private long uncompressedBytes;
+
+  PageWriter(ColumnWriteOptions options, int maxDef, int maxRep) {
+    this.options = options;
+    this.maxDef = maxDef;
+    this.maxRep = maxRep;
+  }
+
+  /** The data pages written so far, back to back. */
+  ByteSink pages() {
+    return pages;
+  }
+
+  /** Bytes of the data pages, headers included, before compression. */
+  long uncompressedBytes() {
+    return uncompressedBytes;
+  }
+
+  Set<Encoding> encodings() {
+    return encodings;
+  }
+
+  List<PageEncodingStats> encodingStats() {
+    return encodingStats;
+  }
+
+  /** Whether a dictionary-encoded data page has been written. */
+  boolean usedDictionary() {
+    return encodings.contains(Encoding.PLAIN_DICTIONARY) || encodings.contains(Encoding.RLE_DICTIONARY);
+  }
+
+  /** The encoding a data page of dictionary ids is marked with in this page version. */
+  Encoding dictionaryIdsEncoding() {
+    return options.pageVersion() == 1 ? Encoding.PLAIN_DICTIONARY : Encoding.RLE_DICTIONARY;
+  }
+
+  /**
+   * Writes a data page of {@code entries} level entries ({@code rows} rows, {@code nulls} of them null)
+   * whose values are {@code values} in {@code encoding}; {@code statistics} go in its header (or null).
+   */
+  void writeDataPage(int[] defs, int[] reps, int entries, int rows, int nulls, byte[] values, Encoding encoding,
+      Statistics statistics) {
+    byte[] repLevels = maxRep > 0 ? RleBitPackedEncoder.encode(reps, 0, entries, Bits.bitWidth(maxRep)) : null;
+    byte[] defLevels = maxDef > 0 ? RleBitPackedEncoder.encode(defs, 0, entries, Bits.bitWidth(maxDef)) : null;
+    if (options.pageVersion() == 1) {
+      ByteSink body = new ByteSink(values.length + 64);
+      if (repLevels != null) {
+        body.writeIntLE(repLevels.length);
+        body.write(repLevels);
+      }
+      if (defLevels != null) {
+        body.writeIntLE(defLevels.length);
+        body.write(defLevels);
+      }
+      body.write(values);
+      byte[] compressed = Compressors.compress(options.codec(), options.level(), body.array(), 0, body.size());
+      DataPageHeader h = new DataPageHeader(entries, encoding, Encoding.RLE, Encoding.RLE, statistics);
+      write(new PageHeader(PageType.DATA_PAGE, body.size(), compressed.length, crc(compressed), h, null, null, null),
+          compressed);
+    } else {
+      byte[] r = repLevels == null ? new byte[0] : repLevels;
+      byte[] d = defLevels == null ? new byte[0] : defLevels;
+      byte[] compressed = Compressors.compress(options.codec(), options.level(), values, 0, values.length);
+      byte[] body = new byte[r.length + d.length + compressed.length];
+      System.arraycopy(r, 0, body, 0, r.length);
+      System.arraycopy(d, 0, body, r.length, d.length);
+      System.arraycopy(compressed, 0, body, r.length + d.length, compressed.length);
+      DataPageHeaderV2 h = new DataPageHeaderV2(entries, nulls, rows, encoding, d.length, r.length, true, statistics);
+      write(new PageHeader(PageType.DATA_PAGE_V2, r.length + d.length + values.length, body.length, crc(body), null,
+          null, null, h), body);
+    }
+    encodings.add(encoding);
+    encodings.add(Encoding.RLE);
+    addEncodingStat(options.pageVersion() == 1 ? PageType.DATA_PAGE : PageType.DATA_PAGE_V2, encoding);
+  }
+
+  /**
+   * The dictionary page of {@code count} PLAIN-encoded values, header and (compressed) body; recorded
+   * first among the chunk's encoding statistics.
+   *
+   * @return the page's bytes and, in {@link #dictionaryUncompressed}, its size before compression
+   */
+  byte[] dictionaryPage(ByteSink plain, int count) {
+    byte[] compressed = Compressors.compress(options.codec(), options.level(), plain.array(), 0, plain.size());
+    Encoding encoding = options.pageVersion() == 1 ? Encoding.PLAIN_DICTIONARY : Encoding.PLAIN;
+    PageHeader header = new PageHeader(PageType.DICTIONARY_PAGE, plain.size(), compressed.length, crc(compressed),
+        null, null, new DictionaryPageHeader(count, encoding, false), null);
+    byte[] h = ThriftCodec.writePageHeader(header);
+    byte[] page = new byte[h.length + compressed.length];
+    System.arraycopy(h, 0, page, 0, h.length);
+    System.arraycopy(compressed, 0, page, h.length, compressed.length);
+    dictionaryUncompressed = h.length + plain.size();
+    encodings.add(encoding);
+    encodingStats.add(0, new PageEncodingStats(PageType.DICTIONARY_PAGE, encoding, 1));
+    return page;
+  }
+
+  private long dictionaryUncompressed;
+
+  long dictionaryUncompressed() {
+    return dictionaryUncompressed;
+  }
+
+  private Integer crc(byte[] body) {
+    if (!options.crc()) {
+      return null;
+    }
+    CRC32 crc = new CRC32();
+    crc.update(body);
+    return (int) crc.getValue();
+  }
+
+  private void write(PageHeader header, byte[] body) {
+    byte[] h = ThriftCodec.writePageHeader(header);
+    pages.write(h);
+    pages.write(body);
+    uncompressedBytes += h.length + header.uncompressedPageSize();
+  }
+
+  private void addEncodingStat(PageType type, Encoding encoding) {
+    for (int i = 0; i < encodingStats.size(); i++) {
+      PageEncodingStats s = encodingStats.get(i);
+      if (s.pageType() == type && s.encoding() == encoding) {
+        encodingStats.set(i, new PageEncodingStats(type, encoding, s.count() + 1));
+        return;
+      }
+    }
+    encodingStats.add(new PageEncodingStats(type, encoding, 1));
+  }
+}
