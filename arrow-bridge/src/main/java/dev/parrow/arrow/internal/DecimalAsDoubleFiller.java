@@ -13,8 +13,8 @@ import org.apache.arrow.vector.FieldVector;
 
 /** Decimals as Float64, when the caller asks for it (nanoparquet's mapping): the nearest double. */
 final class DecimalAsDoubleFiller implements VectorFiller {
-  private long[] dense = new long[0];
-  private long[] spread = new long[0];
+  private byte[] dense = new byte[0];
+  private byte[] spread = new byte[0];
 
   private final int scale;
 
@@ -26,7 +26,7 @@ final class DecimalAsDoubleFiller implements VectorFiller {
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
     Buffers.prepare(v, rows, validity);
-    dense = Spread.ensure(dense, present);
+    dense = Spread.ensure(dense, present * 8);
     for (int j = 0; j < present; j++) {
       BigInteger unscaled;
       if (values instanceof Int32Values ints) {
@@ -42,11 +42,11 @@ final class DecimalAsDoubleFiller implements VectorFiller {
         int end = b.offsets()[j + 1];
         unscaled = start == end ? BigInteger.ZERO : new BigInteger(Arrays.copyOfRange(b.bytes(), start, end));
       }
-      dense[j] = Double.doubleToRawLongBits(new BigDecimal(unscaled, scale).doubleValue());
+      Spread.put(dense, j, 8, Double.doubleToRawLongBits(new BigDecimal(unscaled, scale).doubleValue()));
     }
-    spread = Spread.ensure(spread, rows);
-    Spread.longs(dense, validity, rows, spread);
-    Buffers.putLongs(v.getDataBuffer(), spread, rows);
+    spread = Spread.ensure(spread, rows * 8);
+    Spread.bytes(dense, 8, validity, rows, spread);
+    v.getDataBuffer().setBytes(0, spread, 0, (long) rows * 8);
     v.setValueCount(rows);
   }
 

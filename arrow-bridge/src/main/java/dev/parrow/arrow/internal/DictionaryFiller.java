@@ -31,12 +31,10 @@ public final class DictionaryFiller implements VectorFiller {
   private int[] remap = new int[0];
   /** Unified: each chunk dictionary's entries in the file's dictionary, by the chunk dictionary. */
   private final Map<DenseValues, int[]> remaps = new java.util.IdentityHashMap<>();
-  private long[] dense = new long[0];
-  private long[] spread = new long[0];
+  private byte[] dense = new byte[0];
+  private byte[] spread = new byte[0];
   private FieldVector dictionaryVector;
   private boolean changed = true;
-  private int[] ints = new int[0];
-  private byte[] narrow = new byte[0];
 
   DictionaryFiller(boolean unify, ArrowType.Int indexType) {
     this.unify = unify;
@@ -114,20 +112,21 @@ public final class DictionaryFiller implements VectorFiller {
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     DictionaryCodes codes = (DictionaryCodes) values;
     BinaryValues fallback = codes.fallback();
-    dense = Spread.ensure(dense, present);
-    spread = Spread.ensure(spread, rows);
+    int width = indexType.getBitWidth() / 8;
+    dense = Spread.ensure(dense, present * width);
     int[] c = codes.codes();
     for (int j = 0; j < present; j++) {
       int code = c[j];
+      int index;
       if (code >= 0) {
-        dense[j] = remap[code];
+        index = remap[code];
       } else {
         int k = -1 - code;
         int start = fallback.offsets()[k];
-        dense[j] = indexOf(fallback.bytes(), start, fallback.offsets()[k + 1] - start, false);
+        index = indexOf(fallback.bytes(), start, fallback.offsets()[k + 1] - start, false);
       }
+      Spread.put(dense, j, width, index);
     }
-    Spread.longs(dense, validity, rows, spread);
     long limit = indexType.getIsSigned() ? (1L << (indexType.getBitWidth() - 1)) - 1 : (1L << indexType.getBitWidth()) - 1;
     if (indexType.getBitWidth() < 64 && entries.size() - 1 > limit) {
       throw new ParquetFormatException("the dictionary has " + entries.size() + " values, too many for " + indexType
@@ -140,30 +139,9 @@ public final class DictionaryFiller implements VectorFiller {
   private void writeIndices(BaseFixedWidthVector v, int rows, byte[] validity) {
     Buffers.prepare(v, rows, validity);
     int width = indexType.getBitWidth() / 8;
-    switch (width) {
-      case 8 -> Buffers.putLongs(v.getDataBuffer(), spread, rows);
-      case 4 -> {
-        if (ints.length < rows) {
-          ints = new int[spread.length];
-        }
-        for (int i = 0; i < rows; i++) {
-          ints[i] = (int) spread[i];
-        }
-        Buffers.putInts(v.getDataBuffer(), ints, rows);
-      }
-      default -> {
-        if (narrow.length < rows * width) {
-          narrow = new byte[spread.length * width];
-        }
-        for (int i = 0; i < rows; i++) {
-          narrow[i * width] = (byte) spread[i];
-          if (width == 2) {
-            narrow[i * 2 + 1] = (byte) (spread[i] >>> 8);
-          }
-        }
-        v.getDataBuffer().setBytes(0, narrow, 0, (long) rows * width);
-      }
-    }
+    spread = Spread.ensure(spread, rows * width);
+    Spread.bytes(dense, width, validity, rows, spread);
+    v.getDataBuffer().setBytes(0, spread, 0, (long) rows * width);
     v.setValueCount(rows);
   }
 

@@ -3,7 +3,6 @@ package dev.parrow.arrow.internal;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.DirectFixedValues;
-import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
@@ -13,14 +12,12 @@ import org.apache.arrow.vector.FieldVector;
  * Date(DAY), Time(ms), Float4; Int(64), UInt8, Timestamp, Time(us, ns), Float8. The values are decoded
  * straight into the vector's data buffer ({@link #prepare} points the reader there), so a PLAIN page
  * without nulls is one copy from the page into Arrow memory. A batch with nulls is spread to its slots
- * afterwards: the dense values out in bulk, spread in an array, back in bulk.
+ * afterwards: the dense values out in bulk, spread in an array ({@link Spread#bytes}), back in bulk.
  */
 final class DirectFixedFiller implements VectorFiller {
   private final int width;
-  private int[] ints = new int[0];
-  private int[] spreadInts = new int[0];
-  private long[] longs = new long[0];
-  private long[] spreadLongs = new long[0];
+  private byte[] dense = new byte[0];
+  private byte[] spread = new byte[0];
 
   DirectFixedFiller(int width) {
     this.width = width;
@@ -52,29 +49,17 @@ final class DirectFixedFiller implements VectorFiller {
     }
     Buffers.validity(v.getValidityBuffer(), rows, validity);
     if (present < rows) {
-      ArrowBuf data = v.getDataBuffer();
-      if (width == 4) {
-        spreadInts(data, rows, validity, present);
-      } else {
-        spreadLongs(data, rows, validity, present);
-      }
+      spread(v.getDataBuffer(), rows, validity, present);
     }
     v.setValueCount(rows);
   }
 
-  private void spreadInts(ArrowBuf data, int rows, byte[] validity, int present) {
-    ints = Spread.ensure(ints, rows);
-    spreadInts = Spread.ensure(spreadInts, rows);
-    data.nioBuffer(0, present * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(ints, 0, present);
-    Spread.ints(ints, validity, rows, spreadInts);
-    Buffers.putInts(data, spreadInts, rows);
-  }
-
-  private void spreadLongs(ArrowBuf data, int rows, byte[] validity, int present) {
-    longs = Spread.ensure(longs, rows);
-    spreadLongs = Spread.ensure(spreadLongs, rows);
-    data.nioBuffer(0, present * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(longs, 0, present);
-    Spread.longs(longs, validity, rows, spreadLongs);
-    Buffers.putLongs(data, spreadLongs, rows);
+  /** The present values, read back from the front of the buffer, spread to their slots in one pass. */
+  private void spread(ArrowBuf data, int rows, byte[] validity, int present) {
+    dense = Spread.ensure(dense, rows * width);
+    spread = Spread.ensure(spread, rows * width);
+    data.getBytes(0, dense, 0, present * width);
+    Spread.bytes(dense, width, validity, rows, spread);
+    data.setBytes(0, spread, 0, (long) rows * width);
   }
 }

@@ -61,14 +61,19 @@ public abstract sealed class FieldWriter permits LeafWriter, StructWriter, ListW
    * {@code dictionaries}, by id.
    */
   public void write(FieldVector vector, int rows, ColumnChunkWriter[] chunks, Map<Long, DenseValues> dictionaries) {
+    shredRows(vector, rows);
+    for (LeafWriter leaf : leaves()) {
+      leaf.writeLevels(chunks, dictionaries);
+    }
+  }
+
+  /** Shreds rows [0, rows) of this top-level field's vector into its leaves' levels. */
+  final void shredRows(FieldVector vector, int rows) {
     for (LeafWriter leaf : leaves()) {
       leaf.clear();
     }
     for (int i = 0; i < rows; i++) {
       shred(vector, i, 0, 0, 0);
-    }
-    for (LeafWriter leaf : leaves()) {
-      leaf.writeLevels(chunks, dictionaries);
     }
   }
 
@@ -77,6 +82,21 @@ public abstract sealed class FieldWriter permits LeafWriter, StructWriter, ListW
    * repetition level {@code rep} for its first entry, under {@code depth} repeated ancestors.
    */
   abstract void shred(ValueVector v, int i, int def, int rep, int depth);
+
+  /**
+   * The definition level of slot {@code i} of {@code v}, reached at {@code def}: one more when this
+   * field is nullable; -1 when the slot is null, whose entries are then added.
+   */
+  final int enter(ValueVector v, int i, int def, int rep) {
+    if (!nullable) {
+      return def;
+    }
+    if (v.isNull(i)) {
+      addEmpty(def, rep);
+      return -1;
+    }
+    return def + 1;
+  }
 
   /** A null or empty slot: one entry at these levels for every leaf below, with no value. */
   final void addEmpty(int def, int rep) {

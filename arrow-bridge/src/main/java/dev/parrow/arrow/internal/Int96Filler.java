@@ -15,8 +15,8 @@ import org.apache.arrow.vector.types.TimeUnit;
  * coarser unit.
  */
 final class Int96Filler implements VectorFiller {
-  private long[] dense = new long[0];
-  private long[] spread = new long[0];
+  private byte[] dense = new byte[0];
+  private byte[] spread = new byte[0];
 
   private static final long JULIAN_EPOCH_DAY = 2_440_588L;
   private static final long NANOS_PER_DAY = 86_400_000_000_000L;
@@ -32,15 +32,15 @@ final class Int96Filler implements VectorFiller {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
     Buffers.prepare(v, rows, validity);
     ByteBuffer src = ByteBuffer.wrap(((FixedWidthValues) values).bytes()).order(ByteOrder.LITTLE_ENDIAN);
-    dense = Spread.ensure(dense, present);
+    dense = Spread.ensure(dense, present * 8);
     for (int j = 0; j < present; j++) {
       long nanosOfDay = src.getLong(j * 12);
       long day = src.getInt(j * 12 + 8) - JULIAN_EPOCH_DAY;
-      dense[j] = convert(day, nanosOfDay);
+      Spread.put(dense, j, 8, convert(day, nanosOfDay));
     }
-    spread = Spread.ensure(spread, rows);
-    Spread.longs(dense, validity, rows, spread);
-    Buffers.putLongs(v.getDataBuffer(), spread, rows);
+    spread = Spread.ensure(spread, rows * 8);
+    Spread.bytes(dense, 8, validity, rows, spread);
+    v.getDataBuffer().setBytes(0, spread, 0, (long) rows * 8);
     v.setValueCount(rows);
   }
 

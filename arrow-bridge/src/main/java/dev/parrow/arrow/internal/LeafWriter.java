@@ -29,6 +29,7 @@ public final class LeafWriter extends FieldWriter {
   private int entries;
   private int present;
   private int[] positions = new int[0];
+  private int[] dense = new int[0];
   private int[] ids = new int[0];
 
   LeafWriter(Field field, ColumnDescriptor column) {
@@ -68,15 +69,11 @@ public final class LeafWriter extends FieldWriter {
 
   @Override
   void shred(ValueVector v, int i, int def, int rep, int depth) {
-    if (nullable) {
-      if (v.isNull(i)) {
-        add(def, rep, -1);
-        return;
-      }
-      def++;
+    int level = enter(v, i, def, rep);
+    if (level >= 0) {
+      vector = (FieldVector) v;
+      add(level, rep, i);
     }
-    vector = (FieldVector) v;
-    add(def, rep, i);
   }
 
   void clear() {
@@ -112,8 +109,20 @@ public final class LeafWriter extends FieldWriter {
     }
   }
 
+  int entries() {
+    return entries;
+  }
+
+  int[] defs() {
+    return defs;
+  }
+
+  int[] reps() {
+    return reps;
+  }
+
   /** The present values, gathered from the leaf vector's slots the levels visited. */
-  private DenseValues presentValues() {
+  DenseValues presentValues() {
     values.clear();
     if (present == 0) {
       return values;
@@ -129,10 +138,11 @@ public final class LeafWriter extends FieldWriter {
       positions[s] = d;
       d += valid[s];
     }
+    dense = Spread.ensure(dense, present);
     for (int j = 0; j < present; j++) {
-      slots[j] = positions[slots[j]];
+      dense[j] = positions[slots[j]];
     }
-    values.gather(extractor.values(), slots, 0, present);
+    values.gather(extractor.values(), dense, 0, present);
     return values;
   }
 

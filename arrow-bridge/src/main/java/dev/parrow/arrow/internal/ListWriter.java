@@ -6,6 +6,7 @@ import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -14,10 +15,16 @@ import org.apache.arrow.vector.types.pojo.Field;
  * after the first repeats at this list's depth.
  */
 final class ListWriter extends FieldWriter {
+  /** How the vector keeps its element ranges. */
+  private enum Layout { OFFSETS, LARGE_OFFSETS, FIXED_SIZE }
+
+  private final Layout layout;
   private final FieldWriter element;
 
   ListWriter(Field field, FieldWriter element) {
     super(field);
+    this.layout = field.getType() instanceof ArrowType.LargeList ? Layout.LARGE_OFFSETS
+        : field.getType() instanceof ArrowType.FixedSizeList ? Layout.FIXED_SIZE : Layout.OFFSETS;
     this.element = element;
   }
 
@@ -28,36 +35,28 @@ final class ListWriter extends FieldWriter {
 
   @Override
   void shred(ValueVector v, int i, int def, int rep, int depth) {
-    if (nullable) {
-      if (v.isNull(i)) {
-        addEmpty(def, rep);
-        return;
-      }
-      def++;
-    }
-    long start;
-    long end;
-    FieldVector data;
-    if (v instanceof LargeListVector large) {
-      start = large.getOffsetBuffer().getLong((long) i * 8);
-      end = large.getOffsetBuffer().getLong((long) (i + 1) * 8);
-      data = large.getDataVector();
-    } else if (v instanceof FixedSizeListVector fixed) {
-      start = (long) i * fixed.getListSize();
-      end = start + fixed.getListSize();
-      data = fixed.getDataVector();
-    } else {
-      ListVector list = (ListVector) v;
-      start = list.getOffsetBuffer().getInt((long) i * 4);
-      end = list.getOffsetBuffer().getInt((long) (i + 1) * 4);
-      data = list.getDataVector();
-    }
-    if (start == end) {
-      addEmpty(def, rep);
+    int level = enter(v, i, def, rep);
+    if (level < 0) {
       return;
     }
+    long start = switch (layout) {
+      case OFFSETS -> ((ListVector) v).getElementStartIndex(i);
+      case LARGE_OFFSETS -> ((LargeListVector) v).getElementStartIndex(i);
+      case FIXED_SIZE -> ((FixedSizeListVector) v).getElementStartIndex(i);
+    };
+    long end = switch (layout) {
+      case OFFSETS -> ((ListVector) v).getElementEndIndex(i);
+      case LARGE_OFFSETS -> ((LargeListVector) v).getElementEndIndex(i);
+      case FIXED_SIZE -> ((FixedSizeListVector) v).getElementEndIndex(i);
+    };
+    if (start == end) {
+      addEmpty(level, rep);
+      return;
+    }
+    FieldVector data = layout == Layout.LARGE_OFFSETS ? ((LargeListVector) v).getDataVector()
+        : layout == Layout.FIXED_SIZE ? ((FixedSizeListVector) v).getDataVector() : ((ListVector) v).getDataVector();
     for (long k = start; k < end; k++) {
-      element.shred(data, (int) k, def + 1, k == start ? rep : depth + 1, depth + 1);
+      element.shred(data, (int) k, level + 1, k == start ? rep : depth + 1, depth + 1);
     }
   }
 }

@@ -11,8 +11,8 @@ import org.apache.arrow.vector.FieldVector;
  * outside the annotated range is an error (the file is wrong), never silently truncated.
  */
 final class NarrowIntFiller implements VectorFiller {
-  private int[] spread = new int[0];
   private byte[] narrow = new byte[0];
+  private byte[] spread = new byte[0];
 
   private final int bytes;
   private final int min;
@@ -35,16 +35,13 @@ final class NarrowIntFiller implements VectorFiller {
             + " of the column's " + (bytes * 8) + "-bit annotation");
       }
     }
-    spread = Spread.ensure(spread, rows);
-    Spread.ints(src, validity, rows, spread);
-    narrow = Spread.ensure(narrow, rows * bytes);
-    for (int i = 0; i < rows; i++) {
-      narrow[i * bytes] = (byte) spread[i];
-      if (bytes == 2) {
-        narrow[i * 2 + 1] = (byte) (spread[i] >>> 8);
-      }
+    narrow = Spread.ensure(narrow, present * bytes);
+    for (int j = 0; j < present; j++) {
+      Spread.put(narrow, j, bytes, src[j]);
     }
-    v.getDataBuffer().setBytes(0, narrow, 0, (long) rows * bytes);
+    spread = Spread.ensure(spread, rows * bytes);
+    Spread.bytes(narrow, bytes, validity, rows, spread);
+    v.getDataBuffer().setBytes(0, spread, 0, (long) rows * bytes);
     v.setValueCount(rows);
   }
 

@@ -17,9 +17,8 @@ final class RescaleFiller implements VectorFiller {
   private final int outWidth;
   private final long multiplier;
   private final long divisor;
-  private long[] dense = new long[0];
-  private long[] spread = new long[0];
-  private int[] narrow = new int[0];
+  private byte[] dense = new byte[0];
+  private byte[] spread = new byte[0];
 
   /** Reads the values {@code rule} stores back in the Arrow unit: the rule's factor the other way round. */
   RescaleFiller(UnitRescale rule) {
@@ -32,8 +31,7 @@ final class RescaleFiller implements VectorFiller {
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
     Buffers.prepare(v, rows, validity);
-    dense = Spread.ensure(dense, present);
-    spread = Spread.ensure(spread, rows);
+    dense = Spread.ensure(dense, present * outWidth);
     int[] ints = values instanceof Int32Values i ? i.values() : null;
     long[] longs = values instanceof Int64Values l ? l.values() : null;
     for (int j = 0; j < present; j++) {
@@ -42,18 +40,11 @@ final class RescaleFiller implements VectorFiller {
         throw new ParquetFormatException("value " + stored + " is not a whole number of the unit ARROW:schema "
             + "gives the column; read it with ReadOptions.useArrowSchemaHint(false)");
       }
-      dense[j] = Math.multiplyExact(stored / divisor, multiplier);
+      Spread.put(dense, j, outWidth, Math.multiplyExact(stored / divisor, multiplier));
     }
-    Spread.longs(dense, validity, rows, spread);
-    if (outWidth == 8) {
-      Buffers.putLongs(v.getDataBuffer(), spread, rows);
-    } else {
-      narrow = Spread.ensure(narrow, rows);
-      for (int i = 0; i < rows; i++) {
-        narrow[i] = (int) spread[i];
-      }
-      Buffers.putInts(v.getDataBuffer(), narrow, rows);
-    }
+    spread = Spread.ensure(spread, rows * outWidth);
+    Spread.bytes(dense, outWidth, validity, rows, spread);
+    v.getDataBuffer().setBytes(0, spread, 0, (long) rows * outWidth);
     v.setValueCount(rows);
   }
 }

@@ -1,66 +1,21 @@
 package dev.parrow.arrow.internal;
 
 import dev.parrow.codec.encoding.Bits;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
  * Dense values spread out to their slots: slot i takes the next dense value where bit i of the validity
- * bitmap is set, and zero where it is not (a null validity means every slot is set). One routine per
- * value width, shared by the fillers; each fills a primitive array in one pass, a validity byte at a
- * time: a full byte is one copy of eight values, an empty byte eight zeros.
+ * bitmap is set, and zero where it is not (a null validity means every slot is set). Shared by the
+ * fillers: each converts its present values into dense little-endian bytes of the vector's width
+ * ({@link #put}), spreads them here in one pass, a validity byte at a time (a full byte is one copy of
+ * eight values, an empty byte eight zeros), and copies the result into the vector at once. Variable-width
+ * values spread their offsets instead ({@link #offsets}).
  */
 final class Spread {
   private Spread() {}
-
-  static void ints(int[] dense, byte[] validity, int rows, int[] out) {
-    if (validity == null) {
-      System.arraycopy(dense, 0, out, 0, rows);
-      return;
-    }
-    int j = 0;
-    int full = rows & ~7;
-    for (int i = 0; i < full; i += 8) {
-      int b = validity[i >>> 3] & 0xff;
-      if (b == 0xff) {
-        System.arraycopy(dense, j, out, i, 8);
-        j += 8;
-      } else if (b == 0) {
-        Arrays.fill(out, i, i + 8, 0);
-      } else {
-        for (int k = 0; k < 8; k++) {
-          out[i + k] = (b & (1 << k)) != 0 ? dense[j++] : 0;
-        }
-      }
-    }
-    for (int i = full; i < rows; i++) {
-      out[i] = Bits.get(validity, i) ? dense[j++] : 0;
-    }
-  }
-
-  static void longs(long[] dense, byte[] validity, int rows, long[] out) {
-    if (validity == null) {
-      System.arraycopy(dense, 0, out, 0, rows);
-      return;
-    }
-    int j = 0;
-    int full = rows & ~7;
-    for (int i = 0; i < full; i += 8) {
-      int b = validity[i >>> 3] & 0xff;
-      if (b == 0xff) {
-        System.arraycopy(dense, j, out, i, 8);
-        j += 8;
-      } else if (b == 0) {
-        Arrays.fill(out, i, i + 8, 0L);
-      } else {
-        for (int k = 0; k < 8; k++) {
-          out[i + k] = (b & (1 << k)) != 0 ? dense[j++] : 0L;
-        }
-      }
-    }
-    for (int i = full; i < rows; i++) {
-      out[i] = Bits.get(validity, i) ? dense[j++] : 0L;
-    }
-  }
 
   /** Values of {@code width} bytes each: value j at {@code dense[j * width]}, slot i at {@code out[i * width]}. */
   static void bytes(byte[] dense, int width, byte[] validity, int rows, byte[] out) {
@@ -69,15 +24,54 @@ final class Spread {
       return;
     }
     int j = 0;
-    for (int i = 0; i < rows; i++) {
-      if (Bits.get(validity, i)) {
-        System.arraycopy(dense, j * width, out, i * width, width);
-        j += 1;
+    int full = rows & ~7;
+    for (int i = 0; i < full; i += 8) {
+      int b = validity[i >>> 3] & 0xff;
+      if (b == 0xff) {
+        System.arraycopy(dense, j * width, out, i * width, 8 * width);
+        j += 8;
+      } else if (b == 0) {
+        Arrays.fill(out, i * width, (i + 8) * width, (byte) 0);
+      } else {
+        j = bitByBit(dense, width, validity, i, i + 8, j, out);
+      }
+    }
+    bitByBit(dense, width, validity, full, rows, j, out);
+  }
+
+  /**
+   * Slots [from, to), taking dense values from the j-th on; returns the next dense index. Values of 4 and
+   * 8 bytes move as one int or long.
+   */
+  private static int bitByBit(byte[] dense, int width, byte[] validity, int from, int to, int j, byte[] out) {
+    for (int i = from; i < to; i++) {
+      boolean set = Bits.get(validity, i);
+      if (width == 8) {
+        LONGS.set(out, i * 8, set ? (long) LONGS.get(dense, j++ * 8) : 0L);
+      } else if (width == 4) {
+        INTS.set(out, i * 4, set ? (int) INTS.get(dense, j++ * 4) : 0);
+      } else if (set) {
+        System.arraycopy(dense, j++ * width, out, i * width, width);
       } else {
         Arrays.fill(out, i * width, (i + 1) * width, (byte) 0);
       }
     }
+    return j;
   }
+
+  /** Stores {@code value} as dense value {@code j} of {@code width} bytes (1, 2, 4 or 8), little-endian. */
+  static void put(byte[] dense, int j, int width, long value) {
+    switch (width) {
+      case 8 -> LONGS.set(dense, j * 8, value);
+      case 4 -> INTS.set(dense, j * 4, (int) value);
+      case 2 -> SHORTS.set(dense, j * 2, (short) value);
+      default -> dense[j] = (byte) value;
+    }
+  }
+
+  private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
   /**
    * The offsets of variable-width values: {@code out[i + 1]} is where slot i ends, given the dense values'

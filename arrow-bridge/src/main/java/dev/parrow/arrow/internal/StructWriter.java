@@ -23,16 +23,12 @@ final class StructWriter extends FieldWriter {
 
   @Override
   void shred(ValueVector v, int i, int def, int rep, int depth) {
-    if (nullable) {
-      if (v.isNull(i)) {
-        addEmpty(def, rep);
-        return;
+    int level = enter(v, i, def, rep);
+    if (level >= 0) {
+      StructVector struct = (StructVector) v;
+      for (int c = 0; c < children.size(); c++) {
+        children.get(c).shred(struct.getChildByOrdinal(c), i, level, rep, depth);
       }
-      def++;
-    }
-    StructVector struct = (StructVector) v;
-    for (int c = 0; c < children.size(); c++) {
-      children.get(c).shred(struct.getChildByOrdinal(c), i, def, rep, depth);
     }
   }
 }

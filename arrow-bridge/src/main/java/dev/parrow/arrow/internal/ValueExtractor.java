@@ -174,36 +174,52 @@ public final class ValueExtractor {
     int width = rescale.arrowWidth();
     long multiplier = rescale.multiplier();
     long divisor = rescale.divisor();
-    int at = values instanceof Int32Values ints ? ints.reserve(rows) : ((Int64Values) values).reserve(rows);
-    int[] intsOut = values instanceof Int32Values ints ? ints.values() : null;
-    long[] longsOut = values instanceof Int64Values longs ? longs.values() : null;
+    boolean int32 = values instanceof Int32Values;
+    long[] stored = wide(rows);
     int n = 0;
     for (int i = 0; i < rows; i++) {
       if (!present(i)) {
         continue;
       }
       long x = width == 4 ? data.getInt((long) i * 4) : data.getLong((long) i * 8);
-      long stored;
       try {
         if (Math.floorMod(x, divisor) != 0) {
           throw new ArithmeticException();
         }
-        stored = Math.multiplyExact(Math.floorDiv(x, divisor), multiplier);
-        if (intsOut != null) {
-          intsOut[at + n++] = Math.toIntExact(stored);
-        } else {
-          longsOut[at + n++] = stored;
-        }
+        long s = Math.multiplyExact(Math.floorDiv(x, divisor), multiplier);
+        stored[n++] = int32 ? Math.toIntExact(s) : s;
       } catch (ArithmeticException e) {
         throw new IllegalArgumentException("field '" + v.getName() + "' row " + i + ": " + v.getField().getType()
             + " value " + x + " does not fit the " + rescale.storedType(v.getField().getType())
             + " Parquet stores it as" + (divisor != 1 ? " (only whole units of " + divisor + " do)" : ""));
       }
     }
-    if (intsOut != null) {
-      ((Int32Values) values).added(n);
+    addWide(n);
+  }
+
+  private long[] wide = new long[0];
+
+  /** A scratch array of at least n longs, for values computed before they are stored. */
+  private long[] wide(int n) {
+    if (wide.length < n) {
+      wide = new long[Math.max(n, 2 * wide.length)];
+    }
+    return wide;
+  }
+
+  /** Stores the first n of {@link #wide} as the column's values: narrowed for an INT32 column. */
+  private void addWide(int n) {
+    if (values instanceof Int32Values ints) {
+      int at = ints.reserve(n);
+      for (int k = 0; k < n; k++) {
+        ints.values()[at + k] = (int) wide[k];
+      }
+      ints.added(n);
     } else {
-      ((Int64Values) values).added(n);
+      Int64Values longs = (Int64Values) values;
+      int at = longs.reserve(n);
+      System.arraycopy(wide, 0, longs.values(), at, n);
+      longs.added(n);
     }
   }
 
@@ -240,24 +256,15 @@ public final class ValueExtractor {
     ArrowBuf data = v.getDataBuffer();
     byte[] le = new byte[arrowWidth];
     if (type.getPrecision() <= 18) {
-      boolean int32 = type.getPrecision() <= 9;
+      // INT32 (precision up to 9) or INT64: the low 8 bytes are the unscaled value.
+      long[] unscaled = wide(rows);
       int n = 0;
-      int at = int32 ? ((Int32Values) values).reserve(rows) : ((Int64Values) values).reserve(rows);
       for (int i = 0; i < rows; i++) {
         if (present(i)) {
-          long unscaled = data.getLong((long) i * arrowWidth);
-          if (int32) {
-            ((Int32Values) values).values()[at + n++] = (int) unscaled;
-          } else {
-            ((Int64Values) values).values()[at + n++] = unscaled;
-          }
+          unscaled[n++] = data.getLong((long) i * arrowWidth);
         }
       }
-      if (int32) {
-        ((Int32Values) values).added(n);
-      } else {
-        ((Int64Values) values).added(n);
-      }
+      addWide(n);
       return;
     }
     FixedWidthValues out = (FixedWidthValues) values;

@@ -11,7 +11,6 @@ import dev.parrow.codec.values.DenseValues;
 public final class DictionaryDecoder implements ValuesDecoder {
   private final DenseValues dictionary;
   private final RleBitPackedDecoder ids;
-  private int[] scratch = new int[256];
 
   public DictionaryDecoder(DenseValues dictionary, byte[] buf, int start, int end) {
     this.dictionary = dictionary;
@@ -33,13 +32,6 @@ public final class DictionaryDecoder implements ValuesDecoder {
 
   @Override
   public void read(DenseValues out, int n) {
-    if (scratch.length < n) {
-      scratch = new int[Math.max(n, scratch.length * 2)];
-    }
-    int got = ids.read(scratch, 0, n);
-    if (got < n) {
-      throw new ParquetFormatException("the page holds " + got + " encoded values where " + n + " are needed");
-    }
-    out.gather(dictionary, scratch, 0, n);
+    out.gather(dictionary, ids.readValues(n), 0, n);
   }
 }

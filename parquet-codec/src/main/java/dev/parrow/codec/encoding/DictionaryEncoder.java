@@ -21,6 +21,9 @@ public final class DictionaryEncoder {
   private final int width;
   /** Per slot, the entry's hash (high half) and id + 1 (low half); 0 when empty. A power of two, at most half full. */
   private long[] table = new long[1 << 10];
+  /** INT32/FLOAT and INT64/DOUBLE entries as longs, by id: what a probe compares. */
+  private long[] keys = new long[0];
+  private long[] widened = new long[0];
 
   public DictionaryEncoder(ColumnDescriptor column) {
     this.entries = DenseValues.forColumn(column);
@@ -51,58 +54,37 @@ public final class DictionaryEncoder {
    */
   public int encode(DenseValues page, int n, int[] ids, long limitBytes) {
     if (page instanceof Int32Values v) {
-      return ints(v.values(), n, ids, limitBytes);
+      widened = widened.length >= n ? widened : new long[Math.max(n, 2 * widened.length)];
+      v.toLongs(widened, n);
+      return primitive(widened, page, n, ids, limitBytes);
     } else if (page instanceof Int64Values v) {
-      return longs(v.values(), n, ids, limitBytes);
+      return primitive(v.values(), page, n, ids, limitBytes);
     } else if (page instanceof FixedWidthValues v) {
       return fixed(v.bytes(), n, ids, limitBytes);
     }
     return binary((BinaryValues) page, n, ids, limitBytes);
   }
 
-  private int ints(int[] values, int n, int[] ids, long limit) {
-    Int32Values d = (Int32Values) entries;
-    for (int i = 0; i < n; i++) {
-      int v = values[i];
-      int hash = mix(v);
-      int slot = hash & (table.length - 1);
-      int id;
-      while ((id = id(table[slot])) >= 0 && (hashOf(table[slot]) != hash || d.values()[id] != v)) {
-        slot = (slot + 1) & (table.length - 1);
-      }
-      if (id < 0) {
-        if (plainBytes() + 4 > limit) {
-          return i;
-        }
-        id = d.size();
-        int at = d.reserve(1);
-        d.values()[at] = v;
-        d.added(1);
-        insert(slot, id, hash);
-      }
-      ids[i] = id;
-    }
-    return n;
-  }
-
-  private int longs(long[] values, int n, int[] ids, long limit) {
-    Int64Values d = (Int64Values) entries;
+  /** INT32/FLOAT (widened) and INT64/DOUBLE values, compared as longs with {@link #keys}. */
+  private int primitive(long[] values, DenseValues page, int n, int[] ids, long limit) {
     for (int i = 0; i < n; i++) {
       long v = values[i];
       int hash = mix((int) (v ^ (v >>> 32)));
       int slot = hash & (table.length - 1);
       int id;
-      while ((id = id(table[slot])) >= 0 && (hashOf(table[slot]) != hash || d.values()[id] != v)) {
+      while ((id = id(table[slot])) >= 0 && (hashOf(table[slot]) != hash || keys[id] != v)) {
         slot = (slot + 1) & (table.length - 1);
       }
       if (id < 0) {
-        if (plainBytes() + 8 > limit) {
+        if (plainBytes() + width > limit) {
           return i;
         }
-        id = d.size();
-        int at = d.reserve(1);
-        d.values()[at] = v;
-        d.added(1);
+        id = size();
+        entries.appendRange(page, i, 1);
+        if (id == keys.length) {
+          keys = java.util.Arrays.copyOf(keys, Math.max(64, 2 * keys.length));
+        }
+        keys[id] = v;
         insert(slot, id, hash);
       }
       ids[i] = id;

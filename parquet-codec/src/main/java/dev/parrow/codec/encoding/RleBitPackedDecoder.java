@@ -41,6 +41,23 @@ public final class RleBitPackedDecoder implements IntDecoder {
     this.mask = (1L << bitWidth) - 1;
   }
 
+  private int[] values = new int[0];
+
+  /**
+   * The next {@code n} values, in an array of this decoder's (valid until the next call); fewer left is
+   * an error: the values of a page (dictionary ids, RLE booleans) must all be there.
+   */
+  public int[] readValues(int n) {
+    if (values.length < n) {
+      values = new int[Math.max(n, Math.min(2 * values.length, Integer.MAX_VALUE - 16))];
+    }
+    int got = read(values, 0, n);
+    if (got < n) {
+      throw new ParquetFormatException("the page holds " + got + " encoded values where " + n + " are needed");
+    }
+    return values;
+  }
+
   @Override
   public int read(int[] out, int offset, int n) {
     int done = 0;

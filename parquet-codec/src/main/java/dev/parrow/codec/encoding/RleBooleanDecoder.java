@@ -7,7 +7,6 @@ import dev.parrow.codec.values.DenseValues;
 /** RLE-encoded booleans (data pages v2): a 4-byte length, then the RLE / bit-packed hybrid with bit width 1. */
 public final class RleBooleanDecoder implements ValuesDecoder {
   private final RleBitPackedDecoder bits;
-  private int[] scratch = new int[256];
 
   public RleBooleanDecoder(byte[] buf, int start, int end) {
     if (end - start < 4) {
@@ -24,13 +23,6 @@ public final class RleBooleanDecoder implements ValuesDecoder {
 
   @Override
   public void read(DenseValues out, int n) {
-    if (scratch.length < n) {
-      scratch = new int[Math.max(n, scratch.length * 2)];
-    }
-    int got = bits.read(scratch, 0, n);
-    if (got < n) {
-      throw new ParquetFormatException("the page holds " + got + " encoded values where " + n + " are needed");
-    }
-    ((BooleanValues) out).appendBits(scratch, n);
+    ((BooleanValues) out).appendBits(bits.readValues(n), n);
   }
 }

@@ -36,7 +36,8 @@ public final class FixedWidthValues extends GrowableValues implements DenseValue
 
   /** Appends one value from {@code src[offset, offset + width)}. */
   public void add(byte[] src, int offset) {
-    System.arraycopy(src, offset, bytes, reserve(1), width);
+    int at = reserve(1);
+    System.arraycopy(src, offset, bytes, at, width);
     size++;
   }
 

@@ -20,7 +20,8 @@ public final class Int32Values extends GrowableValues implements DenseValues {
 
   /** Appends one value. */
   public void add(int value) {
-    values[reserve(1)] = value;
+    int at = reserve(1);
+    values[at] = value;
     size++;
   }
 

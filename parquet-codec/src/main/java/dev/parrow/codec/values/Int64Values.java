@@ -20,7 +20,8 @@ public final class Int64Values extends GrowableValues implements DenseValues {
 
   /** Appends one value. */
   public void add(long value) {
-    values[reserve(1)] = value;
+    int at = reserve(1);
+    values[at] = value;
     size++;
   }
 

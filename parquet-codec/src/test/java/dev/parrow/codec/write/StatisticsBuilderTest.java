@@ -1,0 +1,149 @@
+package dev.parrow.codec.write;
+
+import static dev.parrow.codec.testing.SampleMetadata.group;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.parrow.codec.metadata.ConvertedType;
+import dev.parrow.codec.metadata.LogicalType;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.metadata.Repetition;
+import dev.parrow.codec.metadata.SchemaElement;
+import dev.parrow.codec.metadata.Statistics;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.schema.ParquetSchema;
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.FixedWidthValues;
+import dev.parrow.codec.values.Int32Values;
+import dev.parrow.codec.values.Int64Values;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Min and max in the order the format gives each type, against bounds Java's own comparisons find. */
+class StatisticsBuilderTest {
+  private static ColumnDescriptor column(PhysicalType type, Integer length, ConvertedType converted,
+      LogicalType logical, Integer scale, Integer precision) {
+    return ParquetSchema.fromElements(List.of(group("schema", null, 1), new SchemaElement(type, length,
+        Repetition.OPTIONAL, "c", null, converted, scale, precision, null, logical, null))).column(0);
+  }
+
+  private static byte[] le(long v, int width) {
+    return Arrays.copyOf(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array(), width);
+  }
+
+  @Test
+  void int32SignedAndUnsigned() {
+    Random random = new Random(5);
+    Int32Values values = new Int32Values();
+    for (int i = 0; i < 1_000; i++) {
+      values.add(random.nextInt());
+    }
+    int[] v = Arrays.copyOf(values.values(), values.size());
+    int signedMin = Arrays.stream(v).min().getAsInt();
+    int signedMax = Arrays.stream(v).max().getAsInt();
+    int unsignedMin = Arrays.stream(v).boxed().min(Integer::compareUnsigned).get();
+    int unsignedMax = Arrays.stream(v).boxed().max(Integer::compareUnsigned).get();
+
+    StatisticsBuilder signed = new StatisticsBuilder(column(PhysicalType.INT32, null, null, null, null, null));
+    signed.update(values, 0, values.size());
+    signed.nulls(7);
+    Statistics s = signed.build();
+    assertArrayEquals(le(signedMin, 4), s.minValue().toByteArray());
+    assertArrayEquals(le(signedMax, 4), s.maxValue().toByteArray());
+    assertEquals(7L, s.nullCount());
+
+    StatisticsBuilder unsigned = new StatisticsBuilder(column(PhysicalType.INT32, null, ConvertedType.UINT_32,
+        new LogicalType.IntType(32, false), null, null));
+    unsigned.update(values, 0, values.size());
+    Statistics u = unsigned.build();
+    assertArrayEquals(le(unsignedMin, 4), u.minValue().toByteArray());
+    assertArrayEquals(le(unsignedMax, 4), u.maxValue().toByteArray());
+  }
+
+  @Test
+  void doublesSkipNaNAndWidenZeroToBothSigns() {
+    double[] data = {Double.NaN, 0.0, 2.5, -1.25, Double.NaN};
+    Int64Values values = new Int64Values();
+    for (double d : data) {
+      values.add(Double.doubleToRawLongBits(d));
+    }
+    StatisticsBuilder b = new StatisticsBuilder(column(PhysicalType.DOUBLE, null, null, null, null, null));
+    b.update(values, 0, values.size());
+    Statistics s = b.build();
+    assertEquals(-1.25, ByteBuffer.wrap(s.minValue().toByteArray()).order(ByteOrder.LITTLE_ENDIAN).getDouble());
+    assertEquals(2.5, ByteBuffer.wrap(s.maxValue().toByteArray()).order(ByteOrder.LITTLE_ENDIAN).getDouble());
+
+    // Only zeros: the format asks for -0.0 as the min and +0.0 as the max.
+    Int64Values zeros = new Int64Values();
+    zeros.add(Double.doubleToRawLongBits(0.0));
+    StatisticsBuilder z = new StatisticsBuilder(column(PhysicalType.DOUBLE, null, null, null, null, null));
+    z.update(zeros, 0, 1);
+    Statistics zs = z.build();
+    assertEquals(Double.doubleToRawLongBits(-0.0),
+        ByteBuffer.wrap(zs.minValue().toByteArray()).order(ByteOrder.LITTLE_ENDIAN).getLong());
+    assertEquals(Double.doubleToRawLongBits(0.0),
+        ByteBuffer.wrap(zs.maxValue().toByteArray()).order(ByteOrder.LITTLE_ENDIAN).getLong());
+
+    // Only NaN: no bounds at all.
+    Int64Values nans = new Int64Values();
+    nans.add(Double.doubleToRawLongBits(Double.NaN));
+    StatisticsBuilder n = new StatisticsBuilder(column(PhysicalType.DOUBLE, null, null, null, null, null));
+    n.update(nans, 0, 1);
+    assertNull(n.build().minValue());
+  }
+
+  @Test
+  void stringsCompareAsUnsignedBytes() {
+    List<String> strings = List.of("b", "é", "a", "Z", "ab", "");
+    BinaryValues values = new BinaryValues();
+    for (String s : strings) {
+      byte[] b = s.getBytes(StandardCharsets.UTF_8);
+      values.append(b, 0, b.length);
+    }
+    Comparator<byte[]> unsigned = Arrays::compareUnsigned;
+    byte[] min = strings.stream().map(s -> s.getBytes(StandardCharsets.UTF_8)).min(unsigned).get();
+    byte[] max = strings.stream().map(s -> s.getBytes(StandardCharsets.UTF_8)).max(unsigned).get();
+    StatisticsBuilder b = new StatisticsBuilder(column(PhysicalType.BYTE_ARRAY, null, ConvertedType.UTF8,
+        new LogicalType.StringType(), null, null));
+    b.update(values, 0, values.size());
+    Statistics s = b.build();
+    assertArrayEquals(min, s.minValue().toByteArray());
+    assertArrayEquals(max, s.maxValue().toByteArray());
+    assertEquals("é", new String(s.maxValue().toByteArray(), StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void fixedLengthDecimalsCompareAsSignedNumbers() {
+    BigInteger[] numbers = {BigInteger.valueOf(-3), BigInteger.valueOf(200), BigInteger.valueOf(-70_000),
+        BigInteger.ONE.shiftLeft(40), BigInteger.ZERO};
+    int width = 8;
+    FixedWidthValues values = new FixedWidthValues(width);
+    for (BigInteger n : numbers) {
+      values.add(bigEndian(n, width), 0);
+    }
+    StatisticsBuilder b = new StatisticsBuilder(column(PhysicalType.FIXED_LEN_BYTE_ARRAY, width,
+        ConvertedType.DECIMAL, new LogicalType.DecimalType(2, 18), 2, 18));
+    b.update(values, 0, values.size());
+    Statistics s = b.build();
+    BigInteger min = Arrays.stream(numbers).min(BigInteger::compareTo).get();
+    BigInteger max = Arrays.stream(numbers).max(BigInteger::compareTo).get();
+    assertEquals(min, new BigInteger(s.minValue().toByteArray()));
+    assertEquals(max, new BigInteger(s.maxValue().toByteArray()));
+  }
+
+  private static byte[] bigEndian(BigInteger n, int width) {
+    byte[] two = n.toByteArray();
+    byte[] out = new byte[width];
+    Arrays.fill(out, (byte) (n.signum() < 0 ? -1 : 0));
+    System.arraycopy(two, 0, out, width - two.length, two.length);
+    return out;
+  }
+}
