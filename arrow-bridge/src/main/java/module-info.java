@@ -1,6 +1,6 @@
 /**
- * Parquet files read into Arrow vectors and written from them. {@code dev.parrow.arrow.internal} (the
- * fillers and the writer tree) is not exported.
+ * Parquet files read into Arrow vectors and written from them. {@code dev.parrow.arrow.internal}
+ * (the fillers and the writer tree) is not exported.
  */
 module dev.parrow.arrow {
   requires transitive dev.parrow.types;

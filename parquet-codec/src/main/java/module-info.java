@@ -1,6 +1,6 @@
 /**
- * The Parquet format, hand-written: metadata records, the footer, pages, encodings and compression. The
- * Thrift compact protocol ({@code dev.parrow.codec.thrift}) is internal and not exported.
+ * The Parquet format, hand-written: metadata records, the footer, pages, encodings and compression.
+ * The Thrift compact protocol ({@code dev.parrow.codec.thrift}) is internal and not exported.
  */
 module dev.parrow.codec {
   requires transitive org.apache.arrow.memory.core;
@@ -8,7 +8,8 @@ module dev.parrow.codec {
   requires com.github.luben.zstd_jni;
   requires com.aayushatharva.brotli4j;
   requires org.lz4.java;
-  // snappy-java and org.brotli:dec name no module: these are the names Java derives from their jars.
+  // snappy-java and org.brotli:dec name no module: these are the names Java derives from their
+  // jars.
   requires snappy.java;
   requires dec;
 

@@ -8,9 +8,9 @@ import java.nio.file.StandardCopyOption;
 import java.util.UUID;
 
 /**
- * Where a writer's bytes go. {@link #commit} makes them the file; {@link #abort} throws them away. For a
- * path, the bytes go to a temporary file beside it, moved into place atomically on commit, so the path
- * holds the previous file or the whole new one, never part of one.
+ * Where a writer's bytes go. {@link #commit} makes them the file; {@link #abort} throws them away.
+ * For a path, the bytes go to a temporary file beside it, moved into place atomically on commit, so
+ * the path holds the previous file or the whole new one, never part of one.
  */
 public interface OutputFile {
   /** The stream to write to (called once). */
@@ -24,7 +24,8 @@ public interface OutputFile {
 
   static OutputFile of(Path path) {
     Path target = path.toAbsolutePath();
-    Path temporary = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+    Path temporary =
+        target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
     return new OutputFile() {
       @Override
       public OutputStream open() throws IOException {
@@ -33,7 +34,8 @@ public interface OutputFile {
 
       @Override
       public void commit() throws IOException {
-        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+            temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       }
 
       @Override

@@ -1,16 +1,16 @@
 package dev.parrow.arrow;
 
-import dev.parrow.arrow.internal.WorkerPool;
 import dev.parrow.arrow.internal.FieldReader;
 import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.arrow.internal.LeafReader;
+import dev.parrow.arrow.internal.WorkerPool;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
-import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.page.ChunkRange;
 import dev.parrow.codec.page.PageReader;
+import dev.parrow.codec.values.DenseValues;
 import dev.parrow.types.FieldNode;
 import dev.parrow.types.LevelInfo;
 import java.io.IOException;
@@ -25,24 +25,27 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Reads a Parquet file into Arrow batches: each {@link #loadNextBatch} fills the vectors of
- * {@link #getVectorSchemaRoot} with up to {@link ReadOptions#batchSize} rows of one row group; a row of a
- * nested column (lists, maps, structs) is never split between batches. Being an
- * {@link ArrowReader}, it can be handed to anything that consumes Arrow streams (for example
- * {@code Data.exportArrayStream}).
+ * Reads a Parquet file into Arrow batches: each {@link #loadNextBatch} fills the vectors of {@link
+ * #getVectorSchemaRoot} with up to {@link ReadOptions#batchSize} rows of one row group; a row of a
+ * nested column (lists, maps, structs) is never split between batches. Being an {@link
+ * ArrowReader}, it can be handed to anything that consumes Arrow streams (for example {@code
+ * Data.exportArrayStream}).
  *
- * <p>Every problem with the file is a {@link ParquetFormatException} naming the file, column, row group
- * and page.
+ * <p>Every problem with the file is a {@link ParquetFormatException} naming the file, column, row
+ * group and page.
  */
 public final class ParquetArrowReader extends ArrowReader {
   private final ParquetFile file;
   private final ReadOptions options;
   private final Projection projection;
   private final List<Integer> rowGroups;
+
   /** Every leaf read, in file order. */
   private final List<LeafReader> leaves;
+
   /** The assembly tree of each top-level field, by field index. */
   private final List<FieldReader> fields;
+
   /** Each leaf's vector in the current root, by column index. */
   private final FieldVector[] leafVectors;
 
@@ -66,8 +69,14 @@ public final class ParquetArrowReader extends ArrowReader {
     } else {
       for (int g : options.rowGroups()) {
         if (g < 0 || g >= groupCount) {
-          throw new IllegalArgumentException("no row group " + g + " in " + file.footer().fileName() + " ("
-              + groupCount + " row groups)");
+          throw new IllegalArgumentException(
+              "no row group "
+                  + g
+                  + " in "
+                  + file.footer().fileName()
+                  + " ("
+                  + groupCount
+                  + " row groups)");
         }
         groups.add(g);
       }
@@ -103,7 +112,9 @@ public final class ParquetArrowReader extends ArrowReader {
     }
   }
 
-  /** Things about the mapping a user may want to know (unknown annotations read as physical types). */
+  /**
+   * Things about the mapping a user may want to know (unknown annotations read as physical types).
+   */
   public List<String> warnings() {
     return projection.warnings();
   }
@@ -121,7 +132,9 @@ public final class ParquetArrowReader extends ArrowReader {
       for (LeafReader leaf : leaves) {
         var encoding = leaf.leaf().field().getDictionary();
         if (encoding != null) {
-          leaf.leaf().filler().dictionaryVector(getDictionaryVectors().get(encoding.getId()).getVector());
+          leaf.leaf()
+              .filler()
+              .dictionaryVector(getDictionaryVectors().get(encoding.getId()).getVector());
           if (options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY) {
             preloadDictionaries(leaf);
           }
@@ -140,7 +153,8 @@ public final class ParquetArrowReader extends ArrowReader {
       fields.get(f).leafVectors(root.getVector(f), leafVectors);
     }
     try {
-      // Leaves first (flat ones fill their vectors as they go), then the nested fields from their levels.
+      // Leaves first (flat ones fill their vectors as they go), then the nested fields from their
+      // levels.
       WorkerPool.runAll(leaves.size(), options.parallelism(), i -> readLeaf(leaves.get(i), rows));
       WorkerPool.runAll(fields.size(), options.parallelism(), f -> buildField(f, root, rows));
     } catch (IOException | RuntimeException e) {
@@ -154,31 +168,41 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   /**
-   * A unified dictionary is the union of every chunk's dictionary page: read them all first, so that the
-   * dictionary of the first batch is already the file's (an IPC file cannot replace it later). Only values
-   * of pages that fell back from dictionary encoding can still add entries. Each chunk's dictionary is
-   * decoded here once and kept for the read of its row group, which skips the dictionary page.
+   * A unified dictionary is the union of every chunk's dictionary page: read them all first, so
+   * that the dictionary of the first batch is already the file's (an IPC file cannot replace it
+   * later). Only values of pages that fell back from dictionary encoding can still add entries.
+   * Each chunk's dictionary is decoded here once and kept for the read of its row group, which
+   * skips the dictionary page.
    */
   private void preloadDictionaries(LeafReader leaf) {
     LeafColumn column = leaf.leaf();
     for (int position = groupCursor + 1; position < rowGroups.size(); position++) {
       int g = rowGroups.get(position);
       try {
-        DenseValues dictionary = new ColumnReader(column.column(), pages(g, column)).readDictionaryOnly();
+        DenseValues dictionary =
+            new ColumnReader(column.column(), pages(g, column)).readDictionaryOnly();
         column.filler().chunkDictionary(dictionary);
         if (dictionary != null) {
           leaf.preloaded(position, dictionary);
         }
       } catch (ParquetFormatException e) {
-        throw e.inColumn(column.column().dottedPath()).inRowGroup(g).inFile(file.footer().fileName());
+        throw e.inColumn(column.column().dottedPath())
+            .inRowGroup(g)
+            .inFile(file.footer().fileName());
       }
     }
     column.filler().chunkDictionary(null);
   }
 
   private PageReader pages(int rowGroup, LeafColumn column) {
-    ColumnMetaData meta = file.metadata().rowGroups().get(rowGroup).columns().get(column.column().index()).metaData();
-    return new PageReader(file.input(), column.column(), meta, ChunkRange.of(meta, file.footer()), options.verifyCrc(),
+    ColumnMetaData meta =
+        file.metadata().rowGroups().get(rowGroup).columns().get(column.column().index()).metaData();
+    return new PageReader(
+        file.input(),
+        column.column(),
+        meta,
+        ChunkRange.of(meta, file.footer()),
+        options.verifyCrc(),
         options.maxPageBytes());
   }
 
@@ -187,8 +211,11 @@ public final class ParquetArrowReader extends ArrowReader {
     try {
       int got = leaf.read(rows, leafVectors[leaf.leaf().column().index()]);
       if (got != rows) {
-        throw new ParquetFormatException("the column chunk ends after " + (rowsRead() + got)
-            + " rows but the row group has " + file.metadata().rowGroups().get(currentGroup).numRows());
+        throw new ParquetFormatException(
+            "the column chunk ends after "
+                + (rowsRead() + got)
+                + " rows but the row group has "
+                + file.metadata().rowGroups().get(currentGroup).numRows());
       }
     } catch (ParquetFormatException e) {
       throw inContext(e, leaf);
@@ -201,8 +228,13 @@ public final class ParquetArrowReader extends ArrowReader {
     try {
       int slots = field.build(root.getVector(f), allocator);
       if (slots != rows) {
-        throw new ParquetFormatException("field '" + root.getVector(f).getName() + "' has " + slots
-            + " rows in a batch of " + rows);
+        throw new ParquetFormatException(
+            "field '"
+                + root.getVector(f).getName()
+                + "' has "
+                + slots
+                + " rows in a batch of "
+                + rows);
       }
     } catch (ParquetFormatException e) {
       throw inContext(e, field.source());
@@ -210,7 +242,9 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   private ParquetFormatException inContext(ParquetFormatException e, LeafReader leaf) {
-    return e.inColumn(leaf.leaf().column().dottedPath()).inRowGroup(currentGroup).inFile(file.footer().fileName());
+    return e.inColumn(leaf.leaf().column().dottedPath())
+        .inRowGroup(currentGroup)
+        .inFile(file.footer().fileName());
   }
 
   private long rowsRead() {

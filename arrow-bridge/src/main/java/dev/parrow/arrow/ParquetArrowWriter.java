@@ -8,6 +8,7 @@ import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.SchemaElement;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.schema.ParquetSchema;
+import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.write.ColumnChunkWriter;
 import dev.parrow.codec.write.ParquetFileWriter;
 import dev.parrow.types.ArrowSchemaBlob;
@@ -19,23 +20,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import dev.parrow.codec.values.DenseValues;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Writes Arrow batches to a Parquet file: {@link #write} any number of times, {@link #flush} to end a row
- * group early, {@link #close} to write the footer (with the Arrow schema under {@code ARROW:schema}) and
- * commit the file. A failure or {@link #abort} leaves nothing at the target (and a previous file there
- * untouched). Every type of TYPE-MAPPING's writing table is written, flat or nested in lists, maps and
- * structs; dictionary-encoded fields, at any depth, keep their dictionary and indices.
+ * Writes Arrow batches to a Parquet file: {@link #write} any number of times, {@link #flush} to end
+ * a row group early, {@link #close} to write the footer (with the Arrow schema under {@code
+ * ARROW:schema}) and commit the file. A failure or {@link #abort} leaves nothing at the target (and
+ * a previous file there untouched). Every type of TYPE-MAPPING's writing table is written, flat or
+ * nested in lists, maps and structs; dictionary-encoded fields, at any depth, keep their dictionary
+ * and indices.
  */
 public final class ParquetArrowWriter implements AutoCloseable {
   private static final String CREATED_BY = "parrow version 0.1.0";
@@ -43,23 +44,32 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final OutputFile output;
   private final OutputStream stream;
   private final Schema schema;
-  /** The schema with dictionary fields typed by their values (as IPC and ARROW:schema have them). */
+
+  /**
+   * The schema with dictionary fields typed by their values (as IPC and ARROW:schema have them).
+   */
   private final Schema messageSchema;
+
   private final DictionaryProvider provider;
   private final WriteOptions options;
   private final List<ColumnDescriptor> columns;
   private final ParquetFileWriter file;
+
   /** The writer tree of each top-level field. */
   private final List<FieldWriter> fields = new ArrayList<>();
+
   /** The leaves whose vectors hold dictionary indices, at any depth. */
   private final List<LeafWriter> dictionaryLeaves = new ArrayList<>();
+
   /** The batch's dictionaries, by id, as the values of their columns. */
   private final Map<Long, DenseValues> batchDictionaries = new java.util.HashMap<>();
+
   private ColumnChunkWriter[] chunks;
   private long rowsInGroup;
   private boolean closed;
 
-  private ParquetArrowWriter(OutputFile output, Schema schema, WriteOptions options, DictionaryProvider provider)
+  private ParquetArrowWriter(
+      OutputFile output, Schema schema, WriteOptions options, DictionaryProvider provider)
       throws IOException {
     this.provider = provider;
     this.messageSchema = messageFormat(schema, provider);
@@ -89,19 +99,25 @@ public final class ParquetArrowWriter implements AutoCloseable {
     newRowGroup();
   }
 
-  /** Per-column options must name columns of the schema (a dotted leaf path or a top-level name). */
+  /**
+   * Per-column options must name columns of the schema (a dotted leaf path or a top-level name).
+   */
   private static void checkColumnNames(WriteOptions options, List<ColumnDescriptor> columns) {
     java.util.Set<String> names = new java.util.HashSet<>();
     for (ColumnDescriptor c : columns) {
       names.add(c.dottedPath());
       names.add(c.path().get(0));
     }
-    List<String> named = concat(options.columnCompression().keySet(), options.columnEncoding().keySet());
+    List<String> named =
+        concat(options.columnCompression().keySet(), options.columnEncoding().keySet());
     named.addAll(options.columnDictionary().keySet());
     for (String name : named) {
       if (!names.contains(name)) {
-        throw new IllegalArgumentException("no column '" + name + "' to set options for; the columns are "
-            + columns.stream().map(ColumnDescriptor::dottedPath).toList());
+        throw new IllegalArgumentException(
+            "no column '"
+                + name
+                + "' to set options for; the columns are "
+                + columns.stream().map(ColumnDescriptor::dottedPath).toList());
       }
     }
     for (ColumnDescriptor c : columns) {
@@ -109,29 +125,34 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
   }
 
-  private static List<String> concat(java.util.Collection<String> a, java.util.Collection<String> b) {
+  private static List<String> concat(
+      java.util.Collection<String> a, java.util.Collection<String> b) {
     List<String> out = new ArrayList<>(a);
     out.addAll(b);
     return out;
   }
 
   /** A writer to {@code path}; the file appears there when the writer is closed. */
-  public static ParquetArrowWriter create(Path path, Schema schema, WriteOptions options) throws IOException {
+  public static ParquetArrowWriter create(Path path, Schema schema, WriteOptions options)
+      throws IOException {
     return create(OutputFile.of(path), schema, options);
   }
 
-  public static ParquetArrowWriter create(OutputFile output, Schema schema, WriteOptions options) throws IOException {
+  public static ParquetArrowWriter create(OutputFile output, Schema schema, WriteOptions options)
+      throws IOException {
     return new ParquetArrowWriter(output, schema, options, null);
   }
 
   /**
-   * A writer of batches whose dictionary-encoded fields (at any depth, of any primitive value type but
-   * boolean) look their dictionaries up in {@code provider}: each becomes the column chunk's dictionary page
-   * as it is, and the indices are written as they are. Readers that know Arrow get string and binary
-   * dictionaries back as dictionaries (Arrow C++ and Parrow alike), others as plain values.
+   * A writer of batches whose dictionary-encoded fields (at any depth, of any primitive value type
+   * but boolean) look their dictionaries up in {@code provider}: each becomes the column chunk's
+   * dictionary page as it is, and the indices are written as they are. Readers that know Arrow get
+   * string and binary dictionaries back as dictionaries (Arrow C++ and Parrow alike), others as
+   * plain values.
    */
-  public static ParquetArrowWriter create(OutputFile output, Schema schema, WriteOptions options,
-      DictionaryProvider provider) throws IOException {
+  public static ParquetArrowWriter create(
+      OutputFile output, Schema schema, WriteOptions options, DictionaryProvider provider)
+      throws IOException {
     return new ParquetArrowWriter(output, schema, options, provider);
   }
 
@@ -157,26 +178,43 @@ public final class ParquetArrowWriter implements AutoCloseable {
       return new Field(f.getName(), f.getFieldType(), children);
     }
     if (provider == null || provider.lookup(encoding.getId()) == null) {
-      throw new IllegalArgumentException("field '" + f.getName() + "' is dictionary-encoded but no dictionary "
-          + encoding.getId() + " was given");
+      throw new IllegalArgumentException(
+          "field '"
+              + f.getName()
+              + "' is dictionary-encoded but no dictionary "
+              + encoding.getId()
+              + " was given");
     }
     Field values = provider.lookup(encoding.getId()).getVector().getField();
-    if (!values.getChildren().isEmpty() || values.getType() instanceof ArrowType.Bool
+    if (!values.getChildren().isEmpty()
+        || values.getType() instanceof ArrowType.Bool
         || values.getType() instanceof ArrowType.Null) {
-      throw new UnsupportedOperationException("field '" + f.getName() + "' is a dictionary of " + values.getType()
-          + ": a Parquet dictionary page holds the values of one non-boolean primitive column");
+      throw new UnsupportedOperationException(
+          "field '"
+              + f.getName()
+              + "' is a dictionary of "
+              + values.getType()
+              + ": a Parquet dictionary page holds the values of one non-boolean primitive column");
     }
-    return new Field(f.getName(), new FieldType(f.isNullable(), values.getType(), encoding, f.getMetadata()), null);
+    return new Field(
+        f.getName(),
+        new FieldType(f.isNullable(), values.getType(), encoding, f.getMetadata()),
+        null);
   }
 
   /**
-   * Writes every batch of {@code reader} (any Arrow stream: an IPC reader, a Parquet reader, a C Data
-   * stream) to {@code output}; {@code progress} hears the rows written so far after each batch.
+   * Writes every batch of {@code reader} (any Arrow stream: an IPC reader, a Parquet reader, a C
+   * Data stream) to {@code output}; {@code progress} hears the rows written so far after each
+   * batch.
    *
    * @return the rows written
    */
-  public static long writeAll(ArrowReader reader, OutputFile output, WriteOptions options,
-      java.util.function.LongConsumer progress) throws IOException {
+  public static long writeAll(
+      ArrowReader reader,
+      OutputFile output,
+      WriteOptions options,
+      java.util.function.LongConsumer progress)
+      throws IOException {
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
     long rows = 0;
     try (ParquetArrowWriter writer = create(output, root.getSchema(), options, reader)) {
@@ -197,21 +235,23 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private void newRowGroup() {
     chunks = new ColumnChunkWriter[columns.size()];
     for (int i = 0; i < chunks.length; i++) {
-      chunks[i] = new ColumnChunkWriter(columns.get(i), options.columnOptions(columns.get(i).path()));
+      chunks[i] =
+          new ColumnChunkWriter(columns.get(i), options.columnOptions(columns.get(i).path()));
     }
     rowsInGroup = 0;
   }
 
   /**
-   * Writes the rows of {@code root}. A batch of another schema is refused before any of it is written, and
-   * the writer stays usable; any failure while writing aborts the file.
+   * Writes the rows of {@code root}. A batch of another schema is refused before any of it is
+   * written, and the writer stays usable; any failure while writing aborts the file.
    */
   public void write(VectorSchemaRoot root) throws IOException {
     if (closed) {
       throw new IllegalStateException("the writer is closed");
     }
     if (!root.getSchema().getFields().equals(schema.getFields())) {
-      throw new IllegalArgumentException("the batch's schema " + root.getSchema() + " is not the writer's " + schema);
+      throw new IllegalArgumentException(
+          "the batch's schema " + root.getSchema() + " is not the writer's " + schema);
     }
     int rows = root.getRowCount();
     int at = 0;
@@ -236,10 +276,14 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   private void writeSlice(VectorSchemaRoot root, int from, int rows) throws IOException {
-    VectorSchemaRoot slice = from == 0 && rows == root.getRowCount() ? root : root.slice(from, rows);
+    VectorSchemaRoot slice =
+        from == 0 && rows == root.getRowCount() ? root : root.slice(from, rows);
     try {
-      // Fields write to their own column chunks only, so they are encoded (and compressed) in parallel.
-      WorkerPool.runAll(fields.size(), options.parallelism(),
+      // Fields write to their own column chunks only, so they are encoded (and compressed) in
+      // parallel.
+      WorkerPool.runAll(
+          fields.size(),
+          options.parallelism(),
           f -> fields.get(f).write(slice.getVector(f), rows, chunks, batchDictionaries));
     } catch (IOException | RuntimeException e) {
       throw e;
@@ -257,7 +301,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
     batchDictionaries.clear();
     boolean changed = false;
     for (LeafWriter leaf : dictionaryLeaves) {
-      DenseValues d = batchDictionaries.computeIfAbsent(leaf.dictionaryId(), id -> dictionaryValues(id, leaf.column()));
+      DenseValues d =
+          batchDictionaries.computeIfAbsent(
+              leaf.dictionaryId(), id -> dictionaryValues(id, leaf.column()));
       changed |= !chunks[leaf.column().index()].accepts(d);
     }
     return changed;
@@ -267,8 +313,13 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private DenseValues dictionaryValues(long id, ColumnDescriptor column) {
     FieldVector d = provider.lookup(id).getVector();
     if (d.getNullCount() > 0) {
-      throw new IllegalArgumentException("dictionary " + id + " holds " + d.getNullCount() + " nulls: a Parquet "
-          + "dictionary page holds values only");
+      throw new IllegalArgumentException(
+          "dictionary "
+              + id
+              + " holds "
+              + d.getNullCount()
+              + " nulls: a Parquet "
+              + "dictionary page holds values only");
     }
     ValueExtractor extractor = new ValueExtractor(column);
     extractor.extract(d, d.getValueCount());
@@ -291,7 +342,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
     ColumnChunkWriter.Chunk[] finished = new ColumnChunkWriter.Chunk[chunks.length];
     try {
       // Each chunk's last pages and dictionary page are compressed in parallel too.
-      WorkerPool.runAll(chunks.length, options.parallelism(), c -> finished[c] = chunks[c].finish());
+      WorkerPool.runAll(
+          chunks.length, options.parallelism(), c -> finished[c] = chunks[c].finish());
     } catch (IOException | RuntimeException e) {
       throw e;
     } catch (Exception e) {

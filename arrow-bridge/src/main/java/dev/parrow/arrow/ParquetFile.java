@@ -15,8 +15,8 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * An open Parquet file: its checked footer, its schemas, and readers of its data into Arrow vectors.
- * Readers share the file; close them before the file.
+ * An open Parquet file: its checked footer, its schemas, and readers of its data into Arrow
+ * vectors. Readers share the file; close them before the file.
  */
 public final class ParquetFile implements AutoCloseable {
   private final InputFile input;
@@ -72,18 +72,21 @@ public final class ParquetFile implements AutoCloseable {
   }
 
   /**
-   * One row per leaf column: how the file declares it and the Arrow field a reader with default options
-   * produces for it (the field of the leaf itself, inside any lists or structs), with whether the
-   * ARROW:schema hint changed it.
+   * One row per leaf column: how the file declares it and the Arrow field a reader with default
+   * options produces for it (the field of the leaf itself, inside any lists or structs), with
+   * whether the ARROW:schema hint changed it.
    */
   public List<ColumnDescription> describe() {
     List<LeafColumn> hinted = Projection.of(footer, ReadOptions.defaults()).leaves();
-    List<LeafColumn> plain = Projection.of(footer, ReadOptions.builder().useArrowSchemaHint(false).build()).leaves();
+    List<LeafColumn> plain =
+        Projection.of(footer, ReadOptions.builder().useArrowSchemaHint(false).build()).leaves();
     List<ColumnDescription> out = new ArrayList<>();
     for (int i = 0; i < hinted.size(); i++) {
       Field h = hinted.get(i).field();
       Field p = plain.get(i).field();
-      boolean changed = !h.getType().equals(p.getType()) || (h.getDictionary() == null) != (p.getDictionary() == null);
+      boolean changed =
+          !h.getType().equals(p.getType())
+              || (h.getDictionary() == null) != (p.getDictionary() == null);
       out.add(new ColumnDescription(hinted.get(i).column(), h, changed));
     }
     return out;

@@ -2,18 +2,14 @@ package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.codec.footer.Footer;
-import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.metadata.KeyValue;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.types.ArrowHints;
 import dev.parrow.types.ArrowSchemaBlob;
 import dev.parrow.types.FieldNode;
 import dev.parrow.types.NestedSchema;
 import dev.parrow.types.ParquetToArrow;
-import dev.parrow.codec.metadata.PhysicalType;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -21,11 +17,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * What a reader reads: the chosen top-level fields, each cut down to the chosen leaves below it, and
- * those leaf columns in file order with their fillers.
+ * What a reader reads: the chosen top-level fields, each cut down to the chosen leaves below it,
+ * and those leaf columns in file order with their fillers.
  */
 final class Projection {
   private final List<FieldNode> fields;
@@ -33,12 +33,17 @@ final class Projection {
   private final Schema schema;
   private final List<String> warnings;
 
-  private Projection(List<FieldNode> fields, List<LeafColumn> leaves, List<String> warnings,
+  private Projection(
+      List<FieldNode> fields,
+      List<LeafColumn> leaves,
+      List<String> warnings,
       Map<String, String> metadata) {
     this.fields = List.copyOf(fields);
     this.leaves = List.copyOf(leaves);
     this.warnings = List.copyOf(warnings);
-    this.schema = new Schema(fields.stream().map(FieldNode::field).toList(), metadata.isEmpty() ? null : metadata);
+    this.schema =
+        new Schema(
+            fields.stream().map(FieldNode::field).toList(), metadata.isEmpty() ? null : metadata);
   }
 
   List<FieldNode> fields() {
@@ -67,15 +72,26 @@ final class Projection {
     for (String name : options.columns()) {
       List<Integer> matches = matching(footer, name);
       if (matches.isEmpty()) {
-        throw new IllegalArgumentException("no column '" + name + "' in " + footer.fileName() + "; the columns are "
-            + footer.schema().columns().stream().map(ColumnDescriptor::dottedPath).toList());
+        throw new IllegalArgumentException(
+            "no column '"
+                + name
+                + "' in "
+                + footer.fileName()
+                + "; the columns are "
+                + footer.schema().columns().stream().map(ColumnDescriptor::dottedPath).toList());
       }
       chosen.addAll(matches);
     }
     for (int index : options.columnIndices()) {
       if (index < 0 || index >= footer.schema().columnCount()) {
-        throw new IllegalArgumentException("no leaf column " + index + " in " + footer.fileName() + " ("
-            + footer.schema().columnCount() + " columns)");
+        throw new IllegalArgumentException(
+            "no leaf column "
+                + index
+                + " in "
+                + footer.fileName()
+                + " ("
+                + footer.schema().columnCount()
+                + " columns)");
       }
       chosen.add(index);
     }
@@ -89,12 +105,16 @@ final class Projection {
     for (String name : options.dictionaryColumns()) {
       List<Integer> matches = matching(footer, name);
       if (matches.isEmpty()) {
-        throw new IllegalArgumentException("no column '" + name + "' in " + footer.fileName() + " to read as a dictionary");
+        throw new IllegalArgumentException(
+            "no column '" + name + "' in " + footer.fileName() + " to read as a dictionary");
       }
       named.addAll(matches);
     }
     long[] nextId = {0};
-    all = all.stream().map(f -> f.mapLeaves(leaf -> dictionary(footer, leaf, named, options, nextId))).toList();
+    all =
+        all.stream()
+            .map(f -> f.mapLeaves(leaf -> dictionary(footer, leaf, named, options, nextId)))
+            .toList();
     List<FieldNode> fields = new ArrayList<>();
     for (FieldNode field : all) {
       FieldNode kept = field.prune(chosen);
@@ -106,30 +126,38 @@ final class Projection {
     for (FieldNode field : fields) {
       addLeaves(footer, field, options, leaves);
     }
-    return new Projection(fields, leaves, warnings, ArrowHints.schemaMetadata(keyValues(footer), hint));
+    return new Projection(
+        fields, leaves, warnings, ArrowHints.schemaMetadata(keyValues(footer), hint));
   }
 
   /**
-   * The leaf as a dictionary when the hint made it one or the caller named it, its id the next free one;
-   * as plain values when dictionaries are decoded or its values cannot be a dictionary here.
+   * The leaf as a dictionary when the hint made it one or the caller named it, its id the next free
+   * one; as plain values when dictionaries are decoded or its values cannot be a dictionary here.
    */
-  private static FieldNode dictionary(Footer footer, FieldNode leaf, Set<Integer> named, ReadOptions options,
-      long[] nextId) {
+  private static FieldNode dictionary(
+      Footer footer, FieldNode leaf, Set<Integer> named, ReadOptions options, long[] nextId) {
     Field f = leaf.field();
     DictionaryEncoding hinted = f.getDictionary();
-    boolean bytes = footer.schema().column(leaf.column()).physicalType() == PhysicalType.BYTE_ARRAY
-        && (f.getType() instanceof ArrowType.Utf8 || f.getType() instanceof ArrowType.Binary);
+    boolean bytes =
+        footer.schema().column(leaf.column()).physicalType() == PhysicalType.BYTE_ARRAY
+            && (f.getType() instanceof ArrowType.Utf8 || f.getType() instanceof ArrowType.Binary);
     boolean wanted = hinted != null || named.contains(leaf.column());
     DictionaryEncoding encoding = null;
     if (wanted && bytes && options.dictionaryMode() != ReadOptions.DictionaryMode.DECODE) {
-      encoding = new DictionaryEncoding(nextId[0]++, hinted != null && hinted.isOrdered(),
-          hinted != null ? hinted.getIndexType() : new ArrowType.Int(32, true));
+      encoding =
+          new DictionaryEncoding(
+              nextId[0]++,
+              hinted != null && hinted.isOrdered(),
+              hinted != null ? hinted.getIndexType() : new ArrowType.Int(32, true));
     }
     if (encoding == null && hinted == null) {
       return leaf;
     }
-    return leaf.withField(new Field(f.getName(), new FieldType(f.isNullable(), f.getType(), encoding, f.getMetadata()),
-        null));
+    return leaf.withField(
+        new Field(
+            f.getName(),
+            new FieldType(f.isNullable(), f.getType(), encoding, f.getMetadata()),
+            null));
   }
 
   /** The Arrow schema to apply: the caller's, else the file's blob, unless hints are off. */
@@ -140,7 +168,8 @@ final class Projection {
     if (options.arrowSchema() != null) {
       return options.arrowSchema();
     }
-    return ArrowSchemaBlob.decode(footer.metaData().keyValue(ArrowSchemaBlob.KEY), warnings).orElse(null);
+    return ArrowSchemaBlob.decode(footer.metaData().keyValue(ArrowSchemaBlob.KEY), warnings)
+        .orElse(null);
   }
 
   private static Map<String, String> keyValues(Footer footer) {
@@ -156,12 +185,19 @@ final class Projection {
     return out;
   }
 
-  private static void addLeaves(Footer footer, FieldNode node, ReadOptions options, List<LeafColumn> out) {
+  private static void addLeaves(
+      Footer footer, FieldNode node, ReadOptions options, List<LeafColumn> out) {
     if (node.kind() == FieldNode.Kind.LEAF) {
       ColumnDescriptor column = footer.schema().column(node.column());
-      ArrowType plain = ParquetToArrow.leafField(column, options.types(), new ArrayList<>()).getType();
-      out.add(LeafColumn.of(column, node.field(), plain, options.types(),
-          options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY));
+      ArrowType plain =
+          ParquetToArrow.leafField(column, options.types(), new ArrayList<>()).getType();
+      out.add(
+          LeafColumn.of(
+              column,
+              node.field(),
+              plain,
+              options.types(),
+              options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY));
       return;
     }
     for (FieldNode child : node.children()) {
@@ -170,8 +206,8 @@ final class Projection {
   }
 
   /**
-   * Leaves named by {@code name}: a leaf's dotted path, a top-level field name (dots and all), or the
-   * dotted path of a group, which stands for every leaf below it.
+   * Leaves named by {@code name}: a leaf's dotted path, a top-level field name (dots and all), or
+   * the dotted path of a group, which stands for every leaf below it.
    */
   private static List<Integer> matching(Footer footer, String name) {
     List<String> parts = Arrays.asList(name.split("\\.", -1));

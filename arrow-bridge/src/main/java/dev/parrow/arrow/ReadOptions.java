@@ -8,23 +8,25 @@ import org.apache.arrow.vector.types.TimeUnit;
  * How a file is read: which columns and row groups, how many rows per batch, whether page CRCs are
  * checked, and the type choices of TYPE-MAPPING.md.
  *
- * @param columns top-level field names or dotted leaf paths to read, in the file's order; empty = all
+ * @param columns top-level field names or dotted leaf paths to read, in the file's order; empty =
+ *     all
  * @param columnIndices leaf column indices to read; empty = all (combined with {@code columns})
  * @param rowGroups row group indices to read, in this order; empty = all
  * @param batchSize rows per batch at most; batches never span row groups
  * @param verifyCrc check the CRC of every page that has one
  * @param maxPageBytes the largest decompressed page accepted (a header claiming more is an error)
- * @param parallelism how many threads decode the columns of a batch (the caller's included); 1 decodes
- *     on the calling thread only. Results are the same whatever the value.
+ * @param parallelism how many threads decode the columns of a batch (the caller's included); 1
+ *     decodes on the calling thread only. Results are the same whatever the value.
  * @param useArrowSchemaHint apply the writer's Arrow schema stored under {@code ARROW:schema} (the
  *     hint table of TYPE-MAPPING.md); off, columns read exactly as the plain mapping says
  * @param arrowSchema an Arrow schema to use as the hint in place of the file's blob, or null
- * @param dictionaryMode how dictionary columns (those the hint says were dictionaries, and those named in
- *     {@code dictionaryColumns}) are read
- * @param dictionaryColumns BYTE_ARRAY columns (top-level names or dotted paths) to read as dictionaries
- * @param maxLevelsPerBatch the most level entries (values, nulls and empty lists) one nested column may
- *     have in a batch: a batch holds whole rows, and a file can claim rows of any length, so this bounds
- *     the memory a hostile file can make the reader take
+ * @param dictionaryMode how dictionary columns (those the hint says were dictionaries, and those
+ *     named in {@code dictionaryColumns}) are read
+ * @param dictionaryColumns BYTE_ARRAY columns (top-level names or dotted paths) to read as
+ *     dictionaries
+ * @param maxLevelsPerBatch the most level entries (values, nulls and empty lists) one nested column
+ *     may have in a batch: a batch holds whole rows, and a file can claim rows of any length, so
+ *     this bounds the memory a hostile file can make the reader take
  */
 public record ReadOptions(
     List<String> columns,
@@ -45,17 +47,23 @@ public record ReadOptions(
   public enum DictionaryMode {
     /** As plain vectors of their values. */
     DECODE,
-    /** Dictionary-encoded, the dictionary replaced at each row group (batches never cross row groups). */
+    /**
+     * Dictionary-encoded, the dictionary replaced at each row group (batches never cross row
+     * groups).
+     */
     PER_ROW_GROUP,
-    /** Dictionary-encoded with one dictionary for the whole file: the union, in first-seen order. */
+    /**
+     * Dictionary-encoded with one dictionary for the whole file: the union, in first-seen order.
+     */
     UNIFY
   }
 
   public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
   public static final int DEFAULT_MAX_PAGE_BYTES = 1 << 30;
+
   /**
-   * Level entries take 8 bytes each while a batch is assembled: by default one nested column may use an
-   * eighth of the heap (at least 2^20 entries, at most 2^28).
+   * Level entries take 8 bytes each while a batch is assembled: by default one nested column may
+   * use an eighth of the heap (at least 2^20 entries, at most 2^28).
    */
   public static final int DEFAULT_MAX_LEVELS_PER_BATCH =
       (int) Math.max(1 << 20, Math.min(1 << 28, Runtime.getRuntime().maxMemory() / 64));
@@ -76,7 +84,8 @@ public record ReadOptions(
       throw new IllegalArgumentException("parallelism must be at least 1, not " + parallelism);
     }
     if (maxLevelsPerBatch < 1) {
-      throw new IllegalArgumentException("maxLevelsPerBatch must be at least 1, not " + maxLevelsPerBatch);
+      throw new IllegalArgumentException(
+          "maxLevelsPerBatch must be at least 1, not " + maxLevelsPerBatch);
     }
   }
 
@@ -176,28 +185,36 @@ public record ReadOptions(
       return this;
     }
 
-    /** Threads that decode the columns of a batch, the caller's included (default: the core count). */
+    /**
+     * Threads that decode the columns of a batch, the caller's included (default: the core count).
+     */
     public Builder parallelism(int threads) {
       this.parallelism = threads;
       return this;
     }
 
-    /** The most level entries one nested column may have in a batch ({@link #DEFAULT_MAX_LEVELS_PER_BATCH}). */
+    /**
+     * The most level entries one nested column may have in a batch ({@link
+     * #DEFAULT_MAX_LEVELS_PER_BATCH}).
+     */
     public Builder maxLevelsPerBatch(int entries) {
       this.maxLevelsPerBatch = entries;
       return this;
     }
 
     /**
-     * Whether the writer's Arrow schema ({@code ARROW:schema}) restores Arrow types the Parquet schema
-     * cannot say (default true; like nanoparquet's {@code nanoparquet.use_arrow_metadata}).
+     * Whether the writer's Arrow schema ({@code ARROW:schema}) restores Arrow types the Parquet
+     * schema cannot say (default true; like nanoparquet's {@code nanoparquet.use_arrow_metadata}).
      */
     public Builder useArrowSchemaHint(boolean use) {
       this.useArrowSchemaHint = use;
       return this;
     }
 
-    /** An Arrow schema to apply as the hint instead of the file's {@code ARROW:schema} (null: the file's). */
+    /**
+     * An Arrow schema to apply as the hint instead of the file's {@code ARROW:schema} (null: the
+     * file's).
+     */
     public Builder arrowSchema(org.apache.arrow.vector.types.pojo.Schema schema) {
       this.arrowSchema = schema;
       return this;
@@ -216,9 +233,20 @@ public record ReadOptions(
     }
 
     public ReadOptions build() {
-      return new ReadOptions(columns, columnIndices, rowGroups, batchSize, verifyCrc,
-          new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble), maxPageBytes, parallelism, maxLevelsPerBatch,
-          useArrowSchemaHint, arrowSchema, dictionaryMode, dictionaryColumns);
+      return new ReadOptions(
+          columns,
+          columnIndices,
+          rowGroups,
+          batchSize,
+          verifyCrc,
+          new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble),
+          maxPageBytes,
+          parallelism,
+          maxLevelsPerBatch,
+          useArrowSchemaHint,
+          arrowSchema,
+          dictionaryMode,
+          dictionaryColumns);
     }
   }
 }

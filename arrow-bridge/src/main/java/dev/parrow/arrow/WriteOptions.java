@@ -14,28 +14,42 @@ import java.util.Map;
  * @param compressionLevel the codec's level, or null for its default
  * @param pageVersion data pages v1 (default) or v2
  * @param pageSizeBytes pages are cut at the first row boundary past this encoded size
- * @param dictionary dictionary-encode every column but booleans (each falling back to PLAIN past the limit)
+ * @param dictionary dictionary-encode every column but booleans (each falling back to PLAIN past
+ *     the limit)
  * @param dictionaryPageSizeLimit bytes of dictionary values at most, per column chunk
  * @param rowGroupRows rows per row group at most
- * @param rowGroupBytes a row group ends after the batch (or batch slice) with which its encoded size
- *     reaches this many bytes
+ * @param rowGroupBytes a row group ends after the batch (or batch slice) with which its encoded
+ *     size reaches this many bytes
  * @param statistics write min/max and null counts per column chunk
  * @param crc write a CRC32 for every page
- * @param writeArrowSchema store the Arrow schema under {@code ARROW:schema}, so that readers that know
- *     Arrow get back the types written
+ * @param writeArrowSchema store the Arrow schema under {@code ARROW:schema}, so that readers that
+ *     know Arrow get back the types written
  * @param keyValueMetadata more key-value entries for the footer
  * @param columnCompression per column (dotted leaf path or top-level name): another codec
- * @param columnEncoding per column: the values' encoding instead of PLAIN/dictionary (DELTA_BINARY_PACKED,
- *     DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT or PLAIN)
- * @param columnDictionary per column: dictionary encoding on or off, whatever {@code dictionary} says
- * @param parallelism how many threads encode the columns of a batch (the caller's included; default the
- *     number of processors); the file is the same whatever the number
+ * @param columnEncoding per column: the values' encoding instead of PLAIN/dictionary
+ *     (DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT or PLAIN)
+ * @param columnDictionary per column: dictionary encoding on or off, whatever {@code dictionary}
+ *     says
+ * @param parallelism how many threads encode the columns of a batch (the caller's included; default
+ *     the number of processors); the file is the same whatever the number
  */
-public record WriteOptions(CompressionCodec compression, Integer compressionLevel, int pageVersion, int pageSizeBytes,
-    boolean dictionary, int dictionaryPageSizeLimit, long rowGroupRows, long rowGroupBytes, boolean statistics,
+public record WriteOptions(
+    CompressionCodec compression,
+    Integer compressionLevel,
+    int pageVersion,
+    int pageSizeBytes,
+    boolean dictionary,
+    int dictionaryPageSizeLimit,
+    long rowGroupRows,
+    long rowGroupBytes,
+    boolean statistics,
     boolean crc,
-    boolean writeArrowSchema, Map<String, String> keyValueMetadata, Map<String, CompressionCodec> columnCompression,
-    Map<String, Encoding> columnEncoding, Map<String, Boolean> columnDictionary, int parallelism) {
+    boolean writeArrowSchema,
+    Map<String, String> keyValueMetadata,
+    Map<String, CompressionCodec> columnCompression,
+    Map<String, Encoding> columnEncoding,
+    Map<String, Boolean> columnDictionary,
+    int parallelism) {
 
   public WriteOptions {
     columnDictionary = Map.copyOf(columnDictionary);
@@ -48,8 +62,15 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
     if (rowGroupRows < 1 || rowGroupBytes < 1) {
       throw new IllegalArgumentException("row group limits must be positive");
     }
-    columnOptions(compression, compressionLevel, pageVersion, pageSizeBytes, dictionary, dictionaryPageSizeLimit,
-        statistics, crc);
+    columnOptions(
+        compression,
+        compressionLevel,
+        pageVersion,
+        pageSizeBytes,
+        dictionary,
+        dictionaryPageSizeLimit,
+        statistics,
+        crc);
   }
 
   public static WriteOptions defaults() {
@@ -62,23 +83,49 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
 
   /** The options column chunks are written with, before per-column choices. */
   public ColumnWriteOptions columnOptions() {
-    return columnOptions(compression, compressionLevel, pageVersion, pageSizeBytes, dictionary,
-        dictionaryPageSizeLimit, statistics, crc);
+    return columnOptions(
+        compression,
+        compressionLevel,
+        pageVersion,
+        pageSizeBytes,
+        dictionary,
+        dictionaryPageSizeLimit,
+        statistics,
+        crc);
   }
 
-  /** The options of one column: its own codec and encoding where given (by dotted path, else top-level name). */
+  /**
+   * The options of one column: its own codec and encoding where given (by dotted path, else
+   * top-level name).
+   */
   public ColumnWriteOptions columnOptions(List<String> path) {
     String dotted = String.join(".", path);
-    CompressionCodec codec = columnCompression.getOrDefault(dotted, columnCompression.get(path.get(0)));
+    CompressionCodec codec =
+        columnCompression.getOrDefault(dotted, columnCompression.get(path.get(0)));
     Encoding encoding = columnEncoding.getOrDefault(dotted, columnEncoding.get(path.get(0)));
     Boolean dictionaryOn = columnDictionary.getOrDefault(dotted, columnDictionary.get(path.get(0)));
     return columnOptions().with(codec, encoding, dictionaryOn);
   }
 
-  private static ColumnWriteOptions columnOptions(CompressionCodec compression, Integer level, int pageVersion,
-      int pageSizeBytes, boolean dictionary, int dictionaryLimit, boolean statistics, boolean crc) {
-    return new ColumnWriteOptions(compression, level, pageVersion, pageSizeBytes, dictionary, dictionaryLimit,
-        statistics, crc, null);
+  private static ColumnWriteOptions columnOptions(
+      CompressionCodec compression,
+      Integer level,
+      int pageVersion,
+      int pageSizeBytes,
+      boolean dictionary,
+      int dictionaryLimit,
+      boolean statistics,
+      boolean crc) {
+    return new ColumnWriteOptions(
+        compression,
+        level,
+        pageVersion,
+        pageSizeBytes,
+        dictionary,
+        dictionaryLimit,
+        statistics,
+        crc,
+        null);
   }
 
   public static final class Builder {
@@ -166,7 +213,10 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
       return this;
     }
 
-    /** The values' encoding for one column (a dotted leaf path or a top-level name); not PLAIN turns off its dictionary. */
+    /**
+     * The values' encoding for one column (a dotted leaf path or a top-level name); not PLAIN turns
+     * off its dictionary.
+     */
     public Builder columnEncoding(String column, Encoding encoding) {
       this.columnEncoding.put(column, encoding);
       return this;
@@ -185,9 +235,23 @@ public record WriteOptions(CompressionCodec compression, Integer compressionLeve
     }
 
     public WriteOptions build() {
-      return new WriteOptions(compression, compressionLevel, pageVersion, pageSizeBytes, dictionary,
-          dictionaryPageSizeLimit, rowGroupRows, rowGroupBytes, statistics, crc, writeArrowSchema, keyValueMetadata,
-          columnCompression, columnEncoding, columnDictionary, parallelism);
+      return new WriteOptions(
+          compression,
+          compressionLevel,
+          pageVersion,
+          pageSizeBytes,
+          dictionary,
+          dictionaryPageSizeLimit,
+          rowGroupRows,
+          rowGroupBytes,
+          statistics,
+          crc,
+          writeArrowSchema,
+          keyValueMetadata,
+          columnCompression,
+          columnEncoding,
+          columnDictionary,
+          parallelism);
     }
   }
 }

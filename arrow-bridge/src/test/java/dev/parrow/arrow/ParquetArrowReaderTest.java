@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Batch size, projection and row-group selection change nothing but which rows and columns arrive.
- * Uses testdata/all_types_snappy.parquet (3,000 rows in row groups of 2,048 and 952, see Fixtures.java).
+ * Uses testdata/all_types_snappy.parquet (3,000 rows in row groups of 2,048 and 952, see
+ * Fixtures.java).
  */
 class ParquetArrowReaderTest {
   static final Path FILE = Path.of("..", "testdata", "all_types_snappy.parquet");
@@ -44,7 +45,10 @@ class ParquetArrowReaderTest {
           List<Object> column = table.get(v.getField().getName());
           for (int i = 0; i < root.getRowCount(); i++) {
             Object value = v.getObject(i);
-            column.add(value instanceof byte[] b ? HexFormat.of().formatHex(b) : value == null ? null : value.toString());
+            column.add(
+                value instanceof byte[] b
+                    ? HexFormat.of().formatHex(b)
+                    : value == null ? null : value.toString());
           }
         }
       }
@@ -57,21 +61,25 @@ class ParquetArrowReaderTest {
     Map<String, List<Object>> whole = read(ReadOptions.builder().batchSize(100_000).build());
     assertEquals(3000, whole.get("id").size());
     for (int batch : new int[] {1, 7, 1024, 2047, 2048, 2049}) {
-      assertEquals(whole, read(ReadOptions.builder().batchSize(batch).build()), "batch size " + batch);
+      assertEquals(
+          whole, read(ReadOptions.builder().batchSize(batch).build()), "batch size " + batch);
     }
   }
 
   @Test
   void theThreadCountChangesNothing() throws Exception {
-    Map<String, List<Object>> one = read(ReadOptions.builder().parallelism(1).batchSize(999).build());
+    Map<String, List<Object>> one =
+        read(ReadOptions.builder().parallelism(1).batchSize(999).build());
     assertEquals(one, read(ReadOptions.builder().parallelism(4).batchSize(999).build()));
-    assertThrows(IllegalArgumentException.class, () -> ReadOptions.builder().parallelism(0).build());
+    assertThrows(
+        IllegalArgumentException.class, () -> ReadOptions.builder().parallelism(0).build());
   }
 
   @Test
   void projectionReturnsExactlyTheChosenColumnsInFileOrder() throws Exception {
     Map<String, List<Object>> whole = read(ReadOptions.defaults());
-    Map<String, List<Object>> two = read(ReadOptions.builder().columns("c_varchar", "c_int").build());
+    Map<String, List<Object>> two =
+        read(ReadOptions.builder().columns("c_varchar", "c_int").build());
     assertEquals(List.of("c_int", "c_varchar"), List.copyOf(two.keySet()));
     assertEquals(whole.get("c_int"), two.get("c_int"));
     assertEquals(whole.get("c_varchar"), two.get("c_varchar"));
@@ -86,39 +94,57 @@ class ParquetArrowReaderTest {
     List<Object> ids = whole.get("id");
     Map<String, List<Object>> second = read(ReadOptions.builder().rowGroups(1).build());
     assertEquals(ids.subList(2048, 3000), second.get("id"));
-    Map<String, List<Object>> reversed = read(ReadOptions.builder().rowGroups(1, 0).batchSize(500).build());
+    Map<String, List<Object>> reversed =
+        read(ReadOptions.builder().rowGroups(1, 0).batchSize(500).build());
     List<Object> expected = new ArrayList<>(ids.subList(2048, 3000));
     expected.addAll(ids.subList(0, 2048));
     assertEquals(expected, reversed.get("id"));
-    assertEquals(whole.get("c_timestamptz").subList(0, 2048),
-        read(ReadOptions.builder().rowGroups(0).columns("c_timestamptz").build()).get("c_timestamptz"));
+    assertEquals(
+        whole.get("c_timestamptz").subList(0, 2048),
+        read(ReadOptions.builder().rowGroups(0).columns("c_timestamptz").build())
+            .get("c_timestamptz"));
   }
 
   @Test
   void badChoicesAreClearErrors() throws Exception {
-    try (ParquetFile file = ParquetFile.open(FILE); BufferAllocator allocator = new RootAllocator()) {
-      IllegalArgumentException column = assertThrows(IllegalArgumentException.class,
-          () -> file.newReader(allocator, ReadOptions.builder().columns("nope").build()));
-      assertTrue(column.getMessage().contains("no column 'nope'") && column.getMessage().contains("c_uuid"));
-      assertThrows(IllegalArgumentException.class,
+    try (ParquetFile file = ParquetFile.open(FILE);
+        BufferAllocator allocator = new RootAllocator()) {
+      IllegalArgumentException column =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> file.newReader(allocator, ReadOptions.builder().columns("nope").build()));
+      assertTrue(
+          column.getMessage().contains("no column 'nope'")
+              && column.getMessage().contains("c_uuid"));
+      assertThrows(
+          IllegalArgumentException.class,
           () -> file.newReader(allocator, ReadOptions.builder().rowGroups(2).build()));
-      assertThrows(IllegalArgumentException.class,
+      assertThrows(
+          IllegalArgumentException.class,
           () -> file.newReader(allocator, ReadOptions.builder().columnIndices(99).build()));
-      assertThrows(IllegalArgumentException.class, () -> ReadOptions.builder().batchSize(0).build());
+      assertThrows(
+          IllegalArgumentException.class, () -> ReadOptions.builder().batchSize(0).build());
     }
   }
 
   @Test
   void aListColumnReadsWholeRowsAtAnyBatchSizeAndByAnyOfItsNames() throws Exception {
     Path orders = Path.of("..", "testdata", "orders.parquet");
-    Map<String, List<Object>> whole = read(orders, ReadOptions.builder().columns("tags").batchSize(100_000).build());
+    Map<String, List<Object>> whole =
+        read(orders, ReadOptions.builder().columns("tags").batchSize(100_000).build());
     List<Object> tags = whole.get("tags");
     assertEquals(5000, tags.size());
     // The fixture's query makes null lists (1 in 8), empty lists and lists of up to three tags.
-    assertTrue(tags.contains(null) && tags.contains("[]") && tags.stream().anyMatch(t -> t != null && t.toString().split(",").length == 3),
+    assertTrue(
+        tags.contains(null)
+            && tags.contains("[]")
+            && tags.stream().anyMatch(t -> t != null && t.toString().split(",").length == 3),
         tags.subList(0, 20).toString());
     for (int batch : new int[] {1, 7, 2047, 2049}) {
-      assertEquals(whole, read(orders, ReadOptions.builder().columns("tags").batchSize(batch).build()), "batch " + batch);
+      assertEquals(
+          whole,
+          read(orders, ReadOptions.builder().columns("tags").batchSize(batch).build()),
+          "batch " + batch);
     }
     assertEquals(whole, read(orders, ReadOptions.builder().columns("tags.list.element").build()));
     assertEquals(whole, read(orders, ReadOptions.builder().columns("tags.list").build()));
@@ -128,11 +154,14 @@ class ParquetArrowReaderTest {
   void aCorruptPageIsAFormatErrorNamingItsPlace(@TempDir Path dir) throws Exception {
     byte[] bytes = Files.readAllBytes(Path.of("..", "testdata", "all_types_uncompressed.parquet"));
     long pageStart;
-    try (ParquetFile file = ParquetFile.open(Path.of("..", "testdata", "all_types_uncompressed.parquet"))) {
+    try (ParquetFile file =
+        ParquetFile.open(Path.of("..", "testdata", "all_types_uncompressed.parquet"))) {
       var meta = file.metadata().rowGroups().get(0).columns().get(4).metaData(); // c_int
-      pageStart = meta.dictionaryPageOffset() != null ? meta.dictionaryPageOffset() : meta.dataPageOffset();
+      pageStart =
+          meta.dictionaryPageOffset() != null ? meta.dictionaryPageOffset() : meta.dataPageOffset();
     }
-    // Overwrite the middle of c_int's chunk with garbage: whatever breaks must be reported, not crash.
+    // Overwrite the middle of c_int's chunk with garbage: whatever breaks must be reported, not
+    // crash.
     for (int k = 0; k < 40; k++) {
       bytes[(int) pageStart + 20 + k] = (byte) 0xEE;
     }
@@ -140,12 +169,16 @@ class ParquetArrowReaderTest {
     Files.write(bad, bytes);
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile file = ParquetFile.open(bad);
-        ParquetArrowReader reader = file.newReader(allocator, ReadOptions.builder().columns("c_int").build())) {
-      ParquetFormatException e = assertThrows(ParquetFormatException.class, () -> {
-        while (reader.loadNextBatch()) {
-          // read everything
-        }
-      });
+        ParquetArrowReader reader =
+            file.newReader(allocator, ReadOptions.builder().columns("c_int").build())) {
+      ParquetFormatException e =
+          assertThrows(
+              ParquetFormatException.class,
+              () -> {
+                while (reader.loadNextBatch()) {
+                  // read everything
+                }
+              });
       assertEquals("c_int", e.column());
       assertEquals(0, e.rowGroup());
       assertTrue(e.page() != null, e.getMessage());

@@ -27,12 +27,12 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBResultSet;
 
 /**
- * Reads whole benchmark files into Arrow Java vectors with Parrow, Arrow C++ (arrow-dataset JNI) and
- * DuckDB (JDBC, its Arrow export), in one JVM, alternating the readers after warm-up, and prints the
- * median time, rows/s, uncompressed MB/s and Parrow's time over each peer's.
+ * Reads whole benchmark files into Arrow Java vectors with Parrow, Arrow C++ (arrow-dataset JNI)
+ * and DuckDB (JDBC, its Arrow export), in one JVM, alternating the readers after warm-up, and
+ * prints the median time, rows/s, uncompressed MB/s and Parrow's time over each peer's.
  *
- * <p>Usage: {@code CompareRunner [--data DIR] [--iterations N] [--warmup N] [table ...]}; tables are
- * generated into DIR (default benchmarks/data) on first use.
+ * <p>Usage: {@code CompareRunner [--data DIR] [--iterations N] [--warmup N] [table ...]}; tables
+ * are generated into DIR (default benchmarks/data) on first use.
  */
 public final class CompareRunner {
   private CompareRunner() {}
@@ -72,7 +72,8 @@ public final class CompareRunner {
           long rows = reader.getValue().read(file, allocator);
           long elapsed = System.nanoTime() - start;
           if (rows != table.rows()) {
-            throw new IllegalStateException(reader.getKey() + " read " + rows + " rows of " + table.rows());
+            throw new IllegalStateException(
+                reader.getKey() + " read " + rows + " rows of " + table.rows());
           }
           if (round >= 0) {
             times.get(reader.getKey())[round] = elapsed;
@@ -80,14 +81,22 @@ public final class CompareRunner {
         }
       }
     }
-    System.out.printf("%n%s: %,d rows, %,d MB uncompressed, median of %d runs after %d warm-up rounds%n",
+    System.out.printf(
+        "%n%s: %,d rows, %,d MB uncompressed, median of %d runs after %d warm-up rounds%n",
         table.name(), table.rows(), uncompressed >> 20, iterations, warmup);
-    System.out.printf("  %-10s %10s %14s %12s %18s%n", "reader", "seconds", "rows/s", "MB/s", "Parrow / reader");
+    System.out.printf(
+        "  %-10s %10s %14s %12s %18s%n", "reader", "seconds", "rows/s", "MB/s", "Parrow / reader");
     double parrow = median(times.get("Parrow"));
     for (Map.Entry<String, long[]> e : times.entrySet()) {
       double seconds = median(e.getValue()) / 1e9;
-      System.out.printf(Locale.ROOT, "  %-10s %10.3f %,14.0f %,12.0f %18.2f%n", e.getKey(), seconds,
-          table.rows() / seconds, uncompressed / 1e6 / seconds, parrow / median(e.getValue()));
+      System.out.printf(
+          Locale.ROOT,
+          "  %-10s %10.3f %,14.0f %,12.0f %18.2f%n",
+          e.getKey(),
+          seconds,
+          table.rows() / seconds,
+          uncompressed / 1e6 / seconds,
+          parrow / median(e.getValue()));
     }
   }
 
@@ -106,8 +115,12 @@ public final class CompareRunner {
   @SuppressWarnings("try")
   static long arrowCpp(Path file, BufferAllocator allocator) throws Exception {
     long rows = 0;
-    try (FileSystemDatasetFactory factory = new FileSystemDatasetFactory(allocator, NativeMemoryPool.getDefault(),
-            FileFormat.PARQUET, file.toUri().toString());
+    try (FileSystemDatasetFactory factory =
+            new FileSystemDatasetFactory(
+                allocator,
+                NativeMemoryPool.getDefault(),
+                FileFormat.PARQUET,
+                file.toUri().toString());
         Dataset dataset = factory.finish();
         Scanner scanner = dataset.newScan(new ScanOptions(ReadOptions.DEFAULT_BATCH_SIZE));
         ArrowReader reader = scanner.scanBatches()) {
@@ -120,10 +133,13 @@ public final class CompareRunner {
 
   static long duckdb(Path file, BufferAllocator allocator) throws Exception {
     long rows = 0;
-    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement();
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT * FROM read_parquet('" + file + "')");
-        ArrowReader reader = (ArrowReader) ((DuckDBResultSet) rs).arrowExportStream(allocator,
-            ReadOptions.DEFAULT_BATCH_SIZE)) {
+        ArrowReader reader =
+            (ArrowReader)
+                ((DuckDBResultSet) rs)
+                    .arrowExportStream(allocator, ReadOptions.DEFAULT_BATCH_SIZE)) {
       while (reader.loadNextBatch()) {
         rows += reader.getVectorSchemaRoot().getRowCount();
       }

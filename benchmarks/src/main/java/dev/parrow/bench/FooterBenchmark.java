@@ -37,17 +37,19 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Reading the footer of a wide file (10,000 columns x 10 row groups by default, made by
- * {@link WideFileGenerator}): Thrift decoding alone, the whole checked footer read (magic, length,
- * decode, schema tree, row group checks) from memory and from disk, and beside them the peers reading
- * the same file's footer: DuckDB's parquet_file_metadata() and Arrow C++'s dataset inspect().
+ * Reading the footer of a wide file (10,000 columns x 10 row groups by default, made by {@link
+ * WideFileGenerator}): Thrift decoding alone, the whole checked footer read (magic, length, decode,
+ * schema tree, row group checks) from memory and from disk, and beside them the peers reading the
+ * same file's footer: DuckDB's parquet_file_metadata() and Arrow C++'s dataset inspect().
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "--add-opens=java.base/java.nio=ALL-UNNAMED"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms2g", "-Xmx2g", "--add-opens=java.base/java.nio=ALL-UNNAMED"})
 public class FooterBenchmark {
   @Param("10000")
   int columns;
@@ -88,11 +90,16 @@ public class FooterBenchmark {
     Files.deleteIfExists(onDisk);
   }
 
-  /** DuckDB parses the footer to answer parquet_file_metadata() (its metadata cache is off by default). */
+  /**
+   * DuckDB parses the footer to answer parquet_file_metadata() (its metadata cache is off by
+   * default).
+   */
   @Benchmark
   public long duckdbFileMetadata() throws SQLException {
-    // A new statement each time: re-running a prepared parquet_file_metadata() query trips a DuckDB bug.
-    try (Statement statement = duckdb.createStatement(); ResultSet rs = statement.executeQuery(duckdbQuery)) {
+    // A new statement each time: re-running a prepared parquet_file_metadata() query trips a DuckDB
+    // bug.
+    try (Statement statement = duckdb.createStatement();
+        ResultSet rs = statement.executeQuery(duckdbQuery)) {
       rs.next();
       return rs.getLong(1);
     }
@@ -101,8 +108,12 @@ public class FooterBenchmark {
   /** Arrow C++ (arrow-dataset JNI) parses the footer to build the dataset's schema. */
   @Benchmark
   public Schema arrowCppInspect() {
-    try (FileSystemDatasetFactory factory = new FileSystemDatasetFactory(allocator, NativeMemoryPool.getDefault(),
-        FileFormat.PARQUET, onDisk.toUri().toString())) {
+    try (FileSystemDatasetFactory factory =
+        new FileSystemDatasetFactory(
+            allocator,
+            NativeMemoryPool.getDefault(),
+            FileFormat.PARQUET,
+            onDisk.toUri().toString())) {
       return factory.inspect();
     }
   }

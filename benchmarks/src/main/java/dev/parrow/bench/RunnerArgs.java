@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The command line the side-by-side runners share: {@code [--data DIR] [--iterations N] [--warmup N]
- * [table ...]}, plus each runner's own options, each taking one value.
+ * The command line the side-by-side runners share: {@code [--data DIR] [--iterations N] [--warmup
+ * N] [table ...]}, plus each runner's own options, each taking one value.
  */
 record RunnerArgs(Path data, int iterations, int warmup, List<String> tables) {
 
@@ -37,7 +37,10 @@ record RunnerArgs(Path data, int iterations, int warmup, List<String> tables) {
 
   /** Prints the JVM and machine the figures come from. */
   static void printMachine() {
-    System.out.printf("JVM %s, %d cores, max heap %,d MB%n", System.getProperty("java.vm.version"),
-        Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
+    System.out.printf(
+        "JVM %s, %d cores, max heap %,d MB%n",
+        System.getProperty("java.vm.version"),
+        Runtime.getRuntime().availableProcessors(),
+        Runtime.getRuntime().maxMemory() >> 20);
   }
 }

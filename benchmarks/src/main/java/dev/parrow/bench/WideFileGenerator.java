@@ -32,9 +32,9 @@ import java.util.List;
 
 /**
  * Writes a wide Parquet file whose footer is the thing to measure: {@code columns} required leaves
- * cycling through INT64, DOUBLE, STRING and DATE, {@code rowGroups} row groups of one row each, every
- * chunk one PLAIN page with min/max statistics, as a real writer would describe them. The file is valid
- * Parquet (DuckDB reads it); row r of column c holds {@link #value(int, int)}.
+ * cycling through INT64, DOUBLE, STRING and DATE, {@code rowGroups} row groups of one row each,
+ * every chunk one PLAIN page with min/max statistics, as a real writer would describe them. The
+ * file is valid Parquet (DuckDB reads it); row r of column c holds {@link #value(int, int)}.
  */
 public final class WideFileGenerator {
   private WideFileGenerator() {}
@@ -57,7 +57,8 @@ public final class WideFileGenerator {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     out.writeBytes("PAR1".getBytes(StandardCharsets.US_ASCII));
     List<SchemaElement> schema = new ArrayList<>();
-    schema.add(new SchemaElement(null, null, null, "wide", columns, null, null, null, null, null, null));
+    schema.add(
+        new SchemaElement(null, null, null, "wide", columns, null, null, null, null, null, null));
     for (int c = 0; c < columns; c++) {
       schema.add(element(c));
     }
@@ -68,8 +69,17 @@ public final class WideFileGenerator {
       long groupBytes = 0;
       for (int c = 0; c < columns; c++) {
         byte[] plain = plainValue(c, g);
-        byte[] header = ThriftCodec.writePageHeader(new PageHeader(PageType.DATA_PAGE, plain.length, plain.length,
-            null, new DataPageHeader(1, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, null), null, null, null));
+        byte[] header =
+            ThriftCodec.writePageHeader(
+                new PageHeader(
+                    PageType.DATA_PAGE,
+                    plain.length,
+                    plain.length,
+                    null,
+                    new DataPageHeader(1, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, null),
+                    null,
+                    null,
+                    null));
         long offset = out.size();
         out.writeBytes(header);
         out.writeBytes(plain);
@@ -77,9 +87,34 @@ public final class WideFileGenerator {
         groupBytes += size;
         Bytes stat = Bytes.wrap(statValue(c, g));
         Statistics stats = new Statistics(null, null, 0L, null, stat, stat, true, true, null);
-        chunks.add(new ColumnChunk(null, offset, new ColumnMetaData(typeOf(c), List.of(Encoding.PLAIN, Encoding.RLE),
-            List.of(name(c)), CompressionCodec.UNCOMPRESSED, 1, size, size, null, offset, null, null, stats, null,
-            null, null, null, null), null, null, null, null, null, null));
+        chunks.add(
+            new ColumnChunk(
+                null,
+                offset,
+                new ColumnMetaData(
+                    typeOf(c),
+                    List.of(Encoding.PLAIN, Encoding.RLE),
+                    List.of(name(c)),
+                    CompressionCodec.UNCOMPRESSED,
+                    1,
+                    size,
+                    size,
+                    null,
+                    offset,
+                    null,
+                    null,
+                    stats,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null));
       }
       groups.add(new RowGroup(chunks, groupBytes, 1, null, groupStart, groupBytes, (short) g));
     }
@@ -87,8 +122,17 @@ public final class WideFileGenerator {
     for (int c = 0; c < columns; c++) {
       orders.add(ColumnOrder.TYPE_ORDER);
     }
-    FileMetaData meta = new FileMetaData(1, schema, rowGroups, groups,
-        List.of(new KeyValue("generator", "parrow WideFileGenerator")), "parrow benchmarks", orders, null, null);
+    FileMetaData meta =
+        new FileMetaData(
+            1,
+            schema,
+            rowGroups,
+            groups,
+            List.of(new KeyValue("generator", "parrow WideFileGenerator")),
+            "parrow benchmarks",
+            orders,
+            null,
+            null);
     out.writeBytes(FooterWriter.encode(meta));
     return out.toByteArray();
   }
@@ -103,19 +147,22 @@ public final class WideFileGenerator {
 
   private static SchemaElement element(int c) {
     PhysicalType type = typeOf(c);
-    LogicalType logical = switch (c % 4) {
-      case 0 -> new LogicalType.IntType(64, true);
-      case 2 -> new LogicalType.StringType();
-      case 3 -> new LogicalType.DateType();
-      default -> null;
-    };
-    ConvertedType converted = switch (c % 4) {
-      case 0 -> ConvertedType.INT_64;
-      case 2 -> ConvertedType.UTF8;
-      case 3 -> ConvertedType.DATE;
-      default -> null;
-    };
-    return new SchemaElement(type, null, Repetition.REQUIRED, name(c), null, converted, null, null, c, logical, null);
+    LogicalType logical =
+        switch (c % 4) {
+          case 0 -> new LogicalType.IntType(64, true);
+          case 2 -> new LogicalType.StringType();
+          case 3 -> new LogicalType.DateType();
+          default -> null;
+        };
+    ConvertedType converted =
+        switch (c % 4) {
+          case 0 -> ConvertedType.INT_64;
+          case 2 -> ConvertedType.UTF8;
+          case 3 -> ConvertedType.DATE;
+          default -> null;
+        };
+    return new SchemaElement(
+        type, null, Repetition.REQUIRED, name(c), null, converted, null, null, c, logical, null);
   }
 
   private static byte[] plainValue(int c, int g) {
@@ -124,7 +171,11 @@ public final class WideFileGenerator {
       return stat;
     }
     // PLAIN BYTE_ARRAY: a 4-byte length, then the bytes (statistics store the bytes alone).
-    return ByteBuffer.allocate(4 + stat.length).order(ByteOrder.LITTLE_ENDIAN).putInt(stat.length).put(stat).array();
+    return ByteBuffer.allocate(4 + stat.length)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .putInt(stat.length)
+        .put(stat)
+        .array();
   }
 
   private static byte[] statValue(int c, int g) {
@@ -133,7 +184,8 @@ public final class WideFileGenerator {
       case INT64 -> ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array();
       case DOUBLE -> ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putDouble(v).array();
       case BYTE_ARRAY -> Long.toString(v).getBytes(StandardCharsets.UTF_8);
-      default -> ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt((int) (v % 100_000)).array();
+      default ->
+          ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt((int) (v % 100_000)).array();
     };
   }
 }

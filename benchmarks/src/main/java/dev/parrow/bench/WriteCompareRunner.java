@@ -32,43 +32,60 @@ import org.duckdb.DuckDBConnection;
 
 /**
  * Writes the same in-memory Arrow batches (a benchmark table read once into Arrow Java vectors) to
- * Parquet with Parrow, Arrow C++ (arrow-dataset's {@code DatasetFileWriter}) and DuckDB (the batches
- * registered as an Arrow stream, then {@code COPY ... TO}), all with SNAPPY pages, in one JVM, and prints
- * the median time, the file size and Parrow's time over each peer's with the same codec (Arrow C++ writes
- * UNCOMPRESSED pages through this API, so Parrow is also measured writing those). Each writer's file is
- * read back by Parrow and its row count checked.
+ * Parquet with Parrow, Arrow C++ (arrow-dataset's {@code DatasetFileWriter}) and DuckDB (the
+ * batches registered as an Arrow stream, then {@code COPY ... TO}), all with SNAPPY pages, in one
+ * JVM, and prints the median time, the file size and Parrow's time over each peer's with the same
+ * codec (Arrow C++ writes UNCOMPRESSED pages through this API, so Parrow is also measured writing
+ * those). Each writer's file is read back by Parrow and its row count checked.
  *
- * <p>Usage: {@code WriteCompareRunner [--data DIR] [--iterations N] [--warmup N] [--writers A,B] [--parallelism N]
- * [table ...]}
- * (default: every writer, lineitem).
+ * <p>Usage: {@code WriteCompareRunner [--data DIR] [--iterations N] [--warmup N] [--writers A,B]
+ * [--parallelism N] [table ...]} (default: every writer, lineitem).
  */
 public final class WriteCompareRunner {
   private WriteCompareRunner() {}
 
   interface FileWriter {
-    void write(List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator) throws Exception;
+    void write(
+        List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator)
+        throws Exception;
   }
 
   static final Map<String, FileWriter> WRITERS = new LinkedHashMap<>();
+
   /** Parrow's thread count (default: the processors). */
   static int parallelism = Runtime.getRuntime().availableProcessors();
 
   static {
-    WRITERS.put("Parrow", (b, schema, target, a) -> parrow(b, schema, target, a,
-        WriteOptions.builder().parallelism(parallelism).build()));
-    // arrow-dataset's Java API cannot choose the codec, and Arrow C++ then writes UNCOMPRESSED pages: Parrow is
+    WRITERS.put(
+        "Parrow",
+        (b, schema, target, a) ->
+            parrow(b, schema, target, a, WriteOptions.builder().parallelism(parallelism).build()));
+    // arrow-dataset's Java API cannot choose the codec, and Arrow C++ then writes UNCOMPRESSED
+    // pages: Parrow is
     // measured that way too, for a like-for-like ratio.
-    WRITERS.put("Parrow uncompressed", (b, schema, target, a) -> parrow(b, schema, target, a,
-        WriteOptions.builder().parallelism(parallelism)
-            .compression(dev.parrow.codec.metadata.CompressionCodec.UNCOMPRESSED).build()));
+    WRITERS.put(
+        "Parrow uncompressed",
+        (b, schema, target, a) ->
+            parrow(
+                b,
+                schema,
+                target,
+                a,
+                WriteOptions.builder()
+                    .parallelism(parallelism)
+                    .compression(dev.parrow.codec.metadata.CompressionCodec.UNCOMPRESSED)
+                    .build()));
     WRITERS.put("Arrow C++", WriteCompareRunner::arrowCpp);
     WRITERS.put("DuckDB", WriteCompareRunner::duckdb);
   }
 
   public static void main(String[] args) throws Exception {
-    RunnerArgs a = RunnerArgs.parse(args, Map.of(
-        "--writers", v -> WRITERS.keySet().retainAll(List.of(v.split(","))),
-        "--parallelism", v -> parallelism = Integer.parseInt(v)));
+    RunnerArgs a =
+        RunnerArgs.parse(
+            args,
+            Map.of(
+                "--writers", v -> WRITERS.keySet().retainAll(List.of(v.split(","))),
+                "--parallelism", v -> parallelism = Integer.parseInt(v)));
     List<String> tables = a.tables().isEmpty() ? List.of(BenchData.LINEITEM.name()) : a.tables();
     RunnerArgs.printMachine();
     for (BenchData.Table table : BenchData.TABLES) {
@@ -78,7 +95,8 @@ public final class WriteCompareRunner {
     }
   }
 
-  static void run(Path source, BenchData.Table table, Path dir, int iterations, int warmup) throws Exception {
+  static void run(Path source, BenchData.Table table, Path dir, int iterations, int warmup)
+      throws Exception {
     Map<String, long[]> times = new LinkedHashMap<>();
     Map<String, Long> sizes = new LinkedHashMap<>();
     Map<String, String> codecs = new LinkedHashMap<>();
@@ -90,7 +108,8 @@ public final class WriteCompareRunner {
           ParquetArrowReader reader = parquet.newReader(allocator, ReadOptions.defaults())) {
         schema = reader.getVectorSchemaRoot().getSchema();
         while (reader.loadNextBatch()) {
-          // The reader reuses its buffers for the next batch: each batch's buffers are transferred out.
+          // The reader reuses its buffers for the next batch: each batch's buffers are transferred
+          // out.
           VectorSchemaRoot root = reader.getVectorSchemaRoot();
           List<org.apache.arrow.vector.FieldVector> kept = new ArrayList<>();
           for (org.apache.arrow.vector.FieldVector v : root.getFieldVectors()) {
@@ -107,14 +126,16 @@ public final class WriteCompareRunner {
       try {
         for (int round = -warmup; round < iterations; round++) {
           for (Map.Entry<String, FileWriter> writer : WRITERS.entrySet()) {
-            Path target = dir.resolve("written-" + writer.getKey().replaceAll("[^A-Za-z]", "") + ".parquet");
+            Path target =
+                dir.resolve("written-" + writer.getKey().replaceAll("[^A-Za-z]", "") + ".parquet");
             Files.deleteIfExists(target);
             long start = System.nanoTime();
             writer.getValue().write(batches, schema, target, allocator);
             long elapsed = System.nanoTime() - start;
             long rows = rows(target);
             if (rows != table.rows()) {
-              throw new IllegalStateException(writer.getKey() + " wrote " + rows + " rows of " + table.rows());
+              throw new IllegalStateException(
+                  writer.getKey() + " wrote " + rows + " rows of " + table.rows());
             }
             if (round >= 0) {
               times.get(writer.getKey())[round] = elapsed;
@@ -128,23 +149,37 @@ public final class WriteCompareRunner {
         batches.forEach(ArrowRecordBatch::close);
       }
     }
-    System.out.printf("%n%s written from Arrow vectors: %,d rows, median of %d runs after %d warm-up rounds; Parrow / writer"
-        + " compares Parrow with the same codec%n",
+    System.out.printf(
+        "%n%s written from Arrow vectors: %,d rows, median of %d runs after %d warm-up rounds; Parrow / writer"
+            + " compares Parrow with the same codec%n",
         table.name(), table.rows(), iterations, warmup);
-    System.out.printf("  %-20s %10s %14s %12s %18s  %s%n", "writer", "seconds", "rows/s", "file MB", "Parrow / writer",
-        "codecs, encodings");
+    System.out.printf(
+        "  %-20s %10s %14s %12s %18s  %s%n",
+        "writer", "seconds", "rows/s", "file MB", "Parrow / writer", "codecs, encodings");
     for (Map.Entry<String, long[]> e : times.entrySet()) {
       double seconds = CompareRunner.median(e.getValue()) / 1e9;
-      String same = codecs.get(e.getKey()).startsWith("[UNCOMPRESSED]") ? "Parrow uncompressed" : "Parrow";
+      String same =
+          codecs.get(e.getKey()).startsWith("[UNCOMPRESSED]") ? "Parrow uncompressed" : "Parrow";
       double parrow = times.containsKey(same) ? CompareRunner.median(times.get(same)) : Double.NaN;
-      System.out.printf(Locale.ROOT, "  %-20s %10.3f %,14.0f %,12.1f %18.2f  %s%n", e.getKey(), seconds,
-          table.rows() / seconds, sizes.get(e.getKey()) / 1e6, parrow / CompareRunner.median(e.getValue()),
+      System.out.printf(
+          Locale.ROOT,
+          "  %-20s %10.3f %,14.0f %,12.1f %18.2f  %s%n",
+          e.getKey(),
+          seconds,
+          table.rows() / seconds,
+          sizes.get(e.getKey()) / 1e6,
+          parrow / CompareRunner.median(e.getValue()),
           codecs.get(e.getKey()));
     }
   }
 
-  static void parrow(List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator,
-      WriteOptions options) throws IOException {
+  static void parrow(
+      List<ArrowRecordBatch> batches,
+      Schema schema,
+      Path target,
+      BufferAllocator allocator,
+      WriteOptions options)
+      throws IOException {
     try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
         ParquetArrowWriter writer = ParquetArrowWriter.create(target, schema, options)) {
       VectorLoader loader = new VectorLoader(root);
@@ -155,8 +190,10 @@ public final class WriteCompareRunner {
     }
   }
 
-  static void arrowCpp(List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator) {
-    // DatasetFileWriter writes into a directory, one file per partition: here one file, moved out after.
+  static void arrowCpp(
+      List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator) {
+    // DatasetFileWriter writes into a directory, one file per partition: here one file, moved out
+    // after.
     Path directory = target.resolveSibling(target.getFileName() + ".d");
     try (ArrowReader reader = new Replay(allocator, schema, batches)) {
       DatasetFileWriter.write(allocator, reader, FileFormat.PARQUET, directory.toUri().toString());
@@ -173,7 +210,8 @@ public final class WriteCompareRunner {
     }
   }
 
-  static void duckdb(List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator)
+  static void duckdb(
+      List<ArrowRecordBatch> batches, Schema schema, Path target, BufferAllocator allocator)
       throws Exception {
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
         ArrowReader reader = new Replay(allocator, schema, batches);
@@ -207,7 +245,9 @@ public final class WriteCompareRunner {
     }
   }
 
-  /** The batches again, as an Arrow stream (each loaded into the reader's root in turn, and kept). */
+  /**
+   * The batches again, as an Arrow stream (each loaded into the reader's root in turn, and kept).
+   */
   static final class Replay extends ArrowReader {
     private final Schema schema;
     private final List<ArrowRecordBatch> batches;

@@ -30,18 +30,20 @@ class WideFileGeneratorTest {
       assertEquals(groups, footer.metaData().rowGroups().size());
     }
 
-    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
       for (int column : new int[] {0, 1, 2, 3, 40}) {
         String name = WideFileGenerator.name(column);
         ResultSet rs = s.executeQuery("SELECT CAST(" + name + " AS VARCHAR) FROM '" + file + "'");
         for (int g = 0; g < groups; g++) {
           rs.next();
           long v = WideFileGenerator.value(column, g);
-          String expected = switch (WideFileGenerator.typeOf(column)) {
-            case DOUBLE -> Double.toString((double) v);
-            case INT32 -> java.time.LocalDate.ofEpochDay(v % 100_000).toString();
-            default -> Long.toString(v);
-          };
+          String expected =
+              switch (WideFileGenerator.typeOf(column)) {
+                case DOUBLE -> Double.toString((double) v);
+                case INT32 -> java.time.LocalDate.ofEpochDay(v % 100_000).toString();
+                default -> Long.toString(v);
+              };
           assertEquals(expected, rs.getString(1), name + " row " + g);
         }
       }

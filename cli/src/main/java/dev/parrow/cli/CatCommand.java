@@ -10,7 +10,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parrow cat FILE}: every row, as a table, JSON lines or CSV. */
-@Command(name = "cat", mixinStandardHelpOptions = true,
+@Command(
+    name = "cat",
+    mixinStandardHelpOptions = true,
     description = "Print every row of a Parquet file (or the first --limit rows).")
 final class CatCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -21,7 +23,10 @@ final class CatCommand implements Callable<Integer> {
   @Option(names = "--columns", split = ",", paramLabel = "A,B", description = "Only these columns.")
   List<String> columns = List.of();
 
-  @Option(names = "--format", defaultValue = "table", paramLabel = "FORMAT",
+  @Option(
+      names = "--format",
+      defaultValue = "table",
+      paramLabel = "FORMAT",
       description = "table (default), jsonl or csv.")
   RowPrinter.Format format;
 
@@ -30,7 +35,12 @@ final class CatCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ReadCommands.print(file, columns, limit == null ? Long.MAX_VALUE : limit, format, spec.commandLine().getOut(),
+    ReadCommands.print(
+        file,
+        columns,
+        limit == null ? Long.MAX_VALUE : limit,
+        format,
+        spec.commandLine().getOut(),
         spec.commandLine().getErr());
     return 0;
   }

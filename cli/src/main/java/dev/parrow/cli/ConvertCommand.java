@@ -13,10 +13,15 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code parrow convert IN.parquet OUT.parquet}: rewrite a Parquet file with other writing options. */
-@Command(name = "convert", mixinStandardHelpOptions = true,
-    description = "Rewrite a Parquet file through Arrow with the given options (codec, page version, "
-        + "dictionaries, row group size). OUT appears whole or not at all.")
+/**
+ * {@code parrow convert IN.parquet OUT.parquet}: rewrite a Parquet file with other writing options.
+ */
+@Command(
+    name = "convert",
+    mixinStandardHelpOptions = true,
+    description =
+        "Rewrite a Parquet file through Arrow with the given options (codec, page version, "
+            + "dictionaries, row group size). OUT appears whole or not at all.")
 final class ConvertCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -30,8 +35,10 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    try (BufferAllocator allocator = new RootAllocator(); ParquetFile parquet = ParquetFile.open(input);
-        // Default options: dictionary columns (factors, Arrow dictionaries) stay dictionaries, so the copy's
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile parquet = ParquetFile.open(input);
+        // Default options: dictionary columns (factors, Arrow dictionaries) stay dictionaries, so
+        // the copy's
         // Arrow schema keeps them too.
         ParquetArrowReader reader = parquet.newReader(allocator, ReadOptions.defaults())) {
       settings.writeAll(reader, output, spec.commandLine().getErr());

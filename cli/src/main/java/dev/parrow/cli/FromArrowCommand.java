@@ -17,9 +17,14 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code parrow from-arrow IN.arrow OUT.parquet}: an Arrow IPC file or stream written as Parquet. */
-@Command(name = "from-arrow", mixinStandardHelpOptions = true,
-    description = "Write an Arrow IPC file (or stream) as Parquet. OUT appears whole or not at all.")
+/**
+ * {@code parrow from-arrow IN.arrow OUT.parquet}: an Arrow IPC file or stream written as Parquet.
+ */
+@Command(
+    name = "from-arrow",
+    mixinStandardHelpOptions = true,
+    description =
+        "Write an Arrow IPC file (or stream) as Parquet. OUT appears whole or not at all.")
 final class FromArrowCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -35,12 +40,15 @@ final class FromArrowCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     boolean fileFormat;
     try (InputStream in = Files.newInputStream(input)) {
-      fileFormat = new String(in.readNBytes(6), java.nio.charset.StandardCharsets.US_ASCII).equals("ARROW1");
+      fileFormat =
+          new String(in.readNBytes(6), java.nio.charset.StandardCharsets.US_ASCII).equals("ARROW1");
     }
     try (BufferAllocator allocator = new RootAllocator();
         FileChannel channel = FileChannel.open(input, StandardOpenOption.READ);
-        ArrowReader reader = fileFormat ? new ArrowFileReader(channel, allocator)
-            : new ArrowStreamReader(channel, allocator)) {
+        ArrowReader reader =
+            fileFormat
+                ? new ArrowFileReader(channel, allocator)
+                : new ArrowStreamReader(channel, allocator)) {
       settings.writeAll(reader, output, spec.commandLine().getErr());
     }
     return 0;

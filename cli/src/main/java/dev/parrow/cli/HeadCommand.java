@@ -10,7 +10,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parrow head FILE [-n N]}: the first rows as a table. */
-@Command(name = "head", mixinStandardHelpOptions = true,
+@Command(
+    name = "head",
+    mixinStandardHelpOptions = true,
     description = "Print the first rows of a Parquet file as a table.")
 final class HeadCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -18,7 +20,11 @@ final class HeadCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
   Path file;
 
-  @Option(names = {"-n", "--rows"}, paramLabel = "N", defaultValue = "10", description = "Rows to print (default 10).")
+  @Option(
+      names = {"-n", "--rows"},
+      paramLabel = "N",
+      defaultValue = "10",
+      description = "Rows to print (default 10).")
   long rows;
 
   @Option(names = "--columns", split = ",", paramLabel = "A,B", description = "Only these columns.")
@@ -26,7 +32,12 @@ final class HeadCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ReadCommands.print(file, columns, rows, RowPrinter.Format.table, spec.commandLine().getOut(),
+    ReadCommands.print(
+        file,
+        columns,
+        rows,
+        RowPrinter.Format.table,
+        spec.commandLine().getOut(),
         spec.commandLine().getErr());
     return 0;
   }

@@ -4,13 +4,16 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * A small streaming JSON writer, indented two spaces, so the CLI needs no JSON library. Null values are
- * written as JSON null; numbers that do not fit a double exactly are still written as JSON numbers.
+ * A small streaming JSON writer, indented two spaces, so the CLI needs no JSON library. Null values
+ * are written as JSON null; numbers that do not fit a double exactly are still written as JSON
+ * numbers.
  */
 final class JsonWriter {
   private final StringBuilder out = new StringBuilder();
+
   /** Per open container: whether it already has an element. */
   private final Deque<Boolean> hasElement = new ArrayDeque<>();
+
   private boolean afterName;
 
   JsonWriter beginObject() {

@@ -26,12 +26,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parrow meta FILE}: the file, its row groups and their column chunks. */
-@Command(name = "meta", mixinStandardHelpOptions = true,
-    description = "Print the file metadata: the file, key-value metadata, each row group and its column "
-        + "chunks (codec, encodings, sizes, compression ratio, statistics).")
+@Command(
+    name = "meta",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print the file metadata: the file, key-value metadata, each row group and its column "
+            + "chunks (codec, encodings, sizes, compression ratio, statistics).")
 final class MetaCommand implements Callable<Integer> {
-  /** Long key-value entries (a base64 ARROW:schema) are shortened in the terminal; --json has them whole. */
+  /**
+   * Long key-value entries (a base64 ARROW:schema) are shortened in the terminal; --json has them
+   * whole.
+   */
   static final int MAX_TEXT_VALUE = 72;
+
   static final int MAX_STAT_TEXT = 32;
 
   @Spec CommandSpec spec;
@@ -59,7 +66,9 @@ final class MetaCommand implements Callable<Integer> {
     FileMetaData meta = footer.metaData();
     Table file = new Table("property", "value");
     file.row("file", footer.fileName());
-    file.row("size", Sizes.bytes(footer.fileLength()) + " (" + Sizes.count(footer.fileLength()) + " bytes)");
+    file.row(
+        "size",
+        Sizes.bytes(footer.fileLength()) + " (" + Sizes.count(footer.fileLength()) + " bytes)");
     file.row("footer", Sizes.bytes(footer.metadataLength()));
     file.row("created by", meta.createdBy());
     file.row("format version", meta.version());
@@ -67,8 +76,12 @@ final class MetaCommand implements Callable<Integer> {
     file.row("row groups", meta.rowGroups().size());
     file.row("leaf columns", footer.schema().columnCount());
     if (meta.columnOrders() != null) {
-      file.row("column orders", meta.columnOrders().stream().map(ColumnOrder::describe).distinct()
-          .collect(Collectors.joining(", ")));
+      file.row(
+          "column orders",
+          meta.columnOrders().stream()
+              .map(ColumnOrder::describe)
+              .distinct()
+              .collect(Collectors.joining(", ")));
     }
     file.print(out, "");
     if (meta.keyValueMetadata() != null && !meta.keyValueMetadata().isEmpty()) {
@@ -76,7 +89,9 @@ final class MetaCommand implements Callable<Integer> {
       out.println("key-value metadata:");
       Table kv = new Table("key", "value");
       for (KeyValue entry : meta.keyValueMetadata()) {
-        kv.row(entry.key(), entry.value() == null ? "(no value)" : abbreviate(entry.value(), MAX_TEXT_VALUE));
+        kv.row(
+            entry.key(),
+            entry.value() == null ? "(no value)" : abbreviate(entry.value(), MAX_TEXT_VALUE));
       }
       kv.print(out, "  ");
     }
@@ -89,18 +104,40 @@ final class MetaCommand implements Callable<Integer> {
         compressed += chunk.metaData().totalCompressedSize();
         uncompressed += chunk.metaData().totalUncompressedSize();
       }
-      out.printf("row group %d: %s rows, %s compressed, %s uncompressed (ratio %s)%s%n", g,
-          Sizes.count(group.numRows()), Sizes.bytes(compressed), Sizes.bytes(uncompressed),
-          Sizes.ratio(uncompressed, compressed), sorting(group.sortingColumns(), footer));
-      Table chunks = new Table("column", "type", "codec", "encodings", ">values", ">compressed", ">uncompressed",
-          ">ratio", ">nulls", "min", "max");
+      out.printf(
+          "row group %d: %s rows, %s compressed, %s uncompressed (ratio %s)%s%n",
+          g,
+          Sizes.count(group.numRows()),
+          Sizes.bytes(compressed),
+          Sizes.bytes(uncompressed),
+          Sizes.ratio(uncompressed, compressed),
+          sorting(group.sortingColumns(), footer));
+      Table chunks =
+          new Table(
+              "column",
+              "type",
+              "codec",
+              "encodings",
+              ">values",
+              ">compressed",
+              ">uncompressed",
+              ">ratio",
+              ">nulls",
+              "min",
+              "max");
       for (int c = 0; c < group.columns().size(); c++) {
         ColumnMetaData m = group.columns().get(c).metaData();
         ColumnDescriptor column = footer.schema().column(c);
         Statistics s = m.statistics() == null ? Statistics.EMPTY : m.statistics();
-        chunks.row(column.dottedPath(), SchemaCommand.physical(column.element()), m.codec(),
-            encodings(m.encodings()), Sizes.count(m.numValues()), Sizes.bytes(m.totalCompressedSize()),
-            Sizes.bytes(m.totalUncompressedSize()), Sizes.ratio(m.totalUncompressedSize(), m.totalCompressedSize()),
+        chunks.row(
+            column.dottedPath(),
+            SchemaCommand.physical(column.element()),
+            m.codec(),
+            encodings(m.encodings()),
+            Sizes.count(m.numValues()),
+            Sizes.bytes(m.totalCompressedSize()),
+            Sizes.bytes(m.totalUncompressedSize()),
+            Sizes.ratio(m.totalUncompressedSize(), m.totalCompressedSize()),
             s.nullCount() == null ? null : Sizes.count(s.nullCount()),
             abbreviate(ValueFormatter.format(column, min(s)), MAX_STAT_TEXT),
             abbreviate(ValueFormatter.format(column, max(s)), MAX_STAT_TEXT));
@@ -113,14 +150,24 @@ final class MetaCommand implements Callable<Integer> {
     if (sorting == null || sorting.isEmpty()) {
       return "";
     }
-    return ", sorted by " + sorting.stream().map(s -> {
-      String name = s.columnIdx() >= 0 && s.columnIdx() < footer.schema().columnCount()
-          ? footer.schema().column(s.columnIdx()).dottedPath() : "#" + s.columnIdx();
-      return name + (s.descending() ? " desc" : " asc") + (s.nullsFirst() ? " nulls first" : " nulls last");
-    }).collect(Collectors.joining(", "));
+    return ", sorted by "
+        + sorting.stream()
+            .map(
+                s -> {
+                  String name =
+                      s.columnIdx() >= 0 && s.columnIdx() < footer.schema().columnCount()
+                          ? footer.schema().column(s.columnIdx()).dottedPath()
+                          : "#" + s.columnIdx();
+                  return name
+                      + (s.descending() ? " desc" : " asc")
+                      + (s.nullsFirst() ? " nulls first" : " nulls last");
+                })
+            .collect(Collectors.joining(", "));
   }
 
-  /** The bound in the column's order, or the legacy signed-order field when that is all there is. */
+  /**
+   * The bound in the column's order, or the legacy signed-order field when that is all there is.
+   */
   static dev.parrow.codec.metadata.Bytes min(Statistics s) {
     return s.minValue() != null ? s.minValue() : s.min();
   }
@@ -192,8 +239,11 @@ final class MetaCommand implements Callable<Integer> {
       } else {
         j.beginArray();
         for (SortingColumn s : group.sortingColumns()) {
-          j.beginObject().field("columnIndex", s.columnIdx()).field("descending", s.descending())
-              .field("nullsFirst", s.nullsFirst()).endObject();
+          j.beginObject()
+              .field("columnIndex", s.columnIdx())
+              .field("descending", s.descending())
+              .field("nullsFirst", s.nullsFirst())
+              .endObject();
         }
         j.endArray();
       }
@@ -241,8 +291,11 @@ final class MetaCommand implements Callable<Integer> {
     } else {
       j.beginArray();
       for (PageEncodingStats s : m.encodingStats()) {
-        j.beginObject().field("pageType", s.pageType().name()).field("encoding", s.encoding().name())
-            .field("count", s.count()).endObject();
+        j.beginObject()
+            .field("pageType", s.pageType().name())
+            .field("encoding", s.encoding().name())
+            .field("count", s.count())
+            .endObject();
       }
       j.endArray();
     }

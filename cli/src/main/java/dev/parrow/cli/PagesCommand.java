@@ -23,16 +23,22 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parrow pages FILE}: every page header of every (or one) column chunk. */
-@Command(name = "pages", mixinStandardHelpOptions = true,
-    description = "Print each page of each column chunk: type, encodings, sizes, values, rows, nulls, "
-        + "CRC and statistics.")
+@Command(
+    name = "pages",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print each page of each column chunk: type, encodings, sizes, values, rows, nulls, "
+            + "CRC and statistics.")
 final class PagesCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
   Path file;
 
-  @Option(names = "--column", paramLabel = "PATH", description = "Only this leaf column (dotted path).")
+  @Option(
+      names = "--column",
+      paramLabel = "PATH",
+      description = "Only this leaf column (dotted path).")
   String column;
 
   @Override
@@ -43,8 +49,11 @@ final class PagesCommand implements Callable<Integer> {
       if (column != null) {
         ColumnDescriptor only = f.footer().schema().column(column);
         if (only == null) {
-          throw new IllegalArgumentException("no leaf column '" + column + "'; the columns are: "
-              + String.join(", ", columns.stream().map(ColumnDescriptor::dottedPath).toList()));
+          throw new IllegalArgumentException(
+              "no leaf column '"
+                  + column
+                  + "'; the columns are: "
+                  + String.join(", ", columns.stream().map(ColumnDescriptor::dottedPath).toList()));
         }
         columns = List.of(only);
       }
@@ -63,18 +72,39 @@ final class PagesCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static void printChunk(PrintWriter out, ParquetFile f, int group, ColumnDescriptor column) {
-    ColumnMetaData meta = f.footer().metaData().rowGroups().get(group).columns().get(column.index()).metaData();
-    out.printf("row group %d, column %s (%s, %s, %s values)%n", group, column.dottedPath(),
-        SchemaCommand.physical(column.element()), meta.codec(), Sizes.count(meta.numValues()));
+  private static void printChunk(
+      PrintWriter out, ParquetFile f, int group, ColumnDescriptor column) {
+    ColumnMetaData meta =
+        f.footer().metaData().rowGroups().get(group).columns().get(column.index()).metaData();
+    out.printf(
+        "row group %d, column %s (%s, %s, %s values)%n",
+        group,
+        column.dottedPath(),
+        SchemaCommand.physical(column.element()),
+        meta.codec(),
+        Sizes.count(meta.numValues()));
     if (meta.numValues() == 0) {
       out.println("  (no pages to list: the chunk holds no values)");
       return;
     }
-    Table table = new Table(">page", ">offset", "type", "encoding", "levels", ">compressed", ">uncompressed",
-        ">values", ">rows", ">nulls", "crc", "min", "max");
+    Table table =
+        new Table(
+            ">page",
+            ">offset",
+            "type",
+            "encoding",
+            "levels",
+            ">compressed",
+            ">uncompressed",
+            ">values",
+            ">rows",
+            ">nulls",
+            "crc",
+            "min",
+            "max");
     try {
-      PageHeaderIterator pages = new PageHeaderIterator(f.input(), ChunkRange.of(meta, f.footer()), meta.numValues());
+      PageHeaderIterator pages =
+          new PageHeaderIterator(f.input(), ChunkRange.of(meta, f.footer()), meta.numValues());
       while (pages.hasNext()) {
         PageInfo page = pages.next();
         row(table, page, column);
@@ -117,7 +147,12 @@ final class PagesCommand implements Callable<Integer> {
         DataPageHeaderV2 d = h.dataPageHeaderV2();
         type = "DATA_V2" + (d.valuesCompressed() ? "" : " (values uncompressed)");
         encoding = d.encoding().name();
-        levels = "rep " + d.repetitionLevelsByteLength() + " B, def " + d.definitionLevelsByteLength() + " B";
+        levels =
+            "rep "
+                + d.repetitionLevelsByteLength()
+                + " B, def "
+                + d.definitionLevelsByteLength()
+                + " B";
         values = d.numValues();
         rows = d.numRows();
         nulls = (long) d.numNulls();
@@ -125,13 +160,25 @@ final class PagesCommand implements Callable<Integer> {
       }
       default -> type = h.type().name();
     }
-    table.row(page.index(), page.offset(), type, encoding, levels, Sizes.bytes(h.compressedPageSize()),
-        Sizes.bytes(h.uncompressedPageSize()), values == null ? null : Sizes.count(values),
-        rows == null ? null : Sizes.count(rows), nulls == null ? null : Sizes.count(nulls),
+    table.row(
+        page.index(),
+        page.offset(),
+        type,
+        encoding,
+        levels,
+        Sizes.bytes(h.compressedPageSize()),
+        Sizes.bytes(h.uncompressedPageSize()),
+        values == null ? null : Sizes.count(values),
+        rows == null ? null : Sizes.count(rows),
+        nulls == null ? null : Sizes.count(nulls),
         h.crc() == null ? "no" : String.format("%08x", h.crc()),
-        stats == null ? null : MetaCommand.abbreviate(ValueFormatter.format(column, MetaCommand.min(stats)),
-            MetaCommand.MAX_STAT_TEXT),
-        stats == null ? null : MetaCommand.abbreviate(ValueFormatter.format(column, MetaCommand.max(stats)),
-            MetaCommand.MAX_STAT_TEXT));
+        stats == null
+            ? null
+            : MetaCommand.abbreviate(
+                ValueFormatter.format(column, MetaCommand.min(stats)), MetaCommand.MAX_STAT_TEXT),
+        stats == null
+            ? null
+            : MetaCommand.abbreviate(
+                ValueFormatter.format(column, MetaCommand.max(stats)), MetaCommand.MAX_STAT_TEXT));
   }
 }

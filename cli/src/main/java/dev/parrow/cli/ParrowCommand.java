@@ -17,16 +17,28 @@ import picocli.CommandLine.ScopeType;
     mixinStandardHelpOptions = true,
     versionProvider = ParrowCommand.Version.class,
     description = "Parquet <-> Apache Arrow, fast, with no Hadoop.",
-    subcommands = {SchemaCommand.class, MetaCommand.class, PagesCommand.class, HeadCommand.class,
-        CatCommand.class, ToArrowCommand.class, TypesCommand.class, FromArrowCommand.class, ConvertCommand.class})
+    subcommands = {
+      SchemaCommand.class,
+      MetaCommand.class,
+      PagesCommand.class,
+      HeadCommand.class,
+      CatCommand.class,
+      ToArrowCommand.class,
+      TypesCommand.class,
+      FromArrowCommand.class,
+      ConvertCommand.class
+    })
 public final class ParrowCommand {
 
-  @Option(names = "--verbose", scope = ScopeType.INHERIT,
+  @Option(
+      names = "--verbose",
+      scope = ScopeType.INHERIT,
       description = "Print the stack trace of an error, not only its message.")
   boolean verbose;
 
   public static void main(String[] args) {
-    // Arrow's memory module logs through SLF4J; with no logger bound, SLF4J warns on stderr. The CLI
+    // Arrow's memory module logs through SLF4J; with no logger bound, SLF4J warns on stderr. The
+    // CLI
     // reports its own errors, so silence that notice rather than ship a logging backend.
     System.setProperty("slf4j.internal.verbosity", "ERROR");
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -39,20 +51,26 @@ public final class ParrowCommand {
     cli.setOut(out);
     cli.setErr(err);
     cli.setExitCodeExceptionMapper(e -> 1);
-    cli.setParameterExceptionHandler((e, args1) -> {
-      err.println("parrow: " + e.getMessage());
-      err.println("Run 'parrow " + (e.getCommandLine().getCommandName().equals("parrow") ? ""
-          : e.getCommandLine().getCommandName() + " ") + "--help' for usage.");
-      return 1;
-    });
-    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      err.println("parrow: " + describe(e));
-      if (top.verbose) {
-        e.printStackTrace(err);
-      }
-      err.flush();
-      return 1;
-    });
+    cli.setParameterExceptionHandler(
+        (e, args1) -> {
+          err.println("parrow: " + e.getMessage());
+          err.println(
+              "Run 'parrow "
+                  + (e.getCommandLine().getCommandName().equals("parrow")
+                      ? ""
+                      : e.getCommandLine().getCommandName() + " ")
+                  + "--help' for usage.");
+          return 1;
+        });
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          err.println("parrow: " + describe(e));
+          if (top.verbose) {
+            e.printStackTrace(err);
+          }
+          err.flush();
+          return 1;
+        });
     int code = cli.execute(args);
     out.flush();
     err.flush();
@@ -70,7 +88,9 @@ public final class ParrowCommand {
     if (e instanceof AccessDeniedException a) {
       return "permission denied: " + a.getFile();
     }
-    if (e instanceof ParquetFormatException || e instanceof IOException || e instanceof IllegalArgumentException
+    if (e instanceof ParquetFormatException
+        || e instanceof IOException
+        || e instanceof IllegalArgumentException
         || e instanceof UnsupportedOperationException) {
       return e.getMessage();
     }

@@ -13,15 +13,27 @@ import org.apache.arrow.memory.RootAllocator;
 final class ReadCommands {
   private ReadCommands() {}
 
-  static void print(Path file, List<String> columns, long limit, RowPrinter.Format format, PrintWriter out,
-      PrintWriter err) throws Exception {
+  static void print(
+      Path file,
+      List<String> columns,
+      long limit,
+      RowPrinter.Format format,
+      PrintWriter out,
+      PrintWriter err)
+      throws Exception {
     // Batches of at most 1,000 rows keep a table's columns aligned within a screenful.
-    int batch = (int) Math.max(1, Math.min(limit, format == RowPrinter.Format.table ? 1_000 : 64 * 1024));
+    int batch =
+        (int) Math.max(1, Math.min(limit, format == RowPrinter.Format.table ? 1_000 : 64 * 1024));
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile parquet = ParquetFile.open(file);
-        ParquetArrowReader reader = parquet.newReader(allocator,
-            ReadOptions.builder().columns(columns).batchSize(batch)
-                .dictionaryMode(ReadOptions.DictionaryMode.DECODE).build())) {
+        ParquetArrowReader reader =
+            parquet.newReader(
+                allocator,
+                ReadOptions.builder()
+                    .columns(columns)
+                    .batchSize(batch)
+                    .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+                    .build())) {
       for (String warning : reader.warnings()) {
         err.println("parrow: warning: " + warning);
       }

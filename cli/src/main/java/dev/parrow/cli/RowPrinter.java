@@ -7,7 +7,11 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /** Prints rows of Arrow batches as an aligned table, JSON lines or CSV. */
 final class RowPrinter {
-  enum Format { table, jsonl, csv }
+  enum Format {
+    table,
+    jsonl,
+    csv
+  }
 
   private final PrintWriter out;
   private final Format format;
@@ -66,7 +70,8 @@ final class RowPrinter {
 
   private void csv(List<FieldVector> vectors, int limit) {
     if (!headerDone) {
-      out.println(String.join(",", vectors.stream().map(v -> csvCell(v.getField().getName())).toList()));
+      out.println(
+          String.join(",", vectors.stream().map(v -> csvCell(v.getField().getName())).toList()));
       headerDone = true;
     }
     for (int r = 0; r < limit; r++) {

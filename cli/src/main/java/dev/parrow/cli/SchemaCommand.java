@@ -18,9 +18,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parrow schema FILE}: the schema tree, then one line per leaf column. */
-@Command(name = "schema", mixinStandardHelpOptions = true,
-    description = "Print the Parquet schema: the tree with physical and logical types and repetition, "
-        + "then each leaf column with its levels.")
+@Command(
+    name = "schema",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print the Parquet schema: the tree with physical and logical types and repetition, "
+            + "then each leaf column with its levels.")
 final class SchemaCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -32,17 +35,25 @@ final class SchemaCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (ParquetFile f = ParquetFile.open(file)) {
       FileMetaData meta = f.footer().metaData();
-      out.printf("%s: %s, %s, %s%n", f.input().name(), Sizes.plural(meta.numRows(), "row"),
-          Sizes.plural(meta.rowGroups().size(), "row group"), Sizes.plural(f.footer().schema().columnCount(),
-              "leaf column"));
+      out.printf(
+          "%s: %s, %s, %s%n",
+          f.input().name(),
+          Sizes.plural(meta.numRows(), "row"),
+          Sizes.plural(meta.rowGroups().size(), "row group"),
+          Sizes.plural(f.footer().schema().columnCount(), "leaf column"));
       out.println();
       printTree(out, f.footer().schema().root());
       out.println();
       Table table = new Table(">#", "column", "physical", "logical", "converted", ">def", ">rep");
       for (ColumnDescriptor c : f.footer().schema().columns()) {
-        table.row(c.index(), c.dottedPath(), physical(c.element()),
+        table.row(
+            c.index(),
+            c.dottedPath(),
+            physical(c.element()),
             c.logicalType() == null ? null : c.logicalType().describe(),
-            convertedType(c.element()), c.maxDefinitionLevel(), c.maxRepetitionLevel());
+            convertedType(c.element()),
+            c.maxDefinitionLevel(),
+            c.maxRepetitionLevel());
       }
       table.print(out, "");
     }
@@ -59,8 +70,15 @@ final class SchemaCommand implements Callable<Integer> {
 
   private static void printNode(PrintWriter out, SchemaNode node, String indent) {
     SchemaElement e = node.element();
-    String head = indent + repetition(e) + " " + (node instanceof PrimitiveNode ? physical(e).toLowerCase(Locale.ROOT)
-        : "group") + " " + e.name() + annotation(e) + (e.fieldId() == null ? "" : " = " + e.fieldId());
+    String head =
+        indent
+            + repetition(e)
+            + " "
+            + (node instanceof PrimitiveNode ? physical(e).toLowerCase(Locale.ROOT) : "group")
+            + " "
+            + e.name()
+            + annotation(e)
+            + (e.fieldId() == null ? "" : " = " + e.fieldId());
     if (node instanceof GroupNode g) {
       out.println(head + " {");
       for (SchemaNode child : g.children()) {

@@ -19,7 +19,8 @@ final class Sizes {
       v /= 1024;
       unit++;
     }
-    return String.format(Locale.ROOT, v >= 100 ? "%.0f %s" : v >= 10 ? "%.1f %s" : "%.2f %s", v, UNITS[unit]);
+    return String.format(
+        Locale.ROOT, v >= 100 ? "%.0f %s" : v >= 10 ? "%.1f %s" : "%.2f %s", v, UNITS[unit]);
   }
 
   /** 1234567 -> "1,234,567". */
@@ -34,6 +35,8 @@ final class Sizes {
 
   /** Uncompressed over compressed size, or null when there is nothing compressed. */
   static String ratio(long uncompressed, long compressed) {
-    return compressed <= 0 ? null : String.format(Locale.ROOT, "%.2f", (double) uncompressed / compressed);
+    return compressed <= 0
+        ? null
+        : String.format(Locale.ROOT, "%.2f", (double) uncompressed / compressed);
   }
 }

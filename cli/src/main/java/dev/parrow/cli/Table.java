@@ -22,7 +22,8 @@ final class Table {
 
   void row(Object... cells) {
     if (cells.length != headers.length) {
-      throw new IllegalArgumentException(cells.length + " cells for " + headers.length + " columns");
+      throw new IllegalArgumentException(
+          cells.length + " cells for " + headers.length + " columns");
     }
     String[] text = new String[cells.length];
     for (int i = 0; i < cells.length; i++) {

@@ -24,12 +24,13 @@ final class Temporals {
   /** {@code raw} units since the epoch. */
   static Instant instant(long raw, TimeUnit unit) {
     long per = perSecond(unit);
-    return Instant.ofEpochSecond(Math.floorDiv(raw, per), Math.floorMod(raw, per) * (1_000_000_000L / per));
+    return Instant.ofEpochSecond(
+        Math.floorDiv(raw, per), Math.floorMod(raw, per) * (1_000_000_000L / per));
   }
 
   /**
-   * A timestamp in ISO form: an instant ("...Z") when the zone is UTC, a local date-time when there is no
-   * zone, else the offset in that zone with the zone's name.
+   * A timestamp in ISO form: an instant ("...Z") when the zone is UTC, a local date-time when there
+   * is no zone, else the offset in that zone with the zone's name.
    */
   static String timestamp(long raw, TimeUnit unit, String zone) {
     Instant instant = instant(raw, unit);
@@ -46,7 +47,10 @@ final class Temporals {
     }
   }
 
-  /** {@code raw} units since midnight, reduced into one day in the stored unit (so nothing overflows). */
+  /**
+   * {@code raw} units since midnight, reduced into one day in the stored unit (so nothing
+   * overflows).
+   */
   static String timeOfDay(long raw, TimeUnit unit) {
     long per = perSecond(unit);
     long ofDay = Math.floorMod(raw, 86_400L * per);

@@ -11,11 +11,17 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code parrow types FILE}: each leaf column's Parquet types and the Arrow type Parrow reads it as. */
-@Command(name = "types", mixinStandardHelpOptions = true,
-    description = "Print one row per leaf column: path, physical type, type length, repetition, converted "
-        + "type, logical type, the Arrow type Parrow reads it as, and whether the file's ARROW:schema hint "
-        + "changed that type.")
+/**
+ * {@code parrow types FILE}: each leaf column's Parquet types and the Arrow type Parrow reads it
+ * as.
+ */
+@Command(
+    name = "types",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print one row per leaf column: path, physical type, type length, repetition, converted "
+            + "type, logical type, the Arrow type Parrow reads it as, and whether the file's ARROW:schema hint "
+            + "changed that type.")
 final class TypesCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -26,12 +32,27 @@ final class TypesCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     try (ParquetFile f = ParquetFile.open(file)) {
-      Table table = new Table("column", "physical", ">length", "repetition", "converted", "logical", "arrow", "hint");
+      Table table =
+          new Table(
+              "column",
+              "physical",
+              ">length",
+              "repetition",
+              "converted",
+              "logical",
+              "arrow",
+              "hint");
       for (ColumnDescription d : f.describe()) {
         ColumnDescriptor c = d.column();
-        table.row(c.dottedPath(), c.physicalType(), c.element().typeLength(), c.element().repetition(),
-            SchemaCommand.convertedType(c.element()), c.logicalType() == null ? null : c.logicalType().describe(),
-            d.arrowTypeText(), d.changedByHint() ? "yes" : "no");
+        table.row(
+            c.dottedPath(),
+            c.physicalType(),
+            c.element().typeLength(),
+            c.element().repetition(),
+            SchemaCommand.convertedType(c.element()),
+            c.logicalType() == null ? null : c.logicalType().describe(),
+            d.arrowTypeText(),
+            d.changedByHint() ? "yes" : "no");
       }
       table.print(out, "");
     }

@@ -19,9 +19,10 @@ import org.apache.arrow.memory.util.Float16;
 import org.apache.arrow.vector.types.TimeUnit;
 
 /**
- * Renders a PLAIN-encoded value (as statistics store it) the way its column's type means it: integers
- * signed or unsigned, dates, times and timestamps, exact decimals, UTF-8 text, UUIDs, half floats; other
- * binary as hex. A value whose length does not fit its type is shown as hex with a note, never an error.
+ * Renders a PLAIN-encoded value (as statistics store it) the way its column's type means it:
+ * integers signed or unsigned, dates, times and timestamps, exact decimals, UTF-8 text, UUIDs, half
+ * floats; other binary as hex. A value whose length does not fit its type is shown as hex with a
+ * note, never an error.
  */
 final class ValueFormatter {
   private ValueFormatter() {}
@@ -64,7 +65,8 @@ final class ValueFormatter {
     }
   }
 
-  private static String int32(int v, LogicalType logical, ConvertedType converted, ColumnDescriptor column) {
+  private static String int32(
+      int v, LogicalType logical, ConvertedType converted, ColumnDescriptor column) {
     if (isUnsigned(logical, converted)) {
       return Integer.toUnsignedString(v);
     }
@@ -78,12 +80,14 @@ final class ValueFormatter {
     return scale != null ? BigDecimal.valueOf(v, scale).toPlainString() : Integer.toString(v);
   }
 
-  private static String int64(long v, LogicalType logical, ConvertedType converted, ColumnDescriptor column) {
+  private static String int64(
+      long v, LogicalType logical, ConvertedType converted, ColumnDescriptor column) {
     if (isUnsigned(logical, converted)) {
       return Long.toUnsignedString(v);
     }
     if (logical instanceof LogicalType.TimestampType t) {
-      return Temporals.timestamp(v, ParquetToArrow.unit(t.unit()), t.adjustedToUtc() ? "UTC" : null);
+      return Temporals.timestamp(
+          v, ParquetToArrow.unit(t.unit()), t.adjustedToUtc() ? "UTC" : null);
     }
     if (converted == ConvertedType.TIMESTAMP_MILLIS) {
       return Temporals.timestamp(v, TimeUnit.MILLISECOND, "UTC");
@@ -104,17 +108,23 @@ final class ValueFormatter {
   /** INT96: nanoseconds of the day, then the Julian day number. */
   private static String int96(long nanosOfDay, int julianDay) {
     long epochDay = julianDay - 2_440_588L;
-    return Instant.ofEpochSecond(Math.multiplyExact(epochDay, 86_400L), 0).plusNanos(nanosOfDay).toString();
+    return Instant.ofEpochSecond(Math.multiplyExact(epochDay, 86_400L), 0)
+        .plusNanos(nanosOfDay)
+        .toString();
   }
 
-  private static String bytes(Bytes value, LogicalType logical, ConvertedType converted, ColumnDescriptor column) {
+  private static String bytes(
+      Bytes value, LogicalType logical, ConvertedType converted, ColumnDescriptor column) {
     Integer scale = decimalScale(logical, converted, column);
     if (scale != null && value.length() > 0) {
       return new BigDecimal(new BigInteger(value.toByteArray()), scale).toPlainString();
     }
-    if (logical instanceof LogicalType.StringType || logical instanceof LogicalType.EnumType
-        || logical instanceof LogicalType.JsonType || converted == ConvertedType.UTF8
-        || converted == ConvertedType.ENUM || converted == ConvertedType.JSON) {
+    if (logical instanceof LogicalType.StringType
+        || logical instanceof LogicalType.EnumType
+        || logical instanceof LogicalType.JsonType
+        || converted == ConvertedType.UTF8
+        || converted == ConvertedType.ENUM
+        || converted == ConvertedType.JSON) {
       return utf8(value);
     }
     if (logical instanceof LogicalType.UuidType && value.length() == 16) {
@@ -132,11 +142,14 @@ final class ValueFormatter {
     if (logical instanceof LogicalType.IntType i) {
       return !i.signed();
     }
-    return converted == ConvertedType.UINT_8 || converted == ConvertedType.UINT_16
-        || converted == ConvertedType.UINT_32 || converted == ConvertedType.UINT_64;
+    return converted == ConvertedType.UINT_8
+        || converted == ConvertedType.UINT_16
+        || converted == ConvertedType.UINT_32
+        || converted == ConvertedType.UINT_64;
   }
 
-  private static Integer decimalScale(LogicalType logical, ConvertedType converted, ColumnDescriptor column) {
+  private static Integer decimalScale(
+      LogicalType logical, ConvertedType converted, ColumnDescriptor column) {
     if (logical instanceof LogicalType.DecimalType d) {
       return d.scale();
     }
@@ -150,21 +163,25 @@ final class ValueFormatter {
   /** Valid UTF-8 as text in quotes (control characters escaped); anything else as hex. */
   private static String utf8(Bytes value) {
     try {
-      String s = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(value.asByteBuffer())
-          .toString();
+      String s =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(value.asByteBuffer())
+              .toString();
       StringBuilder sb = new StringBuilder("\"");
-      s.codePoints().forEach(cp -> {
-        if (cp == '"' || cp == '\\') {
-          sb.append('\\').appendCodePoint(cp);
-        } else if (cp < 0x20 || cp == 0x7f) {
-          sb.append(String.format("\\u%04x", cp));
-        } else {
-          sb.appendCodePoint(cp);
-        }
-      });
+      s.codePoints()
+          .forEach(
+              cp -> {
+                if (cp == '"' || cp == '\\') {
+                  sb.append('\\').appendCodePoint(cp);
+                } else if (cp < 0x20 || cp == 0x7f) {
+                  sb.append(String.format("\\u%04x", cp));
+                } else {
+                  sb.appendCodePoint(cp);
+                }
+              });
       return sb.append('"').toString();
     } catch (CharacterCodingException e) {
       return "0x" + value.toHex() + " (not UTF-8)";

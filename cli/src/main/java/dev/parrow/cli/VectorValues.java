@@ -11,18 +11,18 @@ import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DateMilliVector;
-import org.apache.arrow.vector.TimeMicroVector;
-import org.apache.arrow.vector.TimeMilliVector;
-import org.apache.arrow.vector.TimeNanoVector;
-import org.apache.arrow.vector.TimeSecVector;
-import org.apache.arrow.vector.TimeStampVector;
-import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.Decimal256Vector;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.FloatingPointVector;
 import org.apache.arrow.vector.IntervalMonthDayNanoVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeMilliVector;
+import org.apache.arrow.vector.TimeNanoVector;
+import org.apache.arrow.vector.TimeSecVector;
+import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.UInt1Vector;
 import org.apache.arrow.vector.UInt2Vector;
 import org.apache.arrow.vector.UInt4Vector;
@@ -36,10 +36,10 @@ import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * One value of a vector as text a person reads: dates and times in ISO form, timestamps in their zone,
- * decimals exact, unsigned integers unsigned, binary as hex; lists, structs and maps as JSON (a map as
- * an object whose keys are the keys' text). Also tells whether the value is JSON as it stands (a number,
- * a boolean or a nested value; printed bare in JSON lines) or text.
+ * One value of a vector as text a person reads: dates and times in ISO form, timestamps in their
+ * zone, decimals exact, unsigned integers unsigned, binary as hex; lists, structs and maps as JSON
+ * (a map as an object whose keys are the keys' text). Also tells whether the value is JSON as it
+ * stands (a number, a boolean or a nested value; printed bare in JSON lines) or text.
  */
 final class VectorValues {
   private VectorValues() {}
@@ -72,17 +72,23 @@ final class VectorValues {
         }
         return ((FloatingPointVector) v).getValueAsDouble(i) + "";
       case Decimal:
-        BigDecimal d = v instanceof DecimalVector dv ? dv.getObject(i) : ((Decimal256Vector) v).getObject(i);
+        BigDecimal d =
+            v instanceof DecimalVector dv ? dv.getObject(i) : ((Decimal256Vector) v).getObject(i);
         return d.toPlainString();
-      case Date: {
-        ArrowType.Date date = (ArrowType.Date) type;
-        long raw = rawLong(v, i);
-        return date.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY ? LocalDate.ofEpochDay(raw).toString()
-            : LocalDateTime.ofInstant(Instant.ofEpochMilli(raw), ZoneOffset.UTC).toLocalDate().toString();
-      }
-      case Time: {
-        return Temporals.timeOfDay(rawLong(v, i), ((ArrowType.Time) type).getUnit());
-      }
+      case Date:
+        {
+          ArrowType.Date date = (ArrowType.Date) type;
+          long raw = rawLong(v, i);
+          return date.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY
+              ? LocalDate.ofEpochDay(raw).toString()
+              : LocalDateTime.ofInstant(Instant.ofEpochMilli(raw), ZoneOffset.UTC)
+                  .toLocalDate()
+                  .toString();
+        }
+      case Time:
+        {
+          return Temporals.timeOfDay(rawLong(v, i), ((ArrowType.Time) type).getUnit());
+        }
       case Timestamp:
         ArrowType.Timestamp ts = (ArrowType.Timestamp) type;
         return Temporals.timestamp(rawLong(v, i), ts.getUnit(), ts.getTimezone());
@@ -109,7 +115,9 @@ final class VectorValues {
       sb.append('{');
       List<FieldVector> children = struct.getChildrenFromFields();
       for (int c = 0; c < children.size(); c++) {
-        sb.append(c > 0 ? ", " : "").append(JsonWriter.quote(children.get(c).getName())).append(": ");
+        sb.append(c > 0 ? ", " : "")
+            .append(JsonWriter.quote(children.get(c).getName()))
+            .append(": ");
         appendJson(sb, children.get(c), i);
       }
       return sb.append('}').toString();
@@ -137,7 +145,9 @@ final class VectorValues {
       sb.append('{');
       for (long j = start; j < end; j++) {
         String key = text(kv.get(0), (int) j);
-        sb.append(j > start ? ", " : "").append(JsonWriter.quote(key == null ? "null" : key)).append(": ");
+        sb.append(j > start ? ", " : "")
+            .append(JsonWriter.quote(key == null ? "null" : key))
+            .append(": ");
         if (kv.size() > 1) {
           appendJson(sb, kv.get(1), (int) j);
         } else {
@@ -165,7 +175,10 @@ final class VectorValues {
     }
   }
 
-  /** Whether JSON should show the value bare (a number, boolean or nested value) rather than as a string. */
+  /**
+   * Whether JSON should show the value bare (a number, boolean or nested value) rather than as a
+   * string.
+   */
   static boolean isJsonLiteral(FieldVector v, String text) {
     return switch (v.getField().getType().getTypeID()) {
       case Bool, Int, Decimal, List, LargeList, FixedSizeList, Map, Struct -> true;

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The commands on the demo fixture (testdata/orders.parquet: 5,000 rows that DuckDB writes in row groups
- * of 2,048, see Fixtures.java) and on bad input. Expected values follow from the fixture's query.
+ * The commands on the demo fixture (testdata/orders.parquet: 5,000 rows that DuckDB writes in row
+ * groups of 2,048, see Fixtures.java) and on bad input. Expected values follow from the fixture's
+ * query.
  */
 class ParrowCommandTest {
   static final Path ORDERS = Path.of("..", "testdata", "orders.parquet");
@@ -34,10 +35,15 @@ class ParrowCommandTest {
     Result r = run("schema", ORDERS.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("5,000 rows, 3 row groups, 9 leaf columns"), r.out());
-    assertTrue(r.out().contains("  optional group tags (LIST) {\n    repeated group list {\n"
-        + "      optional binary element (UTF8);"), r.out());
+    assertTrue(
+        r.out()
+            .contains(
+                "  optional group tags (LIST) {\n    repeated group list {\n"
+                    + "      optional binary element (UTF8);"),
+        r.out());
     assertTrue(r.out().contains("  optional int64 ordered_at (TIMESTAMP(MICROS,true));"), r.out());
-    String leaf = r.out().lines().filter(l -> l.contains("tags.list.element")).findFirst().orElseThrow();
+    String leaf =
+        r.out().lines().filter(l -> l.contains("tags.list.element")).findFirst().orElseThrow();
     assertTrue(leaf.matches(".*BINARY\\s+-\\s+UTF8\\s+3\\s+1$"), leaf);
   }
 
@@ -47,9 +53,12 @@ class ParrowCommandTest {
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("row group 0: 2,048 rows"), r.out());
     assertTrue(r.out().contains("row group 2: 904 rows"), r.out());
-    String customer = r.out().lines().filter(l -> l.trim().startsWith("customer")).findFirst().orElseThrow();
+    String customer =
+        r.out().lines().filter(l -> l.trim().startsWith("customer")).findFirst().orElseThrow();
     // The query picks from Ada, Grace, Edsger, Barbara, Donald, Frances.
-    assertTrue(customer.contains("ZSTD") && customer.contains("\"Ada\"") && customer.contains("\"Grace\""), customer);
+    assertTrue(
+        customer.contains("ZSTD") && customer.contains("\"Ada\"") && customer.contains("\"Grace\""),
+        customer);
   }
 
   @Test
@@ -78,7 +87,9 @@ class ParrowCommandTest {
   void anUnknownColumnNamesTheColumnsThereAre() {
     Result r = run("pages", "--column", "nope", ORDERS.toString());
     assertEquals(1, r.code());
-    assertTrue(r.err().contains("no leaf column 'nope'") && r.err().contains("tags.list.element"), r.err());
+    assertTrue(
+        r.err().contains("no leaf column 'nope'") && r.err().contains("tags.list.element"),
+        r.err());
   }
 
   @Test
@@ -90,7 +101,8 @@ class ParrowCommandTest {
     Path text = Files.writeString(dir.resolve("notes.txt"), "this is not a parquet file at all");
     Result notParquet = run("schema", text.toString());
     assertEquals(1, notParquet.code());
-    assertTrue(notParquet.err().startsWith("parrow: " + text + ": not a Parquet file"), notParquet.err());
+    assertTrue(
+        notParquet.err().startsWith("parrow: " + text + ": not a Parquet file"), notParquet.err());
     assertFalse(notParquet.err().contains("\tat "), notParquet.err());
 
     Result verbose = run("schema", "--verbose", text.toString());
@@ -133,18 +145,32 @@ class ParrowCommandTest {
       assertTrue(line.matches("\\{\"order_id\": \\d+, \"tags\": " + tags + "\\}"), line);
     }
     // The fixture has null lists, empty lists and lists of three.
-    assertTrue(lines.stream().anyMatch(l -> l.endsWith("null}")) && lines.stream().anyMatch(l -> l.endsWith("[]}"))
-        && lines.stream().anyMatch(l -> l.chars().filter(ch -> ch == ',').count() == 3));
+    assertTrue(
+        lines.stream().anyMatch(l -> l.endsWith("null}"))
+            && lines.stream().anyMatch(l -> l.endsWith("[]}"))
+            && lines.stream().anyMatch(l -> l.chars().filter(ch -> ch == ',').count() == 3));
   }
 
   @Test
   void catWritesJsonLinesAndCsv() {
-    Result json = run("cat", "--columns", "order_id,customer,express", "--format", "jsonl", "--limit", "2",
-        ORDERS.toString());
+    Result json =
+        run(
+            "cat",
+            "--columns",
+            "order_id,customer,express",
+            "--format",
+            "jsonl",
+            "--limit",
+            "2",
+            ORDERS.toString());
     assertEquals(0, json.code(), json.err());
     List<String> lines = json.out().lines().toList();
     assertEquals(2, lines.size());
-    assertTrue(lines.get(0).matches("\\{\"order_id\": 1, \"customer\": \"[A-Za-z]+\", \"express\": (true|false)\\}"),
+    assertTrue(
+        lines
+            .get(0)
+            .matches(
+                "\\{\"order_id\": 1, \"customer\": \"[A-Za-z]+\", \"express\": (true|false)\\}"),
         lines.get(0));
     Result csv = run("cat", "--columns", "order_id,quantity", "--format", "csv", ORDERS.toString());
     assertEquals(0, csv.code(), csv.err());

@@ -18,8 +18,12 @@ final class ArrowCpp {
   @SuppressWarnings("try")
   static Columns read(Path file, BufferAllocator allocator) throws Exception {
     Columns columns = new Columns();
-    try (FileSystemDatasetFactory factory = new FileSystemDatasetFactory(allocator, NativeMemoryPool.getDefault(),
-            FileFormat.PARQUET, file.toUri().toString());
+    try (FileSystemDatasetFactory factory =
+            new FileSystemDatasetFactory(
+                allocator,
+                NativeMemoryPool.getDefault(),
+                FileFormat.PARQUET,
+                file.toUri().toString());
         Dataset dataset = factory.finish();
         Scanner scanner = dataset.newScan(new ScanOptions(32_768));
         ArrowReader reader = scanner.scanBatches()) {

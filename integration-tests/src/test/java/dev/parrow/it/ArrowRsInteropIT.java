@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -33,29 +32,46 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every column (flat and nested) of every arrow-rs interop case reads value-equal to the Arrow table it
- * was written from (the case's .arrow file), at a batch size that does not divide the row counts, and with
- * the source's Arrow type (restored through ARROW:schema) except the cases listed in NOT_RESTORED.
+ * Every column (flat and nested) of every arrow-rs interop case reads value-equal to the Arrow
+ * table it was written from (the case's .arrow file), at a batch size that does not divide the row
+ * counts, and with the source's Arrow type (restored through ARROW:schema) except the cases listed
+ * in NOT_RESTORED.
  */
 class ArrowRsInteropIT {
   private static final Map<String, String> LEFT_OUT = new TreeMap<>();
-  /**
-   * The columns whose source type the hint table does not restore (yet), with the type Parrow returns
-   * instead; every other column must come back with exactly its source type. YEAR_MONTH and DAY_TIME
-   * intervals, view types and dictionaries of non-string values are not in the hint table.
-   */
-  private static final Map<String, String> NOT_RESTORED = Map.ofEntries(
-      Map.entry("a_dictionary.d_i16_i64", "source Dictionary<Int(16, true), Int(16, true)>, Parrow Int(64, true)"),
-      Map.entry("a_dictionary.d_i32_lutf8", "source Dictionary<Int(32, true), Int(32, true)>, Parrow LargeUtf8"),
-      Map.entry("a_interval.iv_dt", "source Interval(DAY_TIME), Parrow Interval(MONTH_DAY_NANO)"),
-      Map.entry("a_interval.iv_ym", "source Interval(YEAR_MONTH), Parrow Interval(MONTH_DAY_NANO)"),
-      Map.entry("a_kitchen_sink.interval_dt", "source Interval(DAY_TIME), Parrow Interval(MONTH_DAY_NANO)"),
-      Map.entry("a_kitchen_sink.interval_ym", "source Interval(YEAR_MONTH), Parrow Interval(MONTH_DAY_NANO)"),
-      Map.entry("a_view_types.bv", "source BinaryView, Parrow Binary"),
-      Map.entry("a_view_types.sv", "source Utf8View, Parrow Utf8"));
 
-  /** Columns read with another Arrow type than the source's: what the source has, what Parrow returns. */
+  /**
+   * The columns whose source type the hint table does not restore (yet), with the type Parrow
+   * returns instead; every other column must come back with exactly its source type. YEAR_MONTH and
+   * DAY_TIME intervals, view types and dictionaries of non-string values are not in the hint table.
+   */
+  private static final Map<String, String> NOT_RESTORED =
+      Map.ofEntries(
+          Map.entry(
+              "a_dictionary.d_i16_i64",
+              "source Dictionary<Int(16, true), Int(16, true)>, Parrow Int(64, true)"),
+          Map.entry(
+              "a_dictionary.d_i32_lutf8",
+              "source Dictionary<Int(32, true), Int(32, true)>, Parrow LargeUtf8"),
+          Map.entry(
+              "a_interval.iv_dt", "source Interval(DAY_TIME), Parrow Interval(MONTH_DAY_NANO)"),
+          Map.entry(
+              "a_interval.iv_ym", "source Interval(YEAR_MONTH), Parrow Interval(MONTH_DAY_NANO)"),
+          Map.entry(
+              "a_kitchen_sink.interval_dt",
+              "source Interval(DAY_TIME), Parrow Interval(MONTH_DAY_NANO)"),
+          Map.entry(
+              "a_kitchen_sink.interval_ym",
+              "source Interval(YEAR_MONTH), Parrow Interval(MONTH_DAY_NANO)"),
+          Map.entry("a_view_types.bv", "source BinaryView, Parrow Binary"),
+          Map.entry("a_view_types.sv", "source Utf8View, Parrow Utf8"));
+
+  /**
+   * Columns read with another Arrow type than the source's: what the source has, what Parrow
+   * returns.
+   */
   static final Map<String, String> OTHER_TYPE = new TreeMap<>();
+
   private static long comparedCells;
   private static int comparedColumns;
 
@@ -75,8 +91,14 @@ class ArrowRsInteropIT {
 
   @AfterAll
   static void summary() {
-    System.out.println("arrow-rs interop: " + comparedColumns + " columns, " + comparedCells
-        + " values compared; columns left to later issues (" + LEFT_OUT.size() + "):");
+    System.out.println(
+        "arrow-rs interop: "
+            + comparedColumns
+            + " columns, "
+            + comparedCells
+            + " values compared; columns left to later issues ("
+            + LEFT_OUT.size()
+            + "):");
     LEFT_OUT.forEach((k, v) -> System.out.println("  " + k + ": " + v));
     System.out.println("Read with another type than the source's (" + OTHER_TYPE.size() + "):");
     OTHER_TYPE.forEach((k, v) -> System.out.println("  " + k + ": " + v));
@@ -86,14 +108,18 @@ class ArrowRsInteropIT {
     String name = parquetFile.getFileName().toString().replace(".parquet", "");
     Path arrowFile = parquetFile.resolveSibling(name + ".arrow");
     if (name.equals("a_decimal32_64")) {
-      // Arrow Java 19 cannot read Decimal32/Decimal64 IPC data: compare with the exact decimals instead.
-      LEFT_OUT.put(name, "ground truth unreadable by Arrow Java 19 (Decimal32/64); read as Decimal128 by Parrow");
+      // Arrow Java 19 cannot read Decimal32/Decimal64 IPC data: compare with the exact decimals
+      // instead.
+      LEFT_OUT.put(
+          name,
+          "ground truth unreadable by Arrow Java 19 (Decimal32/64); read as Decimal128 by Parrow");
       return;
     }
     try (BufferAllocator allocator = new RootAllocator()) {
       Columns expected = readArrowFile(arrowFile, allocator);
-      Columns actual = CorpusReadIT.readWithParrow(parquetFile, allocator,
-          ReadOptions.builder().batchSize(333).build());
+      Columns actual =
+          CorpusReadIT.readWithParrow(
+              parquetFile, allocator, ReadOptions.builder().batchSize(333).build());
       assertEquals(expected.rows, actual.rows, "rows");
       assertEquals(expected.values.keySet(), actual.values.keySet(), "every column read");
       for (String column : actual.values.keySet()) {
@@ -110,13 +136,26 @@ class ArrowRsInteropIT {
         if (typeDiff != null) {
           OTHER_TYPE.put(name + "." + column, typeDiff);
         }
-        assertEquals(NOT_RESTORED.get(name + "." + column), typeDiff, name + "." + column + ": the Arrow type");
+        assertEquals(
+            NOT_RESTORED.get(name + "." + column),
+            typeDiff,
+            name + "." + column + ": the Arrow type");
         comparedCells += a.size();
         for (int row = 0; row < a.size(); row++) {
           Object want = e.get(row);
           if (!Objects.equals(want, a.get(row))) {
-            fail(column + " row " + row + ": the source (" + sourceType + ") has " + e.get(row) + ", Parrow ("
-                + ourType + ") has " + a.get(row));
+            fail(
+                column
+                    + " row "
+                    + row
+                    + ": the source ("
+                    + sourceType
+                    + ") has "
+                    + e.get(row)
+                    + ", Parrow ("
+                    + ourType
+                    + ") has "
+                    + a.get(row));
           }
         }
       }
@@ -124,15 +163,17 @@ class ArrowRsInteropIT {
   }
 
   /**
-   * Where the two fields' types differ (type, dictionary encoding, at any depth; names and nullability
-   * aside), as "source X, Parrow Y", or null when they are the same.
+   * Where the two fields' types differ (type, dictionary encoding, at any depth; names and
+   * nullability aside), as "source X, Parrow Y", or null when they are the same.
    */
   static String typeDifference(Field source, Field ours) {
     ArrowType s = source.getType();
     ArrowType o = ours.getType();
-    boolean sameDictionary = (source.getDictionary() == null) == (ours.getDictionary() == null)
-        && (source.getDictionary() == null || source.getDictionary().getIndexType().equals(ours.getDictionary().getIndexType())
-            && source.getDictionary().isOrdered() == ours.getDictionary().isOrdered());
+    boolean sameDictionary =
+        (source.getDictionary() == null) == (ours.getDictionary() == null)
+            && (source.getDictionary() == null
+                || source.getDictionary().getIndexType().equals(ours.getDictionary().getIndexType())
+                    && source.getDictionary().isOrdered() == ours.getDictionary().isOrdered());
     if (!s.equals(o) || !sameDictionary) {
       return "source " + describe(source) + ", Parrow " + describe(ours);
     }
@@ -149,9 +190,14 @@ class ArrowRsInteropIT {
   }
 
   private static String describe(Field f) {
-    return f.getDictionary() == null ? f.getType().toString()
-        : "Dictionary<" + f.getDictionary().getIndexType() + (f.getDictionary().isOrdered() ? ", ordered" : "") + ", "
-            + f.getType() + ">";
+    return f.getDictionary() == null
+        ? f.getType().toString()
+        : "Dictionary<"
+            + f.getDictionary().getIndexType()
+            + (f.getDictionary().isOrdered() ? ", ordered" : "")
+            + ", "
+            + f.getType()
+            + ">";
   }
 
   /** The source table, dictionary columns decoded to their values. */

@@ -31,18 +31,20 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ARROW:schema hint never breaks a read: a corrupt, truncated or mismatching blob reads exactly as with
- * the hint switched off, with a warning; a legacy blob (no continuation marker) works like a current one;
- * field and schema custom metadata come back as the writer stored them. The files are arrow-rs cases with
- * their footer rewritten around another blob.
+ * The ARROW:schema hint never breaks a read: a corrupt, truncated or mismatching blob reads exactly
+ * as with the hint switched off, with a warning; a legacy blob (no continuation marker) works like
+ * a current one; field and schema custom metadata come back as the writer stored them. The files
+ * are arrow-rs cases with their footer rewritten around another blob.
  */
 class ArrowSchemaHintIT {
-  private static final Path KITCHEN_SINK = ArrowRsInteropIT.folder().resolve("a_kitchen_sink.parquet");
+  private static final Path KITCHEN_SINK =
+      ArrowRsInteropIT.folder().resolve("a_kitchen_sink.parquet");
 
   record Read(Schema schema, Columns columns, List<String> warnings) {}
 
   private static Read read(InputFile in, ReadOptions options) throws Exception {
-    try (BufferAllocator allocator = new RootAllocator(); ParquetFile file = ParquetFile.open(in);
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile file = ParquetFile.open(in);
         ParquetArrowReader reader = file.newReader(allocator, options)) {
       Columns columns = new Columns();
       columns.start(reader.getVectorSchemaRoot().getSchema());
@@ -65,8 +67,17 @@ class ArrowSchemaHintIT {
     for (KeyValue e : m.keyValueMetadata()) {
       kv.add(e.key().equals(ArrowSchemaBlob.KEY) ? new KeyValue(e.key(), blob) : e);
     }
-    FileMetaData changed = new FileMetaData(m.version(), m.schema(), m.numRows(), m.rowGroups(), kv, m.createdBy(),
-        m.columnOrders(), m.encryptionAlgorithm(), m.footerSigningKeyMetadata());
+    FileMetaData changed =
+        new FileMetaData(
+            m.version(),
+            m.schema(),
+            m.numRows(),
+            m.rowGroups(),
+            kv,
+            m.createdBy(),
+            m.columnOrders(),
+            m.encryptionAlgorithm(),
+            m.footerSigningKeyMetadata());
     byte[] head = Arrays.copyOf(bytes, (int) footer.metadataOffset());
     byte[] tail = FooterWriter.encode(changed);
     byte[] out = Arrays.copyOf(head, head.length + tail.length);
@@ -83,21 +94,31 @@ class ArrowSchemaHintIT {
   @Test
   void badBlobsReadAsWithTheHintOffAndSaySo() throws Exception {
     Read hinted = read(InputFile.of(KITCHEN_SINK), ReadOptions.defaults());
-    Read plain = read(InputFile.of(KITCHEN_SINK), ReadOptions.builder().useArrowSchemaHint(false).build());
-    assertNotEquals(plain.schema(), hinted.schema(), "the kitchen sink has types only the hint restores");
+    Read plain =
+        read(InputFile.of(KITCHEN_SINK), ReadOptions.builder().useArrowSchemaHint(false).build());
+    assertNotEquals(
+        plain.schema(), hinted.schema(), "the kitchen sink has types only the hint restores");
     String good = blob(KITCHEN_SINK);
-    Schema wrongTypes = new Schema(hinted.schema().getFields().stream()
-        .map(f -> new Field(f.getName(), FieldType.nullable(ArrowType.Bool.INSTANCE), null)).toList());
-    Map<String, String> bad = Map.of(
-        "corrupt", "%%% not base64 %%%",
-        "truncated", good.substring(0, good.length() / 2),
-        "garbage bytes", Base64.getEncoder().encodeToString(new byte[] {-1, -1, -1, -1, 100, 0, 0, 0, 1, 2, 3}),
-        "mismatching", ArrowSchemaBlob.encode(wrongTypes));
+    Schema wrongTypes =
+        new Schema(
+            hinted.schema().getFields().stream()
+                .map(f -> new Field(f.getName(), FieldType.nullable(ArrowType.Bool.INSTANCE), null))
+                .toList());
+    Map<String, String> bad =
+        Map.of(
+            "corrupt", "%%% not base64 %%%",
+            "truncated", good.substring(0, good.length() / 2),
+            "garbage bytes",
+                Base64.getEncoder()
+                    .encodeToString(new byte[] {-1, -1, -1, -1, 100, 0, 0, 0, 1, 2, 3}),
+            "mismatching", ArrowSchemaBlob.encode(wrongTypes));
     for (Map.Entry<String, String> e : bad.entrySet()) {
       Read r = read(withBlob(KITCHEN_SINK, e.getValue()), ReadOptions.defaults());
       assertEquals(plain.schema().getFields(), r.schema().getFields(), e.getKey());
       assertEquals(plain.columns().values, r.columns().values, e.getKey());
-      assertTrue(r.warnings().stream().anyMatch(w -> w.contains(ArrowSchemaBlob.KEY)), e.getKey() + ": " + r.warnings());
+      assertTrue(
+          r.warnings().stream().anyMatch(w -> w.contains(ArrowSchemaBlob.KEY)),
+          e.getKey() + ": " + r.warnings());
     }
   }
 
@@ -105,7 +126,8 @@ class ArrowSchemaHintIT {
   void aLegacyBlobWithoutTheContinuationMarkerWorksLikeACurrentOne() throws Exception {
     byte[] current = Base64.getDecoder().decode(blob(KITCHEN_SINK));
     assertEquals(-1, ByteBuffer.wrap(current).getInt(0), "arrow-rs writes the continuation marker");
-    String legacy = Base64.getEncoder().encodeToString(Arrays.copyOfRange(current, 4, current.length));
+    String legacy =
+        Base64.getEncoder().encodeToString(Arrays.copyOfRange(current, 4, current.length));
     Read hinted = read(InputFile.of(KITCHEN_SINK), ReadOptions.defaults());
     Read r = read(withBlob(KITCHEN_SINK, legacy), ReadOptions.defaults());
     assertEquals(hinted.schema(), r.schema());
@@ -116,7 +138,8 @@ class ArrowSchemaHintIT {
   void aCallersSchemaStandsInForTheBlob() throws Exception {
     Read hinted = read(InputFile.of(KITCHEN_SINK), ReadOptions.defaults());
     Schema fromFile = ArrowSchemaBlob.decode(blob(KITCHEN_SINK), new ArrayList<>()).orElseThrow();
-    Read r = read(withBlob(KITCHEN_SINK, "%%%"), ReadOptions.builder().arrowSchema(fromFile).build());
+    Read r =
+        read(withBlob(KITCHEN_SINK, "%%%"), ReadOptions.builder().arrowSchema(fromFile).build());
     assertEquals(hinted.schema().getFields(), r.schema().getFields());
   }
 
@@ -127,10 +150,11 @@ class ArrowSchemaHintIT {
       assertEquals(file.parquetSchema().columnCount(), rows.size());
       Map<String, Boolean> changed = new java.util.HashMap<>();
       Map<String, String> types = new java.util.HashMap<>();
-      rows.forEach(d -> {
-        changed.put(d.column().dottedPath(), d.changedByHint());
-        types.put(d.column().dottedPath(), d.arrowTypeText());
-      });
+      rows.forEach(
+          d -> {
+            changed.put(d.column().dottedPath(), d.changedByHint());
+            types.put(d.column().dottedPath(), d.arrowTypeText());
+          });
       assertEquals(Boolean.FALSE, changed.get("int32"));
       assertEquals(Boolean.TRUE, changed.get("large_utf8"));
       assertEquals("LargeUtf8", types.get("large_utf8"));
@@ -145,19 +169,26 @@ class ArrowSchemaHintIT {
       Path parquet = ArrowRsInteropIT.folder().resolve(name + ".parquet");
       Schema source;
       try (BufferAllocator allocator = new RootAllocator();
-          var channel = java.nio.channels.FileChannel.open(parquet.resolveSibling(name + ".arrow"));
+          var channel =
+              java.nio.channels.FileChannel.open(parquet.resolveSibling(name + ".arrow"));
           var reader = new org.apache.arrow.vector.ipc.ArrowFileReader(channel, allocator)) {
         source = reader.getVectorSchemaRoot().getSchema();
       }
       Read ours = read(InputFile.of(parquet), ReadOptions.defaults());
       for (Map.Entry<String, String> e : source.getCustomMetadata().entrySet()) {
-        assertEquals(e.getValue(), ours.schema().getCustomMetadata().get(e.getKey()), name + " schema key " + e.getKey());
+        assertEquals(
+            e.getValue(),
+            ours.schema().getCustomMetadata().get(e.getKey()),
+            name + " schema key " + e.getKey());
       }
       for (Field f : source.getFields()) {
         Field mine = ours.schema().findField(f.getName());
         assertEquals(f.getType(), mine.getType(), name + "." + f.getName());
         for (Map.Entry<String, String> e : f.getMetadata().entrySet()) {
-          assertEquals(e.getValue(), mine.getMetadata().get(e.getKey()), name + "." + f.getName() + " key " + e.getKey());
+          assertEquals(
+              e.getValue(),
+              mine.getMetadata().get(e.getKey()),
+              name + "." + f.getName() + " key " + e.getKey());
         }
       }
     }

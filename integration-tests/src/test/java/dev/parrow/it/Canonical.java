@@ -16,6 +16,8 @@ import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntervalMonthDayNanoVector;
+import org.apache.arrow.vector.LargeVarBinaryVector;
+import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeMilliVector;
 import org.apache.arrow.vector.TimeNanoVector;
@@ -27,15 +29,13 @@ import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
-import org.apache.arrow.vector.LargeVarCharVector;
-import org.apache.arrow.vector.LargeVarBinaryVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * A cell of any vector as a plain Java value for comparing two readers: integers as BigInteger whatever
- * their width and signedness, timestamps as nanoseconds since the epoch whatever their unit and zone,
- * times as nanoseconds of the day, dates as days, floats by their bits (every NaN the same), decimals
- * exactly, text as String, bytes as hex.
+ * A cell of any vector as a plain Java value for comparing two readers: integers as BigInteger
+ * whatever their width and signedness, timestamps as nanoseconds since the epoch whatever their
+ * unit and zone, times as nanoseconds of the day, dates as days, floats by their bits (every NaN
+ * the same), decimals exactly, text as String, bytes as hex.
  */
 final class Canonical {
   private Canonical() {}
@@ -44,8 +44,11 @@ final class Canonical {
     return value(v, i, null);
   }
 
-  /** The value, with dictionary-encoded vectors at any depth decoded through {@code dictionaries}. */
-  static Object value(FieldVector v, int i, org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries) {
+  /**
+   * The value, with dictionary-encoded vectors at any depth decoded through {@code dictionaries}.
+   */
+  static Object value(
+      FieldVector v, int i, org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries) {
     if (v.isNull(i)) {
       return null;
     }
@@ -94,12 +97,13 @@ final class Canonical {
     }
     if (v instanceof TimeStampVector t) {
       long raw = t.get(i);
-      long perUnit = switch (((ArrowType.Timestamp) type).getUnit()) {
-        case SECOND -> 1_000_000_000L;
-        case MILLISECOND -> 1_000_000L;
-        case MICROSECOND -> 1_000L;
-        case NANOSECOND -> 1L;
-      };
+      long perUnit =
+          switch (((ArrowType.Timestamp) type).getUnit()) {
+            case SECOND -> 1_000_000_000L;
+            case MILLISECOND -> 1_000_000L;
+            case MICROSECOND -> 1_000L;
+            case NANOSECOND -> 1L;
+          };
       return "ts:" + BigInteger.valueOf(raw).multiply(BigInteger.valueOf(perUnit));
     }
     if (v instanceof DateDayVector d) {
@@ -176,12 +180,20 @@ final class Canonical {
     }
     if (v instanceof IntervalMonthDayNanoVector iv) {
       var d = iv.getObject(i);
-      return "interval:" + d.getPeriod().toTotalMonths() + "/" + d.getPeriod().getDays() + "/" + d.getDuration().toNanos();
+      return "interval:"
+          + d.getPeriod().toTotalMonths()
+          + "/"
+          + d.getPeriod().getDays()
+          + "/"
+          + d.getDuration().toNanos();
     }
     return "other:" + v.getObject(i);
   }
 
-  private static java.util.List<Object> elements(FieldVector data, long start, long end,
+  private static java.util.List<Object> elements(
+      FieldVector data,
+      long start,
+      long end,
       org.apache.arrow.vector.dictionary.DictionaryProvider dictionaries) {
     java.util.List<Object> out = new java.util.ArrayList<>();
     for (long j = start; j < end; j++) {
@@ -191,8 +203,8 @@ final class Canonical {
   }
 
   /**
-   * Parquet INTERVAL as Arrow C++ reads it (12 raw bytes), in the form {@link #value} gives intervals (the
-   * counts as signed, as Arrow-based writers mean them).
+   * Parquet INTERVAL as Arrow C++ reads it (12 raw bytes), in the form {@link #value} gives
+   * intervals (the counts as signed, as Arrow-based writers mean them).
    */
   static Object intervalFromBytes(Object canonicalBinary) {
     if (canonicalBinary == null) {

@@ -14,20 +14,31 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * {@code parrow schema|meta|meta --json|pages} on every corpus file: success for every valid file,
- * and for encrypted and malformed ones exit code 1 with a one-line message on stderr, no stack trace.
+ * and for encrypted and malformed ones exit code 1 with a one-line message on stderr, no stack
+ * trace.
  */
 class CliCorpusIT {
 
   @TestFactory
   Stream<DynamicTest> everyCommandOnEveryCorpusFile() {
-    return Corpus.allParquetFiles().stream().flatMap(f -> Stream.of(
-        new String[] {"schema"}, new String[] {"meta"}, new String[] {"meta", "--json"}, new String[] {"pages"},
-        new String[] {"types"})
-        .map(cmd -> DynamicTest.dynamicTest(String.join(" ", cmd) + " " + Corpus.name(f), () -> run(f, cmd))));
+    return Corpus.allParquetFiles().stream()
+        .flatMap(
+            f ->
+                Stream.of(
+                        new String[] {"schema"},
+                        new String[] {"meta"},
+                        new String[] {"meta", "--json"},
+                        new String[] {"pages"},
+                        new String[] {"types"})
+                    .map(
+                        cmd ->
+                            DynamicTest.dynamicTest(
+                                String.join(" ", cmd) + " " + Corpus.name(f), () -> run(f, cmd))));
   }
 
   private static void run(Path file, String[] command) {
-    String[] args = Stream.concat(Stream.of(command), Stream.of(file.toString())).toArray(String[]::new);
+    String[] args =
+        Stream.concat(Stream.of(command), Stream.of(file.toString())).toArray(String[]::new);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int code = ParrowCommand.run(args, new PrintWriter(out), new PrintWriter(err));
@@ -39,7 +50,8 @@ class CliCorpusIT {
       if (command.length == 2) {
         String json = out.toString().strip();
         assertTrue(json.startsWith("{") && json.endsWith("}"), "JSON object");
-        assertEquals(count(json, '{'), count(json, '}'), "balanced braces (no braces in corpus strings)");
+        assertEquals(
+            count(json, '{'), count(json, '}'), "balanced braces (no braces in corpus strings)");
       }
     } else {
       assertTrue(mayFail, "a valid file failed: " + err);

@@ -8,7 +8,9 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
-/** A whole table read by some reader, column by column, as canonical values (see {@link Canonical}). */
+/**
+ * A whole table read by some reader, column by column, as canonical values (see {@link Canonical}).
+ */
 final class Columns {
   final Map<String, List<Object>> values = new LinkedHashMap<>();
   final Map<String, ArrowType> types = new LinkedHashMap<>();
@@ -38,8 +40,12 @@ final class Columns {
     this.rows += rows;
   }
 
-  /** Appends a batch whose dictionary-encoded vectors, at any depth, are decoded through {@code provider}. */
-  void append(VectorSchemaRoot root, org.apache.arrow.vector.dictionary.DictionaryProvider provider) {
+  /**
+   * Appends a batch whose dictionary-encoded vectors, at any depth, are decoded through {@code
+   * provider}.
+   */
+  void append(
+      VectorSchemaRoot root, org.apache.arrow.vector.dictionary.DictionaryProvider provider) {
     for (FieldVector v : root.getFieldVectors()) {
       String name = v.getField().getName();
       types.putIfAbsent(name, v.getField().getType());

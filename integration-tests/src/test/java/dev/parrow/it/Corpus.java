@@ -10,8 +10,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The shared test material: the parquet-testing corpus and the interop files. Tests that need them and
- * cannot find them are skipped with a message saying how to get them; they never fail for that.
+ * The shared test material: the parquet-testing corpus and the interop files. Tests that need them
+ * and cannot find them are skipped with a message saying how to get them; they never fail for that.
  */
 public final class Corpus {
   private Corpus() {}
@@ -20,8 +20,10 @@ public final class Corpus {
   public static Path parquetTesting() {
     String env = System.getenv("PARQUET_TESTING_DIR");
     Path dir = env != null && !env.isBlank() ? Path.of(env) : shared().resolve("parquet-testing");
-    Assumptions.assumeTrue(Files.isDirectory(dir.resolve("data")),
-        "parquet-testing corpus not found at " + dir.toAbsolutePath()
+    Assumptions.assumeTrue(
+        Files.isDirectory(dir.resolve("data")),
+        "parquet-testing corpus not found at "
+            + dir.toAbsolutePath()
             + ": clone apache/parquet-testing and set PARQUET_TESTING_DIR to it");
     return dir;
   }
@@ -29,20 +31,25 @@ public final class Corpus {
   /** The shared folder beside the project (Maven passes its location as parrow.shared.dir). */
   public static Path shared() {
     String property = System.getProperty("parrow.shared.dir");
-    return (property != null ? Path.of(property) : Path.of("..", "..", "shared")).toAbsolutePath().normalize();
+    return (property != null ? Path.of(property) : Path.of("..", "..", "shared"))
+        .toAbsolutePath()
+        .normalize();
   }
 
-  /** Every Parquet file (plain or encrypted) under data/, bad_data/ and shredded_variant/, sorted. */
+  /**
+   * Every Parquet file (plain or encrypted) under data/, bad_data/ and shredded_variant/, sorted.
+   */
   public static List<Path> allParquetFiles() {
     Path root = parquetTesting();
     return Stream.of("data", "bad_data", "shredded_variant")
         .map(root::resolve)
         .filter(Files::isDirectory)
         .flatMap(Corpus::walk)
-        .filter(p -> {
-          String name = p.getFileName().toString();
-          return name.endsWith(".parquet") || name.endsWith(".parquet.encrypted");
-        })
+        .filter(
+            p -> {
+              String name = p.getFileName().toString();
+              return name.endsWith(".parquet") || name.endsWith(".parquet.encrypted");
+            })
         .sorted()
         .collect(Collectors.toList());
   }

@@ -32,18 +32,22 @@ class CorpusDetailsIT {
   void columnChunkKeyValueMetadataKeepsAKeyWithoutValue() throws Exception {
     // "one with column chunk key-value metadata {"foo": "bar", "thisiskeywithoutvalue": null}"
     Footer f = footer("data/column_chunk_key_value_metadata.parquet");
-    List<KeyValue> kv = f.metaData().rowGroups().get(0).columns().get(0).metaData().keyValueMetadata();
-    assertEquals(List.of(new KeyValue("foo", "bar"), new KeyValue("thisiskeywithoutvalue", null)), kv);
+    List<KeyValue> kv =
+        f.metaData().rowGroups().get(0).columns().get(0).metaData().keyValueMetadata();
+    assertEquals(
+        List.of(new KeyValue("foo", "bar"), new KeyValue("thisiskeywithoutvalue", null)), kv);
   }
 
   @Test
   void sortingColumnsAreRead() throws Exception {
-    // "first column with nulls first and descending, second column with nulls last and ascending ...
+    // "first column with nulls first and descending, second column with nulls last and ascending
+    // ...
     //  two row groups with same data and sorting columns"
     Footer f = footer("data/sort_columns.parquet");
     assertEquals(2, f.metaData().rowGroups().size());
     for (RowGroup group : f.metaData().rowGroups()) {
-      assertEquals(List.of(new SortingColumn(0, true, true), new SortingColumn(1, false, false)),
+      assertEquals(
+          List.of(new SortingColumn(0, true, true), new SortingColumn(1, false, false)),
           group.sortingColumns());
     }
   }
@@ -52,7 +56,8 @@ class CorpusDetailsIT {
   void anUnknownLogicalTypeIsKeptNotFatal() throws Exception {
     Footer f = footer("data/unknown-logical-type.parquet");
     assertEquals(new LogicalType.StringType(), f.schema().column(0).logicalType());
-    assertTrue(f.schema().column(1).logicalType() instanceof LogicalType.Unknown,
+    assertTrue(
+        f.schema().column(1).logicalType() instanceof LogicalType.Unknown,
         String.valueOf(f.schema().column(1).logicalType()));
     assertEquals(PhysicalType.BYTE_ARRAY, f.schema().column(1).physicalType());
   }
@@ -67,18 +72,25 @@ class CorpusDetailsIT {
   @Test
   void geospatialTypesCarryTheirCrs() throws Exception {
     // "crs-srid.parquet: ... a GEOMETRY column with the crs parameter set to srid:5070"
-    assertEquals(new LogicalType.GeometryType("srid:5070"), footer("data/geospatial/crs-srid.parquet")
-        .schema().column("geometry").logicalType());
+    assertEquals(
+        new LogicalType.GeometryType("srid:5070"),
+        footer("data/geospatial/crs-srid.parquet").schema().column("geometry").logicalType());
     // "crs-geography.parquet: Contains a GEOGRAPHY column with the crs omitted"
-    assertEquals(new LogicalType.GeographyType(null, null), footer("data/geospatial/crs-geography.parquet")
-        .schema().column("geography").logicalType());
+    assertEquals(
+        new LogicalType.GeographyType(null, null),
+        footer("data/geospatial/crs-geography.parquet").schema().column("geography").logicalType());
   }
 
   @Test
   void shreddedVariantGroupsAreAnnotated() throws Exception {
     Footer f = footer("shredded_variant/case-001.parquet");
-    var variant = f.schema().root().children().stream().filter(n -> n.name().equals("var")).findFirst().orElseThrow();
-    assertTrue(variant.element().logicalType() instanceof LogicalType.VariantType,
+    var variant =
+        f.schema().root().children().stream()
+            .filter(n -> n.name().equals("var"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(
+        variant.element().logicalType() instanceof LogicalType.VariantType,
         String.valueOf(variant.element().logicalType()));
   }
 }

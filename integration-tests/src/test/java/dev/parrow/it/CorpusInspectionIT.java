@@ -18,9 +18,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every corpus file gives its schema, metadata and all page headers, or (encrypted and malformed files)
- * a clear {@link ParquetFormatException}. Nothing is skipped; the summary names every file that was
- * rejected and why.
+ * Every corpus file gives its schema, metadata and all page headers, or (encrypted and malformed
+ * files) a clear {@link ParquetFormatException}. Nothing is skipped; the summary names every file
+ * that was rejected and why.
  */
 class CorpusInspectionIT {
   private static final Map<String, String> REJECTED = new TreeMap<>();
@@ -38,9 +38,12 @@ class CorpusInspectionIT {
     try {
       inspection = Inspection.of(file);
     } catch (ParquetFormatException e) {
-      assertTrue(e.getMessage().startsWith(file.toString()), "the error names the file: " + e.getMessage());
+      assertTrue(
+          e.getMessage().startsWith(file.toString()),
+          "the error names the file: " + e.getMessage());
       if (Corpus.isEncrypted(file)) {
-        assertTrue(e.getMessage().contains("encrypted Parquet files are not supported"), e.getMessage());
+        assertTrue(
+            e.getMessage().contains("encrypted Parquet files are not supported"), e.getMessage());
       } else if (!Corpus.isBadData(file)) {
         fail("a valid corpus file was rejected: " + e.getMessage(), e);
       }
@@ -78,7 +81,8 @@ class CorpusInspectionIT {
 
   @AfterAll
   static void summary() {
-    System.out.println("Corpus files rejected with a ParquetFormatException (" + REJECTED.size() + "):");
+    System.out.println(
+        "Corpus files rejected with a ParquetFormatException (" + REJECTED.size() + "):");
     REJECTED.forEach((file, why) -> System.out.println("  " + file + ": " + why));
   }
 }

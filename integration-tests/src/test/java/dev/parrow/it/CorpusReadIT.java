@@ -25,9 +25,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every column of every corpus file, flat and nested, read with Parrow to the same values as with Arrow
- * C++ (or DuckDB where Arrow C++ cannot read the file), at batch sizes default, 7 and 1; every batch passes
- * validateFull. Malformed files, and files no oracle reads, are listed with the reason.
+ * Every column of every corpus file, flat and nested, read with Parrow to the same values as with
+ * Arrow C++ (or DuckDB where Arrow C++ cannot read the file), at batch sizes default, 7 and 1;
+ * every batch passes validateFull. Malformed files, and files no oracle reads, are listed with the
+ * reason.
  */
 class CorpusReadIT {
   private static final Map<String, String> NOT_COMPARED = new TreeMap<>();
@@ -35,7 +36,8 @@ class CorpusReadIT {
 
   @TestFactory
   Stream<DynamicTest> everyCorpusFile() {
-    return Corpus.allParquetFiles().stream().filter(f -> !Corpus.isEncrypted(f))
+    return Corpus.allParquetFiles().stream()
+        .filter(f -> !Corpus.isEncrypted(f))
         .map(f -> DynamicTest.dynamicTest(Corpus.name(f), () -> compare(f)));
   }
 
@@ -43,7 +45,8 @@ class CorpusReadIT {
   static void summary() {
     System.out.println("Corpus files not compared by CorpusReadIT (" + NOT_COMPARED.size() + "):");
     NOT_COMPARED.forEach((f, why) -> System.out.println("  " + f + ": " + why));
-    System.out.println("Compared with DuckDB instead of Arrow C++ (" + COMPARED_WITH_DUCKDB.size() + "):");
+    System.out.println(
+        "Compared with DuckDB instead of Arrow C++ (" + COMPARED_WITH_DUCKDB.size() + "):");
     COMPARED_WITH_DUCKDB.forEach((f, why) -> System.out.println("  " + f + ": " + why));
   }
 
@@ -61,10 +64,12 @@ class CorpusReadIT {
       ReadOptions defaults = ReadOptions.defaults();
       ReadOptions checked = defaults;
       if (name.contains("corrupt-checksum")) {
-        // These files have pages whose bytes do not match their CRC: checking must catch it; unchecked,
+        // These files have pages whose bytes do not match their CRC: checking must catch it;
+        // unchecked,
         // they read like Arrow C++ reads them (it does not check by default).
-        ParquetFormatException e = org.junit.jupiter.api.Assertions.assertThrows(ParquetFormatException.class,
-            () -> readWithParrow(file, allocator, checked));
+        ParquetFormatException e =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                ParquetFormatException.class, () -> readWithParrow(file, allocator, checked));
         assertTrue(e.getMessage().contains("CRC mismatch") && e.page() != null, e.getMessage());
         defaults = defaults.toBuilder().verifyCrc(false).build();
       }
@@ -79,7 +84,8 @@ class CorpusReadIT {
         throw e;
       }
       for (int batch : new int[] {7, 1}) {
-        Columns small = readWithParrow(file, allocator, defaults.toBuilder().batchSize(batch).build());
+        Columns small =
+            readWithParrow(file, allocator, defaults.toBuilder().batchSize(batch).build());
         assertEquals(parrow.values, small.values, "batch size " + batch + " changes nothing");
       }
 
@@ -90,14 +96,21 @@ class CorpusReadIT {
         // Files Arrow C++ cannot read are compared with DuckDB instead.
         try {
           oracle = DuckDbArrow.read(file, allocator);
-          COMPARED_WITH_DUCKDB.put(name, "Arrow C++ cannot read it: " + e.getMessage().lines().findFirst().orElse(""));
+          COMPARED_WITH_DUCKDB.put(
+              name, "Arrow C++ cannot read it: " + e.getMessage().lines().findFirst().orElse(""));
         } catch (Exception duck) {
-          // The shredded VARIANT files: both peers reject the VARIANT annotation on a group. Parrow reads
-          // them (above, at three batch sizes) as the structs they are; reassembling variants is no issue yet.
-          String why = e.getMessage().contains("Variant") && duck.getMessage().contains("VARIANT")
-              ? "VARIANT group: Arrow C++ and DuckDB reject it, Parrow reads it as a struct"
-              : "neither Arrow C++ (" + e.getMessage().lines().findFirst().orElse("") + ") nor DuckDB ("
-                  + duck.getMessage().lines().findFirst().orElse("") + ") reads it";
+          // The shredded VARIANT files: both peers reject the VARIANT annotation on a group. Parrow
+          // reads
+          // them (above, at three batch sizes) as the structs they are; reassembling variants is no
+          // issue yet.
+          String why =
+              e.getMessage().contains("Variant") && duck.getMessage().contains("VARIANT")
+                  ? "VARIANT group: Arrow C++ and DuckDB reject it, Parrow reads it as a struct"
+                  : "neither Arrow C++ ("
+                      + e.getMessage().lines().findFirst().orElse("")
+                      + ") nor DuckDB ("
+                      + duck.getMessage().lines().findFirst().orElse("")
+                      + ") reads it";
           NOT_COMPARED.put(name, why);
           return;
         }
@@ -114,15 +127,26 @@ class CorpusReadIT {
         List<Object> actual = parrow.values.get(column);
         for (int row = 0; row < actual.size(); row++) {
           if (!java.util.Objects.equals(expected.get(row), actual.get(row))) {
-            fail(column + " row " + row + ": Arrow C++ (" + theirs + ") has " + expected.get(row) + ", Parrow ("
-                + ours + ") has " + actual.get(row));
+            fail(
+                column
+                    + " row "
+                    + row
+                    + ": Arrow C++ ("
+                    + theirs
+                    + ") has "
+                    + expected.get(row)
+                    + ", Parrow ("
+                    + ours
+                    + ") has "
+                    + actual.get(row));
           }
         }
       }
     }
   }
 
-  static Columns readWithParrow(Path file, BufferAllocator allocator, ReadOptions options) throws Exception {
+  static Columns readWithParrow(Path file, BufferAllocator allocator, ReadOptions options)
+      throws Exception {
     Columns columns = new Columns();
     try (ParquetFile parquet = ParquetFile.open(file);
         ParquetArrowReader reader = parquet.newReader(allocator, options)) {
@@ -133,7 +157,8 @@ class CorpusReadIT {
           try {
             VectorChecks.validateFull(v);
           } catch (RuntimeException | AssertionError e) {
-            throw new AssertionError(file.getFileName() + ", column " + v.getName() + ": " + e.getMessage(), e);
+            throw new AssertionError(
+                file.getFileName() + ", column " + v.getName() + ": " + e.getMessage(), e);
           }
         }
         columns.append(root, reader);

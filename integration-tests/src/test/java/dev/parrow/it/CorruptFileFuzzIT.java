@@ -20,9 +20,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Corrupted and truncated copies of real files, read whole: each read either succeeds or fails with a
- * ParquetFormatException naming the file. Never another exception, a crash, a hang or a leaked buffer
- * (every allocator is closed, which fails on a leak). Deterministic seeds, so a failure reproduces.
+ * Corrupted and truncated copies of real files, read whole: each read either succeeds or fails with
+ * a ParquetFormatException naming the file. Never another exception, a crash, a hang or a leaked
+ * buffer (every allocator is closed, which fails on a leak). Deterministic seeds, so a failure
+ * reproduces.
  */
 class CorruptFileFuzzIT {
   private static final int TRIALS_PER_FILE = 150;
@@ -31,34 +32,48 @@ class CorruptFileFuzzIT {
 
   @TestFactory
   Stream<DynamicTest> corruptedCopies() {
-    return Stream.of("all_types_snappy.parquet", "all_types_gzip.parquet", "all_types_uncompressed.parquet",
-            "all_types_v2_nodict_snappy.parquet", "nested_uncompressed.parquet", "nested_v2_snappy.parquet")
-        .map(name -> DynamicTest.dynamicTest(name, () -> fuzz(FixturesIT.projectTestdata().resolve(name))));
+    return Stream.of(
+            "all_types_snappy.parquet",
+            "all_types_gzip.parquet",
+            "all_types_uncompressed.parquet",
+            "all_types_v2_nodict_snappy.parquet",
+            "nested_uncompressed.parquet",
+            "nested_v2_snappy.parquet")
+        .map(
+            name ->
+                DynamicTest.dynamicTest(
+                    name, () -> fuzz(FixturesIT.projectTestdata().resolve(name))));
   }
 
   /**
    * Files Parrow writes: every type dictionary-encoded with page statistics, CRCs, page index and
-   * ARROW:schema (a corrupt blob must only lose the hint), and the nested and dictionary-vector table in
-   * v2 pages.
+   * ARROW:schema (a corrupt blob must only lose the hint), and the nested and dictionary-vector
+   * table in v2 pages.
    */
   @TestFactory
   Stream<DynamicTest> corruptedCopiesOfParrowFiles() throws Exception {
     Path flat = dir.resolve("parrow_flat.parquet");
     Path nested = dir.resolve("parrow_nested.parquet");
-    var options = dev.parrow.arrow.WriteOptions.builder().pageSizeBytes(4096).rowGroupRows(700).build();
+    var options =
+        dev.parrow.arrow.WriteOptions.builder().pageSizeBytes(4096).rowGroupRows(700).build();
     try (BufferAllocator allocator = new RootAllocator();
         var root = WriteReadBackIT.data(allocator);
         NestedData data = new NestedData(allocator)) {
-      try (var writer = dev.parrow.arrow.ParquetArrowWriter.create(flat, root.getSchema(), options)) {
+      try (var writer =
+          dev.parrow.arrow.ParquetArrowWriter.create(flat, root.getSchema(), options)) {
         writer.write(root);
       }
-      try (var writer = dev.parrow.arrow.ParquetArrowWriter.create(dev.parrow.arrow.OutputFile.of(nested),
-          data.root.getSchema(), dev.parrow.arrow.WriteOptions.builder().pageVersion(2).pageSizeBytes(4096).build(),
-          data.provider)) {
+      try (var writer =
+          dev.parrow.arrow.ParquetArrowWriter.create(
+              dev.parrow.arrow.OutputFile.of(nested),
+              data.root.getSchema(),
+              dev.parrow.arrow.WriteOptions.builder().pageVersion(2).pageSizeBytes(4096).build(),
+              data.provider)) {
         writer.write(data.root);
       }
     }
-    return Stream.of(flat, nested).map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> fuzz(file)));
+    return Stream.of(flat, nested)
+        .map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> fuzz(file)));
   }
 
   private static void fuzz(Path file) throws Exception {
@@ -91,13 +106,15 @@ class CorruptFileFuzzIT {
         fail(file.getFileName() + " trial " + trial + " (" + what + "): " + t, t);
       }
     }
-    assertTrue(formatErrors > 0, "no corruption was ever detected: the test does not reach the decoder");
+    assertTrue(
+        formatErrors > 0, "no corruption was ever detected: the test does not reach the decoder");
   }
 
   private static void readAll(byte[] bytes, String name) throws Exception {
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile parquet = ParquetFile.open(InputFile.of(ByteBuffer.wrap(bytes), name));
-        ParquetArrowReader reader = parquet.newReader(allocator, ReadOptions.builder().batchSize(1000).build())) {
+        ParquetArrowReader reader =
+            parquet.newReader(allocator, ReadOptions.builder().batchSize(1000).build())) {
       while (reader.loadNextBatch()) {
         reader.getVectorSchemaRoot().getRowCount();
       }

@@ -10,8 +10,14 @@ import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.ReadOptions.DictionaryMode;
 import dev.parrow.arrow.WriteOptions;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TinyIntVector;
@@ -24,22 +30,16 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.stream.Stream;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Dictionary-encoded vectors (R factors from nanoparquet, arrow-rs dictionaries of every index type,
- * ordered or not) written with their dictionary as the dictionary page and their indices as they are,
- * then read back: Parrow gets the same dictionary type, the same dictionary (unused entries and order
- * kept) and the same values; Arrow C++ and DuckDB the same values. Per-row-group dictionaries start a new
- * row group where they change.
+ * Dictionary-encoded vectors (R factors from nanoparquet, arrow-rs dictionaries of every index
+ * type, ordered or not) written with their dictionary as the dictionary page and their indices as
+ * they are, then read back: Parrow gets the same dictionary type, the same dictionary (unused
+ * entries and order kept) and the same values; Arrow C++ and DuckDB the same values. Per-row-group
+ * dictionaries start a new row group where they change.
  */
 class DictionaryWriteIT {
   @TempDir static Path dir;
@@ -49,10 +49,16 @@ class DictionaryWriteIT {
     Path np = NanoparquetInteropIT.folder();
     Path rs = ArrowRsInteropIT.folder();
     List<DynamicTest> tests = new ArrayList<>();
-    for (Path source : List.of(np.resolve("factor_levels.parquet"), np.resolve("factor_append_dicts.parquet"),
-        rs.resolve("a_dictionary.parquet"), rs.resolve("a_dictionary_index_types.parquet"))) {
+    for (Path source :
+        List.of(
+            np.resolve("factor_levels.parquet"),
+            np.resolve("factor_append_dicts.parquet"),
+            rs.resolve("a_dictionary.parquet"),
+            rs.resolve("a_dictionary_index_types.parquet"))) {
       for (DictionaryMode mode : List.of(DictionaryMode.UNIFY, DictionaryMode.PER_ROW_GROUP)) {
-        tests.add(DynamicTest.dynamicTest(source.getFileName() + " " + mode, () -> roundTrip(source, mode)));
+        tests.add(
+            DynamicTest.dynamicTest(
+                source.getFileName() + " " + mode, () -> roundTrip(source, mode)));
       }
     }
     return tests.stream();
@@ -62,16 +68,22 @@ class DictionaryWriteIT {
     Path out = dir.resolve(source.getFileName() + "." + mode + ".parquet");
     ReadOptions read = ReadOptions.builder().dictionaryMode(mode).batchSize(100).build();
     try (BufferAllocator allocator = new RootAllocator()) {
-      try (ParquetFile parquet = ParquetFile.open(source); ParquetArrowReader reader = parquet.newReader(allocator, read)) {
-        ParquetArrowWriter.writeAll(reader, OutputFile.of(out), WriteOptions.builder().pageSizeBytes(512).build(),
-            rows -> { });
+      try (ParquetFile parquet = ParquetFile.open(source);
+          ParquetArrowReader reader = parquet.newReader(allocator, read)) {
+        ParquetArrowWriter.writeAll(
+            reader,
+            OutputFile.of(out),
+            WriteOptions.builder().pageSizeBytes(512).build(),
+            rows -> {});
       }
       Columns before = CorpusReadIT.readWithParrow(source, allocator, read);
       Columns after = CorpusReadIT.readWithParrow(out, allocator, read);
       assertEquals(before.fields, after.fields, "types, dictionary encodings included");
       assertEquals(before.values, after.values);
       if (mode == DictionaryMode.UNIFY) {
-        assertEquals(dictionaries(source, allocator, read), dictionaries(out, allocator, read),
+        assertEquals(
+            dictionaries(source, allocator, read),
+            dictionaries(out, allocator, read),
             "the same dictionaries, entry for entry");
       }
       Columns cpp = ArrowCpp.read(out, allocator);
@@ -87,27 +99,41 @@ class DictionaryWriteIT {
   }
 
   /**
-   * Dictionary vectors inside a list and a struct, sharing one string dictionary, and top-level dictionaries
-   * of int64, double (NaN and -0.0 among the entries) and date32 values, each with entries no row uses.
-   * Every reader gets the values; Parrow, like Arrow C++, restores the string dictionaries (nested ones
-   * included) and reads the others as plain values; every dictionary page is the Arrow dictionary, whole.
+   * Dictionary vectors inside a list and a struct, sharing one string dictionary, and top-level
+   * dictionaries of int64, double (NaN and -0.0 among the entries) and date32 values, each with
+   * entries no row uses. Every reader gets the values; Parrow, like Arrow C++, restores the string
+   * dictionaries (nested ones included) and reads the others as plain values; every dictionary page
+   * is the Arrow dictionary, whole.
    */
   @org.junit.jupiter.api.Test
   void nestedAndNonStringDictionaries() throws Exception {
     Path out = dir.resolve("nested_dictionaries.parquet");
-    var words = new org.apache.arrow.vector.types.pojo.DictionaryEncoding(1, false, new ArrowType.Int(8, true));
-    var longs = new org.apache.arrow.vector.types.pojo.DictionaryEncoding(2, false, new ArrowType.Int(16, false));
-    var doubles = new org.apache.arrow.vector.types.pojo.DictionaryEncoding(3, true, new ArrowType.Int(32, true));
-    var dates = new org.apache.arrow.vector.types.pojo.DictionaryEncoding(4, false, new ArrowType.Int(64, true));
+    var words =
+        new org.apache.arrow.vector.types.pojo.DictionaryEncoding(
+            1, false, new ArrowType.Int(8, true));
+    var longs =
+        new org.apache.arrow.vector.types.pojo.DictionaryEncoding(
+            2, false, new ArrowType.Int(16, false));
+    var doubles =
+        new org.apache.arrow.vector.types.pojo.DictionaryEncoding(
+            3, true, new ArrowType.Int(32, true));
+    var dates =
+        new org.apache.arrow.vector.types.pojo.DictionaryEncoding(
+            4, false, new ArrowType.Int(64, true));
     Field word = new Field("item", new FieldType(true, new ArrowType.Int(8, true), words), null);
     Field code = new Field("code", new FieldType(true, new ArrowType.Int(8, true), words), null);
-    Schema schema = new Schema(List.of(
-        new Field("tags", FieldType.nullable(ArrowType.List.INSTANCE), List.of(word)),
-        new Field("s", FieldType.nullable(ArrowType.Struct.INSTANCE),
-            List.of(code, Field.nullable("n", new ArrowType.Int(32, true)))),
-        new Field("longs", new FieldType(true, new ArrowType.Int(16, false), longs), null),
-        new Field("doubles", new FieldType(false, new ArrowType.Int(32, true), doubles), null),
-        new Field("dates", new FieldType(true, new ArrowType.Int(64, true), dates), null)));
+    Schema schema =
+        new Schema(
+            List.of(
+                new Field("tags", FieldType.nullable(ArrowType.List.INSTANCE), List.of(word)),
+                new Field(
+                    "s",
+                    FieldType.nullable(ArrowType.Struct.INSTANCE),
+                    List.of(code, Field.nullable("n", new ArrowType.Int(32, true)))),
+                new Field("longs", new FieldType(true, new ArrowType.Int(16, false), longs), null),
+                new Field(
+                    "doubles", new FieldType(false, new ArrowType.Int(32, true), doubles), null),
+                new Field("dates", new FieldType(true, new ArrowType.Int(64, true), dates), null)));
     int rows = 3_000;
     try (BufferAllocator allocator = new RootAllocator();
         VarCharVector wordValues = new VarCharVector("words", allocator);
@@ -135,11 +161,12 @@ class DictionaryWriteIT {
         dateValues.setSafe(i, days[i]);
       }
       dateValues.setValueCount(days.length);
-      var provider = new org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider(
-          new org.apache.arrow.vector.dictionary.Dictionary(wordValues, words),
-          new org.apache.arrow.vector.dictionary.Dictionary(longValues, longs),
-          new org.apache.arrow.vector.dictionary.Dictionary(doubleValues, doubles),
-          new org.apache.arrow.vector.dictionary.Dictionary(dateValues, dates));
+      var provider =
+          new org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider(
+              new org.apache.arrow.vector.dictionary.Dictionary(wordValues, words),
+              new org.apache.arrow.vector.dictionary.Dictionary(longValues, longs),
+              new org.apache.arrow.vector.dictionary.Dictionary(doubleValues, doubles),
+              new org.apache.arrow.vector.dictionary.Dictionary(dateValues, dates));
 
       ListVector tags = (ListVector) root.getVector("tags");
       TinyIntVector tagIds = (TinyIntVector) tags.getDataVector();
@@ -197,12 +224,21 @@ class DictionaryWriteIT {
       expected.start(schema);
       expected.append(root, provider);
       for (int version : new int[] {1, 2}) {
-        try (ParquetArrowWriter writer = ParquetArrowWriter.create(OutputFile.of(out), schema,
-            WriteOptions.builder().pageVersion(version).pageSizeBytes(1024).rowGroupRows(1_000).build(), provider)) {
+        try (ParquetArrowWriter writer =
+            ParquetArrowWriter.create(
+                OutputFile.of(out),
+                schema,
+                WriteOptions.builder()
+                    .pageVersion(version)
+                    .pageSizeBytes(1024)
+                    .rowGroupRows(1_000)
+                    .build(),
+                provider)) {
           writer.write(root);
         }
         Columns parrow = CorpusReadIT.readWithParrow(out, allocator, ReadOptions.defaults());
-        // The nested dictionaries come back, with their index type (the reader numbers dictionaries itself,
+        // The nested dictionaries come back, with their index type (the reader numbers dictionaries
+        // itself,
         // and names list elements "element" as Parquet does, like Arrow C++).
         var tagsElement = parrow.fields.get("tags").getChildren().get(0);
         assertEquals(new ArrowType.Int(8, true), tagsElement.getType());
@@ -210,16 +246,24 @@ class DictionaryWriteIT {
         var sCode = parrow.fields.get("s").getChildren().get(0);
         assertEquals("code", sCode.getName());
         assertEquals(new ArrowType.Int(8, true), sCode.getDictionary().getIndexType());
-        assertEquals(new ArrowType.Int(64, true), parrow.types.get("longs"), "other dictionaries as values");
-        assertEquals(new ArrowType.FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE),
+        assertEquals(
+            new ArrowType.Int(64, true), parrow.types.get("longs"), "other dictionaries as values");
+        assertEquals(
+            new ArrowType.FloatingPoint(
+                org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE),
             parrow.types.get("doubles"));
-        assertEquals(new ArrowType.Date(org.apache.arrow.vector.types.DateUnit.DAY), parrow.types.get("dates"));
+        assertEquals(
+            new ArrowType.Date(org.apache.arrow.vector.types.DateUnit.DAY),
+            parrow.types.get("dates"));
         assertEquals(expected.values, parrow.values, "Parrow, v" + version);
-        assertEquals(expected.values, ArrowCpp.read(out, allocator).values, "Arrow C++, v" + version);
-        assertEquals(expected.values, DuckDbArrow.read(out, allocator).values, "DuckDB, v" + version);
+        assertEquals(
+            expected.values, ArrowCpp.read(out, allocator).values, "Arrow C++, v" + version);
+        assertEquals(
+            expected.values, DuckDbArrow.read(out, allocator).values, "DuckDB, v" + version);
         // Every chunk's dictionary page holds the whole Arrow dictionary, unused entries included.
-        java.util.Map<String, Integer> sizes = java.util.Map.of("tags.list.element", 5, "s.code", 5, "longs", 6,
-            "doubles", 6, "dates", 4);
+        java.util.Map<String, Integer> sizes =
+            java.util.Map.of(
+                "tags.list.element", 5, "s.code", 5, "longs", 6, "doubles", 6, "dates", 4);
         byte[] bytes = java.nio.file.Files.readAllBytes(out);
         try (ParquetFile parquet = ParquetFile.open(out)) {
           assertEquals(3, parquet.metadata().rowGroups().size());
@@ -230,8 +274,9 @@ class DictionaryWriteIT {
                 continue;
               }
               int at = chunk.metaData().dictionaryPageOffset().intValue();
-              var header = dev.parrow.codec.thrift.ThriftCodec.readPageHeader(java.nio.ByteBuffer.wrap(bytes, at,
-                  bytes.length - at));
+              var header =
+                  dev.parrow.codec.thrift.ThriftCodec.readPageHeader(
+                      java.nio.ByteBuffer.wrap(bytes, at, bytes.length - at));
               assertEquals(sizes.get(path), header.dictionaryPageHeader().numValues(), path);
             }
           }
@@ -240,12 +285,20 @@ class DictionaryWriteIT {
     }
   }
 
-  /** Many ids per page (default page size), in batches of several slices: the page's ids grow as they come. */
+  /**
+   * Many ids per page (default page size), in batches of several slices: the page's ids grow as
+   * they come.
+   */
   @org.junit.jupiter.api.Test
   void largePagesOfIds() throws Exception {
     Path out = dir.resolve("large_pages.parquet");
-    var encoding = new org.apache.arrow.vector.types.pojo.DictionaryEncoding(3, false, new ArrowType.Int(32, true));
-    Schema schema = new Schema(List.of(new Field("x", new FieldType(true, new ArrowType.Int(32, true), encoding), null)));
+    var encoding =
+        new org.apache.arrow.vector.types.pojo.DictionaryEncoding(
+            3, false, new ArrowType.Int(32, true));
+    Schema schema =
+        new Schema(
+            List.of(
+                new Field("x", new FieldType(true, new ArrowType.Int(32, true), encoding), null)));
     try (BufferAllocator allocator = new RootAllocator();
         VarCharVector values = new VarCharVector("values", allocator);
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
@@ -253,12 +306,14 @@ class DictionaryWriteIT {
         values.setSafe(i, ("v" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
       }
       values.setValueCount(300);
-      var provider = new org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider(
-          new org.apache.arrow.vector.dictionary.Dictionary(values, encoding));
+      var provider =
+          new org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider(
+              new org.apache.arrow.vector.dictionary.Dictionary(values, encoding));
       IntVector ids = (IntVector) root.getVector("x");
       List<Object> expected = new ArrayList<>();
-      try (ParquetArrowWriter writer = ParquetArrowWriter.create(OutputFile.of(out), schema, WriteOptions.defaults(),
-          provider)) {
+      try (ParquetArrowWriter writer =
+          ParquetArrowWriter.create(
+              OutputFile.of(out), schema, WriteOptions.defaults(), provider)) {
         for (int batch = 0; batch < 5; batch++) {
           ids.allocateNew(50_000);
           for (int i = 0; i < 50_000; i++) {
@@ -275,7 +330,9 @@ class DictionaryWriteIT {
           writer.write(root);
         }
       }
-      assertEquals(expected, CorpusReadIT.readWithParrow(out, allocator, ReadOptions.defaults()).values.get("x"));
+      assertEquals(
+          expected,
+          CorpusReadIT.readWithParrow(out, allocator, ReadOptions.defaults()).values.get("x"));
       assertEquals(expected, DuckDbArrow.read(out, allocator).values.get("x"));
     }
   }
@@ -283,11 +340,17 @@ class DictionaryWriteIT {
   @org.junit.jupiter.api.Test
   void indicesOutsideTheDictionaryAndBooleanDictionariesAreErrors() throws Exception {
     Path out = dir.resolve("bad_dictionary.parquet");
-    var encoding = new org.apache.arrow.vector.types.pojo.DictionaryEncoding(7, false, new ArrowType.Int(8, false));
-    Schema schema = new Schema(List.of(new Field("x", new FieldType(true, new ArrowType.Int(8, false), encoding), null)));
+    var encoding =
+        new org.apache.arrow.vector.types.pojo.DictionaryEncoding(
+            7, false, new ArrowType.Int(8, false));
+    Schema schema =
+        new Schema(
+            List.of(
+                new Field("x", new FieldType(true, new ArrowType.Int(8, false), encoding), null)));
     try (BufferAllocator allocator = new RootAllocator();
         VarCharVector values = new VarCharVector("values", allocator);
-        org.apache.arrow.vector.BitVector bits = new org.apache.arrow.vector.BitVector("bits", allocator);
+        org.apache.arrow.vector.BitVector bits =
+            new org.apache.arrow.vector.BitVector("bits", allocator);
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
       values.setSafe(0, new byte[] {'a'});
       values.setValueCount(1);
@@ -295,41 +358,54 @@ class DictionaryWriteIT {
       ids.setSafe(0, 0);
       ids.setSafe(1, 200);
       root.setRowCount(2);
-      var provider = new org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider(
-          new org.apache.arrow.vector.dictionary.Dictionary(values, encoding));
-      IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> {
-        try (ParquetArrowWriter writer = ParquetArrowWriter.create(OutputFile.of(out), schema, WriteOptions.defaults(),
-            provider)) {
-          writer.write(root);
-        }
-      });
-      org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("field 'x' slot 1: dictionary index 200 "
-          + "outside a dictionary of 1"), e.getMessage());
+      var provider =
+          new org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider(
+              new org.apache.arrow.vector.dictionary.Dictionary(values, encoding));
+      IllegalArgumentException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              IllegalArgumentException.class,
+              () -> {
+                try (ParquetArrowWriter writer =
+                    ParquetArrowWriter.create(
+                        OutputFile.of(out), schema, WriteOptions.defaults(), provider)) {
+                  writer.write(root);
+                }
+              });
+      org.junit.jupiter.api.Assertions.assertTrue(
+          e.getMessage()
+              .contains("field 'x' slot 1: dictionary index 200 " + "outside a dictionary of 1"),
+          e.getMessage());
       org.junit.jupiter.api.Assertions.assertFalse(java.nio.file.Files.exists(out));
 
       bits.setSafe(0, 1);
       bits.setValueCount(1);
-      var booleans = new org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider(
-          new org.apache.arrow.vector.dictionary.Dictionary(bits, encoding));
-      UnsupportedOperationException b = org.junit.jupiter.api.Assertions.assertThrows(
-          UnsupportedOperationException.class,
-          () -> ParquetArrowWriter.create(OutputFile.of(out), schema, WriteOptions.defaults(), booleans));
-      org.junit.jupiter.api.Assertions.assertTrue(b.getMessage().contains("field 'x' is a dictionary of Bool"),
-          b.getMessage());
+      var booleans =
+          new org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider(
+              new org.apache.arrow.vector.dictionary.Dictionary(bits, encoding));
+      UnsupportedOperationException b =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              UnsupportedOperationException.class,
+              () ->
+                  ParquetArrowWriter.create(
+                      OutputFile.of(out), schema, WriteOptions.defaults(), booleans));
+      org.junit.jupiter.api.Assertions.assertTrue(
+          b.getMessage().contains("field 'x' is a dictionary of Bool"), b.getMessage());
     }
   }
 
   /** Every dictionary of the file's first batch, as canonical values. */
-  private static List<List<Object>> dictionaries(Path file, BufferAllocator allocator, ReadOptions options)
-      throws Exception {
+  private static List<List<Object>> dictionaries(
+      Path file, BufferAllocator allocator, ReadOptions options) throws Exception {
     List<List<Object>> out = new ArrayList<>();
-    try (ParquetFile parquet = ParquetFile.open(file); ParquetArrowReader reader = parquet.newReader(allocator, options)) {
+    try (ParquetFile parquet = ParquetFile.open(file);
+        ParquetArrowReader reader = parquet.newReader(allocator, options)) {
       reader.loadNextBatch();
       for (FieldVector v : reader.getVectorSchemaRoot().getFieldVectors()) {
         if (v.getField().getDictionary() == null) {
           continue;
         }
-        FieldVector d = reader.getDictionaryVectors().get(v.getField().getDictionary().getId()).getVector();
+        FieldVector d =
+            reader.getDictionaryVectors().get(v.getField().getDictionary().getId()).getVector();
         List<Object> entries = new ArrayList<>();
         for (int i = 0; i < d.getValueCount(); i++) {
           entries.add(Canonical.value(d, i));

@@ -22,7 +22,8 @@ public final class DuckDb implements AutoCloseable {
 
   /** Every row of the query as a column-name -> value map, in column order. */
   public List<Map<String, Object>> query(String sql) throws SQLException {
-    try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
+    try (Statement statement = connection.createStatement();
+        ResultSet rs = statement.executeQuery(sql)) {
       ResultSetMetaData meta = rs.getMetaData();
       List<Map<String, Object>> rows = new ArrayList<>();
       while (rs.next()) {

@@ -15,10 +15,13 @@ final class DuckDbArrow {
 
   static Columns read(Path file, BufferAllocator allocator) throws Exception {
     Columns columns = new Columns();
-    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
       // Default export settings: DuckDB hands UUIDs over as strings (compared as such).
-      try (ResultSet rs = s.executeQuery("SELECT * FROM read_parquet(" + DuckDb.literal(file) + ")");
-          ArrowReader reader = (ArrowReader) ((DuckDBResultSet) rs).arrowExportStream(allocator, 4096)) {
+      try (ResultSet rs =
+              s.executeQuery("SELECT * FROM read_parquet(" + DuckDb.literal(file) + ")");
+          ArrowReader reader =
+              (ArrowReader) ((DuckDBResultSet) rs).arrowExportStream(allocator, 4096)) {
         columns.start(reader.getVectorSchemaRoot().getSchema());
         while (reader.loadNextBatch()) {
           columns.append(reader.getVectorSchemaRoot());

@@ -22,9 +22,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * For every corpus file both Parrow and DuckDB read, the metadata agrees: rows, row groups, columns,
- * writer, format version, footer size, and for each column chunk its value count, physical type, codec,
- * encodings, page offsets and sizes. Files DuckDB cannot read are listed with DuckDB's reason.
+ * For every corpus file both Parrow and DuckDB read, the metadata agrees: rows, row groups,
+ * columns, writer, format version, footer size, and for each column chunk its value count, physical
+ * type, codec, encodings, page offsets and sizes. Files DuckDB cannot read are listed with DuckDB's
+ * reason.
  */
 class DuckDbMetadataIT {
   private static DuckDb duckdb;
@@ -44,7 +45,8 @@ class DuckDbMetadataIT {
 
   @TestFactory
   Stream<DynamicTest> everyCorpusFileDuckDbReads() {
-    return Corpus.allParquetFiles().stream().map(f -> DynamicTest.dynamicTest(Corpus.name(f), () -> compare(f)));
+    return Corpus.allParquetFiles().stream()
+        .map(f -> DynamicTest.dynamicTest(Corpus.name(f), () -> compare(f)));
   }
 
   private static void compare(Path file) throws Exception {
@@ -60,15 +62,19 @@ class DuckDbMetadataIT {
     List<Map<String, Object>> chunkRows;
     try {
       fileRows = duckdb.query("SELECT * FROM parquet_file_metadata(" + DuckDb.literal(file) + ")");
-      chunkRows = duckdb.query("SELECT * FROM parquet_metadata(" + DuckDb.literal(file)
-          + ") ORDER BY row_group_id, column_id");
+      chunkRows =
+          duckdb.query(
+              "SELECT * FROM parquet_metadata("
+                  + DuckDb.literal(file)
+                  + ") ORDER BY row_group_id, column_id");
     } catch (SQLException e) {
       SKIPPED.put(name, "DuckDB cannot read it: " + e.getMessage().lines().findFirst().orElse(""));
       return;
     }
     Map<String, Object> f = fileRows.get(0);
     assertEquals(footer.metaData().numRows(), number(f.get("num_rows")), "rows");
-    assertEquals(footer.metaData().rowGroups().size(), number(f.get("num_row_groups")), "row groups");
+    assertEquals(
+        footer.metaData().rowGroups().size(), number(f.get("num_row_groups")), "row groups");
     assertEquals(footer.metaData().createdBy(), f.get("created_by"), "created_by");
     assertEquals(footer.metaData().version(), number(f.get("format_version")), "format version");
     assertEquals(footer.fileLength(), number(f.get("file_size_bytes")), "file size");
@@ -85,18 +91,33 @@ class DuckDbMetadataIT {
         ColumnMetaData m = group.columns().get(c).metaData();
         assertEquals(g, number(row.get("row_group_id")), where + "row group id");
         assertEquals(c, number(row.get("column_id")), where + "column id");
-        assertEquals(group.numRows(), number(row.get("row_group_num_rows")), where + "row group rows");
-        assertEquals(footer.schema().columnCount(), number(row.get("row_group_num_columns")), where + "columns");
+        assertEquals(
+            group.numRows(), number(row.get("row_group_num_rows")), where + "row group rows");
+        assertEquals(
+            footer.schema().columnCount(),
+            number(row.get("row_group_num_columns")),
+            where + "columns");
         assertEquals(m.numValues(), number(row.get("num_values")), where + "values");
         assertEquals(m.type().name(), row.get("type"), where + "physical type");
         assertEquals(m.codec().name(), row.get("compression"), where + "codec");
-        assertEquals(m.encodings().stream().map(Encoding::name).collect(Collectors.joining(", ")),
-            row.get("encodings"), where + "encodings");
-        assertEquals(m.totalCompressedSize(), number(row.get("total_compressed_size")), where + "compressed size");
-        assertEquals(m.totalUncompressedSize(), number(row.get("total_uncompressed_size")),
+        assertEquals(
+            m.encodings().stream().map(Encoding::name).collect(Collectors.joining(", ")),
+            row.get("encodings"),
+            where + "encodings");
+        assertEquals(
+            m.totalCompressedSize(),
+            number(row.get("total_compressed_size")),
+            where + "compressed size");
+        assertEquals(
+            m.totalUncompressedSize(),
+            number(row.get("total_uncompressed_size")),
             where + "uncompressed size");
-        assertEquals(m.dataPageOffset(), number(row.get("data_page_offset")), where + "data page offset");
-        assertEquals(m.bloomFilterOffset(), numberOrNull(row.get("bloom_filter_offset")), where + "bloom offset");
+        assertEquals(
+            m.dataPageOffset(), number(row.get("data_page_offset")), where + "data page offset");
+        assertEquals(
+            m.bloomFilterOffset(),
+            numberOrNull(row.get("bloom_filter_offset")),
+            where + "bloom offset");
         Long nullCount = m.statistics() == null ? null : m.statistics().nullCount();
         assertEquals(nullCount, numberOrNull(row.get("stats_null_count")), where + "null count");
       }

@@ -32,19 +32,25 @@ class ExpectCsvIT {
   Stream<DynamicTest> everyFileWithExpectedValues() throws Exception {
     Path data = Corpus.parquetTesting().resolve("data");
     try (Stream<Path> files = Files.list(data)) {
-      return files.filter(p -> p.getFileName().toString().endsWith("_expect.csv")).sorted().toList().stream()
+      return files
+          .filter(p -> p.getFileName().toString().endsWith("_expect.csv"))
+          .sorted()
+          .toList()
+          .stream()
           .map(csv -> DynamicTest.dynamicTest(csv.getFileName().toString(), () -> compare(csv)));
     }
   }
 
   private static void compare(Path csv) throws Exception {
-    Path parquet = csv.resolveSibling(csv.getFileName().toString().replace("_expect.csv", ".parquet"));
+    Path parquet =
+        csv.resolveSibling(csv.getFileName().toString().replace("_expect.csv", ".parquet"));
     List<List<String>> expected = parse(Files.readString(csv, StandardCharsets.UTF_8));
     List<String> header = expected.remove(0);
     List<List<String>> actual = new ArrayList<>();
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile file = ParquetFile.open(parquet);
-        ParquetArrowReader reader = file.newReader(allocator, ReadOptions.builder().batchSize(97).build())) {
+        ParquetArrowReader reader =
+            file.newReader(allocator, ReadOptions.builder().batchSize(97).build())) {
       while (reader.loadNextBatch()) {
         var root = reader.getVectorSchemaRoot();
         for (int r = 0; r < root.getRowCount(); r++) {
@@ -61,7 +67,14 @@ class ExpectCsvIT {
     for (int r = 0; r < expected.size(); r++) {
       for (int c = 0; c < header.size(); c++) {
         if (!java.util.Objects.equals(expected.get(r).get(c), actual.get(r).get(c))) {
-          fail(header.get(c) + " row " + r + ": expected " + expected.get(r).get(c) + ", read " + actual.get(r).get(c));
+          fail(
+              header.get(c)
+                  + " row "
+                  + r
+                  + ": expected "
+                  + expected.get(r).get(c)
+                  + ", read "
+                  + actual.get(r).get(c));
         }
       }
     }

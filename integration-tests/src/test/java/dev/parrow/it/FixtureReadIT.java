@@ -24,9 +24,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every testdata/ fixture (DuckDB-written: every flat type DuckDB writes x every codec it offers, and the
- * nested tables) reads with Parrow to the same values as Arrow C++ and DuckDB read, and the same at batch
- * sizes 1, 7 and 1024.
+ * Every testdata/ fixture (DuckDB-written: every flat type DuckDB writes x every codec it offers,
+ * and the nested tables) reads with Parrow to the same values as Arrow C++ and DuckDB read, and the
+ * same at batch sizes 1, 7 and 1024.
  */
 class FixtureReadIT {
 
@@ -41,13 +41,17 @@ class FixtureReadIT {
       ReadOptions options = ReadOptions.defaults();
       Columns parrow = CorpusReadIT.readWithParrow(file, allocator, options);
       for (int batch : new int[] {1, 7, 1024}) {
-        Columns again = CorpusReadIT.readWithParrow(file, allocator, options.toBuilder().batchSize(batch).build());
+        Columns again =
+            CorpusReadIT.readWithParrow(
+                file, allocator, options.toBuilder().batchSize(batch).build());
         assertEquals(parrow.values, again.values, "batch size " + batch);
       }
       String limitation = arrowCppLimitation(fixture);
       if (limitation != null) {
-        // A file Arrow C++ cannot read: DuckDB checks it alone, and the test notices if Arrow C++ learns.
-        RuntimeException e = assertThrows(RuntimeException.class, () -> ArrowCpp.read(file, allocator));
+        // A file Arrow C++ cannot read: DuckDB checks it alone, and the test notices if Arrow C++
+        // learns.
+        RuntimeException e =
+            assertThrows(RuntimeException.class, () -> ArrowCpp.read(file, allocator));
         assertTrue(e.getMessage().contains(limitation), e.getMessage());
       } else {
         assertSame("Arrow C++", ArrowCpp.read(file, allocator), parrow);
@@ -57,8 +61,9 @@ class FixtureReadIT {
   }
 
   /**
-   * What keeps Arrow C++ (arrow-dataset 18.3.0 JNI) from reading a fixture, or null: its build has no
-   * Brotli, and it rejects the 33-bit DELTA_BINARY_PACKED widths DuckDB writes for INT32 columns.
+   * What keeps Arrow C++ (arrow-dataset 18.3.0 JNI) from reading a fixture, or null: its build has
+   * no Brotli, and it rejects the 33-bit DELTA_BINARY_PACKED widths DuckDB writes for INT32
+   * columns.
    */
   private static String arrowCppLimitation(Fixture fixture) {
     if (fixture.options().contains("brotli")) {
@@ -84,8 +89,22 @@ class FixtureReadIT {
         Object want = comparable(e.get(row), theirField, ourField);
         Object got = comparable(a.get(row), ourField, theirField);
         if (!Objects.equals(want, got)) {
-          fail(oracle + ": " + column + " row " + row + ": " + oracle + " (" + theirs + ") has " + e.get(row)
-              + ", Parrow (" + ours + ") has " + a.get(row));
+          fail(
+              oracle
+                  + ": "
+                  + column
+                  + " row "
+                  + row
+                  + ": "
+                  + oracle
+                  + " ("
+                  + theirs
+                  + ") has "
+                  + e.get(row)
+                  + ", Parrow ("
+                  + ours
+                  + ") has "
+                  + a.get(row));
         }
       }
     }
@@ -97,7 +116,9 @@ class FixtureReadIT {
    */
   @SuppressWarnings("unchecked")
   private static Object comparable(Object value, Field field, Field other) {
-    if (value instanceof List<?> elements && !field.getChildren().isEmpty() && !other.getChildren().isEmpty()) {
+    if (value instanceof List<?> elements
+        && !field.getChildren().isEmpty()
+        && !other.getChildren().isEmpty()) {
       Field element = field.getChildren().get(0);
       Field otherElement = other.getChildren().get(0);
       return elements.stream().map(x -> comparable(x, element, otherElement)).toList();
@@ -107,8 +128,11 @@ class FixtureReadIT {
       int i = 0;
       for (Map.Entry<String, Object> e : ((Map<String, Object>) struct).entrySet()) {
         boolean both = i < field.getChildren().size() && i < other.getChildren().size();
-        out.put(e.getKey(), both ? comparable(e.getValue(), field.getChildren().get(i), other.getChildren().get(i))
-            : e.getValue());
+        out.put(
+            e.getKey(),
+            both
+                ? comparable(e.getValue(), field.getChildren().get(i), other.getChildren().get(i))
+                : e.getValue());
         i++;
       }
       return out;
@@ -117,17 +141,21 @@ class FixtureReadIT {
   }
 
   /**
-   * Values two readers represent differently but mean the same: INTERVAL as raw bytes (Arrow C++) and
-   * UUIDs as strings (DuckDB), brought to Parrow's form.
+   * Values two readers represent differently but mean the same: INTERVAL as raw bytes (Arrow C++)
+   * and UUIDs as strings (DuckDB), brought to Parrow's form.
    */
   private static Object comparable(Object value, ArrowType type, ArrowType other) {
     if (value == null) {
       return null;
     }
-    if (type instanceof ArrowType.FixedSizeBinary f && f.getByteWidth() == 12 && other instanceof ArrowType.Interval) {
+    if (type instanceof ArrowType.FixedSizeBinary f
+        && f.getByteWidth() == 12
+        && other instanceof ArrowType.Interval) {
       return Canonical.intervalFromBytes(value);
     }
-    if (type instanceof ArrowType.FixedSizeBinary f && f.getByteWidth() == 16 && other instanceof ArrowType.Utf8) {
+    if (type instanceof ArrowType.FixedSizeBinary f
+        && f.getByteWidth() == 16
+        && other instanceof ArrowType.Utf8) {
       byte[] b = HexFormat.of().parseHex(((String) value).substring(4));
       java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(b);
       return new UUID(buf.getLong(), buf.getLong()).toString();

@@ -20,13 +20,12 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The committed testdata/ files are what the generator makes: regenerated into a temporary folder, each
- * has the same schema and row groups, and DuckDB finds the same rows in both (any DuckDB version may
- * write different bytes, so bytes are not compared).
+ * The committed testdata/ files are what the generator makes: regenerated into a temporary folder,
+ * each has the same schema and row groups, and DuckDB finds the same rows in both (any DuckDB
+ * version may write different bytes, so bytes are not compared).
  */
 class FixturesIT {
   @TempDir static Path fresh;
-
 
   @TestFactory
   Stream<DynamicTest> committedFixturesMatchTheGenerator() throws Exception {
@@ -37,20 +36,32 @@ class FixturesIT {
   private static void compare(Fixture fixture) throws Exception {
     Path committed = projectTestdata().resolve(fixture.file());
     Path regenerated = fresh.resolve(fixture.file());
-    assertTrue(Files.exists(committed), committed + " is missing: run the generator (see testdata/README.md)");
+    assertTrue(
+        Files.exists(committed),
+        committed + " is missing: run the generator (see testdata/README.md)");
     Footer a = footer(committed);
     Footer b = footer(regenerated);
     assertEquals(b.metaData().schema(), a.metaData().schema(), "schema");
     assertEquals(rows(b.metaData().rowGroups()), rows(a.metaData().rowGroups()), "row groups");
     try (DuckDb duckdb = new DuckDb()) {
-      for (String[] pair : new String[][] {{"committed", "regenerated"}, {"regenerated", "committed"}}) {
+      for (String[] pair :
+          new String[][] {{"committed", "regenerated"}, {"regenerated", "committed"}}) {
         Path left = pair[0].equals("committed") ? committed : regenerated;
         Path right = pair[0].equals("committed") ? regenerated : committed;
-        List<Map<String, Object>> extra = duckdb.query("SELECT count(*) AS n FROM (SELECT * FROM "
-            + DuckDb.literal(left) + " EXCEPT ALL SELECT * FROM " + DuckDb.literal(right) + ")");
-        assertEquals(0L, ((Number) extra.get(0).get("n")).longValue(), "rows only in the " + pair[0] + " file");
+        List<Map<String, Object>> extra =
+            duckdb.query(
+                "SELECT count(*) AS n FROM (SELECT * FROM "
+                    + DuckDb.literal(left)
+                    + " EXCEPT ALL SELECT * FROM "
+                    + DuckDb.literal(right)
+                    + ")");
+        assertEquals(
+            0L,
+            ((Number) extra.get(0).get("n")).longValue(),
+            "rows only in the " + pair[0] + " file");
       }
-      List<Map<String, Object>> count = duckdb.query("SELECT count(*) AS n FROM " + DuckDb.literal(committed));
+      List<Map<String, Object>> count =
+          duckdb.query("SELECT count(*) AS n FROM " + DuckDb.literal(committed));
       assertEquals(a.metaData().numRows(), ((Number) count.get(0).get("n")).longValue());
     }
   }

@@ -42,7 +42,8 @@ class FooterRoundTripIT {
     try {
       inspection = Inspection.of(file);
     } catch (ParquetFormatException e) {
-      // Only malformed files get here (CorpusInspectionIT checks which); their footers may still parse.
+      // Only malformed files get here (CorpusInspectionIT checks which); their footers may still
+      // parse.
       assertTrue(Corpus.isBadData(file), e.getMessage());
       return;
     }
@@ -63,7 +64,9 @@ class FooterRoundTripIT {
       for (List<PageInfo> chunk : group) {
         for (PageInfo page : chunk) {
           PageHeader header = page.header();
-          assertEquals(header, ThriftCodec.readPageHeader(ByteBuffer.wrap(ThriftCodec.writePageHeader(header))));
+          assertEquals(
+              header,
+              ThriftCodec.readPageHeader(ByteBuffer.wrap(ThriftCodec.writePageHeader(header))));
         }
       }
     }
@@ -78,22 +81,33 @@ class FooterRoundTripIT {
 
   private static void roundTripIndexes(InputFile in, ColumnChunk chunk) throws Exception {
     if (chunk.columnIndexOffset() != null && chunk.columnIndexLength() != null) {
-      ColumnIndex index = ThriftCodec.readColumnIndex(in.read(chunk.columnIndexOffset(), chunk.columnIndexLength()));
-      assertEquals(index, ThriftCodec.readColumnIndex(ByteBuffer.wrap(ThriftCodec.writeColumnIndex(index))));
+      ColumnIndex index =
+          ThriftCodec.readColumnIndex(
+              in.read(chunk.columnIndexOffset(), chunk.columnIndexLength()));
+      assertEquals(
+          index, ThriftCodec.readColumnIndex(ByteBuffer.wrap(ThriftCodec.writeColumnIndex(index))));
     }
     if (chunk.offsetIndexOffset() != null && chunk.offsetIndexLength() != null) {
-      OffsetIndex index = ThriftCodec.readOffsetIndex(in.read(chunk.offsetIndexOffset(), chunk.offsetIndexLength()));
-      assertEquals(index, ThriftCodec.readOffsetIndex(ByteBuffer.wrap(ThriftCodec.writeOffsetIndex(index))));
+      OffsetIndex index =
+          ThriftCodec.readOffsetIndex(
+              in.read(chunk.offsetIndexOffset(), chunk.offsetIndexLength()));
+      assertEquals(
+          index, ThriftCodec.readOffsetIndex(ByteBuffer.wrap(ThriftCodec.writeOffsetIndex(index))));
       assertTrue(index.pageLocations().size() > 0 || chunk.metaData().numValues() == 0);
     }
     Long bloomOffset = chunk.metaData().bloomFilterOffset();
     if (bloomOffset != null) {
-      int length = chunk.metaData().bloomFilterLength() != null ? chunk.metaData().bloomFilterLength()
-          : (int) Math.min(256, in.length() - bloomOffset);
+      int length =
+          chunk.metaData().bloomFilterLength() != null
+              ? chunk.metaData().bloomFilterLength()
+              : (int) Math.min(256, in.length() - bloomOffset);
       ByteBuffer bytes = in.read(bloomOffset, length);
       BloomFilterHeader header = ThriftCodec.readBloomFilterHeader(bytes);
       assertTrue(header.numBytes() > 0);
-      assertEquals(header, ThriftCodec.readBloomFilterHeader(ByteBuffer.wrap(ThriftCodec.writeBloomFilterHeader(header))));
+      assertEquals(
+          header,
+          ThriftCodec.readBloomFilterHeader(
+              ByteBuffer.wrap(ThriftCodec.writeBloomFilterHeader(header))));
     }
   }
 }

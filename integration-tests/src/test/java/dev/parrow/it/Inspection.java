@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A file's footer and every page header of every column chunk, as {@code parrow pages} reads them. */
+/**
+ * A file's footer and every page header of every column chunk, as {@code parrow pages} reads them.
+ */
 public record Inspection(Footer footer, List<List<List<PageInfo>>> pages) {
 
   /** Pages of row group {@code group}, column {@code column}. */
@@ -30,10 +32,13 @@ public record Inspection(Footer footer, List<List<List<PageInfo>>> pages) {
           ColumnMetaData meta = footer.metaData().rowGroups().get(g).columns().get(c).metaData();
           List<PageInfo> chunk = new ArrayList<>();
           try {
-            PageHeaderIterator it = new PageHeaderIterator(in, ChunkRange.of(meta, footer), meta.numValues());
+            PageHeaderIterator it =
+                new PageHeaderIterator(in, ChunkRange.of(meta, footer), meta.numValues());
             it.forEachRemaining(chunk::add);
           } catch (dev.parrow.codec.ParquetFormatException e) {
-            throw e.inColumn(footer.schema().column(c).dottedPath()).inRowGroup(g).inFile(in.name());
+            throw e.inColumn(footer.schema().column(c).dottedPath())
+                .inRowGroup(g)
+                .inFile(in.name());
           }
           group.add(chunk);
         }

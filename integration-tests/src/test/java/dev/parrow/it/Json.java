@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A small JSON reader for test data: objects as ordered maps, arrays as lists, strings, booleans, null,
- * and numbers kept as their exact text ({@link Num}) so that -0, 2^63 and %.17g doubles stay exact.
+ * A small JSON reader for test data: objects as ordered maps, arrays as lists, strings, booleans,
+ * null, and numbers kept as their exact text ({@link Num}) so that -0, 2^63 and %.17g doubles stay
+ * exact.
  */
 final class Json {
   /** A JSON number as written. */
@@ -34,48 +35,50 @@ final class Json {
     space();
     char c = s.charAt(i);
     switch (c) {
-      case '{': {
-        i++;
-        Map<String, Object> map = new LinkedHashMap<>();
-        space();
-        if (s.charAt(i) == '}') {
+      case '{':
+        {
           i++;
-          return map;
-        }
-        while (true) {
+          Map<String, Object> map = new LinkedHashMap<>();
           space();
-          String key = string();
-          space();
-          expect(':');
-          map.put(key, value());
-          space();
-          if (s.charAt(i) == ',') {
+          if (s.charAt(i) == '}') {
             i++;
-          } else {
-            expect('}');
             return map;
           }
-        }
-      }
-      case '[': {
-        i++;
-        List<Object> list = new ArrayList<>();
-        space();
-        if (s.charAt(i) == ']') {
-          i++;
-          return list;
-        }
-        while (true) {
-          list.add(value());
-          space();
-          if (s.charAt(i) == ',') {
-            i++;
-          } else {
-            expect(']');
-            return list;
+          while (true) {
+            space();
+            String key = string();
+            space();
+            expect(':');
+            map.put(key, value());
+            space();
+            if (s.charAt(i) == ',') {
+              i++;
+            } else {
+              expect('}');
+              return map;
+            }
           }
         }
-      }
+      case '[':
+        {
+          i++;
+          List<Object> list = new ArrayList<>();
+          space();
+          if (s.charAt(i) == ']') {
+            i++;
+            return list;
+          }
+          while (true) {
+            list.add(value());
+            space();
+            if (s.charAt(i) == ',') {
+              i++;
+            } else {
+              expect(']');
+              return list;
+            }
+          }
+        }
       case '"':
         return string();
       case 't':
@@ -87,13 +90,14 @@ final class Json {
       case 'n':
         i += 4;
         return null;
-      default: {
-        int start = i;
-        while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) {
-          i++;
+      default:
+        {
+          int start = i;
+          while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) {
+            i++;
+          }
+          return new Num(s.substring(start, i));
         }
-        return new Num(s.substring(start, i));
-      }
     }
   }
 

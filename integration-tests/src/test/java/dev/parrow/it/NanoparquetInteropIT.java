@@ -44,10 +44,11 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every column of every nanoparquet (R) interop case, list columns included, reads to the R values
- * written, as its .jsonl says (MANIFEST.md there gives the format). Through the ARROW:schema hint difftime
- * reads as Duration(NANOSECOND); hms keeps its stored milliseconds (nanoparquet's hint says seconds, which
- * would lose them); factors read as dictionary-encoded vectors whose dictionary is the R levels in order.
- * All compared exactly. List columns compare element by element by the R class of their elements.
+ * written, as its .jsonl says (MANIFEST.md there gives the format). Through the ARROW:schema hint
+ * difftime reads as Duration(NANOSECOND); hms keeps its stored milliseconds (nanoparquet's hint
+ * says seconds, which would lose them); factors read as dictionary-encoded vectors whose dictionary
+ * is the R levels in order. All compared exactly. List columns compare element by element by the R
+ * class of their elements.
  */
 class NanoparquetInteropIT {
   private static final DateTimeFormatter POSIXCT =
@@ -76,7 +77,8 @@ class NanoparquetInteropIT {
   @SuppressWarnings("unchecked")
   private static void compare(Path parquet) throws Exception {
     String name = parquet.getFileName().toString().replace(".parquet", "");
-    List<String> lines = Files.readAllLines(parquet.resolveSibling(name + ".jsonl"), StandardCharsets.UTF_8);
+    List<String> lines =
+        Files.readAllLines(parquet.resolveSibling(name + ".jsonl"), StandardCharsets.UTF_8);
     Map<String, Object> schema = (Map<String, Object>) Json.parse(lines.get(0));
     List<Map<String, Object>> columns = (List<Map<String, Object>>) schema.get("columns");
     List<Map<String, Object>> rows = new ArrayList<>();
@@ -85,14 +87,17 @@ class NanoparquetInteropIT {
     }
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile file = ParquetFile.open(parquet);
-        ParquetArrowReader reader = file.newReader(allocator, ReadOptions.builder().batchSize(128).build())) {
+        ParquetArrowReader reader =
+            file.newReader(allocator, ReadOptions.builder().batchSize(128).build())) {
       int row = 0;
       while (reader.loadNextBatch()) {
         var root = reader.getVectorSchemaRoot();
         for (FieldVector v : root.getFieldVectors()) {
           String column = v.getField().getName();
-          Map<String, Object> info = columns.stream().filter(c -> c.get("name").equals(column)).findFirst().orElseThrow();
-          // A file written without the hint (case no_arrow_metadata) has its factors as plain labels.
+          Map<String, Object> info =
+              columns.stream().filter(c -> c.get("name").equals(column)).findFirst().orElseThrow();
+          // A file written without the hint (case no_arrow_metadata) has its factors as plain
+          // labels.
           boolean hinted = file.metadata().keyValue("ARROW:schema") != null;
           String why = hinted ? factorMismatch(v, info, reader) : null;
           if (why != null) {
@@ -102,17 +107,29 @@ class NanoparquetInteropIT {
         for (int r = 0; r < root.getRowCount(); r++, row++) {
           for (FieldVector v : root.getFieldVectors()) {
             String column = v.getField().getName();
-            Map<String, Object> info = columns.stream().filter(c -> c.get("name").equals(column)).findFirst()
-                .orElseThrow(() -> new AssertionError("no column " + column + " in the .jsonl schema"));
+            Map<String, Object> info =
+                columns.stream()
+                    .filter(c -> c.get("name").equals(column))
+                    .findFirst()
+                    .orElseThrow(
+                        () -> new AssertionError("no column " + column + " in the .jsonl schema"));
             Object expected = rows.get(row).get(column);
             var encoding = v.getField().getDictionary();
             String why;
             if (encoding != null) {
               // A factor: the label is the dictionary entry its index names.
-              VarCharVector labels = (VarCharVector) reader.getDictionaryVectors().get(encoding.getId()).getVector();
-              String label = v.isNull(r) ? null
-                  : new String(labels.get((int) ((BaseIntVector) v).getValueAsLong(r)), StandardCharsets.UTF_8);
-              why = java.util.Objects.equals(label, expected) ? null : "expected " + expected + ", read " + label;
+              VarCharVector labels =
+                  (VarCharVector) reader.getDictionaryVectors().get(encoding.getId()).getVector();
+              String label =
+                  v.isNull(r)
+                      ? null
+                      : new String(
+                          labels.get((int) ((BaseIntVector) v).getValueAsLong(r)),
+                          StandardCharsets.UTF_8);
+              why =
+                  java.util.Objects.equals(label, expected)
+                      ? null
+                      : "expected " + expected + ", read " + label;
             } else {
               why = mismatch(v, r, info, expected);
             }
@@ -129,11 +146,13 @@ class NanoparquetInteropIT {
   }
 
   /**
-   * A factor reads as a dictionary-encoded vector whose dictionary is the R levels in their order, unused
-   * ones included (nanoparquet writes them all), ordered as R's; null when so (or not a factor).
+   * A factor reads as a dictionary-encoded vector whose dictionary is the R levels in their order,
+   * unused ones included (nanoparquet writes them all), ordered as R's; null when so (or not a
+   * factor).
    */
   @SuppressWarnings("unchecked")
-  private static String factorMismatch(FieldVector v, Map<String, Object> info, ParquetArrowReader reader)
+  private static String factorMismatch(
+      FieldVector v, Map<String, Object> info, ParquetArrowReader reader)
       throws java.io.IOException {
     String rClass = (String) info.get("r_class");
     if (!rClass.equals("factor") && !rClass.equals("ordered/factor")) {
@@ -159,13 +178,17 @@ class NanoparquetInteropIT {
     return null;
   }
 
-  /** Why the cell differs from the R value, or null when it is the same; a list column element-wise. */
+  /**
+   * Why the cell differs from the R value, or null when it is the same; a list column element-wise.
+   */
   private static String mismatch(FieldVector v, int i, Map<String, Object> info, Object expected) {
     if (!(v instanceof ListVector list)) {
       return mismatch(v, i, (String) info.get("r_class"), expected);
     }
     if (expected == null || v.isNull(i)) {
-      return expected == null && v.isNull(i) ? null : "expected " + expected + ", read " + v.getObject(i);
+      return expected == null && v.isNull(i)
+          ? null
+          : "expected " + expected + ", read " + v.getObject(i);
     }
     List<?> elements = (List<?>) expected;
     int start = list.getElementStartIndex(i);
@@ -174,7 +197,12 @@ class NanoparquetInteropIT {
       return "expected " + elements.size() + " elements " + expected + ", read " + (end - start);
     }
     for (int j = 0; j < elements.size(); j++) {
-      String why = mismatch(list.getDataVector(), start + j, (String) info.get("element_r_class"), elements.get(j));
+      String why =
+          mismatch(
+              list.getDataVector(),
+              start + j,
+              (String) info.get("element_r_class"),
+              elements.get(j));
       if (why != null) {
         return "element " + j + ": " + why;
       }
@@ -185,7 +213,9 @@ class NanoparquetInteropIT {
   /** Why the cell differs from the R value, or null when it is the same. */
   private static String mismatch(FieldVector v, int i, String rClass, Object expected) {
     if (expected == null || v.isNull(i)) {
-      return expected == null && v.isNull(i) ? null : "expected " + expected + ", read " + (v.isNull(i) ? "null" : v.getObject(i));
+      return expected == null && v.isNull(i)
+          ? null
+          : "expected " + expected + ", read " + (v.isNull(i) ? "null" : v.getObject(i));
     }
     Object actual;
     Object want;
@@ -202,7 +232,10 @@ class NanoparquetInteropIT {
       }
       case "numeric" -> {
         double d = ((Float8Vector) v).get(i);
-        double e = expected instanceof String s ? Double.parseDouble(s) : Double.parseDouble(((Json.Num) expected).text());
+        double e =
+            expected instanceof String s
+                ? Double.parseDouble(s)
+                : Double.parseDouble(((Json.Num) expected).text());
         actual = Double.doubleToLongBits(d);
         want = Double.doubleToLongBits(e);
       }
@@ -225,17 +258,21 @@ class NanoparquetInteropIT {
       }
       case "POSIXct/POSIXt" -> {
         long micros = ((TimeStampVector) v).get(i);
-        actual = POSIXCT.format(Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
-            Math.floorMod(micros, 1_000_000L) * 1_000L));
+        actual =
+            POSIXCT.format(
+                Instant.ofEpochSecond(
+                    Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L));
         want = expected;
       }
       case "difftime" -> {
-        // Stored as INT64 nanoseconds, read as Duration(NANOSECOND) by the hint; the R value is in seconds on
+        // Stored as INT64 nanoseconds, read as Duration(NANOSECOND) by the hint; the R value is in
+        // seconds on
         // a dyadic fraction, so exact.
         // A file without the hint (case no_arrow_metadata) gives the bare INT64.
         if (v instanceof BaseIntVector raw) {
           actual = BigDecimal.valueOf(raw.getValueAsLong(i));
-        } else if (v.getField().getType() instanceof ArrowType.Duration d && d.getUnit() == TimeUnit.NANOSECOND) {
+        } else if (v.getField().getType() instanceof ArrowType.Duration d
+            && d.getUnit() == TimeUnit.NANOSECOND) {
           actual = BigDecimal.valueOf(DurationVector.get(v.getDataBuffer(), i));
         } else {
           return "read as " + v.getField().getType() + ", not Duration(NANOSECOND)";
@@ -248,7 +285,8 @@ class NanoparquetInteropIT {
         want = new BigDecimal(((Json.Num) expected).text()).movePointRight(3).stripTrailingZeros();
       }
       case "blob", "raw" -> {
-        byte[] bytes = v instanceof VarBinaryVector b ? b.get(i) : ((FixedSizeBinaryVector) v).get(i);
+        byte[] bytes =
+            v instanceof VarBinaryVector b ? b.get(i) : ((FixedSizeBinaryVector) v).get(i);
         actual = HexFormat.of().formatHex(bytes);
         want = expected;
       }

@@ -29,16 +29,24 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The nested and dictionary rows of the writing table as Arrow vectors: a list, a large list, a fixed-size
- * list, a struct holding a list, a map, a dictionary and a list of dictionary values, with null and empty
- * lists and maps, null elements, null structs and null map values, and multi-byte strings. Element and
- * entry fields carry the names Parquet gives them ("element", "key_value"), which is what readers return.
+ * The nested and dictionary rows of the writing table as Arrow vectors: a list, a large list, a
+ * fixed-size list, a struct holding a list, a map, a dictionary and a list of dictionary values,
+ * with null and empty lists and maps, null elements, null structs and null map values, and
+ * multi-byte strings. Element and entry fields carry the names Parquet gives them ("element",
+ * "key_value"), which is what readers return.
  */
 final class NestedData implements AutoCloseable {
   static final int ROWS = 1_200;
-  static final DictionaryEncoding WORDS = new DictionaryEncoding(0, false, new ArrowType.Int(16, true));
-  /** The same words for the list's elements: readers give every dictionary column its own dictionary. */
-  static final DictionaryEncoding LIST_WORDS = new DictionaryEncoding(1, false, new ArrowType.Int(16, true));
+  static final DictionaryEncoding WORDS =
+      new DictionaryEncoding(0, false, new ArrowType.Int(16, true));
+
+  /**
+   * The same words for the list's elements: readers give every dictionary column its own
+   * dictionary.
+   */
+  static final DictionaryEncoding LIST_WORDS =
+      new DictionaryEncoding(1, false, new ArrowType.Int(16, true));
+
   private static final String[] WORD_VALUES = {"", "alpha", "βeta", "unused", "🦜"};
 
   final VectorSchemaRoot root;
@@ -47,25 +55,45 @@ final class NestedData implements AutoCloseable {
 
   static Schema schema() {
     Field element = Field.nullable("element", new ArrowType.Int(32, true));
-    Field word = new Field("element", new FieldType(true, new ArrowType.Int(16, true), LIST_WORDS), null);
-    return new Schema(List.of(
-        new Field("list_i32", FieldType.nullable(ArrowType.List.INSTANCE), List.of(element)),
-        new Field("large_list_utf8", FieldType.nullable(ArrowType.LargeList.INSTANCE),
-            List.of(Field.nullable("element", ArrowType.LargeUtf8.INSTANCE))),
-        // Non-null lists: Arrow C++ 18.3 reads no fixed-size list with null lists (see NestedWriteIT).
-        new Field("fsl_f64", FieldType.notNullable(new ArrowType.FixedSizeList(3)),
-            List.of(Field.nullable("element", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)))),
-        new Field("struct", FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(
-            Field.nullable("id", new ArrowType.Int(64, true)),
-            Field.nullable("name", ArrowType.Utf8.INSTANCE),
-            new Field("days", FieldType.nullable(ArrowType.List.INSTANCE),
-                List.of(Field.nullable("element", new ArrowType.Date(DateUnit.DAY)))))),
-        new Field("map", FieldType.nullable(new ArrowType.Map(false)), List.of(
-            new Field("key_value", FieldType.notNullable(ArrowType.Struct.INSTANCE), List.of(
-                Field.notNullable("key", ArrowType.Utf8.INSTANCE),
-                Field.nullable("value", new ArrowType.Decimal(10, 2, 128)))))),
-        new Field("dict", new FieldType(true, new ArrowType.Int(16, true), WORDS), null),
-        new Field("list_dict", FieldType.nullable(ArrowType.List.INSTANCE), List.of(word))));
+    Field word =
+        new Field("element", new FieldType(true, new ArrowType.Int(16, true), LIST_WORDS), null);
+    return new Schema(
+        List.of(
+            new Field("list_i32", FieldType.nullable(ArrowType.List.INSTANCE), List.of(element)),
+            new Field(
+                "large_list_utf8",
+                FieldType.nullable(ArrowType.LargeList.INSTANCE),
+                List.of(Field.nullable("element", ArrowType.LargeUtf8.INSTANCE))),
+            // Non-null lists: Arrow C++ 18.3 reads no fixed-size list with null lists (see
+            // NestedWriteIT).
+            new Field(
+                "fsl_f64",
+                FieldType.notNullable(new ArrowType.FixedSizeList(3)),
+                List.of(
+                    Field.nullable(
+                        "element", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)))),
+            new Field(
+                "struct",
+                FieldType.nullable(ArrowType.Struct.INSTANCE),
+                List.of(
+                    Field.nullable("id", new ArrowType.Int(64, true)),
+                    Field.nullable("name", ArrowType.Utf8.INSTANCE),
+                    new Field(
+                        "days",
+                        FieldType.nullable(ArrowType.List.INSTANCE),
+                        List.of(Field.nullable("element", new ArrowType.Date(DateUnit.DAY)))))),
+            new Field(
+                "map",
+                FieldType.nullable(new ArrowType.Map(false)),
+                List.of(
+                    new Field(
+                        "key_value",
+                        FieldType.notNullable(ArrowType.Struct.INSTANCE),
+                        List.of(
+                            Field.notNullable("key", ArrowType.Utf8.INSTANCE),
+                            Field.nullable("value", new ArrowType.Decimal(10, 2, 128)))))),
+            new Field("dict", new FieldType(true, new ArrowType.Int(16, true), WORDS), null),
+            new Field("list_dict", FieldType.nullable(ArrowType.List.INSTANCE), List.of(word))));
   }
 
   NestedData(BufferAllocator allocator) {
@@ -74,8 +102,9 @@ final class NestedData implements AutoCloseable {
       words.setSafe(i, WORD_VALUES[i].getBytes(StandardCharsets.UTF_8));
     }
     words.setValueCount(WORD_VALUES.length);
-    provider = new DictionaryProvider.MapDictionaryProvider(new Dictionary(words, WORDS),
-        new Dictionary(words, LIST_WORDS));
+    provider =
+        new DictionaryProvider.MapDictionaryProvider(
+            new Dictionary(words, WORDS), new Dictionary(words, LIST_WORDS));
     root = VectorSchemaRoot.create(schema(), allocator);
     fill();
   }
@@ -115,7 +144,11 @@ final class NestedData implements AutoCloseable {
           if ((i + k) % 6 == 2) {
             ints.setNull(li);
           } else {
-            ints.setSafe(li, i == 1 && k == 0 ? Integer.MIN_VALUE : i == 2 && k == 0 ? Integer.MAX_VALUE : i * 10 + k);
+            ints.setSafe(
+                li,
+                i == 1 && k == 0
+                    ? Integer.MIN_VALUE
+                    : i == 2 && k == 0 ? Integer.MAX_VALUE : i * 10 + k);
           }
         }
         list.endValue(i, n);
@@ -129,7 +162,8 @@ final class NestedData implements AutoCloseable {
           if ((i + k) % 5 == 1) {
             strings.setNull(ls);
           } else {
-            strings.setSafe(ls, (k == 0 ? "é✓ " + i : "s" + (i * k)).getBytes(StandardCharsets.UTF_8));
+            strings.setSafe(
+                ls, (k == 0 ? "é✓ " + i : "s" + (i * k)).getBytes(StandardCharsets.UTF_8));
           }
         }
         large.endValue(i, n);
@@ -140,7 +174,9 @@ final class NestedData implements AutoCloseable {
         if ((i + k) % 4 == 0) {
           doubles.setNull(at);
         } else {
-          doubles.setSafe(at, k == 1 && i % 10 == 1 ? Double.NaN : k == 2 && i % 10 == 2 ? -0.0 : i / (k + 1.0));
+          doubles.setSafe(
+              at,
+              k == 1 && i % 10 == 1 ? Double.NaN : k == 2 && i % 10 == 2 ? -0.0 : i / (k + 1.0));
         }
       }
       if (i % 8 == 6) {
@@ -175,8 +211,14 @@ final class NestedData implements AutoCloseable {
           if ((i + k) % 3 == 0) {
             values.setNull(me);
           } else {
-            values.setSafe(me, new BigDecimal(BigDecimal.valueOf(i * 1000L + k, 2).unscaledValue()
-                .negate().add(java.math.BigInteger.valueOf(i)), 2));
+            values.setSafe(
+                me,
+                new BigDecimal(
+                    BigDecimal.valueOf(i * 1000L + k, 2)
+                        .unscaledValue()
+                        .negate()
+                        .add(java.math.BigInteger.valueOf(i)),
+                    2));
           }
         }
         map.endValue(i, n);

@@ -19,10 +19,14 @@ import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code parrow to-arrow}: Arrow Java reads back exactly what Parrow reads, and failures leave no file. */
+/**
+ * {@code parrow to-arrow}: Arrow Java reads back exactly what Parrow reads, and failures leave no
+ * file.
+ */
 class ToArrowIT {
   static int run(String... args) {
-    return ParrowCommand.run(args, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+    return ParrowCommand.run(
+        args, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
   }
 
   @Test
@@ -54,14 +58,21 @@ class ToArrowIT {
     Path source = NanoparquetInteropIT.folder().resolve("factor_append_dicts.parquet");
     for (boolean stream : new boolean[] {false, true}) {
       Path out = dir.resolve(stream ? "f.arrows" : "f.arrow");
-      assertEquals(0, stream ? run("to-arrow", source.toString(), out.toString(), "--stream", "--batch-size", "50")
-          : run("to-arrow", source.toString(), out.toString(), "--batch-size", "50"));
+      assertEquals(
+          0,
+          stream
+              ? run("to-arrow", source.toString(), out.toString(), "--stream", "--batch-size", "50")
+              : run("to-arrow", source.toString(), out.toString(), "--batch-size", "50"));
       try (BufferAllocator allocator = new RootAllocator();
           FileChannel channel = FileChannel.open(out, StandardOpenOption.READ);
-          ArrowReader reader = stream ? new ArrowStreamReader(channel, allocator)
-              : new org.apache.arrow.vector.ipc.ArrowFileReader(channel, allocator)) {
+          ArrowReader reader =
+              stream
+                  ? new ArrowStreamReader(channel, allocator)
+                  : new org.apache.arrow.vector.ipc.ArrowFileReader(channel, allocator)) {
         var field = reader.getVectorSchemaRoot().getSchema().findField("f");
-        assertTrue(field.getDictionary() != null, "f is a dictionary in the IPC " + (stream ? "stream" : "file"));
+        assertTrue(
+            field.getDictionary() != null,
+            "f is a dictionary in the IPC " + (stream ? "stream" : "file"));
         Columns fromIpc = new Columns();
         fromIpc.start(reader.getVectorSchemaRoot().getSchema());
         while (reader.loadNextBatch()) {
@@ -75,7 +86,8 @@ class ToArrowIT {
 
   @Test
   void aFailedConversionLeavesNoFile(@TempDir Path dir) throws Exception {
-    byte[] bytes = Files.readAllBytes(FixturesIT.projectTestdata().resolve("all_types_uncompressed.parquet"));
+    byte[] bytes =
+        Files.readAllBytes(FixturesIT.projectTestdata().resolve("all_types_uncompressed.parquet"));
     // Break the data region so that the read fails partway, after the output was started.
     for (int i = bytes.length / 3; i < bytes.length / 3 + 4000; i++) {
       bytes[i] = (byte) 0xEE;

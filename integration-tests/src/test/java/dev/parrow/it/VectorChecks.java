@@ -14,10 +14,11 @@ import org.apache.arrow.vector.util.ValueVectorUtility;
 
 /**
  * Arrow Java's validateFull, around four defects of Arrow Java 19's validators: they reject every
- * MapVector (its type check expects a List type), valid Float2 vectors (both checks), decimals at their
- * maximum precision (the full check), and every FixedSizeListVector with values (the full check asks it
- * for an offset buffer). Containers are checked here (offsets within their child,
- * non-decreasing; children long enough) and their children validated one by one with the same rules.
+ * MapVector (its type check expects a List type), valid Float2 vectors (both checks), decimals at
+ * their maximum precision (the full check), and every FixedSizeListVector with values (the full
+ * check asks it for an offset buffer). Containers are checked here (offsets within their child,
+ * non-decreasing; children long enough) and their children validated one by one with the same
+ * rules.
  */
 final class VectorChecks {
   private VectorChecks() {}
@@ -27,7 +28,10 @@ final class VectorChecks {
     if (v instanceof MapVector || v instanceof ListVector) {
       ListVector list = (ListVector) v;
       FieldVector child = list.getDataVector();
-      check(list.getOffsetBuffer().capacity() >= (long) (n + 1) * 4 || n == 0, v, "offset buffer too small");
+      check(
+          list.getOffsetBuffer().capacity() >= (long) (n + 1) * 4 || n == 0,
+          v,
+          "offset buffer too small");
       int previous = n == 0 ? 0 : list.getOffsetBuffer().getInt(0);
       check(previous >= 0, v, "negative first offset");
       for (int i = 1; i <= n; i++) {
@@ -35,8 +39,10 @@ final class VectorChecks {
         check(offset >= previous, v, "offsets decrease at " + i);
         previous = offset;
       }
-      check(previous <= child.getValueCount(), v, "last offset " + previous + " beyond the child's "
-          + child.getValueCount() + " values");
+      check(
+          previous <= child.getValueCount(),
+          v,
+          "last offset " + previous + " beyond the child's " + child.getValueCount() + " values");
       validityFits(v, n);
       validateFull(child);
       return;
@@ -44,7 +50,8 @@ final class VectorChecks {
     if (v instanceof StructVector s) {
       validityFits(v, n);
       for (ValueVector child : s.getChildrenFromFields()) {
-        check(child.getValueCount() >= n, v, "field " + child.getName() + " shorter than the struct");
+        check(
+            child.getValueCount() >= n, v, "field " + child.getName() + " shorter than the struct");
         validateFull((FieldVector) child);
       }
       return;
@@ -52,7 +59,10 @@ final class VectorChecks {
     if (v instanceof FixedSizeListVector fixed) {
       // Arrow Java 19's full check asks a fixed-size list for offsets it does not have.
       validityFits(v, n);
-      check(fixed.getDataVector().getValueCount() >= n * fixed.getListSize(), v, "fewer elements than slots x size");
+      check(
+          fixed.getDataVector().getValueCount() >= n * fixed.getListSize(),
+          v,
+          "fewer elements than slots x size");
       validateFull(fixed.getDataVector());
       return;
     }

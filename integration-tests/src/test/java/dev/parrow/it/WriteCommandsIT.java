@@ -15,9 +15,12 @@ import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code parrow convert} and {@code parrow from-arrow}: what they write reads back as what went in. */
+/**
+ * {@code parrow convert} and {@code parrow from-arrow}: what they write reads back as what went in.
+ */
 class WriteCommandsIT {
-  private static final Path SOURCE = FixturesIT.projectTestdata().resolve("all_types_snappy.parquet");
+  private static final Path SOURCE =
+      FixturesIT.projectTestdata().resolve("all_types_snappy.parquet");
 
   private static int run(StringWriter err, String... args) {
     return ParrowCommand.run(args, new PrintWriter(new StringWriter()), new PrintWriter(err));
@@ -27,12 +30,28 @@ class WriteCommandsIT {
   void convertKeepsValuesAndTypesUnderOtherOptions(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("out.parquet");
     StringWriter err = new StringWriter();
-    assertEquals(0, run(err, "convert", SOURCE.toString(), out.toString(), "--compression", "ZSTD",
-        "--page-version", "2", "--no-dictionary", "--row-group-rows", "1000"), err.toString());
+    assertEquals(
+        0,
+        run(
+            err,
+            "convert",
+            SOURCE.toString(),
+            out.toString(),
+            "--compression",
+            "ZSTD",
+            "--page-version",
+            "2",
+            "--no-dictionary",
+            "--row-group-rows",
+            "1000"),
+        err.toString());
     assertTrue(err.toString().contains("wrote 3,000 rows"), err.toString());
-    try (BufferAllocator allocator = new RootAllocator(); ParquetFile written = ParquetFile.open(out)) {
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile written = ParquetFile.open(out)) {
       assertEquals(3, written.metadata().rowGroups().size());
-      assertEquals(CompressionCodec.ZSTD, written.metadata().rowGroups().get(0).columns().get(0).metaData().codec());
+      assertEquals(
+          CompressionCodec.ZSTD,
+          written.metadata().rowGroups().get(0).columns().get(0).metaData().codec());
       Columns before = CorpusReadIT.readWithParrow(SOURCE, allocator, ReadOptions.defaults());
       Columns after = CorpusReadIT.readWithParrow(out, allocator, ReadOptions.defaults());
       assertEquals(before.types, after.types);
@@ -52,13 +71,18 @@ class WriteCommandsIT {
     Path source = NanoparquetInteropIT.folder().resolve("factor_levels.parquet");
     Path out = dir.resolve("factors.parquet");
     StringWriter err = new StringWriter();
-    assertEquals(0, run(err, "convert", source.toString(), out.toString(), "--compression", "ZSTD"), err.toString());
+    assertEquals(
+        0,
+        run(err, "convert", source.toString(), out.toString(), "--compression", "ZSTD"),
+        err.toString());
     try (BufferAllocator allocator = new RootAllocator()) {
       Columns before = CorpusReadIT.readWithParrow(source, allocator, ReadOptions.defaults());
       Columns after = CorpusReadIT.readWithParrow(out, allocator, ReadOptions.defaults());
       assertEquals(before.fields, after.fields, "dictionary types, index types and order flags");
       assertEquals(before.values, after.values);
-      assertTrue(before.fields.values().stream().anyMatch(f -> f.getDictionary() != null), "the source has factors");
+      assertTrue(
+          before.fields.values().stream().anyMatch(f -> f.getDictionary() != null),
+          "the source has factors");
     }
   }
 
@@ -70,14 +94,21 @@ class WriteCommandsIT {
     Path fromStream = dir.resolve("from-stream.parquet");
     StringWriter err = new StringWriter();
     assertEquals(0, run(err, "to-arrow", SOURCE.toString(), arrow.toString()), err.toString());
-    assertEquals(0, run(err, "to-arrow", SOURCE.toString(), stream.toString(), "--stream"), err.toString());
+    assertEquals(
+        0, run(err, "to-arrow", SOURCE.toString(), stream.toString(), "--stream"), err.toString());
     assertEquals(0, run(err, "from-arrow", arrow.toString(), fromFile.toString()), err.toString());
-    assertEquals(0, run(err, "from-arrow", stream.toString(), fromStream.toString(), "--compression", "GZIP"),
+    assertEquals(
+        0,
+        run(err, "from-arrow", stream.toString(), fromStream.toString(), "--compression", "GZIP"),
         err.toString());
     try (BufferAllocator allocator = new RootAllocator()) {
       Columns before = CorpusReadIT.readWithParrow(SOURCE, allocator, ReadOptions.defaults());
-      assertEquals(before.values, CorpusReadIT.readWithParrow(fromFile, allocator, ReadOptions.defaults()).values);
-      assertEquals(before.values, CorpusReadIT.readWithParrow(fromStream, allocator, ReadOptions.defaults()).values);
+      assertEquals(
+          before.values,
+          CorpusReadIT.readWithParrow(fromFile, allocator, ReadOptions.defaults()).values);
+      assertEquals(
+          before.values,
+          CorpusReadIT.readWithParrow(fromStream, allocator, ReadOptions.defaults()).values);
     }
   }
 }

@@ -23,24 +23,36 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The statistics Parrow writes agree with the values: for every column chunk, the null count is the
  * number of nulls in its rows, and the min and max DuckDB reports from the chunk's statistics
- * ({@code parquet_metadata}) are the min and max DuckDB computes over the chunk's values. Floats, whose
- * statistics DuckDB does not show, are checked against the vectors: NaN left out, a zero min -0.0 and a
- * zero max +0.0, as the format asks.
+ * ({@code parquet_metadata}) are the min and max DuckDB computes over the chunk's values. Floats,
+ * whose statistics DuckDB does not show, are checked against the vectors: NaN left out, a zero min
+ * -0.0 and a zero max +0.0, as the format asks.
  */
 class WriteStatisticsIT {
-  /** Types DuckDB cannot compare (no half floats, decimals past 38 digits, no interval order in Parquet). */
-  private static final Set<String> NOT_BY_DUCKDB = java.util.stream.Stream.concat(
-      java.util.stream.Stream.of("f16", "interval"),
-      java.util.stream.IntStream.rangeClosed(39, 76).mapToObj(p -> "dec" + p)).collect(java.util.stream.Collectors.toSet());
+  /**
+   * Types DuckDB cannot compare (no half floats, decimals past 38 digits, no interval order in
+   * Parquet).
+   */
+  private static final Set<String> NOT_BY_DUCKDB =
+      java.util.stream.Stream.concat(
+              java.util.stream.Stream.of("f16", "interval"),
+              java.util.stream.IntStream.rangeClosed(39, 76).mapToObj(p -> "dec" + p))
+          .collect(java.util.stream.Collectors.toSet());
 
   @Test
   void minMaxAndNullCountsAgreeWithTheValues(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("stats.parquet");
     long chunks = 0;
-    try (BufferAllocator allocator = new RootAllocator(); VectorSchemaRoot root = WriteReadBackIT.data(allocator);
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = WriteReadBackIT.data(allocator);
         DuckDb duckdb = new DuckDb()) {
-      try (ParquetArrowWriter writer = ParquetArrowWriter.create(file, root.getSchema(),
-          WriteOptions.builder().compression(CompressionCodec.UNCOMPRESSED).rowGroupRows(700).build())) {
+      try (ParquetArrowWriter writer =
+          ParquetArrowWriter.create(
+              file,
+              root.getSchema(),
+              WriteOptions.builder()
+                  .compression(CompressionCodec.UNCOMPRESSED)
+                  .rowGroupRows(700)
+                  .build())) {
         writer.write(root);
       }
       long nulls = root.getVector("i32").getNullCount();
@@ -54,40 +66,92 @@ class WriteStatisticsIT {
         for (ColumnChunk chunk : group.columns()) {
           String column = chunk.metaData().pathInSchema().get(0);
           var stats = chunk.metaData().statistics();
-          String sql = "SELECT count(*) - count(\"" + column + "\") AS nulls FROM read_parquet(" + DuckDb.literal(file)
-              + ", file_row_number = true) WHERE file_row_number >= " + first + " AND file_row_number < "
-              + (first + group.numRows());
+          String sql =
+              "SELECT count(*) - count(\""
+                  + column
+                  + "\") AS nulls FROM read_parquet("
+                  + DuckDb.literal(file)
+                  + ", file_row_number = true) WHERE file_row_number >= "
+                  + first
+                  + " AND file_row_number < "
+                  + (first + group.numRows());
           long expectedNulls = ((Number) duckdb.query(sql).get(0).get("nulls")).longValue();
-          assertEquals(expectedNulls, stats.nullCount(), column + " row group " + g + ": null count");
+          assertEquals(
+              expectedNulls, stats.nullCount(), column + " row group " + g + ": null count");
           if (column.equals("i32")) {
             i32Nulls += stats.nullCount();
           }
           if (column.equals("f32") || column.equals("f64")) {
-            // DuckDB shows no float statistics (not even arrow-rs's): checked against the vector here.
-            checkFloats(root.getVector(column), (int) first, (int) group.numRows(), stats, column + " row group " + g);
+            // DuckDB shows no float statistics (not even arrow-rs's): checked against the vector
+            // here.
+            checkFloats(
+                root.getVector(column),
+                (int) first,
+                (int) group.numRows(),
+                stats,
+                column + " row group " + g);
             chunks++;
             continue;
           }
           if (NOT_BY_DUCKDB.contains(column)) {
             if (column.startsWith("dec")) {
-              checkWideDecimals(root.getVector(column), (int) first, (int) group.numRows(), stats, column + " row group " + g);
+              checkWideDecimals(
+                  root.getVector(column),
+                  (int) first,
+                  (int) group.numRows(),
+                  stats,
+                  column + " row group " + g);
             } else if (column.equals("f16")) {
-              checkFloats(root.getVector(column), (int) first, (int) group.numRows(), stats, column + " row group " + g);
+              checkFloats(
+                  root.getVector(column),
+                  (int) first,
+                  (int) group.numRows(),
+                  stats,
+                  column + " row group " + g);
             } else {
-              assertTrue(stats.minValue() == null && stats.maxValue() == null, "INTERVAL has no order: " + column);
+              assertTrue(
+                  stats.minValue() == null && stats.maxValue() == null,
+                  "INTERVAL has no order: " + column);
             }
             chunks++;
             continue;
           }
           String value = "\"" + column + "\"";
-          Map<String, Object> computed = duckdb.query("SELECT min(" + value + ")::VARCHAR AS lo, max(" + value
-              + ")::VARCHAR AS hi FROM read_parquet(" + DuckDb.literal(file) + ", file_row_number = true) WHERE "
-              + "file_row_number >= " + first + " AND file_row_number < " + (first + group.numRows())).get(0);
-          Map<String, Object> stated = duckdb.query("SELECT stats_min_value AS lo, stats_max_value AS hi FROM "
-              + "parquet_metadata(" + DuckDb.literal(file) + ") WHERE row_group_id = " + g + " AND path_in_schema = '"
-              + column + "'").get(0);
-          assertEquals(normal(computed.get("lo")), normal(stated.get("lo")), column + " row group " + g + ": min");
-          assertEquals(normal(computed.get("hi")), normal(stated.get("hi")), column + " row group " + g + ": max");
+          Map<String, Object> computed =
+              duckdb
+                  .query(
+                      "SELECT min("
+                          + value
+                          + ")::VARCHAR AS lo, max("
+                          + value
+                          + ")::VARCHAR AS hi FROM read_parquet("
+                          + DuckDb.literal(file)
+                          + ", file_row_number = true) WHERE "
+                          + "file_row_number >= "
+                          + first
+                          + " AND file_row_number < "
+                          + (first + group.numRows()))
+                  .get(0);
+          Map<String, Object> stated =
+              duckdb
+                  .query(
+                      "SELECT stats_min_value AS lo, stats_max_value AS hi FROM "
+                          + "parquet_metadata("
+                          + DuckDb.literal(file)
+                          + ") WHERE row_group_id = "
+                          + g
+                          + " AND path_in_schema = '"
+                          + column
+                          + "'")
+                  .get(0);
+          assertEquals(
+              normal(computed.get("lo")),
+              normal(stated.get("lo")),
+              column + " row group " + g + ": min");
+          assertEquals(
+              normal(computed.get("hi")),
+              normal(stated.get("hi")),
+              column + " row group " + g + ": max");
           chunks++;
         }
         first += group.numRows();
@@ -99,39 +163,61 @@ class WriteStatisticsIT {
   }
 
   /**
-   * The leaves of nested columns and of dictionary vectors (whose statistics come from the dictionary
-   * entries the pages use): each chunk's min/max as DuckDB computes them over the leaf's values in the row
-   * group (unnested), and as parquet_metadata shows the statistics. The null count is of level entries
-   * without a value, as Arrow C++ counts them: null elements, and one per null or empty list or null parent.
+   * The leaves of nested columns and of dictionary vectors (whose statistics come from the
+   * dictionary entries the pages use): each chunk's min/max as DuckDB computes them over the leaf's
+   * values in the row group (unnested), and as parquet_metadata shows the statistics. The null
+   * count is of level entries without a value, as Arrow C++ counts them: null elements, and one per
+   * null or empty list or null parent.
    */
   @Test
   void nestedAndDictionaryLeavesToo(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("nested_stats.parquet");
-    // Leaf path -> the leaf's values (nulls included) as a DuckDB query over one row group's rows ("%s"), and
-    // the condition on a row under which the leaf has one entry without a value above its own level.
-    Map<String, List<String>> leaves = Map.of(
-        "list_i32.list.element", List.of("SELECT unnest(list_i32) AS v FROM %s", "len(list_i32) = 0"),
-        "large_list_utf8.list.element", List.of("SELECT unnest(large_list_utf8) AS v FROM %s",
-            "len(large_list_utf8) = 0"),
-        "struct.id", List.of("SELECT struct.id AS v FROM %s WHERE struct IS NOT NULL", "struct IS NULL"),
-        "struct.days.list.element", List.of("SELECT unnest(struct.days) AS v FROM %s WHERE struct IS NOT NULL",
-            "struct IS NULL OR struct.days IS NULL OR len(struct.days) = 0"),
-        "map.key_value.value", List.of("SELECT unnest(map_values(map)) AS v FROM %s", "cardinality(map) = 0"),
-        "dict", List.of("SELECT dict AS v FROM %s", "false"),
-        "list_dict.list.element", List.of("SELECT unnest(list_dict) AS v FROM %s", "len(list_dict) = 0"));
+    // Leaf path -> the leaf's values (nulls included) as a DuckDB query over one row group's rows
+    // ("%s"), and
+    // the condition on a row under which the leaf has one entry without a value above its own
+    // level.
+    Map<String, List<String>> leaves =
+        Map.of(
+            "list_i32.list.element",
+                List.of("SELECT unnest(list_i32) AS v FROM %s", "len(list_i32) = 0"),
+            "large_list_utf8.list.element",
+                List.of("SELECT unnest(large_list_utf8) AS v FROM %s", "len(large_list_utf8) = 0"),
+            "struct.id",
+                List.of("SELECT struct.id AS v FROM %s WHERE struct IS NOT NULL", "struct IS NULL"),
+            "struct.days.list.element",
+                List.of(
+                    "SELECT unnest(struct.days) AS v FROM %s WHERE struct IS NOT NULL",
+                    "struct IS NULL OR struct.days IS NULL OR len(struct.days) = 0"),
+            "map.key_value.value",
+                List.of("SELECT unnest(map_values(map)) AS v FROM %s", "cardinality(map) = 0"),
+            "dict", List.of("SELECT dict AS v FROM %s", "false"),
+            "list_dict.list.element",
+                List.of("SELECT unnest(list_dict) AS v FROM %s", "len(list_dict) = 0"));
     int checked = 0;
-    try (BufferAllocator allocator = new RootAllocator(); NestedData data = new NestedData(allocator);
+    try (BufferAllocator allocator = new RootAllocator();
+        NestedData data = new NestedData(allocator);
         DuckDb duckdb = new DuckDb()) {
-      try (ParquetArrowWriter writer = ParquetArrowWriter.create(dev.parrow.arrow.OutputFile.of(file),
-          data.root.getSchema(), WriteOptions.builder().rowGroupRows(500).build(), data.provider)) {
+      try (ParquetArrowWriter writer =
+          ParquetArrowWriter.create(
+              dev.parrow.arrow.OutputFile.of(file),
+              data.root.getSchema(),
+              WriteOptions.builder().rowGroupRows(500).build(),
+              data.provider)) {
         writer.write(data.root);
       }
       try (ParquetFile parquet = ParquetFile.open(file)) {
         long first = 0;
         List<RowGroup> groups = parquet.metadata().rowGroups();
         for (int g = 0; g < groups.size(); g++) {
-          String rows = "(SELECT * FROM read_parquet(" + DuckDb.literal(file) + ", file_row_number = true) WHERE "
-              + "file_row_number >= " + first + " AND file_row_number < " + (first + groups.get(g).numRows()) + ")";
+          String rows =
+              "(SELECT * FROM read_parquet("
+                  + DuckDb.literal(file)
+                  + ", file_row_number = true) WHERE "
+                  + "file_row_number >= "
+                  + first
+                  + " AND file_row_number < "
+                  + (first + groups.get(g).numRows())
+                  + ")";
           for (ColumnChunk chunk : groups.get(g).columns()) {
             String path = String.join(".", chunk.metaData().pathInSchema());
             List<String> leaf = leaves.get(path);
@@ -139,19 +225,41 @@ class WriteStatisticsIT {
               continue;
             }
             String values = "(" + String.format(leaf.get(0), rows) + ")";
-            // A null list (or map, or struct) is NULL in DuckDB, and the conditions above are then NULL too.
-            String empty = path.indexOf('.') < 0 ? leaf.get(1)
-                : path.substring(0, path.indexOf('.')) + " IS NULL OR (" + leaf.get(1) + ")";
-            Map<String, Object> computed = duckdb.query("SELECT min(v)::VARCHAR AS lo, max(v)::VARCHAR AS hi, "
-                + "count(*) - count(v) + (SELECT count(*) FROM " + rows + " WHERE " + empty + ") AS nulls FROM "
-                + values).get(0);
-            Map<String, Object> stated = duckdb.query("SELECT stats_min_value AS lo, stats_max_value AS hi, "
-                + "stats_null_count AS nulls FROM parquet_metadata(" + DuckDb.literal(file) + ") WHERE row_group_id = "
-                + g + " AND path_in_schema = '" + String.join(", ", chunk.metaData().pathInSchema()) + "'").get(0);
+            // A null list (or map, or struct) is NULL in DuckDB, and the conditions above are then
+            // NULL too.
+            String empty =
+                path.indexOf('.') < 0
+                    ? leaf.get(1)
+                    : path.substring(0, path.indexOf('.')) + " IS NULL OR (" + leaf.get(1) + ")";
+            Map<String, Object> computed =
+                duckdb
+                    .query(
+                        "SELECT min(v)::VARCHAR AS lo, max(v)::VARCHAR AS hi, "
+                            + "count(*) - count(v) + (SELECT count(*) FROM "
+                            + rows
+                            + " WHERE "
+                            + empty
+                            + ") AS nulls FROM "
+                            + values)
+                    .get(0);
+            Map<String, Object> stated =
+                duckdb
+                    .query(
+                        "SELECT stats_min_value AS lo, stats_max_value AS hi, "
+                            + "stats_null_count AS nulls FROM parquet_metadata("
+                            + DuckDb.literal(file)
+                            + ") WHERE row_group_id = "
+                            + g
+                            + " AND path_in_schema = '"
+                            + String.join(", ", chunk.metaData().pathInSchema())
+                            + "'")
+                    .get(0);
             String where = path + " row group " + g;
             assertEquals(computed.get("lo"), stated.get("lo"), where + ": min");
             assertEquals(computed.get("hi"), stated.get("hi"), where + ": max");
-            assertEquals(((Number) computed.get("nulls")).longValue(), ((Number) stated.get("nulls")).longValue(),
+            assertEquals(
+                ((Number) computed.get("nulls")).longValue(),
+                ((Number) stated.get("nulls")).longValue(),
                 where + ": nulls");
             checked++;
           }
@@ -163,24 +271,32 @@ class WriteStatisticsIT {
   }
 
   /** Min and max without NaN, a zero min as -0.0 and a zero max as +0.0. */
-  private static void checkFloats(org.apache.arrow.vector.FieldVector v, int from, int rows,
-      dev.parrow.codec.metadata.Statistics stats, String where) {
+  private static void checkFloats(
+      org.apache.arrow.vector.FieldVector v,
+      int from,
+      int rows,
+      dev.parrow.codec.metadata.Statistics stats,
+      String where) {
     double lo = Double.NaN;
     double hi = Double.NaN;
     for (int i = from; i < from + rows; i++) {
       if (v.isNull(i)) {
         continue;
       }
-      double x = v instanceof org.apache.arrow.vector.Float2Vector h ? h.getValueAsFloat(i)
-          : ((Number) v.getObject(i)).doubleValue();
+      double x =
+          v instanceof org.apache.arrow.vector.Float2Vector h
+              ? h.getValueAsFloat(i)
+              : ((Number) v.getObject(i)).doubleValue();
       if (Double.isNaN(x)) {
         continue;
       }
       lo = Double.isNaN(lo) || x < lo ? x : lo;
       hi = Double.isNaN(hi) || x > hi ? x : hi;
     }
-    java.nio.ByteBuffer min = stats.minValue().asByteBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
-    java.nio.ByteBuffer max = stats.maxValue().asByteBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    java.nio.ByteBuffer min =
+        stats.minValue().asByteBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    java.nio.ByteBuffer max =
+        stats.maxValue().asByteBuffer().order(java.nio.ByteOrder.LITTLE_ENDIAN);
     double statedMin;
     double statedMax;
     if (v instanceof org.apache.arrow.vector.Float2Vector) {
@@ -197,9 +313,16 @@ class WriteStatisticsIT {
     assertEquals(hi == 0 ? 0.0 : hi, statedMax, where + ": max");
   }
 
-  /** Decimals past 38 digits: the stated bounds (big-endian two's complement) are the vector's unscaled extremes. */
-  private static void checkWideDecimals(org.apache.arrow.vector.FieldVector v, int from, int rows,
-      dev.parrow.codec.metadata.Statistics stats, String where) {
+  /**
+   * Decimals past 38 digits: the stated bounds (big-endian two's complement) are the vector's
+   * unscaled extremes.
+   */
+  private static void checkWideDecimals(
+      org.apache.arrow.vector.FieldVector v,
+      int from,
+      int rows,
+      dev.parrow.codec.metadata.Statistics stats,
+      String where) {
     java.math.BigInteger lo = null;
     java.math.BigInteger hi = null;
     for (int i = from; i < from + rows; i++) {

@@ -3,9 +3,9 @@ package dev.parrow.codec;
 /**
  * A Parquet file is malformed, truncated, hostile or uses something Parrow cannot read.
  *
- * <p>The message names where the problem is: the file, and where known the column path, row group and
- * page. Code deep in the codec throws with just the problem; each layer that knows more of the location
- * adds it on the way out with {@link #inFile}, {@link #inColumn}, {@link #inRowGroup} and
+ * <p>The message names where the problem is: the file, and where known the column path, row group
+ * and page. Code deep in the codec throws with just the problem; each layer that knows more of the
+ * location adds it on the way out with {@link #inFile}, {@link #inColumn}, {@link #inRowGroup} and
  * {@link #inPage}. A location already set is kept, so the innermost (most precise) one wins.
  */
 public class ParquetFormatException extends RuntimeException {

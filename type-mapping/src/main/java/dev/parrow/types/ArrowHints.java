@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.arrow.vector.types.DateUnit;
-import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -14,29 +13,36 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Applies an {@code ARROW:schema} hint to the fields derived from the Parquet schema, field by field and
- * down through lists, maps and structs, as the hint table of TYPE-MAPPING.md allows: only choices among
- * representations of the same stored values (a duration for an INT64, the writer's time zone, a large or
- * dictionary type, a wider decimal, a narrower integer whose annotation was lost, an extension type over
- * the type read). Field custom metadata is restored. Anything else in the hint is ignored for that field,
- * and a hint whose shape does not fit the Parquet schema is ignored where it does not fit, with a warning.
+ * Applies an {@code ARROW:schema} hint to the fields derived from the Parquet schema, field by
+ * field and down through lists, maps and structs, as the hint table of TYPE-MAPPING.md allows: only
+ * choices among representations of the same stored values (a duration for an INT64, the writer's
+ * time zone, a large or dictionary type, a wider decimal, a narrower integer whose annotation was
+ * lost, an extension type over the type read). Field custom metadata is restored. Anything else in
+ * the hint is ignored for that field, and a hint whose shape does not fit the Parquet schema is
+ * ignored where it does not fit, with a warning.
  */
 public final class ArrowHints {
   private ArrowHints() {}
 
   /**
-   * The fields with the hint applied. Top-level fields are matched by position when the hint has as many
-   * as the file, else by name.
+   * The fields with the hint applied. Top-level fields are matched by position when the hint has as
+   * many as the file, else by name.
    *
-   * @param createdBy the file's {@code created_by}, for writers known to store a hint that overstates
-   *     their values (nanoparquet's time32[s] over milliseconds)
+   * @param createdBy the file's {@code created_by}, for writers known to store a hint that
+   *     overstates their values (nanoparquet's time32[s] over milliseconds)
    */
-  public static List<FieldNode> apply(List<FieldNode> fields, Schema hint, String createdBy, List<String> warnings) {
+  public static List<FieldNode> apply(
+      List<FieldNode> fields, Schema hint, String createdBy, List<String> warnings) {
     List<Field> hinted = hint.getFields();
     boolean byPosition = hinted.size() == fields.size();
     if (!byPosition) {
-      warnings.add(ArrowSchemaBlob.KEY + " has " + hinted.size() + " fields, the file " + fields.size()
-          + "; hints are matched by name");
+      warnings.add(
+          ArrowSchemaBlob.KEY
+              + " has "
+              + hinted.size()
+              + " fields, the file "
+              + fields.size()
+              + "; hints are matched by name");
     }
     Map<String, Field> byName = new LinkedHashMap<>();
     for (Field f : hinted) {
@@ -52,7 +58,10 @@ public final class ArrowHints {
     return out;
   }
 
-  /** The file's key-value metadata as Arrow schema metadata: the hint's own, over the file's other keys. */
+  /**
+   * The file's key-value metadata as Arrow schema metadata: the hint's own, over the file's other
+   * keys.
+   */
   public static Map<String, String> schemaMetadata(Map<String, String> fileKeyValues, Schema hint) {
     Map<String, String> out = new LinkedHashMap<>(fileKeyValues);
     out.remove(ArrowSchemaBlob.KEY);
@@ -67,80 +76,114 @@ public final class ArrowHints {
     FieldNode apply(FieldNode ours, Field hint, String path) {
       Field field = ours.field();
       if (!hint.getName().equals(field.getName())) {
-        warnings.add(path + ": " + ArrowSchemaBlob.KEY + " names this field '" + hint.getName()
-            + "'; its hint is ignored");
+        warnings.add(
+            path
+                + ": "
+                + ArrowSchemaBlob.KEY
+                + " names this field '"
+                + hint.getName()
+                + "'; its hint is ignored");
         return ours;
       }
       switch (ours.kind()) {
-        case LEAF: {
-          ArrowType type = leafType(field.getType(), hint, path);
-          Field rebuilt = rebuild(field, type, hint, field.getChildren());
-          DictionaryEncoding encoding = hint.getDictionary();
-          if (encoding != null && (type instanceof ArrowType.Utf8 || type instanceof ArrowType.Binary)) {
-            // A factor / dictionary column: dictionary-encoded again, with the writer's index type and order.
-            rebuilt = new Field(rebuilt.getName(), new FieldType(rebuilt.isNullable(), type, encoding,
-                rebuilt.getMetadata()), null);
+        case LEAF:
+          {
+            ArrowType type = leafType(field.getType(), hint, path);
+            Field rebuilt = rebuild(field, type, hint, field.getChildren());
+            DictionaryEncoding encoding = hint.getDictionary();
+            if (encoding != null
+                && (type instanceof ArrowType.Utf8 || type instanceof ArrowType.Binary)) {
+              // A factor / dictionary column: dictionary-encoded again, with the writer's index
+              // type and order.
+              rebuilt =
+                  new Field(
+                      rebuilt.getName(),
+                      new FieldType(rebuilt.isNullable(), type, encoding, rebuilt.getMetadata()),
+                      null);
+            }
+            return ours.withField(rebuilt);
           }
-          return ours.withField(rebuilt);
-        }
-        case STRUCT: {
-          if (!(hint.getType() instanceof ArrowType.Struct) || hint.getChildren().size() != ours.children().size()) {
-            return mismatch(ours, hint, path);
+        case STRUCT:
+          {
+            if (!(hint.getType() instanceof ArrowType.Struct)
+                || hint.getChildren().size() != ours.children().size()) {
+              return mismatch(ours, hint, path);
+            }
+            List<FieldNode> children = new ArrayList<>();
+            for (int i = 0; i < ours.children().size(); i++) {
+              FieldNode child = ours.children().get(i);
+              children.add(
+                  apply(child, hint.getChildren().get(i), path + "." + child.field().getName()));
+            }
+            return ours.withChildren(
+                children, rebuild(field, field.getType(), hint, fields(children)));
           }
-          List<FieldNode> children = new ArrayList<>();
-          for (int i = 0; i < ours.children().size(); i++) {
-            FieldNode child = ours.children().get(i);
-            children.add(apply(child, hint.getChildren().get(i), path + "." + child.field().getName()));
+        case LIST:
+          {
+            ArrowType type;
+            if (hint.getType() instanceof ArrowType.List) {
+              type = field.getType();
+            } else if (hint.getType() instanceof ArrowType.LargeList) {
+              type = ArrowType.LargeList.INSTANCE;
+            } else if (hint.getType() instanceof ArrowType.FixedSizeList) {
+              // Every list must then have that many elements; the reader checks each one.
+              type = hint.getType();
+            } else {
+              return mismatch(ours, hint, path);
+            }
+            FieldNode element = ours.children().get(0);
+            Field elementHint = hint.getChildren().isEmpty() ? null : hint.getChildren().get(0);
+            FieldNode e =
+                elementHint == null
+                    ? element
+                    : apply(element, renamed(elementHint, element.field().getName()), path + "[]");
+            return ours.withChildren(List.of(e), rebuild(field, type, hint, List.of(e.field())));
           }
-          return ours.withChildren(children, rebuild(field, field.getType(), hint, fields(children)));
-        }
-        case LIST: {
-          ArrowType type;
-          if (hint.getType() instanceof ArrowType.List) {
-            type = field.getType();
-          } else if (hint.getType() instanceof ArrowType.LargeList) {
-            type = ArrowType.LargeList.INSTANCE;
-          } else if (hint.getType() instanceof ArrowType.FixedSizeList) {
-            // Every list must then have that many elements; the reader checks each one.
-            type = hint.getType();
-          } else {
-            return mismatch(ours, hint, path);
+        default:
+          {
+            // A map: the entries struct's key and value.
+            if (!(hint.getType() instanceof ArrowType.Map) || hint.getChildren().size() != 1) {
+              return mismatch(ours, hint, path);
+            }
+            FieldNode entries = ours.children().get(0);
+            Field entriesHint = renamed(hint.getChildren().get(0), entries.field().getName());
+            List<FieldNode> kv = new ArrayList<>();
+            for (int i = 0; i < entries.children().size(); i++) {
+              FieldNode child = entries.children().get(i);
+              kv.add(
+                  i < entriesHint.getChildren().size()
+                      ? apply(
+                          child,
+                          renamed(entriesHint.getChildren().get(i), child.field().getName()),
+                          path + "." + i)
+                      : child);
+            }
+            FieldNode newEntries =
+                entries.withChildren(
+                    kv,
+                    rebuild(entries.field(), entries.field().getType(), entriesHint, fields(kv)));
+            return ours.withChildren(
+                List.of(newEntries),
+                rebuild(field, field.getType(), hint, List.of(newEntries.field())));
           }
-          FieldNode element = ours.children().get(0);
-          Field elementHint = hint.getChildren().isEmpty() ? null : hint.getChildren().get(0);
-          FieldNode e = elementHint == null ? element
-              : apply(element, renamed(elementHint, element.field().getName()), path + "[]");
-          return ours.withChildren(List.of(e), rebuild(field, type, hint, List.of(e.field())));
-        }
-        default: {
-          // A map: the entries struct's key and value.
-          if (!(hint.getType() instanceof ArrowType.Map) || hint.getChildren().size() != 1) {
-            return mismatch(ours, hint, path);
-          }
-          FieldNode entries = ours.children().get(0);
-          Field entriesHint = renamed(hint.getChildren().get(0), entries.field().getName());
-          List<FieldNode> kv = new ArrayList<>();
-          for (int i = 0; i < entries.children().size(); i++) {
-            FieldNode child = entries.children().get(i);
-            kv.add(i < entriesHint.getChildren().size()
-                ? apply(child, renamed(entriesHint.getChildren().get(i), child.field().getName()), path + "." + i)
-                : child);
-          }
-          FieldNode newEntries = entries.withChildren(kv, rebuild(entries.field(), entries.field().getType(),
-              entriesHint, fields(kv)));
-          return ours.withChildren(List.of(newEntries), rebuild(field, field.getType(), hint,
-              List.of(newEntries.field())));
-        }
       }
     }
 
     private FieldNode mismatch(FieldNode ours, Field hint, String path) {
-      warnings.add(path + ": " + ArrowSchemaBlob.KEY + " says " + hint.getType() + ", which does not fit the "
-          + "Parquet schema; its hint is ignored");
+      warnings.add(
+          path
+              + ": "
+              + ArrowSchemaBlob.KEY
+              + " says "
+              + hint.getType()
+              + ", which does not fit the "
+              + "Parquet schema; its hint is ignored");
       return ours;
     }
 
-    /** The type a leaf read as {@code read} takes under the hint: the hint's when the table allows. */
+    /**
+     * The type a leaf read as {@code read} takes under the hint: the hint's when the table allows.
+     */
     private ArrowType leafType(ArrowType read, Field hint, String path) {
       ArrowType h = hint.getType();
       if (h instanceof ArrowType.ExtensionType ext) {
@@ -150,23 +193,35 @@ public final class ArrowHints {
       ArrowType up = upgrade(read, h);
       if (up == null) {
         if (!h.equals(read) && hint.getDictionary() == null) {
-          warnings.add(path + ": " + ArrowSchemaBlob.KEY + " says " + h + ", the column reads as " + read
-              + "; the hint is ignored for it");
+          warnings.add(
+              path
+                  + ": "
+                  + ArrowSchemaBlob.KEY
+                  + " says "
+                  + h
+                  + ", the column reads as "
+                  + read
+                  + "; the hint is ignored for it");
         }
         return read;
       }
       return up;
     }
 
-    /** The hint's type when it represents the values read as {@code read} (TYPE-MAPPING's table), else null. */
+    /**
+     * The hint's type when it represents the values read as {@code read} (TYPE-MAPPING's table),
+     * else null.
+     */
     ArrowType upgrade(ArrowType read, ArrowType h) {
       if (h.equals(read)) {
         return read;
       }
       if (read instanceof ArrowType.Int r && r.getBitWidth() == 64 && r.getIsSigned()) {
-        // Stored without an annotation (arrow-rs writes durations, date64, timestamp[s] so): the integers are
+        // Stored without an annotation (arrow-rs writes durations, date64, timestamp[s] so): the
+        // integers are
         // the values in the hint's unit.
-        if (h instanceof ArrowType.Duration || h instanceof ArrowType.Int i && i.getBitWidth() == 64
+        if (h instanceof ArrowType.Duration
+            || h instanceof ArrowType.Int i && i.getBitWidth() == 64
             || h instanceof ArrowType.Timestamp
             || h instanceof ArrowType.Date d && d.getUnit() == DateUnit.MILLISECOND
             || h instanceof ArrowType.Time t && t.getBitWidth() == 64) {
@@ -183,13 +238,15 @@ public final class ArrowHints {
       UnitRescale rescale = UnitRescale.of(h);
       if (read instanceof ArrowType.Timestamp r && h instanceof ArrowType.Timestamp t) {
         // The stored zone is only "UTC" (adjusted) or none; the writer's own zone comes back.
-        boolean zoneFits = Objects.equals(r.getTimezone(), t.getTimezone())
-            || "UTC".equals(r.getTimezone()) && t.getTimezone() != null;
+        boolean zoneFits =
+            Objects.equals(r.getTimezone(), t.getTimezone())
+                || "UTC".equals(r.getTimezone()) && t.getTimezone() != null;
         boolean unitFits = r.getUnit() == t.getUnit() || rescale != null && rescale.storedAs(r);
         return zoneFits && unitFits ? h : null;
       }
       if (rescale == UnitRescale.TIME32_SECONDS && rescale.storedAs(read)) {
-        // nanoparquet stores hms with millisecond precision under a time32[s] hint: keep the milliseconds.
+        // nanoparquet stores hms with millisecond precision under a time32[s] hint: keep the
+        // milliseconds.
         return createdBy.contains("nanoparquet") ? null : h;
       }
       if (rescale != null && rescale.storedAs(read)) {
@@ -199,15 +256,20 @@ public final class ArrowHints {
           || read instanceof ArrowType.Binary && h instanceof ArrowType.LargeBinary) {
         return h;
       }
-      if (read instanceof ArrowType.Decimal r && h instanceof ArrowType.Decimal d && r.getPrecision() == d.getPrecision()
-          && r.getScale() == d.getScale() && d.getBitWidth() == 256) {
+      if (read instanceof ArrowType.Decimal r
+          && h instanceof ArrowType.Decimal d
+          && r.getPrecision() == d.getPrecision()
+          && r.getScale() == d.getScale()
+          && d.getBitWidth() == 256) {
         return h;
       }
       return null;
     }
   }
 
-  /** The field with a new type, our nullability and dictionary, and the hint's metadata over ours. */
+  /**
+   * The field with a new type, our nullability and dictionary, and the hint's metadata over ours.
+   */
   private static Field rebuild(Field ours, ArrowType type, Field hint, List<Field> children) {
     Map<String, String> metadata = new LinkedHashMap<>();
     if (ours.getMetadata() != null) {
@@ -222,8 +284,11 @@ public final class ArrowHints {
       metadata.remove("ARROW:extension:metadata");
       metadata.remove(ParquetToArrow.LOGICAL_TYPE_KEY);
     }
-    return new Field(ours.getName(),
-        new FieldType(ours.isNullable(), type, ours.getDictionary(), metadata.isEmpty() ? null : metadata), children);
+    return new Field(
+        ours.getName(),
+        new FieldType(
+            ours.isNullable(), type, ours.getDictionary(), metadata.isEmpty() ? null : metadata),
+        children);
   }
 
   private static Field renamed(Field f, String name) {

@@ -14,9 +14,10 @@ import org.apache.arrow.vector.ipc.message.MessageSerializer;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The {@code ARROW:schema} key-value entry: base64 of an Arrow IPC Schema message, as Arrow C++, arrow-rs
- * and nanoparquet store their writer's schema. Both message framings are read: with the {@code 0xFFFFFFFF}
- * continuation marker before the length (Arrow 0.15 and later) and without it (older writers).
+ * The {@code ARROW:schema} key-value entry: base64 of an Arrow IPC Schema message, as Arrow C++,
+ * arrow-rs and nanoparquet store their writer's schema. Both message framings are read: with the
+ * {@code 0xFFFFFFFF} continuation marker before the length (Arrow 0.15 and later) and without it
+ * (older writers).
  */
 public final class ArrowSchemaBlob {
   public static final String KEY = "ARROW:schema";
@@ -40,27 +41,37 @@ public final class ArrowSchemaBlob {
       return Optional.empty();
     }
     // Arrow Java allocates the length the message claims: check it against the blob first.
-    java.nio.ByteBuffer framing = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    java.nio.ByteBuffer framing =
+        java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
     int header = bytes.length >= 4 && framing.getInt(0) == -1 ? 8 : 4;
-    if (bytes.length < header || framing.getInt(header - 4) <= 0 || framing.getInt(header - 4) > bytes.length - header) {
+    if (bytes.length < header
+        || framing.getInt(header - 4) <= 0
+        || framing.getInt(header - 4) > bytes.length - header) {
       warnings.add(KEY + " is cut short or its message length is wrong; the hint is ignored");
       return Optional.empty();
     }
     try {
-      Schema schema = MessageSerializer.deserializeSchema(
-          new ReadChannel(Channels.newChannel(new ByteArrayInputStream(bytes))));
+      Schema schema =
+          MessageSerializer.deserializeSchema(
+              new ReadChannel(Channels.newChannel(new ByteArrayInputStream(bytes))));
       if (schema == null) {
         warnings.add(KEY + " holds no schema message; the hint is ignored");
         return Optional.empty();
       }
       return Optional.of(schema);
     } catch (IOException | RuntimeException | StackOverflowError e) {
-      warnings.add(KEY + " does not decode as an Arrow IPC schema (" + e.getMessage() + "); the hint is ignored");
+      warnings.add(
+          KEY
+              + " does not decode as an Arrow IPC schema ("
+              + e.getMessage()
+              + "); the hint is ignored");
       return Optional.empty();
     }
   }
 
-  /** Base64 of the schema as an IPC Schema message with the continuation marker, padded to 8 bytes. */
+  /**
+   * Base64 of the schema as an IPC Schema message with the continuation marker, padded to 8 bytes.
+   */
   public static String encode(Schema schema) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (WriteChannel channel = new WriteChannel(Channels.newChannel(out))) {

@@ -8,7 +8,6 @@ import dev.parrow.codec.metadata.SchemaElement;
 import dev.parrow.codec.metadata.TimeUnit;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.IntervalUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -17,8 +16,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The Parquet schema an Arrow schema is written as (TYPE-MAPPING.md, "Writing"): each leaf gets its
- * LogicalType and the matching ConvertedType (with decimal precision and scale), optional when the Arrow
- * field is nullable; lists, maps and structs become the groups LogicalTypes.md prescribes.
+ * LogicalType and the matching ConvertedType (with decimal precision and scale), optional when the
+ * Arrow field is nullable; lists, maps and structs become the groups LogicalTypes.md prescribes.
  */
 public final class ArrowToParquet {
   private ArrowToParquet() {}
@@ -26,7 +25,19 @@ public final class ArrowToParquet {
   /** The schema elements, root first, in Parquet's depth-first order. */
   public static List<SchemaElement> schema(Schema schema) {
     List<SchemaElement> out = new ArrayList<>();
-    out.add(new SchemaElement(null, null, null, "schema", schema.getFields().size(), null, null, null, null, null, null));
+    out.add(
+        new SchemaElement(
+            null,
+            null,
+            null,
+            "schema",
+            schema.getFields().size(),
+            null,
+            null,
+            null,
+            null,
+            null,
+            null));
     for (Field f : schema.getFields()) {
       node(f, f.getName(), f.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, out);
     }
@@ -34,17 +45,24 @@ public final class ArrowToParquet {
   }
 
   /**
-   * A field and its subtree: lists (large and fixed-size too) in the 3-level form
-   * {@code group (LIST) { repeated group list { element } }}, maps as
-   * {@code group (MAP) { repeated group key_value { required key; value } }}, structs as groups.
+   * A field and its subtree: lists (large and fixed-size too) in the 3-level form {@code group
+   * (LIST) { repeated group list { element } }}, maps as {@code group (MAP) { repeated group
+   * key_value { required key; value } }}, structs as groups.
    */
-  private static void node(Field field, String name, Repetition repetition, List<SchemaElement> out) {
+  private static void node(
+      Field field, String name, Repetition repetition, List<SchemaElement> out) {
     ArrowType type = field.getType();
-    if (type instanceof ArrowType.List || type instanceof ArrowType.LargeList || type instanceof ArrowType.FixedSizeList) {
+    if (type instanceof ArrowType.List
+        || type instanceof ArrowType.LargeList
+        || type instanceof ArrowType.FixedSizeList) {
       Field element = field.getChildren().get(0);
       out.add(group(name, repetition, 1, ConvertedType.LIST, new LogicalType.ListType()));
       out.add(group("list", Repetition.REPEATED, 1, null, null));
-      node(element, "element", element.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, out);
+      node(
+          element,
+          "element",
+          element.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED,
+          out);
     } else if (type instanceof ArrowType.Map) {
       Field entries = field.getChildren().get(0);
       out.add(group(name, repetition, 1, ConvertedType.MAP, new LogicalType.MapType()));
@@ -58,28 +76,56 @@ public final class ArrowToParquet {
     } else if (type instanceof ArrowType.Struct) {
       out.add(group(name, repetition, field.getChildren().size(), null, null));
       for (Field child : field.getChildren()) {
-        node(child, child.getName(), child.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, out);
+        node(
+            child,
+            child.getName(),
+            child.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED,
+            out);
       }
     } else {
       SchemaElement e = leaf(field);
-      out.add(new SchemaElement(e.type(), e.typeLength(), repetition, name, null, e.convertedType(), e.scale(),
-          e.precision(), e.fieldId(), e.logicalType(), null));
+      out.add(
+          new SchemaElement(
+              e.type(),
+              e.typeLength(),
+              repetition,
+              name,
+              null,
+              e.convertedType(),
+              e.scale(),
+              e.precision(),
+              e.fieldId(),
+              e.logicalType(),
+              null));
     }
   }
 
-  private static SchemaElement group(String name, Repetition repetition, int children, ConvertedType converted,
+  private static SchemaElement group(
+      String name,
+      Repetition repetition,
+      int children,
+      ConvertedType converted,
       LogicalType logical) {
-    return new SchemaElement(null, null, repetition, name, children, converted, null, null, null, logical, null);
+    return new SchemaElement(
+        null, null, repetition, name, children, converted, null, null, null, logical, null);
   }
 
   /** The element of a primitive field, with an annotation its metadata keeps put back. */
   public static SchemaElement leaf(Field field) {
     SchemaElement e = plainLeaf(field);
-    String kept = field.getMetadata() == null ? null : field.getMetadata().get(ParquetToArrow.LOGICAL_TYPE_KEY);
-    boolean uuid = "UUID".equals(kept) || field.getType() instanceof ArrowType.ExtensionType ext
-        && ext.extensionName().equals("arrow.uuid")
-        || field.getMetadata() != null && "arrow.uuid".equals(field.getMetadata().get("ARROW:extension:name"));
-    if (uuid && e.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY && Integer.valueOf(16).equals(e.typeLength())) {
+    String kept =
+        field.getMetadata() == null
+            ? null
+            : field.getMetadata().get(ParquetToArrow.LOGICAL_TYPE_KEY);
+    boolean uuid =
+        "UUID".equals(kept)
+            || field.getType() instanceof ArrowType.ExtensionType ext
+                && ext.extensionName().equals("arrow.uuid")
+            || field.getMetadata() != null
+                && "arrow.uuid".equals(field.getMetadata().get("ARROW:extension:name"));
+    if (uuid
+        && e.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY
+        && Integer.valueOf(16).equals(e.typeLength())) {
       return annotate(e, null, new LogicalType.UuidType());
     }
     if (e.type() == PhysicalType.BYTE_ARRAY && kept != null) {
@@ -93,9 +139,20 @@ public final class ArrowToParquet {
     return e;
   }
 
-  private static SchemaElement annotate(SchemaElement e, ConvertedType converted, LogicalType logical) {
-    return new SchemaElement(e.type(), e.typeLength(), e.repetition(), e.name(), e.numChildren(), converted, e.scale(),
-        e.precision(), e.fieldId(), logical, e.vectorLength());
+  private static SchemaElement annotate(
+      SchemaElement e, ConvertedType converted, LogicalType logical) {
+    return new SchemaElement(
+        e.type(),
+        e.typeLength(),
+        e.repetition(),
+        e.name(),
+        e.numChildren(),
+        converted,
+        e.scale(),
+        e.precision(),
+        e.fieldId(),
+        logical,
+        e.vectorLength());
   }
 
   private static SchemaElement plainLeaf(Field field) {
@@ -111,86 +168,186 @@ public final class ArrowToParquet {
     String name = field.getName();
     switch (type.getTypeID()) {
       case Null:
-        return element(PhysicalType.INT32, null, Repetition.OPTIONAL, name, null, new LogicalType.NullType());
+        return element(
+            PhysicalType.INT32, null, Repetition.OPTIONAL, name, null, new LogicalType.NullType());
       case Bool:
         return element(PhysicalType.BOOLEAN, null, repetition, name, null, null);
-      case Int: {
-        ArrowType.Int i = (ArrowType.Int) type;
-        PhysicalType p = i.getBitWidth() == 64 ? PhysicalType.INT64 : PhysicalType.INT32;
-        if (i.getBitWidth() == 64 && i.getIsSigned()) {
-          return element(p, null, repetition, name, null, null);
+      case Int:
+        {
+          ArrowType.Int i = (ArrowType.Int) type;
+          PhysicalType p = i.getBitWidth() == 64 ? PhysicalType.INT64 : PhysicalType.INT32;
+          if (i.getBitWidth() == 64 && i.getIsSigned()) {
+            return element(p, null, repetition, name, null, null);
+          }
+          ConvertedType converted = converted(i.getBitWidth(), i.getIsSigned());
+          return element(
+              p,
+              null,
+              repetition,
+              name,
+              converted,
+              new LogicalType.IntType(i.getBitWidth(), i.getIsSigned()));
         }
-        ConvertedType converted = converted(i.getBitWidth(), i.getIsSigned());
-        return element(p, null, repetition, name, converted, new LogicalType.IntType(i.getBitWidth(), i.getIsSigned()));
-      }
-      case FloatingPoint: {
-        FloatingPointPrecision precision = ((ArrowType.FloatingPoint) type).getPrecision();
-        return switch (precision) {
-          case HALF -> element(PhysicalType.FIXED_LEN_BYTE_ARRAY, 2, repetition, name, null, new LogicalType.Float16Type());
-          case SINGLE -> element(PhysicalType.FLOAT, null, repetition, name, null, null);
-          case DOUBLE -> element(PhysicalType.DOUBLE, null, repetition, name, null, null);
-        };
-      }
-      case Decimal: {
-        ArrowType.Decimal d = (ArrowType.Decimal) type;
-        PhysicalType p = d.getPrecision() <= 9 ? PhysicalType.INT32 : d.getPrecision() <= 18 ? PhysicalType.INT64
-            : PhysicalType.FIXED_LEN_BYTE_ARRAY;
-        Integer length = p == PhysicalType.FIXED_LEN_BYTE_ARRAY ? decimalBytes(d.getPrecision()) : null;
-        return new SchemaElement(p, length, repetition, name, null, ConvertedType.DECIMAL, d.getScale(),
-            d.getPrecision(), null, new LogicalType.DecimalType(d.getScale(), d.getPrecision()), null);
-      }
+      case FloatingPoint:
+        {
+          FloatingPointPrecision precision = ((ArrowType.FloatingPoint) type).getPrecision();
+          return switch (precision) {
+            case HALF ->
+                element(
+                    PhysicalType.FIXED_LEN_BYTE_ARRAY,
+                    2,
+                    repetition,
+                    name,
+                    null,
+                    new LogicalType.Float16Type());
+            case SINGLE -> element(PhysicalType.FLOAT, null, repetition, name, null, null);
+            case DOUBLE -> element(PhysicalType.DOUBLE, null, repetition, name, null, null);
+          };
+        }
+      case Decimal:
+        {
+          ArrowType.Decimal d = (ArrowType.Decimal) type;
+          PhysicalType p =
+              d.getPrecision() <= 9
+                  ? PhysicalType.INT32
+                  : d.getPrecision() <= 18 ? PhysicalType.INT64 : PhysicalType.FIXED_LEN_BYTE_ARRAY;
+          Integer length =
+              p == PhysicalType.FIXED_LEN_BYTE_ARRAY ? decimalBytes(d.getPrecision()) : null;
+          return new SchemaElement(
+              p,
+              length,
+              repetition,
+              name,
+              null,
+              ConvertedType.DECIMAL,
+              d.getScale(),
+              d.getPrecision(),
+              null,
+              new LogicalType.DecimalType(d.getScale(), d.getPrecision()),
+              null);
+        }
       case Utf8:
       case LargeUtf8:
-        return element(PhysicalType.BYTE_ARRAY, null, repetition, name, ConvertedType.UTF8, new LogicalType.StringType());
+        return element(
+            PhysicalType.BYTE_ARRAY,
+            null,
+            repetition,
+            name,
+            ConvertedType.UTF8,
+            new LogicalType.StringType());
       case Binary:
       case LargeBinary:
         return element(PhysicalType.BYTE_ARRAY, null, repetition, name, null, null);
       case FixedSizeBinary:
-        return element(PhysicalType.FIXED_LEN_BYTE_ARRAY, ((ArrowType.FixedSizeBinary) type).getByteWidth(),
-            repetition, name, null, null);
+        return element(
+            PhysicalType.FIXED_LEN_BYTE_ARRAY,
+            ((ArrowType.FixedSizeBinary) type).getByteWidth(),
+            repetition,
+            name,
+            null,
+            null);
       case Date:
-        return element(PhysicalType.INT32, null, repetition, name, ConvertedType.DATE, new LogicalType.DateType());
-      case Time: {
-        ArrowType.Time t = (ArrowType.Time) type;
-        return switch (t.getUnit()) {
-          case MILLISECOND -> element(PhysicalType.INT32, null, repetition, name, ConvertedType.TIME_MILLIS,
-              new LogicalType.TimeType(true, TimeUnit.MILLIS));
-          case SECOND -> throw new IllegalStateException("time32[s] is mapped through UnitRescale");
-          case MICROSECOND -> element(PhysicalType.INT64, null, repetition, name, ConvertedType.TIME_MICROS,
-              new LogicalType.TimeType(true, TimeUnit.MICROS));
-          case NANOSECOND -> element(PhysicalType.INT64, null, repetition, name, null,
-              new LogicalType.TimeType(true, TimeUnit.NANOS));
-        };
-      }
-      case Timestamp: {
-        ArrowType.Timestamp t = (ArrowType.Timestamp) type;
-        boolean adjusted = t.getTimezone() != null;
-        return switch (t.getUnit()) {
-          case MILLISECOND -> element(PhysicalType.INT64, null, repetition, name, ConvertedType.TIMESTAMP_MILLIS,
-              new LogicalType.TimestampType(adjusted, TimeUnit.MILLIS));
-          case SECOND -> throw new IllegalStateException("timestamp[s] is mapped through UnitRescale");
-          case MICROSECOND -> element(PhysicalType.INT64, null, repetition, name, ConvertedType.TIMESTAMP_MICROS,
-              new LogicalType.TimestampType(adjusted, TimeUnit.MICROS));
-          case NANOSECOND -> element(PhysicalType.INT64, null, repetition, name, null,
-              new LogicalType.TimestampType(adjusted, TimeUnit.NANOS));
-        };
-      }
+        return element(
+            PhysicalType.INT32,
+            null,
+            repetition,
+            name,
+            ConvertedType.DATE,
+            new LogicalType.DateType());
+      case Time:
+        {
+          ArrowType.Time t = (ArrowType.Time) type;
+          return switch (t.getUnit()) {
+            case MILLISECOND ->
+                element(
+                    PhysicalType.INT32,
+                    null,
+                    repetition,
+                    name,
+                    ConvertedType.TIME_MILLIS,
+                    new LogicalType.TimeType(true, TimeUnit.MILLIS));
+            case SECOND ->
+                throw new IllegalStateException("time32[s] is mapped through UnitRescale");
+            case MICROSECOND ->
+                element(
+                    PhysicalType.INT64,
+                    null,
+                    repetition,
+                    name,
+                    ConvertedType.TIME_MICROS,
+                    new LogicalType.TimeType(true, TimeUnit.MICROS));
+            case NANOSECOND ->
+                element(
+                    PhysicalType.INT64,
+                    null,
+                    repetition,
+                    name,
+                    null,
+                    new LogicalType.TimeType(true, TimeUnit.NANOS));
+          };
+        }
+      case Timestamp:
+        {
+          ArrowType.Timestamp t = (ArrowType.Timestamp) type;
+          boolean adjusted = t.getTimezone() != null;
+          return switch (t.getUnit()) {
+            case MILLISECOND ->
+                element(
+                    PhysicalType.INT64,
+                    null,
+                    repetition,
+                    name,
+                    ConvertedType.TIMESTAMP_MILLIS,
+                    new LogicalType.TimestampType(adjusted, TimeUnit.MILLIS));
+            case SECOND ->
+                throw new IllegalStateException("timestamp[s] is mapped through UnitRescale");
+            case MICROSECOND ->
+                element(
+                    PhysicalType.INT64,
+                    null,
+                    repetition,
+                    name,
+                    ConvertedType.TIMESTAMP_MICROS,
+                    new LogicalType.TimestampType(adjusted, TimeUnit.MICROS));
+            case NANOSECOND ->
+                element(
+                    PhysicalType.INT64,
+                    null,
+                    repetition,
+                    name,
+                    null,
+                    new LogicalType.TimestampType(adjusted, TimeUnit.NANOS));
+          };
+        }
       case Duration:
         return element(PhysicalType.INT64, null, repetition, name, null, null);
       case Interval:
         if (((ArrowType.Interval) type).getUnit() == IntervalUnit.MONTH_DAY_NANO) {
-          return element(PhysicalType.FIXED_LEN_BYTE_ARRAY, 12, repetition, name, ConvertedType.INTERVAL, null);
+          return element(
+              PhysicalType.FIXED_LEN_BYTE_ARRAY,
+              12,
+              repetition,
+              name,
+              ConvertedType.INTERVAL,
+              null);
         }
         break;
       default:
         break;
     }
-    throw new UnsupportedOperationException("field '" + name + "' is " + type + ", which Parrow cannot write yet");
+    throw new UnsupportedOperationException(
+        "field '" + name + "' is " + type + ", which Parrow cannot write yet");
   }
 
-  private static SchemaElement element(PhysicalType type, Integer length, Repetition repetition, String name,
-      ConvertedType converted, LogicalType logical) {
-    return new SchemaElement(type, length, repetition, name, null, converted, null, null, null, logical, null);
+  private static SchemaElement element(
+      PhysicalType type,
+      Integer length,
+      Repetition repetition,
+      String name,
+      ConvertedType converted,
+      LogicalType logical) {
+    return new SchemaElement(
+        type, length, repetition, name, null, converted, null, null, null, logical, null);
   }
 
   private static ConvertedType converted(int bits, boolean signed) {
@@ -204,7 +361,8 @@ public final class ArrowToParquet {
 
   /** The fewest bytes whose two's complement holds every unscaled value of this precision. */
   static int decimalBytes(int precision) {
-    java.math.BigInteger max = java.math.BigInteger.TEN.pow(precision).subtract(java.math.BigInteger.ONE);
+    java.math.BigInteger max =
+        java.math.BigInteger.TEN.pow(precision).subtract(java.math.BigInteger.ONE);
     return (max.bitLength() + 1 + 7) / 8;
   }
 }

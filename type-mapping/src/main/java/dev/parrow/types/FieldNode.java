@@ -7,19 +7,27 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
- * One field of the Arrow schema derived from a Parquet schema, with what a reader needs to assemble it:
- * its kind, the levels that place it ({@link LevelInfo}), and for a leaf the Parquet column it reads.
+ * One field of the Arrow schema derived from a Parquet schema, with what a reader needs to assemble
+ * it: its kind, the levels that place it ({@link LevelInfo}), and for a leaf the Parquet column it
+ * reads.
  *
  * @param field the Arrow field (children included)
  * @param kind what vector the field becomes
- * @param levels where the field's slots are in its leaves' levels; for a list, those of its repeated field
- *     (a slot has elements at {@code levels.defLevel()}) with the repeated ancestor outside the list
+ * @param levels where the field's slots are in its leaves' levels; for a list, those of its
+ *     repeated field (a slot has elements at {@code levels.defLevel()}) with the repeated ancestor
+ *     outside the list
  * @param column the leaf column index, or -1 for a group
  * @param children list: the element; map: the entries struct; struct: its fields; leaf: none
  */
-public record FieldNode(Field field, Kind kind, LevelInfo levels, int column, List<FieldNode> children) {
+public record FieldNode(
+    Field field, Kind kind, LevelInfo levels, int column, List<FieldNode> children) {
 
-  public enum Kind { LEAF, STRUCT, LIST, MAP }
+  public enum Kind {
+    LEAF,
+    STRUCT,
+    LIST,
+    MAP
+  }
 
   public FieldNode {
     children = List.copyOf(children);
@@ -47,9 +55,10 @@ public record FieldNode(Field field, Kind kind, LevelInfo levels, int column, Li
   }
 
   /**
-   * This node with only the leaves in {@code keep}, or null when none of its leaves is kept. A struct
-   * keeps the children that keep something; a list its element; a map is kept whole when any of its leaves
-   * is chosen, since a map without its keys (or entries without a value) would change type.
+   * This node with only the leaves in {@code keep}, or null when none of its leaves is kept. A
+   * struct keeps the children that keep something; a list its element; a map is kept whole when any
+   * of its leaves is chosen, since a map without its keys (or entries without a value) would change
+   * type.
    */
   public FieldNode prune(Set<Integer> keep) {
     switch (kind) {
@@ -57,33 +66,42 @@ public record FieldNode(Field field, Kind kind, LevelInfo levels, int column, Li
         return keep.contains(column) ? this : null;
       case MAP:
         return columns().stream().anyMatch(keep::contains) ? this : null;
-      case LIST: {
-        FieldNode element = children.get(0).prune(keep);
-        return element == null ? null : element == children.get(0) ? this : withChildren(List.of(element));
-      }
-      default: {
-        List<FieldNode> kept = new ArrayList<>();
-        for (FieldNode child : children) {
-          FieldNode p = child.prune(keep);
-          if (p != null) {
-            kept.add(p);
+      case LIST:
+        {
+          FieldNode element = children.get(0).prune(keep);
+          return element == null
+              ? null
+              : element == children.get(0) ? this : withChildren(List.of(element));
+        }
+      default:
+        {
+          List<FieldNode> kept = new ArrayList<>();
+          for (FieldNode child : children) {
+            FieldNode p = child.prune(keep);
+            if (p != null) {
+              kept.add(p);
+            }
           }
+          if (kept.isEmpty()) {
+            return null;
+          }
+          return kept.equals(children) ? this : withChildren(kept);
         }
-        if (kept.isEmpty()) {
-          return null;
-        }
-        return kept.equals(children) ? this : withChildren(kept);
-      }
     }
   }
 
-  /** This node with {@code f} applied to every leaf below it (parents' fields follow their children). */
+  /**
+   * This node with {@code f} applied to every leaf below it (parents' fields follow their
+   * children).
+   */
   public FieldNode mapLeaves(java.util.function.UnaryOperator<FieldNode> f) {
     if (kind == Kind.LEAF) {
       return f.apply(this);
     }
     List<FieldNode> mapped = children.stream().map(c -> c.mapLeaves(f)).toList();
-    Field newField = new Field(field.getName(), field.getFieldType(), mapped.stream().map(FieldNode::field).toList());
+    Field newField =
+        new Field(
+            field.getName(), field.getFieldType(), mapped.stream().map(FieldNode::field).toList());
     return new FieldNode(newField, kind, levels, column, mapped);
   }
 
@@ -100,6 +118,7 @@ public record FieldNode(Field field, Kind kind, LevelInfo levels, int column, Li
   private FieldNode withChildren(List<FieldNode> newChildren) {
     List<Field> fields = newChildren.stream().map(FieldNode::field).toList();
     FieldType type = field.getFieldType();
-    return new FieldNode(new Field(field.getName(), type, fields), kind, levels, column, newChildren);
+    return new FieldNode(
+        new Field(field.getName(), type, fields), kind, levels, column, newChildren);
   }
 }

@@ -17,23 +17,26 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The Arrow schema of a whole Parquet schema, groups included: LIST in the standard 3-level form and every
- * backward-compatibility form of LogicalTypes.md (a repeated primitive, a repeated group of several fields,
- * one-field groups named {@code array} or {@code <list>_tuple}, 2-level lists), MAP and MAP_KEY_VALUE (a
- * key-value group without a value reads as a list of keys, as arrow-rs does), structs, and repeated fields
- * outside LIST/MAP (a list of non-null elements). Leaves map by {@link ParquetToArrow}. Each field comes with
- * its {@link LevelInfo}, computed as Arrow C++ does while the schema is derived; a leaf whose levels do not
- * come out as its column's maximum levels means a schema this derivation got wrong, and fails.
+ * The Arrow schema of a whole Parquet schema, groups included: LIST in the standard 3-level form
+ * and every backward-compatibility form of LogicalTypes.md (a repeated primitive, a repeated group
+ * of several fields, one-field groups named {@code array} or {@code <list>_tuple}, 2-level lists),
+ * MAP and MAP_KEY_VALUE (a key-value group without a value reads as a list of keys, as arrow-rs
+ * does), structs, and repeated fields outside LIST/MAP (a list of non-null elements). Leaves map by
+ * {@link ParquetToArrow}. Each field comes with its {@link LevelInfo}, computed as Arrow C++ does
+ * while the schema is derived; a leaf whose levels do not come out as its column's maximum levels
+ * means a schema this derivation got wrong, and fails.
  */
 public final class NestedSchema {
   private NestedSchema() {}
 
-  public static Schema arrowSchema(ParquetSchema schema, TypeOptions options, List<String> warnings) {
+  public static Schema arrowSchema(
+      ParquetSchema schema, TypeOptions options, List<String> warnings) {
     return new Schema(fields(schema, options, warnings).stream().map(FieldNode::field).toList());
   }
 
   /** The top-level fields, with the levels and columns a reader assembles them from. */
-  public static List<FieldNode> fields(ParquetSchema schema, TypeOptions options, List<String> warnings) {
+  public static List<FieldNode> fields(
+      ParquetSchema schema, TypeOptions options, List<String> warnings) {
     Builder b = new Builder(schema, options, warnings);
     List<FieldNode> fields = new ArrayList<>();
     for (SchemaNode child : schema.root().children()) {
@@ -43,7 +46,8 @@ public final class NestedSchema {
   }
 
   /** The Arrow field of one node (and its subtree). */
-  public static Field field(ParquetSchema schema, SchemaNode node, TypeOptions options, List<String> warnings) {
+  public static Field field(
+      ParquetSchema schema, SchemaNode node, TypeOptions options, List<String> warnings) {
     return new Builder(schema, options, warnings).field(node, LevelInfo.ROOT).field();
   }
 
@@ -65,13 +69,22 @@ public final class NestedSchema {
     private FieldNode nonRepeated(SchemaNode node, String name, boolean nullable, LevelInfo here) {
       if (node instanceof PrimitiveNode p) {
         ColumnDescriptor column = schema.column(p.column());
-        if (here.defLevel() != column.maxDefinitionLevel() || here.repLevel() != column.maxRepetitionLevel()) {
-          throw new ParquetFormatException("column '" + column.dottedPath() + "': derived levels " + here
-              + " differ from its maximum definition level " + column.maxDefinitionLevel() + " and repetition level "
-              + column.maxRepetitionLevel());
+        if (here.defLevel() != column.maxDefinitionLevel()
+            || here.repLevel() != column.maxRepetitionLevel()) {
+          throw new ParquetFormatException(
+              "column '"
+                  + column.dottedPath()
+                  + "': derived levels "
+                  + here
+                  + " differ from its maximum definition level "
+                  + column.maxDefinitionLevel()
+                  + " and repetition level "
+                  + column.maxRepetitionLevel());
         }
         Field leaf = ParquetToArrow.leafField(column, options, warnings);
-        Field field = new Field(name, new FieldType(nullable, leaf.getType(), null, leaf.getMetadata()), null);
+        Field field =
+            new Field(
+                name, new FieldType(nullable, leaf.getType(), null, leaf.getMetadata()), null);
         return new FieldNode(field, FieldNode.Kind.LEAF, here, p.column(), List.of());
       }
       GroupNode group = (GroupNode) node;
@@ -84,25 +97,36 @@ public final class NestedSchema {
       return struct(name, nullable, here, group.children());
     }
 
-    private FieldNode struct(String name, boolean nullable, LevelInfo here, List<SchemaNode> members) {
+    private FieldNode struct(
+        String name, boolean nullable, LevelInfo here, List<SchemaNode> members) {
       List<FieldNode> children = new ArrayList<>();
       for (SchemaNode child : members) {
         children.add(field(child, here));
       }
-      Field field = new Field(name, new FieldType(nullable, ArrowType.Struct.INSTANCE, null),
-          children.stream().map(FieldNode::field).toList());
+      Field field =
+          new Field(
+              name,
+              new FieldType(nullable, ArrowType.Struct.INSTANCE, null),
+              children.stream().map(FieldNode::field).toList());
       return new FieldNode(field, FieldNode.Kind.STRUCT, here, -1, children);
     }
 
-    private static FieldNode list(String name, boolean nullable, LevelInfo levels, FieldNode element) {
-      Field field = new Field(name, new FieldType(nullable, ArrowType.List.INSTANCE, null), List.of(element.field()));
+    private static FieldNode list(
+        String name, boolean nullable, LevelInfo levels, FieldNode element) {
+      Field field =
+          new Field(
+              name,
+              new FieldType(nullable, ArrowType.List.INSTANCE, null),
+              List.of(element.field()));
       return new FieldNode(field, FieldNode.Kind.LIST, levels, -1, List.of(element));
     }
 
     /** A LIST-annotated group whose own levels are {@code outer}. */
     private FieldNode listGroup(GroupNode list, String name, boolean nullable, LevelInfo outer) {
-      if (list.children().size() != 1 || list.children().get(0).repetition() != Repetition.REPEATED) {
-        throw new ParquetFormatException("LIST group '" + list.name() + "' must have exactly one repeated child");
+      if (list.children().size() != 1
+          || list.children().get(0).repetition() != Repetition.REPEATED) {
+        throw new ParquetFormatException(
+            "LIST group '" + list.name() + "' must have exactly one repeated child");
       }
       SchemaNode repeated = list.children().get(0);
       LevelInfo inner = outer.repeated();
@@ -112,8 +136,10 @@ public final class NestedSchema {
         element = nonRepeated(repeated, repeated.name(), false, inner);
       } else {
         GroupNode r = (GroupNode) repeated;
-        boolean elementIsGroup = r.children().size() != 1 || r.name().equals("array")
-            || r.name().equals(list.name() + "_tuple");
+        boolean elementIsGroup =
+            r.children().size() != 1
+                || r.name().equals("array")
+                || r.name().equals(list.name() + "_tuple");
         if (elementIsGroup) {
           // The repeated group itself is the (required) element: a struct of its fields.
           element = struct(r.name(), false, inner, r.children());
@@ -125,21 +151,38 @@ public final class NestedSchema {
     }
 
     private FieldNode map(GroupNode map, String name, boolean nullable, LevelInfo outer) {
-      if (map.children().size() != 1 || !(map.children().get(0) instanceof GroupNode keyValue)
-          || keyValue.repetition() != Repetition.REPEATED || keyValue.children().isEmpty()
+      if (map.children().size() != 1
+          || !(map.children().get(0) instanceof GroupNode keyValue)
+          || keyValue.repetition() != Repetition.REPEATED
+          || keyValue.children().isEmpty()
           || keyValue.children().size() > 2) {
-        throw new ParquetFormatException("MAP group '" + map.name() + "' must have one repeated group of a key and "
-            + "at most one value");
+        throw new ParquetFormatException(
+            "MAP group '"
+                + map.name()
+                + "' must have one repeated group of a key and "
+                + "at most one value");
       }
       LevelInfo inner = outer.repeated();
       SchemaNode keyNode = keyValue.children().get(0);
       FieldNode key = field(keyNode, inner);
       if (key.field().isNullable()) {
         // Arrow map keys are never null; some writers (Presto) leave the key OPTIONAL.
-        warnings.add(map.name() + ": map key '" + keyNode.name() + "' is OPTIONAL in the file; read as non-null");
+        warnings.add(
+            map.name()
+                + ": map key '"
+                + keyNode.name()
+                + "' is OPTIONAL in the file; read as non-null");
         Field k = key.field();
-        key = new FieldNode(new Field(k.getName(), new FieldType(false, k.getType(), k.getDictionary(), k.getMetadata()),
-            k.getChildren()), key.kind(), key.levels(), key.column(), key.children());
+        key =
+            new FieldNode(
+                new Field(
+                    k.getName(),
+                    new FieldType(false, k.getType(), k.getDictionary(), k.getMetadata()),
+                    k.getChildren()),
+                key.kind(),
+                key.levels(),
+                key.column(),
+                key.children());
       }
       LevelInfo levels = LevelInfo.list(outer, inner);
       if (keyValue.children().size() == 1) {
@@ -147,20 +190,28 @@ public final class NestedSchema {
         return list(name, nullable, levels, key);
       }
       FieldNode value = field(keyValue.children().get(1), inner);
-      Field entriesField = new Field(keyValue.name(), FieldType.notNullable(ArrowType.Struct.INSTANCE),
-          List.of(key.field(), value.field()));
-      FieldNode entries = new FieldNode(entriesField, FieldNode.Kind.STRUCT, inner, -1, List.of(key, value));
-      Field field = new Field(name, new FieldType(nullable, new ArrowType.Map(false), null), List.of(entriesField));
+      Field entriesField =
+          new Field(
+              keyValue.name(),
+              FieldType.notNullable(ArrowType.Struct.INSTANCE),
+              List.of(key.field(), value.field()));
+      FieldNode entries =
+          new FieldNode(entriesField, FieldNode.Kind.STRUCT, inner, -1, List.of(key, value));
+      Field field =
+          new Field(
+              name, new FieldType(nullable, new ArrowType.Map(false), null), List.of(entriesField));
       return new FieldNode(field, FieldNode.Kind.MAP, levels, -1, List.of(entries));
     }
   }
 
   private static boolean isList(GroupNode g) {
-    return g.element().logicalType() instanceof LogicalType.ListType || g.element().convertedType() == ConvertedType.LIST;
+    return g.element().logicalType() instanceof LogicalType.ListType
+        || g.element().convertedType() == ConvertedType.LIST;
   }
 
   private static boolean isMap(GroupNode g) {
-    return g.element().logicalType() instanceof LogicalType.MapType || g.element().convertedType() == ConvertedType.MAP
+    return g.element().logicalType() instanceof LogicalType.MapType
+        || g.element().convertedType() == ConvertedType.MAP
         || g.element().convertedType() == ConvertedType.MAP_KEY_VALUE;
   }
 }

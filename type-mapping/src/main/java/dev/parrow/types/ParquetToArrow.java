@@ -17,22 +17,26 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
- * The Arrow type of a primitive Parquet column, by the reading table of TYPE-MAPPING.md: the
- * {@code LogicalType} when present, else the legacy {@code ConvertedType}, else the physical type. An
+ * The Arrow type of a primitive Parquet column, by the reading table of TYPE-MAPPING.md: the {@code
+ * LogicalType} when present, else the legacy {@code ConvertedType}, else the physical type. An
  * annotation that does not fit its physical type, or that Parrow does not know, leaves the physical
  * type's Arrow type and a warning.
  */
 public final class ParquetToArrow {
   /**
-   * Field metadata key under which ENUM, JSON, BSON, UUID and geospatial annotations are kept (so that a
-   * writer can put them back).
+   * Field metadata key under which ENUM, JSON, BSON, UUID and geospatial annotations are kept (so
+   * that a writer can put them back).
    */
   public static final String LOGICAL_TYPE_KEY = "parquet.logical_type";
 
   private ParquetToArrow() {}
 
-  /** The Arrow field of a leaf; nullable unless REQUIRED. Warnings about the mapping go to {@code warnings}. */
-  public static Field leafField(ColumnDescriptor column, TypeOptions options, List<String> warnings) {
+  /**
+   * The Arrow field of a leaf; nullable unless REQUIRED. Warnings about the mapping go to {@code
+   * warnings}.
+   */
+  public static Field leafField(
+      ColumnDescriptor column, TypeOptions options, List<String> warnings) {
     SchemaElement e = column.element();
     ArrowType type = leafType(column, options, warnings);
     Map<String, String> metadata = annotationMetadata(e.logicalType(), e.convertedType());
@@ -40,36 +44,55 @@ public final class ParquetToArrow {
     return new Field(e.name(), new FieldType(nullable, type, null, metadata), null);
   }
 
-  public static ArrowType leafType(ColumnDescriptor column, TypeOptions options, List<String> warnings) {
+  public static ArrowType leafType(
+      ColumnDescriptor column, TypeOptions options, List<String> warnings) {
     SchemaElement e = column.element();
     LogicalType logical = e.logicalType();
     ConvertedType converted = e.convertedType();
     if (logical instanceof LogicalType.Unknown u) {
-      warnings.add(column.dottedPath() + ": unknown logical type (union member " + u.unionField()
-          + "), read as its physical type " + e.type());
+      warnings.add(
+          column.dottedPath()
+              + ": unknown logical type (union member "
+              + u.unionField()
+              + "), read as its physical type "
+              + e.type());
       logical = null;
       converted = null;
     }
     if (logical instanceof LogicalType.NullType) {
       return ArrowType.Null.INSTANCE;
     }
-    ArrowType annotated = logical != null ? fromLogical(column, logical, options) : fromConverted(column, converted, options);
+    ArrowType annotated =
+        logical != null
+            ? fromLogical(column, logical, options)
+            : fromConverted(column, converted, options);
     if (annotated != null) {
       return annotated;
     }
     if (logical != null && !isPhysicalOnly(logical)) {
-      warnings.add(column.dottedPath() + ": logical type " + logical.describe() + " does not fit physical type "
-          + e.type() + ", read as the physical type");
+      warnings.add(
+          column.dottedPath()
+              + ": logical type "
+              + logical.describe()
+              + " does not fit physical type "
+              + e.type()
+              + ", read as the physical type");
     } else if (logical == null && converted != null && !isPhysicalOnly(converted)) {
-      warnings.add(column.dottedPath() + ": converted type " + converted + " does not fit physical type "
-          + e.type() + ", read as the physical type");
+      warnings.add(
+          column.dottedPath()
+              + ": converted type "
+              + converted
+              + " does not fit physical type "
+              + e.type()
+              + ", read as the physical type");
     }
     return physical(column);
   }
 
   /** Annotations whose Arrow type is just the physical type's (they only add metadata). */
   private static boolean isPhysicalOnly(LogicalType logical) {
-    return logical instanceof LogicalType.BsonType || logical instanceof LogicalType.GeometryType
+    return logical instanceof LogicalType.BsonType
+        || logical instanceof LogicalType.GeometryType
         || logical instanceof LogicalType.GeographyType;
   }
 
@@ -90,14 +113,17 @@ public final class ParquetToArrow {
     };
   }
 
-  private static ArrowType fromLogical(ColumnDescriptor column, LogicalType logical, TypeOptions options) {
+  private static ArrowType fromLogical(
+      ColumnDescriptor column, LogicalType logical, TypeOptions options) {
     PhysicalType p = column.physicalType();
     if (p == PhysicalType.INT96) {
       return new ArrowType.Timestamp(options.int96Unit(), "UTC");
     }
     if (logical instanceof LogicalType.IntType i) {
-      boolean fits = p == PhysicalType.INT32 ? i.bitWidth() == 8 || i.bitWidth() == 16 || i.bitWidth() == 32
-          : p == PhysicalType.INT64 && i.bitWidth() == 64;
+      boolean fits =
+          p == PhysicalType.INT32
+              ? i.bitWidth() == 8 || i.bitWidth() == 16 || i.bitWidth() == 32
+              : p == PhysicalType.INT64 && i.bitWidth() == 64;
       return fits ? new ArrowType.Int(i.bitWidth(), i.signed()) : null;
     }
     if (logical instanceof LogicalType.DecimalType d) {
@@ -110,15 +136,19 @@ public final class ParquetToArrow {
       return time(p, t.unit());
     }
     if (logical instanceof LogicalType.TimestampType t) {
-      return p == PhysicalType.INT64 ? new ArrowType.Timestamp(unit(t.unit()), t.adjustedToUtc() ? "UTC" : null) : null;
+      return p == PhysicalType.INT64
+          ? new ArrowType.Timestamp(unit(t.unit()), t.adjustedToUtc() ? "UTC" : null)
+          : null;
     }
-    if (logical instanceof LogicalType.StringType || logical instanceof LogicalType.EnumType
+    if (logical instanceof LogicalType.StringType
+        || logical instanceof LogicalType.EnumType
         || logical instanceof LogicalType.JsonType) {
       return p == PhysicalType.BYTE_ARRAY ? ArrowType.Utf8.INSTANCE : null;
     }
     if (logical instanceof LogicalType.Float16Type) {
       return p == PhysicalType.FIXED_LEN_BYTE_ARRAY && column.typeLength() == 2
-          ? new ArrowType.FloatingPoint(FloatingPointPrecision.HALF) : null;
+          ? new ArrowType.FloatingPoint(FloatingPointPrecision.HALF)
+          : null;
     }
     if (logical instanceof LogicalType.UuidType) {
       if (p != PhysicalType.FIXED_LEN_BYTE_ARRAY || column.typeLength() != 16) {
@@ -129,7 +159,8 @@ public final class ParquetToArrow {
     return null;
   }
 
-  private static ArrowType fromConverted(ColumnDescriptor column, ConvertedType converted, TypeOptions options) {
+  private static ArrowType fromConverted(
+      ColumnDescriptor column, ConvertedType converted, TypeOptions options) {
     PhysicalType p = column.physicalType();
     if (p == PhysicalType.INT96) {
       return new ArrowType.Timestamp(options.int96Unit(), "UTC");
@@ -155,11 +186,15 @@ public final class ParquetToArrow {
       case TIMESTAMP_MICROS -> int64 ? new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC") : null;
       case DECIMAL -> {
         SchemaElement e = column.element();
-        yield e.precision() == null ? null : decimal(column, e.precision(), e.scale() == null ? 0 : e.scale(), options);
+        yield e.precision() == null
+            ? null
+            : decimal(column, e.precision(), e.scale() == null ? 0 : e.scale(), options);
       }
       case UTF8, ENUM, JSON -> p == PhysicalType.BYTE_ARRAY ? ArrowType.Utf8.INSTANCE : null;
-      case INTERVAL -> p == PhysicalType.FIXED_LEN_BYTE_ARRAY && column.typeLength() == 12
-          ? new ArrowType.Interval(IntervalUnit.MONTH_DAY_NANO) : null;
+      case INTERVAL ->
+          p == PhysicalType.FIXED_LEN_BYTE_ARRAY && column.typeLength() == 12
+              ? new ArrowType.Interval(IntervalUnit.MONTH_DAY_NANO)
+              : null;
       default -> null;
     };
   }
@@ -182,14 +217,16 @@ public final class ParquetToArrow {
   }
 
   /** Decimal(p, s) of 128 bits up to precision 38, 256 up to 76; beyond that the physical type. */
-  private static ArrowType decimal(ColumnDescriptor column, int precision, int scale, TypeOptions options) {
+  private static ArrowType decimal(
+      ColumnDescriptor column, int precision, int scale, TypeOptions options) {
     PhysicalType p = column.physicalType();
-    boolean physicalFits = switch (p) {
-      case INT32 -> precision <= 9;
-      case INT64 -> precision <= 18;
-      case FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY -> true;
-      default -> false;
-    };
+    boolean physicalFits =
+        switch (p) {
+          case INT32 -> precision <= 9;
+          case INT64 -> precision <= 18;
+          case FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY -> true;
+          default -> false;
+        };
     if (!physicalFits || precision < 1 || scale < 0 || scale > precision || precision > 76) {
       return null;
     }
@@ -199,14 +236,20 @@ public final class ParquetToArrow {
     return new ArrowType.Decimal(precision, scale, precision <= 38 ? 128 : 256);
   }
 
-  private static Map<String, String> annotationMetadata(LogicalType logical, ConvertedType converted) {
+  private static Map<String, String> annotationMetadata(
+      LogicalType logical, ConvertedType converted) {
     String kept = null;
-    if (logical instanceof LogicalType.EnumType || logical instanceof LogicalType.JsonType
-        || logical instanceof LogicalType.BsonType || logical instanceof LogicalType.GeometryType
-        || logical instanceof LogicalType.GeographyType || logical instanceof LogicalType.UuidType) {
+    if (logical instanceof LogicalType.EnumType
+        || logical instanceof LogicalType.JsonType
+        || logical instanceof LogicalType.BsonType
+        || logical instanceof LogicalType.GeometryType
+        || logical instanceof LogicalType.GeographyType
+        || logical instanceof LogicalType.UuidType) {
       kept = logical.describe();
-    } else if (logical == null && (converted == ConvertedType.ENUM || converted == ConvertedType.JSON
-        || converted == ConvertedType.BSON)) {
+    } else if (logical == null
+        && (converted == ConvertedType.ENUM
+            || converted == ConvertedType.JSON
+            || converted == ConvertedType.BSON)) {
       kept = converted.name();
     }
     return kept == null ? null : Map.of(LOGICAL_TYPE_KEY, kept);

@@ -5,9 +5,10 @@ import org.apache.arrow.vector.types.TimeUnit;
 /**
  * The choices TYPE-MAPPING.md leaves to the caller when Parquet types become Arrow types.
  *
- * @param int96Unit the unit INT96 timestamps are read as (nanoseconds by default, as the format means
- *     them; milli- or microseconds reach dates outside 1677..2262)
- * @param uuidAsString UUID columns as canonical strings instead of 16-byte binaries (nanoparquet's way)
+ * @param int96Unit the unit INT96 timestamps are read as (nanoseconds by default, as the format
+ *     means them; milli- or microseconds reach dates outside 1677..2262)
+ * @param uuidAsString UUID columns as canonical strings instead of 16-byte binaries (nanoparquet's
+ *     way)
  * @param decimalsAsDouble decimals as Float64 instead of exact Decimal (nanoparquet's way)
  */
 public record TypeOptions(TimeUnit int96Unit, boolean uuidAsString, boolean decimalsAsDouble) {

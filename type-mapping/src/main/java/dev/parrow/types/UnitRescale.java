@@ -5,9 +5,9 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * The Arrow types whose values Parquet stores in another unit, each as data: the Arrow type it is stored
- * as, and the factor between the two ({@code stored = arrow * multiplier / divisor}, exact). The schema
- * mapping, the writer, the ARROW:schema hint and the reader all consult this one table.
+ * The Arrow types whose values Parquet stores in another unit, each as data: the Arrow type it is
+ * stored as, and the factor between the two ({@code stored = arrow * multiplier / divisor}, exact).
+ * The schema mapping, the writer, the ARROW:schema hint and the reader all consult this one table.
  */
 public enum UnitRescale {
   /** time32[s]: Parquet has no seconds; stored as TIME(MILLIS). */
@@ -43,19 +43,23 @@ public enum UnitRescale {
   public ArrowType storedType(ArrowType arrow) {
     return switch (this) {
       case TIME32_SECONDS -> new ArrowType.Time(TimeUnit.MILLISECOND, 32);
-      case TIMESTAMP_SECONDS -> new ArrowType.Timestamp(TimeUnit.MILLISECOND, ((ArrowType.Timestamp) arrow).getTimezone());
+      case TIMESTAMP_SECONDS ->
+          new ArrowType.Timestamp(
+              TimeUnit.MILLISECOND, ((ArrowType.Timestamp) arrow).getTimezone());
       case DATE64 -> new ArrowType.Date(DateUnit.DAY);
     };
   }
 
   /**
-   * Whether a column that reads as {@code read} without a hint holds this rule's stored values (the zone of
-   * a timestamp aside: the file keeps only whether it is UTC).
+   * Whether a column that reads as {@code read} without a hint holds this rule's stored values (the
+   * zone of a timestamp aside: the file keeps only whether it is UTC).
    */
   public boolean storedAs(ArrowType read) {
     return switch (this) {
-      case TIME32_SECONDS -> read instanceof ArrowType.Time t && t.getUnit() == TimeUnit.MILLISECOND;
-      case TIMESTAMP_SECONDS -> read instanceof ArrowType.Timestamp t && t.getUnit() == TimeUnit.MILLISECOND;
+      case TIME32_SECONDS ->
+          read instanceof ArrowType.Time t && t.getUnit() == TimeUnit.MILLISECOND;
+      case TIMESTAMP_SECONDS ->
+          read instanceof ArrowType.Timestamp t && t.getUnit() == TimeUnit.MILLISECOND;
       case DATE64 -> read instanceof ArrowType.Date d && d.getUnit() == DateUnit.DAY;
     };
   }

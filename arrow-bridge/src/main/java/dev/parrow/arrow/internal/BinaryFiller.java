@@ -6,8 +6,8 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * BYTE_ARRAY into Utf8 or Binary: all value bytes in one bulk copy, then the offsets (a null slot repeats
- * the previous offset).
+ * BYTE_ARRAY into Utf8 or Binary: all value bytes in one bulk copy, then the offsets (a null slot
+ * repeats the previous offset).
  */
 final class BinaryFiller implements VectorFiller {
   private int[] spread = new int[0];
@@ -31,5 +31,4 @@ final class BinaryFiller implements VectorFiller {
     v.setLastSet(rows - 1);
     v.setValueCount(rows);
   }
-
 }

@@ -18,7 +18,8 @@ final class BooleanFiller implements VectorFiller {
     Buffers.prepare(v, rows, validity);
     spread = Spread.ensure(spread, rows);
     Spread.bytes(((BooleanValues) values).values(), 1, validity, rows, spread);
-    // Every byte of the batch is built here in an array and copied once (no zeroing, no checked writes).
+    // Every byte of the batch is built here in an array and copied once (no zeroing, no checked
+    // writes).
     int bytes = (rows + 7) >>> 3;
     bits = Spread.ensure(bits, bytes);
     for (int base = 0; base < rows; base += 8) {
@@ -32,5 +33,4 @@ final class BooleanFiller implements VectorFiller {
     v.getDataBuffer().setBytes(0, bits, 0, bytes);
     v.setValueCount(rows);
   }
-
 }

@@ -10,9 +10,9 @@ final class Buffers {
   private Buffers() {}
 
   /**
-   * Buffers for {@code rows} slots, validity unset: the vector's own buffers when they are big enough
-   * (the previous batch's, which the reader's contract lets it overwrite), else fresh ones. Reuse spares
-   * the allocator and the zeroing of whole buffers on every batch.
+   * Buffers for {@code rows} slots, validity unset: the vector's own buffers when they are big
+   * enough (the previous batch's, which the reader's contract lets it overwrite), else fresh ones.
+   * Reuse spares the allocator and the zeroing of whole buffers on every batch.
    */
   static void allocate(BaseFixedWidthVector vector, int rows) {
     if (vector.getValueCapacity() < rows || vector.getDataBuffer().capacity() == 0) {
@@ -29,7 +29,8 @@ final class Buffers {
   }
 
   static void allocate(BaseVariableWidthVector vector, long dataBytes, int rows) {
-    if (vector.getValueCapacity() < rows || vector.getDataBuffer().capacity() < dataBytes
+    if (vector.getValueCapacity() < rows
+        || vector.getDataBuffer().capacity() < dataBytes
         || vector.getOffsetBuffer().capacity() == 0) {
       vector.clear();
       vector.allocateNew(Math.max(dataBytes, 1), Math.max(rows, 1));
@@ -54,10 +55,18 @@ final class Buffers {
 
   /** Copies ints into the buffer from byte 0, as little-endian, in one bulk operation. */
   static void putInts(ArrowBuf buffer, int[] values, int count) {
-    buffer.nioBuffer(0, count * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(values, 0, count);
+    buffer
+        .nioBuffer(0, count * 4)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .asIntBuffer()
+        .put(values, 0, count);
   }
 
   static void putLongs(ArrowBuf buffer, long[] values, int count) {
-    buffer.nioBuffer(0, count * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(values, 0, count);
+    buffer
+        .nioBuffer(0, count * 8)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .asLongBuffer()
+        .put(values, 0, count);
   }
 }

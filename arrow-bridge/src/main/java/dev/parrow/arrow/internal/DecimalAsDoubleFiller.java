@@ -35,19 +35,25 @@ final class DecimalAsDoubleFiller implements VectorFiller {
         unscaled = BigInteger.valueOf(longs.values()[j]);
       } else if (values instanceof FixedWidthValues fixed) {
         int w = fixed.width();
-        unscaled = w == 0 ? BigInteger.ZERO : new BigInteger(Arrays.copyOfRange(fixed.bytes(), j * w, (j + 1) * w));
+        unscaled =
+            w == 0
+                ? BigInteger.ZERO
+                : new BigInteger(Arrays.copyOfRange(fixed.bytes(), j * w, (j + 1) * w));
       } else {
         BinaryValues b = (BinaryValues) values;
         int start = b.offsets()[j];
         int end = b.offsets()[j + 1];
-        unscaled = start == end ? BigInteger.ZERO : new BigInteger(Arrays.copyOfRange(b.bytes(), start, end));
+        unscaled =
+            start == end
+                ? BigInteger.ZERO
+                : new BigInteger(Arrays.copyOfRange(b.bytes(), start, end));
       }
-      Spread.put(dense, j, 8, Double.doubleToRawLongBits(new BigDecimal(unscaled, scale).doubleValue()));
+      Spread.put(
+          dense, j, 8, Double.doubleToRawLongBits(new BigDecimal(unscaled, scale).doubleValue()));
     }
     spread = Spread.ensure(spread, rows * 8);
     Spread.bytes(dense, 8, validity, rows, spread);
     v.getDataBuffer().setBytes(0, spread, 0, (long) rows * 8);
     v.setValueCount(rows);
   }
-
 }

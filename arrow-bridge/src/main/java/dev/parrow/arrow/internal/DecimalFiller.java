@@ -11,10 +11,10 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * Exact decimals into Decimal128 or Decimal256 (little-endian two's complement of 16 or 32 bytes): from
- * INT32 and INT64 unscaled values by sign extension, from FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY big-endian
- * two's complement by reversing and sign-extending. A value with more significant bytes than the
- * vector holds is an error.
+ * Exact decimals into Decimal128 or Decimal256 (little-endian two's complement of 16 or 32 bytes):
+ * from INT32 and INT64 unscaled values by sign extension, from FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY
+ * big-endian two's complement by reversing and sign-extending. A value with more significant bytes
+ * than the vector holds is an error.
  */
 final class DecimalFiller implements VectorFiller {
   private byte[] dense = new byte[0];
@@ -51,7 +51,6 @@ final class DecimalFiller implements VectorFiller {
     v.setValueCount(rows);
   }
 
-
   /** The unscaled value, little-endian and sign-extended to the width, at {@code out[at]}. */
   private void putLong(byte[] out, int at, long value) {
     for (int k = 0; k < width; k++) {
@@ -59,7 +58,9 @@ final class DecimalFiller implements VectorFiller {
     }
   }
 
-  /** Big-endian two's complement bytes reversed and sign-extended to the width, at {@code out[at]}. */
+  /**
+   * Big-endian two's complement bytes reversed and sign-extended to the width, at {@code out[at]}.
+   */
   private void putBigEndian(byte[] out, int at, byte[] src, int start, int length) {
     if (length == 0) {
       Arrays.fill(out, at, at + width, (byte) 0);
@@ -69,12 +70,13 @@ final class DecimalFiller implements VectorFiller {
     int skip = Math.max(0, length - width);
     for (int k = 0; k < skip; k++) {
       if (src[start + k] != sign) {
-        throw new ParquetFormatException("decimal value of " + length + " bytes does not fit in "
-            + (width * 8) + " bits");
+        throw new ParquetFormatException(
+            "decimal value of " + length + " bytes does not fit in " + (width * 8) + " bits");
       }
     }
     if (skip > 0 && (src[start + skip] < 0 ? -1 : 0) != sign) {
-      throw new ParquetFormatException("decimal value of " + length + " bytes does not fit in " + (width * 8) + " bits");
+      throw new ParquetFormatException(
+          "decimal value of " + length + " bytes does not fit in " + (width * 8) + " bits");
     }
     int significant = length - skip;
     for (int k = 0; k < width; k++) {

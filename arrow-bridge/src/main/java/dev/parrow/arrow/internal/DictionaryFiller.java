@@ -13,12 +13,12 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * A BYTE_ARRAY column into a dictionary-encoded vector: the index vector of the batch, and the dictionary
- * vector the reader publishes for the field. The chunk's dictionary page becomes (part of) the Arrow
- * dictionary: its entries are added once per chunk, in page order, and the page's indices are only
- * remapped, never hashed. Values of pages that fell back to another encoding are looked up (and added).
- * Unified, one dictionary serves the whole file (the union of every chunk's, in first-seen order); per
- * row group, the dictionary starts again with each chunk.
+ * A BYTE_ARRAY column into a dictionary-encoded vector: the index vector of the batch, and the
+ * dictionary vector the reader publishes for the field. The chunk's dictionary page becomes (part
+ * of) the Arrow dictionary: its entries are added once per chunk, in page order, and the page's
+ * indices are only remapped, never hashed. Values of pages that fell back to another encoding are
+ * looked up (and added). Unified, one dictionary serves the whole file (the union of every chunk's,
+ * in first-seen order); per row group, the dictionary starts again with each chunk.
  */
 public final class DictionaryFiller implements VectorFiller {
   private final boolean unify;
@@ -29,8 +29,10 @@ public final class DictionaryFiller implements VectorFiller {
   private DenseValues chunkDictionary;
   private boolean newChunk;
   private int[] remap = new int[0];
+
   /** Unified: each chunk dictionary's entries in the file's dictionary, by the chunk dictionary. */
   private final Map<DenseValues, int[]> remaps = new java.util.IdentityHashMap<>();
+
   private byte[] dense = new byte[0];
   private byte[] spread = new byte[0];
   private FieldVector dictionaryVector;
@@ -91,7 +93,10 @@ public final class DictionaryFiller implements VectorFiller {
     }
   }
 
-  /** The entry's index, added if new; {@code always} adds without looking (a fresh per-chunk dictionary). */
+  /**
+   * The entry's index, added if new; {@code always} adds without looking (a fresh per-chunk
+   * dictionary).
+   */
   private int indexOf(byte[] bytes, int offset, int length, boolean always) {
     if (!always) {
       Integer known = lookup.get(ByteBuffer.wrap(bytes, offset, length));
@@ -102,7 +107,8 @@ public final class DictionaryFiller implements VectorFiller {
     int index = entries.size();
     entries.append(bytes, offset, length);
     int start = entries.offsets()[index];
-    // A view of the entries array: when it grows, the old array keeps its contents, so keys stay valid.
+    // A view of the entries array: when it grows, the old array keeps its contents, so keys stay
+    // valid.
     lookup.putIfAbsent(ByteBuffer.wrap(entries.bytes(), start, length).slice(), index);
     changed = true;
     return index;
@@ -127,10 +133,17 @@ public final class DictionaryFiller implements VectorFiller {
       }
       Spread.put(dense, j, width, index);
     }
-    long limit = indexType.getIsSigned() ? (1L << (indexType.getBitWidth() - 1)) - 1 : (1L << indexType.getBitWidth()) - 1;
+    long limit =
+        indexType.getIsSigned()
+            ? (1L << (indexType.getBitWidth() - 1)) - 1
+            : (1L << indexType.getBitWidth()) - 1;
     if (indexType.getBitWidth() < 64 && entries.size() - 1 > limit) {
-      throw new ParquetFormatException("the dictionary has " + entries.size() + " values, too many for " + indexType
-          + " indices; read the column per row group or with ReadOptions.useArrowSchemaHint(false)");
+      throw new ParquetFormatException(
+          "the dictionary has "
+              + entries.size()
+              + " values, too many for "
+              + indexType
+              + " indices; read the column per row group or with ReadOptions.useArrowSchemaHint(false)");
     }
     writeIndices((BaseFixedWidthVector) vector, rows, validity);
     publish();

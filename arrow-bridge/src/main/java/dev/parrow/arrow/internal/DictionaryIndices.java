@@ -5,8 +5,9 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * The dictionary ids at chosen slots of an Arrow index vector (Int8..Int64, signed or not), read from its
- * data buffer by the index width. An id outside [0, dictionary size) is an error naming the field.
+ * The dictionary ids at chosen slots of an Arrow index vector (Int8..Int64, signed or not), read
+ * from its data buffer by the index width. An id outside [0, dictionary size) is an error naming
+ * the field.
  */
 public final class DictionaryIndices {
   private DictionaryIndices() {}
@@ -47,8 +48,15 @@ public final class DictionaryIndices {
 
   private static int id(long v, FieldVector indices, int slot, int dictionarySize) {
     if (v < 0 || v >= dictionarySize) {
-      throw new IllegalArgumentException("field '" + indices.getName() + "' slot " + slot + ": dictionary index " + v
-          + " outside a dictionary of " + dictionarySize);
+      throw new IllegalArgumentException(
+          "field '"
+              + indices.getName()
+              + "' slot "
+              + slot
+              + ": dictionary index "
+              + v
+              + " outside a dictionary of "
+              + dictionarySize);
     }
     return (int) v;
   }

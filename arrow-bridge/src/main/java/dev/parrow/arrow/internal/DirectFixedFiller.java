@@ -9,10 +9,11 @@ import org.apache.arrow.vector.FieldVector;
 
 /**
  * INT32/FLOAT (4 bytes) and INT64/DOUBLE (8 bytes) into vectors of the same layout: Int(32), UInt4,
- * Date(DAY), Time(ms), Float4; Int(64), UInt8, Timestamp, Time(us, ns), Float8. The values are decoded
- * straight into the vector's data buffer ({@link #prepare} points the reader there), so a PLAIN page
- * without nulls is one copy from the page into Arrow memory. A batch with nulls is spread to its slots
- * afterwards: the dense values out in bulk, spread in an array ({@link Spread#bytes}), back in bulk.
+ * Date(DAY), Time(ms), Float4; Int(64), UInt8, Timestamp, Time(us, ns), Float8. The values are
+ * decoded straight into the vector's data buffer ({@link #prepare} points the reader there), so a
+ * PLAIN page without nulls is one copy from the page into Arrow memory. A batch with nulls is
+ * spread to its slots afterwards: the dense values out in bulk, spread in an array ({@link
+ * Spread#bytes}), back in bulk.
  */
 final class DirectFixedFiller implements VectorFiller {
   private final int width;
@@ -32,13 +33,17 @@ final class DirectFixedFiller implements VectorFiller {
   public void prepare(FieldVector vector, int rows, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
     Buffers.allocate(v, rows);
-    // A nested leaf may hold more values than the batch has rows: the data buffer grows, keeping them.
-    ((DirectFixedValues) values).target(v.getDataBuffer(), bytes -> {
-      while (v.getDataBuffer().capacity() < bytes) {
-        v.reAlloc();
-      }
-      return v.getDataBuffer();
-    });
+    // A nested leaf may hold more values than the batch has rows: the data buffer grows, keeping
+    // them.
+    ((DirectFixedValues) values)
+        .target(
+            v.getDataBuffer(),
+            bytes -> {
+              while (v.getDataBuffer().capacity() < bytes) {
+                v.reAlloc();
+              }
+              return v.getDataBuffer();
+            });
   }
 
   @Override
@@ -54,7 +59,9 @@ final class DirectFixedFiller implements VectorFiller {
     v.setValueCount(rows);
   }
 
-  /** The present values, read back from the front of the buffer, spread to their slots in one pass. */
+  /**
+   * The present values, read back from the front of the buffer, spread to their slots in one pass.
+   */
   private void spread(ArrowBuf data, int rows, byte[] validity, int present) {
     dense = Spread.ensure(dense, rows * width);
     spread = Spread.ensure(spread, rows * width);

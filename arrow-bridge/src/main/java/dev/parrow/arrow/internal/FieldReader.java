@@ -8,15 +8,17 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * One node of the tree that assembles a nested field, mirroring its Arrow type (leaf, struct, list, map).
- * A batch is read in two phases: first every {@link LeafReader} reads whole records of its column (levels
- * and values; the leaves are independent and may run in parallel), then {@link #build} goes down the tree,
- * each node turning the levels of one leaf below it into its own validity (and offsets), never touching
- * the buffers of its children.
+ * One node of the tree that assembles a nested field, mirroring its Arrow type (leaf, struct, list,
+ * map). A batch is read in two phases: first every {@link LeafReader} reads whole records of its
+ * column (levels and values; the leaves are independent and may run in parallel), then {@link
+ * #build} goes down the tree, each node turning the levels of one leaf below it into its own
+ * validity (and offsets), never touching the buffers of its children.
  */
 public sealed interface FieldReader permits LeafReader, StructReader, ListReader {
 
-  /** The leaf whose levels give this node's slots (any leaf below it would do; the first is taken). */
+  /**
+   * The leaf whose levels give this node's slots (any leaf below it would do; the first is taken).
+   */
   LeafReader source();
 
   /** Fills {@code vector} from the leaves' batch; returns its slot count. */
@@ -25,7 +27,9 @@ public sealed interface FieldReader permits LeafReader, StructReader, ListReader
   /** The vector of every leaf below, by leaf index, within {@code vector} (this node's vector). */
   void leafVectors(FieldVector vector, FieldVector[] out);
 
-  /** The reader tree of {@code node}; its leaves are the readers in {@code leaves}, by column index. */
+  /**
+   * The reader tree of {@code node}; its leaves are the readers in {@code leaves}, by column index.
+   */
   static FieldReader of(FieldNode node, Map<Integer, LeafReader> leaves) {
     return switch (node.kind()) {
       case LEAF -> leaves.get(node.column());
@@ -36,7 +40,9 @@ public sealed interface FieldReader permits LeafReader, StructReader, ListReader
         }
         yield new StructReader(node.levels(), children);
       }
-      case LIST, MAP -> new ListReader(node.levels(), node.field().isNullable(), of(node.children().get(0), leaves));
+      case LIST, MAP ->
+          new ListReader(
+              node.levels(), node.field().isNullable(), of(node.children().get(0), leaves));
     };
   }
 }

@@ -13,11 +13,12 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * One node of the tree that writes an Arrow field to its column chunks, mirroring its type (leaf, struct,
- * list or map), as {@link FieldReader} does on the read side. A nested field is shredded row by row into
- * the definition and repetition levels of every leaf below it (the record shredding of the Dremel paper):
- * each node adds its own level and hands its children their slots. A slot under a null parent is not
- * visited, so values Arrow keeps under null structs or beyond list ends never reach the file.
+ * One node of the tree that writes an Arrow field to its column chunks, mirroring its type (leaf,
+ * struct, list or map), as {@link FieldReader} does on the read side. A nested field is shredded
+ * row by row into the definition and repetition levels of every leaf below it (the record shredding
+ * of the Dremel paper): each node adds its own level and hands its children their slots. A slot
+ * under a null parent is not visited, so values Arrow keeps under null structs or beyond list ends
+ * never reach the file.
  */
 public abstract sealed class FieldWriter permits LeafWriter, StructWriter, ListWriter {
   final boolean nullable;
@@ -56,11 +57,15 @@ public abstract sealed class FieldWriter permits LeafWriter, StructWriter, ListW
   abstract void collectLeaves(List<LeafWriter> out);
 
   /**
-   * Writes rows [0, rows) of {@code vector}, this top-level field's vector, to the chunks of its leaves
-   * ({@code chunks}, by column index); dictionary leaves take their batch dictionary from
+   * Writes rows [0, rows) of {@code vector}, this top-level field's vector, to the chunks of its
+   * leaves ({@code chunks}, by column index); dictionary leaves take their batch dictionary from
    * {@code dictionaries}, by id.
    */
-  public void write(FieldVector vector, int rows, ColumnChunkWriter[] chunks, Map<Long, DenseValues> dictionaries) {
+  public void write(
+      FieldVector vector,
+      int rows,
+      ColumnChunkWriter[] chunks,
+      Map<Long, DenseValues> dictionaries) {
     shredRows(vector, rows);
     for (LeafWriter leaf : leaves()) {
       leaf.writeLevels(chunks, dictionaries);

@@ -6,8 +6,8 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * FIXED_LEN_BYTE_ARRAY whose bytes are the Arrow layout as they are: FixedSizeBinary(n), and FLOAT16
- * (two little-endian bytes) into Float2. A batch without nulls is one bulk copy.
+ * FIXED_LEN_BYTE_ARRAY whose bytes are the Arrow layout as they are: FixedSizeBinary(n), and
+ * FLOAT16 (two little-endian bytes) into Float2. A batch without nulls is one bulk copy.
  */
 final class FixedBytesFiller implements VectorFiller {
   private byte[] spread = new byte[0];
@@ -27,5 +27,4 @@ final class FixedBytesFiller implements VectorFiller {
     }
     v.setValueCount(rows);
   }
-
 }

@@ -10,9 +10,9 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.TimeUnit;
 
 /**
- * INT96 timestamps (8 bytes of nanoseconds within the day, then a 4-byte Julian day, little-endian) into
- * Timestamp of the chosen unit. A value the unit cannot hold in 64 bits is an error that says to choose a
- * coarser unit.
+ * INT96 timestamps (8 bytes of nanoseconds within the day, then a 4-byte Julian day, little-endian)
+ * into Timestamp of the chosen unit. A value the unit cannot hold in 64 bits is an error that says
+ * to choose a coarser unit.
  */
 final class Int96Filler implements VectorFiller {
   private byte[] dense = new byte[0];
@@ -31,7 +31,8 @@ final class Int96Filler implements VectorFiller {
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
     Buffers.prepare(v, rows, validity);
-    ByteBuffer src = ByteBuffer.wrap(((FixedWidthValues) values).bytes()).order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer src =
+        ByteBuffer.wrap(((FixedWidthValues) values).bytes()).order(ByteOrder.LITTLE_ENDIAN);
     dense = Spread.ensure(dense, present * 8);
     for (int j = 0; j < present; j++) {
       long nanosOfDay = src.getLong(j * 12);
@@ -44,20 +45,29 @@ final class Int96Filler implements VectorFiller {
     v.setValueCount(rows);
   }
 
-
   private long convert(long epochDay, long nanosOfDay) {
     try {
       return switch (unit) {
         case NANOSECOND -> Math.addExact(Math.multiplyExact(epochDay, NANOS_PER_DAY), nanosOfDay);
-        case MICROSECOND -> Math.addExact(Math.multiplyExact(epochDay, NANOS_PER_DAY / 1_000),
-            Math.floorDiv(nanosOfDay, 1_000L));
-        case MILLISECOND -> Math.addExact(Math.multiplyExact(epochDay, NANOS_PER_DAY / 1_000_000),
-            Math.floorDiv(nanosOfDay, 1_000_000L));
-        case SECOND -> Math.addExact(Math.multiplyExact(epochDay, 86_400L), Math.floorDiv(nanosOfDay, 1_000_000_000L));
+        case MICROSECOND ->
+            Math.addExact(
+                Math.multiplyExact(epochDay, NANOS_PER_DAY / 1_000),
+                Math.floorDiv(nanosOfDay, 1_000L));
+        case MILLISECOND ->
+            Math.addExact(
+                Math.multiplyExact(epochDay, NANOS_PER_DAY / 1_000_000),
+                Math.floorDiv(nanosOfDay, 1_000_000L));
+        case SECOND ->
+            Math.addExact(
+                Math.multiplyExact(epochDay, 86_400L), Math.floorDiv(nanosOfDay, 1_000_000_000L));
       };
     } catch (ArithmeticException e) {
-      throw new ParquetFormatException("INT96 timestamp (day " + epochDay + " from 1970) is outside the "
-          + unit + " range of 64 bits: read it with ReadOptions.int96Unit(MICROSECOND or MILLISECOND)");
+      throw new ParquetFormatException(
+          "INT96 timestamp (day "
+              + epochDay
+              + " from 1970) is outside the "
+              + unit
+              + " range of 64 bits: read it with ReadOptions.int96Unit(MICROSECOND or MILLISECOND)");
     }
   }
 }

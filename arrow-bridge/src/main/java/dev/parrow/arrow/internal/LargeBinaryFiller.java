@@ -5,7 +5,10 @@ import dev.parrow.codec.values.DenseValues;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
-/** BYTE_ARRAY into LargeUtf8 or LargeBinary (8-byte offsets): the bytes in one copy, the offsets in bulk. */
+/**
+ * BYTE_ARRAY into LargeUtf8 or LargeBinary (8-byte offsets): the bytes in one copy, the offsets in
+ * bulk.
+ */
 final class LargeBinaryFiller implements VectorFiller {
   private int[] spread = new int[0];
 
@@ -16,7 +19,9 @@ final class LargeBinaryFiller implements VectorFiller {
     BaseLargeVariableWidthVector v = (BaseLargeVariableWidthVector) vector;
     BinaryValues src = (BinaryValues) values;
     int bytes = src.byteLength();
-    if (v.getValueCapacity() < rows || v.getDataBuffer().capacity() < bytes || v.getOffsetBuffer().capacity() == 0) {
+    if (v.getValueCapacity() < rows
+        || v.getDataBuffer().capacity() < bytes
+        || v.getOffsetBuffer().capacity() == 0) {
       v.clear();
       v.allocateNew(Math.max(bytes, 1), Math.max(rows, 1));
     }
@@ -32,5 +37,4 @@ final class LargeBinaryFiller implements VectorFiller {
     v.setLastSet(rows - 1);
     v.setValueCount(rows);
   }
-
 }

@@ -9,20 +9,32 @@ import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
-/** A primitive column to read: its descriptor, the Arrow field it becomes, and the filler that writes it. */
+/**
+ * A primitive column to read: its descriptor, the Arrow field it becomes, and the filler that
+ * writes it.
+ */
 public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller filler) {
 
   /**
-   * The column read as {@code field} (as the schema derivation named and typed it, perhaps upgraded by
-   * the ARROW:schema hint from {@code plain}, the type the mapping alone gives); a dictionary field with
-   * one dictionary for the file when {@code unifyDictionaries}, else one per row group.
+   * The column read as {@code field} (as the schema derivation named and typed it, perhaps upgraded
+   * by the ARROW:schema hint from {@code plain}, the type the mapping alone gives); a dictionary
+   * field with one dictionary for the file when {@code unifyDictionaries}, else one per row group.
    */
-  public static LeafColumn of(ColumnDescriptor column, Field field, ArrowType plain, TypeOptions options,
+  public static LeafColumn of(
+      ColumnDescriptor column,
+      Field field,
+      ArrowType plain,
+      TypeOptions options,
       boolean unifyDictionaries) {
-    ArrowType type = field.getType() instanceof ArrowType.ExtensionType ext ? ext.storageType() : field.getType();
+    ArrowType type =
+        field.getType() instanceof ArrowType.ExtensionType ext
+            ? ext.storageType()
+            : field.getType();
     if (field.getDictionary() != null) {
-      return new LeafColumn(column, field, new DictionaryFiller(unifyDictionaries,
-          field.getDictionary().getIndexType()));
+      return new LeafColumn(
+          column,
+          field,
+          new DictionaryFiller(unifyDictionaries, field.getDictionary().getIndexType()));
     }
     VectorFiller rescale = rescale(plain, type);
     return new LeafColumn(column, field, rescale != null ? rescale : filler(column, type, options));
@@ -42,34 +54,39 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
         return new NullFiller();
       case Bool:
         return new BooleanFiller();
-      case Int: {
-        ArrowType.Int i = (ArrowType.Int) type;
-        if (p == PhysicalType.INT64) {
-          return new DirectFixedFiller(8);
+      case Int:
+        {
+          ArrowType.Int i = (ArrowType.Int) type;
+          if (p == PhysicalType.INT64) {
+            return new DirectFixedFiller(8);
+          }
+          return i.getBitWidth() == 32
+              ? new DirectFixedFiller(4)
+              : new NarrowIntFiller(i.getBitWidth(), i.getIsSigned());
         }
-        return i.getBitWidth() == 32 ? new DirectFixedFiller(4) : new NarrowIntFiller(i.getBitWidth(), i.getIsSigned());
-      }
-      case FloatingPoint: {
-        ArrowType.FloatingPoint f = (ArrowType.FloatingPoint) type;
-        if (f.getPrecision() == FloatingPointPrecision.HALF) {
-          return new FixedBytesFiller();
+      case FloatingPoint:
+        {
+          ArrowType.FloatingPoint f = (ArrowType.FloatingPoint) type;
+          if (f.getPrecision() == FloatingPointPrecision.HALF) {
+            return new FixedBytesFiller();
+          }
+          if (p == PhysicalType.FLOAT) {
+            return new DirectFixedFiller(4);
+          }
+          if (p == PhysicalType.DOUBLE) {
+            return new DirectFixedFiller(8);
+          }
+          // Anything else mapped to a double is a decimal read as double.
+          return new DecimalAsDoubleFiller(decimalScale(column));
         }
-        if (p == PhysicalType.FLOAT) {
-          return new DirectFixedFiller(4);
-        }
-        if (p == PhysicalType.DOUBLE) {
-          return new DirectFixedFiller(8);
-        }
-        // Anything else mapped to a double is a decimal read as double.
-        return new DecimalAsDoubleFiller(decimalScale(column));
-      }
       case Decimal:
         return new DecimalFiller(((ArrowType.Decimal) type).getBitWidth());
       case Date:
       case Time:
         return new DirectFixedFiller(p == PhysicalType.INT32 ? 4 : 8);
       case Timestamp:
-        return p == PhysicalType.INT96 ? new Int96Filler(((ArrowType.Timestamp) type).getUnit())
+        return p == PhysicalType.INT96
+            ? new Int96Filler(((ArrowType.Timestamp) type).getUnit())
             : new DirectFixedFiller(8);
       case Interval:
         return new IntervalFiller();

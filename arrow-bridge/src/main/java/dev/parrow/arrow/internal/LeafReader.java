@@ -10,10 +10,10 @@ import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * A leaf column of the batch being read. A flat leaf (top level, not repeated, at most optional) reads
- * its definition levels straight into validity bits and fills its vector as it reads. A nested leaf reads
- * whole records as levels and dense values, and fills its vector in {@link #build}, when the levels say
- * which of its slots exist and which are null.
+ * A leaf column of the batch being read. A flat leaf (top level, not repeated, at most optional)
+ * reads its definition levels straight into validity bits and fills its vector as it reads. A
+ * nested leaf reads whole records as levels and dense values, and fills its vector in {@link
+ * #build}, when the levels say which of its slots exist and which are null.
  */
 public final class LeafReader implements FieldReader {
   private final LeafColumn leaf;
@@ -46,7 +46,10 @@ public final class LeafReader implements FieldReader {
     preloaded.put(position, dictionary);
   }
 
-  /** The dictionary decoded ahead for the {@code position}-th row group read (then forgotten), or null. */
+  /**
+   * The dictionary decoded ahead for the {@code position}-th row group read (then forgotten), or
+   * null.
+   */
   public DenseValues takePreloaded(int position) {
     return preloaded.remove(position);
   }
@@ -79,8 +82,8 @@ public final class LeafReader implements FieldReader {
   }
 
   /**
-   * Reads {@code rows} records into {@code vector} (a flat leaf) or into this reader, its values into the
-   * vector's buffers where the filler decodes in place (a nested leaf).
+   * Reads {@code rows} records into {@code vector} (a flat leaf) or into this reader, its values
+   * into the vector's buffers where the filler decodes in place (a nested leaf).
    *
    * @return the records read: fewer than {@code rows} only when the chunk ends early
    */
@@ -118,17 +121,23 @@ public final class LeafReader implements FieldReader {
     }
     int n = levelBuffer.size();
     validity = Scratch.zeroedBits(validity, n);
-    LevelConversion.Slots slots = LevelConversion.defLevelsToValidity(levelBuffer.defs(), null, n, levels, validity);
+    LevelConversion.Slots slots =
+        LevelConversion.defLevelsToValidity(levelBuffer.defs(), null, n, levels, validity);
     if (slots.count() - slots.nulls() != present) {
-      throw new ParquetFormatException(present + " values for " + (slots.count() - slots.nulls())
-          + " present slots");
+      throw new ParquetFormatException(
+          present + " values for " + (slots.count() - slots.nulls()) + " present slots");
     }
     chunkDictionary();
-    leaf.filler().fill(storage(vector), slots.count(), slots.nulls() == 0 ? null : validity, present, values);
+    leaf.filler()
+        .fill(
+            storage(vector), slots.count(), slots.nulls() == 0 ? null : validity, present, values);
     return slots.count();
   }
 
-  /** A dictionary column's filler maps the batch's codes through the dictionary of the chunk they came from. */
+  /**
+   * A dictionary column's filler maps the batch's codes through the dictionary of the chunk they
+   * came from.
+   */
   private void chunkDictionary() {
     leaf.filler().chunkDictionary(reader.dictionary());
   }
@@ -138,9 +147,13 @@ public final class LeafReader implements FieldReader {
     out[leaf.column().index()] = storage(vector);
   }
 
-  /** An extension type's storage vector (the fillers write storage types), else the vector itself. */
+  /**
+   * An extension type's storage vector (the fillers write storage types), else the vector itself.
+   */
   static FieldVector storage(FieldVector vector) {
-    return vector instanceof ExtensionTypeVector<?> ext ? (FieldVector) ext.getUnderlyingVector() : vector;
+    return vector instanceof ExtensionTypeVector<?> ext
+        ? (FieldVector) ext.getUnderlyingVector()
+        : vector;
   }
 
   @Override

@@ -11,15 +11,18 @@ import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * A primitive leaf: its levels and the vector slots of its present values, in order, and what it writes
- * to its column chunk. A dictionary-encoded leaf writes its vector's indices as ids into the batch
- * dictionary ({@link ColumnChunkWriter#writeIndexed}); any other writes its values. A top-level leaf
- * without a dictionary skips the shredding: its vector is its column, levels and values at once.
+ * A primitive leaf: its levels and the vector slots of its present values, in order, and what it
+ * writes to its column chunk. A dictionary-encoded leaf writes its vector's indices as ids into the
+ * batch dictionary ({@link ColumnChunkWriter#writeIndexed}); any other writes its values. A
+ * top-level leaf without a dictionary skips the shredding: its vector is its column, levels and
+ * values at once.
  */
 public final class LeafWriter extends FieldWriter {
   private final ColumnDescriptor column;
+
   /** The id of the leaf's dictionary, or null when the leaf holds values. */
   private final Long dictionaryId;
+
   private final ValueExtractor extractor;
   private final DenseValues values;
   private FieldVector vector;
@@ -55,7 +58,11 @@ public final class LeafWriter extends FieldWriter {
   }
 
   @Override
-  public void write(FieldVector vector, int rows, ColumnChunkWriter[] chunks, Map<Long, DenseValues> dictionaries) {
+  public void write(
+      FieldVector vector,
+      int rows,
+      ColumnChunkWriter[] chunks,
+      Map<Long, DenseValues> dictionaries) {
     if (dictionaryId == null) {
       extractor.extract(vector, rows);
       chunks[column.index()].write(rows, extractor.defs(), null, extractor.values());
@@ -105,7 +112,8 @@ public final class LeafWriter extends FieldWriter {
       chunks[column.index()].write(entries, defs, r, presentValues());
     } else {
       DenseValues dictionary = dictionaries.get(dictionaryId);
-      chunks[column.index()].writeIndexed(entries, defs, r, presentIds(dictionary.size()), dictionary);
+      chunks[column.index()].writeIndexed(
+          entries, defs, r, presentIds(dictionary.size()), dictionary);
     }
   }
 

@@ -5,10 +5,11 @@ import dev.parrow.codec.encoding.Bits;
 import dev.parrow.types.LevelInfo;
 
 /**
- * Pure functions that turn definition and repetition levels into Arrow validity bitmaps and list offsets,
- * following Arrow C++'s rules. Each level entry either makes a slot in the node being built, or belongs to
- * a slot made earlier (a continuation of a deeper list), or has no slot here at all (an enclosing list is
- * null or empty). Output arrays are filled from index 0; levels inconsistent with the schema are errors.
+ * Pure functions that turn definition and repetition levels into Arrow validity bitmaps and list
+ * offsets, following Arrow C++'s rules. Each level entry either makes a slot in the node being
+ * built, or belongs to a slot made earlier (a continuation of a deeper list), or has no slot here
+ * at all (an enclosing list is null or empty). Output arrays are filled from index 0; levels
+ * inconsistent with the schema are errors.
  */
 public final class LevelConversion {
   private LevelConversion() {}
@@ -17,14 +18,16 @@ public final class LevelConversion {
   public record Slots(int count, int nulls) {}
 
   /**
-   * Slots of a node that is not a list (a struct or a leaf): one per entry whose definition level reaches
-   * the nearest repeated ancestor, present when it reaches {@code info.defLevel()}. An entry whose
-   * repetition level is above the node's continues a list below the node and makes no slot; {@code reps}
-   * may be null when the levels come from a leaf with no list below the node (no entry can be one).
+   * Slots of a node that is not a list (a struct or a leaf): one per entry whose definition level
+   * reaches the nearest repeated ancestor, present when it reaches {@code info.defLevel()}. An
+   * entry whose repetition level is above the node's continues a list below the node and makes no
+   * slot; {@code reps} may be null when the levels come from a leaf with no list below the node (no
+   * entry can be one).
    *
    * @param validity bits set for present slots (its bits must start at zero)
    */
-  public static Slots defLevelsToValidity(int[] defs, int[] reps, int n, LevelInfo info, byte[] validity) {
+  public static Slots defLevelsToValidity(
+      int[] defs, int[] reps, int n, LevelInfo info, byte[] validity) {
     int slots = 0;
     int nulls = 0;
     int repLevel = info.repLevel();
@@ -44,17 +47,23 @@ public final class LevelConversion {
   }
 
   /**
-   * Slots of a list node and their offsets: an entry whose repetition level is below the list's starts a
-   * new list slot (if its definition level reaches the repeated ancestor), one equal to it adds an element
-   * to the current list, one above it continues a deeper list and is skipped.
+   * Slots of a list node and their offsets: an entry whose repetition level is below the list's
+   * starts a new list slot (if its definition level reaches the repeated ancestor), one equal to it
+   * adds an element to the current list, one above it continues a deeper list and is skipped.
    *
-   * @param listNullable whether a null list is possible (an OPTIONAL list): its slot is present when the
-   *     definition level reaches {@code info.defLevel() - 1} (defined, maybe empty)
+   * @param listNullable whether a null list is possible (an OPTIONAL list): its slot is present
+   *     when the definition level reaches {@code info.defLevel() - 1} (defined, maybe empty)
    * @param offsets receives count + 1 offsets, starting at 0
    * @param validity bits set for present (non-null) lists (its bits must start at zero)
    */
-  public static Slots defRepLevelsToList(int[] defs, int[] reps, int n, LevelInfo info, boolean listNullable,
-      int[] offsets, byte[] validity) {
+  public static Slots defRepLevelsToList(
+      int[] defs,
+      int[] reps,
+      int n,
+      LevelInfo info,
+      boolean listNullable,
+      int[] offsets,
+      byte[] validity) {
     int slots = 0;
     int nulls = 0;
     long elements = 0;
@@ -68,11 +77,16 @@ public final class LevelConversion {
       if (rep == info.repLevel()) {
         // Another element of the list in the current slot.
         if (slots == 0) {
-          throw new ParquetFormatException("repetition level " + rep + " continues a list that was never started");
+          throw new ParquetFormatException(
+              "repetition level " + rep + " continues a list that was never started");
         }
         if (def < info.defLevel()) {
-          throw new ParquetFormatException("definition level " + def + " below " + info.defLevel()
-              + " for a list element that follows another");
+          throw new ParquetFormatException(
+              "definition level "
+                  + def
+                  + " below "
+                  + info.defLevel()
+                  + " for a list element that follows another");
         }
         elements++;
         if (elements > Integer.MAX_VALUE) {

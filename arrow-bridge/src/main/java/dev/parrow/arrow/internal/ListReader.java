@@ -41,16 +41,19 @@ public final class ListReader implements FieldReader {
     if (offsets.length < n + 1) {
       offsets = new int[Math.max(n + 1, offsets.length * 2)];
     }
-    LevelConversion.Slots slots = LevelConversion.defRepLevelsToList(source.defs(), source.reps(), n, levels,
-        nullable, offsets, validity);
+    LevelConversion.Slots slots =
+        LevelConversion.defRepLevelsToList(
+            source.defs(), source.reps(), n, levels, nullable, offsets, validity);
     if (vector instanceof FixedSizeListVector fixed) {
       return buildFixed(fixed, slots, allocator);
     }
     boolean large = vector instanceof LargeListVector;
     ArrowFieldNode node = new ArrowFieldNode(slots.count(), slots.nulls());
     try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, slots.count());
-        ArrowBuf offsetBuffer = large ? Scratch.longsBuffer(allocator, offsets, slots.count() + 1)
-            : Scratch.intsBuffer(allocator, offsets, slots.count() + 1)) {
+        ArrowBuf offsetBuffer =
+            large
+                ? Scratch.longsBuffer(allocator, offsets, slots.count() + 1)
+                : Scratch.intsBuffer(allocator, offsets, slots.count() + 1)) {
       if (large) {
         ((LargeListVector) vector).loadFieldBuffers(node, List.of(bits, offsetBuffer));
       } else {
@@ -59,25 +62,38 @@ public final class ListReader implements FieldReader {
     }
     int elements = element.build(dataVector(vector), allocator);
     if (elements != offsets[slots.count()]) {
-      throw new ParquetFormatException("list '" + vector.getName() + "' has " + offsets[slots.count()]
-          + " elements in this batch but its element column has " + elements);
+      throw new ParquetFormatException(
+          "list '"
+              + vector.getName()
+              + "' has "
+              + offsets[slots.count()]
+              + " elements in this batch but its element column has "
+              + elements);
     }
     return slots.count();
   }
 
   /**
-   * A fixed-size list (from the hint): every present list must have the size's elements. A null list has
-   * none in Parquet but takes that many (null) element slots in Arrow, so when there are null lists the
-   * elements are moved out and copied back with those gaps.
+   * A fixed-size list (from the hint): every present list must have the size's elements. A null
+   * list has none in Parquet but takes that many (null) element slots in Arrow, so when there are
+   * null lists the elements are moved out and copied back with those gaps.
    */
-  private int buildFixed(FixedSizeListVector fixed, LevelConversion.Slots slots, BufferAllocator allocator) {
+  private int buildFixed(
+      FixedSizeListVector fixed, LevelConversion.Slots slots, BufferAllocator allocator) {
     int size = fixed.getListSize();
     for (int i = 0; i < slots.count(); i++) {
       int length = offsets[i + 1] - offsets[i];
       boolean present = ((validity[i >>> 3] >>> (i & 7)) & 1) != 0;
       if (present && length != size) {
-        throw new ParquetFormatException("list '" + fixed.getName() + "' has a list of " + length + " elements where "
-            + "ARROW:schema says fixed size " + size + "; read it with ReadOptions.useArrowSchemaHint(false)");
+        throw new ParquetFormatException(
+            "list '"
+                + fixed.getName()
+                + "' has a list of "
+                + length
+                + " elements where "
+                + "ARROW:schema says fixed size "
+                + size
+                + "; read it with ReadOptions.useArrowSchemaHint(false)");
       }
     }
     try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, slots.count())) {
@@ -86,8 +102,13 @@ public final class ListReader implements FieldReader {
     FieldVector child = fixed.getDataVector();
     int elements = element.build(child, allocator);
     if (elements != offsets[slots.count()]) {
-      throw new ParquetFormatException("list '" + fixed.getName() + "' has " + offsets[slots.count()]
-          + " elements in this batch but its element column has " + elements);
+      throw new ParquetFormatException(
+          "list '"
+              + fixed.getName()
+              + "' has "
+              + offsets[slots.count()]
+              + " elements in this batch but its element column has "
+              + elements);
     }
     if (slots.nulls() > 0) {
       try (FieldVector dense = child.getField().createVector(allocator)) {
@@ -115,6 +136,8 @@ public final class ListReader implements FieldReader {
     if (vector instanceof FixedSizeListVector fixed) {
       return fixed.getDataVector();
     }
-    return vector instanceof LargeListVector large ? large.getDataVector() : ((ListVector) vector).getDataVector();
+    return vector instanceof LargeListVector large
+        ? large.getDataVector()
+        : ((ListVector) vector).getDataVector();
   }
 }

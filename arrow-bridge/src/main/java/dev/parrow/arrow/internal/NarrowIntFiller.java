@@ -7,8 +7,8 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * INT32 annotated as an 8- or 16-bit integer, signed or not, into Int(8), Int(16), UInt1, UInt2. A value
- * outside the annotated range is an error (the file is wrong), never silently truncated.
+ * INT32 annotated as an 8- or 16-bit integer, signed or not, into Int(8), Int(16), UInt1, UInt2. A
+ * value outside the annotated range is an error (the file is wrong), never silently truncated.
  */
 final class NarrowIntFiller implements VectorFiller {
   private byte[] narrow = new byte[0];
@@ -31,8 +31,16 @@ final class NarrowIntFiller implements VectorFiller {
     int[] src = ((Int32Values) values).values();
     for (int j = 0; j < present; j++) {
       if (src[j] < min || src[j] > max) {
-        throw new ParquetFormatException("value " + src[j] + " is outside the range " + min + ".." + max
-            + " of the column's " + (bytes * 8) + "-bit annotation");
+        throw new ParquetFormatException(
+            "value "
+                + src[j]
+                + " is outside the range "
+                + min
+                + ".."
+                + max
+                + " of the column's "
+                + (bytes * 8)
+                + "-bit annotation");
       }
     }
     narrow = Spread.ensure(narrow, present * bytes);
@@ -44,5 +52,4 @@ final class NarrowIntFiller implements VectorFiller {
     v.getDataBuffer().setBytes(0, spread, 0, (long) rows * bytes);
     v.setValueCount(rows);
   }
-
 }

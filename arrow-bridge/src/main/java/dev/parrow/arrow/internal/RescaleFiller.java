@@ -9,9 +9,10 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * Stored integers into a coarser or finer Arrow unit the hint asks for: timestamp milliseconds to seconds
- * and time milliseconds to seconds (divided, which must be exact: a writer that says seconds stores whole
- * seconds), date days to milliseconds (multiplied). Widths 4 or 8 on either side.
+ * Stored integers into a coarser or finer Arrow unit the hint asks for: timestamp milliseconds to
+ * seconds and time milliseconds to seconds (divided, which must be exact: a writer that says
+ * seconds stores whole seconds), date days to milliseconds (multiplied). Widths 4 or 8 on either
+ * side.
  */
 final class RescaleFiller implements VectorFiller {
   private final int outWidth;
@@ -20,7 +21,10 @@ final class RescaleFiller implements VectorFiller {
   private byte[] dense = new byte[0];
   private byte[] spread = new byte[0];
 
-  /** Reads the values {@code rule} stores back in the Arrow unit: the rule's factor the other way round. */
+  /**
+   * Reads the values {@code rule} stores back in the Arrow unit: the rule's factor the other way
+   * round.
+   */
   RescaleFiller(UnitRescale rule) {
     this.outWidth = rule.arrowWidth();
     this.multiplier = rule.divisor();
@@ -37,8 +41,11 @@ final class RescaleFiller implements VectorFiller {
     for (int j = 0; j < present; j++) {
       long stored = ints != null ? ints[j] : longs[j];
       if (stored % divisor != 0) {
-        throw new ParquetFormatException("value " + stored + " is not a whole number of the unit ARROW:schema "
-            + "gives the column; read it with ReadOptions.useArrowSchemaHint(false)");
+        throw new ParquetFormatException(
+            "value "
+                + stored
+                + " is not a whole number of the unit ARROW:schema "
+                + "gives the column; read it with ReadOptions.useArrowSchemaHint(false)");
       }
       Spread.put(dense, j, outWidth, Math.multiplyExact(stored / divisor, multiplier));
     }

@@ -7,17 +7,20 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * Dense values spread out to their slots: slot i takes the next dense value where bit i of the validity
- * bitmap is set, and zero where it is not (a null validity means every slot is set). Shared by the
- * fillers: each converts its present values into dense little-endian bytes of the vector's width
- * ({@link #put}), spreads them here in one pass, a validity byte at a time (a full byte is one copy of
- * eight values, an empty byte eight zeros), and copies the result into the vector at once. Variable-width
- * values spread their offsets instead ({@link #offsets}).
+ * Dense values spread out to their slots: slot i takes the next dense value where bit i of the
+ * validity bitmap is set, and zero where it is not (a null validity means every slot is set).
+ * Shared by the fillers: each converts its present values into dense little-endian bytes of the
+ * vector's width ({@link #put}), spreads them here in one pass, a validity byte at a time (a full
+ * byte is one copy of eight values, an empty byte eight zeros), and copies the result into the
+ * vector at once. Variable-width values spread their offsets instead ({@link #offsets}).
  */
 final class Spread {
   private Spread() {}
 
-  /** Values of {@code width} bytes each: value j at {@code dense[j * width]}, slot i at {@code out[i * width]}. */
+  /**
+   * Values of {@code width} bytes each: value j at {@code dense[j * width]}, slot i at {@code out[i
+   * * width]}.
+   */
   static void bytes(byte[] dense, int width, byte[] validity, int rows, byte[] out) {
     if (validity == null) {
       System.arraycopy(dense, 0, out, 0, rows * width);
@@ -40,10 +43,11 @@ final class Spread {
   }
 
   /**
-   * Slots [from, to), taking dense values from the j-th on; returns the next dense index. Values of 4 and
-   * 8 bytes move as one int or long.
+   * Slots [from, to), taking dense values from the j-th on; returns the next dense index. Values of
+   * 4 and 8 bytes move as one int or long.
    */
-  private static int bitByBit(byte[] dense, int width, byte[] validity, int from, int to, int j, byte[] out) {
+  private static int bitByBit(
+      byte[] dense, int width, byte[] validity, int from, int to, int j, byte[] out) {
     for (int i = from; i < to; i++) {
       boolean set = Bits.get(validity, i);
       if (width == 8) {
@@ -59,7 +63,10 @@ final class Spread {
     return j;
   }
 
-  /** Stores {@code value} as dense value {@code j} of {@code width} bytes (1, 2, 4 or 8), little-endian. */
+  /**
+   * Stores {@code value} as dense value {@code j} of {@code width} bytes (1, 2, 4 or 8),
+   * little-endian.
+   */
   static void put(byte[] dense, int j, int width, long value) {
     switch (width) {
       case 8 -> LONGS.set(dense, j * 8, value);
@@ -69,14 +76,17 @@ final class Spread {
     }
   }
 
-  private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle SHORTS =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INTS =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
   /**
-   * The offsets of variable-width values: {@code out[i + 1]} is where slot i ends, given the dense values'
-   * offsets ({@code dense[j]} where value j starts, {@code dense[j + 1]} where it ends); a null slot ends
-   * where the one before it does.
+   * The offsets of variable-width values: {@code out[i + 1]} is where slot i ends, given the dense
+   * values' offsets ({@code dense[j]} where value j starts, {@code dense[j + 1]} where it ends); a
+   * null slot ends where the one before it does.
    */
   static void offsets(int[] dense, byte[] validity, int rows, int[] out) {
     out[0] = dense[0];

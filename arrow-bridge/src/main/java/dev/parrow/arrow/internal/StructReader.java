@@ -33,7 +33,8 @@ public final class StructReader implements FieldReader {
     validity = Scratch.zeroedBits(validity, n);
     // Entries of a list below this struct continue one of its slots: filtered by repetition level.
     int[] reps = source.maxRepetitionLevel() > levels.repLevel() ? source.reps() : null;
-    LevelConversion.Slots slots = LevelConversion.defLevelsToValidity(source.defs(), reps, n, levels, validity);
+    LevelConversion.Slots slots =
+        LevelConversion.defLevelsToValidity(source.defs(), reps, n, levels, validity);
     StructVector struct = (StructVector) vector;
     try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, slots.count())) {
       struct.loadFieldBuffers(new ArrowFieldNode(slots.count(), slots.nulls()), List.of(bits));
@@ -42,8 +43,15 @@ public final class StructReader implements FieldReader {
       FieldVector child = (FieldVector) struct.getChildByOrdinal(i);
       int childSlots = children.get(i).build(child, allocator);
       if (childSlots != slots.count()) {
-        throw new ParquetFormatException("struct '" + vector.getName() + "' has " + slots.count()
-            + " slots in this batch but its field '" + child.getName() + "' has " + childSlots);
+        throw new ParquetFormatException(
+            "struct '"
+                + vector.getName()
+                + "' has "
+                + slots.count()
+                + " slots in this batch but its field '"
+                + child.getName()
+                + "' has "
+                + childSlots);
       }
     }
     return slots.count();

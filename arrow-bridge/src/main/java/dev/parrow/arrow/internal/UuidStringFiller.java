@@ -41,5 +41,4 @@ final class UuidStringFiller implements VectorFiller {
     v.setLastSet(rows - 1);
     v.setValueCount(rows);
   }
-
 }

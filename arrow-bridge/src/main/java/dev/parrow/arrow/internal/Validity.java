@@ -7,8 +7,8 @@ final class Validity {
   private Validity() {}
 
   /**
-   * {@code defs[i]} = 1 where slot i of the first {@code rows} is valid, else 0; returns how many are
-   * valid.
+   * {@code defs[i]} = 1 where slot i of the first {@code rows} is valid, else 0; returns how many
+   * are valid.
    */
   static int toDefinitionLevels(ArrowBuf validity, int rows, int[] defs) {
     int present = 0;

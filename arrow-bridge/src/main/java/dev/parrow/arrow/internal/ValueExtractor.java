@@ -7,21 +7,21 @@ import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
+import dev.parrow.types.UnitRescale;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
-import dev.parrow.types.UnitRescale;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * The present values of a primitive Arrow vector in the Parquet form its column is written as, densely,
- * and a definition level per slot (1 present, 0 null). It serves top-level columns as they are, the leaf
- * vectors of nested fields (whose present values are then gathered by {@link LeafWriter}) and
- * dictionaries (whose values become a dictionary page).
- * Values a column cannot hold as written (a date64 that is not a whole day, an interval that is negative or
- * whose nanoseconds are not whole milliseconds, a timestamp in seconds past the millisecond range: the
+ * The present values of a primitive Arrow vector in the Parquet form its column is written as,
+ * densely, and a definition level per slot (1 present, 0 null). It serves top-level columns as they
+ * are, the leaf vectors of nested fields (whose present values are then gathered by {@link
+ * LeafWriter}) and dictionaries (whose values become a dictionary page). Values a column cannot
+ * hold as written (a date64 that is not a whole day, an interval that is negative or whose
+ * nanoseconds are not whole milliseconds, a timestamp in seconds past the millisecond range: the
  * rescaling rules are {@link UnitRescale}'s) are errors naming the field and the row.
  */
 public final class ValueExtractor {
@@ -43,14 +43,17 @@ public final class ValueExtractor {
     return column.maxDefinitionLevel() == 0 ? null : defs;
   }
 
-  /** Definition levels of the last extraction, 1 or 0 per slot, whether or not the column is required. */
+  /**
+   * Definition levels of the last extraction, 1 or 0 per slot, whether or not the column is
+   * required.
+   */
   int[] slotLevels() {
     return defs;
   }
 
   static IllegalArgumentException notNullable(FieldVector vector, long nulls) {
-    return new IllegalArgumentException("field '" + vector.getName() + "' is not nullable but has " + nulls
-        + " nulls");
+    return new IllegalArgumentException(
+        "field '" + vector.getName() + "' is not nullable but has " + nulls + " nulls");
   }
 
   /** Extracts rows [0, rows) of {@code vector}. */
@@ -78,7 +81,12 @@ public final class ValueExtractor {
     }
     switch (type.getTypeID()) {
       case Bool -> bools(vector, rows);
-      case Int -> ints(vector, rows, ((ArrowType.Int) type).getBitWidth(), ((ArrowType.Int) type).getIsSigned());
+      case Int ->
+          ints(
+              vector,
+              rows,
+              ((ArrowType.Int) type).getBitWidth(),
+              ((ArrowType.Int) type).getIsSigned());
       case FloatingPoint -> {
         switch (((ArrowType.FloatingPoint) type).getPrecision()) {
           case HALF -> fixed(vector, rows, 2);
@@ -89,7 +97,8 @@ public final class ValueExtractor {
       case Decimal -> decimals(vector, rows, (ArrowType.Decimal) type);
       case Utf8, Binary -> binary(vector, rows, 4);
       case LargeUtf8, LargeBinary -> binary(vector, rows, 8);
-      case FixedSizeBinary -> fixed(vector, rows, ((ArrowType.FixedSizeBinary) type).getByteWidth());
+      case FixedSizeBinary ->
+          fixed(vector, rows, ((ArrowType.FixedSizeBinary) type).getByteWidth());
       case Date -> fixedInts(vector, rows);
       case Time -> {
         if (((ArrowType.Time) type).getBitWidth() == 32) {
@@ -100,8 +109,9 @@ public final class ValueExtractor {
       }
       case Timestamp, Duration -> fixedLongs(vector, rows);
       case Interval -> intervals(vector, rows);
-      default -> throw new UnsupportedOperationException("field '" + vector.getName() + "' is " + type
-          + ", which Parrow cannot write yet");
+      default ->
+          throw new UnsupportedOperationException(
+              "field '" + vector.getName() + "' is " + type + ", which Parrow cannot write yet");
     }
   }
 
@@ -149,7 +159,11 @@ public final class ValueExtractor {
     Int32Values out = (Int32Values) values;
     int at = out.reserve(rows);
     int[] dst = out.values();
-    v.getDataBuffer().nioBuffer(0, rows * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(dst, at, rows);
+    v.getDataBuffer()
+        .nioBuffer(0, rows * 4)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .asIntBuffer()
+        .get(dst, at, rows);
     out.added(compact(dst, at, rows));
   }
 
@@ -158,7 +172,11 @@ public final class ValueExtractor {
     Int64Values out = (Int64Values) values;
     int at = out.reserve(rows);
     long[] dst = out.values();
-    v.getDataBuffer().nioBuffer(0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(dst, at, rows);
+    v.getDataBuffer()
+        .nioBuffer(0, rows * 8)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .asLongBuffer()
+        .get(dst, at, rows);
     int n = 0;
     for (int i = 0; i < rows; i++) {
       if (present(i)) {
@@ -168,7 +186,10 @@ public final class ValueExtractor {
     out.added(n);
   }
 
-  /** Values Parquet stores in another unit ({@link UnitRescale}): converted exactly, or an error naming the row. */
+  /**
+   * Values Parquet stores in another unit ({@link UnitRescale}): converted exactly, or an error
+   * naming the row.
+   */
   private void rescaled(FieldVector v, int rows, UnitRescale rescale) {
     ArrowBuf data = v.getDataBuffer();
     int width = rescale.arrowWidth();
@@ -189,9 +210,19 @@ public final class ValueExtractor {
         long s = Math.multiplyExact(Math.floorDiv(x, divisor), multiplier);
         stored[n++] = int32 ? Math.toIntExact(s) : s;
       } catch (ArithmeticException e) {
-        throw new IllegalArgumentException("field '" + v.getName() + "' row " + i + ": " + v.getField().getType()
-            + " value " + x + " does not fit the " + rescale.storedType(v.getField().getType())
-            + " Parquet stores it as" + (divisor != 1 ? " (only whole units of " + divisor + " do)" : ""));
+        throw new IllegalArgumentException(
+            "field '"
+                + v.getName()
+                + "' row "
+                + i
+                + ": "
+                + v.getField().getType()
+                + " value "
+                + x
+                + " does not fit the "
+                + rescale.storedType(v.getField().getType())
+                + " Parquet stores it as"
+                + (divisor != 1 ? " (only whole units of " + divisor + " do)" : ""));
       }
     }
     addWide(n);
@@ -284,7 +315,9 @@ public final class ValueExtractor {
     out.added(n);
   }
 
-  /** Utf8/Binary (4-byte offsets) or their Large forms (8-byte offsets): the present values' bytes. */
+  /**
+   * Utf8/Binary (4-byte offsets) or their Large forms (8-byte offsets): the present values' bytes.
+   */
   private void binary(FieldVector v, int rows, int offsetWidth) {
     BinaryValues out = (BinaryValues) values;
     ArrowBuf offsets = v.getOffsetBuffer();
@@ -297,7 +330,8 @@ public final class ValueExtractor {
     // Usually null slots hold no bytes: then the values are one range, copied at once.
     boolean contiguous = true;
     for (int i = 0; i < rows && contiguous; i++) {
-      contiguous = present(i) || offset(offsets, i, offsetWidth) == offset(offsets, i + 1, offsetWidth);
+      contiguous =
+          present(i) || offset(offsets, i, offsetWidth) == offset(offsets, i + 1, offsetWidth);
     }
     if (contiguous && last - first <= Integer.MAX_VALUE - 16) {
       int length = (int) (last - first);
@@ -340,13 +374,29 @@ public final class ValueExtractor {
         int months = data.getInt((long) i * 16);
         int days = data.getInt((long) i * 16 + 4);
         long nanos = data.getLong((long) i * 16 + 8);
-        if (nanos % 1_000_000L != 0 || nanos < 0 || nanos / 1_000_000L > 0xFFFF_FFFFL || months < 0 || days < 0) {
-          throw new IllegalArgumentException("field '" + v.getName() + "' row " + i + ": the interval " + months
-              + " months " + days + " days " + nanos + " ns does not fit a Parquet INTERVAL (unsigned months, days "
-              + "and whole milliseconds)");
+        if (nanos % 1_000_000L != 0
+            || nanos < 0
+            || nanos / 1_000_000L > 0xFFFF_FFFFL
+            || months < 0
+            || days < 0) {
+          throw new IllegalArgumentException(
+              "field '"
+                  + v.getName()
+                  + "' row "
+                  + i
+                  + ": the interval "
+                  + months
+                  + " months "
+                  + days
+                  + " days "
+                  + nanos
+                  + " ns does not fit a Parquet INTERVAL (unsigned months, days "
+                  + "and whole milliseconds)");
         }
         int base = at + n * 12;
-        dst.putInt(base, months).putInt(base + 4, days).putInt(base + 8, (int) (nanos / 1_000_000L));
+        dst.putInt(base, months)
+            .putInt(base + 4, days)
+            .putInt(base + 8, (int) (nanos / 1_000_000L));
         n++;
       }
     }

@@ -25,9 +25,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 
 /**
- * Record shredding, checked against levels worked out by hand from the Dremel rules: a definition level
- * counts the optional and repeated ancestors that are present, a repetition level says at which repeated
- * ancestor a value repeats (0 for a new row).
+ * Record shredding, checked against levels worked out by hand from the Dremel rules: a definition
+ * level counts the optional and repeated ancestors that are present, a repetition level says at
+ * which repeated ancestor a value repeats (0 for a new row).
  */
 class FieldWriterTest {
 
@@ -44,7 +44,8 @@ class FieldWriterTest {
     // Rows: [1, null, 2], null, [], [3]. Levels: list present 1, non-empty 2, element present 3.
     Field element = new Field("element", FieldType.nullable(new ArrowType.Int(32, true)), null);
     Field field = new Field("a", FieldType.nullable(ArrowType.List.INSTANCE), List.of(element));
-    try (BufferAllocator allocator = new RootAllocator(); ListVector list = (ListVector) field.createVector(allocator)) {
+    try (BufferAllocator allocator = new RootAllocator();
+        ListVector list = (ListVector) field.createVector(allocator)) {
       fill(list, new Integer[][] {{1, null, 2}, null, {}, {3}});
       assertEquals("[[1,null,2], null, [], [3]]", list.toString());
 
@@ -62,10 +63,14 @@ class FieldWriterTest {
   @Test
   void aStructOfAnIntAndAListOfStrings() {
     // Rows: {x: 1, y: ["a", "bc"]}, null, {x: null, y: null}, {x: 2, y: []}.
-    // x: struct present 1, x present 2. y: struct 1, list present 2, non-empty 3, element present 4.
+    // x: struct present 1, x present 2. y: struct 1, list present 2, non-empty 3, element present
+    // 4.
     Field x = new Field("x", FieldType.nullable(new ArrowType.Int(32, true)), null);
-    Field y = new Field("y", FieldType.nullable(ArrowType.List.INSTANCE),
-        List.of(new Field("element", FieldType.nullable(ArrowType.Utf8.INSTANCE), null)));
+    Field y =
+        new Field(
+            "y",
+            FieldType.nullable(ArrowType.List.INSTANCE),
+            List.of(new Field("element", FieldType.nullable(ArrowType.Utf8.INSTANCE), null)));
     Field field = new Field("s", FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(x, y));
     try (BufferAllocator allocator = new RootAllocator();
         StructVector struct = (StructVector) field.createVector(allocator)) {
@@ -116,7 +121,8 @@ class FieldWriterTest {
   @Test
   void aRequiredTopLevelColumnIsItsOwnLevels() {
     Field field = new Field("n", FieldType.notNullable(new ArrowType.Int(32, true)), null);
-    try (BufferAllocator allocator = new RootAllocator(); IntVector v = (IntVector) field.createVector(allocator)) {
+    try (BufferAllocator allocator = new RootAllocator();
+        IntVector v = (IntVector) field.createVector(allocator)) {
       for (int i = 0; i < 5; i++) {
         v.setSafe(i, i * i);
       }
@@ -162,5 +168,4 @@ class FieldWriterTest {
       w.varChar().writeVarChar(0, b.length, buf);
     }
   }
-
 }

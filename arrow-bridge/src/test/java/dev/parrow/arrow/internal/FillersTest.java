@@ -48,13 +48,17 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each filler spreads dense values into the slots a validity bitmap marks, converted to the vector's
- * type. The expected slot values come from the test's own loop over the validity and from the JDK's
- * conversions (BigDecimal, java.time, UUID), not from the fillers.
+ * Each filler spreads dense values into the slots a validity bitmap marks, converted to the
+ * vector's type. The expected slot values come from the test's own loop over the validity and from
+ * the JDK's conversions (BigDecimal, java.time, UUID), not from the fillers.
  */
 class FillersTest {
   private static final int ROWS = 100;
-  /** Rows 0-15 all valid (whole validity bytes), 16-23 all null, then two in three valid, the last row valid. */
+
+  /**
+   * Rows 0-15 all valid (whole validity bytes), 16-23 all null, then two in three valid, the last
+   * row valid.
+   */
   private static final byte[] VALIDITY = validity();
 
   private static byte[] validity() {
@@ -80,8 +84,12 @@ class FillersTest {
     return n;
   }
 
-  /** Fills {@code vector} and checks every slot: null where invalid, else {@code expected(k)} for the k-th valid. */
-  private static void check(VectorFiller filler, FieldVector vector, DenseValues values, IntFunction<Object> expected) {
+  /**
+   * Fills {@code vector} and checks every slot: null where invalid, else {@code expected(k)} for
+   * the k-th valid.
+   */
+  private static void check(
+      VectorFiller filler, FieldVector vector, DenseValues values, IntFunction<Object> expected) {
     filler.fill(vector, ROWS, VALIDITY, present(), values);
     assertEquals(ROWS, vector.getValueCount());
     int k = 0;
@@ -92,7 +100,10 @@ class FillersTest {
         if (want instanceof byte[] bytes) {
           assertTrue(Arrays.equals(bytes, (byte[]) got), "slot " + i);
         } else {
-          assertEquals(want, got instanceof org.apache.arrow.vector.util.Text t ? t.toString() : got, "slot " + i);
+          assertEquals(
+              want,
+              got instanceof org.apache.arrow.vector.util.Text t ? t.toString() : got,
+              "slot " + i);
         }
       } else {
         assertNull(vector.getObject(i), "slot " + i);
@@ -102,7 +113,8 @@ class FillersTest {
 
   @Test
   void fixedWidthValuesDecodedInPlace() {
-    try (BufferAllocator allocator = new RootAllocator(); BigIntVector longs = new BigIntVector("l", allocator);
+    try (BufferAllocator allocator = new RootAllocator();
+        BigIntVector longs = new BigIntVector("l", allocator);
         IntVector ints = new IntVector("i", allocator)) {
       long[] l = new Random(1).longs(present()).toArray();
       DirectFixedFiller wide = new DirectFixedFiller(8);
@@ -122,7 +134,8 @@ class FillersTest {
 
   @Test
   void narrowIntegersAreRangeChecked() {
-    try (BufferAllocator allocator = new RootAllocator(); TinyIntVector bytes = new TinyIntVector("b", allocator);
+    try (BufferAllocator allocator = new RootAllocator();
+        TinyIntVector bytes = new TinyIntVector("b", allocator);
         UInt2Vector shorts = new UInt2Vector("s", allocator)) {
       Int32Values signed = new Int32Values();
       Int32Values unsigned = new Int32Values();
@@ -137,14 +150,16 @@ class FillersTest {
       for (int k = 0; k < present(); k++) {
         outOfRange.add(k == 40 ? 128 : 0);
       }
-      assertThrows(ParquetFormatException.class,
+      assertThrows(
+          ParquetFormatException.class,
           () -> new NarrowIntFiller(8, true).fill(bytes, ROWS, VALIDITY, present(), outOfRange));
     }
   }
 
   @Test
   void booleansAndFixedBytes() {
-    try (BufferAllocator allocator = new RootAllocator(); BitVector bits = new BitVector("b", allocator);
+    try (BufferAllocator allocator = new RootAllocator();
+        BitVector bits = new BitVector("b", allocator);
         FixedSizeBinaryVector fixed = new FixedSizeBinaryVector("f", allocator, 3)) {
       BooleanValues booleans = new BooleanValues();
       int[] flags = new int[present()];
@@ -164,7 +179,8 @@ class FillersTest {
 
   @Test
   void stringsWithFourAndEightByteOffsets() {
-    try (BufferAllocator allocator = new RootAllocator(); VarCharVector small = new VarCharVector("s", allocator);
+    try (BufferAllocator allocator = new RootAllocator();
+        VarCharVector small = new VarCharVector("s", allocator);
         LargeVarCharVector large = new LargeVarCharVector("l", allocator)) {
       BinaryValues values = new BinaryValues();
       List<String> strings = new ArrayList<>();
@@ -192,9 +208,15 @@ class FillersTest {
         LocalDateTime t = start.plusDays(k * 397L).plusNanos(k * 1_000_001_000L);
         long julianDay = t.toLocalDate().toEpochDay() + 2_440_588L;
         long nanosOfDay = t.toLocalTime().toNanoOfDay();
-        int96.add(ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN).putLong(nanosOfDay).putInt((int) julianDay)
-            .array(), 0);
-        expectedMicros.add(ChronoUnit.MICROS.between(LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC), t));
+        int96.add(
+            ByteBuffer.allocate(12)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putLong(nanosOfDay)
+                .putInt((int) julianDay)
+                .array(),
+            0);
+        expectedMicros.add(
+            ChronoUnit.MICROS.between(LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC), t));
       }
       new Int96Filler(TimeUnit.MICROSECOND).fill(micros, ROWS, VALIDITY, present(), int96);
       int k = 0;
@@ -208,11 +230,22 @@ class FillersTest {
 
       FixedWidthValues parquetIntervals = new FixedWidthValues(12);
       for (int j = 0; j < present(); j++) {
-        parquetIntervals.add(ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN).putInt(j).putInt(2 * j)
-            .putInt(1000 * j + 1).array(), 0);
+        parquetIntervals.add(
+            ByteBuffer.allocate(12)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(j)
+                .putInt(2 * j)
+                .putInt(1000 * j + 1)
+                .array(),
+            0);
       }
-      check(new IntervalFiller(), intervals, parquetIntervals, j -> new org.apache.arrow.vector.PeriodDuration(
-          java.time.Period.of(0, j, 2 * j), java.time.Duration.ofMillis(1000L * j + 1)));
+      check(
+          new IntervalFiller(),
+          intervals,
+          parquetIntervals,
+          j ->
+              new org.apache.arrow.vector.PeriodDuration(
+                  java.time.Period.of(0, j, 2 * j), java.time.Duration.ofMillis(1000L * j + 1)));
 
       FixedWidthValues sixteen = new FixedWidthValues(16);
       List<UUID> ids = new ArrayList<>();
@@ -220,8 +253,12 @@ class FillersTest {
       for (int j = 0; j < present(); j++) {
         UUID id = new UUID(random.nextLong(), random.nextLong());
         ids.add(id);
-        sixteen.add(ByteBuffer.allocate(16).putLong(id.getMostSignificantBits())
-            .putLong(id.getLeastSignificantBits()).array(), 0);
+        sixteen.add(
+            ByteBuffer.allocate(16)
+                .putLong(id.getMostSignificantBits())
+                .putLong(id.getLeastSignificantBits())
+                .array(),
+            0);
       }
       check(new UuidStringFiller(), uuids, sixteen, j -> ids.get(j).toString());
     }
@@ -248,16 +285,23 @@ class FillersTest {
         bigEndian.add(fixed, 0);
       }
       check(new DecimalFiller(128), fromLongs, longs, k -> new BigDecimal(unscaled.get(k), 2));
-      check(new DecimalFiller(128), fromBytes, bigEndian,
+      check(
+          new DecimalFiller(128),
+          fromBytes,
+          bigEndian,
           k -> new BigDecimal(unscaled.get(k).multiply(BigInteger.TEN.pow(10)), 2));
-      check(new DecimalAsDoubleFiller(2), doubles, longs, k -> new BigDecimal(unscaled.get(k), 2).doubleValue());
+      check(
+          new DecimalAsDoubleFiller(2),
+          doubles,
+          longs,
+          k -> new BigDecimal(unscaled.get(k), 2).doubleValue());
     }
   }
 
   @Test
   void timestampMillisecondsBackToSeconds() {
-    try (BufferAllocator allocator = new RootAllocator(); TimeStampSecVector seconds = new TimeStampSecVector("s",
-        allocator)) {
+    try (BufferAllocator allocator = new RootAllocator();
+        TimeStampSecVector seconds = new TimeStampSecVector("s", allocator)) {
       Int64Values millis = new Int64Values();
       for (int k = 0; k < present(); k++) {
         millis.add((k - 20) * 86_400_000L);
@@ -276,7 +320,9 @@ class FillersTest {
       for (int j = 0; j < present(); j++) {
         notWhole.add(j == 3 ? 1_500 : 0);
       }
-      assertThrows(ParquetFormatException.class, () -> filler.fill(seconds, ROWS, VALIDITY, present(), notWhole));
+      assertThrows(
+          ParquetFormatException.class,
+          () -> filler.fill(seconds, ROWS, VALIDITY, present(), notWhole));
     }
   }
 }

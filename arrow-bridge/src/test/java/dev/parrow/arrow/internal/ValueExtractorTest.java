@@ -19,14 +19,33 @@ import org.apache.arrow.vector.VarCharVector;
 import org.junit.jupiter.api.Test;
 
 class ValueExtractorTest {
-  private static final ColumnDescriptor TEXT = new ColumnDescriptor(0, List.of("s"), new SchemaElement(
-      PhysicalType.BYTE_ARRAY, null, Repetition.OPTIONAL, "s", null, ConvertedType.UTF8, null, null, null,
-      new LogicalType.StringType(), null), 1, 0);
+  private static final ColumnDescriptor TEXT =
+      new ColumnDescriptor(
+          0,
+          List.of("s"),
+          new SchemaElement(
+              PhysicalType.BYTE_ARRAY,
+              null,
+              Repetition.OPTIONAL,
+              "s",
+              null,
+              ConvertedType.UTF8,
+              null,
+              null,
+              null,
+              new LogicalType.StringType(),
+              null),
+          1,
+          0);
 
-  /** Strings whose null slots hold no bytes (one copy of the range) or some (value by value): the same values. */
+  /**
+   * Strings whose null slots hold no bytes (one copy of the range) or some (value by value): the
+   * same values.
+   */
   @Test
   void stringsWithAndWithoutBytesUnderNulls() {
-    try (BufferAllocator allocator = new RootAllocator(); VarCharVector v = new VarCharVector("s", allocator)) {
+    try (BufferAllocator allocator = new RootAllocator();
+        VarCharVector v = new VarCharVector("s", allocator)) {
       String[] rows = {"", "ab", null, "héllo", null, "z"};
       for (int i = 0; i < rows.length; i++) {
         if (rows[i] != null) {
@@ -37,14 +56,15 @@ class ValueExtractorTest {
       ValueExtractor extractor = new ValueExtractor(TEXT);
       extractor.extract(v, rows.length);
       assertEquals(List.of("", "ab", "héllo", "z"), strings((BinaryValues) extractor.values()));
-      assertArrayEquals(new int[] {1, 1, 0, 1, 0, 1}, java.util.Arrays.copyOf(extractor.defs(), rows.length));
-
+      assertArrayEquals(
+          new int[] {1, 1, 0, 1, 0, 1}, java.util.Arrays.copyOf(extractor.defs(), rows.length));
     }
   }
 
   @Test
   void bytesUnderANullSlotDoNotReachTheValues() {
-    try (BufferAllocator allocator = new RootAllocator(); VarCharVector v = new VarCharVector("s", allocator)) {
+    try (BufferAllocator allocator = new RootAllocator();
+        VarCharVector v = new VarCharVector("s", allocator)) {
       String[] rows = {"", "ab", "junk", "héllo", null, "z"};
       for (int i = 0; i < rows.length; i++) {
         if (rows[i] != null) {
@@ -70,7 +90,9 @@ class ValueExtractorTest {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < values.size(); i++) {
       int start = values.offsets()[i];
-      out.add(new String(values.bytes(), start, values.offsets()[i + 1] - start, StandardCharsets.UTF_8));
+      out.add(
+          new String(
+              values.bytes(), start, values.offsets()[i + 1] - start, StandardCharsets.UTF_8));
     }
     return out;
   }

@@ -5,9 +5,9 @@ import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.encoding.DictionaryDecoder;
 import dev.parrow.codec.encoding.IntDecoder;
 import dev.parrow.codec.encoding.MsbBitPackedDecoder;
-import dev.parrow.codec.encoding.ValuesDecoder;
 import dev.parrow.codec.encoding.RleBitPackedDecoder;
 import dev.parrow.codec.encoding.ValueEncodings;
+import dev.parrow.codec.encoding.ValuesDecoder;
 import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.codec.page.Page;
 import dev.parrow.codec.page.PageReader;
@@ -16,10 +16,11 @@ import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.DictionaryCodes;
 
 /**
- * Reads one column chunk as levels and dense values: for each level entry (one per value slot, nulls
- * included) its repetition and definition level, and for each entry at the maximum definition level its
- * value, appended to a {@link DenseValues}. Batches may span pages; levels above the column's maximum
- * and pages with fewer levels or values than they claim are errors naming the page.
+ * Reads one column chunk as levels and dense values: for each level entry (one per value slot,
+ * nulls included) its repetition and definition level, and for each entry at the maximum definition
+ * level its value, appended to a {@link DenseValues}. Batches may span pages; levels above the
+ * column's maximum and pages with fewer levels or values than they claim are errors naming the
+ * page.
  */
 public final class ColumnReader {
   private final ColumnDescriptor column;
@@ -47,36 +48,39 @@ public final class ColumnReader {
   }
 
   /**
-   * Reads up to {@code n} level entries. Definition levels go to {@code defs} when the column has them
-   * (max definition level above 0), repetition levels to {@code reps} likewise; values are appended to
-   * {@code values}.
+   * Reads up to {@code n} level entries. Definition levels go to {@code defs} when the column has
+   * them (max definition level above 0), repetition levels to {@code reps} likewise; values are
+   * appended to {@code values}.
    *
    * @return entries read; less than {@code n} only at the end of the chunk
    */
   public int read(int n, int[] defs, int[] reps, int offset, DenseValues values) {
-    return readParts(n, (at, k) -> {
-      if (maxRep > 0) {
-        readLevels(repetition, reps, offset + at, k, maxRep, "repetition");
-      }
-      int present = k;
-      if (maxDef > 0) {
-        readLevels(definition, defs, offset + at, k, maxDef, "definition");
-        present = 0;
-        for (int i = offset + at, end = offset + at + k; i < end; i++) {
-          if (defs[i] == maxDef) {
-            present++;
+    return readParts(
+        n,
+        (at, k) -> {
+          if (maxRep > 0) {
+            readLevels(repetition, reps, offset + at, k, maxRep, "repetition");
           }
-        }
-      }
-      readValues(values, present);
-      return present;
-    });
+          int present = k;
+          if (maxDef > 0) {
+            readLevels(definition, defs, offset + at, k, maxDef, "definition");
+            present = 0;
+            for (int i = offset + at, end = offset + at + k; i < end; i++) {
+              if (defs[i] == maxDef) {
+                present++;
+              }
+            }
+          }
+          readValues(values, present);
+          return present;
+        });
   }
 
   /**
-   * Reads up to {@code n} entries of a flat optional column (max definition level 1, no repetition):
-   * definition levels go straight into {@code validity} as bits from bit 0 (those bits must be zero),
-   * values are appended to {@code values}. {@link #lastPresent()} then tells how many entries were present.
+   * Reads up to {@code n} entries of a flat optional column (max definition level 1, no
+   * repetition): definition levels go straight into {@code validity} as bits from bit 0 (those bits
+   * must be zero), values are appended to {@code values}. {@link #lastPresent()} then tells how
+   * many entries were present.
    *
    * @return entries read; less than {@code n} only at the end of the chunk
    */
@@ -84,28 +88,31 @@ public final class ColumnReader {
     if (maxDef != 1 || maxRep != 0) {
       throw new IllegalStateException(column.dottedPath() + " is not a flat optional column");
     }
-    return readParts(n, (at, k) -> {
-      int present;
-      if (definition instanceof RleBitPackedDecoder rle) {
-        int got = rle.readBits(validity, at, k);
-        if (got < k) {
-          throw new ParquetFormatException("the page has definition levels for only " + got + " of " + k
-              + " more values");
-        }
-        present = rle.ones();
-      } else {
-        present = levelsToBits(validity, at, k);
-      }
-      readValues(values, present);
-      return present;
-    });
+    return readParts(
+        n,
+        (at, k) -> {
+          int present;
+          if (definition instanceof RleBitPackedDecoder rle) {
+            int got = rle.readBits(validity, at, k);
+            if (got < k) {
+              throw new ParquetFormatException(
+                  "the page has definition levels for only " + got + " of " + k + " more values");
+            }
+            present = rle.ones();
+          } else {
+            present = levelsToBits(validity, at, k);
+          }
+          readValues(values, present);
+          return present;
+        });
   }
 
   /**
-   * Reads whole records of a nested leaf: level entries until {@code records} records are complete or the
-   * chunk ends, so a batch never splits a row. A record ends where the next entry with repetition level 0
-   * begins; levels are decoded ahead within the current page (never beyond it) to find that entry, and
-   * values only for the entries taken. {@link #lastPresent()} then tells how many values were appended.
+   * Reads whole records of a nested leaf: level entries until {@code records} records are complete
+   * or the chunk ends, so a batch never splits a row. A record ends where the next entry with
+   * repetition level 0 begins; levels are decoded ahead within the current page (never beyond it)
+   * to find that entry, and values only for the entries taken. {@link #lastPresent()} then tells
+   * how many values were appended.
    *
    * @return records read; less than {@code records} only at the end of the chunk
    */
@@ -147,7 +154,8 @@ public final class ColumnReader {
           }
           started++;
         } else if (started == 0) {
-          throw new ParquetFormatException("repetition level " + aheadReps[i] + " where a record must start")
+          throw new ParquetFormatException(
+                  "repetition level " + aheadReps[i] + " where a record must start")
               .inPage(pageIndex);
         }
         if (aheadDefs[i] == maxDef) {
@@ -180,7 +188,10 @@ public final class ColumnReader {
   private int aheadPos;
   private int aheadEnd;
 
-  /** Decodes the next levels of the current page (at most {@link #AHEAD}) into the look-ahead buffers. */
+  /**
+   * Decodes the next levels of the current page (at most {@link #AHEAD}) into the look-ahead
+   * buffers.
+   */
   private void decodeAhead() {
     if (aheadDefs == null) {
       aheadDefs = new int[AHEAD];
@@ -199,15 +210,18 @@ public final class ColumnReader {
     aheadEnd = k;
   }
 
-  /** What a read does with one part of a batch that lies in one page: k entries from entry {@code at}. */
+  /**
+   * What a read does with one part of a batch that lies in one page: k entries from entry {@code
+   * at}.
+   */
   private interface PagePart {
     /** Returns how many of the k entries are present. */
     int read(int at, int k);
   }
 
   /**
-   * Walks up to {@code n} entries page by page, handing each page's share to {@code part}; errors get the
-   * page's index. Sets {@link #lastPresent}.
+   * Walks up to {@code n} entries page by page, handing each page's share to {@code part}; errors
+   * get the page's index. Sets {@link #lastPresent}.
    */
   private int readParts(int n, PagePart part) {
     int done = 0;
@@ -257,23 +271,27 @@ public final class ColumnReader {
 
   private ParquetFormatException levelAboveMaximum(int rep, int def) {
     return rep > maxRep
-        ? new ParquetFormatException("repetition level " + rep + " is above the column's maximum " + maxRep)
-        : new ParquetFormatException("definition level " + def + " is above the column's maximum " + maxDef);
+        ? new ParquetFormatException(
+            "repetition level " + rep + " is above the column's maximum " + maxRep)
+        : new ParquetFormatException(
+            "definition level " + def + " is above the column's maximum " + maxDef);
   }
 
   private static void decodeLevels(IntDecoder decoder, int[] out, int offset, int k, String what) {
     int got = decoder.read(out, offset, k);
     if (got < k) {
-      throw new ParquetFormatException("the page has " + what + " levels for only " + got + " of " + k
-          + " more values");
+      throw new ParquetFormatException(
+          "the page has " + what + " levels for only " + got + " of " + k + " more values");
     }
   }
 
-  private static void readLevels(IntDecoder decoder, int[] out, int offset, int k, int max, String what) {
+  private static void readLevels(
+      IntDecoder decoder, int[] out, int offset, int k, int max, String what) {
     decodeLevels(decoder, out, offset, k, what);
     for (int i = offset, end = offset + k; i < end; i++) {
       if (out[i] > max) {
-        throw new ParquetFormatException(what + " level " + out[i] + " is above the column's maximum " + max);
+        throw new ParquetFormatException(
+            what + " level " + out[i] + " is above the column's maximum " + max);
       }
     }
   }
@@ -291,9 +309,9 @@ public final class ColumnReader {
   }
 
   /**
-   * Only the chunk's dictionary: reads its first page and returns its values if it is a dictionary page,
-   * else null. For a reader that wants every chunk's dictionary before it reads any data; use a fresh
-   * ColumnReader for the data afterwards.
+   * Only the chunk's dictionary: reads its first page and returns its values if it is a dictionary
+   * page, else null. For a reader that wants every chunk's dictionary before it reads any data; use
+   * a fresh ColumnReader for the data afterwards.
    */
   public DenseValues readDictionaryOnly() {
     Page page = pages.next();
@@ -310,14 +328,17 @@ public final class ColumnReader {
   }
 
   /**
-   * Reads the chunk with {@code known} as its dictionary, decoded before (by {@link #readDictionaryOnly});
-   * the page reader should then skip the dictionary page.
+   * Reads the chunk with {@code known} as its dictionary, decoded before (by {@link
+   * #readDictionaryOnly}); the page reader should then skip the dictionary page.
    */
   public void useDictionary(DenseValues known) {
     this.dictionary = known;
   }
 
-  /** The dictionary of the chunk being read (its values in page order), or null before or without one. */
+  /**
+   * The dictionary of the chunk being read (its values in page order), or null before or without
+   * one.
+   */
   public DenseValues dictionary() {
     return dictionary;
   }
@@ -346,18 +367,23 @@ public final class ColumnReader {
     if (dictionary != null) {
       throw new ParquetFormatException("a second dictionary page in one column chunk");
     }
-    dictionary = DictionaryDecoder.readDictionary(column, d.data(), d.offset(), d.offset() + d.length(), d.numValues());
+    dictionary =
+        DictionaryDecoder.readDictionary(
+            column, d.data(), d.offset(), d.offset() + d.length(), d.numValues());
   }
 
   private void startDataPage(Page.Data page) {
     if (page.numValues() < 0) {
       throw new ParquetFormatException("data page claims " + page.numValues() + " values");
     }
-    repetition = maxRep > 0 ? levels(page.repetitionLevels(), page.repetitionLevelEncoding(), maxRep) : null;
-    definition = maxDef > 0 ? levels(page.definitionLevels(), page.definitionLevelEncoding(), maxDef) : null;
+    repetition =
+        maxRep > 0 ? levels(page.repetitionLevels(), page.repetitionLevelEncoding(), maxRep) : null;
+    definition =
+        maxDef > 0 ? levels(page.definitionLevels(), page.definitionLevelEncoding(), maxDef) : null;
     Page.Section v = page.values();
-    decoder = ValueEncodings.decoder(page.encoding(), column, v.buffer(), v.offset(), v.end(), page.numValues(),
-        dictionary);
+    decoder =
+        ValueEncodings.decoder(
+            page.encoding(), column, v.buffer(), v.offset(), v.end(), page.numValues(), dictionary);
     pageValuesLeft = page.numValues();
   }
 

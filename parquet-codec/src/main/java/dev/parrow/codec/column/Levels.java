@@ -4,9 +4,10 @@ import dev.parrow.codec.ParquetFormatException;
 import java.util.Arrays;
 
 /**
- * The repetition and definition levels of one batch of a nested leaf, entry by entry. It grows as whole
- * records need, up to {@code maxEntries}: a record's entry count comes from the file and a hostile page
- * can claim billions of empty entries in a few bytes, so growth is bounded before it is allocated.
+ * The repetition and definition levels of one batch of a nested leaf, entry by entry. It grows as
+ * whole records need, up to {@code maxEntries}: a record's entry count comes from the file and a
+ * hostile page can claim billions of empty entries in a few bytes, so growth is bounded before it
+ * is allocated.
  */
 public final class Levels {
   private final int maxEntries;
@@ -46,8 +47,11 @@ public final class Levels {
   int reserve(int n) {
     long needed = (long) size + n;
     if (needed > maxEntries) {
-      throw new ParquetFormatException("a batch needs more than " + maxEntries + " level entries in one column"
-          + " (ReadOptions.maxLevelsPerBatch); read fewer rows per batch or raise the limit");
+      throw new ParquetFormatException(
+          "a batch needs more than "
+              + maxEntries
+              + " level entries in one column"
+              + " (ReadOptions.maxLevelsPerBatch); read fewer rows per batch or raise the limit");
     }
     if (needed > defs.length) {
       int capacity = (int) Math.min(maxEntries, Math.max(needed, (long) defs.length * 2));

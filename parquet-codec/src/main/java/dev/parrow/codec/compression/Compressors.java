@@ -13,9 +13,10 @@ import net.jpountz.lz4.LZ4Factory;
 import org.xerial.snappy.Snappy;
 
 /**
- * Page compression for the writer: every codec the reader reads (not LZO, which neither reads nor writes).
- * BROTLI goes through brotli4j's native encoder (reading needs none: the decoder is pure Java). LZ4 is written in the Hadoop framing that parquet-mr and Arrow C++ read (one
- * block: big-endian uncompressed and compressed lengths, then the raw LZ4 block).
+ * Page compression for the writer: every codec the reader reads (not LZO, which neither reads nor
+ * writes). BROTLI goes through brotli4j's native encoder (reading needs none: the decoder is pure
+ * Java). LZ4 is written in the Hadoop framing that parquet-mr and Arrow C++ read (one block:
+ * big-endian uncompressed and compressed lengths, then the raw LZ4 block).
  */
 public final class Compressors {
   private static final LZ4Compressor LZ4 = LZ4Factory.fastestInstance().fastCompressor();
@@ -25,22 +26,32 @@ public final class Compressors {
   /** Fails for a codec pages cannot be written with. */
   public static void requireWritable(CompressionCodec codec) {
     if (codec == CompressionCodec.LZO) {
-      throw new UnsupportedOperationException(codec + " compression is not available for writing (Parrow reads "
-          + "it); choose SNAPPY, GZIP, ZSTD, BROTLI, LZ4_RAW, LZ4 or UNCOMPRESSED");
+      throw new UnsupportedOperationException(
+          codec
+              + " compression is not available for writing (Parrow reads "
+              + "it); choose SNAPPY, GZIP, ZSTD, BROTLI, LZ4_RAW, LZ4 or UNCOMPRESSED");
     }
-    if (codec == CompressionCodec.BROTLI && !com.aayushatharva.brotli4j.Brotli4jLoader.isAvailable()) {
-      throw new UnsupportedOperationException("BROTLI compression needs brotli4j's native library for this "
-          + "platform (" + System.getProperty("os.name") + " " + System.getProperty("os.arch") + "), which did not load: "
-          + com.aayushatharva.brotli4j.Brotli4jLoader.getUnavailabilityCause());
+    if (codec == CompressionCodec.BROTLI
+        && !com.aayushatharva.brotli4j.Brotli4jLoader.isAvailable()) {
+      throw new UnsupportedOperationException(
+          "BROTLI compression needs brotli4j's native library for this "
+              + "platform ("
+              + System.getProperty("os.name")
+              + " "
+              + System.getProperty("os.arch")
+              + "), which did not load: "
+              + com.aayushatharva.brotli4j.Brotli4jLoader.getUnavailabilityCause());
     }
   }
 
   /**
    * The compressed bytes of {@code src[offset, offset + length)}.
    *
-   * @param level the codec's level (ZSTD 1..22, GZIP 0..9, BROTLI 0..11); null for the codec's default
+   * @param level the codec's level (ZSTD 1..22, GZIP 0..9, BROTLI 0..11); null for the codec's
+   *     default
    */
-  public static byte[] compress(CompressionCodec codec, Integer level, byte[] src, int offset, int length) {
+  public static byte[] compress(
+      CompressionCodec codec, Integer level, byte[] src, int offset, int length) {
     try {
       return switch (codec) {
         case UNCOMPRESSED -> Arrays.copyOfRange(src, offset, offset + length);
@@ -49,11 +60,13 @@ public final class Compressors {
           int n = Snappy.compress(src, offset, length, out, 0);
           yield Arrays.copyOf(out, n);
         }
-        case GZIP -> gzip(src, offset, length, level == null ? Deflater.DEFAULT_COMPRESSION : level);
+        case GZIP ->
+            gzip(src, offset, length, level == null ? Deflater.DEFAULT_COMPRESSION : level);
         case ZSTD -> {
           byte[] out = new byte[(int) com.github.luben.zstd.Zstd.compressBound(length)];
-          long n = com.github.luben.zstd.Zstd.compressByteArray(out, 0, out.length, src, offset, length,
-              level == null ? 3 : level);
+          long n =
+              com.github.luben.zstd.Zstd.compressByteArray(
+                  out, 0, out.length, src, offset, length, level == null ? 3 : level);
           if (com.github.luben.zstd.Zstd.isError(n)) {
             throw new IllegalStateException("zstd: " + com.github.luben.zstd.Zstd.getErrorName(n));
           }
@@ -73,8 +86,12 @@ public final class Compressors {
         case BROTLI -> {
           requireWritable(codec);
           // Level 8 by default, as Arrow C++ writes.
-          yield com.aayushatharva.brotli4j.encoder.Encoder.compress(src, offset, length,
-              new com.aayushatharva.brotli4j.encoder.Encoder.Parameters().setQuality(level == null ? 8 : level));
+          yield com.aayushatharva.brotli4j.encoder.Encoder.compress(
+              src,
+              offset,
+              length,
+              new com.aayushatharva.brotli4j.encoder.Encoder.Parameters()
+                  .setQuality(level == null ? 8 : level));
         }
         case LZO -> {
           requireWritable(codec);
@@ -88,11 +105,12 @@ public final class Compressors {
 
   private static byte[] gzip(byte[] src, int offset, int length, int level) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, length / 2));
-    try (GZIPOutputStream gz = new GZIPOutputStream(out) {
-      {
-        def.setLevel(level);
-      }
-    }) {
+    try (GZIPOutputStream gz =
+        new GZIPOutputStream(out) {
+          {
+            def.setLevel(level);
+          }
+        }) {
       gz.write(src, offset, length);
     }
     return out.toByteArray();

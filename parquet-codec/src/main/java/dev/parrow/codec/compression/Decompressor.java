@@ -1,8 +1,8 @@
 package dev.parrow.codec.compression;
 
 /**
- * Decompresses one page (or the values section of a v2 page) into a buffer of exactly the size the page
- * header gives. Output of another size is a {@link dev.parrow.codec.ParquetFormatException}.
+ * Decompresses one page (or the values section of a v2 page) into a buffer of exactly the size the
+ * page header gives. Output of another size is a {@link dev.parrow.codec.ParquetFormatException}.
  */
 public interface Decompressor {
 

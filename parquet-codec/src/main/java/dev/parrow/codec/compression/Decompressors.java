@@ -22,16 +22,19 @@ public final class Decompressors {
     return switch (codec) {
       case UNCOMPRESSED -> Decompressors::copy;
       case SNAPPY -> Decompressors::snappy;
-      case GZIP -> (in, inOff, inLen, out, outOff, outLen) ->
-          stream(gzip(in, inOff, inLen), "GZIP", out, outOff, outLen);
+      case GZIP ->
+          (in, inOff, inLen, out, outOff, outLen) ->
+              stream(gzip(in, inOff, inLen), "GZIP", out, outOff, outLen);
       case ZSTD -> Decompressors::zstd;
       case LZ4_RAW -> Decompressors::lz4Raw;
       case LZ4 -> Decompressors::lz4Hadoop;
-      case BROTLI -> (in, inOff, inLen, out, outOff, outLen) ->
-          stream(brotli(in, inOff, inLen), "BROTLI", out, outOff, outLen);
-      case LZO -> (in, inOff, inLen, out, outOff, outLen) -> {
-        throw new ParquetFormatException("LZO compression is not supported");
-      };
+      case BROTLI ->
+          (in, inOff, inLen, out, outOff, outLen) ->
+              stream(brotli(in, inOff, inLen), "BROTLI", out, outOff, outLen);
+      case LZO ->
+          (in, inOff, inLen, out, outOff, outLen) -> {
+            throw new ParquetFormatException("LZO compression is not supported");
+          };
     };
   }
 
@@ -44,7 +47,8 @@ public final class Decompressors {
 
   private static void snappy(byte[] in, int inOff, int inLen, byte[] out, int outOff, int outLen) {
     try {
-      // Check the declared length before writing: snappy-java trusts the output array to be big enough.
+      // Check the declared length before writing: snappy-java trusts the output array to be big
+      // enough.
       int length = Snappy.uncompressedLength(in, inOff, inLen);
       if (length != outLen) {
         throw sizeMismatch("SNAPPY", length, outLen);
@@ -80,18 +84,20 @@ public final class Decompressors {
   }
 
   /**
-   * The deprecated LZ4 codec: Hadoop's framing (blocks of big-endian uncompressed and compressed lengths,
-   * then raw LZ4). Some writers used raw LZ4 under this codec, so, like Arrow C++, fall back to it when
-   * the framing does not fit.
+   * The deprecated LZ4 codec: Hadoop's framing (blocks of big-endian uncompressed and compressed
+   * lengths, then raw LZ4). Some writers used raw LZ4 under this codec, so, like Arrow C++, fall
+   * back to it when the framing does not fit.
    */
-  private static void lz4Hadoop(byte[] in, int inOff, int inLen, byte[] out, int outOff, int outLen) {
+  private static void lz4Hadoop(
+      byte[] in, int inOff, int inLen, byte[] out, int outOff, int outLen) {
     if (tryHadoopFraming(in, inOff, inLen, out, outOff, outLen)) {
       return;
     }
     lz4Raw(in, inOff, inLen, out, outOff, outLen);
   }
 
-  private static boolean tryHadoopFraming(byte[] in, int inOff, int inLen, byte[] out, int outOff, int outLen) {
+  private static boolean tryHadoopFraming(
+      byte[] in, int inOff, int inLen, byte[] out, int outOff, int outLen) {
     int pos = inOff;
     int end = inOff + inLen;
     int written = 0;
@@ -103,7 +109,9 @@ public final class Decompressors {
         int blockUncompressed = bigEndianInt(in, pos);
         int blockCompressed = bigEndianInt(in, pos + 4);
         pos += 8;
-        if (blockUncompressed < 0 || blockCompressed < 0 || blockCompressed > end - pos
+        if (blockUncompressed < 0
+            || blockCompressed < 0
+            || blockCompressed > end - pos
             || blockUncompressed > outLen - written) {
           return false;
         }
@@ -121,7 +129,10 @@ public final class Decompressors {
   }
 
   private static int bigEndianInt(byte[] b, int at) {
-    return ((b[at] & 0xff) << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
+    return ((b[at] & 0xff) << 24)
+        | ((b[at + 1] & 0xff) << 16)
+        | ((b[at + 2] & 0xff) << 8)
+        | (b[at + 3] & 0xff);
   }
 
   /** GZIPInputStream reads concatenated members, as the format allows. */
@@ -141,7 +152,9 @@ public final class Decompressors {
     }
   }
 
-  /** Reads exactly outLen bytes and checks the stream ends there (never more than the header says). */
+  /**
+   * Reads exactly outLen bytes and checks the stream ends there (never more than the header says).
+   */
   private static void stream(InputStream input, String codec, byte[] out, int outOff, int outLen) {
     try (InputStream s = input) {
       int total = 0;
@@ -153,8 +166,8 @@ public final class Decompressors {
         total += n;
       }
       if (s.read() >= 0) {
-        throw new ParquetFormatException(codec + " data decompresses to more than the page's "
-            + outLen + " bytes");
+        throw new ParquetFormatException(
+            codec + " data decompresses to more than the page's " + outLen + " bytes");
       }
     } catch (IOException e) {
       throw corrupt(codec, e);
@@ -162,8 +175,8 @@ public final class Decompressors {
   }
 
   private static ParquetFormatException sizeMismatch(String codec, long actual, int expected) {
-    return new ParquetFormatException(codec + " data decompresses to " + actual
-        + " bytes but the page header says " + expected);
+    return new ParquetFormatException(
+        codec + " data decompresses to " + actual + " bytes but the page header says " + expected);
   }
 
   private static ParquetFormatException corrupt(String codec, Exception e) {

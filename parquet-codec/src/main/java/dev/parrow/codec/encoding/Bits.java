@@ -2,7 +2,10 @@ package dev.parrow.codec.encoding;
 
 import java.util.Arrays;
 
-/** Bit operations on little-endian bitmaps (bit i is bit i % 8 of byte i / 8), whose bits start at zero. */
+/**
+ * Bit operations on little-endian bitmaps (bit i is bit i % 8 of byte i / 8), whose bits start at
+ * zero.
+ */
 public final class Bits {
   private Bits() {}
 

@@ -4,7 +4,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
-/** A growable byte array the writer encodes into, little-endian for numbers as Parquet stores them. */
+/**
+ * A growable byte array the writer encodes into, little-endian for numbers as Parquet stores them.
+ */
 public final class ByteSink {
   private byte[] bytes;
   private int size;
@@ -31,7 +33,10 @@ public final class ByteSink {
       throw new IllegalStateException("a page of more than 2 GiB: write smaller pages");
     }
     if (needed > bytes.length) {
-      bytes = Arrays.copyOf(bytes, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needed, (long) bytes.length * 2)));
+      bytes =
+          Arrays.copyOf(
+              bytes,
+              (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needed, (long) bytes.length * 2)));
     }
   }
 
@@ -59,17 +64,26 @@ public final class ByteSink {
   /** n ints from {@code src}, little-endian, in one bulk copy. */
   public void writeIntsLE(int[] src, int offset, int n) {
     ensure(n * 4);
-    ByteBuffer.wrap(bytes, size, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(src, offset, n);
+    ByteBuffer.wrap(bytes, size, n * 4)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .asIntBuffer()
+        .put(src, offset, n);
     size += n * 4;
   }
 
   public void writeLongsLE(long[] src, int offset, int n) {
     ensure(n * 8);
-    ByteBuffer.wrap(bytes, size, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(src, offset, n);
+    ByteBuffer.wrap(bytes, size, n * 8)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .asLongBuffer()
+        .put(src, offset, n);
     size += n * 8;
   }
 
-  /** Values [from, to) of byte arrays held back to back: each as a 4-byte little-endian length and its bytes. */
+  /**
+   * Values [from, to) of byte arrays held back to back: each as a 4-byte little-endian length and
+   * its bytes.
+   */
   public void writeLengthPrefixed(byte[] src, int[] offsets, int from, int to) {
     ensure(offsets[to] - offsets[from] + 4 * (to - from));
     byte[] b = bytes;

@@ -10,9 +10,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * BYTE_STREAM_SPLIT for FLOAT, DOUBLE, INT32, INT64 and FIXED_LEN_BYTE_ARRAY: the values' k-th bytes
- * make the k-th of {@code width} streams. The page's value count follows from its length, which must be
- * a multiple of the width.
+ * BYTE_STREAM_SPLIT for FLOAT, DOUBLE, INT32, INT64 and FIXED_LEN_BYTE_ARRAY: the values' k-th
+ * bytes make the k-th of {@code width} streams. The page's value count follows from its length,
+ * which must be a multiple of the width.
  */
 public final class ByteStreamSplitDecoder implements ValuesDecoder {
   private final byte[] buf;
@@ -27,8 +27,13 @@ public final class ByteStreamSplitDecoder implements ValuesDecoder {
       throw new ParquetFormatException("BYTE_STREAM_SPLIT of " + width + "-byte values");
     }
     if ((end - start) % width != 0) {
-      throw new ParquetFormatException("BYTE_STREAM_SPLIT data of " + (end - start) + " bytes is not a whole number "
-          + "of " + width + "-byte values");
+      throw new ParquetFormatException(
+          "BYTE_STREAM_SPLIT data of "
+              + (end - start)
+              + " bytes is not a whole number "
+              + "of "
+              + width
+              + "-byte values");
     }
     this.buf = buf;
     this.start = start;
@@ -49,7 +54,11 @@ public final class ByteStreamSplitDecoder implements ValuesDecoder {
     int s2 = s1 + count;
     int s3 = s2 + count;
     for (int i = 0; i < n; i++) {
-      ints[i] = (buf[s0 + i] & 0xff) | (buf[s1 + i] & 0xff) << 8 | (buf[s2 + i] & 0xff) << 16 | (buf[s3 + i] & 0xff) << 24;
+      ints[i] =
+          (buf[s0 + i] & 0xff)
+              | (buf[s1 + i] & 0xff) << 8
+              | (buf[s2 + i] & 0xff) << 16
+              | (buf[s3 + i] & 0xff) << 24;
     }
     next += n;
     if (out instanceof DirectFixedValues direct) {
@@ -90,8 +99,12 @@ public final class ByteStreamSplitDecoder implements ValuesDecoder {
   @Override
   public void read(DenseValues out, int n) {
     if (n > count - next) {
-      throw new ParquetFormatException("BYTE_STREAM_SPLIT holds " + (count - next) + " more values, not the " + n
-          + " the page needs");
+      throw new ParquetFormatException(
+          "BYTE_STREAM_SPLIT holds "
+              + (count - next)
+              + " more values, not the "
+              + n
+              + " the page needs");
     }
     if (width == 4 && !(out instanceof FixedWidthValues)) {
       readInts(out, n);
@@ -121,12 +134,18 @@ public final class ByteStreamSplitDecoder implements ValuesDecoder {
       fixed.added(n);
     } else if (out instanceof Int32Values ints) {
       int at = ints.reserve(n);
-      ByteBuffer.wrap(scratch, 0, bytes).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(ints.values(), at, n);
+      ByteBuffer.wrap(scratch, 0, bytes)
+          .order(ByteOrder.LITTLE_ENDIAN)
+          .asIntBuffer()
+          .get(ints.values(), at, n);
       ints.added(n);
     } else {
       Int64Values longs = (Int64Values) out;
       int at = longs.reserve(n);
-      ByteBuffer.wrap(scratch, 0, bytes).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(longs.values(), at, n);
+      ByteBuffer.wrap(scratch, 0, bytes)
+          .order(ByteOrder.LITTLE_ENDIAN)
+          .asLongBuffer()
+          .get(longs.values(), at, n);
       longs.added(n);
     }
   }

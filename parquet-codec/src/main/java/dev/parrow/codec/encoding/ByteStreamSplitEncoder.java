@@ -1,6 +1,9 @@
 package dev.parrow.codec.encoding;
 
-/** Encodes fixed-width values (given as their little-endian bytes, back to back) as BYTE_STREAM_SPLIT. */
+/**
+ * Encodes fixed-width values (given as their little-endian bytes, back to back) as
+ * BYTE_STREAM_SPLIT.
+ */
 public final class ByteStreamSplitEncoder {
   private ByteStreamSplitEncoder() {}
 

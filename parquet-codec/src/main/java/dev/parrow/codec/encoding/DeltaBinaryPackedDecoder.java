@@ -8,10 +8,10 @@ import dev.parrow.codec.values.Int64Values;
 
 /**
  * DELTA_BINARY_PACKED for INT32 and INT64: a header (block size, miniblocks per block, value count,
- * first value), then blocks of a min delta, one bit width per miniblock and the bit-packed miniblocks.
- * Arithmetic wraps in two's complement at the column's width, as the format requires. Every size and
- * width is checked against the format's rules and the bytes that remain; miniblocks the last block does
- * not need may be absent, their bit widths arbitrary.
+ * first value), then blocks of a min delta, one bit width per miniblock and the bit-packed
+ * miniblocks. Arithmetic wraps in two's complement at the column's width, as the format requires.
+ * Every size and width is checked against the format's rules and the bytes that remain; miniblocks
+ * the last block does not need may be absent, their bit widths arbitrary.
  */
 public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
   private final byte[] buf;
@@ -46,12 +46,19 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
     totalValues = readUleb128();
     last = readZigzag();
     if (block <= 0 || block % 128 != 0 || block > (1 << 20)) {
-      throw new ParquetFormatException("DELTA_BINARY_PACKED block size " + block + " is not a positive multiple of 128"
-          + " (at most 1048576)");
+      throw new ParquetFormatException(
+          "DELTA_BINARY_PACKED block size "
+              + block
+              + " is not a positive multiple of 128"
+              + " (at most 1048576)");
     }
     if (mini <= 0 || block % mini != 0 || (block / mini) % 32 != 0) {
-      throw new ParquetFormatException("DELTA_BINARY_PACKED has " + mini + " miniblocks per block of " + block
-          + " values: each must hold a multiple of 32");
+      throw new ParquetFormatException(
+          "DELTA_BINARY_PACKED has "
+              + mini
+              + " miniblocks per block of "
+              + block
+              + " values: each must hold a multiple of 32");
     }
     if (totalValues < 0 || totalValues > Integer.MAX_VALUE) {
       throw new ParquetFormatException("DELTA_BINARY_PACKED claims " + totalValues + " values");
@@ -72,7 +79,10 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
     return (int) totalValues;
   }
 
-  /** Reads every remaining value and returns the position just after the stream (where what follows starts). */
+  /**
+   * Reads every remaining value and returns the position just after the stream (where what follows
+   * starts).
+   */
   public int endPosition() {
     long left = totalValues - valuesRead;
     while (left > 0) {
@@ -117,8 +127,12 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
   /** The next {@code n} values, as longs (INT32 values sign-extended). */
   public void next(long[] out, int offset, int n) {
     if (n > totalValues - valuesRead) {
-      throw new ParquetFormatException("DELTA_BINARY_PACKED holds " + (totalValues - valuesRead)
-          + " more values, not the " + n + " the page needs");
+      throw new ParquetFormatException(
+          "DELTA_BINARY_PACKED holds "
+              + (totalValues - valuesRead)
+              + " more values, not the "
+              + n
+              + " the page needs");
     }
     int i = 0;
     if (firstPending && n > 0) {
@@ -158,7 +172,8 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
     if (miniblockIndex == miniblocks) {
       minDelta = readZigzag();
       if (end - pos < miniblocks) {
-        throw new ParquetFormatException("DELTA_BINARY_PACKED block header cut off by the end of the page");
+        throw new ParquetFormatException(
+            "DELTA_BINARY_PACKED block header cut off by the end of the page");
       }
       for (int m = 0; m < miniblocks; m++) {
         bitWidths[m] = buf[pos++] & 0xff;
@@ -166,8 +181,10 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
       miniblockIndex = 0;
     }
     int width = bitWidths[miniblockIndex++];
-    // The format caps INT32 widths at 32, but DuckDB computes INT32 deltas in 64 bits and writes widths
-    // up to 33. Sums are taken in 64 bits and cut to 32 afterwards, which is exact for both kinds of
+    // The format caps INT32 widths at 32, but DuckDB computes INT32 deltas in 64 bits and writes
+    // widths
+    // up to 33. Sums are taken in 64 bits and cut to 32 afterwards, which is exact for both kinds
+    // of
     // writer, so widths up to 64 are accepted for either column type.
     if (width > 64) {
       throw new ParquetFormatException("DELTA_BINARY_PACKED bit width " + width + " is above 64");
@@ -178,8 +195,12 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
     long neededBytes = (needed * width + 7) / 8;
     long available = end - pos;
     if (neededBytes > available) {
-      throw new ParquetFormatException("DELTA_BINARY_PACKED miniblock of " + neededBytes
-          + " bytes runs past the end of the page (" + available + " left)");
+      throw new ParquetFormatException(
+          "DELTA_BINARY_PACKED miniblock of "
+              + neededBytes
+              + " bytes runs past the end of the page ("
+              + available
+              + " left)");
     }
     int count = (int) Math.min(valuesPerMiniblock, needed);
     unpack(width, count);
@@ -193,7 +214,8 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
       java.util.Arrays.fill(deltas, 0, count, 0L);
       return;
     }
-    // Whole miniblocks (multiples of 32 values) go through the width-specialised unpackers, as long as
+    // Whole miniblocks (multiples of 32 values) go through the width-specialised unpackers, as long
+    // as
     // their 8-byte loads stay inside the array; the rest take the generic path below.
     if (count == valuesPerMiniblock && pos + valuesPerMiniblock / 8 * width + 8 <= buf.length) {
       for (int g = 0; g < count; g += 32) {
@@ -208,12 +230,14 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
     }
   }
 
-  private static final java.lang.invoke.VarHandle LONG_LE = java.lang.invoke.MethodHandles
-      .byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+  private static final java.lang.invoke.VarHandle LONG_LE =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
   /**
-   * {@code width} bits starting at bit {@code bit} of the buffer, least significant first (higher bits
-   * are left for the caller to mask). One unaligned load when it stays in the array, else byte by byte.
+   * {@code width} bits starting at bit {@code bit} of the buffer, least significant first (higher
+   * bits are left for the caller to mask). One unaligned load when it stays in the array, else byte
+   * by byte.
    */
   private long bitsAt(long bit, int width) {
     int index = (int) (bit >>> 3);
@@ -241,7 +265,8 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
     long value = 0;
     for (int shift = 0; shift < 70; shift += 7) {
       if (pos >= end) {
-        throw new ParquetFormatException("DELTA_BINARY_PACKED header cut off by the end of the page");
+        throw new ParquetFormatException(
+            "DELTA_BINARY_PACKED header cut off by the end of the page");
       }
       int b = buf[pos++] & 0xff;
       value |= (long) (b & 0x7f) << shift;

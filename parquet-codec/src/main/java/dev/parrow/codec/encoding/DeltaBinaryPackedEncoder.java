@@ -4,8 +4,8 @@ import java.io.ByteArrayOutputStream;
 
 /**
  * Encodes INT32 or INT64 values as DELTA_BINARY_PACKED: blocks of 128 values in 4 miniblocks of 32,
- * deltas wrapping at the column's width (so INT32 bit widths never exceed 32, as the format requires),
- * the last miniblock padded, unused miniblocks' bit widths written as zero.
+ * deltas wrapping at the column's width (so INT32 bit widths never exceed 32, as the format
+ * requires), the last miniblock padded, unused miniblocks' bit widths written as zero.
  */
 public final class DeltaBinaryPackedEncoder {
   static final int BLOCK_SIZE = 128;
@@ -14,7 +14,10 @@ public final class DeltaBinaryPackedEncoder {
 
   private DeltaBinaryPackedEncoder() {}
 
-  /** Encodes {@code values[offset, offset + count)}; for INT32 they must be int values (sign-extended). */
+  /**
+   * Encodes {@code values[offset, offset + count)}; for INT32 they must be int values
+   * (sign-extended).
+   */
   public static byte[] encode(long[] values, int offset, int count, boolean int64) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     writeUleb128(out, BLOCK_SIZE);
@@ -44,7 +47,13 @@ public final class DeltaBinaryPackedEncoder {
         out.write(w);
       }
       for (int m = 0; m * PER_MINIBLOCK < n; m++) {
-        pack(out, deltas, m * PER_MINIBLOCK, Math.min(n, (m + 1) * PER_MINIBLOCK), PER_MINIBLOCK, widths[m]);
+        pack(
+            out,
+            deltas,
+            m * PER_MINIBLOCK,
+            Math.min(n, (m + 1) * PER_MINIBLOCK),
+            PER_MINIBLOCK,
+            widths[m]);
       }
     }
     return out.toByteArray();
@@ -56,8 +65,11 @@ public final class DeltaBinaryPackedEncoder {
     return int64 ? r : r & 0xffffffffL;
   }
 
-  /** Packs values[from, to) least significant bit first, padded with zeros to {@code slots} values. */
-  private static void pack(ByteArrayOutputStream out, long[] values, int from, int to, int slots, int width) {
+  /**
+   * Packs values[from, to) least significant bit first, padded with zeros to {@code slots} values.
+   */
+  private static void pack(
+      ByteArrayOutputStream out, long[] values, int from, int to, int slots, int width) {
     if (width == 0) {
       return;
     }

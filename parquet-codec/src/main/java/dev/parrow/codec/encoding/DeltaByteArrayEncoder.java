@@ -4,8 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 
 /**
- * Encodes byte arrays as DELTA_BYTE_ARRAY: for each value the length of the prefix it shares with the
- * previous one (DELTA_BINARY_PACKED), then the suffixes as DELTA_LENGTH_BYTE_ARRAY.
+ * Encodes byte arrays as DELTA_BYTE_ARRAY: for each value the length of the prefix it shares with
+ * the previous one (DELTA_BINARY_PACKED), then the suffixes as DELTA_LENGTH_BYTE_ARRAY.
  */
 public final class DeltaByteArrayEncoder {
   private DeltaByteArrayEncoder() {}

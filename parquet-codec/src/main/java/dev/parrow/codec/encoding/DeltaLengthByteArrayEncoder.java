@@ -2,7 +2,10 @@ package dev.parrow.codec.encoding;
 
 import java.io.ByteArrayOutputStream;
 
-/** Encodes byte arrays as DELTA_LENGTH_BYTE_ARRAY: the lengths DELTA_BINARY_PACKED, then all the bytes. */
+/**
+ * Encodes byte arrays as DELTA_LENGTH_BYTE_ARRAY: the lengths DELTA_BINARY_PACKED, then all the
+ * bytes.
+ */
 public final class DeltaLengthByteArrayEncoder {
   private DeltaLengthByteArrayEncoder() {}
 

@@ -4,9 +4,10 @@ import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.values.DenseValues;
 
 /**
- * PLAIN_DICTIONARY / RLE_DICTIONARY values: a bit width byte, then ids into the chunk's dictionary in the
- * RLE / bit-packed hybrid. The ids are taken from the dictionary in bulk ({@link DenseValues#gather}), or
- * kept as codes when the output is {@link dev.parrow.codec.values.DictionaryCodes}.
+ * PLAIN_DICTIONARY / RLE_DICTIONARY values: a bit width byte, then ids into the chunk's dictionary
+ * in the RLE / bit-packed hybrid. The ids are taken from the dictionary in bulk ({@link
+ * DenseValues#gather}), or kept as codes when the output is {@link
+ * dev.parrow.codec.values.DictionaryCodes}.
  */
 public final class DictionaryDecoder implements ValuesDecoder {
   private final DenseValues dictionary;
@@ -15,18 +16,21 @@ public final class DictionaryDecoder implements ValuesDecoder {
   public DictionaryDecoder(DenseValues dictionary, byte[] buf, int start, int end) {
     this.dictionary = dictionary;
     // A page of nulls only may omit even the bit width.
-    this.ids = start == end ? new RleBitPackedDecoder(buf, start, start, 0)
-        : new RleBitPackedDecoder(buf, start + 1, end, buf[start] & 0xff);
+    this.ids =
+        start == end
+            ? new RleBitPackedDecoder(buf, start, start, 0)
+            : new RleBitPackedDecoder(buf, start + 1, end, buf[start] & 0xff);
   }
 
   /** The dictionary page's values: PLAIN-encoded, in id order. */
-  public static DenseValues readDictionary(dev.parrow.codec.schema.ColumnDescriptor column, byte[] buf, int start,
-      int end, int count) {
+  public static DenseValues readDictionary(
+      dev.parrow.codec.schema.ColumnDescriptor column, byte[] buf, int start, int end, int count) {
     if (count < 0) {
       throw new ParquetFormatException("dictionary page claims " + count + " values");
     }
     DenseValues values = DenseValues.forColumn(column);
-    new PlainDecoder(column.physicalType(), column.typeLength(), buf, start, end).read(values, count);
+    new PlainDecoder(column.physicalType(), column.typeLength(), buf, start, end)
+        .read(values, count);
     return values;
   }
 

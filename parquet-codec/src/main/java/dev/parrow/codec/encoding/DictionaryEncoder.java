@@ -9,20 +9,26 @@ import dev.parrow.codec.values.Int64Values;
 import java.util.Arrays;
 
 /**
- * The dictionary of a column chunk being written, for every physical type but BOOLEAN: its entries in
- * first-seen order, and an open-addressing table of entry ids that looks values up in the entries
- * themselves, so that no object is made per value. Each slot holds the entry's hash beside its id, so a
- * probe touches the entries only when the hashes match (a large dictionary does not fit in the cache).
- * Values are compared by their bits: -0.0 and 0.0, or two NaNs with different payloads, are different
- * entries, and every value reads back exactly.
+ * The dictionary of a column chunk being written, for every physical type but BOOLEAN: its entries
+ * in first-seen order, and an open-addressing table of entry ids that looks values up in the
+ * entries themselves, so that no object is made per value. Each slot holds the entry's hash beside
+ * its id, so a probe touches the entries only when the hashes match (a large dictionary does not
+ * fit in the cache). Values are compared by their bits: -0.0 and 0.0, or two NaNs with different
+ * payloads, are different entries, and every value reads back exactly.
  */
 public final class DictionaryEncoder {
   private final DenseValues entries;
   private final int width;
-  /** Per slot, the entry's hash (high half) and id + 1 (low half); 0 when empty. A power of two, at most half full. */
+
+  /**
+   * Per slot, the entry's hash (high half) and id + 1 (low half); 0 when empty. A power of two, at
+   * most half full.
+   */
   private long[] table = new long[1 << 10];
+
   /** INT32/FLOAT and INT64/DOUBLE entries as longs, by id: what a probe compares. */
   private long[] keys = new long[0];
+
   private long[] widened = new long[0];
 
   public DictionaryEncoder(ColumnDescriptor column) {
@@ -47,8 +53,8 @@ public final class DictionaryEncoder {
   }
 
   /**
-   * Puts the ids of values [0, n) of {@code page} into {@code ids}, adding values not seen before, as long
-   * as the dictionary page stays within {@code limitBytes}.
+   * Puts the ids of values [0, n) of {@code page} into {@code ids}, adding values not seen before,
+   * as long as the dictionary page stays within {@code limitBytes}.
    *
    * @return n, or the index of the first value that did not fit
    */
@@ -99,8 +105,10 @@ public final class DictionaryEncoder {
       int hash = mix(hash(values, start, width));
       int slot = hash & (table.length - 1);
       int id;
-      while ((id = id(table[slot])) >= 0 && (hashOf(table[slot]) != hash
-          || !Arrays.equals(d.bytes(), id * width, id * width + width, values, start, start + width))) {
+      while ((id = id(table[slot])) >= 0
+          && (hashOf(table[slot]) != hash
+              || !Arrays.equals(
+                  d.bytes(), id * width, id * width + width, values, start, start + width))) {
         slot = (slot + 1) & (table.length - 1);
       }
       if (id < 0) {
@@ -128,8 +136,10 @@ public final class DictionaryEncoder {
       int hash = mix(hash(bytes, start, end - start));
       int slot = hash & (table.length - 1);
       int id;
-      while ((id = id(table[slot])) >= 0 && (hashOf(table[slot]) != hash
-          || !Arrays.equals(d.bytes(), d.offsets()[id], d.offsets()[id + 1], bytes, start, end))) {
+      while ((id = id(table[slot])) >= 0
+          && (hashOf(table[slot]) != hash
+              || !Arrays.equals(
+                  d.bytes(), d.offsets()[id], d.offsets()[id + 1], bytes, start, end))) {
         slot = (slot + 1) & (table.length - 1);
       }
       if (id < 0) {
@@ -182,7 +192,10 @@ public final class DictionaryEncoder {
     return h;
   }
 
-  /** Spreads the bits (murmur3's finaliser), so that the low bits choosing the slot depend on all of them. */
+  /**
+   * Spreads the bits (murmur3's finaliser), so that the low bits choosing the slot depend on all of
+   * them.
+   */
   private static int mix(int h) {
     h ^= h >>> 16;
     h *= 0x85ebca6b;
@@ -192,8 +205,8 @@ public final class DictionaryEncoder {
   }
 
   /**
-   * Whether {@code d} (a dictionary of the same type) starts with this dictionary's entries, so that ids
-   * into it are ids into an extension of this one.
+   * Whether {@code d} (a dictionary of the same type) starts with this dictionary's entries, so
+   * that ids into it are ids into an extension of this one.
    */
   public boolean isPrefixOf(DenseValues d) {
     return entries.isPrefixOf(d);

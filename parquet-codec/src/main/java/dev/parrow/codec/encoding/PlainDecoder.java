@@ -13,9 +13,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * PLAIN values of one page: little-endian fixed-width values, bit-packed booleans (least significant bit
- * first), length-prefixed byte arrays, fixed-length byte arrays back to back. Every read is checked
- * against the bytes that remain.
+ * PLAIN values of one page: little-endian fixed-width values, bit-packed booleans (least
+ * significant bit first), length-prefixed byte arrays, fixed-length byte arrays back to back. Every
+ * read is checked against the bytes that remain.
  */
 public final class PlainDecoder implements ValuesDecoder {
   private final PhysicalType type;
@@ -23,6 +23,7 @@ public final class PlainDecoder implements ValuesDecoder {
   private final byte[] buf;
   private final int end;
   private int pos;
+
   /** Booleans: the bit within buf[pos] where the next value is. */
   private int bitOffset;
 
@@ -60,7 +61,8 @@ public final class PlainDecoder implements ValuesDecoder {
       case BOOLEAN -> {
         long bitsLeft = (long) (end - pos) * 8 - bitOffset;
         if (n > bitsLeft) {
-          throw new ParquetFormatException("PLAIN BOOLEAN data holds fewer than the " + n + " values to skip");
+          throw new ParquetFormatException(
+              "PLAIN BOOLEAN data holds fewer than the " + n + " values to skip");
         }
         long bit = (long) bitOffset + n;
         pos += (int) (bit >>> 3);
@@ -75,11 +77,16 @@ public final class PlainDecoder implements ValuesDecoder {
           if (end - pos < 4) {
             throw new ParquetFormatException("PLAIN BYTE_ARRAY data ends inside a length prefix");
           }
-          int length = (buf[pos] & 0xff) | (buf[pos + 1] & 0xff) << 8 | (buf[pos + 2] & 0xff) << 16
-              | (buf[pos + 3] & 0xff) << 24;
+          int length =
+              (buf[pos] & 0xff)
+                  | (buf[pos + 1] & 0xff) << 8
+                  | (buf[pos + 2] & 0xff) << 16
+                  | (buf[pos + 3] & 0xff) << 24;
           if (length < 0 || length > end - pos - 4) {
-            throw new ParquetFormatException("PLAIN BYTE_ARRAY value of " + Integer.toUnsignedString(length)
-                + " bytes runs past the end of the page");
+            throw new ParquetFormatException(
+                "PLAIN BYTE_ARRAY value of "
+                    + Integer.toUnsignedString(length)
+                    + " bytes runs past the end of the page");
           }
           pos += 4 + length;
         }
@@ -94,15 +101,26 @@ public final class PlainDecoder implements ValuesDecoder {
 
   private void need(long bytes, int n) {
     if (bytes > end - pos) {
-      throw new ParquetFormatException("PLAIN " + type + " data holds fewer than the " + n
-          + " values the page needs (" + (end - pos) + " bytes left, " + bytes + " needed)");
+      throw new ParquetFormatException(
+          "PLAIN "
+              + type
+              + " data holds fewer than the "
+              + n
+              + " values the page needs ("
+              + (end - pos)
+              + " bytes left, "
+              + bytes
+              + " needed)");
     }
   }
 
   private void readInt32s(Int32Values out, int n) {
     need((long) n * 4, n);
     int at = out.reserve(n);
-    ByteBuffer.wrap(buf, pos, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(out.values(), at, n);
+    ByteBuffer.wrap(buf, pos, n * 4)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .asIntBuffer()
+        .get(out.values(), at, n);
     out.added(n);
     pos += n * 4;
   }
@@ -110,7 +128,10 @@ public final class PlainDecoder implements ValuesDecoder {
   private void readInt64s(Int64Values out, int n) {
     need((long) n * 8, n);
     int at = out.reserve(n);
-    ByteBuffer.wrap(buf, pos, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(out.values(), at, n);
+    ByteBuffer.wrap(buf, pos, n * 8)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .asLongBuffer()
+        .get(out.values(), at, n);
     out.added(n);
     pos += n * 8;
   }
@@ -126,7 +147,8 @@ public final class PlainDecoder implements ValuesDecoder {
   private void readBooleans(BooleanValues out, int n) {
     long bitsLeft = (long) (end - pos) * 8 - bitOffset;
     if (n > bitsLeft) {
-      throw new ParquetFormatException("PLAIN BOOLEAN data holds fewer than the " + n + " values the page needs");
+      throw new ParquetFormatException(
+          "PLAIN BOOLEAN data holds fewer than the " + n + " values the page needs");
     }
     int at = out.reserve(n);
     byte[] values = out.values();
@@ -145,12 +167,19 @@ public final class PlainDecoder implements ValuesDecoder {
       if (end - pos < 4) {
         throw new ParquetFormatException("PLAIN BYTE_ARRAY data ends inside a length prefix");
       }
-      int length = (buf[pos] & 0xff) | (buf[pos + 1] & 0xff) << 8 | (buf[pos + 2] & 0xff) << 16
-          | (buf[pos + 3] & 0xff) << 24;
+      int length =
+          (buf[pos] & 0xff)
+              | (buf[pos + 1] & 0xff) << 8
+              | (buf[pos + 2] & 0xff) << 16
+              | (buf[pos + 3] & 0xff) << 24;
       pos += 4;
       if (length < 0 || length > end - pos) {
-        throw new ParquetFormatException("PLAIN BYTE_ARRAY value of " + Integer.toUnsignedString(length)
-            + " bytes runs past the end of the page (" + (end - pos) + " bytes left)");
+        throw new ParquetFormatException(
+            "PLAIN BYTE_ARRAY value of "
+                + Integer.toUnsignedString(length)
+                + " bytes runs past the end of the page ("
+                + (end - pos)
+                + " bytes left)");
       }
       out.append(buf, pos, length);
       pos += length;

@@ -9,8 +9,8 @@ import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
 
 /**
- * PLAIN encoding: booleans bit-packed (LSB first), INT32/FLOAT and INT64/DOUBLE little-endian, BYTE_ARRAY
- * as a 4-byte length and the bytes, fixed-width values as they are.
+ * PLAIN encoding: booleans bit-packed (LSB first), INT32/FLOAT and INT64/DOUBLE little-endian,
+ * BYTE_ARRAY as a 4-byte length and the bytes, fixed-width values as they are.
  */
 public final class PlainEncoder {
   private PlainEncoder() {}
@@ -31,7 +31,8 @@ public final class PlainEncoder {
   }
 
   /** Encodes values [from, to) into {@code out}. */
-  public static void encode(DenseValues values, int from, int to, ColumnDescriptor column, ByteSink out) {
+  public static void encode(
+      DenseValues values, int from, int to, ColumnDescriptor column, ByteSink out) {
     int n = to - from;
     switch (column.physicalType()) {
       case BOOLEAN -> {

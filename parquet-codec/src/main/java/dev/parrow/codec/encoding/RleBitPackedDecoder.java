@@ -7,10 +7,10 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * The RLE / bit-packing hybrid of the format: runs of one repeated value, and runs of values bit-packed
- * in groups of eight, least significant bit first. Used for levels, dictionary indices and v2 booleans.
- * Never reads outside {@code [start, end)}: a bit-packed run that the data cuts short yields only the
- * values whose bits are there.
+ * The RLE / bit-packing hybrid of the format: runs of one repeated value, and runs of values
+ * bit-packed in groups of eight, least significant bit first. Used for levels, dictionary indices
+ * and v2 booleans. Never reads outside {@code [start, end)}: a bit-packed run that the data cuts
+ * short yields only the values whose bits are there.
  */
 public final class RleBitPackedDecoder implements IntDecoder {
   private final byte[] buf;
@@ -44,8 +44,8 @@ public final class RleBitPackedDecoder implements IntDecoder {
   private int[] values = new int[0];
 
   /**
-   * The next {@code n} values, in an array of this decoder's (valid until the next call); fewer left is
-   * an error: the values of a page (dictionary ids, RLE booleans) must all be there.
+   * The next {@code n} values, in an array of this decoder's (valid until the next call); fewer
+   * left is an error: the values of a page (dictionary ids, RLE booleans) must all be there.
    */
   public int[] readValues(int n) {
     if (values.length < n) {
@@ -53,7 +53,8 @@ public final class RleBitPackedDecoder implements IntDecoder {
     }
     int got = read(values, 0, n);
     if (got < n) {
-      throw new ParquetFormatException("the page holds " + got + " encoded values where " + n + " are needed");
+      throw new ParquetFormatException(
+          "the page holds " + got + " encoded values where " + n + " are needed");
     }
     return values;
   }
@@ -78,12 +79,12 @@ public final class RleBitPackedDecoder implements IntDecoder {
 
   /**
    * Reads {@code n} one-bit values straight into a bitmap (least significant bit first, as Arrow's
-   * validity bitmaps are), from bit {@code outBit} of {@code out}, whose bits there must be zero. An RLE run
-   * of ones sets a range of bits; bit-packed bytes are the bitmap already and are copied (shifted when the
-   * output is not byte-aligned). Only for bit width 1.
+   * validity bitmaps are), from bit {@code outBit} of {@code out}, whose bits there must be zero.
+   * An RLE run of ones sets a range of bits; bit-packed bytes are the bitmap already and are copied
+   * (shifted when the output is not byte-aligned). Only for bit width 1.
    *
-   * @return how many values were read (fewer than {@code n} only at the end of the data); {@link #ones()}
-   *     then tells how many of them were 1
+   * @return how many values were read (fewer than {@code n} only at the end of the data); {@link
+   *     #ones()} then tells how many of them were 1
    */
   public int readBits(byte[] out, int outBit, int n) {
     if (bitWidth != 1) {
@@ -168,7 +169,8 @@ public final class RleBitPackedDecoder implements IntDecoder {
     while (done < n && packedRemaining > 0) {
       if (groupPos == 8) {
         if (packedRemaining >= 32 && n - done >= 32 && pos + 4 * bitWidth + 8 <= buf.length) {
-          // 32 at a time through the width's generated unpacker (the run's bytes are within [pos, end)).
+          // 32 at a time through the width's generated unpacker (the run's bytes are within [pos,
+          // end)).
           BitUnpackers.unpack32(buf, pos, out, offset + done, bitWidth);
           pos += 4 * bitWidth;
           done += 32;
@@ -198,10 +200,10 @@ public final class RleBitPackedDecoder implements IntDecoder {
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   /**
-   * Unpacks eight values. When eight bytes can be loaded from where each value starts without leaving
-   * the array, each value is one unaligned little-endian load, a shift and a mask (bits past the group
-   * are masked off, never used). Otherwise, near the array's end, byte by byte, missing trailing bytes
-   * (a run cut short by the data's end) reading as zero.
+   * Unpacks eight values. When eight bytes can be loaded from where each value starts without
+   * leaving the array, each value is one unaligned little-endian load, a shift and a mask (bits
+   * past the group are masked off, never used). Otherwise, near the array's end, byte by byte,
+   * missing trailing bytes (a run cut short by the data's end) reading as zero.
    */
   private void unpack8(int[] out, int offset) {
     if (pos + bitWidth <= end && pos + bitWidth + 8 <= buf.length) {
@@ -254,8 +256,12 @@ public final class RleBitPackedDecoder implements IntDecoder {
       }
       pos += byteWidth;
       if (bitWidth < 32 && (value & ~mask) != 0) {
-        throw new ParquetFormatException("RLE run value " + Integer.toUnsignedString(value)
-            + " does not fit in " + bitWidth + " bits");
+        throw new ParquetFormatException(
+            "RLE run value "
+                + Integer.toUnsignedString(value)
+                + " does not fit in "
+                + bitWidth
+                + " bits");
       }
       rleValue = value;
       rleRemaining = (int) Math.min(count, Integer.MAX_VALUE);

@@ -3,9 +3,9 @@ package dev.parrow.codec.encoding;
 import java.util.Arrays;
 
 /**
- * Encodes ints with the RLE / bit-packing hybrid: a run of eight or more equal values becomes an RLE
- * run, everything else bit-packed groups of eight (the last group padded with zeros). Bytes go straight
- * into an array (no stream: this runs for every page's levels and dictionary ids).
+ * Encodes ints with the RLE / bit-packing hybrid: a run of eight or more equal values becomes an
+ * RLE run, everything else bit-packed groups of eight (the last group padded with zeros). Bytes go
+ * straight into an array (no stream: this runs for every page's levels and dictionary ids).
  */
 public final class RleBitPackedEncoder {
   private RleBitPackedEncoder() {}
@@ -35,7 +35,11 @@ public final class RleBitPackedEncoder {
 
   public static byte[] encode(int[] values, int offset, int count, int bitWidth) {
     // Room for everything bit-packed, plus headers: no growth in the worst case.
-    Out out = new Out((int) Math.min(Integer.MAX_VALUE - 16, ((long) count * bitWidth + 7) / 8 + count / 256 + 16));
+    Out out =
+        new Out(
+            (int)
+                Math.min(
+                    Integer.MAX_VALUE - 16, ((long) count * bitWidth + 7) / 8 + count / 256 + 16));
     int i = offset;
     int end = offset + count;
     while (i < end) {

@@ -9,7 +9,11 @@ import dev.parrow.codec.schema.ParquetSchema;
  * @param fileLength bytes in the file
  * @param metadataLength bytes of the Thrift-encoded FileMetaData (without length and magic)
  */
-public record Footer(String fileName, long fileLength, int metadataLength, FileMetaData metaData,
+public record Footer(
+    String fileName,
+    long fileLength,
+    int metadataLength,
+    FileMetaData metaData,
     ParquetSchema schema) {
 
   /** Where the Thrift metadata starts: everything before it may hold pages and indexes. */

@@ -13,9 +13,9 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * Finds, checks and parses the footer of a Parquet file: the magic at both ends, a footer length that
- * fits the file, well-formed metadata, a schema that matches every row group. Everything that is wrong
- * is a {@link ParquetFormatException} naming the file.
+ * Finds, checks and parses the footer of a Parquet file: the magic at both ends, a footer length
+ * that fits the file, well-formed metadata, a schema that matches every row group. Everything that
+ * is wrong is a {@link ParquetFormatException} naming the file.
  */
 public final class FooterReader {
   /** Most footers fit in one speculative read of the file's tail. */
@@ -34,8 +34,12 @@ public final class FooterReader {
   private static Footer readUnchecked(InputFile file) throws IOException {
     long fileLength = file.length();
     if (fileLength < ParquetMagic.MIN_FILE_LENGTH) {
-      throw new ParquetFormatException("not a Parquet file: " + fileLength + " bytes is shorter than the "
-          + ParquetMagic.MIN_FILE_LENGTH + " bytes of magic and footer length alone");
+      throw new ParquetFormatException(
+          "not a Parquet file: "
+              + fileLength
+              + " bytes is shorter than the "
+              + ParquetMagic.MIN_FILE_LENGTH
+              + " bytes of magic and footer length alone");
     }
     int tailLength = (int) Math.min(fileLength, TAIL_READ);
     ByteBuffer tail = file.read(fileLength - tailLength, tailLength).order(ByteOrder.LITTLE_ENDIAN);
@@ -53,19 +57,25 @@ public final class FooterReader {
     int metadataLength = tail.getInt(tailLength - ParquetMagic.TRAILER_LENGTH);
     long available = fileLength - ParquetMagic.MIN_FILE_LENGTH;
     if (metadataLength <= 0 || metadataLength > available) {
-      throw new ParquetFormatException("footer length " + Integer.toUnsignedLong(metadataLength)
-          + " does not fit in a file of " + fileLength + " bytes");
+      throw new ParquetFormatException(
+          "footer length "
+              + Integer.toUnsignedLong(metadataLength)
+              + " does not fit in a file of "
+              + fileLength
+              + " bytes");
     }
     ByteBuffer metadataBytes;
     if (metadataLength + ParquetMagic.TRAILER_LENGTH <= tailLength) {
       int start = tailLength - ParquetMagic.TRAILER_LENGTH - metadataLength;
       metadataBytes = tail.duplicate().position(start).limit(start + metadataLength).slice();
     } else {
-      metadataBytes = file.read(fileLength - ParquetMagic.TRAILER_LENGTH - metadataLength, metadataLength);
+      metadataBytes =
+          file.read(fileLength - ParquetMagic.TRAILER_LENGTH - metadataLength, metadataLength);
     }
     FileMetaData metaData = ThriftCodec.readFileMetaData(metadataBytes);
     if (metadataBytes.hasRemaining()) {
-      // Trailing bytes inside the declared footer: tolerated (some writers pad), nothing to read there.
+      // Trailing bytes inside the declared footer: tolerated (some writers pad), nothing to read
+      // there.
       metadataBytes.position(metadataBytes.limit());
     }
     checkNotEncrypted(metaData);
@@ -79,15 +89,16 @@ public final class FooterReader {
       throw encrypted("the file has an encrypted footer (PARE magic)");
     }
     if (!Arrays.equals(magic, ParquetMagic.PLAIN)) {
-      throw new ParquetFormatException("not a Parquet file: no PAR1 magic at the " + end + " (found "
-          + printable(magic) + ")");
+      throw new ParquetFormatException(
+          "not a Parquet file: no PAR1 magic at the " + end + " (found " + printable(magic) + ")");
     }
   }
 
   private static void checkNotEncrypted(FileMetaData metaData) {
     if (metaData.encryptionAlgorithm() != null) {
-      throw encrypted("the footer is plaintext but the columns are encrypted with "
-          + metaData.encryptionAlgorithm().describe());
+      throw encrypted(
+          "the footer is plaintext but the columns are encrypted with "
+              + metaData.encryptionAlgorithm().describe());
     }
     for (RowGroup group : metaData.rowGroups()) {
       for (ColumnChunk chunk : group.columns()) {
@@ -109,15 +120,21 @@ public final class FooterReader {
     for (int i = 0; i < metaData.rowGroups().size(); i++) {
       RowGroup group = metaData.rowGroups().get(i);
       if (group.columns().size() != schema.columnCount()) {
-        throw new ParquetFormatException("row group has " + group.columns().size()
-            + " column chunks but the schema has " + schema.columnCount() + " leaf columns").inRowGroup(i);
+        throw new ParquetFormatException(
+                "row group has "
+                    + group.columns().size()
+                    + " column chunks but the schema has "
+                    + schema.columnCount()
+                    + " leaf columns")
+            .inRowGroup(i);
       }
       if (group.numRows() < 0) {
         throw new ParquetFormatException("negative row count " + group.numRows()).inRowGroup(i);
       }
       for (int c = 0; c < group.columns().size(); c++) {
         if (group.columns().get(c).metaData() == null) {
-          throw new ParquetFormatException("column chunk has no metadata").inRowGroup(i)
+          throw new ParquetFormatException("column chunk has no metadata")
+              .inRowGroup(i)
               .inColumn(schema.column(c).dottedPath());
         }
       }
@@ -127,7 +144,10 @@ public final class FooterReader {
   private static String printable(byte[] bytes) {
     StringBuilder sb = new StringBuilder("\"");
     for (byte b : bytes) {
-      sb.append(b >= 0x20 && b < 0x7f ? Character.toString((char) b) : String.format("\\x%02x", b & 0xff));
+      sb.append(
+          b >= 0x20 && b < 0x7f
+              ? Character.toString((char) b)
+              : String.format("\\x%02x", b & 0xff));
     }
     return sb.append('"').toString();
   }

@@ -12,7 +12,9 @@ public final class FooterWriter {
   /** The bytes that end a Parquet file, after its last page or index. */
   public static byte[] encode(FileMetaData metaData) {
     byte[] thrift = ThriftCodec.writeFileMetaData(metaData);
-    ByteBuffer out = ByteBuffer.allocate(thrift.length + ParquetMagic.TRAILER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer out =
+        ByteBuffer.allocate(thrift.length + ParquetMagic.TRAILER_LENGTH)
+            .order(ByteOrder.LITTLE_ENDIAN);
     out.put(thrift).putInt(thrift.length).put(ParquetMagic.PLAIN);
     return out.array();
   }

@@ -7,10 +7,13 @@ public final class ParquetMagic {
   private ParquetMagic() {}
 
   public static final byte[] PLAIN = "PAR1".getBytes(StandardCharsets.US_ASCII);
+
   /** The marker of a file whose footer is encrypted. */
   public static final byte[] ENCRYPTED = "PARE".getBytes(StandardCharsets.US_ASCII);
+
   /** The footer length (4 bytes, little-endian) and the closing magic. */
   public static final int TRAILER_LENGTH = 8;
+
   /** Leading magic plus trailer: no Parquet file is shorter (its metadata takes more still). */
   public static final int MIN_FILE_LENGTH = 4 + TRAILER_LENGTH;
 }

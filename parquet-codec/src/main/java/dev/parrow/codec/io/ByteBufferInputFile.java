@@ -27,8 +27,15 @@ final class ByteBufferInputFile implements InputFile {
   public void readFully(long position, ByteBuffer destination) throws EOFException {
     int length = destination.remaining();
     if (position < 0 || position > bytes.limit() - (long) length) {
-      throw new EOFException(name + ": " + length + " bytes at " + position + " are past the end ("
-          + bytes.limit() + " bytes)");
+      throw new EOFException(
+          name
+              + ": "
+              + length
+              + " bytes at "
+              + position
+              + " are past the end ("
+              + bytes.limit()
+              + " bytes)");
     }
     destination.put(bytes.duplicate().position((int) position).limit((int) position + length));
   }

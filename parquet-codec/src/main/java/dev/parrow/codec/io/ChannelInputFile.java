@@ -7,7 +7,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
-/** A local file read with positional {@link FileChannel} reads, which need no locking between threads. */
+/**
+ * A local file read with positional {@link FileChannel} reads, which need no locking between
+ * threads.
+ */
 final class ChannelInputFile implements InputFile {
   private final Path path;
   private final FileChannel channel;
@@ -33,8 +36,13 @@ final class ChannelInputFile implements InputFile {
     while (destination.hasRemaining()) {
       int n = channel.read(destination, at);
       if (n < 0) {
-        throw new EOFException(path + ": end of file at byte " + at + " with " + destination.remaining()
-            + " bytes still to read");
+        throw new EOFException(
+            path
+                + ": end of file at byte "
+                + at
+                + " with "
+                + destination.remaining()
+                + " bytes still to read");
       }
       at += n;
     }

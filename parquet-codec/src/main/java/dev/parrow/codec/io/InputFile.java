@@ -6,7 +6,8 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
 /**
- * A Parquet file's bytes, read by position. Implementations are safe for concurrent positional reads.
+ * A Parquet file's bytes, read by position. Implementations are safe for concurrent positional
+ * reads.
  */
 public interface InputFile extends Closeable {
 
@@ -33,12 +34,15 @@ public interface InputFile extends Closeable {
     return new ChannelInputFile(path);
   }
 
-  /** The remaining bytes of {@code bytes}; the buffer is not copied, so do not change it meanwhile. */
+  /**
+   * The remaining bytes of {@code bytes}; the buffer is not copied, so do not change it meanwhile.
+   */
   static InputFile of(ByteBuffer bytes, String name) {
     return new ByteBufferInputFile(bytes, name);
   }
 
   static InputFile of(byte[] bytes) {
-    return new ByteBufferInputFile(ByteBuffer.wrap(bytes), "<" + bytes.length + " bytes in memory>");
+    return new ByteBufferInputFile(
+        ByteBuffer.wrap(bytes), "<" + bytes.length + " bytes in memory>");
   }
 }

@@ -6,7 +6,8 @@ public enum BoundaryOrder {
   ASCENDING(1),
   DESCENDING(2);
 
-  private static final BoundaryOrder[] BY_VALUE = ThriftValues.index(values(), BoundaryOrder::thriftValue);
+  private static final BoundaryOrder[] BY_VALUE =
+      ThriftValues.index(values(), BoundaryOrder::thriftValue);
 
   private final int thriftValue;
 
@@ -19,7 +20,9 @@ public enum BoundaryOrder {
     return thriftValue;
   }
 
-  /** The constant with this Thrift value, or null for a value this version of Parrow does not know. */
+  /**
+   * The constant with this Thrift value, or null for a value this version of Parrow does not know.
+   */
   public static BoundaryOrder fromThriftValue(int value) {
     return value >= 0 && value < BY_VALUE.length ? BY_VALUE[value] : null;
   }

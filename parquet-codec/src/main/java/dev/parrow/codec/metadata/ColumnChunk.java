@@ -1,8 +1,8 @@
 package dev.parrow.codec.metadata;
 
 /**
- * One column of one row group. Optional fields are null when absent. {@code metaData} is optional in
- * the format only because encrypted columns may store it encrypted.
+ * One column of one row group. Optional fields are null when absent. {@code metaData} is optional
+ * in the format only because encrypted columns may store it encrypted.
  */
 public record ColumnChunk(
     String filePath,

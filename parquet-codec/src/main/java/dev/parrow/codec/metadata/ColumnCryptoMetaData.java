@@ -2,13 +2,16 @@ package dev.parrow.codec.metadata;
 
 import java.util.List;
 
-/** How an encrypted column chunk is keyed (kept so that such files can be described and rejected). */
+/**
+ * How an encrypted column chunk is keyed (kept so that such files can be described and rejected).
+ */
 public sealed interface ColumnCryptoMetaData {
 
   record WithFooterKey() implements ColumnCryptoMetaData {}
 
   /** {@code keyMetadata} is null when absent. */
-  record WithColumnKey(List<String> pathInSchema, Bytes keyMetadata) implements ColumnCryptoMetaData {
+  record WithColumnKey(List<String> pathInSchema, Bytes keyMetadata)
+      implements ColumnCryptoMetaData {
     public WithColumnKey {
       pathInSchema = List.copyOf(pathInSchema);
     }

@@ -1,8 +1,9 @@
 package dev.parrow.codec.metadata;
 
 /**
- * The {@code ColumnOrder} union: which order a leaf's min/max statistics follow. Kept as the union's
- * field id so that an order from a newer format is carried (and its statistics ignored), not fatal.
+ * The {@code ColumnOrder} union: which order a leaf's min/max statistics follow. Kept as the
+ * union's field id so that an order from a newer format is carried (and its statistics ignored),
+ * not fatal.
  */
 public record ColumnOrder(int unionField) {
   public static final ColumnOrder TYPE_ORDER = new ColumnOrder(1);

@@ -11,7 +11,8 @@ public enum CompressionCodec {
   ZSTD(6),
   LZ4_RAW(7);
 
-  private static final CompressionCodec[] BY_VALUE = ThriftValues.index(values(), CompressionCodec::thriftValue);
+  private static final CompressionCodec[] BY_VALUE =
+      ThriftValues.index(values(), CompressionCodec::thriftValue);
 
   private final int thriftValue;
 
@@ -24,7 +25,9 @@ public enum CompressionCodec {
     return thriftValue;
   }
 
-  /** The constant with this Thrift value, or null for a value this version of Parrow does not know. */
+  /**
+   * The constant with this Thrift value, or null for a value this version of Parrow does not know.
+   */
   public static CompressionCodec fromThriftValue(int value) {
     return value >= 0 && value < BY_VALUE.length ? BY_VALUE[value] : null;
   }

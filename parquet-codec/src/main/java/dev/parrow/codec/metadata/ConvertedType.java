@@ -1,6 +1,8 @@
 package dev.parrow.codec.metadata;
 
-/** The legacy type annotation, superseded by {@link LogicalType} but still written for old readers. */
+/**
+ * The legacy type annotation, superseded by {@link LogicalType} but still written for old readers.
+ */
 public enum ConvertedType {
   UTF8(0),
   MAP(1),
@@ -25,7 +27,8 @@ public enum ConvertedType {
   BSON(20),
   INTERVAL(21);
 
-  private static final ConvertedType[] BY_VALUE = ThriftValues.index(values(), ConvertedType::thriftValue);
+  private static final ConvertedType[] BY_VALUE =
+      ThriftValues.index(values(), ConvertedType::thriftValue);
 
   private final int thriftValue;
 
@@ -38,7 +41,9 @@ public enum ConvertedType {
     return thriftValue;
   }
 
-  /** The constant with this Thrift value, or null for a value this version of Parrow does not know. */
+  /**
+   * The constant with this Thrift value, or null for a value this version of Parrow does not know.
+   */
   public static ConvertedType fromThriftValue(int value) {
     return value >= 0 && value < BY_VALUE.length ? BY_VALUE[value] : null;
   }

@@ -8,7 +8,8 @@ public enum EdgeInterpolationAlgorithm {
   ANDOYER(3),
   KARNEY(4);
 
-  private static final EdgeInterpolationAlgorithm[] BY_VALUE = ThriftValues.index(values(), EdgeInterpolationAlgorithm::thriftValue);
+  private static final EdgeInterpolationAlgorithm[] BY_VALUE =
+      ThriftValues.index(values(), EdgeInterpolationAlgorithm::thriftValue);
 
   private final int thriftValue;
 
@@ -21,7 +22,9 @@ public enum EdgeInterpolationAlgorithm {
     return thriftValue;
   }
 
-  /** The constant with this Thrift value, or null for a value this version of Parrow does not know. */
+  /**
+   * The constant with this Thrift value, or null for a value this version of Parrow does not know.
+   */
   public static EdgeInterpolationAlgorithm fromThriftValue(int value) {
     return value >= 0 && value < BY_VALUE.length ? BY_VALUE[value] : null;
   }

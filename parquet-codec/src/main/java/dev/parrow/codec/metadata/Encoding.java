@@ -25,7 +25,9 @@ public enum Encoding {
     return thriftValue;
   }
 
-  /** The constant with this Thrift value, or null for a value this version of Parrow does not know. */
+  /**
+   * The constant with this Thrift value, or null for a value this version of Parrow does not know.
+   */
   public static Encoding fromThriftValue(int value) {
     return value >= 0 && value < BY_VALUE.length ? BY_VALUE[value] : null;
   }

@@ -4,12 +4,16 @@ package dev.parrow.codec.metadata;
  * The {@code EncryptionAlgorithm} union ({@code unionField} 1 = AES_GCM_V1, 2 = AES_GCM_CTR_V1).
  * Parrow does not decrypt; it records the algorithm so that it can say why a file is unreadable.
  */
-public record EncryptionAlgorithm(int unionField, Bytes aadPrefix, Bytes aadFileUnique, Boolean supplyAadPrefix) {
+public record EncryptionAlgorithm(
+    int unionField, Bytes aadPrefix, Bytes aadFileUnique, Boolean supplyAadPrefix) {
   public String describe() {
     switch (unionField) {
-      case 1: return "AES_GCM_V1";
-      case 2: return "AES_GCM_CTR_V1";
-      default: return "UNKNOWN_ALGORITHM(" + unionField + ")";
+      case 1:
+        return "AES_GCM_V1";
+      case 2:
+        return "AES_GCM_CTR_V1";
+      default:
+        return "UNKNOWN_ALGORITHM(" + unionField + ")";
     }
   }
 }

@@ -20,7 +20,9 @@ public enum PageType {
     return thriftValue;
   }
 
-  /** The constant with this Thrift value, or null for a value this version of Parrow does not know. */
+  /**
+   * The constant with this Thrift value, or null for a value this version of Parrow does not know.
+   */
   public static PageType fromThriftValue(int value) {
     return value >= 0 && value < BY_VALUE.length ? BY_VALUE[value] : null;
   }

@@ -11,7 +11,8 @@ public enum PhysicalType {
   BYTE_ARRAY(6),
   FIXED_LEN_BYTE_ARRAY(7);
 
-  private static final PhysicalType[] BY_VALUE = ThriftValues.index(values(), PhysicalType::thriftValue);
+  private static final PhysicalType[] BY_VALUE =
+      ThriftValues.index(values(), PhysicalType::thriftValue);
 
   private final int thriftValue;
 
@@ -24,7 +25,9 @@ public enum PhysicalType {
     return thriftValue;
   }
 
-  /** The constant with this Thrift value, or null for a value this version of Parrow does not know. */
+  /**
+   * The constant with this Thrift value, or null for a value this version of Parrow does not know.
+   */
   public static PhysicalType fromThriftValue(int value) {
     return value >= 0 && value < BY_VALUE.length ? BY_VALUE[value] : null;
   }

@@ -3,8 +3,8 @@ package dev.parrow.codec.metadata;
 import java.util.List;
 
 /**
- * A horizontal slice of the file: one chunk per leaf column, in schema order. Optional fields are null
- * when absent.
+ * A horizontal slice of the file: one chunk per leaf column, in schema order. Optional fields are
+ * null when absent.
  */
 public record RowGroup(
     List<ColumnChunk> columns,

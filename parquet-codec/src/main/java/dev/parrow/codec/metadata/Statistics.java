@@ -16,5 +16,6 @@ public record Statistics(
     Boolean isMinValueExact,
     Long nanCount) {
 
-  public static final Statistics EMPTY = new Statistics(null, null, null, null, null, null, null, null, null);
+  public static final Statistics EMPTY =
+      new Statistics(null, null, null, null, null, null, null, null, null);
 }

@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  */
 public record WriterVersion(String application, int major, int minor, int patch) {
   private static final Pattern CREATED_BY =
-      Pattern.compile("^\\s*(\\S+)(?:\\s+version\\s+(\\d+)(?:\\.(\\d+))?(?:\\.(\\d+))?)?.*$", Pattern.DOTALL);
+      Pattern.compile(
+          "^\\s*(\\S+)(?:\\s+version\\s+(\\d+)(?:\\.(\\d+))?(?:\\.(\\d+))?)?.*$", Pattern.DOTALL);
 
   public static WriterVersion parse(String createdBy) {
     if (createdBy == null) {
@@ -19,7 +20,8 @@ public record WriterVersion(String application, int major, int minor, int patch)
     if (!m.matches()) {
       return new WriterVersion("", 0, 0, 0);
     }
-    return new WriterVersion(m.group(1), number(m.group(2)), number(m.group(3)), number(m.group(4)));
+    return new WriterVersion(
+        m.group(1), number(m.group(2)), number(m.group(3)), number(m.group(4)));
   }
 
   private static int number(String digits) {

@@ -31,8 +31,14 @@ public record ChunkRange(long start, long length) {
     long length = meta.totalCompressedSize();
     long limit = footer.metadataOffset();
     if (start < 4 || length < 0 || start > limit || length > limit - start) {
-      throw new ParquetFormatException("column chunk at offset " + start + " with " + length
-          + " bytes lies outside the data region of the file (bytes 4 to " + limit + ")");
+      throw new ParquetFormatException(
+          "column chunk at offset "
+              + start
+              + " with "
+              + length
+              + " bytes lies outside the data region of the file (bytes 4 to "
+              + limit
+              + ")");
     }
     WriterVersion writer = WriterVersion.parse(footer.metaData().createdBy());
     if (writer.is("parquet-mr") && writer.before(1, 2, 9)) {

@@ -13,13 +13,15 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 /**
- * Walks the page headers of one column chunk without reading page data. It stops once the data pages
- * hold the chunk's value count or the chunk's bytes end; a page that would overrun the chunk, a size
- * that is negative, or a chunk that ends before its values are all there is an error naming the page.
+ * Walks the page headers of one column chunk without reading page data. It stops once the data
+ * pages hold the chunk's value count or the chunk's bytes end; a page that would overrun the chunk,
+ * a size that is negative, or a chunk that ends before its values are all there is an error naming
+ * the page.
  */
 public final class PageHeaderIterator implements Iterator<PageInfo> {
   /** Start small: nearly every header is under a hundred bytes. */
   static final int FIRST_WINDOW = 1024;
+
   /** Headers carry statistics and can grow, but not past this (Arrow C++ uses the same bound). */
   public static final int MAX_HEADER_LENGTH = 16 * 1024 * 1024;
 
@@ -43,8 +45,9 @@ public final class PageHeaderIterator implements Iterator<PageInfo> {
       return false;
     }
     if (position >= range.end()) {
-      throw new ParquetFormatException("column chunk ends after " + valuesSeen + " of its "
-          + expectedValues + " values").inPage(index);
+      throw new ParquetFormatException(
+              "column chunk ends after " + valuesSeen + " of its " + expectedValues + " values")
+          .inPage(index);
     }
     return true;
   }
@@ -90,24 +93,35 @@ public final class PageHeaderIterator implements Iterator<PageInfo> {
   private void check(PageInfo page) {
     PageHeader h = page.header();
     if (h.compressedPageSize() < 0 || h.uncompressedPageSize() < 0) {
-      throw new CheckFailure("page sizes are negative (compressed " + h.compressedPageSize()
-          + ", uncompressed " + h.uncompressedPageSize() + ")");
+      throw new CheckFailure(
+          "page sizes are negative (compressed "
+              + h.compressedPageSize()
+              + ", uncompressed "
+              + h.uncompressedPageSize()
+              + ")");
     }
     if (page.end() > range.end()) {
-      throw new CheckFailure("page of " + h.compressedPageSize() + " bytes at offset " + page.dataOffset()
-          + " runs past the end of its column chunk at " + range.end());
+      throw new CheckFailure(
+          "page of "
+              + h.compressedPageSize()
+              + " bytes at offset "
+              + page.dataOffset()
+              + " runs past the end of its column chunk at "
+              + range.end());
     }
-    boolean hasBody = switch (h.type()) {
-      case DATA_PAGE -> h.dataPageHeader() != null;
-      case DATA_PAGE_V2 -> h.dataPageHeaderV2() != null;
-      case DICTIONARY_PAGE -> h.dictionaryPageHeader() != null;
-      case INDEX_PAGE -> true;
-    };
+    boolean hasBody =
+        switch (h.type()) {
+          case DATA_PAGE -> h.dataPageHeader() != null;
+          case DATA_PAGE_V2 -> h.dataPageHeaderV2() != null;
+          case DICTIONARY_PAGE -> h.dictionaryPageHeader() != null;
+          case INDEX_PAGE -> true;
+        };
     if (!hasBody) {
       throw new CheckFailure(h.type() + " page has no " + h.type() + " header");
     }
     if (h.type() == PageType.DICTIONARY_PAGE && h.dictionaryPageHeader().numValues() < 0) {
-      throw new CheckFailure("dictionary page claims " + h.dictionaryPageHeader().numValues() + " values");
+      throw new CheckFailure(
+          "dictionary page claims " + h.dictionaryPageHeader().numValues() + " values");
     }
     if (valueCount(h) < 0) {
       throw new CheckFailure("page claims a negative value count " + valueCount(h));
@@ -115,15 +129,28 @@ public final class PageHeaderIterator implements Iterator<PageInfo> {
     if (h.type() == PageType.DATA_PAGE_V2) {
       DataPageHeaderV2 v2 = h.dataPageHeaderV2();
       long levels = (long) v2.definitionLevelsByteLength() + v2.repetitionLevelsByteLength();
-      if (v2.definitionLevelsByteLength() < 0 || v2.repetitionLevelsByteLength() < 0
-          || levels > h.compressedPageSize() || levels > h.uncompressedPageSize()) {
-        throw new CheckFailure("v2 page level lengths (repetition " + v2.repetitionLevelsByteLength()
-            + ", definition " + v2.definitionLevelsByteLength() + ") do not fit the page of "
-            + h.compressedPageSize() + " bytes");
+      if (v2.definitionLevelsByteLength() < 0
+          || v2.repetitionLevelsByteLength() < 0
+          || levels > h.compressedPageSize()
+          || levels > h.uncompressedPageSize()) {
+        throw new CheckFailure(
+            "v2 page level lengths (repetition "
+                + v2.repetitionLevelsByteLength()
+                + ", definition "
+                + v2.definitionLevelsByteLength()
+                + ") do not fit the page of "
+                + h.compressedPageSize()
+                + " bytes");
       }
       if (v2.numNulls() < 0 || v2.numRows() < 0 || v2.numNulls() > v2.numValues()) {
-        throw new CheckFailure("v2 page counts are inconsistent (values " + v2.numValues() + ", nulls "
-            + v2.numNulls() + ", rows " + v2.numRows() + ")");
+        throw new CheckFailure(
+            "v2 page counts are inconsistent (values "
+                + v2.numValues()
+                + ", nulls "
+                + v2.numNulls()
+                + ", rows "
+                + v2.numRows()
+                + ")");
       }
     }
   }

@@ -17,9 +17,9 @@ import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
 
 /**
- * Reads the pages of one column chunk: each page's stored bytes, its CRC checked where it has one and
- * checking is on, decompressed to exactly the size its header gives, its level and value sections
- * located. Index pages are skipped.
+ * Reads the pages of one column chunk: each page's stored bytes, its CRC checked where it has one
+ * and checking is on, decompressed to exactly the size its header gives, its level and value
+ * sections located. Index pages are skipped.
  */
 public final class PageReader {
   private final InputFile file;
@@ -30,20 +30,27 @@ public final class PageReader {
   private final boolean verifyCrc;
   private final int maxPageBytes;
   private final long chunkUncompressedBytes;
+
   /**
    * Page buffers reused from page to page: a page's sections are only read until the next page is
    * requested (the column reader copies values out), so one of each per chunk is enough.
    */
   private byte[] storedBuffer = new byte[0];
+
   private byte[] decompressedBuffer = new byte[0];
 
   /**
    * @param verifyCrc check the CRC of every page that has one
-   * @param maxPageBytes the largest (decompressed) page to accept: a header claiming more is an error
-   *     before anything is allocated
+   * @param maxPageBytes the largest (decompressed) page to accept: a header claiming more is an
+   *     error before anything is allocated
    */
-  public PageReader(InputFile file, ColumnDescriptor column, ColumnMetaData meta, ChunkRange range,
-      boolean verifyCrc, int maxPageBytes) {
+  public PageReader(
+      InputFile file,
+      ColumnDescriptor column,
+      ColumnMetaData meta,
+      ChunkRange range,
+      boolean verifyCrc,
+      int maxPageBytes) {
     this.file = file;
     this.column = column;
     this.headers = new PageHeaderIterator(file, range, meta.numValues());
@@ -56,7 +63,10 @@ public final class PageReader {
 
   private boolean skipDictionary;
 
-  /** Passes over the chunk's dictionary page (its reader already has the dictionary): not read, not decompressed. */
+  /**
+   * Passes over the chunk's dictionary page (its reader already has the dictionary): not read, not
+   * decompressed.
+   */
   public void skipDictionaryPage() {
     skipDictionary = true;
   }
@@ -85,14 +95,23 @@ public final class PageReader {
       return null;
     }
     if (h.uncompressedPageSize() > maxPageBytes) {
-      throw new ParquetFormatException("page claims " + h.uncompressedPageSize()
-          + " bytes, more than the limit of " + maxPageBytes + " (ReadOptions.maxPageBytes)");
+      throw new ParquetFormatException(
+          "page claims "
+              + h.uncompressedPageSize()
+              + " bytes, more than the limit of "
+              + maxPageBytes
+              + " (ReadOptions.maxPageBytes)");
     }
-    // No page is larger than its whole chunk: a header claiming more is corrupt, and must not make us
+    // No page is larger than its whole chunk: a header claiming more is corrupt, and must not make
+    // us
     // allocate its claim.
     if (chunkUncompressedBytes > 0 && h.uncompressedPageSize() > chunkUncompressedBytes) {
-      throw new ParquetFormatException("page claims " + h.uncompressedPageSize() + " bytes, more than its column "
-          + "chunk's total of " + chunkUncompressedBytes);
+      throw new ParquetFormatException(
+          "page claims "
+              + h.uncompressedPageSize()
+              + " bytes, more than its column "
+              + "chunk's total of "
+              + chunkUncompressedBytes);
     }
     int storedLength = h.compressedPageSize();
     if (storedBuffer.length < storedLength) {
@@ -104,8 +123,11 @@ public final class PageReader {
       CRC32 crc = new CRC32();
       crc.update(stored, 0, storedLength);
       if ((int) crc.getValue() != h.crc()) {
-        throw new ParquetFormatException("page CRC mismatch: the header says " + String.format("%08x", h.crc())
-            + ", the page's bytes give " + String.format("%08x", (int) crc.getValue()));
+        throw new ParquetFormatException(
+            "page CRC mismatch: the header says "
+                + String.format("%08x", h.crc())
+                + ", the page's bytes give "
+                + String.format("%08x", (int) crc.getValue()));
       }
     }
     return switch (h.type()) {
@@ -113,23 +135,31 @@ public final class PageReader {
         byte[] data = decompress(stored, 0, storedLength, h.uncompressedPageSize());
         var d = h.dictionaryPageHeader();
         if (d.encoding() != Encoding.PLAIN && d.encoding() != Encoding.PLAIN_DICTIONARY) {
-          throw new ParquetFormatException("dictionary page encoded as " + d.encoding() + ", not PLAIN");
+          throw new ParquetFormatException(
+              "dictionary page encoded as " + d.encoding() + ", not PLAIN");
         }
         yield new Page.Dictionary(info.index(), data, 0, h.uncompressedPageSize(), d.numValues());
       }
-      case DATA_PAGE -> dataV1(info.index(), h, decompress(stored, 0, storedLength, h.uncompressedPageSize()),
-          h.uncompressedPageSize());
+      case DATA_PAGE ->
+          dataV1(
+              info.index(),
+              h,
+              decompress(stored, 0, storedLength, h.uncompressedPageSize()),
+              h.uncompressedPageSize());
       case DATA_PAGE_V2 -> dataV2(info.index(), h, stored, storedLength);
       case INDEX_PAGE -> null;
     };
   }
 
-  /** The page's bytes decompressed: in {@code stored} itself when uncompressed, else in the reused buffer. */
+  /**
+   * The page's bytes decompressed: in {@code stored} itself when uncompressed, else in the reused
+   * buffer.
+   */
   private byte[] decompress(byte[] stored, int offset, int length, int uncompressedSize) {
     if (uncompressed && offset == 0) {
       if (length != uncompressedSize) {
-        throw new ParquetFormatException("uncompressed page of " + length + " bytes but the header says "
-            + uncompressedSize);
+        throw new ParquetFormatException(
+            "uncompressed page of " + length + " bytes but the header says " + uncompressedSize);
       }
       return stored;
     }
@@ -140,7 +170,8 @@ public final class PageReader {
     if (length == 0) {
       // Never feed an empty section to a decompressor (an empty Snappy stream is invalid).
       if (uncompressedSize != 0) {
-        throw new ParquetFormatException("empty compressed data for " + uncompressedSize + " bytes");
+        throw new ParquetFormatException(
+            "empty compressed data for " + uncompressedSize + " bytes");
       }
       return out;
     }
@@ -154,41 +185,79 @@ public final class PageReader {
     Page.Section rep = new Page.Section(data, 0, 0);
     Page.Section def = new Page.Section(data, 0, 0);
     if (column.maxRepetitionLevel() > 0) {
-      rep = levelSection(data, dataLength, pos, d.repetitionLevelEncoding(), d.numValues(), column.maxRepetitionLevel(),
-          "repetition");
+      rep =
+          levelSection(
+              data,
+              dataLength,
+              pos,
+              d.repetitionLevelEncoding(),
+              d.numValues(),
+              column.maxRepetitionLevel(),
+              "repetition");
       pos = rep.end();
     }
     if (column.maxDefinitionLevel() > 0) {
-      def = levelSection(data, dataLength, pos, d.definitionLevelEncoding(), d.numValues(), column.maxDefinitionLevel(),
-          "definition");
+      def =
+          levelSection(
+              data,
+              dataLength,
+              pos,
+              d.definitionLevelEncoding(),
+              d.numValues(),
+              column.maxDefinitionLevel(),
+              "definition");
       pos = def.end();
     }
-    return new Page.Data(index, d.numValues(), null, null, d.encoding(), rep, d.repetitionLevelEncoding(), def,
-        d.definitionLevelEncoding(), new Page.Section(data, pos, dataLength - pos));
+    return new Page.Data(
+        index,
+        d.numValues(),
+        null,
+        null,
+        d.encoding(),
+        rep,
+        d.repetitionLevelEncoding(),
+        def,
+        d.definitionLevelEncoding(),
+        new Page.Section(data, pos, dataLength - pos));
   }
 
-  /** v1 levels: RLE with a 4-byte length prefix, or BIT_PACKED whose length follows from the count. */
-  private static Page.Section levelSection(byte[] data, int dataLength, int pos, Encoding encoding, int numValues,
-      int maxLevel, String what) {
+  /**
+   * v1 levels: RLE with a 4-byte length prefix, or BIT_PACKED whose length follows from the count.
+   */
+  private static Page.Section levelSection(
+      byte[] data,
+      int dataLength,
+      int pos,
+      Encoding encoding,
+      int numValues,
+      int maxLevel,
+      String what) {
     if (encoding == Encoding.RLE) {
       if (dataLength - pos < 4) {
         throw new ParquetFormatException(what + " levels: page ends before their length");
       }
       int length = ByteBuffer.wrap(data, pos, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
       if (length < 0 || length > dataLength - pos - 4) {
-        throw new ParquetFormatException(what + " levels of " + Integer.toUnsignedString(length)
-            + " bytes do not fit in the page");
+        throw new ParquetFormatException(
+            what
+                + " levels of "
+                + Integer.toUnsignedString(length)
+                + " bytes do not fit in the page");
       }
       return new Page.Section(data, pos + 4, length);
     }
     if (encoding == Encoding.BIT_PACKED) {
-      int length = MsbBitPackedDecoder.byteLength(numValues, dev.parrow.codec.encoding.Bits.bitWidth(maxLevel));
+      int length =
+          MsbBitPackedDecoder.byteLength(
+              numValues, dev.parrow.codec.encoding.Bits.bitWidth(maxLevel));
       if (length > dataLength - pos) {
-        throw new ParquetFormatException(what + " levels of " + length + " bytes do not fit in the page");
+        throw new ParquetFormatException(
+            what + " levels of " + length + " bytes do not fit in the page");
       }
       return new Page.Section(data, pos, length);
     }
-    throw new ParquetFormatException(what + " levels encoded as " + encoding + ", which levels cannot use");
+    throw new ParquetFormatException(
+        what + " levels encoded as " + encoding + ", which levels cannot use");
   }
 
   private Page.Data dataV2(int index, PageHeader h, byte[] stored, int storedLength) {
@@ -205,15 +274,25 @@ public final class PageReader {
       valuesOffset = 0;
     } else {
       if (valuesStored != valuesSize) {
-        throw new ParquetFormatException("uncompressed values section of " + valuesStored
-            + " bytes but the header says " + valuesSize);
+        throw new ParquetFormatException(
+            "uncompressed values section of "
+                + valuesStored
+                + " bytes but the header says "
+                + valuesSize);
       }
       values = stored;
       valuesOffset = levels;
     }
-    return new Page.Data(index, d.numValues(), d.numNulls(), d.numRows(), d.encoding(),
-        new Page.Section(stored, 0, repLength), Encoding.RLE, new Page.Section(stored, repLength, defLength),
-        Encoding.RLE, new Page.Section(values, valuesOffset, valuesSize));
+    return new Page.Data(
+        index,
+        d.numValues(),
+        d.numNulls(),
+        d.numRows(),
+        d.encoding(),
+        new Page.Section(stored, 0, repLength),
+        Encoding.RLE,
+        new Page.Section(stored, repLength, defLength),
+        Encoding.RLE,
+        new Page.Section(values, valuesOffset, valuesSize));
   }
-
 }

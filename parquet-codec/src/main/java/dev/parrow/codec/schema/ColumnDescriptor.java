@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * Everything needed to decode one leaf column: where it is in the tree and what its values are.
  *
- * @param index position among the leaves; the column chunk with this index in each row group holds it
+ * @param index position among the leaves; the column chunk with this index in each row group holds
+ *     it
  * @param path names from the root's child down to the leaf
  * @param typeLength byte length of FIXED_LEN_BYTE_ARRAY values, 0 for other types
  * @param maxDefinitionLevel OPTIONAL and REPEATED nodes on the path, the leaf included
@@ -46,8 +47,8 @@ public record ColumnDescriptor(
   }
 
   /**
-   * The bytes of one PLAIN value of a fixed-width type (4, 8, 12 or the type length), or -1 for BOOLEAN
-   * (one bit) and BYTE_ARRAY (variable).
+   * The bytes of one PLAIN value of a fixed-width type (4, 8, 12 or the type length), or -1 for
+   * BOOLEAN (one bit) and BYTE_ARRAY (variable).
    */
   public int byteWidth() {
     return switch (physicalType()) {

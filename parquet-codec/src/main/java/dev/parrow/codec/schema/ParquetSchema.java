@@ -64,14 +64,17 @@ public final class ParquetSchema {
     Builder builder = new Builder(elements);
     SchemaElement rootElement = elements.get(0);
     if (rootElement.numChildren() == null) {
-      throw new ParquetFormatException("the schema root '" + rootElement.name() + "' is not a group");
+      throw new ParquetFormatException(
+          "the schema root '" + rootElement.name() + "' is not a group");
     }
     builder.next = 1;
-    GroupNode root = new GroupNode(rootElement,
-        builder.children(rootElement, new ArrayList<>(), 0, 0, 1));
+    GroupNode root =
+        new GroupNode(rootElement, builder.children(rootElement, new ArrayList<>(), 0, 0, 1));
     if (builder.next != elements.size()) {
-      throw new ParquetFormatException("the schema has " + (elements.size() - builder.next)
-          + " elements after the end of the root's tree");
+      throw new ParquetFormatException(
+          "the schema has "
+              + (elements.size() - builder.next)
+              + " elements after the end of the root's tree");
     }
     return new ParquetSchema(root, builder.columns);
   }
@@ -85,11 +88,18 @@ public final class ParquetSchema {
       this.elements = elements;
     }
 
-    List<SchemaNode> children(SchemaElement parent, List<String> path, int def, int rep, int depth) {
+    List<SchemaNode> children(
+        SchemaElement parent, List<String> path, int def, int rep, int depth) {
       int count = parent.numChildren();
       if (count < 0 || count > elements.size() - next) {
-        throw new ParquetFormatException("schema group '" + parent.name() + "' claims " + count
-            + " children but " + (elements.size() - next) + " elements remain");
+        throw new ParquetFormatException(
+            "schema group '"
+                + parent.name()
+                + "' claims "
+                + count
+                + " children but "
+                + (elements.size() - next)
+                + " elements remain");
       }
       if (depth > MAX_NESTING) {
         throw new ParquetFormatException("the schema nests deeper than " + MAX_NESTING + " levels");
@@ -101,11 +111,14 @@ public final class ParquetSchema {
         if (repetition == null) {
           throw new ParquetFormatException("schema field '" + e.name() + "' has no repetition");
         }
-        if (repetition == Repetition.VECTOR && (e.vectorLength() == null || e.vectorLength() <= 0)) {
-          throw new ParquetFormatException("VECTOR field '" + e.name() + "' has no positive vector_length");
+        if (repetition == Repetition.VECTOR
+            && (e.vectorLength() == null || e.vectorLength() <= 0)) {
+          throw new ParquetFormatException(
+              "VECTOR field '" + e.name() + "' has no positive vector_length");
         }
         // VECTOR slots are always present, like REQUIRED: they add no level.
-        int childDef = def + (repetition == Repetition.OPTIONAL || repetition == Repetition.REPEATED ? 1 : 0);
+        int childDef =
+            def + (repetition == Repetition.OPTIONAL || repetition == Repetition.REPEATED ? 1 : 0);
         int childRep = rep + (repetition == Repetition.REPEATED ? 1 : 0);
         List<String> childPath = new ArrayList<>(path);
         childPath.add(e.name());
@@ -121,21 +134,30 @@ public final class ParquetSchema {
       return nodes;
     }
 
-    /** A typed element is a leaf unless it also claims children (seen in the wild as num_children 0). */
+    /**
+     * A typed element is a leaf unless it also claims children (seen in the wild as num_children
+     * 0).
+     */
     private static boolean isLeaf(SchemaElement e) {
       if (e.type() != null && (e.numChildren() == null || e.numChildren() == 0)) {
         return true;
       }
       if (e.numChildren() == null) {
-        throw new ParquetFormatException("schema field '" + e.name() + "' has neither a type nor children");
+        throw new ParquetFormatException(
+            "schema field '" + e.name() + "' has neither a type nor children");
       }
       return false;
     }
 
     private static void checkLeaf(SchemaElement e) {
-      if (e.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY && (e.typeLength() == null || e.typeLength() < 0)) {
-        throw new ParquetFormatException("FIXED_LEN_BYTE_ARRAY column '" + e.name()
-            + "' has no valid type_length (" + e.typeLength() + ")");
+      if (e.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY
+          && (e.typeLength() == null || e.typeLength() < 0)) {
+        throw new ParquetFormatException(
+            "FIXED_LEN_BYTE_ARRAY column '"
+                + e.name()
+                + "' has no valid type_length ("
+                + e.typeLength()
+                + ")");
       }
     }
   }

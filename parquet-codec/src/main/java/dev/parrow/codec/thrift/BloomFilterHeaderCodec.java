@@ -23,8 +23,11 @@ final class BloomFilterHeaderCodec {
     }
     r.endStruct();
     String s = "BloomFilterHeader";
-    return new BloomFilterHeader(Required.field(numBytes, s, "numBytes"), Required.field(algorithm, s, "algorithm"),
-        Required.field(hash, s, "hash"), Required.field(compression, s, "compression"));
+    return new BloomFilterHeader(
+        Required.field(numBytes, s, "numBytes"),
+        Required.field(algorithm, s, "algorithm"),
+        Required.field(hash, s, "hash"),
+        Required.field(compression, s, "compression"));
   }
 
   static void writeBloomFilterHeader(ThriftWriter w, BloomFilterHeader h) {

@@ -47,8 +47,16 @@ final class ColumnChunkCodec {
     }
     r.endStruct();
     // file_offset is required with a default of 0 in the IDL; some writers leave it out.
-    return new ColumnChunk(filePath, fileOffset == null ? 0 : fileOffset, metaData, offsetIndexOffset,
-        offsetIndexLength, columnIndexOffset, columnIndexLength, crypto, encryptedMetadata);
+    return new ColumnChunk(
+        filePath,
+        fileOffset == null ? 0 : fileOffset,
+        metaData,
+        offsetIndexOffset,
+        offsetIndexLength,
+        columnIndexOffset,
+        columnIndexLength,
+        crypto,
+        encryptedMetadata);
   }
 
   static void writeColumnChunk(ThriftWriter w, ColumnChunk c) {
@@ -120,8 +128,14 @@ final class ColumnChunkCodec {
         Required.field(compressed, s, "total_compressed_size"),
         keyValues,
         Required.field(dataPageOffset, s, "data_page_offset"),
-        indexPageOffset, dictionaryPageOffset, statistics, encodingStats, bloomOffset, bloomLength,
-        sizeStatistics, geoStatistics);
+        indexPageOffset,
+        dictionaryPageOffset,
+        statistics,
+        encodingStats,
+        bloomOffset,
+        bloomLength,
+        sizeStatistics,
+        geoStatistics);
   }
 
   static void writeColumnMetaData(ThriftWriter w, ColumnMetaData m) {
@@ -187,8 +201,10 @@ final class ColumnChunkCodec {
       return null;
     }
     String s = "PageEncodingStats";
-    return new PageEncodingStats(Required.field(pageType, s, "page_type"),
-        Required.field(encoding, s, "encoding"), Required.field(count, s, "count"));
+    return new PageEncodingStats(
+        Required.field(pageType, s, "page_type"),
+        Required.field(encoding, s, "encoding"),
+        Required.field(count, s, "count"));
   }
 
   private static void writePageEncodingStats(ThriftWriter w, PageEncodingStats s) {
@@ -261,12 +277,15 @@ final class ColumnChunkCodec {
   private static void writeCryptoMetaData(ThriftWriter w, ColumnCryptoMetaData c) {
     w.beginStruct();
     if (c instanceof ColumnCryptoMetaData.WithColumnKey k) {
-      w.struct(2, k, (ww, v) -> {
-        ww.beginStruct();
-        ww.stringList(1, v.pathInSchema());
-        ww.binary(2, v.keyMetadata());
-        ww.endStruct();
-      });
+      w.struct(
+          2,
+          k,
+          (ww, v) -> {
+            ww.beginStruct();
+            ww.stringList(1, v.pathInSchema());
+            ww.binary(2, v.keyMetadata());
+            ww.endStruct();
+          });
     } else {
       w.emptyStruct(1);
     }

@@ -8,8 +8,8 @@ final class Enums {
   private Enums() {}
 
   /**
-   * Reads an i32 enum field that Parrow must understand (physical type, codec, page encoding): a value
-   * from a newer format version is an error naming it, since guessing would decode garbage.
+   * Reads an i32 enum field that Parrow must understand (physical type, codec, page encoding): a
+   * value from a newer format version is an error naming it, since guessing would decode garbage.
    */
   static <E> E required(ThriftReader r, IntFunction<E> lookup, String what) {
     Integer value = r.i32();

@@ -47,7 +47,11 @@ final class FileMetaDataCodec {
         Required.field(schema, s, "schema"),
         Required.field(numRows, s, "num_rows"),
         Required.field(rowGroups, s, "row_groups"),
-        keyValues, createdBy, columnOrders, encryption, signingKey);
+        keyValues,
+        createdBy,
+        columnOrders,
+        encryption,
+        signingKey);
   }
 
   static void writeFileMetaData(ThriftWriter w, FileMetaData m) {
@@ -87,8 +91,14 @@ final class FileMetaDataCodec {
     }
     r.endStruct();
     String s = "RowGroup";
-    return new RowGroup(Required.field(columns, s, "columns"), Required.field(totalByteSize, s, "total_byte_size"),
-        Required.field(numRows, s, "num_rows"), sorting, fileOffset, totalCompressed, ordinal);
+    return new RowGroup(
+        Required.field(columns, s, "columns"),
+        Required.field(totalByteSize, s, "total_byte_size"),
+        Required.field(numRows, s, "num_rows"),
+        sorting,
+        fileOffset,
+        totalCompressed,
+        ordinal);
   }
 
   static void writeRowGroup(ThriftWriter w, RowGroup g) {
@@ -118,7 +128,9 @@ final class FileMetaDataCodec {
     }
     r.endStruct();
     String s = "SortingColumn";
-    return new SortingColumn(Required.field(column, s, "column_idx"), Required.field(descending, s, "descending"),
+    return new SortingColumn(
+        Required.field(column, s, "column_idx"),
+        Required.field(descending, s, "descending"),
         Required.field(nullsFirst, s, "nulls_first"));
   }
 
@@ -141,7 +153,8 @@ final class FileMetaDataCodec {
       r.skipField();
     }
     r.endStruct();
-    // An empty union names no order; keep it as an unknown order so the list stays aligned with leaves.
+    // An empty union names no order; keep it as an unknown order so the list stays aligned with
+    // leaves.
     return new ColumnOrder(member == null ? 0 : member);
   }
 
@@ -187,13 +200,16 @@ final class FileMetaDataCodec {
 
   private static void writeEncryptionAlgorithm(ThriftWriter w, EncryptionAlgorithm a) {
     w.beginStruct();
-    w.struct(a.unionField(), a, (ww, v) -> {
-      ww.beginStruct();
-      ww.binary(1, v.aadPrefix());
-      ww.binary(2, v.aadFileUnique());
-      ww.bool(3, v.supplyAadPrefix());
-      ww.endStruct();
-    });
+    w.struct(
+        a.unionField(),
+        a,
+        (ww, v) -> {
+          ww.beginStruct();
+          ww.binary(1, v.aadPrefix());
+          ww.binary(2, v.aadFileUnique());
+          ww.bool(3, v.supplyAadPrefix());
+          ww.endStruct();
+        });
     w.endStruct();
   }
 }

@@ -38,8 +38,15 @@ final class PageHeaderCodec {
     }
     r.endStruct();
     String s = "PageHeader";
-    return new PageHeader(Required.field(type, s, "type"), Required.field(uncompressed, s, "uncompressed_page_size"),
-        Required.field(compressed, s, "compressed_page_size"), crc, data, index, dictionary, dataV2);
+    return new PageHeader(
+        Required.field(type, s, "type"),
+        Required.field(uncompressed, s, "uncompressed_page_size"),
+        Required.field(compressed, s, "compressed_page_size"),
+        crc,
+        data,
+        index,
+        dictionary,
+        dataV2);
   }
 
   static void writePageHeader(ThriftWriter w, PageHeader h) {
@@ -68,17 +75,22 @@ final class PageHeaderCodec {
       switch (r.fieldId()) {
         case 1 -> numValues = r.i32();
         case 2 -> encoding = Enums.required(r, Encoding::fromThriftValue, "encoding");
-        case 3 -> defEncoding = Enums.required(r, Encoding::fromThriftValue, "definition level encoding");
-        case 4 -> repEncoding = Enums.required(r, Encoding::fromThriftValue, "repetition level encoding");
+        case 3 ->
+            defEncoding = Enums.required(r, Encoding::fromThriftValue, "definition level encoding");
+        case 4 ->
+            repEncoding = Enums.required(r, Encoding::fromThriftValue, "repetition level encoding");
         case 5 -> statistics = r.struct(StatisticsCodec::readStatistics);
         default -> r.skipField();
       }
     }
     r.endStruct();
     String s = "DataPageHeader";
-    return new DataPageHeader(Required.field(numValues, s, "num_values"), Required.field(encoding, s, "encoding"),
+    return new DataPageHeader(
+        Required.field(numValues, s, "num_values"),
+        Required.field(encoding, s, "encoding"),
         Required.field(defEncoding, s, "definition_level_encoding"),
-        Required.field(repEncoding, s, "repetition_level_encoding"), statistics);
+        Required.field(repEncoding, s, "repetition_level_encoding"),
+        statistics);
   }
 
   private static void writeDataPageHeader(ThriftWriter w, DataPageHeader h) {
@@ -115,8 +127,10 @@ final class PageHeaderCodec {
     }
     r.endStruct();
     String s = "DictionaryPageHeader";
-    return new DictionaryPageHeader(Required.field(numValues, s, "num_values"),
-        Required.field(encoding, s, "encoding"), sorted);
+    return new DictionaryPageHeader(
+        Required.field(numValues, s, "num_values"),
+        Required.field(encoding, s, "encoding"),
+        sorted);
   }
 
   private static void writeDictionaryPageHeader(ThriftWriter w, DictionaryPageHeader h) {
@@ -152,10 +166,15 @@ final class PageHeaderCodec {
     }
     r.endStruct();
     String s = "DataPageHeaderV2";
-    return new DataPageHeaderV2(Required.field(numValues, s, "num_values"), Required.field(numNulls, s, "num_nulls"),
-        Required.field(numRows, s, "num_rows"), Required.field(encoding, s, "encoding"),
+    return new DataPageHeaderV2(
+        Required.field(numValues, s, "num_values"),
+        Required.field(numNulls, s, "num_nulls"),
+        Required.field(numRows, s, "num_rows"),
+        Required.field(encoding, s, "encoding"),
         Required.field(defLength, s, "definition_levels_byte_length"),
-        Required.field(repLength, s, "repetition_levels_byte_length"), compressed, statistics);
+        Required.field(repLength, s, "repetition_levels_byte_length"),
+        compressed,
+        statistics);
   }
 
   private static void writeDataPageHeaderV2(ThriftWriter w, DataPageHeaderV2 h) {

@@ -36,9 +36,15 @@ final class PageIndexCodec {
     }
     r.endStruct();
     String s = "ColumnIndex";
-    return new ColumnIndex(Required.field(nullPages, s, "null_pages"), Required.field(minValues, s, "min_values"),
-        Required.field(maxValues, s, "max_values"), Required.field(order, s, "boundary_order"), nullCounts,
-        repHistograms, defHistograms, nanCounts);
+    return new ColumnIndex(
+        Required.field(nullPages, s, "null_pages"),
+        Required.field(minValues, s, "min_values"),
+        Required.field(maxValues, s, "max_values"),
+        Required.field(order, s, "boundary_order"),
+        nullCounts,
+        repHistograms,
+        defHistograms,
+        nanCounts);
   }
 
   static void writeColumnIndex(ThriftWriter w, ColumnIndex c) {
@@ -91,7 +97,9 @@ final class PageIndexCodec {
     }
     r.endStruct();
     String s = "PageLocation";
-    return new PageLocation(Required.field(offset, s, "offset"), Required.field(size, s, "compressed_page_size"),
+    return new PageLocation(
+        Required.field(offset, s, "offset"),
+        Required.field(size, s, "compressed_page_size"),
         Required.field(firstRow, s, "first_row_index"));
   }
 

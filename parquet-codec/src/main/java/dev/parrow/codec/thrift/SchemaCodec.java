@@ -32,7 +32,8 @@ final class SchemaCodec {
         case 3 -> repetition = Enums.required(r, Repetition::fromThriftValue, "repetition");
         case 4 -> name = r.string();
         case 5 -> numChildren = r.i32();
-        // An unknown converted type is dropped: the logical type (or the physical type) still reads.
+        // An unknown converted type is dropped: the logical type (or the physical type) still
+        // reads.
         case 6 -> convertedType = r.enumValue(ConvertedType::fromThriftValue);
         case 7 -> scale = r.i32();
         case 8 -> precision = r.i32();
@@ -43,8 +44,18 @@ final class SchemaCodec {
       }
     }
     r.endStruct();
-    return new SchemaElement(type, typeLength, repetition, Required.field(name, "SchemaElement", "name"),
-        numChildren, convertedType, scale, precision, fieldId, logicalType, vectorLength);
+    return new SchemaElement(
+        type,
+        typeLength,
+        repetition,
+        Required.field(name, "SchemaElement", "name"),
+        numChildren,
+        convertedType,
+        scale,
+        precision,
+        fieldId,
+        logicalType,
+        vectorLength);
   }
 
   static void writeSchemaElement(ThriftWriter w, SchemaElement e) {
@@ -64,9 +75,9 @@ final class SchemaCodec {
   }
 
   /**
-   * Reads the union. Its first set member decides; a member that is unknown, or known but with content
-   * that does not parse (a missing required field, a time unit from a newer format), becomes
-   * {@link LogicalType.Unknown} so that the column still reads as its physical type.
+   * Reads the union. Its first set member decides; a member that is unknown, or known but with
+   * content that does not parse (a missing required field, a time unit from a newer format),
+   * becomes {@link LogicalType.Unknown} so that the column still reads as its physical type.
    */
   static LogicalType readLogicalType(ThriftReader r) {
     LogicalType result = null;
@@ -77,30 +88,31 @@ final class SchemaCodec {
         continue;
       }
       int member = r.fieldId();
-      LogicalType read = switch (member) {
-        case 1 -> empty(r, new LogicalType.StringType());
-        case 2 -> empty(r, new LogicalType.MapType());
-        case 3 -> empty(r, new LogicalType.ListType());
-        case 4 -> empty(r, new LogicalType.EnumType());
-        case 5 -> r.struct(SchemaCodec::readDecimal);
-        case 6 -> empty(r, new LogicalType.DateType());
-        case 7 -> r.struct(rr -> readTimeOrTimestamp(rr, false));
-        case 8 -> r.struct(rr -> readTimeOrTimestamp(rr, true));
-        case 10 -> r.struct(SchemaCodec::readInt);
-        case 11 -> empty(r, new LogicalType.NullType());
-        case 12 -> empty(r, new LogicalType.JsonType());
-        case 13 -> empty(r, new LogicalType.BsonType());
-        case 14 -> empty(r, new LogicalType.UuidType());
-        case 15 -> empty(r, new LogicalType.Float16Type());
-        case 16 -> r.struct(SchemaCodec::readVariant);
-        case 17 -> r.struct(SchemaCodec::readGeometry);
-        case 18 -> r.struct(SchemaCodec::readGeography);
-        case 19 -> empty(r, new LogicalType.VectorType());
-        default -> {
-          r.skipField();
-          yield null;
-        }
-      };
+      LogicalType read =
+          switch (member) {
+            case 1 -> empty(r, new LogicalType.StringType());
+            case 2 -> empty(r, new LogicalType.MapType());
+            case 3 -> empty(r, new LogicalType.ListType());
+            case 4 -> empty(r, new LogicalType.EnumType());
+            case 5 -> r.struct(SchemaCodec::readDecimal);
+            case 6 -> empty(r, new LogicalType.DateType());
+            case 7 -> r.struct(rr -> readTimeOrTimestamp(rr, false));
+            case 8 -> r.struct(rr -> readTimeOrTimestamp(rr, true));
+            case 10 -> r.struct(SchemaCodec::readInt);
+            case 11 -> empty(r, new LogicalType.NullType());
+            case 12 -> empty(r, new LogicalType.JsonType());
+            case 13 -> empty(r, new LogicalType.BsonType());
+            case 14 -> empty(r, new LogicalType.UuidType());
+            case 15 -> empty(r, new LogicalType.Float16Type());
+            case 16 -> r.struct(SchemaCodec::readVariant);
+            case 17 -> r.struct(SchemaCodec::readGeometry);
+            case 18 -> r.struct(SchemaCodec::readGeography);
+            case 19 -> empty(r, new LogicalType.VectorType());
+            default -> {
+              r.skipField();
+              yield null;
+            }
+          };
       result = read != null ? read : new LogicalType.Unknown(member);
     }
     r.endStruct();
@@ -109,14 +121,15 @@ final class SchemaCodec {
 
   private static LogicalType empty(ThriftReader r, LogicalType type) {
     // The member's struct is empty in this format version; fields a newer one adds are skipped.
-    return r.struct(rr -> {
-      rr.beginStruct();
-      while (rr.nextField()) {
-        rr.skipField();
-      }
-      rr.endStruct();
-      return type;
-    });
+    return r.struct(
+        rr -> {
+          rr.beginStruct();
+          while (rr.nextField()) {
+            rr.skipField();
+          }
+          rr.endStruct();
+          return type;
+        });
   }
 
   private static LogicalType readDecimal(ThriftReader r) {
@@ -131,7 +144,9 @@ final class SchemaCodec {
       }
     }
     r.endStruct();
-    return scale == null || precision == null ? null : new LogicalType.DecimalType(scale, precision);
+    return scale == null || precision == null
+        ? null
+        : new LogicalType.DecimalType(scale, precision);
   }
 
   private static LogicalType readTimeOrTimestamp(ThriftReader r, boolean timestamp) {
@@ -149,7 +164,9 @@ final class SchemaCodec {
     if (adjusted == null || unit == null) {
       return null;
     }
-    return timestamp ? new LogicalType.TimestampType(adjusted, unit) : new LogicalType.TimeType(adjusted, unit);
+    return timestamp
+        ? new LogicalType.TimestampType(adjusted, unit)
+        : new LogicalType.TimeType(adjusted, unit);
   }
 
   private static TimeUnit timeUnit(Integer member) {
@@ -226,42 +243,57 @@ final class SchemaCodec {
     w.beginStruct();
     int member = type.unionField();
     if (type instanceof LogicalType.DecimalType d) {
-      w.struct(member, d, (ww, v) -> {
-        ww.beginStruct();
-        ww.i32(1, v.scale());
-        ww.i32(2, v.precision());
-        ww.endStruct();
-      });
+      w.struct(
+          member,
+          d,
+          (ww, v) -> {
+            ww.beginStruct();
+            ww.i32(1, v.scale());
+            ww.i32(2, v.precision());
+            ww.endStruct();
+          });
     } else if (type instanceof LogicalType.TimeType t) {
       w.struct(member, t, (ww, v) -> writeTimeOrTimestamp(ww, v.adjustedToUtc(), v.unit()));
     } else if (type instanceof LogicalType.TimestampType t) {
       w.struct(member, t, (ww, v) -> writeTimeOrTimestamp(ww, v.adjustedToUtc(), v.unit()));
     } else if (type instanceof LogicalType.IntType i) {
-      w.struct(member, i, (ww, v) -> {
-        ww.beginStruct();
-        ww.i8(1, (byte) v.bitWidth());
-        ww.bool(2, v.signed());
-        ww.endStruct();
-      });
+      w.struct(
+          member,
+          i,
+          (ww, v) -> {
+            ww.beginStruct();
+            ww.i8(1, (byte) v.bitWidth());
+            ww.bool(2, v.signed());
+            ww.endStruct();
+          });
     } else if (type instanceof LogicalType.VariantType v) {
-      w.struct(member, v, (ww, vv) -> {
-        ww.beginStruct();
-        ww.i8(1, vv.specificationVersion());
-        ww.endStruct();
-      });
+      w.struct(
+          member,
+          v,
+          (ww, vv) -> {
+            ww.beginStruct();
+            ww.i8(1, vv.specificationVersion());
+            ww.endStruct();
+          });
     } else if (type instanceof LogicalType.GeometryType g) {
-      w.struct(member, g, (ww, v) -> {
-        ww.beginStruct();
-        ww.string(1, v.crs());
-        ww.endStruct();
-      });
+      w.struct(
+          member,
+          g,
+          (ww, v) -> {
+            ww.beginStruct();
+            ww.string(1, v.crs());
+            ww.endStruct();
+          });
     } else if (type instanceof LogicalType.GeographyType g) {
-      w.struct(member, g, (ww, v) -> {
-        ww.beginStruct();
-        ww.string(1, v.crs());
-        ww.enumValue(2, v.algorithm(), EdgeInterpolationAlgorithm::thriftValue);
-        ww.endStruct();
-      });
+      w.struct(
+          member,
+          g,
+          (ww, v) -> {
+            ww.beginStruct();
+            ww.string(1, v.crs());
+            ww.enumValue(2, v.algorithm(), EdgeInterpolationAlgorithm::thriftValue);
+            ww.endStruct();
+          });
     } else {
       // Every other member, Unknown included, is an empty struct (Unknown's content is not kept).
       w.emptyStruct(member);

@@ -37,7 +37,8 @@ final class StatisticsCodec {
       }
     }
     r.endStruct();
-    return new Statistics(max, min, nullCount, distinctCount, maxValue, minValue, maxExact, minExact, nanCount);
+    return new Statistics(
+        max, min, nullCount, distinctCount, maxValue, minValue, maxExact, minExact, nanCount);
   }
 
   static void writeStatistics(ThriftWriter w, Statistics s) {
@@ -117,7 +118,8 @@ final class StatisticsCodec {
     for (int i = 0; i < names.length; i++) {
       Required.field(bounds[i], "BoundingBox", names[i]);
     }
-    return new BoundingBox(bounds[0], bounds[1], bounds[2], bounds[3], bounds[4], bounds[5], bounds[6], bounds[7]);
+    return new BoundingBox(
+        bounds[0], bounds[1], bounds[2], bounds[3], bounds[4], bounds[5], bounds[6], bounds[7]);
   }
 
   private static void writeBoundingBox(ThriftWriter w, BoundingBox b) {

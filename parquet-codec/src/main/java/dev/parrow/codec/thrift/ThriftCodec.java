@@ -12,8 +12,8 @@ import java.util.function.Function;
 
 /**
  * Reads and writes the Thrift-encoded structures of a Parquet file. Every read consumes the encoded
- * struct from the buffer's position, advances the position past it, and turns any malformed encoding
- * into a {@link ParquetFormatException}; bytes after the struct are left alone.
+ * struct from the buffer's position, advances the position past it, and turns any malformed
+ * encoding into a {@link ParquetFormatException}; bytes after the struct are left alone.
  */
 public final class ThriftCodec {
   private ThriftCodec() {}
@@ -77,7 +77,8 @@ public final class ThriftCodec {
     } catch (ParquetFormatException e) {
       throw e;
     } catch (RuntimeException e) {
-      // libthrift signals some malformed input with unchecked exceptions (bad varints, negative sizes).
+      // libthrift signals some malformed input with unchecked exceptions (bad varints, negative
+      // sizes).
       throw new ParquetFormatException("corrupt Thrift metadata: " + e, e);
     }
     buffer.position(buffer.position() + r.position());

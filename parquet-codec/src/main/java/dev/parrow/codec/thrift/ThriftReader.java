@@ -17,12 +17,12 @@ import org.apache.thrift.protocol.TType;
 import org.apache.thrift.transport.TMemoryInputTransport;
 
 /**
- * Reads Thrift compact-protocol structs field by field, the way generated code would, but bounded for
- * hostile input: struct nesting is limited, every list length is checked against the bytes that remain
- * before anything is allocated, and skipping unknown fields cannot recurse without limit.
+ * Reads Thrift compact-protocol structs field by field, the way generated code would, but bounded
+ * for hostile input: struct nesting is limited, every list length is checked against the bytes that
+ * remain before anything is allocated, and skipping unknown fields cannot recurse without limit.
  *
- * <p>A field whose wire type differs from the one the format defines is skipped, as generated Thrift
- * code does, so it reads as absent. The typed readers return null in that case.
+ * <p>A field whose wire type differs from the one the format defines is skipped, as generated
+ * Thrift code does, so it reads as absent. The typed readers return null in that case.
  */
 final class ThriftReader {
   /** Deep enough for every Parquet struct (the deepest is about 6); guards the skip recursion. */
@@ -37,8 +37,10 @@ final class ThriftReader {
 
   ThriftReader(byte[] buffer, int offset, int length) {
     try {
-      // The message is the whole buffer: the transport's own size guard must not be lower than that.
-      TConfiguration config = new TConfiguration(Math.max(length, 1), Math.max(length, 1), MAX_DEPTH);
+      // The message is the whole buffer: the transport's own size guard must not be lower than
+      // that.
+      TConfiguration config =
+          new TConfiguration(Math.max(length, 1), Math.max(length, 1), MAX_DEPTH);
       this.transport = new TMemoryInputTransport(config, buffer, offset, length);
     } catch (TException e) {
       throw corrupt(e);
@@ -135,13 +137,18 @@ final class ThriftReader {
     return readBinaryValue();
   }
 
-  /** An enum field: the i32 looked up, or null (field skipped) for a value this version does not know. */
+  /**
+   * An enum field: the i32 looked up, or null (field skipped) for a value this version does not
+   * know.
+   */
   <E> E enumValue(IntFunction<E> lookup) {
     Integer value = i32();
     return value == null ? null : lookup.apply(value);
   }
 
-  /** A struct field read by {@code reader}, which must call {@link #beginStruct}/{@link #endStruct}. */
+  /**
+   * A struct field read by {@code reader}, which must call {@link #beginStruct}/{@link #endStruct}.
+   */
   <T> T struct(Function<ThriftReader, T> reader) {
     if (!is(TType.STRUCT)) {
       return null;
@@ -151,7 +158,8 @@ final class ThriftReader {
 
   /**
    * A union field: returns the id of the (first) member that is set and skips its content, or null.
-   * For unions whose members are all empty structs (time units, column orders, bloom filter choices).
+   * For unions whose members are all empty structs (time units, column orders, bloom filter
+   * choices).
    */
   Integer emptyUnion() {
     if (!is(TType.STRUCT)) {
@@ -213,7 +221,9 @@ final class ThriftReader {
     T read() throws TException;
   }
 
-  /** The current field's value if it has the wire type {@code type}; otherwise skipped, and null. */
+  /**
+   * The current field's value if it has the wire type {@code type}; otherwise skipped, and null.
+   */
   private <T> T scalar(byte type, Element<T> read) {
     if (!is(type)) {
       return null;
@@ -262,7 +272,9 @@ final class ThriftReader {
     }
   }
 
-  /** Every element of every Thrift type takes at least one byte, so a longer list cannot be real. */
+  /**
+   * Every element of every Thrift type takes at least one byte, so a longer list cannot be real.
+   */
   private void checkListSize(int size) {
     if (size < 0 || size > remaining()) {
       throw new ParquetFormatException(

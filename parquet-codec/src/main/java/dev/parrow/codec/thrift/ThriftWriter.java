@@ -14,8 +14,8 @@ import org.apache.thrift.protocol.TType;
 import org.apache.thrift.transport.TMemoryBuffer;
 
 /**
- * Writes Thrift compact-protocol structs. Methods taking a boxed value write nothing for null, so an
- * optional field that is absent in a record stays absent on the wire.
+ * Writes Thrift compact-protocol structs. Methods taking a boxed value write nothing for null, so
+ * an optional field that is absent in a record stays absent on the wire.
  */
 final class ThriftWriter {
   private static final TStruct ANONYMOUS = new TStruct("");
@@ -42,10 +42,11 @@ final class ThriftWriter {
   }
 
   void endStruct() {
-    run(() -> {
-      protocol.writeFieldStop();
-      protocol.writeStructEnd();
-    });
+    run(
+        () -> {
+          protocol.writeFieldStop();
+          protocol.writeStructEnd();
+        });
   }
 
   void i32(int id, Integer value) {
@@ -78,10 +79,11 @@ final class ThriftWriter {
 
   void binary(int id, Bytes value) {
     if (value != null) {
-      run(() -> {
-        field(id, TType.STRING);
-        protocol.writeBinary(value.asByteBuffer());
-      });
+      run(
+          () -> {
+            field(id, TType.STRING);
+            protocol.writeBinary(value.asByteBuffer());
+          });
     }
   }
 
@@ -180,10 +182,11 @@ final class ThriftWriter {
   }
 
   private void listHeader(int id, byte elementType, int size) {
-    run(() -> {
-      field(id, TType.LIST);
-      protocol.writeListBegin(new TList(elementType, size));
-    });
+    run(
+        () -> {
+          field(id, TType.LIST);
+          protocol.writeListBegin(new TList(elementType, size));
+        });
   }
 
   private void field(int id, byte type) throws TException {
@@ -201,10 +204,11 @@ final class ThriftWriter {
   /** A field with its value, or nothing when the value is null (an absent optional field). */
   private <T> void scalar(int id, byte type, T value, ValueWrite<T> write) {
     if (value != null) {
-      run(() -> {
-        field(id, type);
-        write.write(value);
-      });
+      run(
+          () -> {
+            field(id, type);
+            write.write(value);
+          });
     }
   }
 

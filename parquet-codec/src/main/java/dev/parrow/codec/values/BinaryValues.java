@@ -3,7 +3,10 @@ package dev.parrow.codec.values;
 import dev.parrow.codec.ParquetFormatException;
 import java.util.Arrays;
 
-/** BYTE_ARRAY values: their bytes back to back, and offsets (value i is [offsets[i], offsets[i + 1])). */
+/**
+ * BYTE_ARRAY values: their bytes back to back, and offsets (value i is [offsets[i], offsets[i +
+ * 1])).
+ */
 public final class BinaryValues extends GrowableValues implements DenseValues {
   private byte[] bytes = new byte[256];
   private int[] offsets = new int[65];
@@ -30,7 +33,8 @@ public final class BinaryValues extends GrowableValues implements DenseValues {
 
   /**
    * The offsets array with room for {@code values} values, for a caller that writes ends directly
-   * (offsets[size + k + 1] for its k-th value, within the bytes reserved) and then calls {@link #added}.
+   * (offsets[size + k + 1] for its k-th value, within the bytes reserved) and then calls {@link
+   * #added}.
    */
   public int[] offsetsFor(int values) {
     if (values + 1 > offsets.length) {
@@ -43,15 +47,21 @@ public final class BinaryValues extends GrowableValues implements DenseValues {
   public int reserveBytes(int length) {
     long needed = (long) offsets[size] + length;
     if (needed > Integer.MAX_VALUE - 16) {
-      throw new ParquetFormatException("BYTE_ARRAY values of one batch exceed 2 GiB: use smaller batches");
+      throw new ParquetFormatException(
+          "BYTE_ARRAY values of one batch exceed 2 GiB: use smaller batches");
     }
     if (needed > bytes.length) {
-      bytes = Arrays.copyOf(bytes, (int) Math.max(needed, Math.min((long) bytes.length * 2, Integer.MAX_VALUE - 16)));
+      bytes =
+          Arrays.copyOf(
+              bytes,
+              (int) Math.max(needed, Math.min((long) bytes.length * 2, Integer.MAX_VALUE - 16)));
     }
     return offsets[size];
   }
 
-  /** Records a value of {@code length} bytes already written at {@link #reserveBytes}'s position. */
+  /**
+   * Records a value of {@code length} bytes already written at {@link #reserveBytes}'s position.
+   */
   public void addValue(int length) {
     if (size + 2 > offsets.length) {
       offsets = Arrays.copyOf(offsets, offsets.length * 2);
@@ -93,7 +103,8 @@ public final class BinaryValues extends GrowableValues implements DenseValues {
       return false;
     }
     int length = byteLength();
-    return Arrays.equals(offsets, 0, size + 1, o.offsets, 0, size + 1) && Arrays.equals(bytes, 0, length, o.bytes, 0, length);
+    return Arrays.equals(offsets, 0, size + 1, o.offsets, 0, size + 1)
+        && Arrays.equals(bytes, 0, length, o.bytes, 0, length);
   }
 
   /** Value i as an array of its own (what the DELTA byte-array encoders take). */

@@ -3,10 +3,11 @@ package dev.parrow.codec.values;
 import java.util.Arrays;
 
 /**
- * BYTE_ARRAY values kept as what the page holds rather than decoded: for a dictionary-encoded page the
- * index into the chunk's dictionary (code 0 and up), for a page that fell back to another encoding the
- * value itself, stored in {@link #fallback()} (code -1 - k for its k-th value). A reader of dictionary
- * columns maps the codes to its own dictionary without hashing what the chunk dictionary already names.
+ * BYTE_ARRAY values kept as what the page holds rather than decoded: for a dictionary-encoded page
+ * the index into the chunk's dictionary (code 0 and up), for a page that fell back to another
+ * encoding the value itself, stored in {@link #fallback()} (code -1 - k for its k-th value). A
+ * reader of dictionary columns maps the codes to its own dictionary without hashing what the chunk
+ * dictionary already names.
  */
 public final class DictionaryCodes extends GrowableValues implements DenseValues {
   private int[] codes = new int[64];
@@ -62,18 +63,26 @@ public final class DictionaryCodes extends GrowableValues implements DenseValues
 
   @Override
   public boolean isPrefixOf(DenseValues other) {
-    return other instanceof DictionaryCodes o && o.size >= size && Arrays.equals(codes, 0, size, o.codes, 0, size)
+    return other instanceof DictionaryCodes o
+        && o.size >= size
+        && Arrays.equals(codes, 0, size, o.codes, 0, size)
         && fallback.isPrefixOf(o.fallback);
   }
 
-  /** Appends n values decoded by {@code decoder} from a page that fell back from dictionary encoding. */
+  /**
+   * Appends n values decoded by {@code decoder} from a page that fell back from dictionary
+   * encoding.
+   */
   public void appendFallback(dev.parrow.codec.encoding.ValuesDecoder decoder, int n) {
     int first = fallback.size();
     decoder.read(fallback, n);
     addedFallback(first, n);
   }
 
-  /** Records that the last {@code n} values of {@link #fallback()} (from value {@code first}) were added. */
+  /**
+   * Records that the last {@code n} values of {@link #fallback()} (from value {@code first}) were
+   * added.
+   */
   public void addedFallback(int first, int n) {
     grow(n);
     for (int i = 0; i < n; i++) {

@@ -5,10 +5,10 @@ import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 
 /**
- * INT32/FLOAT (width 4) or INT64/DOUBLE (width 8) values written straight into Arrow memory, densely, in
- * Parquet's little-endian layout: value j at byte j * width of the target (normally the data buffer of
- * the vector being filled). PLAIN pages land there in one bulk copy; dictionary-encoded values are
- * gathered in a Java array first and copied in bulk.
+ * INT32/FLOAT (width 4) or INT64/DOUBLE (width 8) values written straight into Arrow memory,
+ * densely, in Parquet's little-endian layout: value j at byte j * width of the target (normally the
+ * data buffer of the vector being filled). PLAIN pages land there in one bulk copy;
+ * dictionary-encoded values are gathered in a Java array first and copied in bulk.
  */
 public final class DirectFixedValues extends GrowableValues implements DenseValues {
   private final int width;
@@ -29,9 +29,9 @@ public final class DirectFixedValues extends GrowableValues implements DenseValu
   }
 
   /**
-   * Where the next batch's values go, emptying this buffer. When more values come than fit, {@code grow}
-   * is asked for a buffer of at least the given bytes that starts with the current one's contents (a
-   * nested leaf's value count is known only once its records are read).
+   * Where the next batch's values go, emptying this buffer. When more values come than fit, {@code
+   * grow} is asked for a buffer of at least the given bytes that starts with the current one's
+   * contents (a nested leaf's value count is known only once its records are read).
    */
   public void target(ArrowBuf buffer, java.util.function.LongFunction<ArrowBuf> grow) {
     this.target = buffer;
@@ -50,7 +50,8 @@ public final class DirectFixedValues extends GrowableValues implements DenseValu
       target = grow.apply(end);
     }
     if (target == null || end > target.capacity()) {
-      throw new ParquetFormatException("more values than the batch has room for (" + (size + n) + ")");
+      throw new ParquetFormatException(
+          "more values than the batch has room for (" + (size + n) + ")");
     }
     return (long) size * width;
   }
@@ -84,16 +85,27 @@ public final class DirectFixedValues extends GrowableValues implements DenseValu
       size += n;
     } else if (width == 4) {
       long at = reserve(n);
-      target.nioBuffer(at, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(((Int32Values) source).values(), from, n);
+      target
+          .nioBuffer(at, n * 4)
+          .order(ByteOrder.LITTLE_ENDIAN)
+          .asIntBuffer()
+          .put(((Int32Values) source).values(), from, n);
       size += n;
     } else {
       long at = reserve(n);
-      target.nioBuffer(at, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(((Int64Values) source).values(), from, n);
+      target
+          .nioBuffer(at, n * 8)
+          .order(ByteOrder.LITTLE_ENDIAN)
+          .asLongBuffer()
+          .put(((Int64Values) source).values(), from, n);
       size += n;
     }
   }
 
-  /** Takes from a dictionary of Int32Values (width 4) or Int64Values (width 8), gathered in an array, copied in bulk. */
+  /**
+   * Takes from a dictionary of Int32Values (width 4) or Int64Values (width 8), gathered in an
+   * array, copied in bulk.
+   */
   @Override
   public void gather(DenseValues dictionary, int[] indices, int offset, int n) {
     if (width == 4) {

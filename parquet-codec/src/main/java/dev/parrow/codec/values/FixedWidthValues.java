@@ -25,11 +25,14 @@ public final class FixedWidthValues extends GrowableValues implements DenseValue
   public int reserve(int n) {
     long needed = ((long) size + n) * width;
     if (needed > Integer.MAX_VALUE - 16) {
-      throw new dev.parrow.codec.ParquetFormatException("a batch of " + n + " values of " + width
-          + " bytes does not fit in memory");
+      throw new dev.parrow.codec.ParquetFormatException(
+          "a batch of " + n + " values of " + width + " bytes does not fit in memory");
     }
     if (needed > bytes.length) {
-      bytes = Arrays.copyOf(bytes, (int) Math.max(needed, Math.min((long) bytes.length * 2, Integer.MAX_VALUE - 16)));
+      bytes =
+          Arrays.copyOf(
+              bytes,
+              (int) Math.max(needed, Math.min((long) bytes.length * 2, Integer.MAX_VALUE - 16)));
     }
     return size * width;
   }
@@ -63,7 +66,9 @@ public final class FixedWidthValues extends GrowableValues implements DenseValue
 
   @Override
   public boolean isPrefixOf(DenseValues other) {
-    return other instanceof FixedWidthValues o && o.width == width && o.size >= size
+    return other instanceof FixedWidthValues o
+        && o.width == width
+        && o.size >= size
         && Arrays.equals(bytes, 0, size * width, o.bytes, 0, size * width);
   }
 

@@ -10,7 +10,10 @@ public final class Int64Values extends GrowableValues implements DenseValues {
     return values;
   }
 
-  /** Makes room for n more and returns the offset to write them at; the caller then calls {@link #added}. */
+  /**
+   * Makes room for n more and returns the offset to write them at; the caller then calls {@link
+   * #added}.
+   */
   public int reserve(int n) {
     if (size + n > values.length) {
       values = Arrays.copyOf(values, Math.max(size + n, values.length * 2));
@@ -49,6 +52,8 @@ public final class Int64Values extends GrowableValues implements DenseValues {
 
   @Override
   public boolean isPrefixOf(DenseValues other) {
-    return other instanceof Int64Values o && o.size >= size && Arrays.equals(values, 0, size, o.values, 0, size);
+    return other instanceof Int64Values o
+        && o.size >= size
+        && Arrays.equals(values, 0, size, o.values, 0, size);
   }
 }

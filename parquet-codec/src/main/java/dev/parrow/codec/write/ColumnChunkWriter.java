@@ -19,21 +19,26 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Writes one column chunk: level entries and their present values come in ({@link #write}), pages go out,
- * cut at a row boundary once they reach the page size; values are dictionary-encoded until the dictionary
- * outgrows its limit, then PLAIN. This class decides what each page holds; {@link PageWriter} assembles
- * the pages and {@link PageIndexBuilder} the page index. {@link #finish} gives the chunk's bytes
- * (dictionary page first) and its metadata.
+ * Writes one column chunk: level entries and their present values come in ({@link #write}), pages
+ * go out, cut at a row boundary once they reach the page size; values are dictionary-encoded until
+ * the dictionary outgrows its limit, then PLAIN. This class decides what each page holds; {@link
+ * PageWriter} assembles the pages and {@link PageIndexBuilder} the page index. {@link #finish}
+ * gives the chunk's bytes (dictionary page first) and its metadata.
  */
 public final class ColumnChunkWriter {
   /**
    * A finished chunk: its dictionary page (empty when it has none), then its data pages (the first
-   * {@code pagesLength} bytes of {@code pages}, not copied again), and metadata and page index whose offsets
-   * count from the chunk's first byte (the column index is null when there are no statistics or the type
-   * has no order).
+   * {@code pagesLength} bytes of {@code pages}, not copied again), and metadata and page index
+   * whose offsets count from the chunk's first byte (the column index is null when there are no
+   * statistics or the type has no order).
    */
-  public record Chunk(byte[] dictionaryPage, byte[] pages, int pagesLength, ColumnMetaData metaData,
-      ColumnIndex columnIndex, OffsetIndex offsetIndex) {
+  public record Chunk(
+      byte[] dictionaryPage,
+      byte[] pages,
+      int pagesLength,
+      ColumnMetaData metaData,
+      ColumnIndex columnIndex,
+      OffsetIndex offsetIndex) {
 
     public boolean hasDictionaryPage() {
       return dictionaryPage.length > 0;
@@ -78,6 +83,7 @@ public final class ColumnChunkWriter {
   private final Encoding valueEncoding;
   private final DictionaryEncoder dictionary;
   private int[] pageIds = new int[SLICE];
+
   /** Set when the caller supplies the dictionary and ids ({@link #writeIndexed}). */
   private boolean indexed;
 
@@ -95,20 +101,26 @@ public final class ColumnChunkWriter {
     this.pageIndex = new PageIndexBuilder(statistics);
     this.pageValues = DenseValues.forColumn(column);
     this.valueEncoding = options.encoding() == null ? Encoding.PLAIN : options.encoding();
-    this.dictionary = column.physicalType() == PhysicalType.BOOLEAN ? null : new DictionaryEncoder(column);
-    this.dictionaryOn = options.dictionary() && dictionary != null && valueEncoding == Encoding.PLAIN;
-  }
-
-  /** Fails, before anything is written, when the options cannot write this column (its codec, its encoding). */
-  public static void validate(ColumnDescriptor column, ColumnWriteOptions options) {
-    Compressors.requireWritable(options.codec());
-    ValueEncodings.checkWritable(options.encoding() == null ? Encoding.PLAIN : options.encoding(), column);
+    this.dictionary =
+        column.physicalType() == PhysicalType.BOOLEAN ? null : new DictionaryEncoder(column);
+    this.dictionaryOn =
+        options.dictionary() && dictionary != null && valueEncoding == Encoding.PLAIN;
   }
 
   /**
-   * Adds {@code n} level entries (whole rows: {@code reps[0]} is 0) and their present values (one per
-   * entry whose definition level is the maximum). {@code defs} and {@code reps} may be null when the
-   * column has no such levels.
+   * Fails, before anything is written, when the options cannot write this column (its codec, its
+   * encoding).
+   */
+  public static void validate(ColumnDescriptor column, ColumnWriteOptions options) {
+    Compressors.requireWritable(options.codec());
+    ValueEncodings.checkWritable(
+        options.encoding() == null ? Encoding.PLAIN : options.encoding(), column);
+  }
+
+  /**
+   * Adds {@code n} level entries (whole rows: {@code reps[0]} is 0) and their present values (one
+   * per entry whose definition level is the maximum). {@code defs} and {@code reps} may be null
+   * when the column has no such levels.
    */
   public void write(int n, int[] defs, int[] reps, DenseValues values) {
     int value = 0;
@@ -124,17 +136,20 @@ public final class ColumnChunkWriter {
   }
 
   /**
-   * Adds {@code n} level entries whose present values are given as ids into {@code dictionary}, which
-   * becomes the chunk's dictionary page as it is (in order, unused entries included): no value is hashed.
-   * A later call may pass a dictionary that extends this one; any other change needs a new chunk.
+   * Adds {@code n} level entries whose present values are given as ids into {@code dictionary},
+   * which becomes the chunk's dictionary page as it is (in order, unused entries included): no
+   * value is hashed. A later call may pass a dictionary that extends this one; any other change
+   * needs a new chunk.
    */
   public void writeIndexed(int n, int[] defs, int[] reps, int[] ids, DenseValues dictionary) {
     if (this.dictionary == null) {
       throw new IllegalArgumentException("a BOOLEAN column has no dictionary");
     }
     if (!accepts(dictionary)) {
-      throw new IllegalArgumentException(indexed ? "the dictionary changed within a column chunk"
-          : "a chunk takes either values or dictionary ids");
+      throw new IllegalArgumentException(
+          indexed
+              ? "the dictionary changed within a column chunk"
+              : "a chunk takes either values or dictionary ids");
     }
     indexed = true;
     this.dictionary.extendWith(dictionary);
@@ -149,7 +164,8 @@ public final class ColumnChunkWriter {
       for (int k = 0; k < present; k++) {
         int value = ids[id++];
         if (value < 0 || value >= dictionary.size()) {
-          throw new IllegalArgumentException("dictionary index " + value + " outside a dictionary of " + dictionary.size());
+          throw new IllegalArgumentException(
+              "dictionary index " + value + " outside a dictionary of " + dictionary.size());
         }
         pageIds[indexedCount + k] = value;
       }
@@ -164,7 +180,10 @@ public final class ColumnChunkWriter {
 
   private int indexedCount;
 
-  /** Where the slice of entries starting at {@code at} ends: about {@link #SLICE} on, at a row start (pages hold whole rows). */
+  /**
+   * Where the slice of entries starting at {@code at} ends: about {@link #SLICE} on, at a row start
+   * (pages hold whole rows).
+   */
   private static int sliceEnd(int at, int n, int[] reps) {
     int end = Math.min(n, at + SLICE);
     while (end < n && reps != null && reps[end] != 0) {
@@ -173,13 +192,20 @@ public final class ColumnChunkWriter {
     return end;
   }
 
-  /** Whether {@link #writeIndexed} takes ids into {@code d}: the chunk has no values yet, or d extends its dictionary. */
+  /**
+   * Whether {@link #writeIndexed} takes ids into {@code d}: the chunk has no values yet, or d
+   * extends its dictionary.
+   */
   public boolean accepts(DenseValues d) {
     if (dictionary == null) {
       return false;
     }
-    return indexed ? dictionary.isPrefixOf(d)
-        : pageValues.size() == 0 && valueCount == 0 && dictionary.size() == 0 && dictionary.isPrefixOf(d);
+    return indexed
+        ? dictionary.isPrefixOf(d)
+        : pageValues.size() == 0
+            && valueCount == 0
+            && dictionary.size() == 0
+            && dictionary.isPrefixOf(d);
   }
 
   /** Appends the levels of entries [from, to); returns how many are present. */
@@ -212,7 +238,8 @@ public final class ColumnChunkWriter {
     int before = pageValues.size();
     int present = levels(from, to, d, r);
     pageValues.appendRange(values, firstValue, present);
-    estimate += PlainEncoder.size(pageValues, before, pageValues.size(), column) + (to - from) / 4 + 1;
+    estimate +=
+        PlainEncoder.size(pageValues, before, pageValues.size(), column) + (to - from) / 4 + 1;
     return present;
   }
 
@@ -237,8 +264,10 @@ public final class ColumnChunkWriter {
       values = ValueEncodings.encode(valueEncoding, pageValues, present, column);
       encoding = valueEncoding;
     }
-    Statistics headerStatistics = options.statistics() && statistics.ordered() ? pageStatistics : null;
-    pages.writeDataPage(defs, reps, entries, rows, entries - present, values, encoding, headerStatistics);
+    Statistics headerStatistics =
+        options.statistics() && statistics.ordered() ? pageStatistics : null;
+    pages.writeDataPage(
+        defs, reps, entries, rows, entries - present, values, encoding, headerStatistics);
     pageIndex.endPage(pages.pages().size());
     rowsWritten += rows;
     valueCount += entries;
@@ -263,12 +292,16 @@ public final class ColumnChunkWriter {
     return page.build();
   }
 
-  /** The page's values as dictionary ids (bit width byte, then RLE), or null when the chunk falls back. */
+  /**
+   * The page's values as dictionary ids (bit width byte, then RLE), or null when the chunk falls
+   * back.
+   */
   private byte[] dictionaryIds(int present) {
     if (pageIds.length < present) {
       pageIds = new int[Math.max(present, pageIds.length * 2)];
     }
-    if (dictionary.encode(pageValues, present, pageIds, options.dictionaryPageSizeLimit()) < present) {
+    if (dictionary.encode(pageValues, present, pageIds, options.dictionaryPageSizeLimit())
+        < present) {
       // Past the limit: this page and the rest of the chunk are PLAIN.
       dictionaryOn = false;
       return null;
@@ -290,21 +323,43 @@ public final class ColumnChunkWriter {
   public Chunk finish() {
     flushPage();
     byte[] dictionaryPage = new byte[0];
-    // A dictionary page also when every dictionary-encoded page held only nulls (their ids refer to none).
+    // A dictionary page also when every dictionary-encoded page held only nulls (their ids refer to
+    // none).
     boolean hasDictionary = indexed || pages.usedDictionary();
     if (hasDictionary) {
-      ByteSink plain = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, dictionary.plainBytes() + 16));
+      ByteSink plain =
+          new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, dictionary.plainBytes() + 16));
       PlainEncoder.encode(dictionary.entries(), 0, dictionary.size(), column, plain);
       dictionaryPage = pages.dictionaryPage(plain, dictionary.size());
     }
     ByteSink data = pages.pages();
-    ColumnMetaData meta = new ColumnMetaData(column.physicalType(), List.copyOf(pages.encodings()), column.path(),
-        options.codec(), valueCount, pages.uncompressedBytes() + pages.dictionaryUncompressed(),
-        dictionaryPage.length + (long) data.size(), null,
-        dictionaryPage.length, null, hasDictionary ? 0L : null, options.statistics() ? statistics.build() : null,
-        List.copyOf(pages.encodingStats()), null, null, null, null);
-    ColumnIndex columnIndex = options.statistics() && statistics.ordered() ? pageIndex.columnIndex() : null;
-    return new Chunk(dictionaryPage, data.array(), data.size(), meta, columnIndex,
+    ColumnMetaData meta =
+        new ColumnMetaData(
+            column.physicalType(),
+            List.copyOf(pages.encodings()),
+            column.path(),
+            options.codec(),
+            valueCount,
+            pages.uncompressedBytes() + pages.dictionaryUncompressed(),
+            dictionaryPage.length + (long) data.size(),
+            null,
+            dictionaryPage.length,
+            null,
+            hasDictionary ? 0L : null,
+            options.statistics() ? statistics.build() : null,
+            List.copyOf(pages.encodingStats()),
+            null,
+            null,
+            null,
+            null);
+    ColumnIndex columnIndex =
+        options.statistics() && statistics.ordered() ? pageIndex.columnIndex() : null;
+    return new Chunk(
+        dictionaryPage,
+        data.array(),
+        data.size(),
+        meta,
+        columnIndex,
         pageIndex.offsetIndex(dictionaryPage.length));
   }
 

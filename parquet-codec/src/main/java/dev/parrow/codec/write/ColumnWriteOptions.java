@@ -10,16 +10,26 @@ import dev.parrow.codec.metadata.Encoding;
  * @param level the codec's level, or null for its default
  * @param pageVersion 1 (DATA_PAGE) or 2 (DATA_PAGE_V2)
  * @param pageSizeBytes a page is cut at the first row boundary after its encoded size reaches this
- * @param dictionary dictionary-encode the values (any type but BOOLEAN; falling back to PLAIN past the limit)
- * @param dictionaryPageSizeLimit the most bytes of dictionary values before the chunk falls back to PLAIN
+ * @param dictionary dictionary-encode the values (any type but BOOLEAN; falling back to PLAIN past
+ *     the limit)
+ * @param dictionaryPageSizeLimit the most bytes of dictionary values before the chunk falls back to
+ *     PLAIN
  * @param statistics write min/max and null counts
  * @param crc write a CRC32 of every page
  * @param encoding the values' encoding when not dictionary-encoded: PLAIN (null means PLAIN),
- *     DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY or BYTE_STREAM_SPLIT; another encoding
- *     than PLAIN turns the dictionary off
+ *     DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY or BYTE_STREAM_SPLIT; another
+ *     encoding than PLAIN turns the dictionary off
  */
-public record ColumnWriteOptions(CompressionCodec codec, Integer level, int pageVersion, int pageSizeBytes,
-    boolean dictionary, int dictionaryPageSizeLimit, boolean statistics, boolean crc, Encoding encoding) {
+public record ColumnWriteOptions(
+    CompressionCodec codec,
+    Integer level,
+    int pageVersion,
+    int pageSizeBytes,
+    boolean dictionary,
+    int dictionaryPageSizeLimit,
+    boolean statistics,
+    boolean crc,
+    Encoding encoding) {
 
   public ColumnWriteOptions {
     if (pageVersion != 1 && pageVersion != 2) {
@@ -31,13 +41,24 @@ public record ColumnWriteOptions(CompressionCodec codec, Integer level, int page
   }
 
   public static ColumnWriteOptions defaults() {
-    return new ColumnWriteOptions(CompressionCodec.SNAPPY, null, 1, 1 << 20, true, 1 << 20, true, true, null);
+    return new ColumnWriteOptions(
+        CompressionCodec.SNAPPY, null, 1, 1 << 20, true, 1 << 20, true, true, null);
   }
 
-  /** These options with another codec, value encoding and dictionary choice (null keeps this one's). */
-  public ColumnWriteOptions with(CompressionCodec newCodec, Encoding newEncoding, Boolean newDictionary) {
-    return new ColumnWriteOptions(newCodec == null ? codec : newCodec, level, pageVersion, pageSizeBytes,
-        newDictionary == null ? dictionary : newDictionary, dictionaryPageSizeLimit, statistics, crc,
+  /**
+   * These options with another codec, value encoding and dictionary choice (null keeps this one's).
+   */
+  public ColumnWriteOptions with(
+      CompressionCodec newCodec, Encoding newEncoding, Boolean newDictionary) {
+    return new ColumnWriteOptions(
+        newCodec == null ? codec : newCodec,
+        level,
+        pageVersion,
+        pageSizeBytes,
+        newDictionary == null ? dictionary : newDictionary,
+        dictionaryPageSizeLimit,
+        statistics,
+        crc,
         newEncoding == null ? encoding : newEncoding);
   }
 }

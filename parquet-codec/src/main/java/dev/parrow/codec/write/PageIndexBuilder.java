@@ -10,8 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The page index of one column chunk: for each data page where it starts, its size and first row (the
- * offset index), and its min, max, null count and whether it holds only nulls (the column index).
+ * The page index of one column chunk: for each data page where it starts, its size and first row
+ * (the offset index), and its min, max, null count and whether it holds only nulls (the column
+ * index).
  */
 final class PageIndexBuilder {
   private final StatisticsBuilder order;
@@ -26,7 +27,10 @@ final class PageIndexBuilder {
     this.order = order;
   }
 
-  /** A data page of {@code statistics} holding {@code present} values starts at {@code offset}, row {@code firstRow}. */
+  /**
+   * A data page of {@code statistics} holding {@code present} values starts at {@code offset}, row
+   * {@code firstRow}.
+   */
   void startPage(long offset, long firstRow, Statistics statistics, int present) {
     locations.add(new PageLocation(offset, 0, firstRow));
     nullPages.add(present == 0);
@@ -39,10 +43,14 @@ final class PageIndexBuilder {
   void endPage(long end) {
     int last = locations.size() - 1;
     PageLocation at = locations.get(last);
-    locations.set(last, new PageLocation(at.offset(), (int) (end - at.offset()), at.firstRowIndex()));
+    locations.set(
+        last, new PageLocation(at.offset(), (int) (end - at.offset()), at.firstRowIndex()));
   }
 
-  /** The offset index, every page moved {@code shift} bytes on (the dictionary page comes before them). */
+  /**
+   * The offset index, every page moved {@code shift} bytes on (the dictionary page comes before
+   * them).
+   */
   OffsetIndex offsetIndex(long shift) {
     List<PageLocation> placed = new ArrayList<>();
     for (PageLocation l : locations) {
@@ -56,8 +64,8 @@ final class PageIndexBuilder {
   }
 
   /**
-   * ASCENDING when the non-null pages' mins and maxes never fall from page to page, DESCENDING when they
-   * never rise, else UNORDERED: readers may then binary-search the column index.
+   * ASCENDING when the non-null pages' mins and maxes never fall from page to page, DESCENDING when
+   * they never rise, else UNORDERED: readers may then binary-search the column index.
    */
   private BoundaryOrder boundaryOrder() {
     boolean ascending = true;
@@ -75,6 +83,8 @@ final class PageIndexBuilder {
       }
       previous = p;
     }
-    return ascending ? BoundaryOrder.ASCENDING : descending ? BoundaryOrder.DESCENDING : BoundaryOrder.UNORDERED;
+    return ascending
+        ? BoundaryOrder.ASCENDING
+        : descending ? BoundaryOrder.DESCENDING : BoundaryOrder.UNORDERED;
   }
 }

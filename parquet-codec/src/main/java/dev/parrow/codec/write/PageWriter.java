@@ -20,9 +20,10 @@ import java.util.Set;
 import java.util.zip.CRC32;
 
 /**
- * Assembles the pages of one column chunk: data pages v1 (levels and values compressed together) or v2
- * (levels uncompressed, values compressed), the dictionary page, each with its header and CRC. Keeps the
- * chunk's page bytes and what its metadata says of them: encodings, encoding statistics, sizes.
+ * Assembles the pages of one column chunk: data pages v1 (levels and values compressed together) or
+ * v2 (levels uncompressed, values compressed), the dictionary page, each with its header and CRC.
+ * Keeps the chunk's page bytes and what its metadata says of them: encodings, encoding statistics,
+ * sizes.
  */
 final class PageWriter {
   private final ColumnWriteOptions options;
@@ -60,7 +61,8 @@ final class PageWriter {
 
   /** Whether a dictionary-encoded data page has been written. */
   boolean usedDictionary() {
-    return encodings.contains(Encoding.PLAIN_DICTIONARY) || encodings.contains(Encoding.RLE_DICTIONARY);
+    return encodings.contains(Encoding.PLAIN_DICTIONARY)
+        || encodings.contains(Encoding.RLE_DICTIONARY);
   }
 
   /** The encoding a data page of dictionary ids is marked with in this page version. */
@@ -69,13 +71,23 @@ final class PageWriter {
   }
 
   /**
-   * Writes a data page of {@code entries} level entries ({@code rows} rows, {@code nulls} of them null)
-   * whose values are {@code values} in {@code encoding}; {@code statistics} go in its header (or null).
+   * Writes a data page of {@code entries} level entries ({@code rows} rows, {@code nulls} of them
+   * null) whose values are {@code values} in {@code encoding}; {@code statistics} go in its header
+   * (or null).
    */
-  void writeDataPage(int[] defs, int[] reps, int entries, int rows, int nulls, byte[] values, Encoding encoding,
+  void writeDataPage(
+      int[] defs,
+      int[] reps,
+      int entries,
+      int rows,
+      int nulls,
+      byte[] values,
+      Encoding encoding,
       Statistics statistics) {
-    byte[] repLevels = maxRep > 0 ? RleBitPackedEncoder.encode(reps, 0, entries, Bits.bitWidth(maxRep)) : null;
-    byte[] defLevels = maxDef > 0 ? RleBitPackedEncoder.encode(defs, 0, entries, Bits.bitWidth(maxDef)) : null;
+    byte[] repLevels =
+        maxRep > 0 ? RleBitPackedEncoder.encode(reps, 0, entries, Bits.bitWidth(maxRep)) : null;
+    byte[] defLevels =
+        maxDef > 0 ? RleBitPackedEncoder.encode(defs, 0, entries, Bits.bitWidth(maxDef)) : null;
     if (options.pageVersion() == 1) {
       ByteSink body = new ByteSink(values.length + 64);
       if (repLevels != null) {
@@ -87,38 +99,71 @@ final class PageWriter {
         body.write(defLevels);
       }
       body.write(values);
-      byte[] compressed = Compressors.compress(options.codec(), options.level(), body.array(), 0, body.size());
-      DataPageHeader h = new DataPageHeader(entries, encoding, Encoding.RLE, Encoding.RLE, statistics);
-      write(new PageHeader(PageType.DATA_PAGE, body.size(), compressed.length, crc(compressed), h, null, null, null),
+      byte[] compressed =
+          Compressors.compress(options.codec(), options.level(), body.array(), 0, body.size());
+      DataPageHeader h =
+          new DataPageHeader(entries, encoding, Encoding.RLE, Encoding.RLE, statistics);
+      write(
+          new PageHeader(
+              PageType.DATA_PAGE,
+              body.size(),
+              compressed.length,
+              crc(compressed),
+              h,
+              null,
+              null,
+              null),
           compressed);
     } else {
       byte[] r = repLevels == null ? new byte[0] : repLevels;
       byte[] d = defLevels == null ? new byte[0] : defLevels;
-      byte[] compressed = Compressors.compress(options.codec(), options.level(), values, 0, values.length);
+      byte[] compressed =
+          Compressors.compress(options.codec(), options.level(), values, 0, values.length);
       byte[] body = new byte[r.length + d.length + compressed.length];
       System.arraycopy(r, 0, body, 0, r.length);
       System.arraycopy(d, 0, body, r.length, d.length);
       System.arraycopy(compressed, 0, body, r.length + d.length, compressed.length);
-      DataPageHeaderV2 h = new DataPageHeaderV2(entries, nulls, rows, encoding, d.length, r.length, true, statistics);
-      write(new PageHeader(PageType.DATA_PAGE_V2, r.length + d.length + values.length, body.length, crc(body), null,
-          null, null, h), body);
+      DataPageHeaderV2 h =
+          new DataPageHeaderV2(
+              entries, nulls, rows, encoding, d.length, r.length, true, statistics);
+      write(
+          new PageHeader(
+              PageType.DATA_PAGE_V2,
+              r.length + d.length + values.length,
+              body.length,
+              crc(body),
+              null,
+              null,
+              null,
+              h),
+          body);
     }
     encodings.add(encoding);
     encodings.add(Encoding.RLE);
-    addEncodingStat(options.pageVersion() == 1 ? PageType.DATA_PAGE : PageType.DATA_PAGE_V2, encoding);
+    addEncodingStat(
+        options.pageVersion() == 1 ? PageType.DATA_PAGE : PageType.DATA_PAGE_V2, encoding);
   }
 
   /**
-   * The dictionary page of {@code count} PLAIN-encoded values, header and (compressed) body; recorded
-   * first among the chunk's encoding statistics.
+   * The dictionary page of {@code count} PLAIN-encoded values, header and (compressed) body;
+   * recorded first among the chunk's encoding statistics.
    *
    * @return the page's bytes and, in {@link #dictionaryUncompressed}, its size before compression
    */
   byte[] dictionaryPage(ByteSink plain, int count) {
-    byte[] compressed = Compressors.compress(options.codec(), options.level(), plain.array(), 0, plain.size());
+    byte[] compressed =
+        Compressors.compress(options.codec(), options.level(), plain.array(), 0, plain.size());
     Encoding encoding = options.pageVersion() == 1 ? Encoding.PLAIN_DICTIONARY : Encoding.PLAIN;
-    PageHeader header = new PageHeader(PageType.DICTIONARY_PAGE, plain.size(), compressed.length, crc(compressed),
-        null, null, new DictionaryPageHeader(count, encoding, false), null);
+    PageHeader header =
+        new PageHeader(
+            PageType.DICTIONARY_PAGE,
+            plain.size(),
+            compressed.length,
+            crc(compressed),
+            null,
+            null,
+            new DictionaryPageHeader(count, encoding, false),
+            null);
     byte[] h = ThriftCodec.writePageHeader(header);
     byte[] page = new byte[h.length + compressed.length];
     System.arraycopy(h, 0, page, 0, h.length);

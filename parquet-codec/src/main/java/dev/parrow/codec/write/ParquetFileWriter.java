@@ -3,15 +3,15 @@ package dev.parrow.codec.write;
 import dev.parrow.codec.footer.FooterWriter;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnIndex;
-import dev.parrow.codec.metadata.OffsetIndex;
-import dev.parrow.codec.metadata.PageLocation;
-import dev.parrow.codec.thrift.ThriftCodec;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.ColumnOrder;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.KeyValue;
+import dev.parrow.codec.metadata.OffsetIndex;
+import dev.parrow.codec.metadata.PageLocation;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.metadata.SchemaElement;
+import dev.parrow.codec.thrift.ThriftCodec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -19,8 +19,8 @@ import java.util.List;
 
 /**
  * Lays out a Parquet file on a stream: the magic, then each row group's column chunks as they are
- * finished, then every chunk's column index and offset index, then the footer. Chunk metadata and page
- * locations are turned from chunk-relative to file positions.
+ * finished, then every chunk's column index and offset index, then the footer. Chunk metadata and
+ * page locations are turned from chunk-relative to file positions.
  */
 public final class ParquetFileWriter {
   private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
@@ -28,8 +28,10 @@ public final class ParquetFileWriter {
   private final OutputStream out;
   private final List<SchemaElement> schema;
   private final List<RowGroup> rowGroups = new ArrayList<>();
+
   /** Per row group, per chunk: the page index to write after the row groups. */
   private final List<List<ColumnChunkWriter.Chunk>> indexes = new ArrayList<>();
+
   private long position;
   private long rows;
 
@@ -49,29 +51,52 @@ public final class ParquetFileWriter {
     for (ColumnChunkWriter.Chunk chunk : chunks) {
       ColumnMetaData m = chunk.metaData();
       long chunkStart = position;
-      ColumnMetaData placed = new ColumnMetaData(m.type(), m.encodings(), m.pathInSchema(), m.codec(), m.numValues(),
-          m.totalUncompressedSize(), m.totalCompressedSize(), m.keyValueMetadata(), chunkStart + m.dataPageOffset(),
-          m.indexPageOffset(), chunk.hasDictionaryPage() ? chunkStart : null, m.statistics(), m.encodingStats(),
-          m.bloomFilterOffset(), m.bloomFilterLength(), m.sizeStatistics(), m.geospatialStatistics());
+      ColumnMetaData placed =
+          new ColumnMetaData(
+              m.type(),
+              m.encodings(),
+              m.pathInSchema(),
+              m.codec(),
+              m.numValues(),
+              m.totalUncompressedSize(),
+              m.totalCompressedSize(),
+              m.keyValueMetadata(),
+              chunkStart + m.dataPageOffset(),
+              m.indexPageOffset(),
+              chunk.hasDictionaryPage() ? chunkStart : null,
+              m.statistics(),
+              m.encodingStats(),
+              m.bloomFilterOffset(),
+              m.bloomFilterLength(),
+              m.sizeStatistics(),
+              m.geospatialStatistics());
       chunk.writeTo(out);
       position += chunk.length();
       uncompressed += m.totalUncompressedSize();
       columns.add(new ColumnChunk(null, chunkStart, placed, null, null, null, null, null, null));
       List<PageLocation> locations = new ArrayList<>();
       for (PageLocation l : chunk.offsetIndex().pageLocations()) {
-        locations.add(new PageLocation(chunkStart + l.offset(), l.compressedPageSize(), l.firstRowIndex()));
+        locations.add(
+            new PageLocation(chunkStart + l.offset(), l.compressedPageSize(), l.firstRowIndex()));
       }
       placedChunks.add(chunk.withoutBytes(placed, new OffsetIndex(locations, null)));
     }
     indexes.add(placedChunks);
-    rowGroups.add(new RowGroup(columns, uncompressed, numRows, null, start, position - start,
-        (short) rowGroups.size()));
+    rowGroups.add(
+        new RowGroup(
+            columns,
+            uncompressed,
+            numRows,
+            null,
+            start,
+            position - start,
+            (short) rowGroups.size()));
     rows += numRows;
   }
 
   /**
-   * The page index of every chunk, after the row groups (column indexes, then offset indexes), and the
-   * row groups' chunks pointed at them.
+   * The page index of every chunk, after the row groups (column indexes, then offset indexes), and
+   * the row groups' chunks pointed at them.
    */
   private void writePageIndexes() throws IOException {
     List<List<ColumnChunk>> columns = new ArrayList<>();
@@ -84,8 +109,20 @@ public final class ParquetFileWriter {
         if (index != null) {
           byte[] bytes = ThriftCodec.writeColumnIndex(index);
           ColumnChunk old = columns.get(g).get(c);
-          columns.get(g).set(c, new ColumnChunk(old.filePath(), old.fileOffset(), old.metaData(), old.offsetIndexOffset(),
-              old.offsetIndexLength(), position, bytes.length, old.cryptoMetadata(), old.encryptedColumnMetadata()));
+          columns
+              .get(g)
+              .set(
+                  c,
+                  new ColumnChunk(
+                      old.filePath(),
+                      old.fileOffset(),
+                      old.metaData(),
+                      old.offsetIndexOffset(),
+                      old.offsetIndexLength(),
+                      position,
+                      bytes.length,
+                      old.cryptoMetadata(),
+                      old.encryptedColumnMetadata()));
           out.write(bytes);
           position += bytes.length;
         }
@@ -95,16 +132,36 @@ public final class ParquetFileWriter {
       for (int c = 0; c < indexes.get(g).size(); c++) {
         byte[] bytes = ThriftCodec.writeOffsetIndex(indexes.get(g).get(c).offsetIndex());
         ColumnChunk old = columns.get(g).get(c);
-        columns.get(g).set(c, new ColumnChunk(old.filePath(), old.fileOffset(), old.metaData(), position, bytes.length,
-            old.columnIndexOffset(), old.columnIndexLength(), old.cryptoMetadata(), old.encryptedColumnMetadata()));
+        columns
+            .get(g)
+            .set(
+                c,
+                new ColumnChunk(
+                    old.filePath(),
+                    old.fileOffset(),
+                    old.metaData(),
+                    position,
+                    bytes.length,
+                    old.columnIndexOffset(),
+                    old.columnIndexLength(),
+                    old.cryptoMetadata(),
+                    old.encryptedColumnMetadata()));
         out.write(bytes);
         position += bytes.length;
       }
     }
     for (int g = 0; g < rowGroups.size(); g++) {
       RowGroup r = rowGroups.get(g);
-      rowGroups.set(g, new RowGroup(columns.get(g), r.totalByteSize(), r.numRows(), r.sortingColumns(), r.fileOffset(),
-          r.totalCompressedSize(), r.ordinal()));
+      rowGroups.set(
+          g,
+          new RowGroup(
+              columns.get(g),
+              r.totalByteSize(),
+              r.numRows(),
+              r.sortingColumns(),
+              r.fileOffset(),
+              r.totalCompressedSize(),
+              r.ordinal()));
     }
   }
 
@@ -116,8 +173,17 @@ public final class ParquetFileWriter {
     for (int i = 0; i < leaves; i++) {
       orders.add(ColumnOrder.TYPE_ORDER);
     }
-    FileMetaData meta = new FileMetaData(2, schema, rows, rowGroups, keyValues.isEmpty() ? null : keyValues,
-        createdBy, orders, null, null);
+    FileMetaData meta =
+        new FileMetaData(
+            2,
+            schema,
+            rows,
+            rowGroups,
+            keyValues.isEmpty() ? null : keyValues,
+            createdBy,
+            orders,
+            null,
+            null);
     byte[] footer = FooterWriter.encode(meta);
     out.write(footer);
     position += footer.length;

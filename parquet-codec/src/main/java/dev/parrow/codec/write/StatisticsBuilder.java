@@ -17,13 +17,23 @@ import java.util.Arrays;
 import org.apache.arrow.memory.util.Float16;
 
 /**
- * Min, max and null count of a column chunk, in the column's sort order (TYPE-MAPPING.md, "Statistics on
- * write"): signed or unsigned integers by the annotation, floats (half floats too) without NaN and with
- * -0.0 / +0.0 at a zero min / max, byte arrays unsigned byte-wise, decimals in bytes as signed numbers; INT96 and INTERVAL
- * get no min/max.
+ * Min, max and null count of a column chunk, in the column's sort order (TYPE-MAPPING.md,
+ * "Statistics on write"): signed or unsigned integers by the annotation, floats (half floats too)
+ * without NaN and with -0.0 / +0.0 at a zero min / max, byte arrays unsigned byte-wise, decimals in
+ * bytes as signed numbers; INT96 and INTERVAL get no min/max.
  */
 final class StatisticsBuilder {
-  private enum Order { SIGNED, UNSIGNED, HALF, FLOAT, DOUBLE, BOOLEAN, BYTES, DECIMAL_BYTES, NONE }
+  private enum Order {
+    SIGNED,
+    UNSIGNED,
+    HALF,
+    FLOAT,
+    DOUBLE,
+    BOOLEAN,
+    BYTES,
+    DECIMAL_BYTES,
+    NONE
+  }
 
   private final Order order;
   private long nulls;
@@ -38,31 +48,43 @@ final class StatisticsBuilder {
 
   StatisticsBuilder(ColumnDescriptor column) {
     this.order = order(column);
-    this.width = switch (column.physicalType()) {
-      case INT32, FLOAT -> 4;
-      case BOOLEAN, INT64, DOUBLE, INT96, FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY -> 8;
-    };
+    this.width =
+        switch (column.physicalType()) {
+          case INT32, FLOAT -> 4;
+          case BOOLEAN, INT64, DOUBLE, INT96, FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY -> 8;
+        };
   }
 
   private static Order order(ColumnDescriptor c) {
     LogicalType logical = c.logicalType();
     ConvertedType converted = c.convertedType();
-    boolean unsigned = logical instanceof LogicalType.IntType i && !i.signed()
-        || converted == ConvertedType.UINT_8 || converted == ConvertedType.UINT_16
-        || converted == ConvertedType.UINT_32 || converted == ConvertedType.UINT_64;
-    boolean decimal = logical instanceof LogicalType.DecimalType || converted == ConvertedType.DECIMAL;
+    boolean unsigned =
+        logical instanceof LogicalType.IntType i && !i.signed()
+            || converted == ConvertedType.UINT_8
+            || converted == ConvertedType.UINT_16
+            || converted == ConvertedType.UINT_32
+            || converted == ConvertedType.UINT_64;
+    boolean decimal =
+        logical instanceof LogicalType.DecimalType || converted == ConvertedType.DECIMAL;
     return switch (c.physicalType()) {
       case BOOLEAN -> Order.BOOLEAN;
       case INT32, INT64 -> unsigned ? Order.UNSIGNED : Order.SIGNED;
       case FLOAT -> Order.FLOAT;
       case DOUBLE -> Order.DOUBLE;
       case INT96 -> Order.NONE;
-      case BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY -> converted == ConvertedType.INTERVAL ? Order.NONE
-          : logical instanceof LogicalType.Float16Type ? Order.HALF : decimal ? Order.DECIMAL_BYTES : Order.BYTES;
+      case BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY ->
+          converted == ConvertedType.INTERVAL
+              ? Order.NONE
+              : logical instanceof LogicalType.Float16Type
+                  ? Order.HALF
+                  : decimal ? Order.DECIMAL_BYTES : Order.BYTES;
     };
   }
 
-  /** Whether the column's type has an order (INT96 and INTERVAL have none: no min/max, no column index). */
+  /**
+   * Whether the column's type has an order (INT96 and INTERVAL have none: no min/max, no column
+   * index).
+   */
   boolean ordered() {
     return order != Order.NONE;
   }
@@ -79,7 +101,7 @@ final class StatisticsBuilder {
   /** Takes values [from, to) of a page into account. */
   void update(DenseValues values, int from, int to) {
     switch (order) {
-      case NONE -> { }
+      case NONE -> {}
       case BOOLEAN -> {
         byte[] v = ((BooleanValues) values).values();
         for (int i = from; i < to; i++) {
@@ -133,7 +155,9 @@ final class StatisticsBuilder {
     }
   }
 
-  /** Takes the min and max of {@code page} (of the same column) into account, not its null count. */
+  /**
+   * Takes the min and max of {@code page} (of the same column) into account, not its null count.
+   */
   void mergeValues(StatisticsBuilder page) {
     if (!page.any || order == Order.NONE) {
       return;
@@ -193,24 +217,35 @@ final class StatisticsBuilder {
     if (order == Order.DECIMAL_BYTES && length == b.length && length > 0) {
       // Two's complement of one length: the sign byte signed, the rest unsigned.
       int first = Byte.compare(a[offset], b[0]);
-      return first != 0 ? first : Arrays.compareUnsigned(a, offset + 1, offset + length, b, 1, length);
+      return first != 0
+          ? first
+          : Arrays.compareUnsigned(a, offset + 1, offset + length, b, 1, length);
     }
     if (order == Order.DECIMAL_BYTES) {
-      return new java.math.BigInteger(length == 0 ? new byte[] {0} : Arrays.copyOfRange(a, offset, offset + length))
+      return new java.math.BigInteger(
+              length == 0 ? new byte[] {0} : Arrays.copyOfRange(a, offset, offset + length))
           .compareTo(new java.math.BigInteger(b.length == 0 ? new byte[] {0} : b));
     }
     return Arrays.compareUnsigned(a, offset, offset + length, b, 0, b.length);
   }
 
-  /** Compares two bounds this builder wrote ({@link #build}'s min/max encoding) in the column's order. */
+  /**
+   * Compares two bounds this builder wrote ({@link #build}'s min/max encoding) in the column's
+   * order.
+   */
   int compareBounds(Bytes a, Bytes b) {
     ByteBuffer x = a.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
     ByteBuffer y = b.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
     return switch (order) {
       case BOOLEAN -> Byte.compare(x.get(0), y.get(0));
-      case SIGNED -> width == 4 ? Integer.compare(x.getInt(0), y.getInt(0)) : Long.compare(x.getLong(0), y.getLong(0));
-      case UNSIGNED -> width == 4 ? Integer.compareUnsigned(x.getInt(0), y.getInt(0))
-          : Long.compareUnsigned(x.getLong(0), y.getLong(0));
+      case SIGNED ->
+          width == 4
+              ? Integer.compare(x.getInt(0), y.getInt(0))
+              : Long.compare(x.getLong(0), y.getLong(0));
+      case UNSIGNED ->
+          width == 4
+              ? Integer.compareUnsigned(x.getInt(0), y.getInt(0))
+              : Long.compareUnsigned(x.getLong(0), y.getLong(0));
       case FLOAT -> Float.compare(x.getFloat(0), y.getFloat(0));
       case DOUBLE -> Double.compare(x.getDouble(0), y.getDouble(0));
       case HALF -> Float.compare(Float16.toFloat(x.getShort(0)), Float16.toFloat(y.getShort(0)));
@@ -239,7 +274,8 @@ final class StatisticsBuilder {
         max = Bytes.of(littleEndian(maxLong, width));
       }
       case FLOAT -> {
-        // A zero min is written as -0.0 and a zero max as +0.0, so that either zero lies within them.
+        // A zero min is written as -0.0 and a zero max as +0.0, so that either zero lies within
+        // them.
         float lo = minDouble == 0 ? -0.0f : (float) minDouble;
         float hi = maxDouble == 0 ? 0.0f : (float) maxDouble;
         min = Bytes.of(littleEndian(Float.floatToRawIntBits(lo), 4));

@@ -37,19 +37,35 @@ import org.junit.jupiter.api.Test;
  * optional int32 element } }} (max definition level 3, max repetition level 1).
  */
 class ColumnReaderRecordsTest {
-  private static final ColumnDescriptor COLUMN = ParquetSchema.fromElements(List.of(
-      group("schema", null, 1), group("a", Repetition.OPTIONAL, 1), group("list", Repetition.REPEATED, 1),
-      leaf("element", PhysicalType.INT32, Repetition.OPTIONAL))).column(0);
+  private static final ColumnDescriptor COLUMN =
+      ParquetSchema.fromElements(
+              List.of(
+                  group("schema", null, 1),
+                  group("a", Repetition.OPTIONAL, 1),
+                  group("list", Repetition.REPEATED, 1),
+                  leaf("element", PhysicalType.INT32, Repetition.OPTIONAL)))
+          .column(0);
 
-  /** A v1 data page: repetition levels, definition levels (each a 4-byte length and RLE), PLAIN values. */
+  /**
+   * A v1 data page: repetition levels, definition levels (each a 4-byte length and RLE), PLAIN
+   * values.
+   */
   private static byte[] page(long numValues, byte[] reps, byte[] defs, int... values) {
     ByteBuffer plain = ByteBuffer.allocate(values.length * 4).order(ByteOrder.LITTLE_ENDIAN);
     for (int v : values) {
       plain.putInt(v);
     }
     byte[] body = concat(withLength(reps), withLength(defs), plain.array());
-    PageHeader header = new PageHeader(PageType.DATA_PAGE, body.length, body.length, null,
-        new DataPageHeader((int) numValues, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, null), null, null, null);
+    PageHeader header =
+        new PageHeader(
+            PageType.DATA_PAGE,
+            body.length,
+            body.length,
+            null,
+            new DataPageHeader((int) numValues, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, null),
+            null,
+            null,
+            null);
     return concat(ThriftCodec.writePageHeader(header), body);
   }
 
@@ -64,7 +80,9 @@ class ColumnReaderRecordsTest {
   }
 
   private static byte[] withLength(byte[] section) {
-    return concat(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(section.length).array(), section);
+    return concat(
+        ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(section.length).array(),
+        section);
   }
 
   /** One RLE run of {@code count} copies of a level of bit width 1 to 8. */
@@ -82,11 +100,28 @@ class ColumnReaderRecordsTest {
 
   private static ColumnReader reader(long numValues, byte[]... pages) {
     byte[] file = concat(new byte[4], concat(pages));
-    ColumnMetaData meta = new ColumnMetaData(PhysicalType.INT32, List.of(Encoding.PLAIN, Encoding.RLE),
-        List.of("a", "list", "element"), CompressionCodec.UNCOMPRESSED, numValues, file.length - 4,
-        file.length - 4, null, 4, null, null, null, null, null, null, null, null);
-    PageReader pageReader = new PageReader(InputFile.of(file), COLUMN, meta, new ChunkRange(4, file.length - 4),
-        true, 1 << 20);
+    ColumnMetaData meta =
+        new ColumnMetaData(
+            PhysicalType.INT32,
+            List.of(Encoding.PLAIN, Encoding.RLE),
+            List.of("a", "list", "element"),
+            CompressionCodec.UNCOMPRESSED,
+            numValues,
+            file.length - 4,
+            file.length - 4,
+            null,
+            4,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null);
+    PageReader pageReader =
+        new PageReader(
+            InputFile.of(file), COLUMN, meta, new ChunkRange(4, file.length - 4), true, 1 << 20);
     return new ColumnReader(COLUMN, pageReader);
   }
 
@@ -97,9 +132,11 @@ class ColumnReaderRecordsTest {
   @Test
   void aRecordThatSpansPagesIsReadWhole() {
     // Records: [1, 2], null, [3, 4, 5] (split between the pages), [], [6].
-    ColumnReader reader = reader(8,
-        page(4, reps(0, 1, 0, 0), defs(3, 3, 0, 3), 1, 2, 3),
-        page(4, reps(1, 1, 0, 0), defs(3, 3, 1, 3), 4, 5, 6));
+    ColumnReader reader =
+        reader(
+            8,
+            page(4, reps(0, 1, 0, 0), defs(3, 3, 0, 3), 1, 2, 3),
+            page(4, reps(1, 1, 0, 0), defs(3, 3, 1, 3), 4, 5, 6));
     Levels levels = new Levels(2, 100);
     Int32Values values = new Int32Values();
 
@@ -124,19 +161,24 @@ class ColumnReaderRecordsTest {
   @Test
   void aChunkThatStartsInsideARecordIsAnError() {
     ColumnReader reader = reader(2, page(2, reps(1, 0), defs(3, 3), 1, 2));
-    ParquetFormatException e = assertThrows(ParquetFormatException.class,
-        () -> reader.readRecords(1, new Levels(4, 100), new Int32Values()));
-    assertTrue(e.getMessage().contains("where a record must start") && e.page() != null, e.getMessage());
+    ParquetFormatException e =
+        assertThrows(
+            ParquetFormatException.class,
+            () -> reader.readRecords(1, new Levels(4, 100), new Int32Values()));
+    assertTrue(
+        e.getMessage().contains("where a record must start") && e.page() != null, e.getMessage());
   }
 
   @Test
   void aHostilePageCannotMakeTheReaderAllocateWithoutBound() {
     // Two billion entries in a few bytes: one record start, then null elements forever.
     long huge = 2_000_000_000L;
-    ColumnReader reader = reader(huge,
-        page(huge, concat(run(1, 0), run(huge - 1, 1)), run(huge, 2)));
-    ParquetFormatException e = assertThrows(ParquetFormatException.class,
-        () -> reader.readRecords(1, new Levels(16, 10_000), new Int32Values()));
+    ColumnReader reader =
+        reader(huge, page(huge, concat(run(1, 0), run(huge - 1, 1)), run(huge, 2)));
+    ParquetFormatException e =
+        assertThrows(
+            ParquetFormatException.class,
+            () -> reader.readRecords(1, new Levels(16, 10_000), new Int32Values()));
     assertTrue(e.getMessage().contains("more than 10000 level entries"), e.getMessage());
   }
 }

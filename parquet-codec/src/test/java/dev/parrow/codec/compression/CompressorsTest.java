@@ -9,7 +9,10 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Every codec the writer writes, at its default and at explicit levels, read back by the reader's decompressors. */
+/**
+ * Every codec the writer writes, at its default and at explicit levels, read back by the reader's
+ * decompressors.
+ */
 class CompressorsTest {
   @Test
   void everyWritableCodecRoundTripsFromAnOffset() {
@@ -48,7 +51,10 @@ class CompressorsTest {
 
   @Test
   void lzoIsRefusedForWriting() {
-    var e = assertThrows(UnsupportedOperationException.class, () -> Compressors.requireWritable(CompressionCodec.LZO));
+    var e =
+        assertThrows(
+            UnsupportedOperationException.class,
+            () -> Compressors.requireWritable(CompressionCodec.LZO));
     assertTrue(e.getMessage().contains("LZO"), e.getMessage());
   }
 }

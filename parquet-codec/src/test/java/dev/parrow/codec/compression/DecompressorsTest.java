@@ -16,7 +16,10 @@ import net.jpountz.lz4.LZ4Factory;
 import org.junit.jupiter.api.Test;
 import org.xerial.snappy.Snappy;
 
-/** Each codec against data compressed by the codec library's own compressor (Brotli: see the fixtures). */
+/**
+ * Each codec against data compressed by the codec library's own compressor (Brotli: see the
+ * fixtures).
+ */
 class DecompressorsTest {
   private static final byte[] DATA = sample();
 
@@ -37,10 +40,17 @@ class DecompressorsTest {
 
   @Test
   void snappyZstdLz4RawAndGzipRoundTrip() throws IOException {
-    assertArrayEquals(DATA, decompress(CompressionCodec.SNAPPY, Snappy.compress(DATA), DATA.length));
-    assertArrayEquals(DATA, decompress(CompressionCodec.ZSTD, com.github.luben.zstd.Zstd.compress(DATA), DATA.length));
-    assertArrayEquals(DATA, decompress(CompressionCodec.LZ4_RAW,
-        LZ4Factory.fastestInstance().fastCompressor().compress(DATA), DATA.length));
+    assertArrayEquals(
+        DATA, decompress(CompressionCodec.SNAPPY, Snappy.compress(DATA), DATA.length));
+    assertArrayEquals(
+        DATA,
+        decompress(CompressionCodec.ZSTD, com.github.luben.zstd.Zstd.compress(DATA), DATA.length));
+    assertArrayEquals(
+        DATA,
+        decompress(
+            CompressionCodec.LZ4_RAW,
+            LZ4Factory.fastestInstance().fastCompressor().compress(DATA),
+            DATA.length));
     assertArrayEquals(DATA, decompress(CompressionCodec.GZIP, gzip(DATA), DATA.length));
     assertArrayEquals(DATA, decompress(CompressionCodec.UNCOMPRESSED, DATA, DATA.length));
   }
@@ -66,28 +76,48 @@ class DecompressorsTest {
       framed.writeBytes(c);
     }
     assertArrayEquals(DATA, decompress(CompressionCodec.LZ4, framed.toByteArray(), DATA.length));
-    assertArrayEquals(DATA, decompress(CompressionCodec.LZ4, compressor.compress(DATA), DATA.length));
+    assertArrayEquals(
+        DATA, decompress(CompressionCodec.LZ4, compressor.compress(DATA), DATA.length));
   }
 
   @Test
   void aSizeOtherThanTheHeadersIsAnError() throws IOException {
     byte[] snappy = Snappy.compress(DATA);
-    ParquetFormatException e = assertThrows(ParquetFormatException.class,
-        () -> decompress(CompressionCodec.SNAPPY, snappy, DATA.length - 1));
+    ParquetFormatException e =
+        assertThrows(
+            ParquetFormatException.class,
+            () -> decompress(CompressionCodec.SNAPPY, snappy, DATA.length - 1));
     assertTrue(e.getMessage().contains("page header says"), e.getMessage());
-    assertThrows(ParquetFormatException.class, () -> decompress(CompressionCodec.GZIP, gzip(DATA), DATA.length + 1));
-    assertThrows(ParquetFormatException.class, () -> decompress(CompressionCodec.GZIP, gzip(DATA), DATA.length - 1));
-    assertThrows(ParquetFormatException.class,
-        () -> decompress(CompressionCodec.ZSTD, com.github.luben.zstd.Zstd.compress(DATA), DATA.length - 10));
+    assertThrows(
+        ParquetFormatException.class,
+        () -> decompress(CompressionCodec.GZIP, gzip(DATA), DATA.length + 1));
+    assertThrows(
+        ParquetFormatException.class,
+        () -> decompress(CompressionCodec.GZIP, gzip(DATA), DATA.length - 1));
+    assertThrows(
+        ParquetFormatException.class,
+        () ->
+            decompress(
+                CompressionCodec.ZSTD,
+                com.github.luben.zstd.Zstd.compress(DATA),
+                DATA.length - 10));
   }
 
   @Test
   void corruptDataIsAFormatErrorForEveryCodec() throws IOException {
     Random random = new Random(10);
-    byte[][] compressed = {Snappy.compress(DATA), gzip(DATA), com.github.luben.zstd.Zstd.compress(DATA),
-        LZ4Factory.fastestInstance().fastCompressor().compress(DATA)};
-    CompressionCodec[] codecs = {CompressionCodec.SNAPPY, CompressionCodec.GZIP, CompressionCodec.ZSTD,
-        CompressionCodec.LZ4_RAW};
+    byte[][] compressed = {
+      Snappy.compress(DATA),
+      gzip(DATA),
+      com.github.luben.zstd.Zstd.compress(DATA),
+      LZ4Factory.fastestInstance().fastCompressor().compress(DATA)
+    };
+    CompressionCodec[] codecs = {
+      CompressionCodec.SNAPPY,
+      CompressionCodec.GZIP,
+      CompressionCodec.ZSTD,
+      CompressionCodec.LZ4_RAW
+    };
     for (int c = 0; c < codecs.length; c++) {
       for (int trial = 0; trial < 50; trial++) {
         byte[] bad = compressed[c].clone();
@@ -98,14 +128,17 @@ class DecompressorsTest {
         try {
           decompress(codec, bad, DATA.length);
         } catch (ParquetFormatException expected) {
-          // the only acceptable failure (a corruption may also go unnoticed by a codec without checksums)
+          // the only acceptable failure (a corruption may also go unnoticed by a codec without
+          // checksums)
         }
       }
     }
     byte[] garbage = new byte[64];
     random.nextBytes(garbage);
-    assertThrows(ParquetFormatException.class, () -> decompress(CompressionCodec.BROTLI, garbage, 1000));
-    assertThrows(ParquetFormatException.class, () -> decompress(CompressionCodec.LZO, garbage, 1000));
+    assertThrows(
+        ParquetFormatException.class, () -> decompress(CompressionCodec.BROTLI, garbage, 1000));
+    assertThrows(
+        ParquetFormatException.class, () -> decompress(CompressionCodec.LZO, garbage, 1000));
   }
 
   private static byte[] gzip(byte[] data) throws IOException {

@@ -6,15 +6,15 @@ import java.nio.file.Path;
 
 /**
  * Writes {@code BitUnpackers.java}: for each bit width 1..64 a method that unpacks 32 values (least
- * significant bit first) into longs, and for each width 1..32 one into ints, with straight-line code,
- * every offset, shift and mask a constant. Run from the
- * project root to regenerate:
- * {@code mvn -B -q -pl parquet-codec test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=dev.parrow.codec.encoding.BitUnpackersGenerator}; BitUnpackersTest checks that the
- * committed file is what this produces.
+ * significant bit first) into longs, and for each width 1..32 one into ints, with straight-line
+ * code, every offset, shift and mask a constant. Run from the project root to regenerate: {@code
+ * mvn -B -q -pl parquet-codec test-compile exec:java -Dexec.classpathScope=test
+ * -Dexec.mainClass=dev.parrow.codec.encoding.BitUnpackersGenerator}; BitUnpackersTest checks that
+ * the committed file is what this produces.
  */
 public final class BitUnpackersGenerator {
-  static final Path TARGET = Path.of("parquet-codec/src/main/java/dev/parrow/codec/encoding/BitUnpackers.java");
+  static final Path TARGET =
+      Path.of("parquet-codec/src/main/java/dev/parrow/codec/encoding/BitUnpackers.java");
 
   private BitUnpackersGenerator() {}
 
@@ -26,7 +26,8 @@ public final class BitUnpackersGenerator {
 
   static String source() {
     StringBuilder s = new StringBuilder();
-    s.append("""
+    s.append(
+        """
         package dev.parrow.codec.encoding;
 
         import java.lang.invoke.MethodHandles;
@@ -54,9 +55,14 @@ public final class BitUnpackersGenerator {
               case 0 -> java.util.Arrays.fill(out, outOffset, outOffset + 32, 0L);
         """);
     for (int w = 1; w <= 64; w++) {
-      s.append("      case ").append(w).append(" -> unpack").append(w).append("(in, pos, out, outOffset);\n");
+      s.append("      case ")
+          .append(w)
+          .append(" -> unpack")
+          .append(w)
+          .append("(in, pos, out, outOffset);\n");
     }
-    s.append("""
+    s.append(
+        """
               default -> throw new IllegalArgumentException("bit width " + width);
             }
           }
@@ -66,7 +72,9 @@ public final class BitUnpackersGenerator {
           }
         """);
     for (int w = 1; w <= 64; w++) {
-      s.append("\n  private static void unpack").append(w).append("(byte[] in, int p, long[] out, int o) {\n");
+      s.append("\n  private static void unpack")
+          .append(w)
+          .append("(byte[] in, int p, long[] out, int o) {\n");
       String mask = w == 64 ? "" : " & 0x" + Long.toHexString((1L << w) - 1) + "L";
       for (int i = 0; i < 32; i++) {
         int bit = i * w;
@@ -84,7 +92,8 @@ public final class BitUnpackersGenerator {
       }
       s.append("  }\n");
     }
-    s.append("""
+    s.append(
+        """
 
           /**
            * Unpacks 32 values of {@code width} bits (0..32) into ints: levels and dictionary ids. The same
@@ -95,15 +104,22 @@ public final class BitUnpackersGenerator {
               case 0 -> java.util.Arrays.fill(out, outOffset, outOffset + 32, 0);
         """);
     for (int w = 1; w <= 32; w++) {
-      s.append("      case ").append(w).append(" -> unpackInts").append(w).append("(in, pos, out, outOffset);\n");
+      s.append("      case ")
+          .append(w)
+          .append(" -> unpackInts")
+          .append(w)
+          .append("(in, pos, out, outOffset);\n");
     }
-    s.append("""
+    s.append(
+        """
               default -> throw new IllegalArgumentException("bit width " + width);
             }
           }
         """);
     for (int w = 1; w <= 32; w++) {
-      s.append("\n  private static void unpackInts").append(w).append("(byte[] in, int p, int[] out, int o) {\n");
+      s.append("\n  private static void unpackInts")
+          .append(w)
+          .append("(byte[] in, int p, int[] out, int o) {\n");
       String mask = " & 0x" + Long.toHexString((1L << w) - 1) + "L";
       for (int i = 0; i < 32; i++) {
         int bit = i * w;
@@ -111,7 +127,13 @@ public final class BitUnpackersGenerator {
         int shift = bit & 7;
         // At most 7 + 32 bits: one 8-byte load always holds the value.
         String first = "load(in, p + " + b + ")" + (shift == 0 ? "" : " >>> " + shift);
-        s.append("    out[o + ").append(i).append("] = (int) ((").append(first).append(")").append(mask).append(");\n");
+        s.append("    out[o + ")
+            .append(i)
+            .append("] = (int) ((")
+            .append(first)
+            .append(")")
+            .append(mask)
+            .append(");\n");
       }
       s.append("  }\n");
     }

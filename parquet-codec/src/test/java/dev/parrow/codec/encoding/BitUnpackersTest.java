@@ -13,7 +13,9 @@ class BitUnpackersTest {
   @Test
   void theCommittedSourceIsWhatTheGeneratorWrites() throws Exception {
     Path committed = Path.of("src/main/java/dev/parrow/codec/encoding/BitUnpackers.java");
-    assertEquals(BitUnpackersGenerator.source(), Files.readString(committed),
+    assertEquals(
+        BitUnpackersGenerator.source(),
+        Files.readString(committed),
         "BitUnpackers.java differs from its generator: regenerate it (see BitUnpackersGenerator)");
   }
 

@@ -18,7 +18,10 @@ import java.util.Random;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
-/** Each encoder with its decoder: random data, edge values, every batch size 1..33 and 1024; bad input. */
+/**
+ * Each encoder with its decoder: random data, edge values, every batch size 1..33 and 1024; bad
+ * input.
+ */
 class DeltaAndSplitEncodingTest {
   private static final int[] BATCHES = batches();
 
@@ -71,15 +74,20 @@ class DeltaAndSplitEncodingTest {
     for (long[] values : int32Cases(new Random(21))) {
       byte[] encoded = DeltaBinaryPackedEncoder.encode(values, 0, values.length, false);
       for (int batch : BATCHES) {
-        DeltaBinaryPackedDecoder d = new DeltaBinaryPackedDecoder(encoded, 0, encoded.length, false);
+        DeltaBinaryPackedDecoder d =
+            new DeltaBinaryPackedDecoder(encoded, 0, encoded.length, false);
         assertEquals(values.length, d.totalValues());
         Int32Values out = new Int32Values();
         for (int at = 0; at < values.length; at += batch) {
           d.read(out, Math.min(batch, values.length - at));
         }
-        assertArrayEquals(Arrays.stream(values).mapToInt(v -> (int) v).toArray(), Arrays.copyOf(out.values(), out.size()),
+        assertArrayEquals(
+            Arrays.stream(values).mapToInt(v -> (int) v).toArray(),
+            Arrays.copyOf(out.values(), out.size()),
             "batch " + batch + ", " + values.length + " values");
-        assertEquals(encoded.length, new DeltaBinaryPackedDecoder(encoded, 0, encoded.length, false).endPosition());
+        assertEquals(
+            encoded.length,
+            new DeltaBinaryPackedDecoder(encoded, 0, encoded.length, false).endPosition());
       }
     }
   }
@@ -105,7 +113,9 @@ class DeltaAndSplitEncodingTest {
     cases.add(new byte[][] {new byte[0], new byte[0], "é✓ 漢字 🦜".getBytes(StandardCharsets.UTF_8)});
     byte[][] sorted = new byte[700][];
     for (int i = 0; i < sorted.length; i++) {
-      sorted[i] = String.format("customer-%06d-%s", i / 3, "x".repeat(i % 7)).getBytes(StandardCharsets.UTF_8);
+      sorted[i] =
+          String.format("customer-%06d-%s", i / 3, "x".repeat(i % 7))
+              .getBytes(StandardCharsets.UTF_8);
     }
     cases.add(sorted);
     byte[][] randomBytes = new byte[500][];
@@ -126,13 +136,18 @@ class DeltaAndSplitEncodingTest {
       byte[] dlba = DeltaLengthByteArrayEncoder.encode(values);
       byte[] dba = DeltaByteArrayEncoder.encode(values);
       for (int batch : BATCHES) {
-        check(values, batch, () -> new DeltaLengthByteArrayDecoder(dlba, 0, dlba.length, values.length));
-        check(values, batch, () -> new DeltaByteArrayDecoder(dba, 0, dba.length, -1, values.length));
+        check(
+            values,
+            batch,
+            () -> new DeltaLengthByteArrayDecoder(dlba, 0, dlba.length, values.length));
+        check(
+            values, batch, () -> new DeltaByteArrayDecoder(dba, 0, dba.length, -1, values.length));
       }
     }
   }
 
-  private static void check(byte[][] values, int batch, java.util.function.Supplier<ValuesDecoder> decoder) {
+  private static void check(
+      byte[][] values, int batch, java.util.function.Supplier<ValuesDecoder> decoder) {
     ValuesDecoder d = decoder.get();
     BinaryValues out = new BinaryValues();
     for (int at = 0; at < values.length; at += batch) {
@@ -140,7 +155,9 @@ class DeltaAndSplitEncodingTest {
     }
     assertEquals(values.length, out.size());
     for (int i = 0; i < values.length; i++) {
-      assertArrayEquals(values[i], Arrays.copyOfRange(out.bytes(), out.offsets()[i], out.offsets()[i + 1]),
+      assertArrayEquals(
+          values[i],
+          Arrays.copyOfRange(out.bytes(), out.offsets()[i], out.offsets()[i + 1]),
           "value " + i + " at batch " + batch);
     }
   }
@@ -182,24 +199,29 @@ class DeltaAndSplitEncodingTest {
         for (int at = 0; at < 1001; at += batch) {
           d.read(out, Math.min(batch, 1001 - at));
         }
-        assertArrayEquals(plain, Arrays.copyOf(out.bytes(), plain.length), "width " + width + " batch " + batch);
+        assertArrayEquals(
+            plain, Arrays.copyOf(out.bytes(), plain.length), "width " + width + " batch " + batch);
       }
     }
     byte[] floats = new byte[4 * 10];
     random.nextBytes(floats);
     Int32Values ints = new Int32Values();
     new ByteStreamSplitDecoder(ByteStreamSplitEncoder.encode(floats, 4), 0, 40, 4).read(ints, 10);
-    assertEquals(java.nio.ByteBuffer.wrap(floats).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(36), ints.values()[9]);
+    assertEquals(
+        java.nio.ByteBuffer.wrap(floats).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(36),
+        ints.values()[9]);
     byte[] doubles = new byte[8 * 300];
     random.nextBytes(doubles);
     byte[] splitDoubles = ByteStreamSplitEncoder.encode(doubles, 8);
     for (int batch : BATCHES) {
-      ByteStreamSplitDecoder d = new ByteStreamSplitDecoder(splitDoubles, 0, splitDoubles.length, 8);
+      ByteStreamSplitDecoder d =
+          new ByteStreamSplitDecoder(splitDoubles, 0, splitDoubles.length, 8);
       Int64Values longs = new Int64Values();
       for (int at = 0; at < 300; at += batch) {
         d.read(longs, Math.min(batch, 300 - at));
       }
-      java.nio.LongBuffer expected = java.nio.ByteBuffer.wrap(doubles).order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer();
+      java.nio.LongBuffer expected =
+          java.nio.ByteBuffer.wrap(doubles).order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer();
       for (int i = 0; i < 300; i++) {
         assertEquals(expected.get(i), longs.values()[i], "value " + i + " batch " + batch);
       }
@@ -211,7 +233,8 @@ class DeltaAndSplitEncodingTest {
     long[] values = new Random(26).longs(500).toArray();
     byte[] good = DeltaBinaryPackedEncoder.encode(values, 0, values.length, true);
 
-    // A bit width above 64: header is 4 varints; the first block's min delta follows, then the widths.
+    // A bit width above 64: header is 4 varints; the first block's min delta follows, then the
+    // widths.
     byte[] wideWidth = good.clone();
     int widthsAt = widthsOffset(good);
     wideWidth[widthsAt] = 65;
@@ -222,9 +245,11 @@ class DeltaAndSplitEncodingTest {
     assertFormatError(() -> read64(cut, values.length), "runs past the end");
 
     // A block size that is not a multiple of 128, and miniblocks that do not hold multiples of 32.
-    assertFormatError(() -> new DeltaBinaryPackedDecoder(new byte[] {(byte) 0x64, 4, 1, 0}, 0, 4, false),
+    assertFormatError(
+        () -> new DeltaBinaryPackedDecoder(new byte[] {(byte) 0x64, 4, 1, 0}, 0, 4, false),
         "block size");
-    assertFormatError(() -> new DeltaBinaryPackedDecoder(new byte[] {(byte) 0x80, 1, 3, 1, 0}, 0, 5, false),
+    assertFormatError(
+        () -> new DeltaBinaryPackedDecoder(new byte[] {(byte) 0x80, 1, 3, 1, 0}, 0, 5, false),
         "miniblocks");
 
     // More values asked for than the stream holds.
@@ -232,26 +257,35 @@ class DeltaAndSplitEncodingTest {
 
     // DELTA_BYTE_ARRAY: a prefix longer than the previous value.
     long[] prefixes = {0, 5};
-    byte[] badPrefix = concat(DeltaBinaryPackedEncoder.encode(prefixes, 0, 2, false),
-        DeltaLengthByteArrayEncoder.encode(new byte[][] {"ab".getBytes(StandardCharsets.US_ASCII), new byte[1]}));
-    assertFormatError(() -> new DeltaByteArrayDecoder(badPrefix, 0, badPrefix.length, -1, 2).read(new BinaryValues(), 2),
+    byte[] badPrefix =
+        concat(
+            DeltaBinaryPackedEncoder.encode(prefixes, 0, 2, false),
+            DeltaLengthByteArrayEncoder.encode(
+                new byte[][] {"ab".getBytes(StandardCharsets.US_ASCII), new byte[1]}));
+    assertFormatError(
+        () ->
+            new DeltaByteArrayDecoder(badPrefix, 0, badPrefix.length, -1, 2)
+                .read(new BinaryValues(), 2),
         "longer than the previous value");
 
     // DELTA_LENGTH_BYTE_ARRAY: lengths that add up past the end, and more values than the page has.
     byte[] dlba = DeltaLengthByteArrayEncoder.encode(new byte[][] {new byte[10], new byte[10]});
     byte[] short1 = Arrays.copyOf(dlba, dlba.length - 5);
-    assertFormatError(() -> new DeltaLengthByteArrayDecoder(short1, 0, short1.length, 2), "add up to");
-    assertFormatError(() -> new DeltaLengthByteArrayDecoder(dlba, 0, dlba.length, 1), "in a page of 1");
+    assertFormatError(
+        () -> new DeltaLengthByteArrayDecoder(short1, 0, short1.length, 2), "add up to");
+    assertFormatError(
+        () -> new DeltaLengthByteArrayDecoder(dlba, 0, dlba.length, 1), "in a page of 1");
 
     // BYTE_STREAM_SPLIT whose length is not a whole number of values.
     assertFormatError(() -> new ByteStreamSplitDecoder(new byte[7], 0, 7, 4), "not a whole number");
 
     // Random corruption of every encoding: only format errors, never another exception.
     Random random = new Random(27);
-    List<IntFunction<byte[]>> encoded = List.of(
-        i -> DeltaBinaryPackedEncoder.encode(values, 0, values.length, true),
-        i -> DeltaLengthByteArrayEncoder.encode(byteArrayCases(new Random(i)).get(3)),
-        i -> DeltaByteArrayEncoder.encode(byteArrayCases(new Random(i)).get(2)));
+    List<IntFunction<byte[]>> encoded =
+        List.of(
+            i -> DeltaBinaryPackedEncoder.encode(values, 0, values.length, true),
+            i -> DeltaLengthByteArrayEncoder.encode(byteArrayCases(new Random(i)).get(3)),
+            i -> DeltaByteArrayEncoder.encode(byteArrayCases(new Random(i)).get(2)));
     for (int trial = 0; trial < 600; trial++) {
       int kind = trial % 3;
       byte[] bytes = encoded.get(kind).apply(trial).clone();
@@ -261,8 +295,12 @@ class DeltaAndSplitEncodingTest {
       try {
         switch (kind) {
           case 0 -> read64(bytes, values.length);
-          case 1 -> new DeltaLengthByteArrayDecoder(bytes, 0, bytes.length, 500).read(new BinaryValues(), 500);
-          default -> new DeltaByteArrayDecoder(bytes, 0, bytes.length, -1, 700).read(new BinaryValues(), 700);
+          case 1 ->
+              new DeltaLengthByteArrayDecoder(bytes, 0, bytes.length, 500)
+                  .read(new BinaryValues(), 500);
+          default ->
+              new DeltaByteArrayDecoder(bytes, 0, bytes.length, -1, 700)
+                  .read(new BinaryValues(), 700);
         }
       } catch (ParquetFormatException expected) {
         // fine
@@ -274,7 +312,9 @@ class DeltaAndSplitEncodingTest {
     new DeltaBinaryPackedDecoder(bytes, 0, bytes.length, true).read(new Int64Values(), n);
   }
 
-  /** Where the first block's bit widths start: after the 4 header varints and the min delta varint. */
+  /**
+   * Where the first block's bit widths start: after the 4 header varints and the min delta varint.
+   */
   private static int widthsOffset(byte[] encoded) {
     int pos = 0;
     for (int varint = 0; varint < 5; varint++) {
@@ -285,7 +325,8 @@ class DeltaAndSplitEncodingTest {
     return pos;
   }
 
-  private static void assertFormatError(org.junit.jupiter.api.function.Executable action, String fragment) {
+  private static void assertFormatError(
+      org.junit.jupiter.api.function.Executable action, String fragment) {
     ParquetFormatException e = assertThrows(ParquetFormatException.class, action);
     assertTrue(e.getMessage().contains(fragment), e.getMessage());
   }

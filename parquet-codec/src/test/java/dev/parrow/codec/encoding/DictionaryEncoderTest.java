@@ -20,14 +20,21 @@ import org.junit.jupiter.api.Test;
 
 class DictionaryEncoderTest {
   private static ColumnDescriptor column(PhysicalType type, Integer length) {
-    return new ColumnDescriptor(0, List.of("c"), new SchemaElement(type, length, Repetition.OPTIONAL, "c", null, null,
-        null, null, null, null, null), 1, 0);
+    return new ColumnDescriptor(
+        0,
+        List.of("c"),
+        new SchemaElement(
+            type, length, Repetition.OPTIONAL, "c", null, null, null, null, null, null, null),
+        1,
+        0);
   }
 
   @Test
   void floatsAreKeptByTheirBits() {
     DictionaryEncoder d = new DictionaryEncoder(column(PhysicalType.FLOAT, null));
-    float[] values = {0.0f, -0.0f, Float.NaN, Float.intBitsToFloat(0x7fc00001), 1.5f, -0.0f, Float.NaN, 0.0f};
+    float[] values = {
+      0.0f, -0.0f, Float.NaN, Float.intBitsToFloat(0x7fc00001), 1.5f, -0.0f, Float.NaN, 0.0f
+    };
     Int32Values page = new Int32Values();
     int at = page.reserve(values.length);
     for (int i = 0; i < values.length; i++) {
@@ -76,7 +83,8 @@ class DictionaryEncoderTest {
   }
 
   /** Same source value, same id; ids are dense in first-seen order. */
-  private static void check(DictionaryEncoder d, dev.parrow.codec.values.DenseValues page, long[] source) {
+  private static void check(
+      DictionaryEncoder d, dev.parrow.codec.values.DenseValues page, long[] source) {
     int[] ids = new int[source.length];
     assertEquals(source.length, d.encode(page, source.length, ids, Long.MAX_VALUE));
     java.util.Map<Long, Integer> seen = new java.util.HashMap<>();

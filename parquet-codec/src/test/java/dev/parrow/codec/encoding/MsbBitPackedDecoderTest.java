@@ -25,9 +25,11 @@ class MsbBitPackedDecoderTest {
       int[] values = Values.random(random, 777, bitWidth);
       byte[] packed = msbPack(values, bitWidth);
       for (int batch = 1; batch <= 33; batch++) {
-        Values.readInBatches(new MsbBitPackedDecoder(packed, 0, packed.length, bitWidth), values, batch);
+        Values.readInBatches(
+            new MsbBitPackedDecoder(packed, 0, packed.length, bitWidth), values, batch);
       }
-      Values.readAndSkip(new MsbBitPackedDecoder(packed, 0, packed.length, bitWidth), values, random);
+      Values.readAndSkip(
+          new MsbBitPackedDecoder(packed, 0, packed.length, bitWidth), values, random);
     }
   }
 

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.Test;
 class PlainDecoderTest {
   private static final int N = 2000;
 
-
   @Test
   void int32RoundTripsWithReadsAndSkips() {
     Random random = new Random(5);
@@ -50,7 +49,8 @@ class PlainDecoderTest {
         }
         at += n;
       }
-      assertArrayEquals(Arrays.copyOf(expected, kept), Arrays.copyOf(out.values(), out.size()), "batch " + batch);
+      assertArrayEquals(
+          Arrays.copyOf(expected, kept), Arrays.copyOf(out.values(), out.size()), "batch " + batch);
     }
   }
 
@@ -103,7 +103,8 @@ class PlainDecoderTest {
         }
         at += n;
       }
-      assertArrayEquals(Arrays.copyOf(expected, kept), Arrays.copyOf(out.values(), out.size()), "batch " + batch);
+      assertArrayEquals(
+          Arrays.copyOf(expected, kept), Arrays.copyOf(out.values(), out.size()), "batch " + batch);
       assertEquals(0, skippedCheck.size());
     }
   }
@@ -114,11 +115,15 @@ class PlainDecoderTest {
     ByteArrayOutputStream plain = new ByteArrayOutputStream();
     byte[][] values = new byte[N][];
     for (int i = 0; i < N; i++) {
-      values[i] = i == 0 ? new byte[0] : i == 1 ? "é✓ 漢字".getBytes(StandardCharsets.UTF_8) : new byte[random.nextInt(40)];
+      values[i] =
+          i == 0
+              ? new byte[0]
+              : i == 1 ? "é✓ 漢字".getBytes(StandardCharsets.UTF_8) : new byte[random.nextInt(40)];
       if (i > 1) {
         random.nextBytes(values[i]);
       }
-      plain.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(values[i].length).array());
+      plain.writeBytes(
+          ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(values[i].length).array());
       plain.writeBytes(values[i]);
     }
     byte[] bytes = plain.toByteArray();
@@ -130,13 +135,15 @@ class PlainDecoderTest {
       }
       assertEquals(N, out.size());
       for (int i = 0; i < N; i++) {
-        assertArrayEquals(values[i], Arrays.copyOfRange(out.bytes(), out.offsets()[i], out.offsets()[i + 1]));
+        assertArrayEquals(
+            values[i], Arrays.copyOfRange(out.bytes(), out.offsets()[i], out.offsets()[i + 1]));
       }
     }
     byte[] fixed = new byte[N * 12];
     random.nextBytes(fixed);
     for (int batch : batchSizes()) {
-      PlainDecoder d = new PlainDecoder(PhysicalType.FIXED_LEN_BYTE_ARRAY, 12, fixed, 0, fixed.length);
+      PlainDecoder d =
+          new PlainDecoder(PhysicalType.FIXED_LEN_BYTE_ARRAY, 12, fixed, 0, fixed.length);
       FixedWidthValues out = new FixedWidthValues(12);
       for (int at = 0; at < N; at += batch) {
         d.read(out, Math.min(batch, N - at));
@@ -148,16 +155,27 @@ class PlainDecoderTest {
   @Test
   void readingPastThePageIsAFormatError() {
     byte[] three = new byte[12];
-    assertThrows(ParquetFormatException.class,
+    assertThrows(
+        ParquetFormatException.class,
         () -> new PlainDecoder(PhysicalType.INT32, 0, three, 0, 12).read(new Int32Values(), 4));
-    byte[] lengthTooLong = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(1000).array();
-    assertThrows(ParquetFormatException.class,
-        () -> new PlainDecoder(PhysicalType.BYTE_ARRAY, 0, lengthTooLong, 0, 8).read(new BinaryValues(), 1));
+    byte[] lengthTooLong =
+        ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(1000).array();
+    assertThrows(
+        ParquetFormatException.class,
+        () ->
+            new PlainDecoder(PhysicalType.BYTE_ARRAY, 0, lengthTooLong, 0, 8)
+                .read(new BinaryValues(), 1));
     byte[] negative = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(-5).array();
-    assertThrows(ParquetFormatException.class,
-        () -> new PlainDecoder(PhysicalType.BYTE_ARRAY, 0, negative, 0, 8).read(new BinaryValues(), 1));
-    assertThrows(ParquetFormatException.class,
-        () -> new PlainDecoder(PhysicalType.BOOLEAN, 0, new byte[1], 0, 1).read(new BooleanValues(), 9));
+    assertThrows(
+        ParquetFormatException.class,
+        () ->
+            new PlainDecoder(PhysicalType.BYTE_ARRAY, 0, negative, 0, 8)
+                .read(new BinaryValues(), 1));
+    assertThrows(
+        ParquetFormatException.class,
+        () ->
+            new PlainDecoder(PhysicalType.BOOLEAN, 0, new byte[1], 0, 1)
+                .read(new BooleanValues(), 9));
   }
 
   private static int[] batchSizes() {

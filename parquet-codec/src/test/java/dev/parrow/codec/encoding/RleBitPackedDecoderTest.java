@@ -11,10 +11,14 @@ import org.junit.jupiter.api.Test;
 
 class RleBitPackedDecoderTest {
 
-  /** Encodings.md: the values 0..7 bit-packed with width 3 are the bytes 10001000 11000110 11111010. */
+  /**
+   * Encodings.md: the values 0..7 bit-packed with width 3 are the bytes 10001000 11000110 11111010.
+   */
   @Test
   void decodesTheSpecificationsBitPackingExample() {
-    byte[] data = {0x03, (byte) 0b10001000, (byte) 0b11000110, (byte) 0b11111010}; // header: 1 group, packed
+    byte[] data = {
+      0x03, (byte) 0b10001000, (byte) 0b11000110, (byte) 0b11111010
+    }; // header: 1 group, packed
     int[] out = new int[8];
     assertEquals(8, new RleBitPackedDecoder(data, 0, data.length, 3).read(out, 0, 8));
     assertArrayEquals(new int[] {0, 1, 2, 3, 4, 5, 6, 7}, out);
@@ -36,11 +40,14 @@ class RleBitPackedDecoderTest {
       int[] values = Values.random(random, 5000, bitWidth);
       byte[] encoded = RleBitPackedEncoder.encode(values, 0, values.length, bitWidth);
       for (int batch = 1; batch <= 33; batch++) {
-        Values.readInBatches(new RleBitPackedDecoder(encoded, 0, encoded.length, bitWidth), values, batch);
+        Values.readInBatches(
+            new RleBitPackedDecoder(encoded, 0, encoded.length, bitWidth), values, batch);
       }
-      Values.readInBatches(new RleBitPackedDecoder(encoded, 0, encoded.length, bitWidth), values, 1024);
+      Values.readInBatches(
+          new RleBitPackedDecoder(encoded, 0, encoded.length, bitWidth), values, 1024);
       for (int trial = 0; trial < 5; trial++) {
-        Values.readAndSkip(new RleBitPackedDecoder(encoded, 0, encoded.length, bitWidth), values, random);
+        Values.readAndSkip(
+            new RleBitPackedDecoder(encoded, 0, encoded.length, bitWidth), values, random);
       }
     }
   }
@@ -69,7 +76,10 @@ class RleBitPackedDecoderTest {
           assertEquals(k, decoder.readBits(bitmap, offset, k));
           int ones = 0;
           for (int i = 0; i < k; i++) {
-            assertEquals(values[at + i] == 1, Bits.get(bitmap, offset + i), "trial " + trial + " value " + (at + i));
+            assertEquals(
+                values[at + i] == 1,
+                Bits.get(bitmap, offset + i),
+                "trial " + trial + " value " + (at + i));
             ones += values[at + i];
           }
           assertEquals(ones, decoder.ones());
@@ -96,15 +106,21 @@ class RleBitPackedDecoderTest {
 
   @Test
   void malformedInputIsAFormatError() {
-    assertThrows(ParquetFormatException.class, () -> new RleBitPackedDecoder(new byte[4], 0, 4, 33));
+    assertThrows(
+        ParquetFormatException.class, () -> new RleBitPackedDecoder(new byte[4], 0, 4, 33));
     byte[] runValueTooWide = {0x10, (byte) 0xFF}; // RLE run of 8, value 255 in width 3
-    assertThrows(ParquetFormatException.class,
+    assertThrows(
+        ParquetFormatException.class,
         () -> new RleBitPackedDecoder(runValueTooWide, 0, 2, 3).read(new int[8], 0, 8));
-    byte[] endlessHeader = {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80};
-    assertThrows(ParquetFormatException.class,
+    byte[] endlessHeader = {
+      (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80
+    };
+    assertThrows(
+        ParquetFormatException.class,
         () -> new RleBitPackedDecoder(endlessHeader, 0, 6, 3).read(new int[8], 0, 8));
     byte[] valueMissing = {0x10}; // RLE run header, then nothing
-    assertThrows(ParquetFormatException.class,
+    assertThrows(
+        ParquetFormatException.class,
         () -> new RleBitPackedDecoder(valueMissing, 0, 1, 8).read(new int[8], 0, 8));
   }
 

@@ -10,7 +10,10 @@ import java.util.Random;
 final class Values {
   private Values() {}
 
-  /** Values of the bit width with long runs, short runs and noise mixed, as real levels and indices are. */
+  /**
+   * Values of the bit width with long runs, short runs and noise mixed, as real levels and indices
+   * are.
+   */
   static int[] random(Random random, int n, int bitWidth) {
     long limit = bitWidth == 32 ? 1L << 32 : 1L << bitWidth;
     int[] values = new int[n];
@@ -40,7 +43,10 @@ final class Values {
   static void readAndSkip(IntDecoder decoder, int[] expected, Random random) {
     int at = 0;
     while (at < expected.length) {
-      int n = Math.min(expected.length - at, random.nextBoolean() ? 1 + random.nextInt(33) : 1 + random.nextInt(1024));
+      int n =
+          Math.min(
+              expected.length - at,
+              random.nextBoolean() ? 1 + random.nextInt(33) : 1 + random.nextInt(1024));
       if (random.nextBoolean()) {
         assertEquals(n, decoder.skip(n));
       } else {

@@ -79,8 +79,10 @@ class FooterReaderTest {
   @Test
   void namesTheFileInEveryError() {
     byte[] bytes = "definitely not parquet".getBytes(StandardCharsets.US_ASCII);
-    ParquetFormatException e = assertThrows(ParquetFormatException.class,
-        () -> FooterReader.read(InputFile.of(ByteBuffer.wrap(bytes), "memo.txt")));
+    ParquetFormatException e =
+        assertThrows(
+            ParquetFormatException.class,
+            () -> FooterReader.read(InputFile.of(ByteBuffer.wrap(bytes), "memo.txt")));
     assertEquals("memo.txt", e.file());
     assertTrue(e.getMessage().startsWith("memo.txt: not a Parquet file"), e.getMessage());
   }
@@ -104,28 +106,71 @@ class FooterReaderTest {
     assertTrue(fails(pare).getMessage().contains("encrypted Parquet files are not supported"));
 
     FileMetaData m = SampleMetadata.minimal(1);
-    FileMetaData plaintextFooter = new FileMetaData(m.version(), m.schema(), m.numRows(), m.rowGroups(), null,
-        null, null, new EncryptionAlgorithm(1, null, null, null), null);
-    assertTrue(fails(file(plaintextFooter, 0)).getMessage().contains("encrypted Parquet files are not supported"));
+    FileMetaData plaintextFooter =
+        new FileMetaData(
+            m.version(),
+            m.schema(),
+            m.numRows(),
+            m.rowGroups(),
+            null,
+            null,
+            null,
+            new EncryptionAlgorithm(1, null, null, null),
+            null);
+    assertTrue(
+        fails(file(plaintextFooter, 0))
+            .getMessage()
+            .contains("encrypted Parquet files are not supported"));
 
-    ColumnChunk encryptedChunk = new ColumnChunk(null, 0, chunkMeta(), null, null, null, null,
-        new ColumnCryptoMetaData.WithFooterKey(), null);
-    FileMetaData withCrypto = new FileMetaData(1, m.schema(), 1, List.of(new RowGroup(List.of(encryptedChunk), 10,
-        1, null, null, null, null)), null, null, null, null, null);
-    assertTrue(fails(file(withCrypto, 10)).getMessage().contains("encrypted Parquet files are not supported"));
+    ColumnChunk encryptedChunk =
+        new ColumnChunk(
+            null,
+            0,
+            chunkMeta(),
+            null,
+            null,
+            null,
+            null,
+            new ColumnCryptoMetaData.WithFooterKey(),
+            null);
+    FileMetaData withCrypto =
+        new FileMetaData(
+            1,
+            m.schema(),
+            1,
+            List.of(new RowGroup(List.of(encryptedChunk), 10, 1, null, null, null, null)),
+            null,
+            null,
+            null,
+            null,
+            null);
+    assertTrue(
+        fails(file(withCrypto, 10))
+            .getMessage()
+            .contains("encrypted Parquet files are not supported"));
   }
 
   @Test
   void rejectsRowGroupsThatDoNotMatchTheSchema() {
     FileMetaData m = SampleMetadata.minimal(2);
     ColumnChunk chunk = new ColumnChunk(null, 0, chunkMeta(), null, null, null, null, null, null);
-    FileMetaData oneChunk = new FileMetaData(1, m.schema(), 1,
-        List.of(new RowGroup(List.of(chunk), 10, 1, null, null, null, null)), null, null, null, null, null);
+    FileMetaData oneChunk =
+        new FileMetaData(
+            1,
+            m.schema(),
+            1,
+            List.of(new RowGroup(List.of(chunk), 10, 1, null, null, null, null)),
+            null,
+            null,
+            null,
+            null,
+            null);
     ParquetFormatException e = fails(file(oneChunk, 10));
     assertEquals(0, e.rowGroup());
     assertTrue(e.getMessage().contains("1 column chunks but the schema has 2"), e.getMessage());
 
-    FileMetaData negativeRows = new FileMetaData(1, m.schema(), -5, List.of(), null, null, null, null, null);
+    FileMetaData negativeRows =
+        new FileMetaData(1, m.schema(), -5, List.of(), null, null, null, null, null);
     assertTrue(fails(file(negativeRows, 0)).getMessage().contains("negative row count"));
   }
 
@@ -148,7 +193,23 @@ class FooterReaderTest {
   }
 
   private static ColumnMetaData chunkMeta() {
-    return new ColumnMetaData(PhysicalType.INT32, List.of(Encoding.PLAIN), List.of("c0"),
-        CompressionCodec.UNCOMPRESSED, 1, 10, 10, null, 4, null, null, null, null, null, null, null, null);
+    return new ColumnMetaData(
+        PhysicalType.INT32,
+        List.of(Encoding.PLAIN),
+        List.of("c0"),
+        CompressionCodec.UNCOMPRESSED,
+        1,
+        10,
+        10,
+        null,
+        4,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 }

@@ -24,26 +24,46 @@ import org.junit.jupiter.api.Test;
 class PageHeaderIteratorTest {
 
   private static PageHeader dataPage(int values, int size, Statistics stats) {
-    return new PageHeader(PageType.DATA_PAGE, size, size, null,
-        new DataPageHeader(values, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, stats), null, null, null);
+    return new PageHeader(
+        PageType.DATA_PAGE,
+        size,
+        size,
+        null,
+        new DataPageHeader(values, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, stats),
+        null,
+        null,
+        null);
   }
 
   private static PageHeader dictionaryPage(int values, int size) {
-    return new PageHeader(PageType.DICTIONARY_PAGE, size, size, null, null, null,
-        new DictionaryPageHeader(values, Encoding.PLAIN, null), null);
+    return new PageHeader(
+        PageType.DICTIONARY_PAGE,
+        size,
+        size,
+        null,
+        null,
+        null,
+        new DictionaryPageHeader(values, Encoding.PLAIN, null),
+        null);
   }
 
-  /** A file with 4 bytes of magic, then each page's header and {@code compressedPageSize} filler bytes. */
+  /**
+   * A file with 4 bytes of magic, then each page's header and {@code compressedPageSize} filler
+   * bytes.
+   */
   private static byte[] chunk(PageHeader... pages) {
     byte[] bytes = new byte[4];
     for (PageHeader p : pages) {
-      bytes = concat(bytes, ThriftCodec.writePageHeader(p), new byte[Math.max(0, p.compressedPageSize())]);
+      bytes =
+          concat(
+              bytes, ThriftCodec.writePageHeader(p), new byte[Math.max(0, p.compressedPageSize())]);
     }
     return bytes;
   }
 
   private static List<PageInfo> walk(byte[] bytes, long chunkLength, long values) {
-    PageHeaderIterator it = new PageHeaderIterator(InputFile.of(bytes), new ChunkRange(4, chunkLength), values);
+    PageHeaderIterator it =
+        new PageHeaderIterator(InputFile.of(bytes), new ChunkRange(4, chunkLength), values);
     List<PageInfo> pages = new ArrayList<>();
     while (it.hasNext()) {
       pages.add(it.next());
@@ -77,7 +97,8 @@ class PageHeaderIteratorTest {
   @Test
   void aPageThatOverrunsItsChunkIsAnErrorNamingThePage() {
     byte[] bytes = chunk(dataPage(1, 10, null), dataPage(1, 10, null));
-    ParquetFormatException e = assertThrows(ParquetFormatException.class, () -> walk(bytes, bytes.length - 9, 2));
+    ParquetFormatException e =
+        assertThrows(ParquetFormatException.class, () -> walk(bytes, bytes.length - 9, 2));
     assertEquals(1, e.page());
     assertTrue(e.getMessage().contains("runs past the end"), e.getMessage());
   }
@@ -85,21 +106,43 @@ class PageHeaderIteratorTest {
   @Test
   void aChunkThatEndsBeforeItsValuesIsAnError() {
     byte[] bytes = chunk(dataPage(3, 10, null));
-    ParquetFormatException e = assertThrows(ParquetFormatException.class, () -> walk(bytes, bytes.length - 4, 7));
+    ParquetFormatException e =
+        assertThrows(ParquetFormatException.class, () -> walk(bytes, bytes.length - 4, 7));
     assertTrue(e.getMessage().contains("after 3 of its 7 values"), e.getMessage());
   }
 
   @Test
   void negativeSizesAndCountsAreErrors() {
-    byte[] negativeSize = chunk(new PageHeader(PageType.DATA_PAGE, 10, -3, null,
-        new DataPageHeader(1, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, null), null, null, null));
-    assertThrows(ParquetFormatException.class, () -> walk(negativeSize, negativeSize.length - 4, 1));
+    byte[] negativeSize =
+        chunk(
+            new PageHeader(
+                PageType.DATA_PAGE,
+                10,
+                -3,
+                null,
+                new DataPageHeader(1, Encoding.PLAIN, Encoding.RLE, Encoding.RLE, null),
+                null,
+                null,
+                null));
+    assertThrows(
+        ParquetFormatException.class, () -> walk(negativeSize, negativeSize.length - 4, 1));
     byte[] negativeDictionary = chunk(dictionaryPage(-4, 4), dataPage(1, 4, null));
-    ParquetFormatException e = assertThrows(ParquetFormatException.class,
-        () -> walk(negativeDictionary, negativeDictionary.length - 4, 1));
+    ParquetFormatException e =
+        assertThrows(
+            ParquetFormatException.class,
+            () -> walk(negativeDictionary, negativeDictionary.length - 4, 1));
     assertTrue(e.getMessage().contains("dictionary page claims -4 values"), e.getMessage());
-    byte[] badLevels = chunk(new PageHeader(PageType.DATA_PAGE_V2, 10, 10, null, null, null, null,
-        new DataPageHeaderV2(3, 0, 3, Encoding.PLAIN, 8, 8, true, null)));
+    byte[] badLevels =
+        chunk(
+            new PageHeader(
+                PageType.DATA_PAGE_V2,
+                10,
+                10,
+                null,
+                null,
+                null,
+                null,
+                new DataPageHeaderV2(3, 0, 3, Encoding.PLAIN, 8, 8, true, null)));
     assertThrows(ParquetFormatException.class, () -> walk(badLevels, badLevels.length - 4, 3));
     byte[] noBody = chunk(new PageHeader(PageType.DATA_PAGE, 10, 10, null, null, null, null, null));
     assertThrows(ParquetFormatException.class, () -> walk(noBody, noBody.length - 4, 3));
@@ -117,6 +160,7 @@ class PageHeaderIteratorTest {
 
   @Test
   void aChunkWithNoValuesHasNoPagesToWalk() {
-    assertFalse(new PageHeaderIterator(InputFile.of(new byte[8]), new ChunkRange(4, 0), 0).hasNext());
+    assertFalse(
+        new PageHeaderIterator(InputFile.of(new byte[8]), new ChunkRange(4, 0), 0).hasNext());
   }
 }

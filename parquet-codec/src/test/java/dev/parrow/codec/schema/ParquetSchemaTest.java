@@ -25,14 +25,16 @@ class ParquetSchemaTest {
   void levelsCountOptionalAndRepeatedAncestors() {
     // message m { required int64 id; optional group tags (LIST) { repeated group list {
     //   optional group element { optional binary name; required int32 n; } } } }
-    ParquetSchema schema = ParquetSchema.fromElements(List.of(
-        group("m", null, 2),
-        leaf("id", PhysicalType.INT64, REQ),
-        group("tags", OPT, 1),
-        group("list", REP, 1),
-        group("element", OPT, 2),
-        leaf("name", PhysicalType.BYTE_ARRAY, OPT),
-        leaf("n", PhysicalType.INT32, REQ)));
+    ParquetSchema schema =
+        ParquetSchema.fromElements(
+            List.of(
+                group("m", null, 2),
+                leaf("id", PhysicalType.INT64, REQ),
+                group("tags", OPT, 1),
+                group("list", REP, 1),
+                group("element", OPT, 2),
+                leaf("name", PhysicalType.BYTE_ARRAY, OPT),
+                leaf("n", PhysicalType.INT32, REQ)));
     assertEquals(3, schema.columnCount());
     ColumnDescriptor id = schema.column(0);
     assertEquals(List.of("id"), id.path());
@@ -54,10 +56,13 @@ class ParquetSchemaTest {
 
   @Test
   void vectorFieldsAddNoLevel() {
-    ParquetSchema schema = ParquetSchema.fromElements(List.of(
-        group("m", null, 1),
-        new SchemaElement(null, null, Repetition.VECTOR, "v", 1, null, null, null, null, null, 4),
-        leaf("x", PhysicalType.FLOAT, OPT)));
+    ParquetSchema schema =
+        ParquetSchema.fromElements(
+            List.of(
+                group("m", null, 1),
+                new SchemaElement(
+                    null, null, Repetition.VECTOR, "v", 1, null, null, null, null, null, 4),
+                leaf("x", PhysicalType.FLOAT, OPT)));
     assertEquals(1, schema.column(0).maxDefinitionLevel());
     assertEquals(0, schema.column(0).maxRepetitionLevel());
   }
@@ -65,33 +70,77 @@ class ParquetSchemaTest {
   @Test
   void anEmptySchemaListOrALeafRootIsRejected() {
     assertThrows(ParquetFormatException.class, () -> ParquetSchema.fromElements(List.of()));
-    assertThrows(ParquetFormatException.class,
+    assertThrows(
+        ParquetFormatException.class,
         () -> ParquetSchema.fromElements(List.of(leaf("m", PhysicalType.INT32, null))));
   }
 
   @Test
   void childCountsMustMatchTheList() {
-    ParquetFormatException tooMany = assertThrows(ParquetFormatException.class, () -> ParquetSchema.fromElements(
-        List.of(group("m", null, 3), leaf("a", PhysicalType.INT32, REQ))));
+    ParquetFormatException tooMany =
+        assertThrows(
+            ParquetFormatException.class,
+            () ->
+                ParquetSchema.fromElements(
+                    List.of(group("m", null, 3), leaf("a", PhysicalType.INT32, REQ))));
     assertTrue(tooMany.getMessage().contains("claims 3 children"), tooMany.getMessage());
-    ParquetFormatException leftOver = assertThrows(ParquetFormatException.class, () -> ParquetSchema.fromElements(
-        List.of(group("m", null, 1), leaf("a", PhysicalType.INT32, REQ), leaf("b", PhysicalType.INT32, REQ))));
+    ParquetFormatException leftOver =
+        assertThrows(
+            ParquetFormatException.class,
+            () ->
+                ParquetSchema.fromElements(
+                    List.of(
+                        group("m", null, 1),
+                        leaf("a", PhysicalType.INT32, REQ),
+                        leaf("b", PhysicalType.INT32, REQ))));
     assertTrue(leftOver.getMessage().contains("after the end"), leftOver.getMessage());
-    assertThrows(ParquetFormatException.class, () -> ParquetSchema.fromElements(List.of(group("m", null, -1))));
+    assertThrows(
+        ParquetFormatException.class,
+        () -> ParquetSchema.fromElements(List.of(group("m", null, -1))));
   }
 
   @Test
   void malformedFieldsAreRejected() {
-    assertThrows(ParquetFormatException.class, () -> ParquetSchema.fromElements(
-        List.of(group("m", null, 1), leaf("a", PhysicalType.INT32, null))), "no repetition");
-    assertThrows(ParquetFormatException.class, () -> ParquetSchema.fromElements(
-        List.of(group("m", null, 1), new SchemaElement(null, null, REQ, "a", null, null, null, null, null, null,
-            null))), "neither type nor children");
-    assertThrows(ParquetFormatException.class, () -> ParquetSchema.fromElements(
-        List.of(group("m", null, 1), leaf("a", PhysicalType.FIXED_LEN_BYTE_ARRAY, REQ))), "FLBA without length");
-    assertThrows(ParquetFormatException.class, () -> ParquetSchema.fromElements(
-        List.of(group("m", null, 1), new SchemaElement(null, null, Repetition.VECTOR, "v", 0, null, null, null,
-            null, null, null))), "VECTOR without length");
+    assertThrows(
+        ParquetFormatException.class,
+        () ->
+            ParquetSchema.fromElements(
+                List.of(group("m", null, 1), leaf("a", PhysicalType.INT32, null))),
+        "no repetition");
+    assertThrows(
+        ParquetFormatException.class,
+        () ->
+            ParquetSchema.fromElements(
+                List.of(
+                    group("m", null, 1),
+                    new SchemaElement(
+                        null, null, REQ, "a", null, null, null, null, null, null, null))),
+        "neither type nor children");
+    assertThrows(
+        ParquetFormatException.class,
+        () ->
+            ParquetSchema.fromElements(
+                List.of(group("m", null, 1), leaf("a", PhysicalType.FIXED_LEN_BYTE_ARRAY, REQ))),
+        "FLBA without length");
+    assertThrows(
+        ParquetFormatException.class,
+        () ->
+            ParquetSchema.fromElements(
+                List.of(
+                    group("m", null, 1),
+                    new SchemaElement(
+                        null,
+                        null,
+                        Repetition.VECTOR,
+                        "v",
+                        0,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null))),
+        "VECTOR without length");
   }
 
   @Test
@@ -102,7 +151,8 @@ class ParquetSchemaTest {
       elements.add(group("g" + i, OPT, 1));
     }
     elements.add(leaf("x", PhysicalType.INT32, OPT));
-    ParquetFormatException e = assertThrows(ParquetFormatException.class, () -> ParquetSchema.fromElements(elements));
+    ParquetFormatException e =
+        assertThrows(ParquetFormatException.class, () -> ParquetSchema.fromElements(elements));
     assertTrue(e.getMessage().contains("deeper"), e.getMessage());
   }
 }

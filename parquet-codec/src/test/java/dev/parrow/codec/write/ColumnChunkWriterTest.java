@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.parrow.codec.column.ColumnReader;
-import dev.parrow.codec.column.Levels;
 import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.BoundaryOrder;
 import dev.parrow.codec.metadata.ColumnIndex;
@@ -36,22 +35,43 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The chunk writer's pages, statistics and page index, checked against what the test knows of its own
- * input (counts, bounds, order), and the chunk read back by the codec's reader.
+ * The chunk writer's pages, statistics and page index, checked against what the test knows of its
+ * own input (counts, bounds, order), and the chunk read back by the codec's reader.
  */
 class ColumnChunkWriterTest {
-  private static final ColumnDescriptor OPTIONAL_INT = ParquetSchema.fromElements(List.of(group("schema", null, 1),
-      leaf("x", PhysicalType.INT32, Repetition.OPTIONAL))).column(0);
-  private static final ColumnDescriptor REQUIRED_TEXT = ParquetSchema.fromElements(List.of(group("schema", null, 1),
-      leaf("s", PhysicalType.BYTE_ARRAY, Repetition.REQUIRED))).column(0);
-  /** a: optional list of optional int32 (3-level): max definition 3, max repetition 1. */
-  private static final ColumnDescriptor LIST_ELEMENT = ParquetSchema.fromElements(List.of(group("schema", null, 1),
-      group("a", Repetition.OPTIONAL, 1), group("list", Repetition.REPEATED, 1),
-      leaf("element", PhysicalType.INT32, Repetition.OPTIONAL))).column(0);
+  private static final ColumnDescriptor OPTIONAL_INT =
+      ParquetSchema.fromElements(
+              List.of(group("schema", null, 1), leaf("x", PhysicalType.INT32, Repetition.OPTIONAL)))
+          .column(0);
+  private static final ColumnDescriptor REQUIRED_TEXT =
+      ParquetSchema.fromElements(
+              List.of(
+                  group("schema", null, 1),
+                  leaf("s", PhysicalType.BYTE_ARRAY, Repetition.REQUIRED)))
+          .column(0);
 
-  private static ColumnWriteOptions options(int pageVersion, int pageSize, boolean dictionary, int dictionaryLimit) {
-    return new ColumnWriteOptions(CompressionCodec.UNCOMPRESSED, null, pageVersion, pageSize, dictionary,
-        dictionaryLimit, true, true, null);
+  /** a: optional list of optional int32 (3-level): max definition 3, max repetition 1. */
+  private static final ColumnDescriptor LIST_ELEMENT =
+      ParquetSchema.fromElements(
+              List.of(
+                  group("schema", null, 1),
+                  group("a", Repetition.OPTIONAL, 1),
+                  group("list", Repetition.REPEATED, 1),
+                  leaf("element", PhysicalType.INT32, Repetition.OPTIONAL)))
+          .column(0);
+
+  private static ColumnWriteOptions options(
+      int pageVersion, int pageSize, boolean dictionary, int dictionaryLimit) {
+    return new ColumnWriteOptions(
+        CompressionCodec.UNCOMPRESSED,
+        null,
+        pageVersion,
+        pageSize,
+        dictionary,
+        dictionaryLimit,
+        true,
+        true,
+        null);
   }
 
   private static int littleEndianInt(byte[] b) {
@@ -92,13 +112,18 @@ class ColumnChunkWriterTest {
     assertEquals(rows, meta.numValues());
     assertEquals(nulls, meta.statistics().nullCount());
     int[] present = Arrays.copyOf(values.values(), values.size());
-    assertEquals(Arrays.stream(present).min().getAsInt(), littleEndianInt(meta.statistics().minValue().toByteArray()));
-    assertEquals(Arrays.stream(present).max().getAsInt(), littleEndianInt(meta.statistics().maxValue().toByteArray()));
+    assertEquals(
+        Arrays.stream(present).min().getAsInt(),
+        littleEndianInt(meta.statistics().minValue().toByteArray()));
+    assertEquals(
+        Arrays.stream(present).max().getAsInt(),
+        littleEndianInt(meta.statistics().maxValue().toByteArray()));
     assertFalse(chunk.hasDictionaryPage());
     assertEquals(List.of(Encoding.PLAIN, Encoding.RLE), meta.encodings());
 
     List<PageLocation> pages = chunk.offsetIndex().pageLocations();
-    // About 37 KB of values and levels, in pages cut once they reach 4 KB (checked every 1,024 entries at most).
+    // About 37 KB of values and levels, in pages cut once they reach 4 KB (checked every 1,024
+    // entries at most).
     assertTrue(pages.size() > 1, pages.size() + " pages");
     for (int p = 0; p < pages.size(); p++) {
       int size = pages.get(p).compressedPageSize();
@@ -157,11 +182,13 @@ class ColumnChunkWriterTest {
     ColumnChunkWriter.Chunk chunk = writer.finish();
 
     assertTrue(chunk.hasDictionaryPage());
-    assertTrue(chunk.metaData().encodings().containsAll(List.of(Encoding.RLE_DICTIONARY, Encoding.PLAIN)),
+    assertTrue(
+        chunk.metaData().encodings().containsAll(List.of(Encoding.RLE_DICTIONARY, Encoding.PLAIN)),
         chunk.metaData().encodings().toString());
     ReadBack back = readBack(REQUIRED_TEXT, chunk, rows);
     assertEquals(expected, back.strings());
-    assertTrue(back.dictionarySize > 10 && back.dictionarySize < rows, back.dictionarySize + " entries");
+    assertTrue(
+        back.dictionarySize > 10 && back.dictionarySize < rows, back.dictionarySize + " entries");
   }
 
   @Test
@@ -186,7 +213,8 @@ class ColumnChunkWriterTest {
     ColumnChunkWriter.Chunk chunk = writer.finish();
 
     assertEquals(defs.length, chunk.metaData().numValues());
-    assertEquals(3L * copies, chunk.metaData().statistics().nullCount(), "entries below the maximum level");
+    assertEquals(
+        3L * copies, chunk.metaData().statistics().nullCount(), "entries below the maximum level");
     List<PageLocation> pages = chunk.offsetIndex().pageLocations();
     assertTrue(pages.size() > 1);
     ReadBack back = readBack(LIST_ELEMENT, chunk, defs.length);
@@ -202,7 +230,8 @@ class ColumnChunkWriterTest {
   }
 
   /** The chunk as the codec's reader reads it, and the rows its v2 page headers claim. */
-  private static ReadBack readBack(ColumnDescriptor column, ColumnChunkWriter.Chunk chunk, int entries) {
+  private static ReadBack readBack(
+      ColumnDescriptor column, ColumnChunkWriter.Chunk chunk, int entries) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     out.write(0);
     out.write(0);
@@ -215,12 +244,29 @@ class ColumnChunkWriterTest {
     }
     byte[] file = out.toByteArray();
     ColumnMetaData m = chunk.metaData();
-    ColumnMetaData meta = new ColumnMetaData(m.type(), m.encodings(), m.pathInSchema(), m.codec(), m.numValues(),
-        m.totalUncompressedSize(), m.totalCompressedSize(), null, 4 + m.dataPageOffset(), null,
-        chunk.hasDictionaryPage() ? 4L : null, m.statistics(), m.encodingStats(), null, null, null, null);
+    ColumnMetaData meta =
+        new ColumnMetaData(
+            m.type(),
+            m.encodings(),
+            m.pathInSchema(),
+            m.codec(),
+            m.numValues(),
+            m.totalUncompressedSize(),
+            m.totalCompressedSize(),
+            null,
+            4 + m.dataPageOffset(),
+            null,
+            chunk.hasDictionaryPage() ? 4L : null,
+            m.statistics(),
+            m.encodingStats(),
+            null,
+            null,
+            null,
+            null);
     ReadBack back = new ReadBack();
-    PageReader counting = new PageReader(InputFile.of(file), column, meta, new ChunkRange(4, chunk.length()), true,
-        1 << 20);
+    PageReader counting =
+        new PageReader(
+            InputFile.of(file), column, meta, new ChunkRange(4, chunk.length()), true, 1 << 20);
     for (Page page = counting.next(); page != null; page = counting.next()) {
       if (page instanceof Page.Data d && d.numRows() != null) {
         back.rows += d.numRows();
@@ -229,8 +275,16 @@ class ColumnChunkWriterTest {
         back.dictionarySize = d.numValues();
       }
     }
-    ColumnReader reader = new ColumnReader(column,
-        new PageReader(InputFile.of(file), column, meta, new ChunkRange(4, chunk.length()), true, 1 << 20));
+    ColumnReader reader =
+        new ColumnReader(
+            column,
+            new PageReader(
+                InputFile.of(file),
+                column,
+                meta,
+                new ChunkRange(4, chunk.length()),
+                true,
+                1 << 20));
     back.values = DenseValues.forColumn(column);
     back.defs = new int[entries];
     back.reps = new int[entries];

@@ -27,16 +27,38 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Min and max in the order the format gives each type, against bounds Java's own comparisons find. */
+/**
+ * Min and max in the order the format gives each type, against bounds Java's own comparisons find.
+ */
 class StatisticsBuilderTest {
-  private static ColumnDescriptor column(PhysicalType type, Integer length, ConvertedType converted,
-      LogicalType logical, Integer scale, Integer precision) {
-    return ParquetSchema.fromElements(List.of(group("schema", null, 1), new SchemaElement(type, length,
-        Repetition.OPTIONAL, "c", null, converted, scale, precision, null, logical, null))).column(0);
+  private static ColumnDescriptor column(
+      PhysicalType type,
+      Integer length,
+      ConvertedType converted,
+      LogicalType logical,
+      Integer scale,
+      Integer precision) {
+    return ParquetSchema.fromElements(
+            List.of(
+                group("schema", null, 1),
+                new SchemaElement(
+                    type,
+                    length,
+                    Repetition.OPTIONAL,
+                    "c",
+                    null,
+                    converted,
+                    scale,
+                    precision,
+                    null,
+                    logical,
+                    null)))
+        .column(0);
   }
 
   private static byte[] le(long v, int width) {
-    return Arrays.copyOf(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array(), width);
+    return Arrays.copyOf(
+        ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array(), width);
   }
 
   @Test
@@ -52,7 +74,8 @@ class StatisticsBuilderTest {
     int unsignedMin = Arrays.stream(v).boxed().min(Integer::compareUnsigned).get();
     int unsignedMax = Arrays.stream(v).boxed().max(Integer::compareUnsigned).get();
 
-    StatisticsBuilder signed = new StatisticsBuilder(column(PhysicalType.INT32, null, null, null, null, null));
+    StatisticsBuilder signed =
+        new StatisticsBuilder(column(PhysicalType.INT32, null, null, null, null, null));
     signed.update(values, 0, values.size());
     signed.nulls(7);
     Statistics s = signed.build();
@@ -60,8 +83,15 @@ class StatisticsBuilderTest {
     assertArrayEquals(le(signedMax, 4), s.maxValue().toByteArray());
     assertEquals(7L, s.nullCount());
 
-    StatisticsBuilder unsigned = new StatisticsBuilder(column(PhysicalType.INT32, null, ConvertedType.UINT_32,
-        new LogicalType.IntType(32, false), null, null));
+    StatisticsBuilder unsigned =
+        new StatisticsBuilder(
+            column(
+                PhysicalType.INT32,
+                null,
+                ConvertedType.UINT_32,
+                new LogicalType.IntType(32, false),
+                null,
+                null));
     unsigned.update(values, 0, values.size());
     Statistics u = unsigned.build();
     assertArrayEquals(le(unsignedMin, 4), u.minValue().toByteArray());
@@ -75,27 +105,36 @@ class StatisticsBuilderTest {
     for (double d : data) {
       values.add(Double.doubleToRawLongBits(d));
     }
-    StatisticsBuilder b = new StatisticsBuilder(column(PhysicalType.DOUBLE, null, null, null, null, null));
+    StatisticsBuilder b =
+        new StatisticsBuilder(column(PhysicalType.DOUBLE, null, null, null, null, null));
     b.update(values, 0, values.size());
     Statistics s = b.build();
-    assertEquals(-1.25, ByteBuffer.wrap(s.minValue().toByteArray()).order(ByteOrder.LITTLE_ENDIAN).getDouble());
-    assertEquals(2.5, ByteBuffer.wrap(s.maxValue().toByteArray()).order(ByteOrder.LITTLE_ENDIAN).getDouble());
+    assertEquals(
+        -1.25,
+        ByteBuffer.wrap(s.minValue().toByteArray()).order(ByteOrder.LITTLE_ENDIAN).getDouble());
+    assertEquals(
+        2.5,
+        ByteBuffer.wrap(s.maxValue().toByteArray()).order(ByteOrder.LITTLE_ENDIAN).getDouble());
 
     // Only zeros: the format asks for -0.0 as the min and +0.0 as the max.
     Int64Values zeros = new Int64Values();
     zeros.add(Double.doubleToRawLongBits(0.0));
-    StatisticsBuilder z = new StatisticsBuilder(column(PhysicalType.DOUBLE, null, null, null, null, null));
+    StatisticsBuilder z =
+        new StatisticsBuilder(column(PhysicalType.DOUBLE, null, null, null, null, null));
     z.update(zeros, 0, 1);
     Statistics zs = z.build();
-    assertEquals(Double.doubleToRawLongBits(-0.0),
+    assertEquals(
+        Double.doubleToRawLongBits(-0.0),
         ByteBuffer.wrap(zs.minValue().toByteArray()).order(ByteOrder.LITTLE_ENDIAN).getLong());
-    assertEquals(Double.doubleToRawLongBits(0.0),
+    assertEquals(
+        Double.doubleToRawLongBits(0.0),
         ByteBuffer.wrap(zs.maxValue().toByteArray()).order(ByteOrder.LITTLE_ENDIAN).getLong());
 
     // Only NaN: no bounds at all.
     Int64Values nans = new Int64Values();
     nans.add(Double.doubleToRawLongBits(Double.NaN));
-    StatisticsBuilder n = new StatisticsBuilder(column(PhysicalType.DOUBLE, null, null, null, null, null));
+    StatisticsBuilder n =
+        new StatisticsBuilder(column(PhysicalType.DOUBLE, null, null, null, null, null));
     n.update(nans, 0, 1);
     assertNull(n.build().minValue());
   }
@@ -111,8 +150,15 @@ class StatisticsBuilderTest {
     Comparator<byte[]> unsigned = Arrays::compareUnsigned;
     byte[] min = strings.stream().map(s -> s.getBytes(StandardCharsets.UTF_8)).min(unsigned).get();
     byte[] max = strings.stream().map(s -> s.getBytes(StandardCharsets.UTF_8)).max(unsigned).get();
-    StatisticsBuilder b = new StatisticsBuilder(column(PhysicalType.BYTE_ARRAY, null, ConvertedType.UTF8,
-        new LogicalType.StringType(), null, null));
+    StatisticsBuilder b =
+        new StatisticsBuilder(
+            column(
+                PhysicalType.BYTE_ARRAY,
+                null,
+                ConvertedType.UTF8,
+                new LogicalType.StringType(),
+                null,
+                null));
     b.update(values, 0, values.size());
     Statistics s = b.build();
     assertArrayEquals(min, s.minValue().toByteArray());
@@ -122,15 +168,27 @@ class StatisticsBuilderTest {
 
   @Test
   void fixedLengthDecimalsCompareAsSignedNumbers() {
-    BigInteger[] numbers = {BigInteger.valueOf(-3), BigInteger.valueOf(200), BigInteger.valueOf(-70_000),
-        BigInteger.ONE.shiftLeft(40), BigInteger.ZERO};
+    BigInteger[] numbers = {
+      BigInteger.valueOf(-3),
+      BigInteger.valueOf(200),
+      BigInteger.valueOf(-70_000),
+      BigInteger.ONE.shiftLeft(40),
+      BigInteger.ZERO
+    };
     int width = 8;
     FixedWidthValues values = new FixedWidthValues(width);
     for (BigInteger n : numbers) {
       values.add(bigEndian(n, width), 0);
     }
-    StatisticsBuilder b = new StatisticsBuilder(column(PhysicalType.FIXED_LEN_BYTE_ARRAY, width,
-        ConvertedType.DECIMAL, new LogicalType.DecimalType(2, 18), 2, 18));
+    StatisticsBuilder b =
+        new StatisticsBuilder(
+            column(
+                PhysicalType.FIXED_LEN_BYTE_ARRAY,
+                width,
+                ConvertedType.DECIMAL,
+                new LogicalType.DecimalType(2, 18),
+                2,
+                18));
     b.update(values, 0, values.size());
     Statistics s = b.build();
     BigInteger min = Arrays.stream(numbers).min(BigInteger::compareTo).get();
