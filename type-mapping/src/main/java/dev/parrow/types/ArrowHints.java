@@ -85,88 +85,92 @@ public final class ArrowHints {
                 + "'; its hint is ignored");
         return ours;
       }
-      switch (ours.kind()) {
-        case LEAF:
-          {
-            ArrowType type = leafType(field.getType(), hint, path);
-            Field rebuilt = rebuild(field, type, hint, field.getChildren());
-            DictionaryEncoding encoding = hint.getDictionary();
-            if (encoding != null
-                && (type instanceof ArrowType.Utf8 || type instanceof ArrowType.Binary)) {
-              // A factor / dictionary column: dictionary-encoded again, with the writer's index
-              // type and order.
-              rebuilt =
-                  new Field(
-                      rebuilt.getName(),
-                      new FieldType(rebuilt.isNullable(), type, encoding, rebuilt.getMetadata()),
-                      null);
-            }
-            return ours.withField(rebuilt);
-          }
-        case STRUCT:
-          {
-            if (!(hint.getType() instanceof ArrowType.Struct)
-                || hint.getChildren().size() != ours.children().size()) {
-              return mismatch(ours, hint, path);
-            }
-            List<FieldNode> children = new ArrayList<>();
-            for (int i = 0; i < ours.children().size(); i++) {
-              FieldNode child = ours.children().get(i);
-              children.add(
-                  apply(child, hint.getChildren().get(i), path + "." + child.field().getName()));
-            }
-            return ours.withChildren(
-                children, rebuild(field, field.getType(), hint, fields(children)));
-          }
-        case LIST:
-          {
-            ArrowType type;
-            if (hint.getType() instanceof ArrowType.List) {
-              type = field.getType();
-            } else if (hint.getType() instanceof ArrowType.LargeList) {
-              type = ArrowType.LargeList.INSTANCE;
-            } else if (hint.getType() instanceof ArrowType.FixedSizeList) {
-              // Every list must then have that many elements; the reader checks each one.
-              type = hint.getType();
-            } else {
-              return mismatch(ours, hint, path);
-            }
-            FieldNode element = ours.children().get(0);
-            Field elementHint = hint.getChildren().isEmpty() ? null : hint.getChildren().get(0);
-            FieldNode e =
-                elementHint == null
-                    ? element
-                    : apply(element, renamed(elementHint, element.field().getName()), path + "[]");
-            return ours.withChildren(List.of(e), rebuild(field, type, hint, List.of(e.field())));
-          }
-        default:
-          {
-            // A map: the entries struct's key and value.
-            if (!(hint.getType() instanceof ArrowType.Map) || hint.getChildren().size() != 1) {
-              return mismatch(ours, hint, path);
-            }
-            FieldNode entries = ours.children().get(0);
-            Field entriesHint = renamed(hint.getChildren().get(0), entries.field().getName());
-            List<FieldNode> kv = new ArrayList<>();
-            for (int i = 0; i < entries.children().size(); i++) {
-              FieldNode child = entries.children().get(i);
-              kv.add(
-                  i < entriesHint.getChildren().size()
-                      ? apply(
-                          child,
-                          renamed(entriesHint.getChildren().get(i), child.field().getName()),
-                          path + "." + i)
-                      : child);
-            }
-            FieldNode newEntries =
-                entries.withChildren(
-                    kv,
-                    rebuild(entries.field(), entries.field().getType(), entriesHint, fields(kv)));
-            return ours.withChildren(
-                List.of(newEntries),
-                rebuild(field, field.getType(), hint, List.of(newEntries.field())));
-          }
+      return switch (ours.kind()) {
+        case LEAF -> applyLeaf(ours, hint, path);
+        case STRUCT -> applyStruct(ours, hint, path);
+        case LIST -> applyList(ours, hint, path);
+        case MAP -> applyMap(ours, hint, path);
+      };
+    }
+
+    private FieldNode applyLeaf(FieldNode ours, Field hint, String path) {
+      Field field = ours.field();
+      ArrowType type = leafType(field.getType(), hint, path);
+      Field rebuilt = rebuild(field, type, hint, field.getChildren());
+      DictionaryEncoding encoding = hint.getDictionary();
+      if (encoding != null
+          && (type instanceof ArrowType.Utf8 || type instanceof ArrowType.Binary)) {
+        // A factor / dictionary column: dictionary-encoded again, with the writer's index type and
+        // order.
+        rebuilt =
+            new Field(
+                rebuilt.getName(),
+                new FieldType(rebuilt.isNullable(), type, encoding, rebuilt.getMetadata()),
+                null);
       }
+      return ours.withField(rebuilt);
+    }
+
+    private FieldNode applyStruct(FieldNode ours, Field hint, String path) {
+      Field field = ours.field();
+      if (!(hint.getType() instanceof ArrowType.Struct)
+          || hint.getChildren().size() != ours.children().size()) {
+        return mismatch(ours, hint, path);
+      }
+      List<FieldNode> children = new ArrayList<>();
+      for (int i = 0; i < ours.children().size(); i++) {
+        FieldNode child = ours.children().get(i);
+        children.add(apply(child, hint.getChildren().get(i), path + "." + child.field().getName()));
+      }
+      return ours.withChildren(children, rebuild(field, field.getType(), hint, fields(children)));
+    }
+
+    private FieldNode applyList(FieldNode ours, Field hint, String path) {
+      Field field = ours.field();
+      ArrowType type;
+      if (hint.getType() instanceof ArrowType.List) {
+        type = field.getType();
+      } else if (hint.getType() instanceof ArrowType.LargeList) {
+        type = ArrowType.LargeList.INSTANCE;
+      } else if (hint.getType() instanceof ArrowType.FixedSizeList) {
+        // Every list must then have that many elements; the reader checks each one.
+        type = hint.getType();
+      } else {
+        return mismatch(ours, hint, path);
+      }
+      FieldNode element = ours.children().get(0);
+      Field elementHint = hint.getChildren().isEmpty() ? null : hint.getChildren().get(0);
+      FieldNode e =
+          elementHint == null
+              ? element
+              : apply(element, renamed(elementHint, element.field().getName()), path + "[]");
+      return ours.withChildren(List.of(e), rebuild(field, type, hint, List.of(e.field())));
+    }
+
+    /** A map: the entries struct's key and value. */
+    private FieldNode applyMap(FieldNode ours, Field hint, String path) {
+      Field field = ours.field();
+      if (!(hint.getType() instanceof ArrowType.Map) || hint.getChildren().size() != 1) {
+        return mismatch(ours, hint, path);
+      }
+      FieldNode entries = ours.children().get(0);
+      Field entriesHint = renamed(hint.getChildren().get(0), entries.field().getName());
+      List<FieldNode> kv = new ArrayList<>();
+      for (int i = 0; i < entries.children().size(); i++) {
+        FieldNode child = entries.children().get(i);
+        kv.add(
+            i < entriesHint.getChildren().size()
+                ? apply(
+                    child,
+                    renamed(entriesHint.getChildren().get(i), child.field().getName()),
+                    path + "." + i)
+                : child);
+      }
+      FieldNode newEntries =
+          entries.withChildren(
+              kv, rebuild(entries.field(), entries.field().getType(), entriesHint, fields(kv)));
+      return ours.withChildren(
+          List.of(newEntries), rebuild(field, field.getType(), hint, List.of(newEntries.field())));
     }
 
     private FieldNode mismatch(FieldNode ours, Field hint, String path) {

@@ -61,33 +61,26 @@ public record FieldNode(
    * type.
    */
   public FieldNode prune(Set<Integer> keep) {
-    switch (kind) {
-      case LEAF:
-        return keep.contains(column) ? this : null;
-      case MAP:
-        return columns().stream().anyMatch(keep::contains) ? this : null;
-      case LIST:
-        {
-          FieldNode element = children.get(0).prune(keep);
-          return element == null
-              ? null
-              : element == children.get(0) ? this : withChildren(List.of(element));
-        }
-      default:
-        {
-          List<FieldNode> kept = new ArrayList<>();
-          for (FieldNode child : children) {
-            FieldNode p = child.prune(keep);
-            if (p != null) {
-              kept.add(p);
-            }
+    return switch (kind) {
+      case LEAF -> keep.contains(column) ? this : null;
+      case MAP -> columns().stream().anyMatch(keep::contains) ? this : null;
+      case LIST -> {
+        FieldNode element = children.get(0).prune(keep);
+        yield element == null
+            ? null
+            : element == children.get(0) ? this : withChildren(List.of(element));
+      }
+      case STRUCT -> {
+        List<FieldNode> kept = new ArrayList<>();
+        for (FieldNode child : children) {
+          FieldNode p = child.prune(keep);
+          if (p != null) {
+            kept.add(p);
           }
-          if (kept.isEmpty()) {
-            return null;
-          }
-          return kept.equals(children) ? this : withChildren(kept);
         }
-    }
+        yield kept.isEmpty() ? null : kept.equals(children) ? this : withChildren(kept);
+      }
+    };
   }
 
   /**

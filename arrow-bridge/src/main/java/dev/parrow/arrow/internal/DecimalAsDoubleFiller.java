@@ -8,25 +8,19 @@ import dev.parrow.codec.values.Int64Values;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
-import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.FieldVector;
 
 /** Decimals as Float64, when the caller asks for it (nanoparquet's mapping): the nearest double. */
-final class DecimalAsDoubleFiller implements VectorFiller {
-  private byte[] dense = new byte[0];
-  private byte[] spread = new byte[0];
+final class DecimalAsDoubleFiller extends ConvertingFiller {
 
   private final int scale;
 
   DecimalAsDoubleFiller(int scale) {
+    super(8);
     this.scale = scale;
   }
 
   @Override
-  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
-    BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.prepare(v, rows, validity);
-    dense = Spread.ensure(dense, present * 8);
+  void convert(DenseValues values, int present, byte[] out) {
     for (int j = 0; j < present; j++) {
       BigInteger unscaled;
       if (values instanceof Int32Values ints) {
@@ -48,12 +42,8 @@ final class DecimalAsDoubleFiller implements VectorFiller {
                 ? BigInteger.ZERO
                 : new BigInteger(Arrays.copyOfRange(b.bytes(), start, end));
       }
-      Spread.put(
-          dense, j, 8, Double.doubleToRawLongBits(new BigDecimal(unscaled, scale).doubleValue()));
+      double d = new BigDecimal(unscaled, scale).doubleValue();
+      Spread.put(out, j, 8, Double.doubleToRawLongBits(d));
     }
-    spread = Spread.ensure(spread, rows * 8);
-    Spread.bytes(dense, 8, validity, rows, spread);
-    v.getDataBuffer().setBytes(0, spread, 0, (long) rows * 8);
-    v.setValueCount(rows);
   }
 }

@@ -7,8 +7,6 @@ import dev.parrow.codec.values.FixedWidthValues;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
 import java.util.Arrays;
-import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.FieldVector;
 
 /**
  * Exact decimals into Decimal128 or Decimal256 (little-endian two's complement of 16 or 32 bytes):
@@ -16,39 +14,28 @@ import org.apache.arrow.vector.FieldVector;
  * big-endian two's complement by reversing and sign-extending. A value with more significant bytes
  * than the vector holds is an error.
  */
-final class DecimalFiller implements VectorFiller {
-  private byte[] dense = new byte[0];
-  private byte[] spread = new byte[0];
-
-  private final int width;
+final class DecimalFiller extends ConvertingFiller {
 
   DecimalFiller(int bitWidth) {
-    this.width = bitWidth / 8;
+    super(bitWidth / 8);
   }
 
   @Override
-  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
-    BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.prepare(v, rows, validity);
-    dense = Spread.ensure(dense, present * width);
+  void convert(DenseValues values, int present, byte[] out) {
     for (int j = 0; j < present; j++) {
       int at = j * width;
       if (values instanceof Int32Values ints) {
-        putLong(dense, at, ints.values()[j]);
+        putLong(out, at, ints.values()[j]);
       } else if (values instanceof Int64Values longs) {
-        putLong(dense, at, longs.values()[j]);
+        putLong(out, at, longs.values()[j]);
       } else if (values instanceof FixedWidthValues fixed) {
-        putBigEndian(dense, at, fixed.bytes(), j * fixed.width(), fixed.width());
+        putBigEndian(out, at, fixed.bytes(), j * fixed.width(), fixed.width());
       } else {
         BinaryValues binary = (BinaryValues) values;
         int start = binary.offsets()[j];
-        putBigEndian(dense, at, binary.bytes(), start, binary.offsets()[j + 1] - start);
+        putBigEndian(out, at, binary.bytes(), start, binary.offsets()[j + 1] - start);
       }
     }
-    spread = Spread.ensure(spread, rows * width);
-    Spread.bytes(dense, width, validity, rows, spread);
-    v.getDataBuffer().setBytes(0, spread, 0, (long) rows * width);
-    v.setValueCount(rows);
   }
 
   /** The unscaled value, little-endian and sign-extended to the width, at {@code out[at]}. */

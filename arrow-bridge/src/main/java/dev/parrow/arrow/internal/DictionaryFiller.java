@@ -8,7 +8,6 @@ import dev.parrow.codec.values.DictionaryCodes;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
@@ -20,7 +19,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * looked up (and added). Unified, one dictionary serves the whole file (the union of every chunk's,
  * in first-seen order); per row group, the dictionary starts again with each chunk.
  */
-public final class DictionaryFiller implements VectorFiller {
+public final class DictionaryFiller extends ConvertingFiller {
   private final boolean unify;
   private final ArrowType.Int indexType;
   private final BinaryValues entries = new BinaryValues();
@@ -33,12 +32,11 @@ public final class DictionaryFiller implements VectorFiller {
   /** Unified: each chunk dictionary's entries in the file's dictionary, by the chunk dictionary. */
   private final Map<DenseValues, int[]> remaps = new java.util.IdentityHashMap<>();
 
-  private byte[] dense = new byte[0];
-  private byte[] spread = new byte[0];
   private FieldVector dictionaryVector;
   private boolean changed = true;
 
   DictionaryFiller(boolean unify, ArrowType.Int indexType) {
+    super(indexType.getBitWidth() / 8);
     this.unify = unify;
     this.indexType = indexType;
   }
@@ -116,23 +114,7 @@ public final class DictionaryFiller implements VectorFiller {
 
   @Override
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
-    DictionaryCodes codes = (DictionaryCodes) values;
-    BinaryValues fallback = codes.fallback();
-    int width = indexType.getBitWidth() / 8;
-    dense = Spread.ensure(dense, present * width);
-    int[] c = codes.codes();
-    for (int j = 0; j < present; j++) {
-      int code = c[j];
-      int index;
-      if (code >= 0) {
-        index = remap[code];
-      } else {
-        int k = -1 - code;
-        int start = fallback.offsets()[k];
-        index = indexOf(fallback.bytes(), start, fallback.offsets()[k + 1] - start, false);
-      }
-      Spread.put(dense, j, width, index);
-    }
+    super.fill(vector, rows, validity, present, values);
     long limit =
         indexType.getIsSigned()
             ? (1L << (indexType.getBitWidth() - 1)) - 1
@@ -145,17 +127,29 @@ public final class DictionaryFiller implements VectorFiller {
               + indexType
               + " indices; read the column per row group or with ReadOptions.useArrowSchemaHint(false)");
     }
-    writeIndices((BaseFixedWidthVector) vector, rows, validity);
     publish();
   }
 
-  private void writeIndices(BaseFixedWidthVector v, int rows, byte[] validity) {
-    Buffers.prepare(v, rows, validity);
-    int width = indexType.getBitWidth() / 8;
-    spread = Spread.ensure(spread, rows * width);
-    Spread.bytes(dense, width, validity, rows, spread);
-    v.getDataBuffer().setBytes(0, spread, 0, (long) rows * width);
-    v.setValueCount(rows);
+  /**
+   * The codes as indices into the Arrow dictionary, values of fallback pages looked up (and added).
+   */
+  @Override
+  void convert(DenseValues values, int present, byte[] out) {
+    DictionaryCodes codes = (DictionaryCodes) values;
+    BinaryValues fallback = codes.fallback();
+    int[] c = codes.codes();
+    for (int j = 0; j < present; j++) {
+      int code = c[j];
+      int index;
+      if (code >= 0) {
+        index = remap[code];
+      } else {
+        int k = -1 - code;
+        int start = fallback.offsets()[k];
+        index = indexOf(fallback.bytes(), start, fallback.offsets()[k + 1] - start, false);
+      }
+      Spread.put(out, j, width, index);
+    }
   }
 
   /** Writes the dictionary into its vector when it has grown or changed since the last batch. */

@@ -5,8 +5,6 @@ import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.TimeUnit;
 
 /**
@@ -14,9 +12,7 @@ import org.apache.arrow.vector.types.TimeUnit;
  * into Timestamp of the chosen unit. A value the unit cannot hold in 64 bits is an error that says
  * to choose a coarser unit.
  */
-final class Int96Filler implements VectorFiller {
-  private byte[] dense = new byte[0];
-  private byte[] spread = new byte[0];
+final class Int96Filler extends ConvertingFiller {
 
   private static final long JULIAN_EPOCH_DAY = 2_440_588L;
   private static final long NANOS_PER_DAY = 86_400_000_000_000L;
@@ -24,25 +20,19 @@ final class Int96Filler implements VectorFiller {
   private final TimeUnit unit;
 
   Int96Filler(TimeUnit unit) {
+    super(8);
     this.unit = unit;
   }
 
   @Override
-  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
-    BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.prepare(v, rows, validity);
+  void convert(DenseValues values, int present, byte[] out) {
     ByteBuffer src =
         ByteBuffer.wrap(((FixedWidthValues) values).bytes()).order(ByteOrder.LITTLE_ENDIAN);
-    dense = Spread.ensure(dense, present * 8);
     for (int j = 0; j < present; j++) {
       long nanosOfDay = src.getLong(j * 12);
       long day = src.getInt(j * 12 + 8) - JULIAN_EPOCH_DAY;
-      Spread.put(dense, j, 8, convert(day, nanosOfDay));
+      Spread.put(out, j, 8, convert(day, nanosOfDay));
     }
-    spread = Spread.ensure(spread, rows * 8);
-    Spread.bytes(dense, 8, validity, rows, spread);
-    v.getDataBuffer().setBytes(0, spread, 0, (long) rows * 8);
-    v.setValueCount(rows);
   }
 
   private long convert(long epochDay, long nanosOfDay) {

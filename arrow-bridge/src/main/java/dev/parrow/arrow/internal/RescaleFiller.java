@@ -5,8 +5,6 @@ import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
 import dev.parrow.types.UnitRescale;
-import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.FieldVector;
 
 /**
  * Stored integers into a coarser or finer Arrow unit the hint asks for: timestamp milliseconds to
@@ -14,28 +12,22 @@ import org.apache.arrow.vector.FieldVector;
  * seconds stores whole seconds), date days to milliseconds (multiplied). Widths 4 or 8 on either
  * side.
  */
-final class RescaleFiller implements VectorFiller {
-  private final int outWidth;
+final class RescaleFiller extends ConvertingFiller {
   private final long multiplier;
   private final long divisor;
-  private byte[] dense = new byte[0];
-  private byte[] spread = new byte[0];
 
   /**
    * Reads the values {@code rule} stores back in the Arrow unit: the rule's factor the other way
    * round.
    */
   RescaleFiller(UnitRescale rule) {
-    this.outWidth = rule.arrowWidth();
+    super(rule.arrowWidth());
     this.multiplier = rule.divisor();
     this.divisor = rule.multiplier();
   }
 
   @Override
-  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
-    BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
-    Buffers.prepare(v, rows, validity);
-    dense = Spread.ensure(dense, present * outWidth);
+  void convert(DenseValues values, int present, byte[] out) {
     int[] ints = values instanceof Int32Values i ? i.values() : null;
     long[] longs = values instanceof Int64Values l ? l.values() : null;
     for (int j = 0; j < present; j++) {
@@ -47,11 +39,7 @@ final class RescaleFiller implements VectorFiller {
                 + " is not a whole number of the unit ARROW:schema "
                 + "gives the column; read it with ReadOptions.useArrowSchemaHint(false)");
       }
-      Spread.put(dense, j, outWidth, Math.multiplyExact(stored / divisor, multiplier));
+      Spread.put(out, j, width, Math.multiplyExact(stored / divisor, multiplier));
     }
-    spread = Spread.ensure(spread, rows * outWidth);
-    Spread.bytes(dense, outWidth, validity, rows, spread);
-    v.getDataBuffer().setBytes(0, spread, 0, (long) rows * outWidth);
-    v.setValueCount(rows);
   }
 }

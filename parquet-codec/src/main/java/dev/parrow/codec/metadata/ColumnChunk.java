@@ -13,4 +13,33 @@ public record ColumnChunk(
     Long columnIndexOffset,
     Integer columnIndexLength,
     ColumnCryptoMetaData cryptoMetadata,
-    Bytes encryptedColumnMetadata) {}
+    Bytes encryptedColumnMetadata) {
+
+  /** This chunk with its offset index at {@code offset}, {@code length} bytes. */
+  public ColumnChunk withOffsetIndex(long offset, int length) {
+    return new ColumnChunk(
+        filePath,
+        fileOffset,
+        metaData,
+        offset,
+        length,
+        columnIndexOffset,
+        columnIndexLength,
+        cryptoMetadata,
+        encryptedColumnMetadata);
+  }
+
+  /** This chunk with its column index at {@code offset}, {@code length} bytes. */
+  public ColumnChunk withColumnIndex(long offset, int length) {
+    return new ColumnChunk(
+        filePath,
+        fileOffset,
+        metaData,
+        offsetIndexOffset,
+        offsetIndexLength,
+        offset,
+        length,
+        cryptoMetadata,
+        encryptedColumnMetadata);
+  }
+}

@@ -35,4 +35,29 @@ public record ColumnMetaData(
     keyValueMetadata = ListCopies.copyOrNull(keyValueMetadata);
     encodingStats = ListCopies.copyOrNull(encodingStats);
   }
+
+  /**
+   * This metadata, whose page offsets count from the chunk's first byte, for the chunk written at
+   * {@code chunkStart} of a file; a chunk with a dictionary page starts with it.
+   */
+  public ColumnMetaData placedAt(long chunkStart, boolean hasDictionaryPage) {
+    return new ColumnMetaData(
+        type,
+        encodings,
+        pathInSchema,
+        codec,
+        numValues,
+        totalUncompressedSize,
+        totalCompressedSize,
+        keyValueMetadata,
+        chunkStart + dataPageOffset,
+        indexPageOffset,
+        hasDictionaryPage ? chunkStart : null,
+        statistics,
+        encodingStats,
+        bloomFilterOffset,
+        bloomFilterLength,
+        sizeStatistics,
+        geospatialStatistics);
+  }
 }

@@ -9,4 +9,13 @@ public record OffsetIndex(
     pageLocations = List.copyOf(pageLocations);
     unencodedByteArrayDataBytes = ListCopies.copyOrNull(unencodedByteArrayDataBytes);
   }
+
+  /** The same pages, each {@code shift} bytes further on. */
+  public OffsetIndex shiftedBy(long shift) {
+    List<PageLocation> moved = new java.util.ArrayList<>();
+    for (PageLocation l : pageLocations) {
+      moved.add(new PageLocation(l.offset() + shift, l.compressedPageSize(), l.firstRowIndex()));
+    }
+    return new OffsetIndex(moved, unencodedByteArrayDataBytes);
+  }
 }

@@ -52,11 +52,7 @@ final class PageIndexBuilder {
    * them).
    */
   OffsetIndex offsetIndex(long shift) {
-    List<PageLocation> placed = new ArrayList<>();
-    for (PageLocation l : locations) {
-      placed.add(new PageLocation(l.offset() + shift, l.compressedPageSize(), l.firstRowIndex()));
-    }
-    return new OffsetIndex(placed, null);
+    return new OffsetIndex(locations, null).shiftedBy(shift);
   }
 
   ColumnIndex columnIndex() {

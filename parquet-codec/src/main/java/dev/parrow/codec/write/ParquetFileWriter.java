@@ -7,8 +7,6 @@ import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.ColumnOrder;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.KeyValue;
-import dev.parrow.codec.metadata.OffsetIndex;
-import dev.parrow.codec.metadata.PageLocation;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.metadata.SchemaElement;
 import dev.parrow.codec.thrift.ThriftCodec;
@@ -51,35 +49,12 @@ public final class ParquetFileWriter {
     for (ColumnChunkWriter.Chunk chunk : chunks) {
       ColumnMetaData m = chunk.metaData();
       long chunkStart = position;
-      ColumnMetaData placed =
-          new ColumnMetaData(
-              m.type(),
-              m.encodings(),
-              m.pathInSchema(),
-              m.codec(),
-              m.numValues(),
-              m.totalUncompressedSize(),
-              m.totalCompressedSize(),
-              m.keyValueMetadata(),
-              chunkStart + m.dataPageOffset(),
-              m.indexPageOffset(),
-              chunk.hasDictionaryPage() ? chunkStart : null,
-              m.statistics(),
-              m.encodingStats(),
-              m.bloomFilterOffset(),
-              m.bloomFilterLength(),
-              m.sizeStatistics(),
-              m.geospatialStatistics());
+      ColumnMetaData placed = m.placedAt(chunkStart, chunk.hasDictionaryPage());
       chunk.writeTo(out);
       position += chunk.length();
       uncompressed += m.totalUncompressedSize();
       columns.add(new ColumnChunk(null, chunkStart, placed, null, null, null, null, null, null));
-      List<PageLocation> locations = new ArrayList<>();
-      for (PageLocation l : chunk.offsetIndex().pageLocations()) {
-        locations.add(
-            new PageLocation(chunkStart + l.offset(), l.compressedPageSize(), l.firstRowIndex()));
-      }
-      placedChunks.add(chunk.withoutBytes(placed, new OffsetIndex(locations, null)));
+      placedChunks.add(chunk.withoutBytes(placed, chunk.offsetIndex().shiftedBy(chunkStart)));
     }
     indexes.add(placedChunks);
     rowGroups.add(
@@ -108,21 +83,7 @@ public final class ParquetFileWriter {
         ColumnIndex index = indexes.get(g).get(c).columnIndex();
         if (index != null) {
           byte[] bytes = ThriftCodec.writeColumnIndex(index);
-          ColumnChunk old = columns.get(g).get(c);
-          columns
-              .get(g)
-              .set(
-                  c,
-                  new ColumnChunk(
-                      old.filePath(),
-                      old.fileOffset(),
-                      old.metaData(),
-                      old.offsetIndexOffset(),
-                      old.offsetIndexLength(),
-                      position,
-                      bytes.length,
-                      old.cryptoMetadata(),
-                      old.encryptedColumnMetadata()));
+          columns.get(g).set(c, columns.get(g).get(c).withColumnIndex(position, bytes.length));
           out.write(bytes);
           position += bytes.length;
         }
@@ -131,21 +92,7 @@ public final class ParquetFileWriter {
     for (int g = 0; g < indexes.size(); g++) {
       for (int c = 0; c < indexes.get(g).size(); c++) {
         byte[] bytes = ThriftCodec.writeOffsetIndex(indexes.get(g).get(c).offsetIndex());
-        ColumnChunk old = columns.get(g).get(c);
-        columns
-            .get(g)
-            .set(
-                c,
-                new ColumnChunk(
-                    old.filePath(),
-                    old.fileOffset(),
-                    old.metaData(),
-                    position,
-                    bytes.length,
-                    old.columnIndexOffset(),
-                    old.columnIndexLength(),
-                    old.cryptoMetadata(),
-                    old.encryptedColumnMetadata()));
+        columns.get(g).set(c, columns.get(g).get(c).withOffsetIndex(position, bytes.length));
         out.write(bytes);
         position += bytes.length;
       }

@@ -1,8 +1,6 @@
 package dev.parrow.codec.column;
 
 import static dev.parrow.codec.testing.SampleMetadata.concat;
-import static dev.parrow.codec.testing.SampleMetadata.group;
-import static dev.parrow.codec.testing.SampleMetadata.leaf;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,17 +10,15 @@ import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.encoding.RleBitPackedEncoder;
 import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.ColumnMetaData;
-import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.DataPageHeader;
 import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.codec.metadata.PageHeader;
 import dev.parrow.codec.metadata.PageType;
 import dev.parrow.codec.metadata.PhysicalType;
-import dev.parrow.codec.metadata.Repetition;
 import dev.parrow.codec.page.ChunkRange;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.schema.ColumnDescriptor;
-import dev.parrow.codec.schema.ParquetSchema;
+import dev.parrow.codec.testing.SampleMetadata;
 import dev.parrow.codec.thrift.ThriftCodec;
 import dev.parrow.codec.values.Int32Values;
 import java.io.ByteArrayOutputStream;
@@ -37,14 +33,8 @@ import org.junit.jupiter.api.Test;
  * optional int32 element } }} (max definition level 3, max repetition level 1).
  */
 class ColumnReaderRecordsTest {
-  private static final ColumnDescriptor COLUMN =
-      ParquetSchema.fromElements(
-              List.of(
-                  group("schema", null, 1),
-                  group("a", Repetition.OPTIONAL, 1),
-                  group("list", Repetition.REPEATED, 1),
-                  leaf("element", PhysicalType.INT32, Repetition.OPTIONAL)))
-          .column(0);
+  /** a: optional list of optional int32 (3-level): max definition 3, max repetition 1. */
+  private static final ColumnDescriptor COLUMN = SampleMetadata.listOfOptionalInt32();
 
   /**
    * A v1 data page: repetition levels, definition levels (each a 4-byte length and RLE), PLAIN
@@ -101,24 +91,8 @@ class ColumnReaderRecordsTest {
   private static ColumnReader reader(long numValues, byte[]... pages) {
     byte[] file = concat(new byte[4], concat(pages));
     ColumnMetaData meta =
-        new ColumnMetaData(
-            PhysicalType.INT32,
-            List.of(Encoding.PLAIN, Encoding.RLE),
-            List.of("a", "list", "element"),
-            CompressionCodec.UNCOMPRESSED,
-            numValues,
-            file.length - 4,
-            file.length - 4,
-            null,
-            4,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null);
+        SampleMetadata.plainChunk(
+            PhysicalType.INT32, List.of("a", "list", "element"), numValues, file.length - 4, 4);
     PageReader pageReader =
         new PageReader(
             InputFile.of(file), COLUMN, meta, new ChunkRange(4, file.length - 4), true, 1 << 20);

@@ -10,8 +10,6 @@ import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnCryptoMetaData;
 import dev.parrow.codec.metadata.ColumnMetaData;
-import dev.parrow.codec.metadata.CompressionCodec;
-import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.codec.metadata.EncryptionAlgorithm;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.PhysicalType;
@@ -193,23 +191,6 @@ class FooterReaderTest {
   }
 
   private static ColumnMetaData chunkMeta() {
-    return new ColumnMetaData(
-        PhysicalType.INT32,
-        List.of(Encoding.PLAIN),
-        List.of("c0"),
-        CompressionCodec.UNCOMPRESSED,
-        1,
-        10,
-        10,
-        null,
-        4,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return SampleMetadata.plainChunk(PhysicalType.INT32, List.of("c0"), 1, 10, 4);
   }
 }

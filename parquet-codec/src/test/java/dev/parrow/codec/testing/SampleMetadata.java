@@ -113,6 +113,32 @@ public final class SampleMetadata {
         2L);
   }
 
+  /**
+   * The metadata of an uncompressed chunk of {@code numValues} values and {@code size} bytes whose
+   * first data page is at {@code dataPageOffset}, with only the fields a reader needs.
+   */
+  public static ColumnMetaData plainChunk(
+      PhysicalType type, List<String> path, long numValues, long size, long dataPageOffset) {
+    return new ColumnMetaData(
+        type,
+        List.of(Encoding.PLAIN, Encoding.RLE),
+        path,
+        CompressionCodec.UNCOMPRESSED,
+        numValues,
+        size,
+        size,
+        null,
+        dataPageOffset,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
   public static ColumnMetaData fullColumnMetaData(List<String> path) {
     return new ColumnMetaData(
         PhysicalType.FIXED_LEN_BYTE_ARRAY,
@@ -199,5 +225,19 @@ public final class SampleMetadata {
       at += p.length;
     }
     return out;
+  }
+
+  /**
+   * a: an optional list (3-level) of optional int32: max definition level 3, max repetition level
+   * 1.
+   */
+  public static dev.parrow.codec.schema.ColumnDescriptor listOfOptionalInt32() {
+    return dev.parrow.codec.schema.ParquetSchema.fromElements(
+            List.of(
+                group("schema", null, 1),
+                group("a", Repetition.OPTIONAL, 1),
+                group("list", Repetition.REPEATED, 1),
+                leaf("element", PhysicalType.INT32, Repetition.OPTIONAL)))
+        .column(0);
   }
 }

@@ -22,6 +22,7 @@ import dev.parrow.codec.page.Page;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.schema.ParquetSchema;
+import dev.parrow.codec.testing.SampleMetadata;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.Int32Values;
@@ -50,15 +51,7 @@ class ColumnChunkWriterTest {
                   leaf("s", PhysicalType.BYTE_ARRAY, Repetition.REQUIRED)))
           .column(0);
 
-  /** a: optional list of optional int32 (3-level): max definition 3, max repetition 1. */
-  private static final ColumnDescriptor LIST_ELEMENT =
-      ParquetSchema.fromElements(
-              List.of(
-                  group("schema", null, 1),
-                  group("a", Repetition.OPTIONAL, 1),
-                  group("list", Repetition.REPEATED, 1),
-                  leaf("element", PhysicalType.INT32, Repetition.OPTIONAL)))
-          .column(0);
+  private static final ColumnDescriptor LIST_ELEMENT = SampleMetadata.listOfOptionalInt32();
 
   private static ColumnWriteOptions options(
       int pageVersion, int pageSize, boolean dictionary, int dictionaryLimit) {
@@ -243,26 +236,7 @@ class ColumnChunkWriterTest {
       throw new AssertionError(e);
     }
     byte[] file = out.toByteArray();
-    ColumnMetaData m = chunk.metaData();
-    ColumnMetaData meta =
-        new ColumnMetaData(
-            m.type(),
-            m.encodings(),
-            m.pathInSchema(),
-            m.codec(),
-            m.numValues(),
-            m.totalUncompressedSize(),
-            m.totalCompressedSize(),
-            null,
-            4 + m.dataPageOffset(),
-            null,
-            chunk.hasDictionaryPage() ? 4L : null,
-            m.statistics(),
-            m.encodingStats(),
-            null,
-            null,
-            null,
-            null);
+    ColumnMetaData meta = chunk.metaData().placedAt(4, chunk.hasDictionaryPage());
     ReadBack back = new ReadBack();
     PageReader counting =
         new PageReader(
