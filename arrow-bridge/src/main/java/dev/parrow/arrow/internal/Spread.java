@@ -44,20 +44,25 @@ final class Spread {
 
   /**
    * Slots [from, to), taking dense values from the j-th on; returns the next dense index. Values of
-   * 4 and 8 bytes move as one int or long.
+   * 4 and 8 bytes move as one int or long, each width in a loop of its own.
    */
   private static int bitByBit(
       byte[] dense, int width, byte[] validity, int from, int to, int j, byte[] out) {
-    for (int i = from; i < to; i++) {
-      boolean set = Bits.get(validity, i);
-      if (width == 8) {
-        LONGS.set(out, i * 8, set ? (long) LONGS.get(dense, j++ * 8) : 0L);
-      } else if (width == 4) {
-        INTS.set(out, i * 4, set ? (int) INTS.get(dense, j++ * 4) : 0);
-      } else if (set) {
-        System.arraycopy(dense, j++ * width, out, i * width, width);
-      } else {
-        Arrays.fill(out, i * width, (i + 1) * width, (byte) 0);
+    if (width == 8) {
+      for (int i = from; i < to; i++) {
+        LONGS.set(out, i * 8, Bits.get(validity, i) ? (long) LONGS.get(dense, j++ * 8) : 0L);
+      }
+    } else if (width == 4) {
+      for (int i = from; i < to; i++) {
+        INTS.set(out, i * 4, Bits.get(validity, i) ? (int) INTS.get(dense, j++ * 4) : 0);
+      }
+    } else {
+      for (int i = from; i < to; i++) {
+        if (Bits.get(validity, i)) {
+          System.arraycopy(dense, j++ * width, out, i * width, width);
+        } else {
+          Arrays.fill(out, i * width, (i + 1) * width, (byte) 0);
+        }
       }
     }
     return j;
