@@ -57,12 +57,17 @@ public enum ValueEncodings {
    * ...).
    */
   public static ValueEncodings of(Encoding encoding) {
+    return BY_ENCODING.get(encoding);
+  }
+
+  private static final java.util.Map<Encoding, ValueEncodings> BY_ENCODING = byEncoding();
+
+  private static java.util.Map<Encoding, ValueEncodings> byEncoding() {
+    java.util.Map<Encoding, ValueEncodings> map = new java.util.EnumMap<>(Encoding.class);
     for (ValueEncodings e : values()) {
-      if (e.encoding == encoding) {
-        return e;
-      }
+      map.put(e.encoding, e);
     }
-    return null;
+    return map;
   }
 
   public boolean encodes(PhysicalType type) {
