@@ -63,6 +63,15 @@ final class Projection {
   }
 
   static Projection of(Footer footer, ReadOptions options) {
+    try {
+      return build(footer, options);
+    } catch (dev.parrow.codec.ParquetFormatException e) {
+      // Schema problems found while mapping (a malformed LIST or MAP group) name the file too.
+      throw e.inFile(footer.fileName());
+    }
+  }
+
+  private static Projection build(Footer footer, ReadOptions options) {
     Set<Integer> chosen = new TreeSet<>();
     if (options.columns().isEmpty() && options.columnIndices().isEmpty()) {
       for (ColumnDescriptor c : footer.schema().columns()) {

@@ -74,8 +74,25 @@ public final class ArrowHints {
   private record Context(String createdBy, List<String> warnings) {
 
     FieldNode apply(FieldNode ours, Field hint, String path) {
+      FieldNode hinted = applyMatching(ours, hint, path);
+      if (hinted != ours && !ArrowTypeRules.fits(hinted)) {
+        // A hint that passed the table but would give a vector of the wrong shape, or one Arrow
+        // cannot build (a corrupt or hostile blob): the field is read as if there were none.
+        warnings.add(
+            path
+                + ": "
+                + ArrowSchemaBlob.KEY
+                + " gives "
+                + hinted.field()
+                + ", which is not a readable form of the Parquet schema; its hint is ignored");
+        return ours;
+      }
+      return hinted;
+    }
+
+    private FieldNode applyMatching(FieldNode ours, Field hint, String path) {
       Field field = ours.field();
-      if (!hint.getName().equals(field.getName())) {
+      if (!field.getName().equals(hint.getName())) {
         warnings.add(
             path
                 + ": "

@@ -106,6 +106,16 @@ public final class ParquetSchema {
       }
       List<SchemaNode> nodes = new ArrayList<>(count);
       for (int i = 0; i < count; i++) {
+        if (next >= elements.size()) {
+          // Its nested groups took the elements its own count relied on.
+          throw new ParquetFormatException(
+              "schema group '"
+                  + parent.name()
+                  + "' claims "
+                  + count
+                  + " children but the schema ends after "
+                  + i);
+        }
         SchemaElement e = elements.get(next++);
         Repetition repetition = e.repetition();
         if (repetition == null) {
@@ -150,8 +160,9 @@ public final class ParquetSchema {
     }
 
     private static void checkLeaf(SchemaElement e) {
+      // A length of 0 holds nothing, and no reader (Arrow C++, Arrow Java's vectors) takes it.
       if (e.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY
-          && (e.typeLength() == null || e.typeLength() < 0)) {
+          && (e.typeLength() == null || e.typeLength() < 1)) {
         throw new ParquetFormatException(
             "FIXED_LEN_BYTE_ARRAY column '"
                 + e.name()

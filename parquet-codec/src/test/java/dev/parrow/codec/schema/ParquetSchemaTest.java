@@ -97,6 +97,43 @@ class ParquetSchemaTest {
     assertThrows(
         ParquetFormatException.class,
         () -> ParquetSchema.fromElements(List.of(group("m", null, -1))));
+    // Each group's count fits what remains when it starts, but the nested group takes the elements
+    // the outer one counted on.
+    ParquetFormatException nested =
+        assertThrows(
+            ParquetFormatException.class,
+            () ->
+                ParquetSchema.fromElements(
+                    List.of(
+                        group("m", null, 2),
+                        group("g", Repetition.OPTIONAL, 2),
+                        leaf("a", PhysicalType.INT32, REQ),
+                        leaf("b", PhysicalType.INT32, REQ))));
+    assertTrue(nested.getMessage().contains("schema ends"), nested.getMessage());
+  }
+
+  @Test
+  void aFixedLengthOfZeroIsRejected() {
+    ParquetFormatException e =
+        assertThrows(
+            ParquetFormatException.class,
+            () ->
+                ParquetSchema.fromElements(
+                    List.of(
+                        group("m", null, 1),
+                        new SchemaElement(
+                            PhysicalType.FIXED_LEN_BYTE_ARRAY,
+                            0,
+                            REQ,
+                            "f",
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null,
+                            null))));
+    assertTrue(e.getMessage().contains("type_length"), e.getMessage());
   }
 
   @Test

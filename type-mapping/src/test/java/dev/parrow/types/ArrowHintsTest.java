@@ -1,0 +1,120 @@
+package dev.parrow.types;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.metadata.Repetition;
+import dev.parrow.codec.metadata.SchemaElement;
+import dev.parrow.codec.schema.ParquetSchema;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A hint is untrusted: one Arrow cannot build, with no name, or of another shape than the Parquet
+ * schema is ignored for its field, with a warning, and the field reads as the schema says.
+ */
+class ArrowHintsTest {
+  /** message m { optional int32 n; optional group s { optional int64 x; } } */
+  private static final ParquetSchema SCHEMA =
+      ParquetSchema.fromElements(
+          List.of(
+              new SchemaElement(null, null, null, "m", 2, null, null, null, null, null, null),
+              new SchemaElement(
+                  PhysicalType.INT32,
+                  null,
+                  Repetition.OPTIONAL,
+                  "n",
+                  null,
+                  null,
+                  null,
+                  null,
+                  null,
+                  null,
+                  null),
+              new SchemaElement(
+                  null, null, Repetition.OPTIONAL, "s", 1, null, null, null, null, null, null),
+              new SchemaElement(
+                  PhysicalType.INT64,
+                  null,
+                  Repetition.OPTIONAL,
+                  "x",
+                  null,
+                  null,
+                  null,
+                  null,
+                  null,
+                  null,
+                  null)));
+
+  private static List<Field> applied(Field n, Field s, List<String> warnings) {
+    List<FieldNode> fields = NestedSchema.fields(SCHEMA, TypeOptions.defaults(), warnings);
+    return ArrowHints.apply(fields, new Schema(List.of(n, s)), "test", warnings).stream()
+        .map(FieldNode::field)
+        .toList();
+  }
+
+  private static Field s() {
+    return new Field(
+        "s",
+        FieldType.nullable(ArrowType.Struct.INSTANCE),
+        List.of(new Field("x", FieldType.nullable(new ArrowType.Int(64, true)), null)));
+  }
+
+  @Test
+  void aHintedNarrowIntegerIsTaken() {
+    List<String> warnings = new ArrayList<>();
+    List<Field> fields =
+        applied(
+            new Field("n", FieldType.nullable(new ArrowType.Int(16, false)), null), s(), warnings);
+    assertEquals(new ArrowType.Int(16, false), fields.get(0).getType());
+  }
+
+  @Test
+  void anIntegerWidthArrowDoesNotHaveIsIgnored() {
+    for (int bits : new int[] {0, 29}) {
+      List<String> warnings = new ArrayList<>();
+      List<Field> fields =
+          applied(
+              new Field("n", FieldType.nullable(new ArrowType.Int(bits, true)), null),
+              s(),
+              warnings);
+      assertEquals(new ArrowType.Int(32, true), fields.get(0).getType(), bits + " bits");
+      assertTrue(warnings.stream().anyMatch(w -> w.startsWith("n: ")), warnings.toString());
+    }
+  }
+
+  @Test
+  void aHintWithoutANameIsIgnored() {
+    List<String> warnings = new ArrayList<>();
+    List<Field> fields =
+        applied(
+            new Field(null, FieldType.nullable(new ArrowType.Int(16, true)), null), s(), warnings);
+    assertEquals("n", fields.get(0).getName());
+    assertEquals(new ArrowType.Int(32, true), fields.get(0).getType());
+  }
+
+  @Test
+  void aHintOfAnotherShapeIsIgnored() {
+    List<String> warnings = new ArrayList<>();
+    // The leaf hinted as a list, the struct as a leaf.
+    List<Field> fields =
+        applied(
+            new Field(
+                "n",
+                FieldType.nullable(ArrowType.List.INSTANCE),
+                List.of(new Field("item", FieldType.nullable(new ArrowType.Int(32, true)), null))),
+            new Field("s", FieldType.nullable(new ArrowType.Int(64, true)), null),
+            warnings);
+    assertEquals(new ArrowType.Int(32, true), fields.get(0).getType());
+    assertTrue(fields.get(0).getChildren().isEmpty());
+    assertEquals(ArrowType.Struct.INSTANCE, fields.get(1).getType());
+    assertEquals(1, fields.get(1).getChildren().size());
+    assertEquals(2, warnings.size(), warnings.toString());
+  }
+}
