@@ -110,7 +110,8 @@ class CorruptFileFuzzIT {
         formatErrors > 0, "no corruption was ever detected: the test does not reach the decoder");
   }
 
-  private static void readAll(byte[] bytes, String name) throws Exception {
+  /** Reads every batch of the file in {@code bytes}, named {@code name}. */
+  static void readAll(byte[] bytes, String name) throws Exception {
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile parquet = ParquetFile.open(InputFile.of(ByteBuffer.wrap(bytes), name));
         ParquetArrowReader reader =

@@ -4,14 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.parrow.arrow.OutputFile;
-import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
-import dev.parrow.arrow.ParquetFile;
-import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.footer.FooterWriter;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.PhysicalType;
@@ -134,16 +130,8 @@ class MetadataFuzzIT {
         && file.startsWith(Path.of(System.getProperty("parrow.fuzz.dir")));
   }
 
-  /** The footer as a file's tail: the footer, its length and the magic. */
-  private static void readAll(byte[] footed, String name) throws Exception {
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile parquet = ParquetFile.open(InputFile.of(ByteBuffer.wrap(footed), name));
-        ParquetArrowReader reader =
-            parquet.newReader(allocator, ReadOptions.builder().batchSize(500).build())) {
-      while (reader.loadNextBatch()) {
-        reader.getVectorSchemaRoot().getRowCount();
-      }
-    }
+  private static void readAll(byte[] bytes, String name) throws Exception {
+    CorruptFileFuzzIT.readAll(bytes, name);
   }
 
   private static FileMetaData withSchema(FileMetaData m, List<SchemaElement> schema) {
@@ -283,6 +271,11 @@ class MetadataFuzzIT {
     ArrowType.Null.INSTANCE,
   };
 
+  private static FieldType oddType(Field f, Random random) {
+    ArrowType type = ODD_TYPES[random.nextInt(ODD_TYPES.length)];
+    return new FieldType(f.isNullable(), type, null, f.getMetadata());
+  }
+
   /** {@code f} with another type, name, children or nullability, or swapped with a sibling. */
   private static Field mutate(Field f, List<Field> siblings, Random random) {
     if (!f.getChildren().isEmpty() && random.nextBoolean()) {
@@ -292,24 +285,8 @@ class MetadataFuzzIT {
       return new Field(f.getName(), f.getFieldType(), children);
     }
     return switch (random.nextInt(5)) {
-      case 0 ->
-          new Field(
-              f.getName(),
-              new FieldType(
-                  f.isNullable(),
-                  ODD_TYPES[random.nextInt(ODD_TYPES.length)],
-                  null,
-                  f.getMetadata()),
-              f.getChildren());
-      case 1 ->
-          new Field(
-              f.getName(),
-              new FieldType(
-                  f.isNullable(),
-                  ODD_TYPES[random.nextInt(ODD_TYPES.length)],
-                  null,
-                  f.getMetadata()),
-              List.of());
+      case 0 -> new Field(f.getName(), oddType(f, random), f.getChildren());
+      case 1 -> new Field(f.getName(), oddType(f, random), List.of());
       case 2 -> new Field(null, f.getFieldType(), f.getChildren());
       case 3 -> {
         Field other = siblings.get(random.nextInt(siblings.size()));

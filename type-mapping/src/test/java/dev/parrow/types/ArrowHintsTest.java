@@ -24,33 +24,16 @@ class ArrowHintsTest {
   private static final ParquetSchema SCHEMA =
       ParquetSchema.fromElements(
           List.of(
-              new SchemaElement(null, null, null, "m", 2, null, null, null, null, null, null),
-              new SchemaElement(
-                  PhysicalType.INT32,
-                  null,
-                  Repetition.OPTIONAL,
-                  "n",
-                  null,
-                  null,
-                  null,
-                  null,
-                  null,
-                  null,
-                  null),
-              new SchemaElement(
-                  null, null, Repetition.OPTIONAL, "s", 1, null, null, null, null, null, null),
-              new SchemaElement(
-                  PhysicalType.INT64,
-                  null,
-                  Repetition.OPTIONAL,
-                  "x",
-                  null,
-                  null,
-                  null,
-                  null,
-                  null,
-                  null,
-                  null)));
+              element(null, null, "m", 2),
+              element(PhysicalType.INT32, Repetition.OPTIONAL, "n", null),
+              element(null, Repetition.OPTIONAL, "s", 1),
+              element(PhysicalType.INT64, Repetition.OPTIONAL, "x", null)));
+
+  private static SchemaElement element(
+      PhysicalType type, Repetition repetition, String name, Integer children) {
+    return new SchemaElement(
+        type, null, repetition, name, children, null, null, null, null, null, null);
+  }
 
   private static List<Field> applied(Field n, Field s, List<String> warnings) {
     List<FieldNode> fields = NestedSchema.fields(SCHEMA, TypeOptions.defaults(), warnings);

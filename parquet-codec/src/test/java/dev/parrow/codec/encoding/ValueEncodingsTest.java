@@ -12,6 +12,7 @@ import dev.parrow.codec.metadata.Repetition;
 import dev.parrow.codec.metadata.SchemaElement;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.schema.ParquetSchema;
+import dev.parrow.codec.testing.SampleMetadata;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.BooleanValues;
 import dev.parrow.codec.values.DenseValues;
@@ -29,23 +30,11 @@ import org.junit.jupiter.api.Test;
  */
 class ValueEncodingsTest {
   private static ColumnDescriptor column(PhysicalType type) {
-    Integer length = type == PhysicalType.FIXED_LEN_BYTE_ARRAY ? 5 : null;
-    return ParquetSchema.fromElements(
-            List.of(
-                group("schema", null, 1),
-                new SchemaElement(
-                    type,
-                    length,
-                    Repetition.REQUIRED,
-                    "c",
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null)))
-        .column(0);
+    SchemaElement leaf =
+        type == PhysicalType.FIXED_LEN_BYTE_ARRAY
+            ? SampleMetadata.fixedLeaf("c", 5, Repetition.REQUIRED)
+            : SampleMetadata.leaf("c", type, Repetition.REQUIRED);
+    return ParquetSchema.fromElements(List.of(group("schema", null, 1), leaf)).column(0);
   }
 
   /** What Encodings.md allows, written out here rather than read from the table under test. */

@@ -72,6 +72,22 @@ public final class SampleMetadata {
         type, null, repetition, name, null, null, null, null, null, null, null);
   }
 
+  /** A FIXED_LEN_BYTE_ARRAY leaf of {@code length} bytes. */
+  public static SchemaElement fixedLeaf(String name, int length, Repetition r) {
+    return new SchemaElement(
+        PhysicalType.FIXED_LEN_BYTE_ARRAY,
+        length,
+        r,
+        name,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
   public static SchemaElement group(String name, Repetition repetition, int children) {
     return new SchemaElement(
         null, null, repetition, name, children, null, null, null, null, null, null);
