@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -219,6 +220,8 @@ public final class ParquetArrowReader extends ArrowReader {
       }
     } catch (ParquetFormatException e) {
       throw inContext(e, leaf);
+    } catch (OutOfMemoryException e) {
+      throw overLimit(e, leaf, rows);
     }
   }
 
@@ -238,7 +241,29 @@ public final class ParquetArrowReader extends ArrowReader {
       }
     } catch (ParquetFormatException e) {
       throw inContext(e, field.source());
+    } catch (OutOfMemoryException e) {
+      throw overLimit(e, field.source(), rows);
     }
+  }
+
+  /**
+   * The allocator's limit reached while reading: the same exception type, with the file, column and
+   * row group, and what to change.
+   */
+  private OutOfMemoryException overLimit(OutOfMemoryException e, LeafReader leaf, int rows) {
+    return new OutOfMemoryException(
+        file.footer().fileName()
+            + ": column "
+            + leaf.leaf().column().dottedPath()
+            + ", row group "
+            + currentGroup
+            + ": a batch of "
+            + rows
+            + " rows needs more memory than the allocator allows ("
+            + e.getMessage()
+            + "); read smaller batches (ReadOptions.batchSize) or give the reader a larger"
+            + " allocator",
+        e);
   }
 
   private ParquetFormatException inContext(ParquetFormatException e, LeafReader leaf) {

@@ -185,4 +185,33 @@ class ParquetArrowReaderTest {
       assertTrue(e.getMessage().startsWith(bad.toString()), e.getMessage());
     }
   }
+
+  /**
+   * An allocator too small for a batch: Arrow's OutOfMemoryException, naming the file, column and
+   * row group and what to change, nothing leaked; smaller batches then fit.
+   */
+  @Test
+  void aBatchPastTheAllocatorsLimitIsAClearError() throws Exception {
+    try (BufferAllocator small = new RootAllocator(96 * 1024);
+        ParquetFile file = ParquetFile.open(FILE);
+        ParquetArrowReader reader =
+            file.newReader(small, ReadOptions.builder().batchSize(2048).build())) {
+      org.apache.arrow.memory.OutOfMemoryException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              org.apache.arrow.memory.OutOfMemoryException.class, reader::loadNextBatch);
+      assertTrue(e.getMessage().contains("all_types_snappy.parquet: column "), e.getMessage());
+      assertTrue(e.getMessage().contains("row group 0"), e.getMessage());
+      assertTrue(e.getMessage().contains("ReadOptions.batchSize"), e.getMessage());
+    }
+    try (BufferAllocator small = new RootAllocator(96 * 1024);
+        ParquetFile file = ParquetFile.open(FILE);
+        ParquetArrowReader reader =
+            file.newReader(small, ReadOptions.builder().batchSize(64).build())) {
+      long rows = 0;
+      while (reader.loadNextBatch()) {
+        rows += reader.getVectorSchemaRoot().getRowCount();
+      }
+      org.junit.jupiter.api.Assertions.assertEquals(3_000, rows);
+    }
+  }
 }
