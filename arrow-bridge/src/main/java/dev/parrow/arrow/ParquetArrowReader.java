@@ -177,7 +177,8 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   private void preloadDictionaries(LeafReader leaf) {
     LeafColumn column = leaf.leaf();
-    for (int position = groupCursor + 1; position < rowGroups.size(); position++) {
+    // Before the first row group is started: every row group read is preloaded.
+    for (int position = 0; position < rowGroups.size(); position++) {
       int g = rowGroups.get(position);
       try {
         DenseValues dictionary =
