@@ -20,10 +20,10 @@ import org.apache.arrow.vector.util.ValueVectorUtility;
  * non-decreasing; children long enough) and their children validated one by one with the same
  * rules.
  */
-final class VectorChecks {
+public final class VectorChecks {
   private VectorChecks() {}
 
-  static void validateFull(FieldVector v) {
+  public static void validateFull(FieldVector v) {
     int n = v.getValueCount();
     if (v instanceof MapVector || v instanceof ListVector) {
       ListVector list = (ListVector) v;
@@ -66,8 +66,26 @@ final class VectorChecks {
       validateFull(fixed.getDataVector());
       return;
     }
-    if (v instanceof LargeListVector) {
-      ValueVectorUtility.validateFull(v);
+    if (v instanceof LargeListVector list) {
+      // Checked here, not by Arrow, so that a map inside is checked by the rules above.
+      FieldVector child = list.getDataVector();
+      check(
+          list.getOffsetBuffer().capacity() >= (long) (n + 1) * 8 || n == 0,
+          v,
+          "offset buffer too small");
+      long previous = n == 0 ? 0 : list.getOffsetBuffer().getLong(0);
+      check(previous >= 0, v, "negative first offset");
+      for (int i = 1; i <= n; i++) {
+        long offset = list.getOffsetBuffer().getLong((long) i * 8);
+        check(offset >= previous, v, "offsets decrease at " + i);
+        previous = offset;
+      }
+      check(
+          previous <= child.getValueCount(),
+          v,
+          "last offset " + previous + " beyond the child's " + child.getValueCount() + " values");
+      validityFits(v, n);
+      validateFull(child);
       return;
     }
     if (v instanceof Float2Vector) {

@@ -10,7 +10,8 @@ import org.apache.arrow.vector.types.pojo.Field;
  * Whether a field the ARROW:schema hint produced can be read: its shape is the Parquet node's (a
  * leaf a primitive type, a struct as many children, a list or map their one child) and Arrow Java
  * can make a vector of every type in it. A hint is untrusted input; these rules keep what Arrow's
- * vector factory would refuse (an Int of 29 bits, a FixedSizeBinary of width 0) from reaching it.
+ * vector factory would refuse (an Int of 29 bits, a FixedSizeBinary of width 0, a dictionary index
+ * of 0 bits) from reaching it.
  */
 final class ArrowTypeRules {
   private ArrowTypeRules() {}
@@ -25,7 +26,11 @@ final class ArrowTypeRules {
     List<FieldNode> children = node.children();
     boolean shape =
         switch (node.kind()) {
-          case LEAF -> field.getChildren().isEmpty() && buildableLeaf(type);
+          case LEAF ->
+              field.getChildren().isEmpty()
+                  && buildableLeaf(type)
+                  && (field.getDictionary() == null
+                      || buildableLeaf(field.getDictionary().getIndexType()));
           case STRUCT ->
               type instanceof ArrowType.Struct && field.getChildren().size() == children.size();
           case LIST ->

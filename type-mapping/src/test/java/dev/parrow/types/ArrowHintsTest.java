@@ -10,6 +10,7 @@ import dev.parrow.codec.schema.ParquetSchema;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -69,6 +70,36 @@ class ArrowHintsTest {
               warnings);
       assertEquals(new ArrowType.Int(32, true), fields.get(0).getType(), bits + " bits");
       assertTrue(warnings.stream().anyMatch(w -> w.startsWith("n: ")), warnings.toString());
+    }
+  }
+
+  @Test
+  void aDictionaryIndexWidthArrowDoesNotHaveIsIgnored() {
+    ParquetSchema binary =
+        ParquetSchema.fromElements(
+            List.of(
+                element(null, null, "m", 1),
+                element(PhysicalType.BYTE_ARRAY, Repetition.OPTIONAL, "b", null)));
+    for (int bits : new int[] {0, 12}) {
+      List<String> warnings = new ArrayList<>();
+      Field hint =
+          new Field(
+              "b",
+              new FieldType(
+                  true,
+                  ArrowType.Binary.INSTANCE,
+                  new DictionaryEncoding(0, false, new ArrowType.Int(bits, true))),
+              null);
+      Field read =
+          ArrowHints.apply(
+                  NestedSchema.fields(binary, TypeOptions.defaults(), warnings),
+                  new Schema(List.of(hint)),
+                  "test",
+                  warnings)
+              .get(0)
+              .field();
+      assertEquals(null, read.getDictionary(), bits + " bits");
+      assertTrue(warnings.stream().anyMatch(w -> w.startsWith("b: ")), warnings.toString());
     }
   }
 

@@ -24,7 +24,7 @@ public final class DictionaryFiller extends ConvertingFiller {
   private final ArrowType.Int indexType;
   private final BinaryValues entries = new BinaryValues();
   private final Map<ByteBuffer, Integer> lookup = new HashMap<>();
-  private final BinaryFiller dictionaryWriter = new BinaryFiller();
+  private BinaryFiller dictionaryWriter;
   private DenseValues chunkDictionary;
   private boolean newChunk;
   private int[] remap = new int[0];
@@ -49,6 +49,8 @@ public final class DictionaryFiller extends ConvertingFiller {
   @Override
   public void dictionaryVector(FieldVector vector) {
     this.dictionaryVector = vector;
+    this.dictionaryWriter =
+        new BinaryFiller(vector instanceof org.apache.arrow.vector.VarCharVector);
     this.changed = true;
   }
 

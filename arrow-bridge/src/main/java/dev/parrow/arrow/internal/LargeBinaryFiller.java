@@ -10,6 +10,13 @@ import org.apache.arrow.vector.FieldVector;
  * bulk.
  */
 final class LargeBinaryFiller implements VectorFiller {
+  /** Whether the vector is Utf8 (or LargeUtf8): its values must be valid UTF-8. */
+  private final boolean utf8;
+
+  LargeBinaryFiller(boolean utf8) {
+    this.utf8 = utf8;
+  }
+
   private int[] spread = new int[0];
 
   private long[] offsets = new long[0];
@@ -18,6 +25,9 @@ final class LargeBinaryFiller implements VectorFiller {
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
     BaseLargeVariableWidthVector v = (BaseLargeVariableWidthVector) vector;
     BinaryValues src = (BinaryValues) values;
+    if (utf8) {
+      BinaryFiller.checkUtf8(src, present);
+    }
     int bytes = src.byteLength();
     if (v.getValueCapacity() < rows
         || v.getDataBuffer().capacity() < bytes

@@ -91,12 +91,15 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
       case Interval:
         return new IntervalFiller();
       case Utf8:
-        return p == PhysicalType.FIXED_LEN_BYTE_ARRAY ? new UuidStringFiller() : new BinaryFiller();
+        return p == PhysicalType.FIXED_LEN_BYTE_ARRAY
+            ? new UuidStringFiller()
+            : new BinaryFiller(true);
       case Binary:
-        return new BinaryFiller();
+        return new BinaryFiller(false);
       case LargeUtf8:
+        return new LargeBinaryFiller(true);
       case LargeBinary:
-        return new LargeBinaryFiller();
+        return new LargeBinaryFiller(false);
       case Duration:
         return new DirectFixedFiller(8);
       case FixedSizeBinary:

@@ -64,6 +64,23 @@ public final class LevelConversion {
       boolean listNullable,
       int[] offsets,
       byte[] validity) {
+    return defRepLevelsToList(defs, reps, n, info, listNullable, offsets, validity, null);
+  }
+
+  /**
+   * As above, and sets in {@code defined} (when not null; its bits must start at zero) the slots
+   * where the list itself is defined: neither null nor under a null ancestor. A required list under
+   * a null struct is present but not defined, and has no elements.
+   */
+  public static Slots defRepLevelsToList(
+      int[] defs,
+      int[] reps,
+      int n,
+      LevelInfo info,
+      boolean listNullable,
+      int[] offsets,
+      byte[] validity,
+      byte[] defined) {
     int slots = 0;
     int nulls = 0;
     long elements = 0;
@@ -104,6 +121,9 @@ public final class LevelConversion {
         Bits.set(validity, slots);
       } else {
         nulls++;
+      }
+      if (defined != null && def >= info.defLevel() - 1) {
+        Bits.set(defined, slots);
       }
       if (def >= info.defLevel()) {
         elements++;

@@ -1,6 +1,7 @@
 package dev.parrow.arrow.internal;
 
 import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.encoding.Bits;
 import dev.parrow.types.LevelInfo;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -20,6 +21,10 @@ public final class ListReader implements FieldReader {
   private final boolean nullable;
   private final FieldReader element;
   private byte[] validity = new byte[0];
+
+  /** Fixed-size lists only: the slots where the list is defined (see LevelConversion). */
+  private byte[] defined = new byte[0];
+
   private int[] offsets = new int[1];
 
   ListReader(LevelInfo levels, boolean nullable, FieldReader element) {
@@ -41,12 +46,16 @@ public final class ListReader implements FieldReader {
     if (offsets.length < n + 1) {
       offsets = new int[Math.max(n + 1, offsets.length * 2)];
     }
+    if (vector instanceof FixedSizeListVector fixed) {
+      defined = Scratch.zeroedBits(defined, n);
+      LevelConversion.Slots slots =
+          LevelConversion.defRepLevelsToList(
+              source.defs(), source.reps(), n, levels, nullable, offsets, validity, defined);
+      return buildFixed(fixed, slots, allocator);
+    }
     LevelConversion.Slots slots =
         LevelConversion.defRepLevelsToList(
             source.defs(), source.reps(), n, levels, nullable, offsets, validity);
-    if (vector instanceof FixedSizeListVector fixed) {
-      return buildFixed(fixed, slots, allocator);
-    }
     boolean large = vector instanceof LargeListVector;
     ArrowFieldNode node = new ArrowFieldNode(slots.count(), slots.nulls());
     try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, slots.count());
@@ -74,17 +83,20 @@ public final class ListReader implements FieldReader {
   }
 
   /**
-   * A fixed-size list (from the hint): every present list must have the size's elements. A null
-   * list has none in Parquet but takes that many (null) element slots in Arrow, so when there are
-   * null lists the elements are moved out and copied back with those gaps.
+   * A fixed-size list (from the hint): every defined list must have the size's elements. A null
+   * list, or one under a null ancestor, has none in Parquet but takes that many (null) element
+   * slots in Arrow, so when there are such lists the elements are moved out and copied back with
+   * those gaps.
    */
   private int buildFixed(
       FixedSizeListVector fixed, LevelConversion.Slots slots, BufferAllocator allocator) {
     int size = fixed.getListSize();
+    int undefined = 0;
     for (int i = 0; i < slots.count(); i++) {
       int length = offsets[i + 1] - offsets[i];
-      boolean present = ((validity[i >>> 3] >>> (i & 7)) & 1) != 0;
-      if (present && length != size) {
+      if (!Bits.get(defined, i)) {
+        undefined++;
+      } else if (length != size) {
         throw new ParquetFormatException(
             "list '"
                 + fixed.getName()
@@ -110,12 +122,12 @@ public final class ListReader implements FieldReader {
               + " elements in this batch but its element column has "
               + elements);
     }
-    if (slots.nulls() > 0) {
+    if (undefined > 0) {
       try (FieldVector dense = child.getField().createVector(allocator)) {
         child.makeTransferPair(dense).transfer();
         child.allocateNew();
         for (int i = 0, from = 0; i < slots.count(); i++) {
-          if (((validity[i >>> 3] >>> (i & 7)) & 1) != 0) {
+          if (Bits.get(defined, i)) {
             for (int k = 0; k < size; k++) {
               child.copyFromSafe(from++, i * size + k, dense);
             }

@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -43,6 +44,7 @@ import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.TimeStampSecVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.UInt2Vector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -190,8 +192,41 @@ class FillersTest {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         values.append(b, 0, b.length);
       }
-      check(new BinaryFiller(), small, values, strings::get);
-      check(new LargeBinaryFiller(), large, values, strings::get);
+      check(new BinaryFiller(true), small, values, strings::get);
+      check(new LargeBinaryFiller(true), large, values, strings::get);
+    }
+  }
+
+  @Test
+  void stringsThatAreNotUtf8AreRefused() {
+    // An overlong '/', a lone surrogate, past U+10FFFF, a cut sequence, a bare continuation byte.
+    byte[][] bad = {
+      {(byte) 0xc0, (byte) 0xaf},
+      {(byte) 0xed, (byte) 0xa0, (byte) 0x80},
+      {(byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+      {'a', (byte) 0xe2, (byte) 0x82},
+      {(byte) 0x80}
+    };
+    for (byte[] value : bad) {
+      try (BufferAllocator allocator = new RootAllocator();
+          VarCharVector small = new VarCharVector("s", allocator);
+          LargeVarCharVector large = new LargeVarCharVector("l", allocator);
+          VarBinaryVector binary = new VarBinaryVector("b", allocator)) {
+        BinaryValues values = new BinaryValues();
+        byte[] ok = "ok €".getBytes(StandardCharsets.UTF_8);
+        values.append(ok, 0, ok.length);
+        values.append(value, 0, value.length);
+        ParquetFormatException e =
+            assertThrows(
+                ParquetFormatException.class,
+                () -> new BinaryFiller(true).fill(small, 2, null, 2, values));
+        assertTrue(e.getMessage().startsWith("value 1 "), e.getMessage());
+        assertThrows(
+            ParquetFormatException.class,
+            () -> new LargeBinaryFiller(true).fill(large, 2, null, 2, values));
+        new BinaryFiller(false).fill(binary, 2, null, 2, values);
+        assertArrayEquals(value, binary.get(1));
+      }
     }
   }
 

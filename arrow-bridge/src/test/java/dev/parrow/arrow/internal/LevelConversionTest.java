@@ -38,6 +38,25 @@ class LevelConversionTest {
   }
 
   @Test
+  void aRequiredListUnderANullStructIsPresentButNotDefined() {
+    // optional group s { required group a (LIST) { repeated group list { required int32 e } } }
+    // Rows: s null; s with a = []; s with a = [1, 2].
+    LevelInfo struct = LevelInfo.ROOT.enter(Repetition.OPTIONAL);
+    LevelInfo list = LevelInfo.list(struct.enter(Repetition.REQUIRED), struct.repeated());
+    int[] defs = {0, 1, 2, 2};
+    int[] reps = {0, 0, 0, 1};
+    int[] offsets = new int[4];
+    byte[] validity = new byte[1];
+    byte[] defined = new byte[1];
+    LevelConversion.Slots slots =
+        LevelConversion.defRepLevelsToList(defs, reps, 4, list, false, offsets, validity, defined);
+    assertEquals(new LevelConversion.Slots(3, 0), slots);
+    assertArrayEquals(new int[] {0, 0, 0, 2}, offsets);
+    assertArrayEquals(new boolean[] {true, true, true}, bits(validity, 3));
+    assertArrayEquals(new boolean[] {false, true, true}, bits(defined, 3));
+  }
+
+  @Test
   void listOfOptionalInts() {
     // [[1, null, 2], null, [], [3]]: null list 0, empty list 1, null element 2, element 3.
     int[] defs = {3, 2, 3, 0, 1, 3};

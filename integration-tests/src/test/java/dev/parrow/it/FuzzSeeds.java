@@ -1,0 +1,226 @@
+package dev.parrow.it;
+
+import dev.parrow.arrow.OutputFile;
+import dev.parrow.arrow.ParquetArrowWriter;
+import dev.parrow.arrow.WriteOptions;
+import dev.parrow.codec.metadata.ColumnChunk;
+import dev.parrow.codec.metadata.ColumnMetaData;
+import dev.parrow.codec.metadata.CompressionCodec;
+import dev.parrow.codec.metadata.FileMetaData;
+import dev.parrow.codec.metadata.KeyValue;
+import dev.parrow.codec.thrift.ThriftCodec;
+import dev.parrow.types.ArrowSchemaBlob;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+
+/**
+ * Writes the seed corpus of the fuzz targets in {@code dev.parrow.fuzz}: small files Parrow writes
+ * (flat and nested, every encoding, pages v1 and v2, several codecs), and from them the inputs of
+ * each target, in Jazzer's layout ({@code <Class>Inputs/<method>/}). Run it again when the writer
+ * changes what it writes: {@code mvn -B -q -pl integration-tests exec:java@fuzz-seeds}.
+ */
+public final class FuzzSeeds {
+  private FuzzSeeds() {}
+
+  public static void main(String[] args) throws IOException {
+    Path out = Path.of(args[0]);
+    Map<String, byte[]> files = files(Files.createTempDirectory("fuzz-seeds"));
+    Path fileDir = Files.createDirectories(out.resolve("files"));
+    int index = 0;
+    for (Map.Entry<String, byte[]> file : files.entrySet()) {
+      String name = file.getKey();
+      byte[] bytes = file.getValue();
+      Files.write(fileDir.resolve(name), bytes);
+      // WholeFileFuzzTest: the first byte picks one of eight option sets; two per file.
+      for (int option : new int[] {index % 8, (index + 4) % 8}) {
+        write(out, "WholeFileFuzzTestInputs/wholeFile", name + "-options" + option, option, bytes);
+      }
+      FileMetaData meta = footer(bytes);
+      write(out, "MetadataFuzzTestInputs/footer", name, -1, footerBytes(bytes));
+      ColumnChunk chunk = meta.rowGroups().get(0).columns().get(0);
+      ColumnMetaData column = chunk.metaData();
+      long firstPage =
+          column.dictionaryPageOffset() != null
+              ? column.dictionaryPageOffset()
+              : column.dataPageOffset();
+      write(
+          out,
+          "MetadataFuzzTestInputs/pageStructures",
+          name + "-page",
+          0,
+          range(bytes, firstPage, 64));
+      if (chunk.columnIndexOffset() != null) {
+        write(
+            out,
+            "MetadataFuzzTestInputs/pageStructures",
+            name + "-column-index",
+            1,
+            range(bytes, chunk.columnIndexOffset(), chunk.columnIndexLength()));
+        write(
+            out,
+            "MetadataFuzzTestInputs/pageStructures",
+            name + "-offset-index",
+            2,
+            range(bytes, chunk.offsetIndexOffset(), chunk.offsetIndexLength()));
+      }
+      index++;
+    }
+    // HintFuzzTest: each base file's own hint, under each dictionary mode (the first byte).
+    String[] bases = {"flat_dictionary.parquet", "flat_encodings.parquet", "nested_v1.parquet"};
+    for (int b = 0; b < bases.length; b++) {
+      byte[] hint = Base64.getDecoder().decode(hint(footer(files.get(bases[b]))));
+      for (int mode = 0; mode < 3; mode++) {
+        write(out, "HintFuzzTestInputs/hint", bases[b] + "-mode" + mode, b + 8 * mode, hint);
+      }
+    }
+  }
+
+  /** The seed files, by name. */
+  static Map<String, byte[]> files(Path dir) throws IOException {
+    Map<String, byte[]> files = new LinkedHashMap<>();
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot all = WriteReadBackIT.data(allocator);
+        VectorSchemaRoot sliced = all.slice(0, 24);
+        NestedData nestedData = new NestedData(allocator);
+        VectorSchemaRoot nested = nestedData.root.slice(0, 30)) {
+      VectorSchemaRoot flat = fewDecimals(sliced);
+      WriteOptions.Builder encodings =
+          WriteOptions.builder()
+              .dictionary(false)
+              .pageVersion(2)
+              .compression(CompressionCodec.ZSTD)
+              .pageSizeBytes(256)
+              .rowGroupRows(10);
+      WriteReadBackIT.ENCODINGS.forEach(
+          (column, encoding) -> {
+            if (flat.getVector(column) != null) {
+              encodings.columnEncoding(column, encoding);
+            }
+          });
+      files.put(
+          "flat_dictionary.parquet",
+          write(
+              dir,
+              flat,
+              null,
+              WriteOptions.builder()
+                  .compression(CompressionCodec.SNAPPY)
+                  .pageSizeBytes(256)
+                  .rowGroupRows(10)
+                  .crc(true)
+                  .build()));
+      files.put("flat_encodings.parquet", write(dir, flat, null, encodings.build()));
+      files.put(
+          "flat_plain_lz4.parquet",
+          write(
+              dir,
+              flat,
+              null,
+              WriteOptions.builder()
+                  .dictionary(false)
+                  .compression(CompressionCodec.LZ4_RAW)
+                  .statistics(false)
+                  .build()));
+      files.put(
+          "nested_v1.parquet",
+          write(
+              dir,
+              nested,
+              nestedData.provider,
+              WriteOptions.builder()
+                  .compression(CompressionCodec.UNCOMPRESSED)
+                  .pageSizeBytes(256)
+                  .rowGroupRows(12)
+                  .build()));
+      files.put(
+          "nested_v2_gzip.parquet",
+          write(
+              dir,
+              nested,
+              nestedData.provider,
+              WriteOptions.builder()
+                  .pageVersion(2)
+                  .dictionary(false)
+                  .compression(CompressionCodec.GZIP)
+                  .crc(true)
+                  .build()));
+    }
+    return files;
+  }
+
+  /**
+   * The table's columns with four of its 76 decimal columns (one of each physical type and the
+   * widest), so that a seed stays small enough to mutate quickly. Shares the vectors of {@code
+   * root}.
+   */
+  private static VectorSchemaRoot fewDecimals(VectorSchemaRoot root) {
+    java.util.List<org.apache.arrow.vector.FieldVector> kept = new java.util.ArrayList<>();
+    for (var v : root.getFieldVectors()) {
+      String name = v.getName();
+      if (!name.matches("dec[0-9]+")
+          || java.util.Set.of("dec5", "dec12", "dec30", "dec76").contains(name)) {
+        kept.add(v);
+      }
+    }
+    return new VectorSchemaRoot(kept);
+  }
+
+  private static byte[] write(
+      Path dir, VectorSchemaRoot root, DictionaryProvider provider, WriteOptions options)
+      throws IOException {
+    Path file = Files.createTempFile(dir, "seed", ".parquet");
+    try (ParquetArrowWriter writer =
+        provider == null
+            ? ParquetArrowWriter.create(file, root.getSchema(), options)
+            : ParquetArrowWriter.create(OutputFile.of(file), root.getSchema(), options, provider)) {
+      writer.write(root);
+    }
+    return Files.readAllBytes(file);
+  }
+
+  private static void write(Path out, String dir, String name, int firstByte, byte[] bytes)
+      throws IOException {
+    Path target = Files.createDirectories(out.resolve(dir)).resolve(name);
+    byte[] content = bytes;
+    if (firstByte >= 0) {
+      content = new byte[bytes.length + 1];
+      content[0] = (byte) firstByte;
+      System.arraycopy(bytes, 0, content, 1, bytes.length);
+    }
+    Files.write(target, content);
+  }
+
+  private static byte[] footerBytes(byte[] file) {
+    int length = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN).getInt(file.length - 8);
+    return Arrays.copyOfRange(file, file.length - 8 - length, file.length - 8);
+  }
+
+  private static FileMetaData footer(byte[] file) {
+    return ThriftCodec.readFileMetaData(ByteBuffer.wrap(footerBytes(file)));
+  }
+
+  private static String hint(FileMetaData meta) {
+    for (KeyValue kv : meta.keyValueMetadata()) {
+      if (kv.key().equals(ArrowSchemaBlob.KEY)) {
+        return kv.value();
+      }
+    }
+    throw new IllegalStateException("no ARROW:schema");
+  }
+
+  private static byte[] range(byte[] file, long offset, int length) {
+    int from = (int) offset;
+    return Arrays.copyOfRange(file, from, Math.min(file.length, from + length));
+  }
+}
