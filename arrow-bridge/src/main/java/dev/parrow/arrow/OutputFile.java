@@ -2,10 +2,7 @@ package dev.parrow.arrow;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.UUID;
 
 /**
  * Where a writer's bytes go. {@link #commit} makes them the file; {@link #abort} throws them away.
@@ -22,31 +19,12 @@ public interface OutputFile {
   /** Discard what was written (the stream is closed first); nothing of it is left behind. */
   void abort() throws IOException;
 
+  /**
+   * The file at {@code path}, written whole or not at all: the bytes go to a temporary file beside
+   * it, synced and renamed over the path on commit. A temporary file left by a killed process is
+   * removed by the next write to the same path (see {@link dev.parrow.arrow.internal.AtomicFile}).
+   */
   static OutputFile of(Path path) {
-    Path target = path.toAbsolutePath();
-    Path temporary =
-        target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
-    return new OutputFile() {
-      @Override
-      public OutputStream open() throws IOException {
-        return Files.newOutputStream(temporary);
-      }
-
-      @Override
-      public void commit() throws IOException {
-        Files.move(
-            temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      }
-
-      @Override
-      public void abort() throws IOException {
-        Files.deleteIfExists(temporary);
-      }
-
-      @Override
-      public String toString() {
-        return target.toString();
-      }
-    };
+    return new dev.parrow.arrow.internal.AtomicFile(path);
   }
 }

@@ -1,9 +1,11 @@
 package dev.parrow.arrow;
 
+import dev.parrow.arrow.internal.Appending;
 import dev.parrow.arrow.internal.FieldWriter;
 import dev.parrow.arrow.internal.LeafWriter;
 import dev.parrow.arrow.internal.ValueExtractor;
 import dev.parrow.arrow.internal.WorkerPool;
+import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.SchemaElement;
 import dev.parrow.codec.schema.ColumnDescriptor;
@@ -64,12 +66,19 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /** The batch's dictionaries, by id, as the values of their columns. */
   private final Map<Long, DenseValues> batchDictionaries = new java.util.HashMap<>();
 
+  /** When appending: the file's footer, whose metadata the new footer keeps. */
+  private final FileMetaData existing;
+
   private ColumnChunkWriter[] chunks;
   private long rowsInGroup;
   private boolean closed;
 
   private ParquetArrowWriter(
-      OutputFile output, Schema schema, WriteOptions options, DictionaryProvider provider)
+      OutputFile output,
+      Schema schema,
+      WriteOptions options,
+      DictionaryProvider provider,
+      ParquetFile appendTo)
       throws IOException {
     this.provider = provider;
     this.messageSchema = messageFormat(schema, provider);
@@ -79,9 +88,19 @@ public final class ParquetArrowWriter implements AutoCloseable {
     this.options = options;
     this.columns = ParquetSchema.fromElements(elements).columns();
     checkColumnNames(options, columns);
+    this.existing = appendTo == null ? null : appendTo.metadata();
+    if (appendTo != null) {
+      Appending.checkSchemas(appendTo, elements, schema, messageSchema);
+    }
     this.stream = new BufferedOutputStream(output.open(), 1 << 16);
     try {
-      this.file = new ParquetFileWriter(stream, elements);
+      if (appendTo == null) {
+        this.file = new ParquetFileWriter(stream, elements);
+      } else {
+        long dataEnd = appendTo.footer().metadataOffset();
+        Appending.copy(appendTo.input(), dataEnd, stream);
+        this.file = ParquetFileWriter.continuing(stream, existing, dataEnd);
+      }
     } catch (IOException | RuntimeException e) {
       discard();
       throw e;
@@ -140,7 +159,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   public static ParquetArrowWriter create(OutputFile output, Schema schema, WriteOptions options)
       throws IOException {
-    return new ParquetArrowWriter(output, schema, options, null);
+    return new ParquetArrowWriter(output, schema, options, null, null);
   }
 
   /**
@@ -153,7 +172,44 @@ public final class ParquetArrowWriter implements AutoCloseable {
   public static ParquetArrowWriter create(
       OutputFile output, Schema schema, WriteOptions options, DictionaryProvider provider)
       throws IOException {
-    return new ParquetArrowWriter(output, schema, options, provider);
+    return new ParquetArrowWriter(output, schema, options, provider, null);
+  }
+
+  /**
+   * A writer that adds row groups to the Parquet file at {@code path}, as nanoparquet's {@code
+   * append_parquet} does, but safely: the file's bytes up to its footer are copied to a temporary
+   * file beside it, the new row groups and a footer covering all of them follow, and the result is
+   * moved over the file when the writer is closed. The file is either as it was or holds every row
+   * group, even if the process is killed; {@link #abort} leaves it as it was.
+   *
+   * <p>The batches must have the file's schema: their Arrow schema must map to the same Parquet
+   * schema, and be the Arrow schema the file reads as (its {@code ARROW:schema} when it has one),
+   * dictionary-encoded fields included (with any dictionary ids; each row group has its own
+   * dictionary pages). The file's key-value metadata and created-by are kept, {@code options}'
+   * key-value pairs added over them; {@code options} otherwise apply to the new row groups only.
+   *
+   * @param provider the dictionaries of dictionary-encoded fields, or null when there are none
+   * @throws IllegalArgumentException when the schemas differ, saying how
+   */
+  public static ParquetArrowWriter append(
+      Path path, Schema schema, WriteOptions options, DictionaryProvider provider)
+      throws IOException {
+    try (ParquetFile file = ParquetFile.open(path)) {
+      return new ParquetArrowWriter(OutputFile.of(path), schema, options, provider, file);
+    }
+  }
+
+  /**
+   * Appends every batch of {@code reader} to the Parquet file at {@code path} (see {@link
+   * #append}); {@code progress} hears the rows written so far after each batch.
+   *
+   * @return the rows appended
+   */
+  public static long appendAll(
+      ArrowReader reader, Path path, WriteOptions options, java.util.function.LongConsumer progress)
+      throws IOException {
+    VectorSchemaRoot root = reader.getVectorSchemaRoot();
+    return writeBatches(reader, append(path, root.getSchema(), options, reader), progress);
   }
 
   private static Schema messageFormat(Schema schema, DictionaryProvider provider) {
@@ -216,8 +272,15 @@ public final class ParquetArrowWriter implements AutoCloseable {
       java.util.function.LongConsumer progress)
       throws IOException {
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
+    return writeBatches(reader, create(output, root.getSchema(), options, reader), progress);
+  }
+
+  private static long writeBatches(
+      ArrowReader reader, ParquetArrowWriter target, java.util.function.LongConsumer progress)
+      throws IOException {
+    VectorSchemaRoot root = reader.getVectorSchemaRoot();
     long rows = 0;
-    try (ParquetArrowWriter writer = create(output, root.getSchema(), options, reader)) {
+    try (ParquetArrowWriter writer = target) {
       try {
         while (reader.loadNextBatch()) {
           writer.write(root);
@@ -378,14 +441,21 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
     try {
       flush();
-      List<KeyValue> kv = new ArrayList<>();
-      if (options.writeArrowSchema()) {
-        kv.add(new KeyValue(ArrowSchemaBlob.KEY, ArrowSchemaBlob.encode(messageSchema)));
+      if (existing == null) {
+        List<KeyValue> kv = new ArrayList<>();
+        if (options.writeArrowSchema()) {
+          kv.add(new KeyValue(ArrowSchemaBlob.KEY, ArrowSchemaBlob.encode(messageSchema)));
+        }
+        for (Map.Entry<String, String> e : options.keyValueMetadata().entrySet()) {
+          kv.add(new KeyValue(e.getKey(), e.getValue()));
+        }
+        file.finish(kv, CREATED_BY);
+      } else {
+        // The file's created-by stays: readers judge the old row groups' statistics by it.
+        file.finish(
+            Appending.keyValues(existing, options.keyValueMetadata()),
+            existing.createdBy() == null ? CREATED_BY : existing.createdBy());
       }
-      for (Map.Entry<String, String> e : options.keyValueMetadata().entrySet()) {
-        kv.add(new KeyValue(e.getKey(), e.getValue()));
-      }
-      file.finish(kv, CREATED_BY);
       stream.close();
       closed = true;
       output.commit();

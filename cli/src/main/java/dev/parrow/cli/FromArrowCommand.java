@@ -1,5 +1,6 @@
 package dev.parrow.cli;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -38,19 +39,23 @@ final class FromArrowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    try (BufferAllocator allocator = new RootAllocator();
+        ArrowReader reader = openArrow(input, allocator)) {
+      settings.writeAll(reader, output, spec.commandLine().getErr());
+    }
+    return 0;
+  }
+
+  /** A reader of the Arrow IPC file or stream at {@code input} (it tells which by the magic). */
+  static ArrowReader openArrow(Path input, BufferAllocator allocator) throws IOException {
     boolean fileFormat;
     try (InputStream in = Files.newInputStream(input)) {
       fileFormat =
           new String(in.readNBytes(6), java.nio.charset.StandardCharsets.US_ASCII).equals("ARROW1");
     }
-    try (BufferAllocator allocator = new RootAllocator();
-        FileChannel channel = FileChannel.open(input, StandardOpenOption.READ);
-        ArrowReader reader =
-            fileFormat
-                ? new ArrowFileReader(channel, allocator)
-                : new ArrowStreamReader(channel, allocator)) {
-      settings.writeAll(reader, output, spec.commandLine().getErr());
-    }
-    return 0;
+    FileChannel channel = FileChannel.open(input, StandardOpenOption.READ);
+    return fileFormat
+        ? new ArrowFileReader(channel, allocator)
+        : new ArrowStreamReader(channel, allocator);
   }
 }

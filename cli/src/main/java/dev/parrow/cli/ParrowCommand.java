@@ -26,6 +26,7 @@ import picocli.CommandLine.ScopeType;
       ToArrowCommand.class,
       TypesCommand.class,
       FromArrowCommand.class,
+      AppendCommand.class,
       ConvertCommand.class
     })
 public final class ParrowCommand {

@@ -1,14 +1,14 @@
 package dev.parrow.cli;
 
+import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
@@ -57,40 +57,38 @@ final class ToArrowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Path target = output.toAbsolutePath();
-    Path temporary =
-        target.resolveSibling(
-            "." + target.getFileName() + "." + java.util.UUID.randomUUID() + ".tmp");
+    // Written whole or not at all, like a Parquet file: the same temporary-file-and-rename.
+    OutputFile target = OutputFile.of(output);
     boolean done = false;
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile parquet = ParquetFile.open(input);
         ParquetArrowReader reader =
             parquet.newReader(
                 allocator, ReadOptions.builder().columns(columns).batchSize(batchSize).build())) {
-      long rows = write(reader, temporary);
-      Files.move(
-          temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      long rows;
+      try (OutputStream out = target.open()) {
+        rows = write(reader, Channels.newChannel(out));
+      }
+      target.commit();
       done = true;
       spec.commandLine()
           .getErr()
           .printf("parrow: wrote %s rows to %s%n", Sizes.count(rows), output);
     } finally {
       if (!done) {
-        Files.deleteIfExists(temporary);
+        target.abort();
       }
     }
     return 0;
   }
 
-  private long write(ParquetArrowReader reader, Path file) throws IOException {
+  private long write(ParquetArrowReader reader, WritableByteChannel channel) throws IOException {
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
     long rows = 0;
-    try (FileChannel channel =
-            FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        ArrowWriter writer =
-            stream
-                ? new ArrowStreamWriter(root, reader, channel)
-                : new ArrowFileWriter(root, reader, channel)) {
+    try (ArrowWriter writer =
+        stream
+            ? new ArrowStreamWriter(root, reader, channel)
+            : new ArrowFileWriter(root, reader, channel)) {
       writer.start();
       while (reader.loadNextBatch()) {
         writer.writeBatch();

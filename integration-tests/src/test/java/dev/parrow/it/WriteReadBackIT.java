@@ -56,7 +56,7 @@ class WriteReadBackIT {
   private static final int ROWS = 1_500;
 
   /** DuckDB has no half floats and no decimals above precision 38 (it reads them as DOUBLE). */
-  private static final Set<String> DUCKDB_CANNOT =
+  static final Set<String> DUCKDB_CANNOT =
       java.util.stream.Stream.concat(
               Stream.of("f16"),
               java.util.stream.IntStream.rangeClosed(39, 76).mapToObj(p -> "dec" + p))
@@ -499,8 +499,7 @@ class WriteReadBackIT {
     return out;
   }
 
-  private static void assertSameValues(
-      String oracle, Columns expected, Columns actual, Set<String> skip) {
+  static void assertSameValues(String oracle, Columns expected, Columns actual, Set<String> skip) {
     assertEquals(expected.rows, actual.rows, oracle + ": rows");
     for (String column : expected.values.keySet()) {
       if (skip.contains(column)) {

@@ -10,6 +10,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 
 /**
@@ -129,7 +130,7 @@ public final class ListReader implements FieldReader {
         for (int i = 0, from = 0; i < slots.count(); i++) {
           if (Bits.get(defined, i)) {
             for (int k = 0; k < size; k++) {
-              child.copyFromSafe(from++, i * size + k, dense);
+              copyValue(dense, from++, child, i * size + k);
             }
           }
         }
@@ -137,6 +138,69 @@ public final class ListReader implements FieldReader {
       }
     }
     return slots.count();
+  }
+
+  /**
+   * Copies value {@code from} of {@code src} to slot {@code to} of {@code dst}, a vector of the
+   * same type filled in increasing slot order. Containers are copied here, element by element,
+   * because Arrow Java's copyFromSafe cannot copy a fixed-size list at any depth.
+   */
+  private static void copyValue(FieldVector src, int from, FieldVector dst, int to) {
+    if (src instanceof FixedSizeListVector s) {
+      FixedSizeListVector d = (FixedSizeListVector) dst;
+      while (to >= d.getValueCapacity()) {
+        d.reAlloc();
+      }
+      if (s.isNull(from)) {
+        d.setNull(to);
+      } else {
+        d.setNotNull(to);
+      }
+      int size = s.getListSize();
+      for (int k = 0; k < size; k++) {
+        copyValue(s.getDataVector(), from * size + k, d.getDataVector(), to * size + k);
+      }
+    } else if (src instanceof ListVector s) {
+      ListVector d = (ListVector) dst;
+      if (s.isNull(from)) {
+        d.setNull(to);
+        return;
+      }
+      int start = d.startNewValue(to);
+      int first = s.getElementStartIndex(from);
+      int length = s.getElementEndIndex(from) - first;
+      for (int k = 0; k < length; k++) {
+        copyValue(s.getDataVector(), first + k, d.getDataVector(), start + k);
+      }
+      d.endValue(to, length);
+    } else if (src instanceof LargeListVector s) {
+      LargeListVector d = (LargeListVector) dst;
+      if (s.isNull(from)) {
+        d.setNull(to);
+        return;
+      }
+      int start = (int) d.startNewValue(to);
+      int first = (int) s.getElementStartIndex(from);
+      int length = (int) s.getElementEndIndex(from) - first;
+      for (int k = 0; k < length; k++) {
+        copyValue(s.getDataVector(), first + k, d.getDataVector(), start + k);
+      }
+      d.endValue(to, length);
+    } else if (src instanceof StructVector s) {
+      StructVector d = (StructVector) dst;
+      if (s.isNull(from)) {
+        d.setNull(to);
+      } else {
+        d.setIndexDefined(to);
+      }
+      List<FieldVector> sources = s.getChildrenFromFields();
+      List<FieldVector> targets = d.getChildrenFromFields();
+      for (int c = 0; c < sources.size(); c++) {
+        copyValue(sources.get(c), from, targets.get(c), to);
+      }
+    } else {
+      dst.copyFromSafe(from, to, src);
+    }
   }
 
   @Override

@@ -30,14 +30,37 @@ public final class ParquetFileWriter {
   /** Per row group, per chunk: the page index to write after the row groups. */
   private final List<List<ColumnChunkWriter.Chunk>> indexes = new ArrayList<>();
 
+  /** The row groups before this index were in the file already (an append), page index too. */
+  private final int firstNewGroup;
+
   private long position;
   private long rows;
 
   public ParquetFileWriter(OutputStream out, List<SchemaElement> schema) throws IOException {
     this.out = out;
     this.schema = List.copyOf(schema);
+    this.firstNewGroup = 0;
     out.write(MAGIC);
     position = MAGIC.length;
+  }
+
+  private ParquetFileWriter(OutputStream out, FileMetaData existing, long dataEnd) {
+    this.out = out;
+    this.schema = List.copyOf(existing.schema());
+    this.rowGroups.addAll(existing.rowGroups());
+    this.firstNewGroup = rowGroups.size();
+    this.rows = existing.numRows();
+    this.position = dataEnd;
+  }
+
+  /**
+   * A writer that adds row groups to an existing file: the caller has written the file's first
+   * {@code dataEnd} bytes (everything before its footer: the magic, the row groups, their page
+   * indexes) to {@code out} unchanged, so every offset in {@code existing} still holds.
+   */
+  public static ParquetFileWriter continuing(
+      OutputStream out, FileMetaData existing, long dataEnd) {
+    return new ParquetFileWriter(out, existing, dataEnd);
   }
 
   /** Writes one row group of {@code numRows} rows from its chunks, in schema order. */
@@ -75,7 +98,7 @@ public final class ParquetFileWriter {
    */
   private void writePageIndexes() throws IOException {
     List<List<ColumnChunk>> columns = new ArrayList<>();
-    for (RowGroup g : rowGroups) {
+    for (RowGroup g : rowGroups.subList(firstNewGroup, rowGroups.size())) {
       columns.add(new ArrayList<>(g.columns()));
     }
     for (int g = 0; g < indexes.size(); g++) {
@@ -97,10 +120,10 @@ public final class ParquetFileWriter {
         position += bytes.length;
       }
     }
-    for (int g = 0; g < rowGroups.size(); g++) {
-      RowGroup r = rowGroups.get(g);
+    for (int g = 0; g < columns.size(); g++) {
+      RowGroup r = rowGroups.get(firstNewGroup + g);
       rowGroups.set(
-          g,
+          firstNewGroup + g,
           new RowGroup(
               columns.get(g),
               r.totalByteSize(),

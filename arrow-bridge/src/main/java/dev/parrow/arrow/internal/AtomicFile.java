@@ -1,0 +1,124 @@
+package dev.parrow.arrow.internal;
+
+import dev.parrow.arrow.OutputFile;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A file written whole or not at all: the bytes go to a temporary file beside the target, which is
+ * synced to disk and renamed over the target on commit (an atomic rename within one directory), so
+ * the target holds the previous file or the whole new one even when the process is killed or the
+ * machine loses power.
+ *
+ * <p>A process killed mid-write leaves its temporary file behind; its name says whose it was
+ * ({@code .<target>.parrow-<host>-<pid>-<uuid>.tmp}). The next write to the same target on the same
+ * host removes those whose process is gone. Files of live processes, or of other hosts sharing the
+ * directory, are never touched.
+ */
+public final class AtomicFile implements OutputFile {
+  private static final String HOST = hostTag();
+
+  private final Path target;
+  private final Path temporary;
+
+  public AtomicFile(Path target) {
+    this.target = target.toAbsolutePath();
+    this.temporary =
+        this.target.resolveSibling(
+            "."
+                + this.target.getFileName()
+                + ".parrow-"
+                + HOST
+                + "-"
+                + ProcessHandle.current().pid()
+                + "-"
+                + UUID.randomUUID()
+                + ".tmp");
+  }
+
+  /** The temporary file the bytes go to until {@link #commit}. */
+  public Path temporary() {
+    return temporary;
+  }
+
+  @Override
+  public OutputStream open() throws IOException {
+    removeStaleTemporaries(target);
+    return Files.newOutputStream(
+        temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+  }
+
+  @Override
+  public void commit() throws IOException {
+    try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+      channel.force(true);
+    }
+    Files.move(
+        temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    syncDirectory(target.getParent());
+  }
+
+  @Override
+  public void abort() throws IOException {
+    Files.deleteIfExists(temporary);
+  }
+
+  @Override
+  public String toString() {
+    return target.toString();
+  }
+
+  /** Makes the rename durable; not every platform can open a directory, and then it is skipped. */
+  private static void syncDirectory(Path dir) {
+    try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+      channel.force(true);
+    } catch (IOException | UnsupportedOperationException e) {
+      // Windows cannot open a directory as a channel; its rename is durable on its own.
+    }
+  }
+
+  /**
+   * Removes the temporary files that writers of {@code target} on this host left when they were
+   * killed: those whose process no longer runs.
+   */
+  public static void removeStaleTemporaries(Path target) {
+    Path dir = target.toAbsolutePath().getParent();
+    Pattern ours =
+        Pattern.compile(
+            Pattern.quote("." + target.getFileName() + ".parrow-" + HOST + "-")
+                + "(\\d+)-[0-9a-f-]{36}\\.tmp");
+    try (DirectoryStream<Path> siblings =
+        Files.newDirectoryStream(dir, "." + target.getFileName() + ".parrow-*.tmp")) {
+      for (Path p : siblings) {
+        Matcher m = ours.matcher(p.getFileName().toString());
+        if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty()) {
+          Files.deleteIfExists(p);
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      // Clean-up is best effort: a file that cannot be listed or removed stays for later.
+    }
+  }
+
+  /** The host name in a form safe for a file name. */
+  private static String hostTag() {
+    String name;
+    try {
+      name = InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      name = System.getenv().getOrDefault("HOSTNAME", "localhost");
+    }
+    String safe = name.replaceAll("[^A-Za-z0-9.]", "_");
+    return safe.isEmpty() ? "localhost" : safe;
+  }
+}

@@ -1,0 +1,51 @@
+package dev.parrow.cli;
+
+import dev.parrow.arrow.ParquetArrowWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code parrow append IN.arrow TARGET.parquet}: the batches of an Arrow IPC file or stream added
+ * to a Parquet file as new row groups, atomically.
+ */
+@Command(
+    name = "append",
+    mixinStandardHelpOptions = true,
+    description =
+        "Add the rows of an Arrow IPC file (or stream) to a Parquet file of the same schema, as new"
+            + " row groups. TARGET holds either its old rows or all of them, even if parrow is"
+            + " killed. The options apply to the new row groups.")
+final class AppendCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "IN", description = "An Arrow IPC file or stream.")
+  Path input;
+
+  @Parameters(index = "1", paramLabel = "TARGET", description = "The Parquet file to add to.")
+  Path target;
+
+  @Mixin WriteSettings settings;
+
+  @Override
+  public Integer call() throws Exception {
+    var err = spec.commandLine().getErr();
+    try (BufferAllocator allocator = new RootAllocator();
+        ArrowReader reader = FromArrowCommand.openArrow(input, allocator)) {
+      long rows =
+          ParquetArrowWriter.appendAll(
+              reader, target, settings.options(), WriteSettings.progress(err));
+      err.printf(
+          "%sparrow: appended %s rows to %s%n",
+          System.console() == null ? "" : "\r", Sizes.count(rows), target);
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,232 @@
+package dev.parrow.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.arrow.OutputFile;
+import dev.parrow.arrow.ParquetArrowWriter;
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.WriteOptions;
+import dev.parrow.codec.io.InputFile;
+import dev.parrow.codec.metadata.ColumnChunk;
+import dev.parrow.codec.metadata.CompressionCodec;
+import dev.parrow.codec.metadata.FileMetaData;
+import dev.parrow.codec.metadata.KeyValue;
+import dev.parrow.codec.metadata.RowGroup;
+import dev.parrow.codec.thrift.ThriftCodec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link ParquetArrowWriter#append}: row groups added to an existing file read back, in Parrow,
+ * Arrow C++ and DuckDB, as the rows first written followed by the rows appended; a batch of another
+ * schema is refused and leaves the file as it was, byte for byte.
+ */
+class AppendIT {
+  @TempDir Path dir;
+
+  @Test
+  void appendedRowGroupsReadBackEverywhere() throws Exception {
+    Path file = dir.resolve("flat.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot all = WriteReadBackIT.data(allocator);
+        VectorSchemaRoot first = all.slice(0, 700);
+        VectorSchemaRoot second = all.slice(700, all.getRowCount() - 700)) {
+      try (var writer =
+          ParquetArrowWriter.create(
+              file,
+              all.getSchema(),
+              WriteOptions.builder().keyValue("origin", "first").rowGroupRows(500).build())) {
+        writer.write(first);
+      }
+      // Other options for the new row groups: pages v2, ZSTD, no dictionaries.
+      try (var writer =
+          ParquetArrowWriter.append(
+              file,
+              all.getSchema(),
+              WriteOptions.builder()
+                  .pageVersion(2)
+                  .compression(CompressionCodec.ZSTD)
+                  .dictionary(false)
+                  .keyValue("appended", "yes")
+                  .build(),
+              null)) {
+        writer.write(second);
+      }
+      Columns expected = new Columns();
+      expected.start(all.getSchema());
+      expected.append(all);
+      WriteReadBackIT.assertSameValues(
+          "Parrow",
+          expected,
+          CorpusReadIT.readWithParrow(file, allocator, ReadOptions.defaults()),
+          Set.of());
+      WriteReadBackIT.assertSameValues(
+          "Arrow C++", expected, ArrowCpp.read(file, allocator), Set.of());
+      WriteReadBackIT.assertSameValues(
+          "DuckDB", expected, DuckDbArrow.read(file, allocator), WriteReadBackIT.DUCKDB_CANNOT);
+    }
+    FileMetaData meta = footer(file);
+    assertEquals(3, meta.rowGroups().size(), "two row groups written, one appended");
+    assertEquals(1500, meta.numRows());
+    Map<String, Long> keys = new java.util.HashMap<>();
+    for (KeyValue kv : meta.keyValueMetadata()) {
+      keys.merge(kv.key(), 1L, Long::sum);
+    }
+    assertEquals(Map.of("ARROW:schema", 1L, "origin", 1L, "appended", 1L), keys);
+    checkPageIndexes(file, meta);
+  }
+
+  @Test
+  void nestedColumnsAndDictionariesAppend() throws Exception {
+    Path file = dir.resolve("nested.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        NestedData data = new NestedData(allocator)) {
+      // The table twice (a slice would rename the list children, so it would not be the schema).
+      try (var writer =
+          ParquetArrowWriter.create(
+              OutputFile.of(file),
+              data.root.getSchema(),
+              WriteOptions.builder().build(),
+              data.provider)) {
+        writer.write(data.root);
+      }
+      try (var writer =
+          ParquetArrowWriter.append(
+              file, data.root.getSchema(), WriteOptions.builder().build(), data.provider)) {
+        writer.write(data.root);
+      }
+      Columns expected = new Columns();
+      expected.start(data.root.getSchema());
+      expected.append(data.root, data.provider);
+      expected.append(data.root, data.provider);
+      Columns parrow = CorpusReadIT.readWithParrow(file, allocator, ReadOptions.defaults());
+      assertEquals(
+          data.root.getSchema().getFields(),
+          new ArrayList<>(parrow.fields.values()),
+          "the types, dictionaries included");
+      WriteReadBackIT.assertSameValues("Parrow", expected, parrow, Set.of());
+      WriteReadBackIT.assertSameValues(
+          "Arrow C++", expected, ArrowCpp.read(file, allocator), Set.of());
+      WriteReadBackIT.assertSameValues(
+          "DuckDB", expected, DuckDbArrow.read(file, allocator), Set.of());
+    }
+    checkPageIndexes(file, footer(file));
+  }
+
+  @Test
+  void anotherSchemaIsRefusedAndTheFileIsUnchanged() throws Exception {
+    Path file = dir.resolve("zoned.parquet");
+    Schema utc = schema("UTC");
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = VectorSchemaRoot.create(utc, allocator)) {
+      root.setRowCount(0);
+      try (var writer = ParquetArrowWriter.create(file, utc, WriteOptions.builder().build())) {
+        writer.write(root);
+      }
+    }
+    byte[] before = Files.readAllBytes(file);
+    // The same Parquet schema (an instant in microseconds), another Arrow type: the file's
+    // ARROW:schema would read the new rows in the wrong zone.
+    IllegalArgumentException zone =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                ParquetArrowWriter.append(
+                    file, schema("America/New_York"), WriteOptions.builder().build(), null));
+    assertTrue(zone.getMessage().contains(file.toString()), zone.getMessage());
+    assertTrue(zone.getMessage().contains("'ts'"), zone.getMessage());
+    // Another Parquet schema altogether.
+    Schema other = new Schema(List.of(Field.nullable("x", ArrowType.Utf8.INSTANCE)));
+    IllegalArgumentException shape =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ParquetArrowWriter.append(file, other, WriteOptions.builder().build(), null));
+    assertTrue(shape.getMessage().startsWith("cannot append to " + file), shape.getMessage());
+    assertArrayEquals(before, Files.readAllBytes(file));
+    assertOnlyFile(file);
+  }
+
+  @Test
+  void anAbortedAppendLeavesTheFileAsItWas() throws Exception {
+    Path file = dir.resolve("aborted.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot all = WriteReadBackIT.data(allocator)) {
+      try (var writer =
+          ParquetArrowWriter.create(file, all.getSchema(), WriteOptions.builder().build())) {
+        writer.write(all);
+      }
+      byte[] before = Files.readAllBytes(file);
+      try (var writer =
+          ParquetArrowWriter.append(
+              file, all.getSchema(), WriteOptions.builder().rowGroupRows(100).build(), null)) {
+        writer.write(all);
+        writer.abort();
+      }
+      assertArrayEquals(before, Files.readAllBytes(file));
+      assertOnlyFile(file);
+    }
+  }
+
+  private static Schema schema(String zone) {
+    return new Schema(
+        List.of(
+            new Field(
+                "ts",
+                FieldType.nullable(new ArrowType.Timestamp(TimeUnit.MICROSECOND, zone)),
+                null)));
+  }
+
+  private void assertOnlyFile(Path file) throws Exception {
+    try (var listing = Files.list(dir)) {
+      List<Path> left = listing.filter(p -> !p.equals(file)).toList();
+      assertTrue(
+          left.stream()
+              .noneMatch(p -> p.getFileName().toString().startsWith("." + file.getFileName())),
+          "temporary files left: " + left);
+    }
+  }
+
+  static FileMetaData footer(Path file) throws Exception {
+    try (ParquetFile parquet = ParquetFile.open(file)) {
+      return parquet.metadata();
+    }
+  }
+
+  /** Every chunk, old and new, points at a column index and offset index that parse. */
+  private static void checkPageIndexes(Path file, FileMetaData meta) throws Exception {
+    try (InputFile input = InputFile.of(file)) {
+      for (RowGroup group : meta.rowGroups()) {
+        for (ColumnChunk chunk : group.columns()) {
+          assertNotNull(chunk.offsetIndexOffset(), "offset index");
+          assertNotNull(
+              ThriftCodec.readOffsetIndex(
+                  input.read(chunk.offsetIndexOffset(), chunk.offsetIndexLength())));
+          if (chunk.columnIndexOffset() != null) {
+            assertNotNull(
+                ThriftCodec.readColumnIndex(
+                    input.read(chunk.columnIndexOffset(), chunk.columnIndexLength())));
+          }
+        }
+      }
+    }
+  }
+}
