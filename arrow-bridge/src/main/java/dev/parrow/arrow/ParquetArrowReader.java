@@ -34,6 +34,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *
  * <p>Every problem with the file is a {@link ParquetFormatException} naming the file, column, row
  * group and page.
+ *
+ * <p>A reader is used by one thread at a time, like any ArrowReader; readers of one {@link
+ * ParquetFile} may run on different threads at once. {@link #close} may come from another thread
+ * while a batch is being read: it waits for that batch to end (the vectors are not freed under the
+ * reading thread), and the next {@link #loadNextBatch} fails with an IllegalStateException.
  */
 public final class ParquetArrowReader extends ArrowReader {
   private final ParquetFile file;
@@ -55,6 +60,12 @@ public final class ParquetArrowReader extends ArrowReader {
   private long rowsLeftInGroup;
   private long bytesRead;
   private boolean dictionariesBound;
+
+  /** Held while a batch is read, so that a close from another thread waits for it. */
+  private final java.util.concurrent.locks.ReentrantLock reading =
+      new java.util.concurrent.locks.ReentrantLock();
+
+  private volatile boolean closing;
 
   ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) {
     super(allocator);
@@ -127,6 +138,34 @@ public final class ParquetArrowReader extends ArrowReader {
 
   @Override
   public boolean loadNextBatch() throws IOException {
+    reading.lock();
+    try {
+      if (closing) {
+        throw new IllegalStateException(
+            file.footer().fileName() + ": the reader was closed; no batch can be read");
+      }
+      return loadBatch();
+    } finally {
+      reading.unlock();
+    }
+  }
+
+  /**
+   * Frees the batch's vectors and dictionaries, after the batch being read on another thread (if
+   * any) has ended.
+   */
+  @Override
+  public void close(boolean closeReadSource) throws IOException {
+    closing = true;
+    reading.lock();
+    try {
+      super.close(closeReadSource);
+    } finally {
+      reading.unlock();
+    }
+  }
+
+  private boolean loadBatch() throws IOException {
     prepareLoadNextBatch();
     if (!dictionariesBound) {
       // The dictionary vectors exist once the root does (ArrowReader makes them from the schema).

@@ -17,6 +17,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * An open Parquet file: its checked footer, its schemas, and readers of its data into Arrow
  * vectors. Readers share the file; close them before the file.
+ *
+ * <p>Thread-safe: it is immutable once open, and its readers read the file with positional reads,
+ * so any number of readers, on any threads, may read one ParquetFile at once (each reader itself is
+ * used by one thread at a time). A reader thread that is interrupted fails with an
+ * InterruptedIOException and leaves the others reading. Closing the ParquetFile while readers are
+ * reading makes their next read fail with an IOException that says so.
  */
 public final class ParquetFile implements AutoCloseable {
   private final InputFile input;
