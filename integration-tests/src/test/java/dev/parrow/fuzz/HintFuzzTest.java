@@ -5,7 +5,6 @@ import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.ReadOptions.DictionaryMode;
 import dev.parrow.codec.footer.FooterWriter;
 import dev.parrow.codec.metadata.FileMetaData;
-import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.thrift.ThriftCodec;
 import dev.parrow.types.ArrowSchemaBlob;
 import java.io.IOException;
@@ -13,7 +12,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
@@ -52,24 +50,7 @@ class HintFuzzTest {
     int footerLength = tail.getInt(file.length - 8);
     int footerStart = file.length - 8 - footerLength;
     FileMetaData m = ThriftCodec.readFileMetaData(ByteBuffer.wrap(file, footerStart, footerLength));
-    List<KeyValue> keyValues = new ArrayList<>();
-    for (KeyValue kv : m.keyValueMetadata() == null ? List.<KeyValue>of() : m.keyValueMetadata()) {
-      if (!kv.key().equals(ArrowSchemaBlob.KEY)) {
-        keyValues.add(kv);
-      }
-    }
-    keyValues.add(new KeyValue(ArrowSchemaBlob.KEY, hint));
-    FileMetaData changed =
-        new FileMetaData(
-            m.version(),
-            m.schema(),
-            m.numRows(),
-            m.rowGroups(),
-            keyValues,
-            m.createdBy(),
-            m.columnOrders(),
-            m.encryptionAlgorithm(),
-            m.footerSigningKeyMetadata());
+    FileMetaData changed = m.withKeyValue(ArrowSchemaBlob.KEY, hint);
     byte[] footer = FooterWriter.encode(changed);
     byte[] out = Arrays.copyOf(file, footerStart + footer.length);
     System.arraycopy(footer, 0, out, footerStart, footer.length);

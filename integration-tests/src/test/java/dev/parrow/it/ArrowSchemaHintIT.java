@@ -12,7 +12,6 @@ import dev.parrow.codec.footer.FooterReader;
 import dev.parrow.codec.footer.FooterWriter;
 import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.FileMetaData;
-import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.types.ArrowSchemaBlob;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -62,22 +61,7 @@ class ArrowSchemaHintIT {
     try (InputFile in = InputFile.of(file)) {
       footer = FooterReader.read(in);
     }
-    FileMetaData m = footer.metaData();
-    List<KeyValue> kv = new ArrayList<>();
-    for (KeyValue e : m.keyValueMetadata()) {
-      kv.add(e.key().equals(ArrowSchemaBlob.KEY) ? new KeyValue(e.key(), blob) : e);
-    }
-    FileMetaData changed =
-        new FileMetaData(
-            m.version(),
-            m.schema(),
-            m.numRows(),
-            m.rowGroups(),
-            kv,
-            m.createdBy(),
-            m.columnOrders(),
-            m.encryptionAlgorithm(),
-            m.footerSigningKeyMetadata());
+    FileMetaData changed = footer.metaData().withKeyValue(ArrowSchemaBlob.KEY, blob);
     byte[] head = Arrays.copyOf(bytes, (int) footer.metadataOffset());
     byte[] tail = FooterWriter.encode(changed);
     byte[] out = Arrays.copyOf(head, head.length + tail.length);

@@ -7,7 +7,6 @@ import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.FileMetaData;
-import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.thrift.ThriftCodec;
 import dev.parrow.types.ArrowSchemaBlob;
 import java.io.IOException;
@@ -211,12 +210,7 @@ public final class FuzzSeeds {
   }
 
   private static String hint(FileMetaData meta) {
-    for (KeyValue kv : meta.keyValueMetadata()) {
-      if (kv.key().equals(ArrowSchemaBlob.KEY)) {
-        return kv.value();
-      }
-    }
-    throw new IllegalStateException("no ARROW:schema");
+    return java.util.Objects.requireNonNull(meta.keyValue(ArrowSchemaBlob.KEY), "ARROW:schema");
   }
 
   private static byte[] range(byte[] file, long offset, int length) {

@@ -135,16 +135,7 @@ class MetadataFuzzIT {
   }
 
   private static FileMetaData withSchema(FileMetaData m, List<SchemaElement> schema) {
-    return new FileMetaData(
-        m.version(),
-        schema,
-        m.numRows(),
-        m.rowGroups(),
-        m.keyValueMetadata(),
-        m.createdBy(),
-        m.columnOrders(),
-        m.encryptionAlgorithm(),
-        m.footerSigningKeyMetadata());
+    return m.withSchema(schema);
   }
 
   private static FileMetaData mutateSchema(FileMetaData m, Random random) {
@@ -228,20 +219,7 @@ class MetadataFuzzIT {
     int i = random.nextInt(fields.size());
     fields.set(i, mutate(fields.get(i), fields, random));
     String encoded = ArrowSchemaBlob.encode(new Schema(fields, hint.getCustomMetadata()));
-    List<KeyValue> newKv = new ArrayList<>();
-    for (KeyValue k : kv) {
-      newKv.add(k == blob ? new KeyValue(k.key(), encoded) : k);
-    }
-    return new FileMetaData(
-        m.version(),
-        m.schema(),
-        m.numRows(),
-        m.rowGroups(),
-        newKv,
-        m.createdBy(),
-        m.columnOrders(),
-        m.encryptionAlgorithm(),
-        m.footerSigningKeyMetadata());
+    return m.withKeyValue(blob.key(), encoded);
   }
 
   private static final ArrowType[] ODD_TYPES = {

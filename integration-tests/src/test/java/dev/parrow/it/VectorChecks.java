@@ -26,25 +26,7 @@ public final class VectorChecks {
   public static void validateFull(FieldVector v) {
     int n = v.getValueCount();
     if (v instanceof MapVector || v instanceof ListVector) {
-      ListVector list = (ListVector) v;
-      FieldVector child = list.getDataVector();
-      check(
-          list.getOffsetBuffer().capacity() >= (long) (n + 1) * 4 || n == 0,
-          v,
-          "offset buffer too small");
-      int previous = n == 0 ? 0 : list.getOffsetBuffer().getInt(0);
-      check(previous >= 0, v, "negative first offset");
-      for (int i = 1; i <= n; i++) {
-        int offset = list.getOffsetBuffer().getInt((long) i * 4);
-        check(offset >= previous, v, "offsets decrease at " + i);
-        previous = offset;
-      }
-      check(
-          previous <= child.getValueCount(),
-          v,
-          "last offset " + previous + " beyond the child's " + child.getValueCount() + " values");
-      validityFits(v, n);
-      validateFull(child);
+      checkList(v, ((ListVector) v).getDataVector(), 4);
       return;
     }
     if (v instanceof StructVector s) {
@@ -68,24 +50,7 @@ public final class VectorChecks {
     }
     if (v instanceof LargeListVector list) {
       // Checked here, not by Arrow, so that a map inside is checked by the rules above.
-      FieldVector child = list.getDataVector();
-      check(
-          list.getOffsetBuffer().capacity() >= (long) (n + 1) * 8 || n == 0,
-          v,
-          "offset buffer too small");
-      long previous = n == 0 ? 0 : list.getOffsetBuffer().getLong(0);
-      check(previous >= 0, v, "negative first offset");
-      for (int i = 1; i <= n; i++) {
-        long offset = list.getOffsetBuffer().getLong((long) i * 8);
-        check(offset >= previous, v, "offsets decrease at " + i);
-        previous = offset;
-      }
-      check(
-          previous <= child.getValueCount(),
-          v,
-          "last offset " + previous + " beyond the child's " + child.getValueCount() + " values");
-      validityFits(v, n);
-      validateFull(child);
+      checkList(v, list.getDataVector(), 8);
       return;
     }
     if (v instanceof Float2Vector) {
@@ -96,6 +61,30 @@ public final class VectorChecks {
       return;
     }
     ValueVectorUtility.validateFull(v);
+  }
+
+  /** Offsets of {@code width} bytes: non-decreasing, within the child; then the child. */
+  private static void checkList(FieldVector v, FieldVector child, int width) {
+    int n = v.getValueCount();
+    var offsets = v.getOffsetBuffer();
+    check(offsets.capacity() >= (long) (n + 1) * width || n == 0, v, "offset buffer too small");
+    long previous = n == 0 ? 0 : offset(offsets, 0, width);
+    check(previous >= 0, v, "negative first offset");
+    for (int i = 1; i <= n; i++) {
+      long offset = offset(offsets, i, width);
+      check(offset >= previous, v, "offsets decrease at " + i);
+      previous = offset;
+    }
+    check(
+        previous <= child.getValueCount(),
+        v,
+        "last offset " + previous + " beyond the child's " + child.getValueCount() + " values");
+    validityFits(v, n);
+    validateFull(child);
+  }
+
+  private static long offset(org.apache.arrow.memory.ArrowBuf offsets, int i, int width) {
+    return width == 4 ? offsets.getInt((long) i * 4) : offsets.getLong((long) i * 8);
   }
 
   private static void validityFits(FieldVector v, int n) {

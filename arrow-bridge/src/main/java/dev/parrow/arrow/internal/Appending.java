@@ -57,7 +57,7 @@ public final class Appending {
     }
     List<String> warnings = new ArrayList<>();
     Optional<Schema> hint =
-        ArrowSchemaBlob.decode(keyValue(file.metadata(), ArrowSchemaBlob.KEY), warnings);
+        ArrowSchemaBlob.decode(file.metadata().keyValue(ArrowSchemaBlob.KEY), warnings);
     List<Field> fileFields =
         hint.isPresent() ? hint.get().getFields() : file.arrowSchema().getFields();
     List<Field> ours = hint.isPresent() ? messageSchema.getFields() : schema.getFields();
@@ -71,17 +71,6 @@ public final class Appending {
               + (hint.isPresent() ? " (the file's ARROW:schema)" : "")
               + "; the batches must have the file's Arrow schema");
     }
-  }
-
-  private static String keyValue(FileMetaData meta, String key) {
-    if (meta.keyValueMetadata() != null) {
-      for (KeyValue kv : meta.keyValueMetadata()) {
-        if (kv.key().equals(key)) {
-          return kv.value();
-        }
-      }
-    }
-    return null;
   }
 
   private static String describe(SchemaElement e) {

@@ -38,4 +38,42 @@ public record FileMetaData(
     }
     return null;
   }
+
+  /** This footer with another schema. */
+  public FileMetaData withSchema(List<SchemaElement> elements) {
+    return new FileMetaData(
+        version,
+        elements,
+        numRows,
+        rowGroups,
+        keyValueMetadata,
+        createdBy,
+        columnOrders,
+        encryptionAlgorithm,
+        footerSigningKeyMetadata);
+  }
+
+  /** This footer with {@code key} set to {@code value}: in place where it is, else added last. */
+  public FileMetaData withKeyValue(String key, String value) {
+    List<KeyValue> kv = new java.util.ArrayList<>();
+    boolean found = false;
+    for (KeyValue e : keyValueMetadata == null ? List.<KeyValue>of() : keyValueMetadata) {
+      boolean match = e.key().equals(key);
+      kv.add(match ? new KeyValue(key, value) : e);
+      found |= match;
+    }
+    if (!found) {
+      kv.add(new KeyValue(key, value));
+    }
+    return new FileMetaData(
+        version,
+        schema,
+        numRows,
+        rowGroups,
+        kv,
+        createdBy,
+        columnOrders,
+        encryptionAlgorithm,
+        footerSigningKeyMetadata);
+  }
 }
