@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code parrow convert} and {@code parrow from-arrow}: what they write reads back as what went in.
+ * {@code parrow convert}, {@code from-arrow} and {@code append}: what they write reads back as what
+ * went in.
  */
 class WriteCommandsIT {
   private static final Path SOURCE =
@@ -110,5 +111,52 @@ class WriteCommandsIT {
           before.values,
           CorpusReadIT.readWithParrow(fromStream, allocator, ReadOptions.defaults()).values);
     }
+  }
+
+  @Test
+  void appendAddsTheRowsOfAnArrowFile(@TempDir Path dir) throws Exception {
+    Path arrow = dir.resolve("t.arrow");
+    Path target = dir.resolve("target.parquet");
+    StringWriter err = new StringWriter();
+    assertEquals(0, run(err, "to-arrow", SOURCE.toString(), arrow.toString()), err.toString());
+    assertEquals(0, run(err, "from-arrow", arrow.toString(), target.toString()), err.toString());
+    assertEquals(
+        0,
+        run(err, "append", arrow.toString(), target.toString(), "--compression", "ZSTD"),
+        err.toString());
+    assertTrue(
+        err.toString()
+            .matches(
+                "(?s).*appended [0-9,]+ rows to "
+                    + java.util.regex.Pattern.quote(target.toString())
+                    + ".*"),
+        err.toString());
+    try (BufferAllocator allocator = new RootAllocator()) {
+      Columns once = CorpusReadIT.readWithParrow(SOURCE, allocator, ReadOptions.defaults());
+      Columns twice = CorpusReadIT.readWithParrow(target, allocator, ReadOptions.defaults());
+      assertEquals(2 * once.rows, twice.rows);
+      for (var column : once.values.entrySet()) {
+        java.util.List<Object> expected = new java.util.ArrayList<>(column.getValue());
+        expected.addAll(column.getValue());
+        assertEquals(expected, twice.values.get(column.getKey()), column.getKey());
+      }
+    }
+    // Rows of another schema are refused, naming the file, and the file is left as it was.
+    Path other = dir.resolve("other.arrow");
+    assertEquals(
+        0,
+        run(
+            err,
+            "to-arrow",
+            FixturesIT.projectTestdata().resolve("orders.parquet").toString(),
+            other.toString()),
+        err.toString());
+    byte[] before = java.nio.file.Files.readAllBytes(target);
+    StringWriter refused = new StringWriter();
+    assertEquals(1, run(refused, "append", other.toString(), target.toString()));
+    assertTrue(
+        refused.toString().startsWith("parrow: cannot append to " + target + ": "),
+        refused.toString());
+    assertTrue(java.util.Arrays.equals(before, java.nio.file.Files.readAllBytes(target)));
   }
 }
