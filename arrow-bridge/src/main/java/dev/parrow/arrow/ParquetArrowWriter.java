@@ -82,16 +82,16 @@ public final class ParquetArrowWriter implements AutoCloseable {
       throws IOException {
     this.provider = provider;
     this.messageSchema = messageFormat(schema, provider);
-    List<SchemaElement> elements = ArrowToParquet.schema(messageSchema);
+    List<SchemaElement> elements =
+        appendTo == null
+            ? ArrowToParquet.schema(messageSchema)
+            : Appending.writeSchema(appendTo, ArrowToParquet.schema(messageSchema), messageSchema);
     this.output = output;
     this.schema = schema;
     this.options = options;
     this.columns = ParquetSchema.fromElements(elements).columns();
     checkColumnNames(options, columns);
     this.existing = appendTo == null ? null : appendTo.metadata();
-    if (appendTo != null) {
-      Appending.checkSchemas(appendTo, elements, schema, messageSchema);
-    }
     this.stream = new BufferedOutputStream(output.open(), 1 << 16);
     try {
       if (appendTo == null) {
@@ -182,11 +182,14 @@ public final class ParquetArrowWriter implements AutoCloseable {
    * moved over the file when the writer is closed. The file is either as it was or holds every row
    * group, even if the process is killed; {@link #abort} leaves it as it was.
    *
-   * <p>The batches must have the file's schema: their Arrow schema must map to the same Parquet
-   * schema, and be the Arrow schema the file reads as (its {@code ARROW:schema} when it has one),
-   * dictionary-encoded fields included (with any dictionary ids; each row group has its own
-   * dictionary pages). The file's key-value metadata and created-by are kept, {@code options}'
-   * key-value pairs added over them; {@code options} otherwise apply to the new row groups only.
+   * <p>The batches must have the file's schema: the Arrow schema Parrow reads the file as (its
+   * {@code ARROW:schema} applied), dictionary-encoded fields included (with any dictionary ids;
+   * each row group has its own dictionary pages), and a Parquet schema that stores their values as
+   * the file's does. Files of other writers qualify when their Parquet schema differs from Parrow's
+   * only in names of list and map levels and in annotations that mean the same; the new row groups
+   * are written with the file's schema. The file's key-value metadata and created-by are kept,
+   * {@code options}' key-value pairs added over them; {@code options} otherwise apply to the new
+   * row groups only.
    *
    * @param provider the dictionaries of dictionary-encoded fields, or null when there are none
    * @throws IllegalArgumentException when the schemas differ, saying how

@@ -186,6 +186,81 @@ class AppendIT {
     }
   }
 
+  /**
+   * Every interop file of arrow-rs and nanoparquet, appended to with its own rows as Parrow reads
+   * them, reads back in Parrow, Arrow C++ and DuckDB as its rows twice, or is refused because it
+   * stores some column in a way Parrow does not write (arrow-rs's date64 as INT64, time32[s] and
+   * timestamp[s] without annotation) or holds a value Parrow cannot write.
+   */
+  @Test
+  void filesOtherWritersWroteTakeTheirOwnRows() throws Exception {
+    List<Path> files = new ArrayList<>();
+    for (Path folder : List.of(ArrowRsInteropIT.folder(), NanoparquetInteropIT.folder())) {
+      try (var listing = Files.list(folder)) {
+        listing.filter(p -> p.toString().endsWith(".parquet")).sorted().forEach(files::add);
+      }
+    }
+    List<String> appended = new ArrayList<>();
+    List<String> refused = new ArrayList<>();
+    for (Path original : files) {
+      Path copy = dir.resolve(original.getFileName());
+      Files.copy(original, copy);
+      byte[] before = Files.readAllBytes(copy);
+      try (BufferAllocator allocator = new RootAllocator();
+          ParquetFile source = ParquetFile.open(original);
+          var reader = source.newReader(allocator)) {
+        ParquetArrowWriter.appendAll(reader, copy, WriteOptions.builder().build(), rows -> {});
+        appended.add(original.getFileName().toString());
+      } catch (IllegalArgumentException | UnsupportedOperationException e) {
+        assertTrue(
+            e.getMessage().startsWith("cannot append to " + copy + ": the ")
+                || e.getMessage().contains("does not fit a Parquet INTERVAL"),
+            original + ": " + e.getMessage());
+        assertArrayEquals(before, Files.readAllBytes(copy), original + " unchanged");
+        refused.add(original.getFileName().toString());
+        continue;
+      }
+      try (BufferAllocator allocator = new RootAllocator()) {
+        Columns once = CorpusReadIT.readWithParrow(original, allocator, ReadOptions.defaults());
+        assertEquals(
+            twice(once.values),
+            CorpusReadIT.readWithParrow(copy, allocator, ReadOptions.defaults()).values,
+            original + " in Parrow");
+        readTwiceBy("DuckDB", original, copy, f -> DuckDbArrow.read(f, allocator));
+        readTwiceBy("Arrow C++", original, copy, f -> ArrowCpp.read(f, allocator));
+      }
+    }
+    System.out.println("AppendIT: appended to " + appended.size() + " files, refused " + refused);
+    assertTrue(appended.size() >= 80, appended.size() + " appended");
+  }
+
+  private interface Reader {
+    Columns read(Path file) throws Exception;
+  }
+
+  /** The oracle reads the copy as the original's rows twice (when it reads the original at all). */
+  private static void readTwiceBy(String oracle, Path original, Path copy, Reader reader)
+      throws Exception {
+    Columns once;
+    try {
+      once = reader.read(original);
+    } catch (Exception e) {
+      return;
+    }
+    assertEquals(twice(once.values), reader.read(copy).values, original + " in " + oracle);
+  }
+
+  private static Map<String, List<Object>> twice(Map<String, List<Object>> values) {
+    Map<String, List<Object>> out = new java.util.LinkedHashMap<>();
+    values.forEach(
+        (k, v) -> {
+          List<Object> both = new ArrayList<>(v);
+          both.addAll(v);
+          out.put(k, both);
+        });
+    return out;
+  }
+
   private static Schema schema(String zone) {
     return new Schema(
         List.of(

@@ -5,7 +5,9 @@ import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.SchemaElement;
-import dev.parrow.types.ArrowSchemaBlob;
+import dev.parrow.codec.schema.ParquetSchema;
+import dev.parrow.types.NestedSchema;
+import dev.parrow.types.TypeOptions;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -13,7 +15,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Objects;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -25,24 +28,31 @@ public final class Appending {
   private Appending() {}
 
   /**
-   * Fails unless batches of {@code schema} (whose Parquet schema is {@code elements} and whose
-   * ARROW:schema would be {@code messageSchema}) can join {@code file}'s row groups: the same
-   * Parquet schema (the root's name aside), and the Arrow schema the file reads as.
+   * The Parquet schema to write batches of {@code messageSchema} to {@code file} with, or an
+   * IllegalArgumentException saying why they cannot join its row groups. Parrow's own schema for
+   * the batches is {@code elements}; {@code messageSchema} is theirs with dictionary fields typed
+   * by their values, as a reader's schema has them.
+   *
+   * <p>The file's schema is kept when it stores values as {@code elements} would: the same tree of
+   * physical types, lengths and repetitions, read as the same Arrow types without any hint. Only
+   * the names of list and map levels ("item" or "element", "entries" or "key_value") and
+   * annotations that say the same (an INT32 with or without INTEGER(32, signed)) may differ, as
+   * between writers. Then the batches must be the Arrow schema the file reads as: its ARROW:schema
+   * where it has one.
    */
-  public static void checkSchemas(
-      ParquetFile file, List<SchemaElement> elements, Schema schema, Schema messageSchema) {
+  public static List<SchemaElement> writeSchema(
+      ParquetFile file, List<SchemaElement> elements, Schema messageSchema) {
     List<SchemaElement> theirs = file.metadata().schema();
     String name = file.input().name();
     for (int i = 0; i < Math.max(theirs.size(), elements.size()); i++) {
       SchemaElement a = i < theirs.size() ? theirs.get(i) : null;
       SchemaElement b = i < elements.size() ? elements.get(i) : null;
-      boolean same =
-          a != null
-              && b != null
-              && (i == 0
-                  ? java.util.Objects.equals(a.numChildren(), b.numChildren())
-                  : a.equals(b));
-      if (!same) {
+      if (a == null
+          || b == null
+          || a.type() != b.type()
+          || !Objects.equals(a.typeLength(), b.typeLength())
+          || (i > 0 && a.repetition() != b.repetition())
+          || !Objects.equals(a.numChildren(), b.numChildren())) {
         throw new IllegalArgumentException(
             "cannot append to "
                 + name
@@ -55,22 +65,35 @@ public final class Appending {
                 + ")");
       }
     }
-    List<String> warnings = new ArrayList<>();
-    Optional<Schema> hint =
-        ArrowSchemaBlob.decode(file.metadata().keyValue(ArrowSchemaBlob.KEY), warnings);
-    List<Field> fileFields =
-        hint.isPresent() ? hint.get().getFields() : file.arrowSchema().getFields();
-    List<Field> ours = hint.isPresent() ? messageSchema.getFields() : schema.getFields();
-    String difference = difference(fileFields, ours, "");
+    String stored =
+        difference(plainArrow(theirs).getFields(), plainArrow(elements).getFields(), "", false);
+    if (stored != null) {
+      throw new IllegalArgumentException(
+          "cannot append to "
+              + name
+              + ": the file stores its values otherwise ("
+              + stored
+              + ", by the Parquet annotations)");
+    }
+    // What Parrow reads the file as (its ARROW:schema applied where it fits the columns): rows of
+    // another Arrow schema would read back as something else.
+    String difference =
+        difference(file.arrowSchema().getFields(), messageSchema.getFields(), "", false);
     if (difference != null) {
       throw new IllegalArgumentException(
           "cannot append to "
               + name
               + ": "
               + difference
-              + (hint.isPresent() ? " (the file's ARROW:schema)" : "")
-              + "; the batches must have the file's Arrow schema");
+              + "; the batches must have the Arrow schema the file reads as");
     }
+    return theirs;
+  }
+
+  /** The Arrow schema a Parquet schema reads as with no hint. */
+  private static Schema plainArrow(List<SchemaElement> elements) {
+    return NestedSchema.arrowSchema(
+        ParquetSchema.fromElements(elements), TypeOptions.defaults(), new ArrayList<>());
   }
 
   private static String describe(SchemaElement e) {
@@ -86,8 +109,12 @@ public final class Appending {
         + (e.convertedType() == null ? "" : " " + e.convertedType());
   }
 
-  /** How two field lists differ, or null when they are the same (dictionary ids aside). */
-  private static String difference(List<Field> file, List<Field> batches, String path) {
+  /**
+   * How two field lists differ, or null when they are the same (dictionary ids aside, and the names
+   * of list elements and map entries unless {@code childNames}).
+   */
+  private static String difference(
+      List<Field> file, List<Field> batches, String path, boolean childNames) {
     if (file.size() != batches.size()) {
       return (path.isEmpty() ? "the file has " : path + " has ")
           + file.size()
@@ -98,16 +125,19 @@ public final class Appending {
       Field a = file.get(i);
       Field b = batches.get(i);
       String at = path.isEmpty() ? a.getName() : path + "." + a.getName();
-      if (!java.util.Objects.equals(a.getName(), b.getName())) {
+      if (!Objects.equals(a.getName(), b.getName()) && (childNames || !isNamedByWriters(path))) {
         return "field " + i + " is '" + a.getName() + "' in the file, '" + b.getName() + "' here";
       }
-      if (!a.getType().equals(b.getType()) || a.isNullable() != b.isNullable()) {
+      // Nullability is the Parquet repetition's, checked already; some writers' hints say
+      // otherwise.
+      if (!a.getType().equals(b.getType())) {
         return "'" + at + "' is " + typeOf(a) + " in the file and " + typeOf(b) + " in the batches";
       }
       if (!sameDictionary(a.getDictionary(), b.getDictionary())) {
         return "'" + at + "' is dictionary-encoded in one and not the other, or by another index";
       }
-      String below = difference(a.getChildren(), b.getChildren(), at);
+      String below =
+          difference(a.getChildren(), b.getChildren(), isLevel(a) ? at + "[]" : at, childNames);
       if (below != null) {
         return below;
       }
@@ -115,8 +145,20 @@ public final class Appending {
     return null;
   }
 
+  /** A list or map: its child's name is the writer's choice, not the data's. */
+  private static boolean isLevel(Field f) {
+    return f.getType() instanceof ArrowType.List
+        || f.getType() instanceof ArrowType.LargeList
+        || f.getType() instanceof ArrowType.FixedSizeList
+        || f.getType() instanceof ArrowType.Map;
+  }
+
+  private static boolean isNamedByWriters(String path) {
+    return path.endsWith("[]");
+  }
+
   private static String typeOf(Field f) {
-    return f.getType() + (f.isNullable() ? " (nullable)" : " (not null)");
+    return f.getType().toString();
   }
 
   private static boolean sameDictionary(DictionaryEncoding a, DictionaryEncoding b) {
