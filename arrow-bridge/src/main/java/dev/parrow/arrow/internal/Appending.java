@@ -37,8 +37,8 @@ public final class Appending {
    * physical types, lengths and repetitions, read as the same Arrow types without any hint. Only
    * the names of list and map levels ("item" or "element", "entries" or "key_value") and
    * annotations that say the same (an INT32 with or without INTEGER(32, signed)) may differ, as
-   * between writers. Then the batches must be the Arrow schema the file reads as: its ARROW:schema
-   * where it has one.
+   * between writers. Then the batches must have the Arrow schema the file reads as (its
+   * ARROW:schema applied where it fits the columns).
    */
   public static List<SchemaElement> writeSchema(
       ParquetFile file, List<SchemaElement> elements, Schema messageSchema) {
@@ -66,7 +66,7 @@ public final class Appending {
       }
     }
     String stored =
-        difference(plainArrow(theirs).getFields(), plainArrow(elements).getFields(), "", false);
+        difference(plainArrow(theirs).getFields(), plainArrow(elements).getFields(), "");
     if (stored != null) {
       throw new IllegalArgumentException(
           "cannot append to "
@@ -77,8 +77,7 @@ public final class Appending {
     }
     // What Parrow reads the file as (its ARROW:schema applied where it fits the columns): rows of
     // another Arrow schema would read back as something else.
-    String difference =
-        difference(file.arrowSchema().getFields(), messageSchema.getFields(), "", false);
+    String difference = difference(file.arrowSchema().getFields(), messageSchema.getFields(), "");
     if (difference != null) {
       throw new IllegalArgumentException(
           "cannot append to "
@@ -110,11 +109,11 @@ public final class Appending {
   }
 
   /**
-   * How two field lists differ, or null when they are the same (dictionary ids aside, and the names
-   * of list elements and map entries unless {@code childNames}).
+   * How two field lists differ, or null when they are the same: names, types and dictionary index
+   * types; not dictionary ids, nullability (the Parquet repetition's, compared already) or the
+   * names writers give list elements and map entries.
    */
-  private static String difference(
-      List<Field> file, List<Field> batches, String path, boolean childNames) {
+  private static String difference(List<Field> file, List<Field> batches, String path) {
     if (file.size() != batches.size()) {
       return (path.isEmpty() ? "the file has " : path + " has ")
           + file.size()
@@ -125,19 +124,22 @@ public final class Appending {
       Field a = file.get(i);
       Field b = batches.get(i);
       String at = path.isEmpty() ? a.getName() : path + "." + a.getName();
-      if (!Objects.equals(a.getName(), b.getName()) && (childNames || !isNamedByWriters(path))) {
+      if (!Objects.equals(a.getName(), b.getName()) && !isNamedByWriters(path)) {
         return "field " + i + " is '" + a.getName() + "' in the file, '" + b.getName() + "' here";
       }
-      // Nullability is the Parquet repetition's, checked already; some writers' hints say
-      // otherwise.
       if (!a.getType().equals(b.getType())) {
-        return "'" + at + "' is " + typeOf(a) + " in the file and " + typeOf(b) + " in the batches";
+        return "'"
+            + at
+            + "' is "
+            + a.getType()
+            + " in the file and "
+            + b.getType()
+            + " in the batches";
       }
       if (!sameDictionary(a.getDictionary(), b.getDictionary())) {
         return "'" + at + "' is dictionary-encoded in one and not the other, or by another index";
       }
-      String below =
-          difference(a.getChildren(), b.getChildren(), isLevel(a) ? at + "[]" : at, childNames);
+      String below = difference(a.getChildren(), b.getChildren(), isLevel(a) ? at + "[]" : at);
       if (below != null) {
         return below;
       }
@@ -155,10 +157,6 @@ public final class Appending {
 
   private static boolean isNamedByWriters(String path) {
     return path.endsWith("[]");
-  }
-
-  private static String typeOf(Field f) {
-    return f.getType().toString();
   }
 
   private static boolean sameDictionary(DictionaryEncoding a, DictionaryEncoding b) {
