@@ -93,12 +93,11 @@ public final class AtomicFile implements OutputFile {
    */
   public static void removeStaleTemporaries(Path target) {
     Path dir = target.toAbsolutePath().getParent();
-    Pattern ours =
-        Pattern.compile(
-            Pattern.quote("." + target.getFileName() + ".parrow-" + HOST + "-")
-                + "(\\d+)-[0-9a-f-]{36}\\.tmp");
+    String prefix = "." + target.getFileName() + ".parrow-" + HOST + "-";
+    Pattern ours = Pattern.compile(Pattern.quote(prefix) + "(\\d+)-[0-9a-f-]{36}\\.tmp");
+    // A filter, not a glob: the file name may hold glob characters.
     try (DirectoryStream<Path> siblings =
-        Files.newDirectoryStream(dir, "." + target.getFileName() + ".parrow-*.tmp")) {
+        Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
       for (Path p : siblings) {
         Matcher m = ours.matcher(p.getFileName().toString());
         if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty()) {
@@ -110,13 +109,20 @@ public final class AtomicFile implements OutputFile {
     }
   }
 
-  /** The host name in a form safe for a file name. */
+  /**
+   * The host name in a form safe for a file name; from the kernel on Linux, since a name lookup can
+   * wait on DNS.
+   */
   private static String hostTag() {
     String name;
     try {
-      name = InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      name = System.getenv().getOrDefault("HOSTNAME", "localhost");
+      name = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+    } catch (IOException | RuntimeException e) {
+      try {
+        name = InetAddress.getLocalHost().getHostName();
+      } catch (IOException unknown) {
+        name = "localhost";
+      }
     }
     String safe = name.replaceAll("[^A-Za-z0-9.]", "_");
     return safe.isEmpty() ? "localhost" : safe;
