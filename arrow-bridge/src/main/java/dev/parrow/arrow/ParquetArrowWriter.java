@@ -191,6 +191,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
    * {@code options}' key-value pairs added over them; {@code options} otherwise apply to the new
    * row groups only.
    *
+   * <p>Appends to one file must not run at once (in threads or processes): each would copy the same
+   * old file, and the later rename would keep only its own rows. Serialize them, as any
+   * read-modify-write of one file.
+   *
    * @param provider the dictionaries of dictionary-encoded fields, or null when there are none
    * @throws IllegalArgumentException when the schemas differ, saying how
    */
