@@ -1,5 +1,6 @@
 package dev.parrow.arrow;
 
+import dev.parrow.arrow.internal.AppendLock;
 import dev.parrow.arrow.internal.Appending;
 import dev.parrow.arrow.internal.FieldWriter;
 import dev.parrow.arrow.internal.LeafWriter;
@@ -68,6 +69,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   /** When appending: the file's footer, whose metadata the new footer keeps. */
   private final FileMetaData existing;
+
+  /** When appending: held until the writer is closed or aborted. */
+  private AppendLock appendLock;
 
   private ColumnChunkWriter[] chunks;
   private long rowsInGroup;
@@ -191,9 +195,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
    * {@code options}' key-value pairs added over them; {@code options} otherwise apply to the new
    * row groups only.
    *
-   * <p>Appends to one file must not run at once (in threads or processes): each would copy the same
-   * old file, and the later rename would keep only its own rows. Serialize them, as any
-   * read-modify-write of one file.
+   * <p>Appends to one file wait for each other, in this process and across processes (an OS lock on
+   * {@code .NAME.parrow-lock} beside the file, left there for the next append): each copies the
+   * file, so two at once would each keep only their own rows. A plain write over the file does not
+   * wait for them.
    *
    * @param provider the dictionaries of dictionary-encoded fields, or null when there are none
    * @throws IllegalArgumentException when the schemas differ, saying how
@@ -201,8 +206,15 @@ public final class ParquetArrowWriter implements AutoCloseable {
   public static ParquetArrowWriter append(
       Path path, Schema schema, WriteOptions options, DictionaryProvider provider)
       throws IOException {
+    AppendLock lock = AppendLock.acquire(path);
     try (ParquetFile file = ParquetFile.open(path)) {
-      return new ParquetArrowWriter(OutputFile.of(path), schema, options, provider, file);
+      ParquetArrowWriter writer =
+          new ParquetArrowWriter(OutputFile.of(path), schema, options, provider, file);
+      writer.appendLock = lock;
+      return writer;
+    } catch (IOException | RuntimeException e) {
+      lock.close();
+      throw e;
     }
   }
 
@@ -436,7 +448,19 @@ public final class ParquetArrowWriter implements AutoCloseable {
     try {
       stream.close();
     } finally {
-      output.abort();
+      try {
+        output.abort();
+      } finally {
+        releaseAppendLock();
+      }
+    }
+  }
+
+  private void releaseAppendLock() throws IOException {
+    if (appendLock != null) {
+      AppendLock lock = appendLock;
+      appendLock = null;
+      lock.close();
     }
   }
 
@@ -466,12 +490,17 @@ public final class ParquetArrowWriter implements AutoCloseable {
       stream.close();
       closed = true;
       output.commit();
+      releaseAppendLock();
     } catch (IOException | RuntimeException e) {
       if (!closed) {
         closed = true;
         discard();
       } else {
-        output.abort();
+        try {
+          output.abort();
+        } finally {
+          releaseAppendLock();
+        }
       }
       throw e;
     }

@@ -261,6 +261,60 @@ class AppendIT {
     return out;
   }
 
+  /** Appends on several threads at once to one file: every batch is there once, none lost. */
+  @Test
+  void concurrentAppendsWaitForEachOther() throws Exception {
+    Path file = dir.resolve("shared.parquet");
+    CrashChild.start(file);
+    int threads = 4;
+    int each = 3;
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(threads);
+    try {
+      List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        int thread = t;
+        done.add(
+            pool.submit(
+                () -> {
+                  for (int k = 0; k < each; k++) {
+                    long first = (1L + thread * each + k) * CrashChild.BATCH;
+                    try (BufferAllocator allocator = new RootAllocator();
+                        VectorSchemaRoot batch = CrashChild.batch(allocator, first);
+                        var writer =
+                            ParquetArrowWriter.append(
+                                file, CrashChild.SCHEMA, WriteOptions.builder().build(), null)) {
+                      writer.write(batch);
+                    }
+                  }
+                  return null;
+                }));
+      }
+      for (var f : done) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    java.util.Set<Long> firsts = new java.util.TreeSet<>();
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile parquet = ParquetFile.open(file);
+        var reader = parquet.newReader(allocator)) {
+      while (reader.loadNextBatch()) {
+        var ids =
+            (org.apache.arrow.vector.BigIntVector) reader.getVectorSchemaRoot().getVector("id");
+        for (int i = 0; i < ids.getValueCount(); i += CrashChild.BATCH) {
+          firsts.add(ids.get(i));
+        }
+      }
+    }
+    java.util.Set<Long> expected = new java.util.TreeSet<>();
+    for (long b = 0; b <= (long) threads * each; b++) {
+      expected.add(b * CrashChild.BATCH);
+    }
+    assertEquals(expected, firsts, "every batch once");
+  }
+
   private static Schema schema(String zone) {
     return new Schema(
         List.of(
@@ -275,7 +329,11 @@ class AppendIT {
       List<Path> left = listing.filter(p -> !p.equals(file)).toList();
       assertTrue(
           left.stream()
-              .noneMatch(p -> p.getFileName().toString().startsWith("." + file.getFileName())),
+              .map(p -> p.getFileName().toString())
+              .noneMatch(
+                  name ->
+                      name.startsWith("." + file.getFileName())
+                          && !name.equals("." + file.getFileName() + ".parrow-lock")),
           "temporary files left: " + left);
     }
   }

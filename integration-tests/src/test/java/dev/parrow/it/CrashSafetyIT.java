@@ -187,6 +187,7 @@ class CrashSafetyIT {
     try (var listing = Files.list(dir)) {
       return listing
           .filter(p -> p.getFileName().toString().startsWith("." + target.getFileName() + "."))
+          .filter(p -> p.getFileName().toString().endsWith(".tmp"))
           .toList();
     }
   }
