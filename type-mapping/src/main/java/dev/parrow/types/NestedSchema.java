@@ -103,12 +103,28 @@ public final class NestedSchema {
       for (SchemaNode child : members) {
         children.add(field(child, here));
       }
+      distinctNames(name, children);
       Field field =
           new Field(
               name,
               new FieldType(nullable, ArrowType.Struct.INSTANCE, null),
               children.stream().map(FieldNode::field).toList());
       return new FieldNode(field, FieldNode.Kind.STRUCT, here, -1, children);
+    }
+
+    /** Arrow Java's StructVector holds one child per name: two of a name would lose one. */
+    private static void distinctNames(String struct, List<FieldNode> children) {
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      for (FieldNode child : children) {
+        if (!seen.add(child.field().getName())) {
+          throw new dev.parrow.codec.ParquetFormatException(
+              "group '"
+                  + struct
+                  + "' has two fields named '"
+                  + child.field().getName()
+                  + "', which an Arrow struct (Arrow Java's StructVector) cannot hold");
+        }
+      }
     }
 
     private static FieldNode list(
@@ -190,6 +206,7 @@ public final class NestedSchema {
         return list(name, nullable, levels, key);
       }
       FieldNode value = field(keyValue.children().get(1), inner);
+      distinctNames(keyValue.name(), List.of(key, value));
       Field entriesField =
           new Field(
               keyValue.name(),
