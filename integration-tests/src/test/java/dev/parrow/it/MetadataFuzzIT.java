@@ -134,10 +134,6 @@ class MetadataFuzzIT {
     CorruptFileFuzzIT.readAll(bytes, name);
   }
 
-  private static FileMetaData withSchema(FileMetaData m, List<SchemaElement> schema) {
-    return m.withSchema(schema);
-  }
-
   private static FileMetaData mutateSchema(FileMetaData m, Random random) {
     List<SchemaElement> schema = new ArrayList<>(m.schema());
     int i = random.nextInt(schema.size());
@@ -185,7 +181,7 @@ class MetadataFuzzIT {
           }
         };
     schema.set(i, changed);
-    return withSchema(m, schema);
+    return m.withSchema(schema);
   }
 
   private static SchemaElement copy(
