@@ -3,15 +3,11 @@ package dev.parrow.fuzz;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.ReadOptions.DictionaryMode;
-import dev.parrow.codec.footer.FooterWriter;
-import dev.parrow.codec.metadata.FileMetaData;
-import dev.parrow.codec.thrift.ThriftCodec;
+import dev.parrow.it.Footers;
 import dev.parrow.types.ArrowSchemaBlob;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
@@ -46,15 +42,7 @@ class HintFuzzTest {
 
   /** {@code file} with its ARROW:schema value replaced by {@code hint}. */
   static byte[] withHint(byte[] file, String hint) {
-    ByteBuffer tail = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
-    int footerLength = tail.getInt(file.length - 8);
-    int footerStart = file.length - 8 - footerLength;
-    FileMetaData m = ThriftCodec.readFileMetaData(ByteBuffer.wrap(file, footerStart, footerLength));
-    FileMetaData changed = m.withKeyValue(ArrowSchemaBlob.KEY, hint);
-    byte[] footer = FooterWriter.encode(changed);
-    byte[] out = Arrays.copyOf(file, footerStart + footer.length);
-    System.arraycopy(footer, 0, out, footerStart, footer.length);
-    return out;
+    return Footers.replace(file, Footers.read(file).withKeyValue(ArrowSchemaBlob.KEY, hint));
   }
 
   static byte[] resource(String name) {

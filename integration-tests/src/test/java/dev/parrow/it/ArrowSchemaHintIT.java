@@ -7,11 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
-import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
-import dev.parrow.codec.footer.FooterWriter;
 import dev.parrow.codec.io.InputFile;
-import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.types.ArrowSchemaBlob;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -57,15 +54,8 @@ class ArrowSchemaHintIT {
   /** The file with its ARROW:schema value replaced (the data pages are untouched). */
   private static InputFile withBlob(Path file, String blob) throws Exception {
     byte[] bytes = Files.readAllBytes(file);
-    Footer footer;
-    try (InputFile in = InputFile.of(file)) {
-      footer = FooterReader.read(in);
-    }
-    FileMetaData changed = footer.metaData().withKeyValue(ArrowSchemaBlob.KEY, blob);
-    byte[] head = Arrays.copyOf(bytes, (int) footer.metadataOffset());
-    byte[] tail = FooterWriter.encode(changed);
-    byte[] out = Arrays.copyOf(head, head.length + tail.length);
-    System.arraycopy(tail, 0, out, head.length, tail.length);
+    byte[] out =
+        Footers.replace(bytes, Footers.read(bytes).withKeyValue(ArrowSchemaBlob.KEY, blob));
     return InputFile.of(ByteBuffer.wrap(out), file.getFileName() + " (blob replaced)");
   }
 

@@ -7,16 +7,12 @@ import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.ParquetFormatException;
-import dev.parrow.codec.footer.FooterWriter;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.metadata.Repetition;
 import dev.parrow.codec.metadata.SchemaElement;
-import dev.parrow.codec.thrift.ThriftCodec;
 import dev.parrow.types.ArrowSchemaBlob;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,11 +85,7 @@ class MetadataFuzzIT {
 
   private static void fuzz(Path file) throws Exception {
     byte[] original = Files.readAllBytes(file);
-    int footerLength =
-        ByteBuffer.wrap(original, original.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
-    int footerStart = original.length - 8 - footerLength;
-    FileMetaData meta =
-        ThriftCodec.readFileMetaData(ByteBuffer.wrap(original, footerStart, footerLength));
+    FileMetaData meta = Footers.read(original);
     Random random = new Random(file.getFileName().toString().hashCode() + SEED);
     int errors = 0;
     for (int trial = 0; trial < TRIALS_PER_FILE; trial++) {
@@ -106,10 +98,7 @@ class MetadataFuzzIT {
       if (mutated == null) {
         continue;
       }
-      byte[] footer = FooterWriter.encode(mutated);
-      byte[] bytes = new byte[footerStart + footer.length];
-      System.arraycopy(original, 0, bytes, 0, footerStart);
-      System.arraycopy(footer, 0, bytes, footerStart, footer.length);
+      byte[] bytes = Footers.replace(original, mutated);
       String name = "trial-" + trial;
       try {
         readAll(bytes, name);
