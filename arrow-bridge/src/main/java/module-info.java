@@ -8,4 +8,5 @@ module dev.parrow.arrow {
   requires transitive org.apache.arrow.memory.core;
 
   exports dev.parrow.arrow;
+  exports dev.parrow.arrow.filter;
 }

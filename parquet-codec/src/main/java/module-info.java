@@ -14,6 +14,7 @@ module dev.parrow.codec {
   requires dec;
 
   exports dev.parrow.codec;
+  exports dev.parrow.codec.bloom;
   exports dev.parrow.codec.column;
   exports dev.parrow.codec.compression;
   exports dev.parrow.codec.encoding;

@@ -4,6 +4,13 @@ import dev.parrow.arrow.internal.FieldReader;
 import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.arrow.internal.LeafReader;
 import dev.parrow.arrow.internal.WorkerPool;
+import dev.parrow.arrow.internal.filter.BoundFilter;
+import dev.parrow.arrow.internal.filter.BoundFilters;
+import dev.parrow.arrow.internal.filter.ChunkPruning;
+import dev.parrow.arrow.internal.filter.Compaction;
+import dev.parrow.arrow.internal.filter.FilterBinder;
+import dev.parrow.arrow.internal.filter.FilterColumn;
+import dev.parrow.arrow.internal.filter.RowFilter;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.metadata.ColumnMetaData;
@@ -44,7 +51,27 @@ public final class ParquetArrowReader extends ArrowReader {
   private final ParquetFile file;
   private final ReadOptions options;
   private final Projection projection;
-  private final List<Integer> rowGroups;
+
+  /** The row groups the options chose; those a filter may match are kept in {@link #rowGroups}. */
+  private final List<Integer> chosenGroups;
+
+  private List<Integer> rowGroups;
+
+  /** The filter, bound to the file; null without one. */
+  private final BoundFilter filter;
+
+  /** Filter columns not read for the caller: read into a root of their own, then dropped. */
+  private final Projection filterOnly;
+
+  private final List<FieldReader> filterOnlyFields;
+  private VectorSchemaRoot filterOnlyRoot;
+
+  /** Pages read in the current row group, for {@link #stats}. */
+  private final List<PageReader> groupPages = new ArrayList<>();
+
+  private long pagesRead;
+  private long rowsScanned;
+  private long rowsReturned;
 
   /** Every leaf read, in file order. */
   private final List<LeafReader> leaves;
@@ -93,9 +120,21 @@ public final class ParquetArrowReader extends ArrowReader {
         groups.add(g);
       }
     }
-    this.rowGroups = List.copyOf(groups);
-    Map<Integer, LeafReader> byColumn = new HashMap<>();
+    this.chosenGroups = List.copyOf(groups);
+    this.filter = options.filter() == null ? null : bind(file, options);
+    this.filterOnly = filter == null ? null : filterOnly(file, options, projection, filter);
     List<LeafReader> leafReaders = new ArrayList<>();
+    this.fields = treesOf(projection, options, leafReaders);
+    this.filterOnlyFields =
+        filterOnly == null ? List.of() : treesOf(filterOnly, options, leafReaders);
+    this.leaves = List.copyOf(leafReaders);
+    this.leafVectors = new FieldVector[file.footer().schema().columnCount()];
+  }
+
+  /** The FieldReader tree of each field of a projection; its leaves' readers go to {@code out}. */
+  private static List<FieldReader> treesOf(
+      Projection projection, ReadOptions options, List<LeafReader> out) {
+    Map<Integer, LeafReader> byColumn = new HashMap<>();
     Map<Integer, LevelInfo> levels = new HashMap<>();
     for (var field : projection.fields()) {
       collectLevels(field, levels);
@@ -104,15 +143,103 @@ public final class ParquetArrowReader extends ArrowReader {
       int column = leaf.column().index();
       LeafReader reader = new LeafReader(leaf, levels.get(column), options.maxLevelsPerBatch());
       byColumn.put(column, reader);
-      leafReaders.add(reader);
+      out.add(reader);
     }
-    this.leaves = List.copyOf(leafReaders);
     List<FieldReader> trees = new ArrayList<>();
     for (var field : projection.fields()) {
       trees.add(FieldReader.of(field, byColumn));
     }
-    this.fields = List.copyOf(trees);
-    this.leafVectors = new FieldVector[file.footer().schema().columnCount()];
+    return List.copyOf(trees);
+  }
+
+  private static BoundFilter bind(ParquetFile file, ReadOptions options) {
+    BoundFilter bound =
+        new FilterBinder(file.footer().schema(), options.types(), file.footer().fileName())
+            .bind(options.filter());
+    if (options.types().decimalsAsDouble()) {
+      for (FilterColumn c : BoundFilters.columns(bound)) {
+        if (c.literal() == FilterColumn.LiteralKind.DECIMAL) {
+          throw new IllegalArgumentException(
+              file.footer().fileName()
+                  + ": filter column '"
+                  + c.name()
+                  + "' is a decimal, which this read turns into doubles (decimalsAsDouble); a"
+                  + " filter compares decimals exactly, so read them as decimals to filter on"
+                  + " them");
+        }
+      }
+    }
+    return bound;
+  }
+
+  /**
+   * The filter's columns that the caller did not ask for, as a projection of their own (null when
+   * there are none). They are read as plain values, never as dictionaries.
+   */
+  private static Projection filterOnly(
+      ParquetFile file, ReadOptions options, Projection projection, BoundFilter filter) {
+    java.util.Set<Integer> read = new java.util.HashSet<>();
+    for (LeafColumn leaf : projection.leaves()) {
+      read.add(leaf.column().index());
+    }
+    List<String> missing = new ArrayList<>();
+    for (FilterColumn c : BoundFilters.columns(filter)) {
+      if (!read.contains(c.column().index()) && !missing.contains(c.name())) {
+        missing.add(c.name());
+      }
+    }
+    if (missing.isEmpty()) {
+      return null;
+    }
+    return Projection.of(
+        file.footer(),
+        options.toBuilder()
+            .columns(missing)
+            .columnIndices()
+            .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+            .dictionaryColumns()
+            .build());
+  }
+
+  /** What the read has done so far: row groups and pages skipped and read, rows in and out. */
+  public ReadStats stats() {
+    long pages = pagesRead;
+    for (PageReader p : groupPages) {
+      pages += p.dataPagesRead();
+    }
+    return new ReadStats(
+        chosenGroups.size(),
+        rowGroups == null ? 0 : rowGroups.size(),
+        pages,
+        pages,
+        bytesRead,
+        rowsScanned,
+        rowsReturned);
+  }
+
+  /**
+   * The row groups the filter may match, by statistics, Bloom filters and dictionaries (all those
+   * chosen without a filter).
+   */
+  private void planRowGroups() {
+    if (filter == null) {
+      rowGroups = chosenGroups;
+      return;
+    }
+    ChunkPruning pruning =
+        new ChunkPruning(
+            filter, file.footer(), file.input(), options.verifyCrc(), options.maxPageBytes());
+    List<Integer> kept = new ArrayList<>();
+    for (int g : chosenGroups) {
+      try {
+        if (pruning.mayMatch(g)) {
+          kept.add(g);
+        }
+      } catch (ParquetFormatException e) {
+        throw e.inRowGroup(g).inFile(file.footer().fileName());
+      }
+    }
+    rowGroups = List.copyOf(kept);
   }
 
   private static void collectLevels(FieldNode node, Map<Integer, LevelInfo> out) {
@@ -160,6 +287,10 @@ public final class ParquetArrowReader extends ArrowReader {
     reading.lock();
     try {
       super.close(closeReadSource);
+      if (filterOnlyRoot != null) {
+        filterOnlyRoot.close();
+        filterOnlyRoot = null;
+      }
     } finally {
       reading.unlock();
     }
@@ -167,6 +298,12 @@ public final class ParquetArrowReader extends ArrowReader {
 
   private boolean loadBatch() throws IOException {
     prepareLoadNextBatch();
+    if (rowGroups == null) {
+      planRowGroups();
+      if (filterOnly != null) {
+        filterOnlyRoot = VectorSchemaRoot.create(filterOnly.schema(), allocator);
+      }
+    }
     if (!dictionariesBound) {
       // The dictionary vectors exist once the root does (ArrowReader makes them from the schema).
       for (LeafReader leaf : leaves) {
@@ -182,29 +319,94 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       dictionariesBound = true;
     }
-    while (rowsLeftInGroup == 0) {
-      if (!nextRowGroup()) {
-        return false;
+    while (true) {
+      while (rowsLeftInGroup == 0) {
+        if (!nextRowGroup()) {
+          return false;
+        }
+      }
+      int rows = (int) Math.min(options.batchSize(), rowsLeftInGroup);
+      VectorSchemaRoot root = getVectorSchemaRoot();
+      readBatch(root, rows);
+      rowsLeftInGroup -= rows;
+      rowsScanned += rows;
+      int kept = filter == null || options.pruneOnly() ? rows : applyFilter(root, rows);
+      rowsReturned += kept;
+      if (kept > 0) {
+        return true;
       }
     }
-    int rows = (int) Math.min(options.batchSize(), rowsLeftInGroup);
-    VectorSchemaRoot root = getVectorSchemaRoot();
+  }
+
+  private void readBatch(VectorSchemaRoot root, int rows) throws IOException {
     for (int f = 0; f < fields.size(); f++) {
       fields.get(f).leafVectors(root.getVector(f), leafVectors);
     }
+    for (int f = 0; f < filterOnlyFields.size(); f++) {
+      filterOnlyFields.get(f).leafVectors(filterOnlyRoot.getVector(f), leafVectors);
+    }
+    int all = fields.size() + filterOnlyFields.size();
     try {
       // Leaves first (flat ones fill their vectors as they go), then the nested fields from their
       // levels.
       WorkerPool.runAll(leaves.size(), options.parallelism(), i -> readLeaf(leaves.get(i), rows));
-      WorkerPool.runAll(fields.size(), options.parallelism(), f -> buildField(f, root, rows));
+      WorkerPool.runAll(
+          all,
+          options.parallelism(),
+          f -> {
+            if (f < fields.size()) {
+              buildField(fields.get(f), root.getVector(f), rows);
+            } else {
+              int g = f - fields.size();
+              buildField(filterOnlyFields.get(g), filterOnlyRoot.getVector(g), rows);
+            }
+          });
     } catch (IOException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
       throw new IOException(e);
     }
     root.setRowCount(rows);
-    rowsLeftInGroup -= rows;
-    return true;
+    if (filterOnlyRoot != null) {
+      filterOnlyRoot.setRowCount(rows);
+    }
+  }
+
+  /** Keeps the batch's rows where the filter is true; returns how many. */
+  private int applyFilter(VectorSchemaRoot root, int rows) throws IOException {
+    var dictionaries = getDictionaryVectors();
+    long[] selected =
+        new RowFilter(filter)
+            .select(
+                new RowFilter.Batch() {
+                  @Override
+                  public FieldVector leaf(int column) {
+                    return leafVectors[column];
+                  }
+
+                  @Override
+                  public FieldVector dictionary(int column) {
+                    for (LeafReader leaf : leaves) {
+                      if (leaf.leaf().column().index() == column) {
+                        var encoding = leaf.leaf().field().getDictionary();
+                        return encoding == null
+                            ? null
+                            : dictionaries.get(encoding.getId()).getVector();
+                      }
+                    }
+                    return null;
+                  }
+                },
+                rows);
+    Compaction.Runs runs = Compaction.Runs.of(selected, rows);
+    if (runs.total() == rows) {
+      return rows;
+    }
+    for (FieldVector vector : root.getFieldVectors()) {
+      Compaction.compact(vector, runs);
+    }
+    root.setRowCount(runs.total());
+    return runs.total();
   }
 
   /**
@@ -266,18 +468,12 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   /** Assembles one top-level field from its leaves' levels (runs on a decode thread). */
-  private void buildField(int f, VectorSchemaRoot root, int rows) {
-    FieldReader field = fields.get(f);
+  private void buildField(FieldReader field, FieldVector vector, int rows) {
     try {
-      int slots = field.build(root.getVector(f), allocator);
+      int slots = field.build(vector, allocator);
       if (slots != rows) {
         throw new ParquetFormatException(
-            "field '"
-                + root.getVector(f).getName()
-                + "' has "
-                + slots
-                + " rows in a batch of "
-                + rows);
+            "field '" + vector.getName() + "' has " + slots + " rows in a batch of " + rows);
       }
     } catch (ParquetFormatException e) {
       throw inContext(e, field.source());
@@ -322,11 +518,16 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     currentGroup = rowGroups.get(groupCursor);
     RowGroup group = file.metadata().rowGroups().get(currentGroup);
+    for (PageReader p : groupPages) {
+      pagesRead += p.dataPagesRead();
+    }
+    groupPages.clear();
     for (LeafReader leaf : leaves) {
       LeafColumn column = leaf.leaf();
       ColumnMetaData meta = group.columns().get(column.column().index()).metaData();
       try {
         PageReader pages = pages(currentGroup, column);
+        groupPages.add(pages);
         ColumnReader reader = new ColumnReader(column.column(), pages);
         DenseValues dictionary = leaf.takePreloaded(groupCursor);
         if (dictionary != null) {

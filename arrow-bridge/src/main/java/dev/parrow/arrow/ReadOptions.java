@@ -1,5 +1,6 @@
 package dev.parrow.arrow;
 
+import dev.parrow.arrow.filter.Filter;
 import dev.parrow.types.TypeOptions;
 import java.util.List;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -27,6 +28,9 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param maxLevelsPerBatch the most level entries (values, nulls and empty lists) one nested column
  *     may have in a batch: a batch holds whole rows, and a file can claim rows of any length, so
  *     this bounds the memory a hostile file can make the reader take
+ * @param filter the rows to read, or null for all; see {@link Filter}
+ * @param pruneOnly with a filter, return every row of what pruning kept (row groups and pages that
+ *     may hold matches) instead of exactly the matching rows, for callers that filter themselves
  */
 public record ReadOptions(
     List<String> columns,
@@ -41,7 +45,9 @@ public record ReadOptions(
     boolean useArrowSchemaHint,
     org.apache.arrow.vector.types.pojo.Schema arrowSchema,
     DictionaryMode dictionaryMode,
-    List<String> dictionaryColumns) {
+    List<String> dictionaryColumns,
+    Filter filter,
+    boolean pruneOnly) {
 
   /** How dictionary columns are read. */
   public enum DictionaryMode {
@@ -114,6 +120,8 @@ public record ReadOptions(
     b.arrowSchema = arrowSchema;
     b.dictionaryMode = dictionaryMode;
     b.dictionaryColumns = dictionaryColumns;
+    b.filter = filter;
+    b.pruneOnly = pruneOnly;
     return b;
   }
 
@@ -133,6 +141,8 @@ public record ReadOptions(
     private org.apache.arrow.vector.types.pojo.Schema arrowSchema;
     private DictionaryMode dictionaryMode = DictionaryMode.UNIFY;
     private List<String> dictionaryColumns = List.of();
+    private Filter filter;
+    private boolean pruneOnly;
 
     public Builder columns(String... names) {
       this.columns = List.of(names);
@@ -232,6 +242,32 @@ public record ReadOptions(
       return this;
     }
 
+    /**
+     * Reads only the rows for which {@code filter} is true (null: every row). Row groups and pages
+     * that cannot match are skipped by their statistics, Bloom filters, dictionaries and page
+     * index; the filter columns need not be among those read. A filter that names an unknown column
+     * or a literal the column cannot hold fails before anything is read.
+     */
+    public Builder filter(Filter filter) {
+      this.filter = filter;
+      return this;
+    }
+
+    /** Reads {@link #filter(Filter)} from SQL, as {@link Filter#parse}. */
+    public Builder filter(String sql) {
+      this.filter = Filter.parse(sql);
+      return this;
+    }
+
+    /**
+     * With a filter, returns every row of the row groups and pages pruning kept, not only the
+     * matching ones (default false): for callers that apply the filter themselves.
+     */
+    public Builder pruneOnly(boolean pruneOnly) {
+      this.pruneOnly = pruneOnly;
+      return this;
+    }
+
     public ReadOptions build() {
       return new ReadOptions(
           columns,
@@ -246,7 +282,9 @@ public record ReadOptions(
           useArrowSchemaHint,
           arrowSchema,
           dictionaryMode,
-          dictionaryColumns);
+          dictionaryColumns,
+          filter,
+          pruneOnly);
     }
   }
 }

@@ -62,6 +62,18 @@ public final class PageReader {
   }
 
   private boolean skipDictionary;
+  private int dataPages;
+  private long bytesRead;
+
+  /** Data pages read so far (decompressed and handed out). */
+  public int dataPagesRead() {
+    return dataPages;
+  }
+
+  /** Stored bytes of the pages read so far, headers not included. */
+  public long bytesRead() {
+    return bytesRead;
+  }
 
   /**
    * Passes over the chunk's dictionary page (its reader already has the dictionary): not read, not
@@ -119,6 +131,11 @@ public final class PageReader {
     }
     byte[] stored = storedBuffer;
     file.readFully(info.dataOffset(), ByteBuffer.wrap(stored, 0, storedLength));
+    bytesRead += storedLength;
+    if (h.type() == dev.parrow.codec.metadata.PageType.DATA_PAGE
+        || h.type() == dev.parrow.codec.metadata.PageType.DATA_PAGE_V2) {
+      dataPages++;
+    }
     if (verifyCrc && h.crc() != null) {
       CRC32 crc = new CRC32();
       crc.update(stored, 0, storedLength);

@@ -1,0 +1,290 @@
+package dev.parrow.arrow.filter;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A row predicate for {@code ReadOptions.filter}: comparisons of columns with literals, combined
+ * with AND, OR and NOT. Immutable; build it with the static factories ({@code and(gte("l_shipdate",
+ * LocalDate.of(1995, 1, 1)), in("region", "EU", "UK"))}) or parse SQL with {@link #parse}.
+ *
+ * <p><b>Columns</b> are top-level primitive columns or dotted leaf paths inside structs ({@code
+ * "address.city"}); a struct field that is null makes its leaves null. Fields inside lists and maps
+ * cannot be filtered on (which element would the row's value be?): such a filter is refused before
+ * anything is read, as is an unknown column or a literal the column's type cannot hold.
+ *
+ * <p><b>Semantics</b> are SQL's, as DuckDB's WHERE and Spark's have them: a comparison with a null
+ * value is unknown, and a row is returned only when the whole filter is true, so {@code NOT (x >
+ * 5)} does not return the rows where x is null. Comparisons are exact in the column's own type:
+ *
+ * <ul>
+ *   <li>integers, signed or unsigned, and decimals of any precision compare as numbers, whatever
+ *       the literal's Java type ({@code x > 2.5} on an integer column is {@code x >= 3});
+ *   <li>strings and binaries compare byte by byte, unsigned (the order of UTF-8 code points);
+ *   <li>dates, times and timestamps compare as instants in the column's unit; a literal with more
+ *       precision than the unit is compared exactly, not rounded;
+ *   <li>floats: -0.0 equals 0.0, and NaN equals NaN and is greater than every other value, as in
+ *       DuckDB, Spark and PostgreSQL (IEEE comparisons, where every comparison with NaN is false,
+ *       are what pyarrow's {@code filters=} does instead). On a FLOAT (32-bit) column a Double
+ *       literal is compared as a double with the widened values, and any other literal (Float,
+ *       decimal, integer, text) is first rounded to a float, as DuckDB casts constants;
+ *   <li>booleans: false before true.
+ * </ul>
+ *
+ * <p>Literals may be any of: Integer, Long, Short, Byte, BigInteger, BigDecimal, Float, Double,
+ * Boolean, String, byte[], LocalDate, LocalTime, LocalDateTime, Instant, OffsetDateTime,
+ * ZonedDateTime, UUID. A String given for a number, date, time, timestamp, boolean or UUID column
+ * is parsed in the column's type ({@code '1995-01-01'}, {@code '12:30:00'}, {@code '1995-01-01
+ * 12:30:00.5'}, {@code '1995-01-01T12:30Z'}). A timestamp literal without a zone is UTC.
+ */
+public sealed interface Filter
+    permits Filter.And, Filter.Or, Filter.Not, Filter.Compare, Filter.In, Filter.IsNull {
+
+  /** The comparison operators. */
+  enum Op {
+    EQ("="),
+    NE("<>"),
+    LT("<"),
+    LE("<="),
+    GT(">"),
+    GE(">=");
+
+    private final String symbol;
+
+    Op(String symbol) {
+      this.symbol = symbol;
+    }
+
+    public String symbol() {
+      return symbol;
+    }
+
+    /** The operator that is true exactly where this one is false (on non-null values). */
+    public Op negate() {
+      return switch (this) {
+        case EQ -> NE;
+        case NE -> EQ;
+        case LT -> GE;
+        case LE -> GT;
+        case GT -> LE;
+        case GE -> LT;
+      };
+    }
+  }
+
+  /** True when every child is. */
+  record And(List<Filter> children) implements Filter {
+    public And {
+      children = List.copyOf(children);
+      if (children.isEmpty()) {
+        throw new IllegalArgumentException("AND needs at least one operand");
+      }
+    }
+
+    @Override
+    public String toString() {
+      return join(children, " AND ");
+    }
+  }
+
+  /** True when any child is. */
+  record Or(List<Filter> children) implements Filter {
+    public Or {
+      children = List.copyOf(children);
+      if (children.isEmpty()) {
+        throw new IllegalArgumentException("OR needs at least one operand");
+      }
+    }
+
+    @Override
+    public String toString() {
+      return join(children, " OR ");
+    }
+  }
+
+  /** True when the child is false (unknown stays unknown). */
+  record Not(Filter child) implements Filter {
+    public Not {
+      Objects.requireNonNull(child, "child");
+    }
+
+    @Override
+    public String toString() {
+      return "NOT (" + child + ")";
+    }
+  }
+
+  /** {@code column op value}. */
+  record Compare(String column, Op op, Object value) implements Filter {
+    public Compare {
+      Objects.requireNonNull(column, "column");
+      Objects.requireNonNull(op, "op");
+      value = literal(column, value);
+    }
+
+    @Override
+    public String toString() {
+      return quote(column) + " " + op.symbol() + " " + sql(value);
+    }
+  }
+
+  /** {@code column IN (values...)}: equal to one of the values. */
+  record In(String column, List<Object> values) implements Filter {
+    public In {
+      Objects.requireNonNull(column, "column");
+      List<Object> copy = new ArrayList<>();
+      for (Object v : values) {
+        copy.add(literal(column, v));
+      }
+      values = List.copyOf(copy);
+      if (values.isEmpty()) {
+        throw new IllegalArgumentException("IN on '" + column + "' needs at least one value");
+      }
+    }
+
+    @Override
+    public String toString() {
+      return quote(column)
+          + " IN ("
+          + String.join(", ", values.stream().map(Filter::sql).toList())
+          + ")";
+    }
+  }
+
+  /** {@code column IS NULL}. */
+  record IsNull(String column) implements Filter {
+    public IsNull {
+      Objects.requireNonNull(column, "column");
+    }
+
+    @Override
+    public String toString() {
+      return quote(column) + " IS NULL";
+    }
+  }
+
+  static Filter eq(String column, Object value) {
+    return new Compare(column, Op.EQ, value);
+  }
+
+  static Filter ne(String column, Object value) {
+    return new Compare(column, Op.NE, value);
+  }
+
+  static Filter lt(String column, Object value) {
+    return new Compare(column, Op.LT, value);
+  }
+
+  static Filter lte(String column, Object value) {
+    return new Compare(column, Op.LE, value);
+  }
+
+  static Filter gt(String column, Object value) {
+    return new Compare(column, Op.GT, value);
+  }
+
+  static Filter gte(String column, Object value) {
+    return new Compare(column, Op.GE, value);
+  }
+
+  /** {@code low <= column AND column <= high}, as SQL's BETWEEN. */
+  static Filter between(String column, Object low, Object high) {
+    return and(gte(column, low), lte(column, high));
+  }
+
+  static Filter in(String column, Object... values) {
+    return new In(column, Arrays.asList(values));
+  }
+
+  static Filter in(String column, List<?> values) {
+    return new In(column, new ArrayList<>(values));
+  }
+
+  static Filter isNull(String column) {
+    return new IsNull(column);
+  }
+
+  static Filter isNotNull(String column) {
+    return new Not(new IsNull(column));
+  }
+
+  static Filter and(Filter... children) {
+    return children.length == 1 ? children[0] : new And(Arrays.asList(children));
+  }
+
+  static Filter or(Filter... children) {
+    return children.length == 1 ? children[0] : new Or(Arrays.asList(children));
+  }
+
+  static Filter not(Filter child) {
+    return new Not(child);
+  }
+
+  /**
+   * Parses a SQL boolean expression, as in a WHERE clause: {@code = <> != < <= > >=}, {@code
+   * BETWEEN}, {@code IN (...)}, {@code IS [NOT] NULL}, {@code AND}, {@code OR}, {@code NOT} and
+   * parentheses; "double-quoted" identifiers and dotted struct paths; integer, decimal and float
+   * literals, 'quoted strings' and TRUE/FALSE. Dates, times and timestamps are quoted strings,
+   * compared in the column's type.
+   *
+   * @throws FilterSyntaxException with the position of the error
+   */
+  static Filter parse(String expression) {
+    return new FilterParser(expression).parse();
+  }
+
+  private static Object literal(String column, Object value) {
+    if (value == null) {
+      throw new IllegalArgumentException(
+          "a null literal for '"
+              + column
+              + "': a comparison with null is never true; use isNull or isNotNull");
+    }
+    return value instanceof byte[] bytes ? bytes.clone() : value;
+  }
+
+  private static String join(List<Filter> children, String separator) {
+    return String.join(
+        separator,
+        children.stream()
+            .map(c -> c instanceof And || c instanceof Or ? "(" + c + ")" : c.toString())
+            .toList());
+  }
+
+  private static String quote(String column) {
+    StringBuilder out = new StringBuilder();
+    for (String part : column.split("\\.", -1)) {
+      if (out.length() > 0) {
+        out.append('.');
+      }
+      out.append('"').append(part.replace("\"", "\"\"")).append('"');
+    }
+    return out.toString();
+  }
+
+  private static String sql(Object value) {
+    if (value instanceof Boolean b) {
+      return b ? "TRUE" : "FALSE";
+    }
+    if ((value instanceof Double d && !Double.isFinite(d)) || value instanceof Float) {
+      // Text, which SQL casts to the column's type: a float literal stays a float.
+      return "'" + value + "'";
+    }
+    if (value instanceof java.math.BigDecimal d) {
+      return d.toPlainString();
+    }
+    if (value instanceof Number) {
+      return value.toString();
+    }
+    if (value instanceof byte[] bytes) {
+      StringBuilder hex = new StringBuilder("'");
+      for (byte b : bytes) {
+        hex.append(String.format("\\x%02X", b & 0xFF));
+      }
+      return hex.append("'::BLOB").toString();
+    }
+    return "'" + value.toString().replace("'", "''") + "'";
+  }
+}

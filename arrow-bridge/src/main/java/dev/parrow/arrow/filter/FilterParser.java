@@ -1,0 +1,395 @@
+package dev.parrow.arrow.filter;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The SQL subset of {@link Filter#parse}, by recursive descent: OR binds loosest, then AND, then
+ * NOT, then the predicates. A literal on the left of a comparison is turned round ({@code 5 < x} is
+ * {@code x > 5}).
+ */
+final class FilterParser {
+  private final String text;
+  private int pos;
+
+  FilterParser(String text) {
+    this.text = text;
+  }
+
+  Filter parse() {
+    skipSpace();
+    if (pos == text.length()) {
+      throw error(pos, "an empty filter expression");
+    }
+    Filter f = or();
+    skipSpace();
+    if (pos < text.length()) {
+      throw error(pos, "unexpected '" + rest() + "'");
+    }
+    return f;
+  }
+
+  private Filter or() {
+    List<Filter> parts = new ArrayList<>();
+    parts.add(and());
+    while (keyword("OR")) {
+      parts.add(and());
+    }
+    return parts.size() == 1 ? parts.get(0) : new Filter.Or(parts);
+  }
+
+  private Filter and() {
+    List<Filter> parts = new ArrayList<>();
+    parts.add(not());
+    while (keyword("AND")) {
+      parts.add(not());
+    }
+    return parts.size() == 1 ? parts.get(0) : new Filter.And(parts);
+  }
+
+  private Filter not() {
+    if (keyword("NOT")) {
+      return new Filter.Not(not());
+    }
+    return predicate();
+  }
+
+  private Filter predicate() {
+    skipSpace();
+    int start = pos;
+    if (symbol("(")) {
+      Filter inner = or();
+      expect(")");
+      return inner;
+    }
+    Operand left = operand();
+    skipSpace();
+    int opAt = pos;
+    if (keyword("IS")) {
+      boolean negated = keyword("NOT");
+      if (!keyword("NULL")) {
+        throw error(pos, "expected NULL after IS" + (negated ? " NOT" : ""));
+      }
+      Filter f = new Filter.IsNull(column(left, start));
+      return negated ? new Filter.Not(f) : f;
+    }
+    boolean negated = keyword("NOT");
+    if (keyword("BETWEEN")) {
+      String column = column(left, start);
+      Object low = literal();
+      if (!keyword("AND")) {
+        throw error(pos, "expected AND in BETWEEN");
+      }
+      Object high = literal();
+      Filter f = Filter.between(column, low, high);
+      return negated ? new Filter.Not(f) : f;
+    }
+    if (keyword("IN")) {
+      String column = column(left, start);
+      expect("(");
+      List<Object> values = new ArrayList<>();
+      do {
+        values.add(literal());
+      } while (symbol(","));
+      expect(")");
+      Filter f = new Filter.In(column, values);
+      return negated ? new Filter.Not(f) : f;
+    }
+    if (negated) {
+      throw error(pos, "expected BETWEEN or IN after NOT");
+    }
+    Filter.Op op = operator();
+    if (op == null) {
+      throw error(
+          opAt,
+          pos == text.length()
+              ? "the expression ends where a comparison was expected"
+              : "expected a comparison (= <> != < <= > >=, BETWEEN, IN, IS NULL)");
+    }
+    skipSpace();
+    int rightAt = pos;
+    Operand right = operand();
+    if (left.column != null && right.column == null) {
+      return new Filter.Compare(left.column, op, right.value);
+    }
+    if (left.column == null && right.column != null) {
+      return new Filter.Compare(right.column, flip(op), left.value);
+    }
+    if (left.column == null) {
+      throw error(start, "a comparison needs a column on one side");
+    }
+    throw error(rightAt, "a column can only be compared with a literal");
+  }
+
+  private static Filter.Op flip(Filter.Op op) {
+    return switch (op) {
+      case EQ, NE -> op;
+      case LT -> Filter.Op.GT;
+      case LE -> Filter.Op.GE;
+      case GT -> Filter.Op.LT;
+      case GE -> Filter.Op.LE;
+    };
+  }
+
+  private String column(Operand operand, int at) {
+    if (operand.column == null) {
+      throw error(at, "expected a column name, not a literal");
+    }
+    return operand.column;
+  }
+
+  private Filter.Op operator() {
+    skipSpace();
+    String[] symbols = {"<=", ">=", "<>", "!=", "==", "=", "<", ">"};
+    for (String s : symbols) {
+      if (text.startsWith(s, pos)) {
+        pos += s.length();
+        return switch (s) {
+          case "<=" -> Filter.Op.LE;
+          case ">=" -> Filter.Op.GE;
+          case "<>", "!=" -> Filter.Op.NE;
+          case "=", "==" -> Filter.Op.EQ;
+          case "<" -> Filter.Op.LT;
+          default -> Filter.Op.GT;
+        };
+      }
+    }
+    return null;
+  }
+
+  /** A column (dotted path) or a literal. */
+  private record Operand(String column, Object value) {}
+
+  private Operand operand() {
+    skipSpace();
+    if (pos == text.length()) {
+      throw error(pos, "the expression ends where a column or value was expected");
+    }
+    char c = text.charAt(pos);
+    if (c == '"' || isIdentStart(c)) {
+      int start = pos;
+      String word = c == '"' ? null : peekWord();
+      if (word != null) {
+        String upper = word.toUpperCase(Locale.ROOT);
+        if (upper.equals("TRUE") || upper.equals("FALSE")) {
+          pos += word.length();
+          return new Operand(null, upper.equals("TRUE"));
+        }
+        if (upper.equals("DATE") || upper.equals("TIME") || upper.equals("TIMESTAMP")) {
+          // A typed literal (DATE '1995-01-01'): the column's type decides, so keep the string.
+          int save = pos;
+          pos += word.length();
+          skipSpace();
+          if (pos < text.length() && text.charAt(pos) == '\'') {
+            return new Operand(null, string());
+          }
+          pos = save;
+        }
+        if (isReserved(upper)) {
+          throw error(start, "expected a column or value, not " + upper);
+        }
+      }
+      StringBuilder path = new StringBuilder(identifier());
+      while (pos < text.length() && text.charAt(pos) == '.') {
+        pos++;
+        path.append('.').append(identifier());
+      }
+      return new Operand(path.toString(), null);
+    }
+    return new Operand(null, literal());
+  }
+
+  private static boolean isReserved(String upper) {
+    return switch (upper) {
+      case "AND", "OR", "NOT", "IN", "IS", "NULL", "BETWEEN" -> true;
+      default -> false;
+    };
+  }
+
+  private String identifier() {
+    if (pos < text.length() && text.charAt(pos) == '"') {
+      int start = pos;
+      pos++;
+      StringBuilder out = new StringBuilder();
+      while (true) {
+        if (pos >= text.length()) {
+          throw error(start, "unterminated quoted identifier");
+        }
+        char c = text.charAt(pos++);
+        if (c == '"') {
+          if (pos < text.length() && text.charAt(pos) == '"') {
+            out.append('"');
+            pos++;
+          } else {
+            return out.toString();
+          }
+        } else {
+          out.append(c);
+        }
+      }
+    }
+    String word = peekWord();
+    if (word == null) {
+      throw error(pos, "expected a column name");
+    }
+    pos += word.length();
+    return word;
+  }
+
+  private Object literal() {
+    skipSpace();
+    if (pos == text.length()) {
+      throw error(pos, "the expression ends where a value was expected");
+    }
+    char c = text.charAt(pos);
+    if (c == '\'') {
+      return string();
+    }
+    if (c == '-' || c == '+' || c == '.' || Character.isDigit(c)) {
+      return number();
+    }
+    String word = peekWord();
+    if (word != null) {
+      String upper = word.toUpperCase(Locale.ROOT);
+      if (upper.equals("TRUE") || upper.equals("FALSE")) {
+        pos += word.length();
+        return upper.equals("TRUE");
+      }
+      if (upper.equals("NULL")) {
+        throw error(pos, "NULL is not a value to compare with; use IS NULL or IS NOT NULL");
+      }
+      if (upper.equals("DATE") || upper.equals("TIME") || upper.equals("TIMESTAMP")) {
+        int save = pos;
+        pos += word.length();
+        skipSpace();
+        if (pos < text.length() && text.charAt(pos) == '\'') {
+          return string();
+        }
+        pos = save;
+      }
+    }
+    throw error(pos, "expected a value: a number, a 'quoted string', TRUE or FALSE");
+  }
+
+  private String string() {
+    int start = pos;
+    pos++;
+    StringBuilder out = new StringBuilder();
+    while (true) {
+      if (pos >= text.length()) {
+        throw error(start, "unterminated string");
+      }
+      char c = text.charAt(pos++);
+      if (c == '\'') {
+        if (pos < text.length() && text.charAt(pos) == '\'') {
+          out.append('\'');
+          pos++;
+        } else {
+          return out.toString();
+        }
+      } else {
+        out.append(c);
+      }
+    }
+  }
+
+  private Object number() {
+    int start = pos;
+    if (text.charAt(pos) == '-' || text.charAt(pos) == '+') {
+      pos++;
+    }
+    boolean fraction = false;
+    boolean exponent = false;
+    while (pos < text.length()) {
+      char c = text.charAt(pos);
+      if (Character.isDigit(c)) {
+        pos++;
+      } else if (c == '.' && !fraction && !exponent) {
+        fraction = true;
+        pos++;
+      } else if ((c == 'e' || c == 'E') && !exponent) {
+        exponent = true;
+        pos++;
+        if (pos < text.length() && (text.charAt(pos) == '-' || text.charAt(pos) == '+')) {
+          pos++;
+        }
+      } else {
+        break;
+      }
+    }
+    String s = text.substring(start, pos);
+    try {
+      if (exponent) {
+        return Double.parseDouble(s);
+      }
+      if (fraction) {
+        return new BigDecimal(s);
+      }
+      BigInteger big = new BigInteger(s);
+      return big.bitLength() < 64 ? (Object) big.longValueExact() : big;
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw error(start, "'" + s + "' is not a number");
+    }
+  }
+
+  private String peekWord() {
+    int end = pos;
+    if (end < text.length() && isIdentStart(text.charAt(end))) {
+      end++;
+      while (end < text.length()
+          && (Character.isLetterOrDigit(text.charAt(end)) || text.charAt(end) == '_')) {
+        end++;
+      }
+      return text.substring(pos, end);
+    }
+    return null;
+  }
+
+  private static boolean isIdentStart(char c) {
+    return Character.isLetter(c) || c == '_';
+  }
+
+  private boolean keyword(String word) {
+    skipSpace();
+    String next = peekWord();
+    if (next != null && next.equalsIgnoreCase(word)) {
+      pos += next.length();
+      return true;
+    }
+    return false;
+  }
+
+  private boolean symbol(String s) {
+    skipSpace();
+    if (text.startsWith(s, pos)) {
+      pos += s.length();
+      return true;
+    }
+    return false;
+  }
+
+  private void expect(String s) {
+    if (!symbol(s)) {
+      throw error(
+          pos, pos == text.length() ? "expected '" + s + "' at the end" : "expected '" + s + "'");
+    }
+  }
+
+  private void skipSpace() {
+    while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
+      pos++;
+    }
+  }
+
+  private String rest() {
+    String r = text.substring(pos);
+    return r.length() > 20 ? r.substring(0, 20) + "..." : r;
+  }
+
+  private FilterSyntaxException error(int at, String problem) {
+    return new FilterSyntaxException(text, at, problem);
+  }
+}

@@ -1,0 +1,77 @@
+package dev.parrow.arrow.internal.filter;
+
+import java.util.List;
+
+/**
+ * A filter bound to a file: every column resolved to its leaf, every literal converted to the
+ * column's {@link Domain}, and every NOT pushed down to the tests (De Morgan, and each operator
+ * replaced by its negation), so that the pruning steps only ever see AND, OR and tests.
+ */
+public sealed interface BoundFilter {
+
+  record And(List<BoundFilter> children) implements BoundFilter {
+    public And {
+      children = List.copyOf(children);
+    }
+  }
+
+  record Or(List<BoundFilter> children) implements BoundFilter {
+    public Or {
+      children = List.copyOf(children);
+    }
+  }
+
+  /** What a test asks of one column's value. */
+  enum Kind {
+    IS_NULL,
+    NOT_NULL,
+    EQ,
+    NE,
+    LT,
+    LE,
+    GT,
+    GE,
+    /** Equal to one of the keys. */
+    IN,
+    /** Equal to none of the keys. */
+    NOT_IN,
+    /**
+     * True for every non-null value (a literal the column cannot reach, such as x > 300 on int8).
+     */
+    TRUE,
+    /** False for every non-null value. */
+    FALSE;
+
+    Kind negate() {
+      return switch (this) {
+        case IS_NULL -> NOT_NULL;
+        case NOT_NULL -> IS_NULL;
+        case EQ -> NE;
+        case NE -> EQ;
+        case LT -> GE;
+        case LE -> GT;
+        case GT -> LE;
+        case GE -> LT;
+        case IN -> NOT_IN;
+        case NOT_IN -> IN;
+        case TRUE -> FALSE;
+        case FALSE -> TRUE;
+      };
+    }
+  }
+
+  /**
+   * One column's test. {@code keys} are in the column's domain: one for a comparison, sorted and
+   * distinct for IN and NOT_IN, none otherwise. A null value makes every test but IS_NULL and
+   * NOT_NULL unknown.
+   */
+  record Test(FilterColumn column, Kind kind, List<Object> keys) implements BoundFilter {
+    public Test {
+      keys = List.copyOf(keys);
+    }
+
+    Test negate() {
+      return new Test(column, kind.negate(), keys);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package dev.parrow.arrow.internal.filter;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Walks of a bound filter. */
+public final class BoundFilters {
+  private BoundFilters() {}
+
+  /** The columns the filter tests, each once, in the order they first appear. */
+  public static List<FilterColumn> columns(BoundFilter filter) {
+    List<FilterColumn> out = new ArrayList<>();
+    collect(filter, out);
+    return out;
+  }
+
+  private static void collect(BoundFilter f, List<FilterColumn> out) {
+    if (f instanceof BoundFilter.And and) {
+      and.children().forEach(c -> collect(c, out));
+    } else if (f instanceof BoundFilter.Or or) {
+      or.children().forEach(c -> collect(c, out));
+    } else {
+      FilterColumn c = ((BoundFilter.Test) f).column();
+      if (out.stream().noneMatch(o -> o.column().index() == c.column().index())) {
+        out.add(c);
+      }
+    }
+  }
+}

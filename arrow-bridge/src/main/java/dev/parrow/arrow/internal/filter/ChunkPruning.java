@@ -1,0 +1,239 @@
+package dev.parrow.arrow.internal.filter;
+
+import dev.parrow.arrow.internal.filter.BoundFilter.Kind;
+import dev.parrow.arrow.internal.filter.BoundFilter.Test;
+import dev.parrow.codec.bloom.BloomFilter;
+import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.footer.Footer;
+import dev.parrow.codec.io.InputFile;
+import dev.parrow.codec.metadata.ColumnMetaData;
+import dev.parrow.codec.metadata.Encoding;
+import dev.parrow.codec.metadata.PageEncodingStats;
+import dev.parrow.codec.metadata.PageType;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.metadata.RowGroup;
+import dev.parrow.codec.page.ChunkRange;
+import dev.parrow.codec.page.PageReader;
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.FixedWidthValues;
+import dev.parrow.codec.values.Int32Values;
+import dev.parrow.codec.values.Int64Values;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Decides, one row group at a time, whether a filter can be true for any of its rows, in steps from
+ * cheapest to dearest, each only ever ruling out what cannot match: the chunks' statistics, then
+ * their Bloom filters (for = and IN), then their dictionary pages (for = and IN, when every data
+ * page is dictionary-encoded).
+ */
+public final class ChunkPruning {
+  private final BoundFilter filter;
+  private final Footer footer;
+  private final InputFile input;
+  private final boolean verifyCrc;
+  private final int maxPageBytes;
+
+  /** What pruned the row groups: counts by step. */
+  private int byStatistics;
+
+  private int byBloomFilter;
+  private int byDictionary;
+
+  public ChunkPruning(
+      BoundFilter filter, Footer footer, InputFile input, boolean verifyCrc, int maxPageBytes) {
+    this.filter = filter;
+    this.footer = footer;
+    this.input = input;
+    this.verifyCrc = verifyCrc;
+    this.maxPageBytes = maxPageBytes;
+  }
+
+  private enum Step {
+    STATISTICS,
+    BLOOM_FILTER,
+    DICTIONARY
+  }
+
+  /** Whether any row of the row group may satisfy the filter. */
+  public boolean mayMatch(int rowGroup) {
+    RowGroup group = footer.metaData().rowGroups().get(rowGroup);
+    if (group.numRows() == 0) {
+      return false;
+    }
+    Map<Test, Boolean> known = new HashMap<>();
+    for (Step step : Step.values()) {
+      if (!mayMatch(filter, group, step, known)) {
+        switch (step) {
+          case STATISTICS -> byStatistics++;
+          case BLOOM_FILTER -> byBloomFilter++;
+          case DICTIONARY -> byDictionary++;
+        }
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public int prunedByStatistics() {
+    return byStatistics;
+  }
+
+  public int prunedByBloomFilter() {
+    return byBloomFilter;
+  }
+
+  public int prunedByDictionary() {
+    return byDictionary;
+  }
+
+  private boolean mayMatch(BoundFilter f, RowGroup group, Step step, Map<Test, Boolean> known) {
+    if (f instanceof BoundFilter.And and) {
+      for (BoundFilter child : and.children()) {
+        if (!mayMatch(child, group, step, known)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (f instanceof BoundFilter.Or or) {
+      for (BoundFilter child : or.children()) {
+        if (mayMatch(child, group, step, known)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    Test test = (Test) f;
+    Boolean before = known.get(test);
+    if (before != null && !before) {
+      return false;
+    }
+    ColumnMetaData meta = group.columns().get(test.column().column().index()).metaData();
+    boolean may =
+        switch (step) {
+          case STATISTICS -> Bounds.of(test.column(), meta, footer).mayMatch(test);
+          case BLOOM_FILTER -> bloomMayMatch(test, meta);
+          case DICTIONARY -> dictionaryMayMatch(test, meta);
+        };
+    known.put(test, may);
+    return may;
+  }
+
+  private boolean bloomMayMatch(Test test, ColumnMetaData meta) {
+    if ((test.kind() != Kind.EQ && test.kind() != Kind.IN) || meta.bloomFilterOffset() == null) {
+      return true;
+    }
+    BloomFilter bloom;
+    try {
+      bloom = BloomFilter.read(input, meta);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    if (bloom == null) {
+      return true;
+    }
+    for (Object key : test.keys()) {
+      if (test.column().domain() == Domain.FLOAT) {
+        double d = (Double) key;
+        if (Double.isNaN(d)) {
+          return true; // NaN has many bit patterns: the filter cannot rule them all out
+        }
+        if (d == 0) {
+          // -0.0 equals 0.0 but hashes differently: probe both.
+          if (probe(bloom, test.column(), 0.0) || probe(bloom, test.column(), -0.0)) {
+            return true;
+          }
+          continue;
+        }
+      }
+      if (probe(bloom, test.column(), key)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean probe(BloomFilter bloom, FilterColumn column, Object key) {
+    byte[] plain = PhysicalKeys.toPlain(column, key);
+    return plain == null || bloom.mightContain(BloomFilter.hash(plain));
+  }
+
+  private static final Set<Encoding> DICTIONARY_ENCODINGS =
+      Set.of(Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY);
+
+  /**
+   * Whether every data page of the chunk is dictionary-encoded: by the page encoding stats, else by
+   * the encodings listed (PLAIN among them may be a fallback page, so the chunk does not qualify).
+   */
+  static boolean onlyDictionaryPages(ColumnMetaData meta) {
+    List<PageEncodingStats> stats = meta.encodingStats();
+    if (stats != null && !stats.isEmpty()) {
+      boolean dictionaryPage = false;
+      for (PageEncodingStats s : stats) {
+        if (s.pageType() == PageType.DICTIONARY_PAGE && s.count() > 0) {
+          dictionaryPage = true;
+        } else if ((s.pageType() == PageType.DATA_PAGE || s.pageType() == PageType.DATA_PAGE_V2)
+            && s.count() > 0
+            && !DICTIONARY_ENCODINGS.contains(s.encoding())) {
+          return false;
+        }
+      }
+      return dictionaryPage;
+    }
+    boolean dictionary = false;
+    for (Encoding e : meta.encodings()) {
+      if (DICTIONARY_ENCODINGS.contains(e)) {
+        dictionary = true;
+      } else if (e != Encoding.RLE && e != Encoding.BIT_PACKED) {
+        return false;
+      }
+    }
+    return dictionary;
+  }
+
+  private boolean dictionaryMayMatch(Test test, ColumnMetaData meta) {
+    if ((test.kind() != Kind.EQ && test.kind() != Kind.IN)
+        || !onlyDictionaryPages(meta)
+        || test.column().column().physicalType() == PhysicalType.BOOLEAN) {
+      return true;
+    }
+    PageReader pages =
+        new PageReader(
+            input,
+            test.column().column(),
+            meta,
+            ChunkRange.of(meta, footer),
+            verifyCrc,
+            maxPageBytes);
+    DenseValues dictionary = new ColumnReader(test.column().column(), pages).readDictionaryOnly();
+    if (dictionary == null) {
+      return true;
+    }
+    FilterColumn c = test.column();
+    for (int i = 0; i < dictionary.size(); i++) {
+      Object value = null;
+      if (dictionary instanceof Int32Values v) {
+        value = PhysicalKeys.fromInt(c, v.values()[i]);
+      } else if (dictionary instanceof Int64Values v) {
+        value = PhysicalKeys.fromLong(c, v.values()[i]);
+      } else if (dictionary instanceof FixedWidthValues v) {
+        value =
+            c.column().physicalType() == PhysicalType.INT96
+                ? null
+                : PhysicalKeys.fromBytes(c, v.value(i));
+      } else if (dictionary instanceof BinaryValues v) {
+        value = PhysicalKeys.fromBytes(c, v.value(i));
+      }
+      if (value == null || Bounds.holds(test, value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

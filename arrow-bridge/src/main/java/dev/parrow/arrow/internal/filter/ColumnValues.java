@@ -1,0 +1,283 @@
+package dev.parrow.arrow.internal.filter;
+
+import java.math.BigInteger;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.Float16;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DateMilliVector;
+import org.apache.arrow.vector.Decimal256Vector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.Float2Vector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.NullVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeMilliVector;
+import org.apache.arrow.vector.TimeNanoVector;
+import org.apache.arrow.vector.TimeSecVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.UInt1Vector;
+import org.apache.arrow.vector.UInt2Vector;
+import org.apache.arrow.vector.UInt4Vector;
+import org.apache.arrow.vector.UInt8Vector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * One batch of a filtered column's values in its {@link Domain}'s Java form, copied out of the
+ * Arrow vector in one pass per vector kind: longs, doubles, bytes with offsets, or BigIntegers,
+ * with the validity as 64-bit words. Unsigned 64-bit values are stored with their sign bit flipped,
+ * so that signed comparisons order them.
+ */
+final class ColumnValues {
+  final int count;
+
+  /** Validity words, or null when every value is present. */
+  long[] valid;
+
+  long[] longs;
+  double[] doubles;
+  byte[] data;
+  int[] offsets;
+  BigInteger[] bigs;
+
+  /** The values are all null (a Null vector). */
+  boolean allNull;
+
+  private ColumnValues(int count) {
+    this.count = count;
+  }
+
+  static ColumnValues of(FieldVector vector, int count, FilterColumn column) {
+    ColumnValues out = new ColumnValues(count);
+    if (vector instanceof NullVector) {
+      out.allNull = true;
+      return out;
+    }
+    out.valid = validity(vector, count);
+    switch (column.domain()) {
+      case SIGNED, UNSIGNED -> out.longs = longs(vector, count, column);
+      case FLOAT -> out.doubles = doubles(vector, count, column);
+      case BYTES -> out.bytes(vector, count, column);
+      case DECIMAL -> out.bigs = bigs(vector, count, column);
+      case NONE -> {}
+    }
+    return out;
+  }
+
+  private static long[] validity(FieldVector vector, int count) {
+    if (vector.getNullCount() == 0) {
+      return null;
+    }
+    ArrowBuf buf = vector.getValidityBuffer();
+    long[] words = new long[(count + 63) >>> 6];
+    int fullBytes = count >>> 3;
+    for (int b = 0; b < fullBytes; b++) {
+      words[b >>> 3] |= (buf.getByte(b) & 0xFFL) << ((b & 7) << 3);
+    }
+    for (int i = fullBytes << 3; i < count; i++) {
+      if ((buf.getByte(i >>> 3) >>> (i & 7) & 1) != 0) {
+        words[i >>> 6] |= 1L << i;
+      }
+    }
+    if ((count & 63) != 0) {
+      words[words.length - 1] &= (1L << count) - 1;
+    }
+    return words;
+  }
+
+  private static long[] longs(FieldVector vector, int count, FilterColumn column) {
+    long[] out = new long[count];
+    ArrowBuf data = vector.getDataBuffer();
+    if (vector instanceof BitVector) {
+      for (int i = 0; i < count; i++) {
+        out[i] = data.getByte(i >>> 3) >>> (i & 7) & 1;
+      }
+    } else if (vector instanceof TinyIntVector) {
+      for (int i = 0; i < count; i++) {
+        out[i] = data.getByte(i);
+      }
+    } else if (vector instanceof UInt1Vector) {
+      for (int i = 0; i < count; i++) {
+        out[i] = data.getByte(i) & 0xFFL;
+      }
+    } else if (vector instanceof SmallIntVector) {
+      for (int i = 0; i < count; i++) {
+        out[i] = data.getShort((long) i * 2);
+      }
+    } else if (vector instanceof UInt2Vector) {
+      for (int i = 0; i < count; i++) {
+        out[i] = data.getShort((long) i * 2) & 0xFFFFL;
+      }
+    } else if (vector instanceof UInt4Vector) {
+      for (int i = 0; i < count; i++) {
+        out[i] = data.getInt((long) i * 4) & 0xFFFFFFFFL;
+      }
+    } else if (vector instanceof UInt8Vector) {
+      for (int i = 0; i < count; i++) {
+        out[i] = data.getLong((long) i * 8) ^ Long.MIN_VALUE;
+      }
+    } else if (vector instanceof IntVector
+        || vector instanceof DateDayVector
+        || vector instanceof TimeSecVector
+        || vector instanceof TimeMilliVector) {
+      for (int i = 0; i < count; i++) {
+        out[i] = data.getInt((long) i * 4);
+      }
+    } else if (vector instanceof BigIntVector
+        || vector instanceof DateMilliVector
+        || vector instanceof TimeMicroVector
+        || vector instanceof TimeNanoVector
+        || vector instanceof TimeStampVector) {
+      for (int i = 0; i < count; i++) {
+        out[i] = data.getLong((long) i * 8);
+      }
+    } else if (vector instanceof DecimalVector || vector instanceof Decimal256Vector) {
+      // Precision up to 18: the unscaled value is the low eight bytes (little-endian).
+      int width = vector instanceof DecimalVector ? 16 : 32;
+      for (int i = 0; i < count; i++) {
+        out[i] = data.getLong((long) i * width);
+      }
+    } else {
+      throw unexpected(vector, column);
+    }
+    rescale(vector, out, count, column);
+    return out;
+  }
+
+  /**
+   * Values whose Arrow unit is not the stored one (time32[s], timestamp[s] and date64 restored by
+   * the hint) are brought to the stored unit, in which the literals are.
+   */
+  private static void rescale(FieldVector vector, long[] out, int count, FilterColumn column) {
+    long multiply = 1;
+    long divide = 1;
+    if (vector instanceof DateMilliVector) {
+      divide = 86_400_000L;
+    } else if (column.unitNanos() > 0) {
+      long vectorNanos = unitNanos(vector.getField().getType());
+      if (vectorNanos > column.unitNanos()) {
+        multiply = vectorNanos / column.unitNanos();
+      } else if (vectorNanos < column.unitNanos()) {
+        divide = column.unitNanos() / vectorNanos;
+      }
+    }
+    if (multiply != 1) {
+      for (int i = 0; i < count; i++) {
+        out[i] *= multiply;
+      }
+    } else if (divide != 1) {
+      for (int i = 0; i < count; i++) {
+        out[i] = Math.floorDiv(out[i], divide);
+      }
+    }
+  }
+
+  private static long unitNanos(ArrowType type) {
+    org.apache.arrow.vector.types.TimeUnit unit =
+        type instanceof ArrowType.Timestamp t
+            ? t.getUnit()
+            : type instanceof ArrowType.Time t ? t.getUnit() : null;
+    if (unit == null) {
+      return 0;
+    }
+    return switch (unit) {
+      case SECOND -> 1_000_000_000L;
+      case MILLISECOND -> 1_000_000L;
+      case MICROSECOND -> 1_000L;
+      case NANOSECOND -> 1L;
+    };
+  }
+
+  private static double[] doubles(FieldVector vector, int count, FilterColumn column) {
+    double[] out = new double[count];
+    ArrowBuf data = vector.getDataBuffer();
+    if (vector instanceof Float8Vector) {
+      for (int i = 0; i < count; i++) {
+        out[i] = data.getDouble((long) i * 8);
+      }
+    } else if (vector instanceof Float4Vector) {
+      for (int i = 0; i < count; i++) {
+        out[i] = data.getFloat((long) i * 4);
+      }
+    } else if (vector instanceof Float2Vector) {
+      for (int i = 0; i < count; i++) {
+        out[i] = Float16.toFloat(data.getShort((long) i * 2));
+      }
+    } else {
+      throw unexpected(vector, column);
+    }
+    return out;
+  }
+
+  private void bytes(FieldVector vector, int count, FilterColumn column) {
+    offsets = new int[count + 1];
+    if (vector instanceof FixedSizeBinaryVector fixed) {
+      int width = fixed.getByteWidth();
+      for (int i = 0; i <= count; i++) {
+        offsets[i] = i * width;
+      }
+    } else if (vector instanceof BaseVariableWidthVector) {
+      ArrowBuf o = vector.getOffsetBuffer();
+      for (int i = 0; i <= count; i++) {
+        offsets[i] = o.getInt((long) i * 4);
+      }
+    } else if (vector instanceof BaseLargeVariableWidthVector) {
+      ArrowBuf o = vector.getOffsetBuffer();
+      for (int i = 0; i <= count; i++) {
+        offsets[i] = Math.toIntExact(o.getLong((long) i * 8));
+      }
+    } else {
+      throw unexpected(vector, column);
+    }
+    int start = offsets[0];
+    int length = offsets[count] - start;
+    data = new byte[length];
+    if (length > 0) {
+      vector.getDataBuffer().getBytes(start, data, 0, length);
+    }
+    if (start != 0) {
+      for (int i = 0; i <= count; i++) {
+        offsets[i] -= start;
+      }
+    }
+  }
+
+  private static BigInteger[] bigs(FieldVector vector, int count, FilterColumn column) {
+    int width;
+    if (vector instanceof DecimalVector) {
+      width = 16;
+    } else if (vector instanceof Decimal256Vector) {
+      width = 32;
+    } else {
+      throw unexpected(vector, column);
+    }
+    BigInteger[] out = new BigInteger[count];
+    ArrowBuf data = vector.getDataBuffer();
+    byte[] be = new byte[width];
+    for (int i = 0; i < count; i++) {
+      for (int b = 0; b < width; b++) {
+        be[width - 1 - b] = data.getByte((long) i * width + b);
+      }
+      out[i] = new BigInteger(be);
+    }
+    return out;
+  }
+
+  private static IllegalStateException unexpected(FieldVector vector, FilterColumn column) {
+    return new IllegalStateException(
+        "column "
+            + column.name()
+            + " read as "
+            + vector.getClass().getSimpleName()
+            + ", which the filter does not compare");
+  }
+}

@@ -1,0 +1,403 @@
+package dev.parrow.arrow.internal.filter;
+
+import dev.parrow.arrow.filter.Filter;
+import dev.parrow.arrow.internal.filter.BoundFilter.Kind;
+import dev.parrow.arrow.internal.filter.BoundFilter.Test;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.schema.ParquetSchema;
+import dev.parrow.types.TypeOptions;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import java.util.UUID;
+
+/**
+ * Binds a {@link Filter} to a file's schema: resolves each column, converts each literal exactly to
+ * the column's domain, and pushes NOT down to the tests. Every problem is an
+ * IllegalArgumentException naming the column and the file, raised before anything is read.
+ */
+public final class FilterBinder {
+  private final ParquetSchema schema;
+  private final TypeOptions types;
+  private final String fileName;
+
+  public FilterBinder(ParquetSchema schema, TypeOptions types, String fileName) {
+    this.schema = schema;
+    this.types = types;
+    this.fileName = fileName;
+  }
+
+  public BoundFilter bind(Filter filter) {
+    return bind(filter, false);
+  }
+
+  private BoundFilter bind(Filter filter, boolean negated) {
+    if (filter instanceof Filter.Not not) {
+      return bind(not.child(), !negated);
+    }
+    if (filter instanceof Filter.And and) {
+      List<BoundFilter> children = and.children().stream().map(c -> bind(c, negated)).toList();
+      return negated ? new BoundFilter.Or(children) : new BoundFilter.And(children);
+    }
+    if (filter instanceof Filter.Or or) {
+      List<BoundFilter> children = or.children().stream().map(c -> bind(c, negated)).toList();
+      return negated ? new BoundFilter.And(children) : new BoundFilter.Or(children);
+    }
+    Test test;
+    if (filter instanceof Filter.IsNull isNull) {
+      test = new Test(column(isNull.column()), Kind.IS_NULL, List.of());
+    } else if (filter instanceof Filter.Compare compare) {
+      FilterColumn column = column(compare.column());
+      test = compare(column, compare.op(), compare.value());
+    } else {
+      Filter.In in = (Filter.In) filter;
+      test = in(column(in.column()), in.values());
+    }
+    return negated ? test.negate() : test;
+  }
+
+  /** The leaf a filter names: its dotted path (exactly, else ignoring case if that is unique). */
+  public FilterColumn column(String name) {
+    ColumnDescriptor found = null;
+    List<ColumnDescriptor> loose = new ArrayList<>();
+    for (ColumnDescriptor c : schema.columns()) {
+      String path = c.dottedPath();
+      if (path.equals(name) || (c.path().size() == 1 && c.path().get(0).equals(name))) {
+        found = c;
+        break;
+      }
+      if (path.equalsIgnoreCase(name)) {
+        loose.add(c);
+      }
+    }
+    if (found == null && loose.size() == 1) {
+      found = loose.get(0);
+    }
+    if (found == null) {
+      List<String> below =
+          schema.columns().stream()
+              .map(ColumnDescriptor::dottedPath)
+              .filter(p -> p.startsWith(name + "."))
+              .toList();
+      if (!below.isEmpty()) {
+        throw problem(
+            name,
+            "is a group, not a primitive column; filter on its leaves ("
+                + String.join(", ", below.subList(0, Math.min(5, below.size())))
+                + (below.size() > 5 ? ", ..." : "")
+                + ")");
+      }
+      throw new IllegalArgumentException(
+          fileName
+              + ": the filter names no column '"
+              + name
+              + "'; the columns are "
+              + schema.columns().stream().map(ColumnDescriptor::dottedPath).toList());
+    }
+    if (found.maxRepetitionLevel() > 0) {
+      throw problem(
+          found.dottedPath(),
+          "is inside a list or map; filters apply to top-level columns and fields of structs");
+    }
+    return FilterColumn.of(found, types);
+  }
+
+  private IllegalArgumentException problem(String column, String what) {
+    return new IllegalArgumentException(fileName + ": filter column '" + column + "' " + what);
+  }
+
+  private Test compare(FilterColumn column, Filter.Op op, Object literal) {
+    Kind kind =
+        switch (op) {
+          case EQ -> Kind.EQ;
+          case NE -> Kind.NE;
+          case LT -> Kind.LT;
+          case LE -> Kind.LE;
+          case GT -> Kind.GT;
+          case GE -> Kind.GE;
+        };
+    return switch (column.domain()) {
+      case SIGNED, UNSIGNED, DECIMAL -> integerTest(column, kind, exact(column, literal));
+      case FLOAT -> new Test(column, kind, List.of(floatKey(column, literal)));
+      case BYTES -> new Test(column, kind, List.of(bytesKey(column, literal)));
+      case NONE -> throw noOrder(column);
+    };
+  }
+
+  private Test in(FilterColumn column, List<Object> literals) {
+    if (column.domain() == Domain.NONE) {
+      throw noOrder(column);
+    }
+    TreeSet<Object> keys = new TreeSet<>(column.domain()::compare);
+    for (Object literal : literals) {
+      switch (column.domain()) {
+        case SIGNED, UNSIGNED, DECIMAL -> {
+          Test eq = integerTest(column, Kind.EQ, exact(column, literal));
+          if (eq.kind() == Kind.EQ) {
+            keys.add(eq.keys().get(0));
+          }
+        }
+        case FLOAT -> keys.add(floatKey(column, literal));
+        default -> keys.add(bytesKey(column, literal));
+      }
+    }
+    if (keys.isEmpty()) {
+      return new Test(column, Kind.FALSE, List.of());
+    }
+    return keys.size() == 1
+        ? new Test(column, Kind.EQ, List.of(keys.first()))
+        : new Test(column, Kind.IN, new ArrayList<>(keys));
+  }
+
+  private IllegalArgumentException noOrder(FilterColumn column) {
+    return problem(
+        column.name(),
+        "("
+            + column.column().physicalType()
+            + ") has no order Parrow compares by; only IS NULL and IS NOT NULL apply to it");
+  }
+
+  /**
+   * A comparison of an integer-like column with an exact value: a value between two integers, or
+   * outside the column's range, turns the test into one that needs no key or into a constant.
+   */
+  private static Test integerTest(FilterColumn column, Kind kind, BigDecimal value) {
+    BigInteger k;
+    if (value.stripTrailingZeros().scale() > 0) {
+      switch (kind) {
+        case EQ:
+          return new Test(column, Kind.FALSE, List.of());
+        case NE:
+          return new Test(column, Kind.TRUE, List.of());
+        case LT:
+        case LE:
+          kind = Kind.LE;
+          k = value.setScale(0, RoundingMode.FLOOR).toBigIntegerExact();
+          break;
+        default:
+          kind = Kind.GE;
+          k = value.setScale(0, RoundingMode.CEILING).toBigIntegerExact();
+      }
+    } else {
+      k = value.toBigIntegerExact();
+    }
+    if (k.compareTo(column.min()) < 0 || k.compareTo(column.max()) > 0) {
+      boolean below = k.compareTo(column.min()) < 0;
+      boolean always =
+          switch (kind) {
+            case EQ -> false;
+            case NE -> true;
+            case LT, LE -> !below;
+            default -> below;
+          };
+      return new Test(column, always ? Kind.TRUE : Kind.FALSE, List.of());
+    }
+    Object key = column.domain() == Domain.DECIMAL ? k : (Object) k.longValue();
+    return new Test(column, kind, List.of(key));
+  }
+
+  /** The literal's exact value in the column's stored unit (unscaled for decimals). */
+  private BigDecimal exact(FilterColumn column, Object literal) {
+    try {
+      return switch (column.literal()) {
+        case INTEGER -> number(literal);
+        case DECIMAL -> number(literal).movePointRight(column.scale());
+        case BOOLEAN -> {
+          Boolean b =
+              literal instanceof Boolean v
+                  ? v
+                  : literal instanceof String s && s.equalsIgnoreCase("true")
+                      ? Boolean.TRUE
+                      : literal instanceof String s && s.equalsIgnoreCase("false")
+                          ? Boolean.FALSE
+                          : null;
+          if (b == null) {
+            throw mismatch(column, literal, "a boolean");
+          }
+          yield b ? BigDecimal.ONE : BigDecimal.ZERO;
+        }
+        case DATE -> {
+          if (literal instanceof LocalDate d) {
+            yield BigDecimal.valueOf(d.toEpochDay());
+          }
+          if (literal instanceof String s && s.trim().length() <= 10) {
+            yield BigDecimal.valueOf(LocalDate.parse(s.trim()).toEpochDay());
+          }
+          BigDecimal nanos = instantNanos(column, literal);
+          yield nanos.divide(BigDecimal.valueOf(86_400_000_000_000L));
+        }
+        case TIME -> {
+          long nanos;
+          if (literal instanceof LocalTime t) {
+            nanos = t.toNanoOfDay();
+          } else if (literal instanceof String s) {
+            nanos = LocalTime.parse(s.trim()).toNanoOfDay();
+          } else {
+            throw mismatch(column, literal, "a time (LocalTime or 'HH:mm:ss')");
+          }
+          yield BigDecimal.valueOf(nanos).divide(BigDecimal.valueOf(column.unitNanos()));
+        }
+        case TIMESTAMP ->
+            instantNanos(column, literal).divide(BigDecimal.valueOf(column.unitNanos()));
+        default -> throw new IllegalStateException(column.literal().toString());
+      };
+    } catch (DateTimeParseException | NumberFormatException e) {
+      throw mismatch(column, literal, "a value of its type (" + e.getMessage() + ")");
+    }
+  }
+
+  private BigDecimal number(Object literal) {
+    if (literal instanceof BigDecimal d) {
+      return d;
+    }
+    if (literal instanceof BigInteger i) {
+      return new BigDecimal(i);
+    }
+    if (literal instanceof Long
+        || literal instanceof Integer
+        || literal instanceof Short
+        || literal instanceof Byte) {
+      return BigDecimal.valueOf(((Number) literal).longValue());
+    }
+    if (literal instanceof Double || literal instanceof Float) {
+      double d = ((Number) literal).doubleValue();
+      if (!Double.isFinite(d)) {
+        // NaN and infinities sort above (or, -inf, below) every number: beyond any column's range.
+        return d < 0 ? BigDecimal.valueOf(-1).scaleByPowerOfTen(400) : BigDecimal.TEN.pow(400);
+      }
+      return new BigDecimal(d);
+    }
+    if (literal instanceof String s) {
+      return new BigDecimal(s.trim());
+    }
+    throw new NumberFormatException("not a number: " + literal.getClass().getSimpleName());
+  }
+
+  /** Nanoseconds since the epoch (UTC) of a date, date-time or instant literal. */
+  private BigDecimal instantNanos(FilterColumn column, Object literal) {
+    Instant instant;
+    if (literal instanceof Instant i) {
+      instant = i;
+    } else if (literal instanceof LocalDateTime t) {
+      instant = t.toInstant(ZoneOffset.UTC);
+    } else if (literal instanceof LocalDate d) {
+      instant = d.atStartOfDay(ZoneOffset.UTC).toInstant();
+    } else if (literal instanceof OffsetDateTime t) {
+      instant = t.toInstant();
+    } else if (literal instanceof ZonedDateTime t) {
+      instant = t.toInstant();
+    } else if (literal instanceof String s) {
+      instant = parseInstant(s.trim());
+    } else {
+      throw mismatch(column, literal, "a date or timestamp");
+    }
+    return BigDecimal.valueOf(instant.getEpochSecond())
+        .multiply(BigDecimal.valueOf(1_000_000_000L))
+        .add(BigDecimal.valueOf(instant.getNano()));
+  }
+
+  /**
+   * '1995-01-01', '1995-01-01 12:30:00[.fff]' or with a T, optionally with Z or an offset (no
+   * offset means UTC).
+   */
+  static Instant parseInstant(String s) {
+    if (s.length() <= 10) {
+      return LocalDate.parse(s).atStartOfDay(ZoneOffset.UTC).toInstant();
+    }
+    String t = s.replace(' ', 'T');
+    try {
+      return OffsetDateTime.parse(t).toInstant();
+    } catch (DateTimeParseException e) {
+      return LocalDateTime.parse(t).toInstant(ZoneOffset.UTC);
+    }
+  }
+
+  private Double floatKey(FilterColumn column, Object literal) {
+    double d;
+    if (literal instanceof Double || literal instanceof Float) {
+      d = ((Number) literal).doubleValue();
+    } else if (literal instanceof Number) {
+      d = number(literal).doubleValue();
+    } else if (literal instanceof String s) {
+      String t = s.trim().toLowerCase(Locale.ROOT);
+      d =
+          switch (t) {
+            case "nan", "+nan", "-nan" -> Double.NaN;
+            case "inf", "+inf", "infinity", "+infinity" -> Double.POSITIVE_INFINITY;
+            case "-inf", "-infinity" -> Double.NEGATIVE_INFINITY;
+            default -> {
+              try {
+                yield Double.parseDouble(t);
+              } catch (NumberFormatException e) {
+                throw mismatch(column, literal, "a number");
+              }
+            }
+          };
+    } else {
+      throw mismatch(column, literal, "a number");
+    }
+    // As DuckDB does: a FLOAT column meets a decimal or text literal cast to FLOAT, but a double
+    // literal as a double (the column's values widened).
+    return column.float32() && !(literal instanceof Double) ? (double) (float) d : d;
+  }
+
+  private byte[] bytesKey(FilterColumn column, Object literal) {
+    if (column.literal() == FilterColumn.LiteralKind.UUID) {
+      UUID uuid;
+      if (literal instanceof UUID u) {
+        uuid = u;
+      } else if (literal instanceof String s) {
+        try {
+          uuid = UUID.fromString(s.trim());
+        } catch (IllegalArgumentException e) {
+          throw mismatch(column, literal, "a UUID");
+        }
+      } else if (literal instanceof byte[] b) {
+        return b;
+      } else {
+        throw mismatch(column, literal, "a UUID");
+      }
+      return ByteBuffer.allocate(16)
+          .putLong(uuid.getMostSignificantBits())
+          .putLong(uuid.getLeastSignificantBits())
+          .array();
+    }
+    if (literal instanceof String s) {
+      return s.getBytes(StandardCharsets.UTF_8);
+    }
+    if (literal instanceof byte[] b) {
+      return b;
+    }
+    throw mismatch(
+        column,
+        literal,
+        column.literal() == FilterColumn.LiteralKind.STRING ? "a string" : "bytes or a string");
+  }
+
+  private IllegalArgumentException mismatch(FilterColumn column, Object literal, String wanted) {
+    String shown = literal instanceof byte[] b ? b.length + " bytes" : "'" + literal + "'";
+    return problem(
+        column.name(),
+        "takes "
+            + wanted
+            + "; the literal "
+            + shown
+            + " ("
+            + literal.getClass().getSimpleName()
+            + ") does not fit it");
+  }
+}

@@ -1,0 +1,312 @@
+package dev.parrow.arrow.internal.filter;
+
+import dev.parrow.arrow.internal.filter.BoundFilter.Kind;
+import dev.parrow.arrow.internal.filter.BoundFilter.Test;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VarCharVector;
+
+/**
+ * Evaluates a bound filter on one batch of vectors, in SQL's three-valued logic: each test gives
+ * the rows where it is true and the rows where it is false (a null value is neither), AND and OR
+ * combine those, and the rows where the whole filter is true are selected. Work is done per column
+ * in bulk: values are copied out once ({@link ColumnValues}) and compared in tight loops; a
+ * dictionary-encoded column is tested once per dictionary entry and its indices looked up.
+ */
+public final class RowFilter {
+  private final BoundFilter filter;
+
+  /** The vectors of the batch: the leaf vector of a column, and its dictionary if it has one. */
+  public interface Batch {
+    FieldVector leaf(int column);
+
+    /** The dictionary vector of a dictionary-encoded leaf, else null. */
+    FieldVector dictionary(int column);
+  }
+
+  public RowFilter(BoundFilter filter) {
+    this.filter = filter;
+  }
+
+  /** The selected rows of a batch of {@code rows} rows, as bits in 64-bit words. */
+  public long[] select(Batch batch, int rows) {
+    Map<Integer, ColumnValues> cache = new HashMap<>();
+    return evaluate(filter, batch, rows, cache).whenTrue;
+  }
+
+  /** Rows where a filter is true, and rows where it is false. */
+  private record Truth(long[] whenTrue, long[] whenFalse) {}
+
+  private Truth evaluate(BoundFilter f, Batch batch, int rows, Map<Integer, ColumnValues> cache) {
+    if (f instanceof BoundFilter.And and) {
+      Truth acc = null;
+      for (BoundFilter child : and.children()) {
+        Truth t = evaluate(child, batch, rows, cache);
+        if (acc == null) {
+          acc = t;
+        } else {
+          for (int w = 0; w < acc.whenTrue.length; w++) {
+            acc.whenTrue[w] &= t.whenTrue[w];
+            acc.whenFalse[w] |= t.whenFalse[w];
+          }
+        }
+      }
+      return acc;
+    }
+    if (f instanceof BoundFilter.Or or) {
+      Truth acc = null;
+      for (BoundFilter child : or.children()) {
+        Truth t = evaluate(child, batch, rows, cache);
+        if (acc == null) {
+          acc = t;
+        } else {
+          for (int w = 0; w < acc.whenTrue.length; w++) {
+            acc.whenTrue[w] |= t.whenTrue[w];
+            acc.whenFalse[w] &= t.whenFalse[w];
+          }
+        }
+      }
+      return acc;
+    }
+    return test((Test) f, batch, rows, cache);
+  }
+
+  private Truth test(Test test, Batch batch, int rows, Map<Integer, ColumnValues> cache) {
+    int index = test.column().column().index();
+    FieldVector leaf = batch.leaf(index);
+    FieldVector dictionary = batch.dictionary(index);
+    ColumnValues values =
+        cache.computeIfAbsent(
+            index,
+            i ->
+                ColumnValues.of(
+                    dictionary != null ? dictionary : leaf,
+                    dictionary != null ? dictionary.getValueCount() : rows,
+                    test.column()));
+    long[] present = presentWords(leaf, rows, dictionary != null ? null : values);
+    long[] isTrue = new long[present.length];
+    long[] isFalse = new long[present.length];
+    if (test.kind() == Kind.IS_NULL || test.kind() == Kind.NOT_NULL) {
+      long[] nulls = new long[present.length];
+      for (int w = 0; w < present.length; w++) {
+        nulls[w] = ~present[w] & mask(w, rows);
+      }
+      boolean isNull = test.kind() == Kind.IS_NULL;
+      return new Truth(isNull ? nulls : present, isNull ? present : nulls);
+    }
+    long[] matches;
+    if (dictionary != null) {
+      long[] entryMatches = compare(test, values, leaf);
+      matches = new long[present.length];
+      BaseIntVector indices = (BaseIntVector) leaf;
+      for (int i = 0; i < rows; i++) {
+        if ((present[i >>> 6] >>> i & 1) != 0) {
+          int entry = (int) indices.getValueAsLong(i);
+          if ((entryMatches[entry >>> 6] >>> entry & 1) != 0) {
+            matches[i >>> 6] |= 1L << i;
+          }
+        }
+      }
+    } else {
+      matches = compare(test, values, leaf);
+    }
+    for (int w = 0; w < present.length; w++) {
+      isTrue[w] = matches[w] & present[w];
+      isFalse[w] = ~matches[w] & present[w];
+    }
+    return new Truth(isTrue, isFalse);
+  }
+
+  /** Bits of the rows whose value is not null. */
+  private static long[] presentWords(FieldVector leaf, int rows, ColumnValues values) {
+    long[] words = new long[(rows + 63) >>> 6];
+    if (values != null && values.allNull) {
+      return words;
+    }
+    if (values != null && values.valid != null) {
+      return values.valid.clone();
+    }
+    if (leaf.getNullCount() == 0) {
+      for (int w = 0; w < words.length; w++) {
+        words[w] = mask(w, rows);
+      }
+      return words;
+    }
+    for (int i = 0; i < rows; i++) {
+      if (!leaf.isNull(i)) {
+        words[i >>> 6] |= 1L << i;
+      }
+    }
+    return words;
+  }
+
+  private static long mask(int word, int rows) {
+    int left = rows - (word << 6);
+    return left >= 64 ? -1L : (1L << left) - 1;
+  }
+
+  /** Bits of the values (all, nulls' slots included) for which the test's comparison holds. */
+  private static long[] compare(Test test, ColumnValues values, FieldVector vector) {
+    int n = values.count;
+    long[] out = new long[(n + 63) >>> 6];
+    Kind kind = test.kind();
+    if (kind == Kind.TRUE || kind == Kind.FALSE || values.allNull) {
+      if (kind == Kind.TRUE) {
+        Arrays.fill(out, -1L);
+      }
+      return out;
+    }
+    switch (test.column().domain()) {
+      case SIGNED, UNSIGNED -> {
+        boolean flip = test.column().domain() == Domain.UNSIGNED;
+        long[] keys = new long[test.keys().size()];
+        for (int k = 0; k < keys.length; k++) {
+          keys[k] = (Long) test.keys().get(k) ^ (flip ? Long.MIN_VALUE : 0);
+        }
+        compareLongs(values.longs, n, kind, keys, out);
+      }
+      case FLOAT -> {
+        double[] keys = test.keys().stream().mapToDouble(k -> (Double) k).toArray();
+        compareDoubles(values.doubles, n, kind, keys, out);
+      }
+      case BYTES -> {
+        List<Object> keys = test.keys();
+        if (test.column().literal() == FilterColumn.LiteralKind.UUID
+            && vector instanceof VarCharVector) {
+          // UUIDs read as text: the canonical lowercase form orders as the bytes do.
+          keys = keys.stream().map(k -> (Object) uuidText((byte[]) k)).toList();
+        }
+        compareBytes(values, n, kind, keys.toArray(new byte[0][]), out);
+      }
+      case DECIMAL -> {
+        BigInteger[] keys = test.keys().toArray(new BigInteger[0]);
+        for (int i = 0; i < n; i++) {
+          BigInteger v = values.bigs[i];
+          if (holds(kind, keys.length, k -> v.compareTo(keys[k]))) {
+            out[i >>> 6] |= 1L << i;
+          }
+        }
+      }
+      case NONE -> throw new IllegalStateException("no comparison on " + test.column().name());
+    }
+    return out;
+  }
+
+  private static byte[] uuidText(byte[] bytes) {
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+    return new java.util.UUID(b.getLong(), b.getLong())
+        .toString()
+        .getBytes(StandardCharsets.US_ASCII);
+  }
+
+  private interface KeyCompare {
+    int compare(int key);
+  }
+
+  /** Whether a value holds for the test, given how it compares with each key (sorted). */
+  private static boolean holds(Kind kind, int count, KeyCompare cmp) {
+    return switch (kind) {
+      case EQ -> cmp.compare(0) == 0;
+      case NE -> cmp.compare(0) != 0;
+      case LT -> cmp.compare(0) < 0;
+      case LE -> cmp.compare(0) <= 0;
+      case GT -> cmp.compare(0) > 0;
+      case GE -> cmp.compare(0) >= 0;
+      case IN, NOT_IN -> {
+        int lo = 0;
+        int hi = count - 1;
+        boolean found = false;
+        while (lo <= hi) {
+          int mid = (lo + hi) >>> 1;
+          int c = cmp.compare(mid);
+          if (c == 0) {
+            found = true;
+            break;
+          }
+          if (c > 0) {
+            lo = mid + 1;
+          } else {
+            hi = mid - 1;
+          }
+        }
+        yield found == (kind == Kind.IN);
+      }
+      default -> throw new IllegalStateException(kind.toString());
+    };
+  }
+
+  private static void compareLongs(long[] v, int n, Kind kind, long[] keys, long[] out) {
+    long k = keys.length > 0 ? keys[0] : 0;
+    switch (kind) {
+      case EQ -> {
+        for (int i = 0; i < n; i++) {
+          out[i >>> 6] |= (v[i] == k ? 1L : 0L) << i;
+        }
+      }
+      case NE -> {
+        for (int i = 0; i < n; i++) {
+          out[i >>> 6] |= (v[i] != k ? 1L : 0L) << i;
+        }
+      }
+      case LT -> {
+        for (int i = 0; i < n; i++) {
+          out[i >>> 6] |= (v[i] < k ? 1L : 0L) << i;
+        }
+      }
+      case LE -> {
+        for (int i = 0; i < n; i++) {
+          out[i >>> 6] |= (v[i] <= k ? 1L : 0L) << i;
+        }
+      }
+      case GT -> {
+        for (int i = 0; i < n; i++) {
+          out[i >>> 6] |= (v[i] > k ? 1L : 0L) << i;
+        }
+      }
+      case GE -> {
+        for (int i = 0; i < n; i++) {
+          out[i >>> 6] |= (v[i] >= k ? 1L : 0L) << i;
+        }
+      }
+      case IN, NOT_IN -> {
+        boolean in = kind == Kind.IN;
+        for (int i = 0; i < n; i++) {
+          boolean found = Arrays.binarySearch(keys, v[i]) >= 0;
+          out[i >>> 6] |= (found == in ? 1L : 0L) << i;
+        }
+      }
+      default -> throw new IllegalStateException(kind.toString());
+    }
+  }
+
+  private static void compareDoubles(double[] v, int n, Kind kind, double[] keys, long[] out) {
+    for (int i = 0; i < n; i++) {
+      double x = v[i];
+      if (holds(kind, keys.length, key -> Domain.compareDoubles(x, keys[key]))) {
+        out[i >>> 6] |= 1L << i;
+      }
+    }
+  }
+
+  private static void compareBytes(
+      ColumnValues values, int n, Kind kind, byte[][] keys, long[] out) {
+    byte[] data = values.data;
+    int[] offsets = values.offsets;
+    for (int i = 0; i < n; i++) {
+      int from = offsets[i];
+      int to = offsets[i + 1];
+      if (holds(
+          kind,
+          keys.length,
+          key -> Arrays.compareUnsigned(data, from, to, keys[key], 0, keys[key].length))) {
+        out[i >>> 6] |= 1L << i;
+      }
+    }
+  }
+}

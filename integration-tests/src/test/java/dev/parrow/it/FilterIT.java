@@ -1,0 +1,420 @@
+package dev.parrow.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.arrow.ParquetArrowReader;
+import dev.parrow.arrow.ParquetArrowWriter;
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.ReadStats;
+import dev.parrow.arrow.WriteOptions;
+import dev.parrow.arrow.filter.Filter;
+import dev.parrow.arrow.filter.FilterSyntaxException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Function;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.*;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Filtered reads against DuckDB's WHERE: a few hundred random predicates over every flat type of
+ * the write-back table (with its edge values: integer extremes, NaN, ±0.0, ±Infinity, empty and
+ * multi-byte strings, decimals at their limits), combined with AND, OR and NOT, on a file written
+ * by Parrow in several row groups and small pages. The rows Parrow returns (by an id column) must
+ * be the rows DuckDB returns, in file order, and their values those of the unfiltered read.
+ */
+class FilterIT {
+  @TempDir static Path dir;
+  static Path file;
+
+  /** Column name -> the Java literal of each row's value (null where the value is null). */
+  static final Map<String, List<Object>> literals = new LinkedHashMap<>();
+
+  static final List<String> COLUMNS =
+      List.of(
+          "bool",
+          "i8",
+          "u8",
+          "i16",
+          "u16",
+          "i32",
+          "u32",
+          "i64",
+          "u64",
+          "f32",
+          "f64",
+          "dec5",
+          "dec9",
+          "dec18",
+          "dec30",
+          "dec38",
+          "utf8",
+          "large_utf8",
+          "binary",
+          "fsb5",
+          "date32",
+          "date64",
+          "time_s",
+          "time_ms",
+          "time_us",
+          "time_ns",
+          "ts_s_ny",
+          "ts_ms",
+          "ts_us_utc",
+          "ts_ns");
+
+  @BeforeAll
+  static void write() throws Exception {
+    file = dir.resolve("filter.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot data = WriteReadBackIT.data(allocator);
+        BigIntVector id = new BigIntVector("id", allocator)) {
+      int rows = data.getRowCount();
+      id.allocateNew(rows);
+      for (int i = 0; i < rows; i++) {
+        id.set(i, i);
+      }
+      id.setValueCount(rows);
+      List<FieldVector> vectors = new ArrayList<>();
+      vectors.add(id);
+      for (String c : COLUMNS) {
+        vectors.add(data.getVector(c));
+      }
+      vectors.add(data.getVector("interval"));
+      VectorSchemaRoot root =
+          new VectorSchemaRoot(vectors.stream().map(FieldVector::getField).toList(), vectors, rows);
+      for (String c : COLUMNS) {
+        List<Object> values = new ArrayList<>();
+        FieldVector v = data.getVector(c);
+        for (int i = 0; i < rows; i++) {
+          values.add(v.isNull(i) ? null : literal(v, i));
+        }
+        literals.put(c, values);
+      }
+      try (ParquetArrowWriter w =
+          ParquetArrowWriter.create(
+              file,
+              root.getSchema(),
+              WriteOptions.builder().rowGroupRows(400).pageSizeBytes(512).build())) {
+        w.write(root);
+      }
+    }
+  }
+
+  /** The value as a filter literal of the Java type a caller would use for the column. */
+  static Object literal(FieldVector v, int i) {
+    if (v instanceof UInt1Vector || v instanceof UInt2Vector || v instanceof UInt4Vector) {
+      return ((BaseIntVector) v).getValueAsLong(i);
+    }
+    if (v instanceof UInt8Vector u) {
+      return u.getObjectNoOverflow(i);
+    }
+    if (v instanceof BigIntVector || v instanceof IntVector) {
+      return v.getObject(i);
+    }
+    if (v instanceof TinyIntVector || v instanceof SmallIntVector) {
+      return ((Number) v.getObject(i)).longValue();
+    }
+    if (v instanceof BitVector b) {
+      return b.get(i) == 1;
+    }
+    if (v instanceof Float4Vector || v instanceof Float8Vector || v instanceof DecimalVector) {
+      return v.getObject(i);
+    }
+    if (v instanceof VarCharVector || v instanceof LargeVarCharVector) {
+      return v.getObject(i).toString();
+    }
+    if (v instanceof VarBinaryVector || v instanceof FixedSizeBinaryVector) {
+      return v.getObject(i);
+    }
+    if (v instanceof DateDayVector d) {
+      return LocalDate.ofEpochDay(d.get(i));
+    }
+    if (v instanceof DateMilliVector d) {
+      return LocalDate.ofEpochDay(Math.floorDiv(d.get(i), 86_400_000L));
+    }
+    if (v instanceof TimeSecVector t) {
+      return LocalTime.ofSecondOfDay(t.get(i));
+    }
+    if (v instanceof TimeMilliVector t) {
+      return LocalTime.ofNanoOfDay(t.get(i) * 1_000_000L);
+    }
+    if (v instanceof TimeMicroVector t) {
+      return LocalTime.ofNanoOfDay(t.get(i) * 1_000L);
+    }
+    if (v instanceof TimeNanoVector t) {
+      return LocalTime.ofNanoOfDay(t.get(i));
+    }
+    if (v instanceof TimeStampVector t) {
+      long raw = t.getDataBuffer().getLong((long) i * 8);
+      ArrowType.Timestamp type = (ArrowType.Timestamp) t.getField().getType();
+      Instant instant =
+          switch (type.getUnit()) {
+            case SECOND -> Instant.ofEpochSecond(raw);
+            case MILLISECOND -> Instant.ofEpochMilli(raw);
+            case MICROSECOND ->
+                Instant.ofEpochSecond(
+                    Math.floorDiv(raw, 1_000_000L), Math.floorMod(raw, 1_000_000L) * 1000);
+            case NANOSECOND ->
+                Instant.ofEpochSecond(
+                    Math.floorDiv(raw, 1_000_000_000L), Math.floorMod(raw, 1_000_000_000L));
+          };
+      LocalDateTime t0 = LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+      // Years DuckDB's timestamp range and ISO text both take.
+      return t0.getYear() < 1 || t0.getYear() > 9999 ? null : t0;
+    }
+    throw new AssertionError(v.getClass().getSimpleName());
+  }
+
+  /** A random predicate over the table, most literals taken from its values. */
+  static Filter randomFilter(Random r, int depth) {
+    if (depth > 0 && r.nextInt(3) == 0) {
+      int n = 2 + r.nextInt(2);
+      Filter[] children = new Filter[n];
+      for (int k = 0; k < n; k++) {
+        children[k] = randomFilter(r, depth - 1);
+      }
+      return switch (r.nextInt(3)) {
+        case 0 -> Filter.and(children);
+        case 1 -> Filter.or(children);
+        default -> Filter.not(Filter.and(children));
+      };
+    }
+    String column = COLUMNS.get(r.nextInt(COLUMNS.size()));
+    int kind = r.nextInt(12);
+    if (kind == 0) {
+      return Filter.isNull(column);
+    }
+    if (kind == 1) {
+      return Filter.isNotNull(column);
+    }
+    Object a = pick(r, column);
+    if (kind == 2 || kind == 3) {
+      List<Object> values = new ArrayList<>();
+      int n = 1 + r.nextInt(4);
+      for (int k = 0; k < n; k++) {
+        values.add(pick(r, column));
+      }
+      return Filter.in(column, values);
+    }
+    if (kind == 4) {
+      return Filter.between(column, a, pick(r, column));
+    }
+    Filter.Op op = Filter.Op.values()[r.nextInt(Filter.Op.values().length)];
+    return new Filter.Compare(column, op, a);
+  }
+
+  /** A value of the column: usually one of its rows', sometimes nudged off them. */
+  static Object pick(Random r, String column) {
+    List<Object> values = literals.get(column);
+    Object v = null;
+    while (v == null) {
+      v = values.get(r.nextInt(values.size()));
+    }
+    if (r.nextInt(4) == 0) {
+      if (v instanceof Long l && !column.startsWith("u")) {
+        return l + (r.nextBoolean() ? 1 : -1) * (long) r.nextInt(3);
+      }
+      if (v instanceof BigDecimal d) {
+        return d.add(BigDecimal.ONE.movePointLeft(d.scale()));
+      }
+      if (v instanceof String s) {
+        return s + "a";
+      }
+    }
+    return v;
+  }
+
+  @Test
+  void randomPredicatesAgreeWithDuckDb() throws Exception {
+    Random r = new Random(7);
+    List<String> failures = new ArrayList<>();
+    int nonEmpty = 0;
+    try (DuckDb duck = new DuckDb();
+        BufferAllocator allocator = new RootAllocator();
+        ParquetFile pf = ParquetFile.open(file)) {
+      duck.execute("SET TimeZone = 'UTC'");
+      Map<Long, List<Object>> all = rowsById(pf, allocator, ReadOptions.defaults());
+      for (int n = 0; n < 300; n++) {
+        Filter filter = randomFilter(r, 2);
+        List<Long> expected = new ArrayList<>();
+        for (var row :
+            duck.query(
+                "SELECT id FROM read_parquet("
+                    + DuckDb.literal(file)
+                    + ") WHERE "
+                    + filter
+                    + " ORDER BY id")) {
+          expected.add(((Number) row.get("id")).longValue());
+        }
+        // Three ways to read: everything, only the id (the filter columns read on the side) in
+        // small batches, and strings as a dictionary.
+        List<ReadOptions> variants =
+            List.of(
+                ReadOptions.builder().filter(filter).build(),
+                ReadOptions.builder().filter(filter).columns("id").batchSize(97).build(),
+                ReadOptions.builder()
+                    .filter(filter)
+                    .dictionaryColumns("utf8", "binary")
+                    .batchSize(300)
+                    .build());
+        for (ReadOptions options : variants) {
+          Map<Long, List<Object>> got = rowsById(pf, allocator, options);
+          List<Long> ids = new ArrayList<>(got.keySet());
+          if (!ids.equals(expected)) {
+            failures.add(filter + " -> DuckDB " + expected.size() + " rows, Parrow " + ids.size());
+            continue;
+          }
+          if (options.columns().isEmpty()) {
+            for (var e : got.entrySet()) {
+              assertEquals(
+                  all.get(e.getKey()), e.getValue(), "row " + e.getKey() + " of " + filter);
+            }
+          }
+        }
+        nonEmpty += expected.isEmpty() ? 0 : 1;
+      }
+    }
+    assertTrue(
+        failures.isEmpty(),
+        failures.size()
+            + " predicates differ:\n"
+            + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
+    assertTrue(nonEmpty > 100, "only " + nonEmpty + " predicates matched rows");
+  }
+
+  /** Rows by id, in the order read, each as canonical values of every column. */
+  static Map<Long, List<Object>> rowsById(
+      ParquetFile pf, BufferAllocator allocator, ReadOptions options) throws Exception {
+    Map<Long, List<Object>> out = new LinkedHashMap<>();
+    try (ParquetArrowReader reader = pf.newReader(allocator, options)) {
+      while (reader.loadNextBatch()) {
+        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        root.getFieldVectors().forEach(VectorChecks::validateFull);
+        BigIntVector id = (BigIntVector) root.getVector("id");
+        for (int i = 0; i < root.getRowCount(); i++) {
+          List<Object> row = new ArrayList<>();
+          for (FieldVector v : root.getFieldVectors()) {
+            row.add(Canonical.value(v, i, reader));
+          }
+          out.put(id.get(i), row);
+        }
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void pruneOnlyKeepsEveryMatchingRow() throws Exception {
+    Filter filter = Filter.between("id", 450, 460);
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile pf = ParquetFile.open(file)) {
+      var exact = rowsById(pf, allocator, ReadOptions.builder().filter(filter).build());
+      assertEquals(11, exact.size());
+      var pruned =
+          rowsById(pf, allocator, ReadOptions.builder().filter(filter).pruneOnly(true).build());
+      assertTrue(pruned.keySet().containsAll(exact.keySet()));
+      // Row groups of 400 rows: only the second can hold ids 450..460.
+      assertEquals(400, pruned.size());
+    }
+  }
+
+  @Test
+  void statisticsPruneRowGroups() throws Exception {
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile pf = ParquetFile.open(file);
+        ParquetArrowReader reader =
+            pf.newReader(
+                allocator,
+                ReadOptions.builder().filter("id >= 1000 AND id < 1010").columns("utf8").build())) {
+      long rows = 0;
+      while (reader.loadNextBatch()) {
+        rows += reader.getVectorSchemaRoot().getRowCount();
+      }
+      assertEquals(10, rows);
+      ReadStats stats = reader.stats();
+      assertEquals(4, stats.rowGroups());
+      assertEquals(1, stats.rowGroupsRead());
+      assertEquals(400, stats.rowsScanned());
+      assertEquals(10, stats.rows());
+    }
+  }
+
+  @Test
+  void comparisonsAreExactInTheColumnsType() throws Exception {
+    Function<Filter, Long> count =
+        f -> {
+          try (BufferAllocator allocator = new RootAllocator();
+              ParquetFile pf = ParquetFile.open(file)) {
+            return (long) rowsById(pf, allocator, ReadOptions.builder().filter(f).build()).size();
+          } catch (Exception e) {
+            throw new RuntimeException(e);
+          }
+        };
+    // Between two integers: 2.5 is neither, so = finds nothing and > is >= 3.
+    assertEquals(0L, count.apply(Filter.eq("id", 2.5)));
+    assertEquals(
+        count.apply(Filter.gte("id", 3)), count.apply(Filter.gt("id", new BigDecimal("2.5"))));
+    // Beyond a column's range: every non-null value is below 300 in an int8 column.
+    assertEquals(count.apply(Filter.isNotNull("i8")), count.apply(Filter.lt("i8", 300)));
+    assertEquals(0L, count.apply(Filter.gt("u64", new BigInteger("18446744073709551615"))));
+    // A timestamp literal finer than the column's unit compares exactly, not rounded.
+    LocalDateTime t =
+        (LocalDateTime)
+            literals.get("ts_ms").stream().skip(10).filter(v -> v != null).findFirst().get();
+    assertEquals(0L, count.apply(Filter.eq("ts_ms", t.plusNanos(1))));
+    assertEquals(
+        count.apply(Filter.gt("ts_ms", t)), count.apply(Filter.gt("ts_ms", t.plusNanos(1))));
+    // NaN equals NaN and is above everything; -0.0 equals 0.0.
+    long nans = count.apply(Filter.eq("f64", Double.NaN));
+    assertTrue(nans > 0);
+    assertEquals(nans, count.apply(Filter.gt("f64", Double.POSITIVE_INFINITY)));
+    assertEquals(count.apply(Filter.eq("f64", 0.0)), count.apply(Filter.eq("f64", -0.0)));
+  }
+
+  @Test
+  void badFiltersFailBeforeReading() throws Exception {
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile pf = ParquetFile.open(file)) {
+      var unknown =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> pf.newReader(allocator, ReadOptions.builder().filter("nope = 1").build()));
+      assertTrue(unknown.getMessage().contains("filter.parquet"), unknown.getMessage());
+      assertTrue(unknown.getMessage().contains("'nope'"), unknown.getMessage());
+      var type =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> pf.newReader(allocator, ReadOptions.builder().filter("i32 = 'abc'").build()));
+      assertTrue(type.getMessage().contains("'i32'"), type.getMessage());
+      var interval =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> pf.newReader(allocator, ReadOptions.builder().filter("interval < 3").build()));
+      assertTrue(interval.getMessage().contains("IS NULL"), interval.getMessage());
+      var syntax =
+          assertThrows(FilterSyntaxException.class, () -> Filter.parse("id > 3 AND (i8 < 2"));
+      assertEquals(18, syntax.position());
+      var op = assertThrows(FilterSyntaxException.class, () -> Filter.parse("id >> 3"));
+      assertEquals(4, op.position());
+    }
+  }
+}

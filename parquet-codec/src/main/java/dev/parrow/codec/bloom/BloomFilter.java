@@ -1,0 +1,153 @@
+package dev.parrow.codec.bloom;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.io.InputFile;
+import dev.parrow.codec.metadata.BloomFilterHeader;
+import dev.parrow.codec.metadata.ColumnMetaData;
+import dev.parrow.codec.thrift.ThriftCodec;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import net.jpountz.xxhash.XXHash64;
+import net.jpountz.xxhash.XXHashFactory;
+
+/**
+ * The split-block Bloom filter of the Parquet format (BloomFilter.md): blocks of eight 32-bit
+ * words; a value's XXH64 hash (seed 0, over its PLAIN encoding without a length prefix) picks a
+ * block with its upper half and sets one bit in each word with its lower half and eight salts.
+ */
+public final class BloomFilter {
+  private static final int[] SALT = {
+    0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d, 0x705495c7, 0x2df1424b, 0x9efc4947, 0x5c6bfb31
+  };
+  public static final int BLOCK_BYTES = 32;
+
+  /** The smallest and largest bitsets written, as parquet-java bounds them. */
+  public static final int MIN_BYTES = 32;
+
+  public static final int MAX_BYTES = 128 * 1024 * 1024;
+
+  private static final XXHash64 XXH64 = XXHashFactory.fastestJavaInstance().hash64();
+
+  private final int[] words;
+  private final int blocks;
+
+  private BloomFilter(int[] words) {
+    this.words = words;
+    this.blocks = words.length / 8;
+  }
+
+  /** An empty filter of {@code bytes} (a power of two between 32 bytes and 128 MiB). */
+  public static BloomFilter empty(int bytes) {
+    if (bytes < MIN_BYTES || bytes > MAX_BYTES || Integer.bitCount(bytes) != 1) {
+      throw new IllegalArgumentException("a Bloom filter of " + bytes + " bytes");
+    }
+    return new BloomFilter(new int[bytes / 4]);
+  }
+
+  /**
+   * The bitset size for {@code ndv} distinct values at false-positive rate {@code fpp}: the formula
+   * of the spec, rounded up to a power of two.
+   */
+  public static int optimalBytes(long ndv, double fpp) {
+    if (!(fpp > 0 && fpp < 1)) {
+      throw new IllegalArgumentException("false-positive probability " + fpp + " not in (0, 1)");
+    }
+    double bits = -8.0 * Math.max(ndv, 1) / Math.log(1 - Math.pow(fpp, 1.0 / 8));
+    long bytes = Math.max(MIN_BYTES, (long) Math.ceil(bits / 8));
+    bytes = Long.highestOneBit(bytes) == bytes ? bytes : Long.highestOneBit(bytes) << 1;
+    return (int) Math.min(MAX_BYTES, bytes);
+  }
+
+  /**
+   * The chunk's filter, or null when it has none or one of a kind this version does not know
+   * (another algorithm, hash or compression). A bitset that does not fit the file is an error.
+   */
+  public static BloomFilter read(InputFile file, ColumnMetaData meta) throws IOException {
+    Long offset = meta.bloomFilterOffset();
+    if (offset == null) {
+      return null;
+    }
+    long fileLength = file.length();
+    if (offset < 4 || offset >= fileLength) {
+      throw new ParquetFormatException(
+          "the Bloom filter offset " + offset + " is outside the file of " + fileLength + " bytes");
+    }
+    Integer length = meta.bloomFilterLength();
+    int headerRead = (int) Math.min(fileLength - offset, length != null ? length : 256);
+    if (headerRead < 0) {
+      throw new ParquetFormatException("a Bloom filter length of " + length);
+    }
+    ByteBuffer head = file.read(offset, headerRead);
+    int start = head.position();
+    BloomFilterHeader header = ThriftCodec.readBloomFilterHeader(head);
+    int headerBytes = head.position() - start;
+    if (!header.isSupported()) {
+      return null;
+    }
+    int bytes = header.numBytes();
+    if (bytes < BLOCK_BYTES
+        || bytes > MAX_BYTES
+        || bytes % BLOCK_BYTES != 0
+        || offset + headerBytes + (long) bytes > fileLength
+        || (length != null && headerBytes + (long) bytes > length)) {
+      throw new ParquetFormatException(
+          "a Bloom filter bitset of " + bytes + " bytes that does not fit where it is");
+    }
+    ByteBuffer bitset;
+    if (head.remaining() >= bytes) {
+      bitset = head.slice();
+      bitset.limit(bytes);
+    } else {
+      bitset = file.read(offset + headerBytes, bytes);
+    }
+    bitset.order(ByteOrder.LITTLE_ENDIAN);
+    int[] words = new int[bytes / 4];
+    bitset.asIntBuffer().get(words);
+    return new BloomFilter(words);
+  }
+
+  /** XXH64 (seed 0) of a value's PLAIN bytes. */
+  public static long hash(byte[] plain, int offset, int length) {
+    return XXH64.hash(plain, offset, length, 0);
+  }
+
+  public static long hash(byte[] plain) {
+    return hash(plain, 0, plain.length);
+  }
+
+  public boolean mightContain(long hash) {
+    int block = block(hash);
+    int key = (int) hash;
+    for (int i = 0; i < 8; i++) {
+      if ((words[block + i] & (1 << ((key * SALT[i]) >>> 27))) == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public void insert(long hash) {
+    int block = block(hash);
+    int key = (int) hash;
+    for (int i = 0; i < 8; i++) {
+      words[block + i] |= 1 << ((key * SALT[i]) >>> 27);
+    }
+  }
+
+  private int block(long hash) {
+    return (int) (((hash >>> 32) * blocks) >>> 32) * 8;
+  }
+
+  /** The bitset's size in bytes. */
+  public int bytes() {
+    return words.length * 4;
+  }
+
+  /** The bitset as stored: little-endian words. */
+  public byte[] bitset() {
+    ByteBuffer out = ByteBuffer.allocate(words.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+    out.asIntBuffer().put(words);
+    return out.array();
+  }
+}
