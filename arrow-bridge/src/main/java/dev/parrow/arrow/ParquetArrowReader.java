@@ -10,12 +10,16 @@ import dev.parrow.arrow.internal.filter.ChunkPruning;
 import dev.parrow.arrow.internal.filter.Compaction;
 import dev.parrow.arrow.internal.filter.FilterBinder;
 import dev.parrow.arrow.internal.filter.FilterColumn;
+import dev.parrow.arrow.internal.filter.PagePruning;
 import dev.parrow.arrow.internal.filter.RowFilter;
+import dev.parrow.arrow.internal.filter.RowRanges;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.page.ChunkRange;
+import dev.parrow.codec.page.PageIndexReader;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.types.FieldNode;
@@ -70,6 +74,12 @@ public final class ParquetArrowReader extends ArrowReader {
   private final List<PageReader> groupPages = new ArrayList<>();
 
   private long pagesRead;
+
+  /** Data pages of the chunks started, where their metadata counts them (else -1 per chunk). */
+  private final List<Long> groupPageCounts = new ArrayList<>();
+
+  private long pagesTotal;
+  private int groupsEmptiedByPages;
   private long rowsScanned;
   private long rowsReturned;
 
@@ -84,7 +94,21 @@ public final class ParquetArrowReader extends ArrowReader {
 
   private int groupCursor = -1;
   private int currentGroup = -1;
-  private long rowsLeftInGroup;
+
+  /** The rows of the current row group to read (all, or those the page index leaves). */
+  private RowRanges groupRanges = RowRanges.none();
+
+  private int rangeIndex;
+
+  /** The row of the current row group the leaves are at. */
+  private long groupRow;
+
+  private PagePruning pagePruning;
+
+  /** Filter leaves read first, so that the others are skipped in batches where nothing matches. */
+  private List<LeafReader> filterLeaves = List.of();
+
+  private List<LeafReader> otherLeaves = List.of();
   private long bytesRead;
   private boolean dictionariesBound;
 
@@ -203,16 +227,20 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /** What the read has done so far: row groups and pages skipped and read, rows in and out. */
   public ReadStats stats() {
-    long pages = pagesRead;
-    for (PageReader p : groupPages) {
-      pages += p.dataPagesRead();
+    long read = pagesRead;
+    long total = pagesTotal;
+    for (int i = 0; i < groupPages.size(); i++) {
+      PageReader p = groupPages.get(i);
+      read += p.dataPagesRead();
+      long known = groupPageCounts.get(i);
+      total += known >= 0 ? known : p.dataPagesRead() + p.dataPagesSkipped();
     }
     return new ReadStats(
         chosenGroups.size(),
-        rowGroups == null ? 0 : rowGroups.size(),
-        pages,
-        pages,
-        bytesRead,
+        rowGroups == null ? 0 : rowGroups.size() - groupsEmptiedByPages,
+        total,
+        read,
+        bytesRead(),
         rowsScanned,
         rowsReturned);
   }
@@ -240,6 +268,25 @@ public final class ParquetArrowReader extends ArrowReader {
       }
     }
     rowGroups = List.copyOf(kept);
+    pagePruning = new PagePruning(filter, file.footer(), file.input());
+    if (!options.pruneOnly()) {
+      java.util.Set<Integer> filterColumns = new java.util.HashSet<>();
+      for (FilterColumn c : BoundFilters.columns(filter)) {
+        filterColumns.add(c.column().index());
+      }
+      List<LeafReader> first = new ArrayList<>();
+      List<LeafReader> rest = new ArrayList<>();
+      boolean allFlat = true;
+      for (LeafReader leaf : leaves) {
+        boolean tested = filterColumns.contains(leaf.leaf().column().index());
+        allFlat &= !tested || leaf.isFlat();
+        (tested ? first : rest).add(leaf);
+      }
+      if (allFlat) {
+        filterLeaves = List.copyOf(first);
+        otherLeaves = List.copyOf(rest);
+      }
+    }
   }
 
   private static void collectLevels(FieldNode node, Map<Integer, LevelInfo> out) {
@@ -320,17 +367,25 @@ public final class ParquetArrowReader extends ArrowReader {
       dictionariesBound = true;
     }
     while (true) {
-      while (rowsLeftInGroup == 0) {
+      while (rangeIndex >= groupRanges.count()) {
         if (!nextRowGroup()) {
           return false;
         }
       }
-      int rows = (int) Math.min(options.batchSize(), rowsLeftInGroup);
+      long start = groupRanges.from()[rangeIndex];
+      long end = groupRanges.to()[rangeIndex];
+      if (groupRow < start) {
+        skipRows(leaves, start - groupRow);
+        groupRow = start;
+      }
+      int rows = (int) Math.min(options.batchSize(), end - groupRow);
       VectorSchemaRoot root = getVectorSchemaRoot();
-      readBatch(root, rows);
-      rowsLeftInGroup -= rows;
+      int kept = readBatch(root, rows);
+      groupRow += rows;
+      if (groupRow == end) {
+        rangeIndex++;
+      }
       rowsScanned += rows;
-      int kept = filter == null || options.pruneOnly() ? rows : applyFilter(root, rows);
       rowsReturned += kept;
       if (kept > 0) {
         return true;
@@ -338,18 +393,75 @@ public final class ParquetArrowReader extends ArrowReader {
     }
   }
 
-  private void readBatch(VectorSchemaRoot root, int rows) throws IOException {
+  private void skipRows(List<LeafReader> which, long rows) throws IOException {
+    runAll(
+        which.size(),
+        i -> {
+          LeafReader leaf = which.get(i);
+          try {
+            leaf.skip(rows);
+          } catch (ParquetFormatException e) {
+            throw inContext(e, leaf);
+          }
+        });
+  }
+
+  private void runAll(int tasks, WorkerPool.Task task) throws IOException {
+    try {
+      WorkerPool.runAll(tasks, options.parallelism(), task);
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e);
+    }
+  }
+
+  /**
+   * Reads {@code rows} rows into the root and keeps those the filter selects (all of them without a
+   * filter, or when only pruning); returns how many are kept. When every filter column is a flat
+   * leaf, those are read first, and a batch where nothing matches skips the other columns.
+   */
+  private int readBatch(VectorSchemaRoot root, int rows) throws IOException {
     for (int f = 0; f < fields.size(); f++) {
       fields.get(f).leafVectors(root.getVector(f), leafVectors);
     }
     for (int f = 0; f < filterOnlyFields.size(); f++) {
       filterOnlyFields.get(f).leafVectors(filterOnlyRoot.getVector(f), leafVectors);
     }
+    boolean filtering = filter != null && !options.pruneOnly();
+    long[] selected = null;
+    if (filtering && !filterLeaves.isEmpty()) {
+      runAll(filterLeaves.size(), i -> readLeaf(filterLeaves.get(i), rows));
+      selected = select(rows);
+      if (Compaction.Runs.of(selected, rows).total() == 0) {
+        skipRows(otherLeaves, rows);
+        return 0;
+      }
+      runAll(otherLeaves.size(), i -> readLeaf(otherLeaves.get(i), rows));
+    } else {
+      runAll(leaves.size(), i -> readLeaf(leaves.get(i), rows));
+    }
+    buildFields(root, rows);
+    if (!filtering) {
+      return rows;
+    }
+    if (selected == null) {
+      selected = select(rows);
+    }
+    Compaction.Runs runs = Compaction.Runs.of(selected, rows);
+    if (runs.total() < rows) {
+      for (FieldVector vector : root.getFieldVectors()) {
+        Compaction.compact(vector, runs);
+      }
+      root.setRowCount(runs.total());
+    }
+    return runs.total();
+  }
+
+  /** The nested fields from their leaves' levels (flat leaves filled their vectors already). */
+  private void buildFields(VectorSchemaRoot root, int rows) throws IOException {
     int all = fields.size() + filterOnlyFields.size();
     try {
-      // Leaves first (flat ones fill their vectors as they go), then the nested fields from their
-      // levels.
-      WorkerPool.runAll(leaves.size(), options.parallelism(), i -> readLeaf(leaves.get(i), rows));
       WorkerPool.runAll(
           all,
           options.parallelism(),
@@ -372,41 +484,29 @@ public final class ParquetArrowReader extends ArrowReader {
     }
   }
 
-  /** Keeps the batch's rows where the filter is true; returns how many. */
-  private int applyFilter(VectorSchemaRoot root, int rows) throws IOException {
+  /** The rows of the batch where the filter is true, as bits. */
+  private long[] select(int rows) throws IOException {
     var dictionaries = getDictionaryVectors();
-    long[] selected =
-        new RowFilter(filter)
-            .select(
-                new RowFilter.Batch() {
-                  @Override
-                  public FieldVector leaf(int column) {
-                    return leafVectors[column];
-                  }
+    return new RowFilter(filter)
+        .select(
+            new RowFilter.Batch() {
+              @Override
+              public FieldVector leaf(int column) {
+                return leafVectors[column];
+              }
 
-                  @Override
-                  public FieldVector dictionary(int column) {
-                    for (LeafReader leaf : leaves) {
-                      if (leaf.leaf().column().index() == column) {
-                        var encoding = leaf.leaf().field().getDictionary();
-                        return encoding == null
-                            ? null
-                            : dictionaries.get(encoding.getId()).getVector();
-                      }
-                    }
-                    return null;
+              @Override
+              public FieldVector dictionary(int column) {
+                for (LeafReader leaf : leaves) {
+                  if (leaf.leaf().column().index() == column) {
+                    var encoding = leaf.leaf().field().getDictionary();
+                    return encoding == null ? null : dictionaries.get(encoding.getId()).getVector();
                   }
-                },
-                rows);
-    Compaction.Runs runs = Compaction.Runs.of(selected, rows);
-    if (runs.total() == rows) {
-      return rows;
-    }
-    for (FieldVector vector : root.getFieldVectors()) {
-      Compaction.compact(vector, runs);
-    }
-    root.setRowCount(runs.total());
-    return runs.total();
+                }
+                return null;
+              }
+            },
+            rows);
   }
 
   /**
@@ -456,7 +556,7 @@ public final class ParquetArrowReader extends ArrowReader {
       if (got != rows) {
         throw new ParquetFormatException(
             "the column chunk ends after "
-                + (rowsRead() + got)
+                + (groupRow + got)
                 + " rows but the row group has "
                 + file.metadata().rowGroups().get(currentGroup).numRows());
       }
@@ -508,26 +608,62 @@ public final class ParquetArrowReader extends ArrowReader {
         .inFile(file.footer().fileName());
   }
 
-  private long rowsRead() {
-    return file.metadata().rowGroups().get(currentGroup).numRows() - rowsLeftInGroup;
+  /**
+   * Starts the next row group that has rows to read (by the page index, when filtering); false
+   * after the last.
+   */
+  private boolean nextRowGroup() {
+    while (true) {
+      if (++groupCursor >= rowGroups.size()) {
+        return false;
+      }
+      currentGroup = rowGroups.get(groupCursor);
+      RowGroup group = file.metadata().rowGroups().get(currentGroup);
+      RowRanges ranges = RowRanges.all(group.numRows());
+      if (pagePruning != null) {
+        try {
+          ranges = pagePruning.ranges(currentGroup);
+        } catch (ParquetFormatException e) {
+          throw e.inRowGroup(currentGroup).inFile(file.footer().fileName());
+        }
+      }
+      if (ranges.count() == 0) {
+        for (LeafReader leaf : leaves) {
+          leaf.takePreloaded(groupCursor);
+        }
+        groupsEmptiedByPages++;
+        continue;
+      }
+      startRowGroup(group);
+      groupRanges = ranges;
+      rangeIndex = 0;
+      groupRow = 0;
+      return true;
+    }
   }
 
-  private boolean nextRowGroup() {
-    if (++groupCursor >= rowGroups.size()) {
-      return false;
-    }
-    currentGroup = rowGroups.get(groupCursor);
-    RowGroup group = file.metadata().rowGroups().get(currentGroup);
-    for (PageReader p : groupPages) {
+  private void startRowGroup(RowGroup group) {
+    for (int i = 0; i < groupPages.size(); i++) {
+      PageReader p = groupPages.get(i);
       pagesRead += p.dataPagesRead();
+      bytesRead += p.bytesRead();
+      long known = groupPageCounts.get(i);
+      pagesTotal += known >= 0 ? known : p.dataPagesRead() + p.dataPagesSkipped();
     }
     groupPages.clear();
+    groupPageCounts.clear();
     for (LeafReader leaf : leaves) {
       LeafColumn column = leaf.leaf();
       ColumnMetaData meta = group.columns().get(column.column().index()).metaData();
       try {
         PageReader pages = pages(currentGroup, column);
+        if (pagePruning != null && column.column().maxRepetitionLevel() > 0) {
+          ColumnChunk chunk = group.columns().get(column.column().index());
+          pages.useOffsetIndex(
+              PageIndexReader.offsetIndex(file.input(), chunk, group.numRows()), group.numRows());
+        }
         groupPages.add(pages);
+        groupPageCounts.add(dataPageCount(meta));
         ColumnReader reader = new ColumnReader(column.column(), pages);
         DenseValues dictionary = leaf.takePreloaded(groupCursor);
         if (dictionary != null) {
@@ -537,16 +673,35 @@ public final class ParquetArrowReader extends ArrowReader {
         leaf.start(reader);
       } catch (ParquetFormatException e) {
         throw inContext(e, leaf);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
       }
-      bytesRead += meta.totalCompressedSize();
     }
-    rowsLeftInGroup = group.numRows();
-    return true;
   }
 
+  /** The data pages of a chunk by its encoding stats, or -1 when it has none. */
+  private static long dataPageCount(ColumnMetaData meta) {
+    if (meta.encodingStats() == null || meta.encodingStats().isEmpty()) {
+      return -1;
+    }
+    long n = 0;
+    for (var s : meta.encodingStats()) {
+      if (s.pageType() == dev.parrow.codec.metadata.PageType.DATA_PAGE
+          || s.pageType() == dev.parrow.codec.metadata.PageType.DATA_PAGE_V2) {
+        n += s.count();
+      }
+    }
+    return n;
+  }
+
+  /** Stored bytes of the pages read so far (pages skipped whole are not read). */
   @Override
   public long bytesRead() {
-    return bytesRead;
+    long total = bytesRead;
+    for (PageReader p : groupPages) {
+      total += p.bytesRead();
+    }
+    return total;
   }
 
   @Override

@@ -70,6 +70,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /** When appending: the file's footer, whose metadata the new footer keeps. */
   private final FileMetaData existing;
 
+  /** The sort order to record in each row group, or null. */
+  private final List<dev.parrow.codec.metadata.SortingColumn> sortingColumns;
+
   /** When appending: held until the writer is closed or aborted. */
   private AppendLock appendLock;
 
@@ -95,6 +98,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     this.options = options;
     this.columns = ParquetSchema.fromElements(elements).columns();
     checkColumnNames(options, columns);
+    this.sortingColumns = sortingColumns(options, columns);
     this.existing = appendTo == null ? null : appendTo.metadata();
     this.stream = new BufferedOutputStream(output.open(), 1 << 16);
     try {
@@ -134,6 +138,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     List<String> named =
         concat(options.columnCompression().keySet(), options.columnEncoding().keySet());
     named.addAll(options.columnDictionary().keySet());
+    named.addAll(options.bloomFilters().keySet());
     for (String name : named) {
       if (!names.contains(name)) {
         throw new IllegalArgumentException(
@@ -146,6 +151,40 @@ public final class ParquetArrowWriter implements AutoCloseable {
     for (ColumnDescriptor c : columns) {
       ColumnChunkWriter.validate(c, options.columnOptions(c.path()));
     }
+  }
+
+  /**
+   * The declared sort order as leaf column indices; each key must name one primitive column that is
+   * not inside a list or map.
+   */
+  private static List<dev.parrow.codec.metadata.SortingColumn> sortingColumns(
+      WriteOptions options, List<ColumnDescriptor> columns) {
+    if (options.sortingColumns().isEmpty()) {
+      return null;
+    }
+    List<dev.parrow.codec.metadata.SortingColumn> out = new ArrayList<>();
+    for (WriteOptions.SortKey key : options.sortingColumns()) {
+      ColumnDescriptor found = null;
+      for (ColumnDescriptor c : columns) {
+        if (c.dottedPath().equals(key.column())
+            || (c.path().size() == 1 && c.path().get(0).equals(key.column()))) {
+          found = c;
+        }
+      }
+      if (found == null || found.maxRepetitionLevel() > 0) {
+        throw new IllegalArgumentException(
+            "cannot sort by '"
+                + key.column()
+                + "': "
+                + (found == null ? "no such primitive column" : "it is inside a list or map")
+                + "; the columns are "
+                + columns.stream().map(ColumnDescriptor::dottedPath).toList());
+      }
+      out.add(
+          new dev.parrow.codec.metadata.SortingColumn(
+              found.index(), key.descending(), key.nullsFirst()));
+    }
+    return List.copyOf(out);
   }
 
   private static List<String> concat(
@@ -431,7 +470,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     } catch (Exception e) {
       throw new IOException(e);
     }
-    file.writeRowGroup(List.of(finished), rowsInGroup);
+    file.writeRowGroup(List.of(finished), rowsInGroup, sortingColumns);
     newRowGroup();
   }
 

@@ -2,6 +2,7 @@ package dev.parrow.arrow;
 
 import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.Encoding;
+import dev.parrow.codec.write.BloomFilterOptions;
 import dev.parrow.codec.write.ColumnWriteOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +15,8 @@ import java.util.Map;
  * @param compressionLevel the codec's level, or null for its default
  * @param pageVersion data pages v1 (default) or v2
  * @param pageSizeBytes pages are cut at the first row boundary past this encoded size
+ * @param pageRows rows per page at most (default 20,000, as arrow-rs), so that the page index lets
+ *     filtered reads skip pages
  * @param dictionary dictionary-encode every column but booleans (each falling back to PLAIN past
  *     the limit)
  * @param dictionaryPageSizeLimit bytes of dictionary values at most, per column chunk
@@ -32,12 +35,18 @@ import java.util.Map;
  *     says
  * @param parallelism how many threads encode the columns of a batch (the caller's included; default
  *     the number of processors); the file is the same whatever the number
+ * @param bloomFilters per column (dotted leaf path or top-level name): a split-block Bloom filter
+ *     written for each of its chunks, which lets filtered reads (and other engines) skip row groups
+ *     without the value
+ * @param sortingColumns the order the rows are sorted in, recorded in every row group's metadata
+ *     (the writer does not sort; it states what the caller says)
  */
 public record WriteOptions(
     CompressionCodec compression,
     Integer compressionLevel,
     int pageVersion,
     int pageSizeBytes,
+    int pageRows,
     boolean dictionary,
     int dictionaryPageSizeLimit,
     long rowGroupRows,
@@ -49,9 +58,20 @@ public record WriteOptions(
     Map<String, CompressionCodec> columnCompression,
     Map<String, Encoding> columnEncoding,
     Map<String, Boolean> columnDictionary,
-    int parallelism) {
+    int parallelism,
+    Map<String, BloomFilterOptions> bloomFilters,
+    List<SortKey> sortingColumns) {
+
+  /** One column of the rows' sort order. */
+  public record SortKey(String column, boolean descending, boolean nullsFirst) {
+    public SortKey {
+      java.util.Objects.requireNonNull(column, "column");
+    }
+  }
 
   public WriteOptions {
+    bloomFilters = Map.copyOf(bloomFilters);
+    sortingColumns = List.copyOf(sortingColumns);
     columnDictionary = Map.copyOf(columnDictionary);
     keyValueMetadata = Map.copyOf(keyValueMetadata);
     columnCompression = Map.copyOf(columnCompression);
@@ -67,6 +87,7 @@ public record WriteOptions(
         compressionLevel,
         pageVersion,
         pageSizeBytes,
+        pageRows,
         dictionary,
         dictionaryPageSizeLimit,
         statistics,
@@ -88,6 +109,7 @@ public record WriteOptions(
         compressionLevel,
         pageVersion,
         pageSizeBytes,
+        pageRows,
         dictionary,
         dictionaryPageSizeLimit,
         statistics,
@@ -104,7 +126,8 @@ public record WriteOptions(
         columnCompression.getOrDefault(dotted, columnCompression.get(path.get(0)));
     Encoding encoding = columnEncoding.getOrDefault(dotted, columnEncoding.get(path.get(0)));
     Boolean dictionaryOn = columnDictionary.getOrDefault(dotted, columnDictionary.get(path.get(0)));
-    return columnOptions().with(codec, encoding, dictionaryOn);
+    BloomFilterOptions bloom = bloomFilters.getOrDefault(dotted, bloomFilters.get(path.get(0)));
+    return columnOptions().with(codec, encoding, dictionaryOn).withBloomFilter(bloom);
   }
 
   private static ColumnWriteOptions columnOptions(
@@ -112,6 +135,7 @@ public record WriteOptions(
       Integer level,
       int pageVersion,
       int pageSizeBytes,
+      int pageRows,
       boolean dictionary,
       int dictionaryLimit,
       boolean statistics,
@@ -121,10 +145,12 @@ public record WriteOptions(
         level,
         pageVersion,
         pageSizeBytes,
+        pageRows,
         dictionary,
         dictionaryLimit,
         statistics,
         crc,
+        null,
         null);
   }
 
@@ -133,6 +159,9 @@ public record WriteOptions(
     private Integer compressionLevel;
     private int pageVersion = 1;
     private int pageSizeBytes = 1 << 20;
+    private int pageRows = ColumnWriteOptions.DEFAULT_PAGE_ROWS;
+    private final Map<String, BloomFilterOptions> bloomFilters = new LinkedHashMap<>();
+    private final List<SortKey> sortingColumns = new java.util.ArrayList<>();
     private boolean dictionary = true;
     private int dictionaryPageSizeLimit = 1 << 20;
     private long rowGroupRows = 1 << 20;
@@ -163,6 +192,39 @@ public record WriteOptions(
 
     public Builder pageSizeBytes(int bytes) {
       this.pageSizeBytes = bytes;
+      return this;
+    }
+
+    /** Rows per page at most (default 20,000). */
+    public Builder pageRows(int rows) {
+      this.pageRows = rows;
+      return this;
+    }
+
+    /**
+     * Writes a Bloom filter for a column (a dotted leaf path or a top-level name), sized for {@code
+     * ndv} distinct values per chunk at false-positive probability {@code fpp}.
+     */
+    public Builder bloomFilter(String column, long ndv, double fpp) {
+      this.bloomFilters.put(column, new BloomFilterOptions(ndv, fpp));
+      return this;
+    }
+
+    /**
+     * Writes a Bloom filter for a column with the defaults: a million distinct values at 5% false
+     * positives (about 1 MiB per chunk; give the NDV for a smaller one).
+     */
+    public Builder bloomFilter(String column) {
+      return bloomFilter(column, BloomFilterOptions.DEFAULT_NDV, BloomFilterOptions.DEFAULT_FPP);
+    }
+
+    /**
+     * Records that the rows are sorted by these columns, in this order (top-level primitive columns
+     * or dotted leaf paths); the writer does not sort them.
+     */
+    public Builder sortedBy(SortKey... keys) {
+      this.sortingColumns.clear();
+      this.sortingColumns.addAll(List.of(keys));
       return this;
     }
 
@@ -240,6 +302,7 @@ public record WriteOptions(
           compressionLevel,
           pageVersion,
           pageSizeBytes,
+          pageRows,
           dictionary,
           dictionaryPageSizeLimit,
           rowGroupRows,
@@ -251,7 +314,9 @@ public record WriteOptions(
           columnCompression,
           columnEncoding,
           columnDictionary,
-          parallelism);
+          parallelism,
+          bloomFilters,
+          sortingColumns);
     }
   }
 }

@@ -113,7 +113,7 @@ class FilterIT {
           ParquetArrowWriter.create(
               file,
               root.getSchema(),
-              WriteOptions.builder().rowGroupRows(400).pageSizeBytes(512).build())) {
+              WriteOptions.builder().rowGroupRows(400).pageRows(50).build())) {
         w.write(root);
       }
     }
@@ -332,13 +332,13 @@ class FilterIT {
       var pruned =
           rowsById(pf, allocator, ReadOptions.builder().filter(filter).pruneOnly(true).build());
       assertTrue(pruned.keySet().containsAll(exact.keySet()));
-      // Row groups of 400 rows: only the second can hold ids 450..460.
-      assertEquals(400, pruned.size());
+      // Pages of 50 rows: only the page of ids 450..499 can hold ids 450..460.
+      assertEquals(50, pruned.size());
     }
   }
 
   @Test
-  void statisticsPruneRowGroups() throws Exception {
+  void statisticsAndPageIndexPrune() throws Exception {
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile pf = ParquetFile.open(file);
         ParquetArrowReader reader =
@@ -353,8 +353,12 @@ class FilterIT {
       ReadStats stats = reader.stats();
       assertEquals(4, stats.rowGroups());
       assertEquals(1, stats.rowGroupsRead());
-      assertEquals(400, stats.rowsScanned());
+      // Pages of 50 rows: the page index leaves rows 1000..1049 of the row group's 400.
+      assertEquals(50, stats.rowsScanned());
       assertEquals(10, stats.rows());
+      // Of the two columns' 16 pages in the row group, one each is read.
+      assertEquals(16, stats.pages());
+      assertEquals(2, stats.pagesRead());
     }
   }
 

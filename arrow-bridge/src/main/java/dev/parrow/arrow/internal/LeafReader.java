@@ -38,6 +38,11 @@ public final class LeafReader implements FieldReader {
     return leaf;
   }
 
+  /** Whether the leaf fills its vector as it reads (top level, not repeated). */
+  public boolean isFlat() {
+    return flat;
+  }
+
   /** Dictionaries decoded ahead (a unified dictionary), by position in the reader's row groups. */
   private final java.util.Map<Integer, DenseValues> preloaded = new java.util.HashMap<>();
 
@@ -58,6 +63,11 @@ public final class LeafReader implements FieldReader {
   public void start(ColumnReader reader) {
     this.reader = reader;
     leaf.filler().startChunk();
+  }
+
+  /** Passes over the next {@code rows} rows of the chunk (pages outside a filter's row ranges). */
+  public void skip(long rows) {
+    reader.skipRows(rows);
   }
 
   @Override

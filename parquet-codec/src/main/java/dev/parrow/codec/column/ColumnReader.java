@@ -246,6 +246,79 @@ public final class ColumnReader {
     return done;
   }
 
+  private DenseValues skipValues;
+  private Levels skipLevels;
+
+  /**
+   * Passes over the next {@code rows} rows: whole data pages whose row count is known (see {@link
+   * PageReader#peekDataPageRows}) are not read at all; within a page, levels are decoded to count
+   * the values to pass, and the values decoded into a scratch buffer.
+   *
+   * @throws ParquetFormatException when the chunk ends first
+   */
+  public void skipRows(long rows) {
+    long left = rows;
+    if (skipValues == null) {
+      skipValues = DenseValues.forColumn(column);
+    }
+    while (left > 0) {
+      if (pageValuesLeft == 0 && aheadPos == aheadEnd) {
+        dev.parrow.codec.metadata.PageType next = pages.peekType();
+        if (next == null) {
+          throw new ParquetFormatException(
+              "the column chunk ends " + left + " rows before the rows to skip");
+        }
+        long pageRows = pages.peekDataPageRows();
+        if (next != dev.parrow.codec.metadata.PageType.DICTIONARY_PAGE
+            && pageRows >= 0
+            && pageRows <= left) {
+          pages.skipPage();
+          left -= pageRows;
+          continue;
+        }
+        if (next == dev.parrow.codec.metadata.PageType.DICTIONARY_PAGE) {
+          // The dictionary alone: the data page after it may be skipped too.
+          Page page = pages.next();
+          pageIndex = page.index();
+          try {
+            readDictionary((Page.Dictionary) page);
+          } catch (ParquetFormatException e) {
+            throw e.inPage(pageIndex);
+          }
+        } else {
+          nextDataPage();
+        }
+        continue;
+      }
+      if (maxRep == 0) {
+        int k = (int) Math.min(left, pageValuesLeft);
+        int[] defs = null;
+        if (maxDef > 0) {
+          if (scratch.length < k) {
+            scratch = new int[Math.max(k, scratch.length * 2)];
+          }
+          defs = scratch;
+        }
+        skipValues.clear();
+        read(k, defs, null, 0, skipValues);
+        left -= k;
+      } else {
+        if (skipLevels == null) {
+          skipLevels = new Levels(1024, 1 << 26);
+        }
+        int want = (int) Math.min(left, 4096);
+        skipValues.clear();
+        int got = readRecords(want, skipLevels, skipValues);
+        if (got < want) {
+          throw new ParquetFormatException(
+              "the column chunk ends " + (left - got) + " rows before the rows to skip");
+        }
+        left -= got;
+      }
+    }
+    skipValues.clear();
+  }
+
   private int lastPresent;
 
   /** Entries present (not null) in the last {@link #read} or {@link #readFlat}. */

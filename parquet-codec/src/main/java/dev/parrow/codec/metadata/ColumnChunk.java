@@ -42,4 +42,18 @@ public record ColumnChunk(
         cryptoMetadata,
         encryptedColumnMetadata);
   }
+
+  /** This chunk with other metadata. */
+  public ColumnChunk withMetaData(ColumnMetaData meta) {
+    return new ColumnChunk(
+        filePath,
+        fileOffset,
+        meta,
+        offsetIndexOffset,
+        offsetIndexLength,
+        columnIndexOffset,
+        columnIndexLength,
+        cryptoMetadata,
+        encryptedColumnMetadata);
+  }
 }

@@ -40,6 +40,28 @@ public record ColumnMetaData(
    * This metadata, whose page offsets count from the chunk's first byte, for the chunk written at
    * {@code chunkStart} of a file; a chunk with a dictionary page starts with it.
    */
+  /** This metadata with its chunk's Bloom filter at {@code offset}, {@code length} bytes. */
+  public ColumnMetaData withBloomFilter(long offset, int length) {
+    return new ColumnMetaData(
+        type,
+        encodings,
+        pathInSchema,
+        codec,
+        numValues,
+        totalUncompressedSize,
+        totalCompressedSize,
+        keyValueMetadata,
+        dataPageOffset,
+        indexPageOffset,
+        dictionaryPageOffset,
+        statistics,
+        encodingStats,
+        offset,
+        length,
+        sizeStatistics,
+        geospatialStatistics);
+  }
+
   public ColumnMetaData placedAt(long chunkStart, boolean hasDictionaryPage) {
     return new ColumnMetaData(
         type,

@@ -83,10 +83,93 @@ public final class PageReader {
     skipDictionary = true;
   }
 
+  /** A header read ahead by {@link #peekType}, not yet consumed. */
+  private PageInfo pending;
+
+  private int dataPagesSkipped;
+  private int dataPageOrdinal;
+  private dev.parrow.codec.metadata.OffsetIndex offsetIndex;
+  private long groupRows;
+
+  /**
+   * Lets {@link #peekDataPageRows} tell the rows of data pages whose header does not (v1 pages of
+   * nested columns) from the chunk's offset index.
+   */
+  public void useOffsetIndex(dev.parrow.codec.metadata.OffsetIndex index, long rowGroupRows) {
+    this.offsetIndex = index;
+    this.groupRows = rowGroupRows;
+  }
+
+  /** Data pages passed over by {@link #skipPage}. */
+  public int dataPagesSkipped() {
+    return dataPagesSkipped;
+  }
+
+  /**
+   * The type of the next page (a dictionary page this reader was told to skip, and index pages, are
+   * passed over), or null after the last; its header is read, not its data.
+   */
+  public dev.parrow.codec.metadata.PageType peekType() {
+    while (pending == null) {
+      if (!headers.hasNext()) {
+        return null;
+      }
+      PageInfo info = headers.next();
+      var type = info.header().type();
+      if (type == dev.parrow.codec.metadata.PageType.INDEX_PAGE
+          || (skipDictionary && type == dev.parrow.codec.metadata.PageType.DICTIONARY_PAGE)) {
+        continue;
+      }
+      pending = info;
+    }
+    return pending.header().type();
+  }
+
+  /**
+   * The rows of the next page when it is a data page and its row count is known without reading it
+   * (a v2 header's, a flat column's value count, or the offset index), else -1.
+   */
+  public long peekDataPageRows() {
+    var type = peekType();
+    if (type == dev.parrow.codec.metadata.PageType.DATA_PAGE_V2) {
+      return pending.header().dataPageHeaderV2().numRows();
+    }
+    if (type != dev.parrow.codec.metadata.PageType.DATA_PAGE) {
+      return -1;
+    }
+    if (column.maxRepetitionLevel() == 0) {
+      return pending.header().dataPageHeader().numValues();
+    }
+    if (offsetIndex != null && dataPageOrdinal < offsetIndex.pageLocations().size()) {
+      var pages = offsetIndex.pageLocations();
+      long next =
+          dataPageOrdinal + 1 < pages.size()
+              ? pages.get(dataPageOrdinal + 1).firstRowIndex()
+              : groupRows;
+      return next - pages.get(dataPageOrdinal).firstRowIndex();
+    }
+    return -1;
+  }
+
+  /** Passes over the page {@link #peekType} found, without reading its data. */
+  public void skipPage() {
+    if (pending == null) {
+      throw new IllegalStateException("no page to skip");
+    }
+    var type = pending.header().type();
+    if (type == dev.parrow.codec.metadata.PageType.DATA_PAGE
+        || type == dev.parrow.codec.metadata.PageType.DATA_PAGE_V2) {
+      dataPagesSkipped++;
+      dataPageOrdinal++;
+    }
+    pending = null;
+  }
+
   /** The next dictionary or data page, or null after the last. */
   public Page next() {
-    while (headers.hasNext()) {
-      PageInfo info = headers.next();
+    while (pending != null || headers.hasNext()) {
+      PageInfo info = pending != null ? pending : headers.next();
+      pending = null;
       try {
         Page page = read(info);
         if (page != null) {
@@ -135,6 +218,7 @@ public final class PageReader {
     if (h.type() == dev.parrow.codec.metadata.PageType.DATA_PAGE
         || h.type() == dev.parrow.codec.metadata.PageType.DATA_PAGE_V2) {
       dataPages++;
+      dataPageOrdinal++;
     }
     if (verifyCrc && h.crc() != null) {
       CRC32 crc = new CRC32();

@@ -38,7 +38,8 @@ public final class ColumnChunkWriter {
       int pagesLength,
       ColumnMetaData metaData,
       ColumnIndex columnIndex,
-      OffsetIndex offsetIndex) {
+      OffsetIndex offsetIndex,
+      dev.parrow.codec.bloom.BloomFilter bloomFilter) {
 
     public boolean hasDictionaryPage() {
       return dictionaryPage.length > 0;
@@ -56,7 +57,7 @@ public final class ColumnChunkWriter {
 
     /** The same chunk without its bytes (for the page index, written after the row groups). */
     public Chunk withoutBytes(ColumnMetaData placed, OffsetIndex placedIndex) {
-      return new Chunk(new byte[0], new byte[0], 0, placed, columnIndex, placedIndex);
+      return new Chunk(new byte[0], new byte[0], 0, placed, columnIndex, placedIndex, bloomFilter);
     }
   }
 
@@ -105,7 +106,17 @@ public final class ColumnChunkWriter {
         column.physicalType() == PhysicalType.BOOLEAN ? null : new DictionaryEncoder(column);
     this.dictionaryOn =
         options.dictionary() && dictionary != null && valueEncoding == Encoding.PLAIN;
+    this.bloom =
+        options.bloomFilter() == null || column.physicalType() == PhysicalType.BOOLEAN
+            ? null
+            : new BloomFilterBuilder(options.bloomFilter());
   }
+
+  /** The chunk's Bloom filter as it fills, or null when none is written. */
+  private final BloomFilterBuilder bloom;
+
+  /** Entries of the dictionary of {@link #writeIndexed} already in the Bloom filter. */
+  private int bloomHashed;
 
   /**
    * Fails, before anything is written, when the options cannot write this column (its codec, its
@@ -128,8 +139,9 @@ public final class ColumnChunkWriter {
       int end = sliceEnd(at, n, reps);
       int present = append(at, end, defs, reps, values, value);
       value += present;
+      pageRows += rowsIn(at, end, reps);
       at = end;
-      if (estimate >= options.pageSizeBytes()) {
+      if (estimate >= options.pageSizeBytes() || pageRows >= options.pageRows()) {
         flushPage();
       }
     }
@@ -153,6 +165,10 @@ public final class ColumnChunkWriter {
     }
     indexed = true;
     this.dictionary.extendWith(dictionary);
+    if (bloom != null && dictionary.size() > bloomHashed) {
+      bloom.add(dictionary, bloomHashed, dictionary.size() - bloomHashed);
+      bloomHashed = dictionary.size();
+    }
     int id = 0;
     for (int at = 0; at < n; ) {
       int end = sliceEnd(at, n, reps);
@@ -171,8 +187,9 @@ public final class ColumnChunkWriter {
       }
       indexedCount += present;
       estimate += 4L * present + (entries - before) / 4 + 1;
+      pageRows += rowsIn(at, end, reps);
       at = end;
-      if (estimate >= options.pageSizeBytes()) {
+      if (estimate >= options.pageSizeBytes() || pageRows >= options.pageRows()) {
         flushPage();
       }
     }
@@ -184,12 +201,40 @@ public final class ColumnChunkWriter {
    * Where the slice of entries starting at {@code at} ends: about {@link #SLICE} on, at a row start
    * (pages hold whole rows).
    */
-  private static int sliceEnd(int at, int n, int[] reps) {
-    int end = Math.min(n, at + SLICE);
-    while (end < n && reps != null && reps[end] != 0) {
+  private int sliceEnd(int at, int n, int[] reps) {
+    int rowsLeft = options.pageRows() - pageRows;
+    if (reps == null) {
+      return Math.min(n, at + Math.min(SLICE, Math.max(rowsLeft, 1)));
+    }
+    // Whole rows: stop before the row that would pass the page's row limit.
+    int end = at;
+    int rows = 0;
+    while (end < n && (end - at < SLICE || reps[end] != 0)) {
+      if (reps[end] == 0) {
+        if (rows == rowsLeft && rows > 0) {
+          break;
+        }
+        rows++;
+      }
       end++;
     }
     return end;
+  }
+
+  /** Rows in the page being filled. */
+  private int pageRows;
+
+  private static int rowsIn(int at, int end, int[] reps) {
+    if (reps == null) {
+      return end - at;
+    }
+    int rows = 0;
+    for (int i = at; i < end; i++) {
+      if (reps[i] == 0) {
+        rows++;
+      }
+    }
+    return rows;
   }
 
   /**
@@ -238,6 +283,9 @@ public final class ColumnChunkWriter {
     int before = pageValues.size();
     int present = levels(from, to, d, r);
     pageValues.appendRange(values, firstValue, present);
+    if (bloom != null) {
+      bloom.add(values, firstValue, present);
+    }
     estimate +=
         PlainEncoder.size(pageValues, before, pageValues.size(), column) + (to - from) / 4 + 1;
     return present;
@@ -272,6 +320,7 @@ public final class ColumnChunkWriter {
     rowsWritten += rows;
     valueCount += entries;
     entries = 0;
+    pageRows = 0;
     rows = 0;
     estimate = 0;
     pageValues.clear();
@@ -360,7 +409,8 @@ public final class ColumnChunkWriter {
         data.size(),
         meta,
         columnIndex,
-        pageIndex.offsetIndex(dictionaryPage.length));
+        pageIndex.offsetIndex(dictionaryPage.length),
+        bloom == null ? null : bloom.filter());
   }
 
   /** Bytes the chunk holds so far: its finished pages and an estimate of the page being filled. */

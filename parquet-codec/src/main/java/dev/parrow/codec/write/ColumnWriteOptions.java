@@ -10,6 +10,7 @@ import dev.parrow.codec.metadata.Encoding;
  * @param level the codec's level, or null for its default
  * @param pageVersion 1 (DATA_PAGE) or 2 (DATA_PAGE_V2)
  * @param pageSizeBytes a page is cut at the first row boundary after its encoded size reaches this
+ * @param pageRows a page holds at most this many rows (so that the page index is fine-grained)
  * @param dictionary dictionary-encode the values (any type but BOOLEAN; falling back to PLAIN past
  *     the limit)
  * @param dictionaryPageSizeLimit the most bytes of dictionary values before the chunk falls back to
@@ -19,17 +20,20 @@ import dev.parrow.codec.metadata.Encoding;
  * @param encoding the values' encoding when not dictionary-encoded: PLAIN (null means PLAIN),
  *     DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY or BYTE_STREAM_SPLIT; another
  *     encoding than PLAIN turns the dictionary off
+ * @param bloomFilter a Bloom filter to write for the chunk, or null
  */
 public record ColumnWriteOptions(
     CompressionCodec codec,
     Integer level,
     int pageVersion,
     int pageSizeBytes,
+    int pageRows,
     boolean dictionary,
     int dictionaryPageSizeLimit,
     boolean statistics,
     boolean crc,
-    Encoding encoding) {
+    Encoding encoding,
+    BloomFilterOptions bloomFilter) {
 
   public ColumnWriteOptions {
     if (pageVersion != 1 && pageVersion != 2) {
@@ -38,11 +42,27 @@ public record ColumnWriteOptions(
     if (pageSizeBytes < 1 || dictionaryPageSizeLimit < 0) {
       throw new IllegalArgumentException("page sizes must be positive");
     }
+    if (pageRows < 1) {
+      throw new IllegalArgumentException("a page holds at least one row, not " + pageRows);
+    }
   }
+
+  /** As arrow-rs: pages of at most 20,000 rows keep the page index useful for pruning. */
+  public static final int DEFAULT_PAGE_ROWS = 20_000;
 
   public static ColumnWriteOptions defaults() {
     return new ColumnWriteOptions(
-        CompressionCodec.SNAPPY, null, 1, 1 << 20, true, 1 << 20, true, true, null);
+        CompressionCodec.SNAPPY,
+        null,
+        1,
+        1 << 20,
+        DEFAULT_PAGE_ROWS,
+        true,
+        1 << 20,
+        true,
+        true,
+        null,
+        null);
   }
 
   /**
@@ -55,10 +75,28 @@ public record ColumnWriteOptions(
         level,
         pageVersion,
         pageSizeBytes,
+        pageRows,
         newDictionary == null ? dictionary : newDictionary,
         dictionaryPageSizeLimit,
         statistics,
         crc,
-        newEncoding == null ? encoding : newEncoding);
+        newEncoding == null ? encoding : newEncoding,
+        bloomFilter);
+  }
+
+  /** These options with a Bloom filter (null: none). */
+  public ColumnWriteOptions withBloomFilter(BloomFilterOptions bloom) {
+    return new ColumnWriteOptions(
+        codec,
+        level,
+        pageVersion,
+        pageSizeBytes,
+        pageRows,
+        dictionary,
+        dictionaryPageSizeLimit,
+        statistics,
+        crc,
+        encoding,
+        bloom);
   }
 }

@@ -65,6 +65,18 @@ public final class ParquetFileWriter {
 
   /** Writes one row group of {@code numRows} rows from its chunks, in schema order. */
   public void writeRowGroup(List<ColumnChunkWriter.Chunk> chunks, long numRows) throws IOException {
+    writeRowGroup(chunks, numRows, null);
+  }
+
+  /**
+   * Writes one row group, recording the order its rows are sorted in ({@code sortingColumns}, or
+   * null when unsorted).
+   */
+  public void writeRowGroup(
+      List<ColumnChunkWriter.Chunk> chunks,
+      long numRows,
+      List<dev.parrow.codec.metadata.SortingColumn> sortingColumns)
+      throws IOException {
     long start = position;
     List<ColumnChunk> columns = new ArrayList<>();
     List<ColumnChunkWriter.Chunk> placedChunks = new ArrayList<>();
@@ -85,7 +97,7 @@ public final class ParquetFileWriter {
             columns,
             uncompressed,
             numRows,
-            null,
+            sortingColumns,
             start,
             position - start,
             (short) rowGroups.size()));
@@ -93,13 +105,36 @@ public final class ParquetFileWriter {
   }
 
   /**
-   * The page index of every chunk, after the row groups (column indexes, then offset indexes), and
-   * the row groups' chunks pointed at them.
+   * The Bloom filters and page index of every chunk, after the row groups (Bloom filters, column
+   * indexes, then offset indexes, as parquet-java lays them out), and the row groups' chunks
+   * pointed at them.
    */
   private void writePageIndexes() throws IOException {
     List<List<ColumnChunk>> columns = new ArrayList<>();
     for (RowGroup g : rowGroups.subList(firstNewGroup, rowGroups.size())) {
       columns.add(new ArrayList<>(g.columns()));
+    }
+    for (int g = 0; g < indexes.size(); g++) {
+      for (int c = 0; c < indexes.get(g).size(); c++) {
+        dev.parrow.codec.bloom.BloomFilter bloom = indexes.get(g).get(c).bloomFilter();
+        if (bloom != null) {
+          byte[] header =
+              ThriftCodec.writeBloomFilterHeader(
+                  new dev.parrow.codec.metadata.BloomFilterHeader(
+                      bloom.bytes(),
+                      dev.parrow.codec.metadata.BloomFilterHeader.BLOCK,
+                      dev.parrow.codec.metadata.BloomFilterHeader.XXHASH,
+                      dev.parrow.codec.metadata.BloomFilterHeader.UNCOMPRESSED));
+          ColumnChunk chunk = columns.get(g).get(c);
+          int length = header.length + bloom.bytes();
+          columns
+              .get(g)
+              .set(c, chunk.withMetaData(chunk.metaData().withBloomFilter(position, length)));
+          out.write(header);
+          out.write(bloom.bitset());
+          position += length;
+        }
+      }
     }
     for (int g = 0; g < indexes.size(); g++) {
       for (int c = 0; c < indexes.get(g).size(); c++) {

@@ -60,10 +60,12 @@ class ColumnChunkWriterTest {
         null,
         pageVersion,
         pageSize,
+        ColumnWriteOptions.DEFAULT_PAGE_ROWS,
         dictionary,
         dictionaryLimit,
         true,
         true,
+        null,
         null);
   }
 

@@ -1,0 +1,182 @@
+package dev.parrow.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.arrow.ParquetArrowReader;
+import dev.parrow.arrow.ParquetArrowWriter;
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.WriteOptions;
+import dev.parrow.arrow.filter.Filter;
+import dev.parrow.codec.bloom.BloomFilter;
+import dev.parrow.codec.metadata.ColumnMetaData;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Split-block Bloom filters both ways against DuckDB: DuckDB's {@code parquet_bloom_probe} on the
+ * filters Parrow writes, and Parrow's probes of the filters DuckDB writes (for its
+ * dictionary-encoded columns), must give the same answer for every row group and value; and a
+ * filtered read skips the row groups whose filter rules the value out.
+ */
+class BloomFilterIT {
+  @TempDir Path dir;
+
+  /** Values present (some) and absent (most) in the files: v0..v99 present, w0..w299 absent. */
+  private static List<String> probes() {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < 100; i += 7) {
+      out.add("v" + i);
+    }
+    for (int i = 0; i < 300; i++) {
+      out.add("w" + i);
+    }
+    return out;
+  }
+
+  @Test
+  void duckDbReadsParrowsFilters() throws Exception {
+    Path file = dir.resolve("parrow_bloom.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = table(allocator, 10_000)) {
+      try (ParquetArrowWriter w =
+          ParquetArrowWriter.create(
+              file,
+              root.getSchema(),
+              WriteOptions.builder()
+                  .rowGroupRows(2_000)
+                  .bloomFilter("s", 100, 0.01)
+                  .bloomFilter("id", 2_000, 0.01)
+                  .build())) {
+        w.write(root);
+      }
+    }
+    compareProbes(file);
+    try (DuckDb duck = new DuckDb()) {
+      // Ids: present in exactly one row group each; DuckDB must not exclude it from its own.
+      var rows =
+          duck.query(
+              "SELECT row_group_id, bloom_filter_excludes FROM parquet_bloom_probe("
+                  + DuckDb.literal(file)
+                  + ", 'id', 4321) ORDER BY row_group_id");
+      assertEquals(5, rows.size());
+      assertEquals(false, rows.get(2).get("bloom_filter_excludes"));
+    }
+  }
+
+  @Test
+  void parrowReadsDuckDbsFilters() throws Exception {
+    Path file = dir.resolve("duck_bloom.parquet");
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute(
+          "COPY (SELECT i::BIGINT AS id, 'v' || (i % 100) AS s FROM range(10000) t(i)) TO "
+              + DuckDb.literal(file)
+              + " (FORMAT parquet, ROW_GROUP_SIZE 2000)");
+    }
+    try (ParquetFile pf = ParquetFile.open(file)) {
+      assertNotNull(
+          pf.metadata().rowGroups().get(0).columns().get(1).metaData().bloomFilterOffset());
+    }
+    compareProbes(file);
+  }
+
+  /** Parrow's probe of every row group's filter on "s" equals DuckDB's, for every value. */
+  private static void compareProbes(Path file) throws Exception {
+    int excluded = 0;
+    try (DuckDb duck = new DuckDb();
+        ParquetFile pf = ParquetFile.open(file)) {
+      int groups = pf.metadata().rowGroups().size();
+      List<BloomFilter> filters = new ArrayList<>();
+      for (int g = 0; g < groups; g++) {
+        ColumnMetaData meta = pf.metadata().rowGroups().get(g).columns().get(1).metaData();
+        filters.add(BloomFilter.read(pf.input(), meta));
+      }
+      for (String value : probes()) {
+        var rows =
+            duck.query(
+                "SELECT row_group_id, bloom_filter_excludes FROM parquet_bloom_probe("
+                    + DuckDb.literal(file)
+                    + ", 's', '"
+                    + value
+                    + "') ORDER BY row_group_id");
+        assertEquals(groups, rows.size());
+        long hash = BloomFilter.hash(value.getBytes(StandardCharsets.UTF_8));
+        for (int g = 0; g < groups; g++) {
+          boolean duckExcludes = (Boolean) rows.get(g).get("bloom_filter_excludes");
+          boolean parrowExcludes = !filters.get(g).mightContain(hash);
+          assertEquals(duckExcludes, parrowExcludes, value + " in row group " + g);
+          if (value.startsWith("v")) {
+            assertFalse(parrowExcludes, value + " is in row group " + g);
+          }
+          excluded += parrowExcludes ? 1 : 0;
+        }
+      }
+    }
+    // Most absent values are ruled out (the filters were sized for 1% or DuckDB's default).
+    assertTrue(excluded > 300 * 5 * 8 / 10, excluded + " exclusions");
+  }
+
+  @Test
+  void filteredReadsSkipRowGroupsByTheirFilters() throws Exception {
+    Path file = dir.resolve("skip.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = table(allocator, 10_000)) {
+      try (ParquetArrowWriter w =
+          ParquetArrowWriter.create(
+              file,
+              root.getSchema(),
+              WriteOptions.builder()
+                  .rowGroupRows(2_000)
+                  .dictionary(false)
+                  .bloomFilter("s", 100, 0.001)
+                  .build())) {
+        w.write(root);
+      }
+      try (ParquetFile pf = ParquetFile.open(file);
+          ParquetArrowReader reader =
+              pf.newReader(
+                  allocator, ReadOptions.builder().filter(Filter.in("s", "w1", "w2")).build())) {
+        // "w1" sorts after every value, so the statistics alone rule the row groups out.
+        while (reader.loadNextBatch()) {
+          assertEquals(0, reader.getVectorSchemaRoot().getRowCount());
+        }
+        assertEquals(0, reader.stats().rowGroupsRead());
+      }
+      try (ParquetFile pf = ParquetFile.open(file);
+          ParquetArrowReader reader =
+              pf.newReader(allocator, ReadOptions.builder().filter("s = 'v10a'").build())) {
+        // "v10a" lies between the statistics' bounds "v0" and "v99": only the Bloom filter knows.
+        assertFalse(reader.loadNextBatch());
+        assertEquals(5, reader.stats().rowGroups());
+        assertEquals(0, reader.stats().rowGroupsRead());
+      }
+    }
+  }
+
+  /** id 0..n-1 and s = "v" + (id % 100). */
+  private static VectorSchemaRoot table(BufferAllocator allocator, int n) {
+    BigIntVector id = new BigIntVector("id", allocator);
+    VarCharVector s = new VarCharVector("s", allocator);
+    id.allocateNew(n);
+    s.allocateNew(n);
+    for (int i = 0; i < n; i++) {
+      id.set(i, i);
+      s.setSafe(i, ("v" + (i % 100)).getBytes(StandardCharsets.UTF_8));
+    }
+    id.setValueCount(n);
+    s.setValueCount(n);
+    return new VectorSchemaRoot(List.of(id.getField(), s.getField()), List.of(id, s), n);
+  }
+}
