@@ -98,6 +98,19 @@ public final class ParquetFile implements AutoCloseable {
     return out;
   }
 
+  /**
+   * Probes each row group's Bloom filter of {@code column} for {@code value} (a literal as {@link
+   * dev.parrow.arrow.filter.Filter} takes it): per row group, false when the filter rules the value
+   * out, true when it may be there, null when the chunk has no Bloom filter.
+   */
+  public List<Boolean> bloomFilterMightContain(String column, Object value) throws IOException {
+    try {
+      return dev.parrow.arrow.internal.filter.BloomProbe.probe(footer, input, column, value);
+    } catch (dev.parrow.codec.ParquetFormatException e) {
+      throw e.inColumn(column).inFile(footer.fileName());
+    }
+  }
+
   public ParquetArrowReader newReader(BufferAllocator allocator) {
     return newReader(allocator, ReadOptions.defaults());
   }

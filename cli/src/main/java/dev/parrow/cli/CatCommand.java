@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,6 +34,8 @@ final class CatCommand implements Callable<Integer> {
   @Option(names = "--limit", paramLabel = "N", description = "At most N rows.")
   Long limit;
 
+  @Mixin FilterSettings filter;
+
   @Override
   public Integer call() throws Exception {
     ReadCommands.print(
@@ -41,7 +44,8 @@ final class CatCommand implements Callable<Integer> {
         limit == null ? Long.MAX_VALUE : limit,
         format,
         spec.commandLine().getOut(),
-        spec.commandLine().getErr());
+        spec.commandLine().getErr(),
+        filter);
     return 0;
   }
 }

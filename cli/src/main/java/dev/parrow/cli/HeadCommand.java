@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -30,6 +31,8 @@ final class HeadCommand implements Callable<Integer> {
   @Option(names = "--columns", split = ",", paramLabel = "A,B", description = "Only these columns.")
   List<String> columns = List.of();
 
+  @Mixin FilterSettings filter;
+
   @Override
   public Integer call() throws Exception {
     ReadCommands.print(
@@ -38,7 +41,8 @@ final class HeadCommand implements Callable<Integer> {
         rows,
         RowPrinter.Format.table,
         spec.commandLine().getOut(),
-        spec.commandLine().getErr());
+        spec.commandLine().getErr(),
+        filter);
     return 0;
   }
 }

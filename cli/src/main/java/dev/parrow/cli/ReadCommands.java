@@ -19,7 +19,8 @@ final class ReadCommands {
       long limit,
       RowPrinter.Format format,
       PrintWriter out,
-      PrintWriter err)
+      PrintWriter err,
+      FilterSettings filter)
       throws Exception {
     // Batches of at most 1,000 rows keep a table's columns aligned within a screenful.
     int batch =
@@ -29,7 +30,8 @@ final class ReadCommands {
         ParquetArrowReader reader =
             parquet.newReader(
                 allocator,
-                ReadOptions.builder()
+                filter
+                    .apply(ReadOptions.builder())
                     .columns(columns)
                     .batchSize(batch)
                     .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
@@ -53,6 +55,8 @@ final class ReadCommands {
       if (first && format == RowPrinter.Format.table) {
         out.println("(no rows)");
       }
+      out.flush();
+      filter.report(reader, err);
     }
   }
 }

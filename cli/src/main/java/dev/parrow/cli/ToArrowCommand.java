@@ -18,6 +18,7 @@ import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -55,6 +56,8 @@ final class ToArrowCommand implements Callable<Integer> {
       description = "Rows per record batch (default 65,536).")
   int batchSize = ReadOptions.DEFAULT_BATCH_SIZE;
 
+  @Mixin FilterSettings filter;
+
   @Override
   public Integer call() throws Exception {
     // Written whole or not at all, like a Parquet file: the same temporary-file-and-rename.
@@ -64,7 +67,12 @@ final class ToArrowCommand implements Callable<Integer> {
         ParquetFile parquet = ParquetFile.open(input);
         ParquetArrowReader reader =
             parquet.newReader(
-                allocator, ReadOptions.builder().columns(columns).batchSize(batchSize).build())) {
+                allocator,
+                filter
+                    .apply(ReadOptions.builder())
+                    .columns(columns)
+                    .batchSize(batchSize)
+                    .build())) {
       long rows;
       try (OutputStream out = target.open()) {
         rows = write(reader, Channels.newChannel(out));
@@ -74,6 +82,7 @@ final class ToArrowCommand implements Callable<Integer> {
       spec.commandLine()
           .getErr()
           .printf("parrow: wrote %s rows to %s%n", Sizes.count(rows), output);
+      filter.report(reader, spec.commandLine().getErr());
     } finally {
       if (!done) {
         target.abort();

@@ -39,13 +39,66 @@ final class WriteSettings {
       description = "Rows per row group.")
   long rowGroupRows;
 
+  @Option(
+      names = "--page-rows",
+      paramLabel = "N",
+      defaultValue = "20000",
+      description =
+          "Rows per page at most (default 20,000): smaller pages let filtered reads skip more.")
+  int pageRows;
+
+  @Option(
+      names = "--page-size",
+      paramLabel = "BYTES",
+      defaultValue = "1048576",
+      description = "Encoded bytes per page, about (default 1 MiB).")
+  int pageSize;
+
+  @Option(
+      names = "--bloom-filter",
+      paramLabel = "COL[:NDV[:FPP]]",
+      description =
+          "Write a Bloom filter for this column (repeatable), sized for NDV distinct values per row"
+              + " group (default 1,000,000) at false-positive probability FPP (default 0.05).")
+  java.util.List<String> bloomFilters = java.util.List.of();
+
   WriteOptions options() {
-    return WriteOptions.builder()
-        .compression(compression)
-        .pageVersion(pageVersion)
-        .dictionary(!noDictionary)
-        .rowGroupRows(rowGroupRows)
-        .build();
+    WriteOptions.Builder b =
+        WriteOptions.builder()
+            .compression(compression)
+            .pageVersion(pageVersion)
+            .dictionary(!noDictionary)
+            .rowGroupRows(rowGroupRows)
+            .pageRows(pageRows)
+            .pageSizeBytes(pageSize);
+    for (String spec : bloomFilters) {
+      // The column name may itself hold colons: NDV and FPP are the last parts that parse.
+      String column = spec;
+      long ndv = dev.parrow.codec.write.BloomFilterOptions.DEFAULT_NDV;
+      double fpp = dev.parrow.codec.write.BloomFilterOptions.DEFAULT_FPP;
+      String[] parts = spec.split(":");
+      try {
+        if (parts.length >= 3) {
+          fpp = Double.parseDouble(parts[parts.length - 1]);
+          ndv = Long.parseLong(parts[parts.length - 2]);
+          column =
+              spec.substring(
+                  0,
+                  spec.length()
+                      - parts[parts.length - 1].length()
+                      - parts[parts.length - 2].length()
+                      - 2);
+        } else if (parts.length == 2) {
+          ndv = Long.parseLong(parts[1]);
+          column = parts[0];
+        }
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            "--bloom-filter " + spec + ": expected COLUMN, COLUMN:NDV or COLUMN:NDV:FPP");
+      }
+      b.bloomFilter(column, ndv, fpp);
+    }
+    return b.build();
   }
 
   /**

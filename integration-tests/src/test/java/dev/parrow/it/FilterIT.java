@@ -186,11 +186,15 @@ class FilterIT {
 
   /** A random predicate over the table, most literals taken from its values. */
   static Filter randomFilter(Random r, int depth) {
+    return randomFilter(r, depth, COLUMNS);
+  }
+
+  static Filter randomFilter(Random r, int depth, List<String> columnsToUse) {
     if (depth > 0 && r.nextInt(3) == 0) {
       int n = 2 + r.nextInt(2);
       Filter[] children = new Filter[n];
       for (int k = 0; k < n; k++) {
-        children[k] = randomFilter(r, depth - 1);
+        children[k] = randomFilter(r, depth - 1, columnsToUse);
       }
       return switch (r.nextInt(3)) {
         case 0 -> Filter.and(children);
@@ -198,7 +202,7 @@ class FilterIT {
         default -> Filter.not(Filter.and(children));
       };
     }
-    String column = COLUMNS.get(r.nextInt(COLUMNS.size()));
+    String column = columnsToUse.get(r.nextInt(columnsToUse.size()));
     int kind = r.nextInt(12);
     if (kind == 0) {
       return Filter.isNull(column);
@@ -299,6 +303,74 @@ class FilterIT {
             + " predicates differ:\n"
             + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
     assertTrue(nonEmpty > 100, "only " + nonEmpty + " predicates matched rows");
+  }
+
+  /**
+   * The same table written by DuckDB (its own statistics, dictionaries and page layout): Parrow's
+   * filtered reads of DuckDB's file select the rows DuckDB's WHERE does.
+   */
+  @Test
+  void duckDbWrittenFileFiltersAlike() throws Exception {
+    Path duckFile = dir.resolve("filter_duckdb.parquet");
+    Random r = new Random(99);
+    List<String> failures = new ArrayList<>();
+    try (DuckDb duck = new DuckDb();
+        BufferAllocator allocator = new RootAllocator()) {
+      duck.execute("SET TimeZone = 'UTC'");
+      duck.execute(
+          "COPY (SELECT * EXCLUDE (interval) FROM read_parquet("
+              + DuckDb.literal(file)
+              + ")) TO "
+              + DuckDb.literal(duckFile)
+              + " (FORMAT parquet, ROW_GROUP_SIZE 300)");
+      // DuckDB stores nanosecond times and timestamps in microseconds. It casts a literal to the
+      // column's unit (cutting its nanoseconds); Parrow compares the literal exactly, so a value
+      // with nanoseconds equals none of the column's.
+      String withNanos = "08:48:53.687967746";
+      long matchesCut =
+          ((Number)
+                  duck.query(
+                          "SELECT count(*) AS n FROM read_parquet("
+                              + DuckDb.literal(duckFile)
+                              + ") WHERE time_ns = '"
+                              + withNanos
+                              + "'")
+                      .get(0)
+                      .get("n"))
+              .longValue();
+      List<String> columns = new ArrayList<>(COLUMNS);
+      columns.removeAll(List.of("time_ns", "ts_ns"));
+      try (ParquetFile pf = ParquetFile.open(duckFile)) {
+        assertEquals(
+            0,
+            rowsById(
+                    pf,
+                    allocator,
+                    ReadOptions.builder().filter(Filter.eq("time_ns", withNanos)).build())
+                .size());
+        assertTrue(matchesCut > 0, "DuckDB matches the literal cut to microseconds");
+        for (int n = 0; n < 150; n++) {
+          Filter filter = randomFilter(r, 2, columns);
+          List<Long> expected = new ArrayList<>();
+          for (var row :
+              duck.query(
+                  "SELECT id FROM read_parquet("
+                      + DuckDb.literal(duckFile)
+                      + ") WHERE "
+                      + filter
+                      + " ORDER BY id")) {
+            expected.add(((Number) row.get("id")).longValue());
+          }
+          List<Long> got =
+              new ArrayList<>(
+                  rowsById(pf, allocator, ReadOptions.builder().filter(filter).build()).keySet());
+          if (!got.equals(expected)) {
+            failures.add(filter + " -> DuckDB " + expected.size() + " rows, Parrow " + got.size());
+          }
+        }
+      }
+    }
+    assertTrue(failures.isEmpty(), String.join("\n", failures));
   }
 
   /** Rows by id, in the order read, each as canonical values of every column. */

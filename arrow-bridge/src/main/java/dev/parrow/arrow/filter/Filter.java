@@ -226,8 +226,9 @@ public sealed interface Filter
    * Parses a SQL boolean expression, as in a WHERE clause: {@code = <> != < <= > >=}, {@code
    * BETWEEN}, {@code IN (...)}, {@code IS [NOT] NULL}, {@code AND}, {@code OR}, {@code NOT} and
    * parentheses; "double-quoted" identifiers and dotted struct paths; integer, decimal and float
-   * literals, 'quoted strings' and TRUE/FALSE. Dates, times and timestamps are quoted strings,
-   * compared in the column's type.
+   * literals, 'quoted strings' and TRUE/FALSE; a boolean column alone means {@code = TRUE}. Dates,
+   * times and timestamps are quoted strings (or DATE '...', TIMESTAMP '...'), compared in the
+   * column's type.
    *
    * @throws FilterSyntaxException with the position of the error
    */

@@ -102,6 +102,10 @@ final class FilterParser {
       throw error(pos, "expected BETWEEN or IN after NOT");
     }
     Filter.Op op = operator();
+    if (op == null && left.column != null && atPredicateEnd()) {
+      // A boolean column on its own, as SQL allows: WHERE express.
+      return new Filter.Compare(left.column, Filter.Op.EQ, Boolean.TRUE);
+    }
     if (op == null) {
       throw error(
           opAt,
@@ -122,6 +126,16 @@ final class FilterParser {
       throw error(start, "a comparison needs a column on one side");
     }
     throw error(rightAt, "a column can only be compared with a literal");
+  }
+
+  /** Whether the predicate ends here: the end, a closing parenthesis, AND or OR. */
+  private boolean atPredicateEnd() {
+    skipSpace();
+    if (pos == text.length() || text.charAt(pos) == ')') {
+      return true;
+    }
+    String word = peekWord();
+    return word != null && (word.equalsIgnoreCase("AND") || word.equalsIgnoreCase("OR"));
   }
 
   private static Filter.Op flip(Filter.Op op) {

@@ -79,6 +79,9 @@ public final class PagePruning {
         || index.maxValues().size() != pages) {
       return RowRanges.all(group.numRows());
     }
+    if (!plausible(index, offsets, group, column)) {
+      return RowRanges.all(group.numRows());
+    }
     var order = Bounds.columnOrder(footer, column);
     List<long[]> kept = new ArrayList<>();
     for (int p = 0; p < pages; p++) {
@@ -89,7 +92,10 @@ public final class PagePruning {
       if (index.nullPages().get(p)) {
         bounds = new Bounds(null, null, 1, 1, true);
       } else {
-        Long nulls = index.nullCounts() == null ? null : index.nullCounts().get(p);
+        Long nulls =
+            index.nullCounts() == null || index.nullCounts().size() != pages
+                ? null
+                : index.nullCounts().get(p);
         Long nans =
             index.nanCounts() == null || index.nanCounts().size() != pages
                 ? null
@@ -103,5 +109,37 @@ public final class PagePruning {
       }
     }
     return RowRanges.ofSorted(kept);
+  }
+
+  /**
+   * Whether a column index can be believed. Some writers emit one that contradicts itself or the
+   * chunk (parquet-mr 1.13 snapshots wrote every page as a null page, with null counts of -1, for
+   * columns without statistics): such an index prunes nothing, rather than rows that exist.
+   */
+  private static boolean plausible(
+      ColumnIndex index, OffsetIndex offsets, RowGroup group, FilterColumn column) {
+    List<Long> nullCounts = index.nullCounts();
+    int pages = offsets.pageLocations().size();
+    boolean flat = column.column().maxRepetitionLevel() == 0;
+    var stats = group.columns().get(column.column().index()).metaData().statistics();
+    Long chunkNulls = stats == null ? null : stats.nullCount();
+    for (int p = 0; p < pages; p++) {
+      Long nulls = nullCounts == null || nullCounts.size() != pages ? null : nullCounts.get(p);
+      if (nulls != null && nulls < 0) {
+        return false;
+      }
+      if (index.nullPages().get(p)) {
+        long first = offsets.pageLocations().get(p).firstRowIndex();
+        long end =
+            p + 1 < pages ? offsets.pageLocations().get(p + 1).firstRowIndex() : group.numRows();
+        // A flat column's null page has a null in every row; the chunk must have that many.
+        if (flat
+            && ((nulls != null && nulls != end - first)
+                || (chunkNulls != null && chunkNulls < end - first))) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 }

@@ -1,0 +1,56 @@
+package dev.parrow.cli;
+
+import dev.parrow.arrow.ParquetFile;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code parrow bloom-filter FILE --column C --value V}: probe each row group's filter. */
+@Command(
+    name = "bloom-filter",
+    mixinStandardHelpOptions = true,
+    description =
+        "Probe each row group's Bloom filter of a column for a value: \"might contain\" or"
+            + " \"definitely not\".")
+final class BloomFilterCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
+  Path file;
+
+  @Option(
+      names = "--column",
+      required = true,
+      paramLabel = "PATH",
+      description = "The leaf column (dotted path).")
+  String column;
+
+  @Option(
+      names = "--value",
+      required = true,
+      paramLabel = "V",
+      description = "The value, read in the column's type (a number, text, a date, ...).")
+  String value;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    try (ParquetFile f = ParquetFile.open(file)) {
+      Columns.chosen(f, column);
+      List<Boolean> answers = f.bloomFilterMightContain(column, value);
+      Table table = new Table(">row group", "answer");
+      for (int g = 0; g < answers.size(); g++) {
+        Boolean a = answers.get(g);
+        table.row(g, a == null ? "no Bloom filter" : a ? "might contain" : "definitely not");
+      }
+      table.print(out, "");
+    }
+    return 0;
+  }
+}

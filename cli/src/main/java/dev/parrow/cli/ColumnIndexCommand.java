@@ -1,0 +1,114 @@
+package dev.parrow.cli;
+
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.metadata.ColumnChunk;
+import dev.parrow.codec.metadata.ColumnIndex;
+import dev.parrow.codec.metadata.OffsetIndex;
+import dev.parrow.codec.metadata.PageLocation;
+import dev.parrow.codec.metadata.RowGroup;
+import dev.parrow.codec.page.PageIndexReader;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code parrow column-index FILE [--column C]}: the page index, page by page. */
+@Command(
+    name = "column-index",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print the page index of each column chunk: per data page its offset, size, first row,"
+            + " null count and min/max bounds (what filtered reads prune pages by).")
+final class ColumnIndexCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
+  Path file;
+
+  @Option(
+      names = "--column",
+      paramLabel = "PATH",
+      description = "Only this leaf column (dotted path).")
+  String column;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    try (ParquetFile f = ParquetFile.open(file)) {
+      List<ColumnDescriptor> columns = Columns.chosen(f, column);
+      List<RowGroup> groups = f.metadata().rowGroups();
+      boolean first = true;
+      for (int g = 0; g < groups.size(); g++) {
+        for (ColumnDescriptor c : columns) {
+          if (!first) {
+            out.println();
+          }
+          first = false;
+          try {
+            print(out, f, g, groups.get(g), c);
+          } catch (ParquetFormatException e) {
+            throw e.inColumn(c.dottedPath()).inRowGroup(g).inFile(f.footer().fileName());
+          }
+        }
+      }
+    }
+    return 0;
+  }
+
+  private static void print(
+      PrintWriter out, ParquetFile f, int g, RowGroup group, ColumnDescriptor c) throws Exception {
+    ColumnChunk chunk = group.columns().get(c.index());
+    OffsetIndex offsets = PageIndexReader.offsetIndex(f.input(), chunk, group.numRows());
+    ColumnIndex index = PageIndexReader.columnIndex(f.input(), chunk);
+    out.printf(
+        "row group %d, column %s: %s%n",
+        g,
+        c.dottedPath(),
+        offsets == null
+            ? "no offset index"
+            : offsets.pageLocations().size()
+                + " pages"
+                + (index == null ? ", no column index" : ", " + index.boundaryOrder() + " bounds"));
+    if (offsets == null) {
+      return;
+    }
+    Table table =
+        new Table(">page", ">offset", ">size", ">first row", ">rows", ">nulls", "min", "max");
+    List<PageLocation> pages = offsets.pageLocations();
+    for (int p = 0; p < pages.size(); p++) {
+      PageLocation l = pages.get(p);
+      long end = p + 1 < pages.size() ? pages.get(p + 1).firstRowIndex() : group.numRows();
+      String nulls = null;
+      String min = null;
+      String max = null;
+      if (index != null && p < index.nullPages().size()) {
+        if (index.nullCounts() != null && p < index.nullCounts().size()) {
+          nulls = Sizes.count(index.nullCounts().get(p));
+        }
+        if (index.nullPages().get(p)) {
+          min = "(all null)";
+        } else if (p < index.minValues().size() && p < index.maxValues().size()) {
+          min = MetaCommand.abbreviate(ValueFormatter.format(c, index.minValues().get(p)), 40);
+          max = MetaCommand.abbreviate(ValueFormatter.format(c, index.maxValues().get(p)), 40);
+        }
+      }
+      table.row(
+          p,
+          l.offset(),
+          Sizes.count(l.compressedPageSize()),
+          Sizes.count(l.firstRowIndex()),
+          Sizes.count(end - l.firstRowIndex()),
+          nulls,
+          min,
+          max);
+    }
+    table.print(out, "  ");
+  }
+}

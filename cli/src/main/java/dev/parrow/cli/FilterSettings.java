@@ -1,0 +1,39 @@
+package dev.parrow.cli;
+
+import dev.parrow.arrow.ParquetArrowReader;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.filter.Filter;
+import java.io.PrintWriter;
+import picocli.CommandLine.Option;
+
+/** The row filter and read statistics options of the verbs that read rows. */
+final class FilterSettings {
+  @Option(
+      names = "--where",
+      paramLabel = "EXPR",
+      description =
+          "Only the rows where this SQL condition holds, as in a DuckDB WHERE clause: = <> < <= >"
+              + " >=, BETWEEN, IN (...), IS [NOT] NULL, AND, OR, NOT; \"quoted\" names and dotted"
+              + " struct paths; dates and times as 'quoted strings'. Row groups and pages that"
+              + " cannot match are skipped.")
+  String where;
+
+  @Option(
+      names = "--stats",
+      description =
+          "Print what was read and skipped as one JSON line on stderr (row groups, pages, bytes,"
+              + " rows).")
+  boolean stats;
+
+  /** The options with the filter, parsed (a syntax error names its position). */
+  ReadOptions.Builder apply(ReadOptions.Builder options) {
+    return where == null ? options : options.filter(Filter.parse(where));
+  }
+
+  void report(ParquetArrowReader reader, PrintWriter err) {
+    if (stats) {
+      err.println(reader.stats().toJson());
+      err.flush();
+    }
+  }
+}
