@@ -250,15 +250,21 @@ public final class ParquetArrowReader extends ArrowReader {
    * chosen without a filter).
    */
   private void planRowGroups() {
+    List<Integer> selected = new ArrayList<>();
+    for (int g : chosenGroups) {
+      if (selectedRows(g).count() > 0) {
+        selected.add(g);
+      }
+    }
     if (filter == null) {
-      rowGroups = chosenGroups;
+      rowGroups = List.copyOf(selected);
       return;
     }
     ChunkPruning pruning =
         new ChunkPruning(
             filter, file.footer(), file.input(), options.verifyCrc(), options.maxPageBytes());
     List<Integer> kept = new ArrayList<>();
-    for (int g : chosenGroups) {
+    for (int g : selected) {
       try {
         if (pruning.mayMatch(g)) {
           kept.add(g);
@@ -619,10 +625,10 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       currentGroup = rowGroups.get(groupCursor);
       RowGroup group = file.metadata().rowGroups().get(currentGroup);
-      RowRanges ranges = RowRanges.all(group.numRows());
-      if (pagePruning != null) {
+      RowRanges ranges = selectedRows(currentGroup);
+      if (pagePruning != null && ranges.count() > 0) {
         try {
-          ranges = pagePruning.ranges(currentGroup);
+          ranges = ranges.intersect(pagePruning.ranges(currentGroup));
         } catch (ParquetFormatException e) {
           throw e.inRowGroup(currentGroup).inFile(file.footer().fileName());
         }
@@ -634,7 +640,7 @@ public final class ParquetArrowReader extends ArrowReader {
         groupsEmptiedByPages++;
         continue;
       }
-      startRowGroup(group);
+      startRowGroup(group, ranges.rows() < group.numRows());
       groupRanges = ranges;
       rangeIndex = 0;
       groupRow = 0;
@@ -642,7 +648,27 @@ public final class ParquetArrowReader extends ArrowReader {
     }
   }
 
-  private void startRowGroup(RowGroup group) {
+  /** The rows of a row group that {@link ReadOptions#rows} selects (all by default). */
+  private RowRanges selectedRows(int group) {
+    long start = 0;
+    for (int g = 0; g < group; g++) {
+      start += file.metadata().rowGroups().get(g).numRows();
+    }
+    long rows = file.metadata().rowGroups().get(group).numRows();
+    long from = Math.max(0, options.rowOffset() - start);
+    long end =
+        options.rowLimit() == Long.MAX_VALUE
+            ? Long.MAX_VALUE
+            : options.rowOffset() + options.rowLimit();
+    long to = Math.min(rows, end - start);
+    return from < to ? RowRanges.between(from, to) : RowRanges.none();
+  }
+
+  /**
+   * Starts reading a row group's chunks; when some rows will be skipped, nested columns get their
+   * offset index, which tells the rows of v1 pages without reading them.
+   */
+  private void startRowGroup(RowGroup group, boolean skipping) {
     for (int i = 0; i < groupPages.size(); i++) {
       PageReader p = groupPages.get(i);
       pagesRead += p.dataPagesRead();
@@ -657,7 +683,7 @@ public final class ParquetArrowReader extends ArrowReader {
       ColumnMetaData meta = group.columns().get(column.column().index()).metaData();
       try {
         PageReader pages = pages(currentGroup, column);
-        if (pagePruning != null && column.column().maxRepetitionLevel() > 0) {
+        if (skipping && column.column().maxRepetitionLevel() > 0) {
           ColumnChunk chunk = group.columns().get(column.column().index());
           pages.useOffsetIndex(
               PageIndexReader.offsetIndex(file.input(), chunk, group.numRows()), group.numRows());

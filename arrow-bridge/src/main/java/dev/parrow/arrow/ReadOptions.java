@@ -31,6 +31,9 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param filter the rows to read, or null for all; see {@link Filter}
  * @param pruneOnly with a filter, return every row of what pruning kept (row groups and pages that
  *     may hold matches) instead of exactly the matching rows, for callers that filter themselves
+ * @param rowOffset the first row of the file to read (rows are numbered across the row groups, in
+ *     file order); the filter, if any, applies to the rows selected
+ * @param rowLimit how many rows from {@code rowOffset} to read at most (Long.MAX_VALUE: all)
  */
 public record ReadOptions(
     List<String> columns,
@@ -47,7 +50,9 @@ public record ReadOptions(
     DictionaryMode dictionaryMode,
     List<String> dictionaryColumns,
     Filter filter,
-    boolean pruneOnly) {
+    boolean pruneOnly,
+    long rowOffset,
+    long rowLimit) {
 
   /** How dictionary columns are read. */
   public enum DictionaryMode {
@@ -89,6 +94,10 @@ public record ReadOptions(
     if (parallelism < 1) {
       throw new IllegalArgumentException("parallelism must be at least 1, not " + parallelism);
     }
+    if (rowOffset < 0 || rowLimit < 0) {
+      throw new IllegalArgumentException(
+          "row offset and limit must not be negative, not " + rowOffset + " and " + rowLimit);
+    }
     if (maxLevelsPerBatch < 1) {
       throw new IllegalArgumentException(
           "maxLevelsPerBatch must be at least 1, not " + maxLevelsPerBatch);
@@ -122,6 +131,8 @@ public record ReadOptions(
     b.dictionaryColumns = dictionaryColumns;
     b.filter = filter;
     b.pruneOnly = pruneOnly;
+    b.rowOffset = rowOffset;
+    b.rowLimit = rowLimit;
     return b;
   }
 
@@ -143,6 +154,8 @@ public record ReadOptions(
     private List<String> dictionaryColumns = List.of();
     private Filter filter;
     private boolean pruneOnly;
+    private long rowOffset;
+    private long rowLimit = Long.MAX_VALUE;
 
     public Builder columns(String... names) {
       this.columns = List.of(names);
@@ -268,6 +281,17 @@ public record ReadOptions(
       return this;
     }
 
+    /**
+     * Reads only rows [offset, offset + limit) of the file (numbered across its row groups),
+     * without decoding the pages before them where the page headers or offset index give their row
+     * counts.
+     */
+    public Builder rows(long offset, long limit) {
+      this.rowOffset = offset;
+      this.rowLimit = limit;
+      return this;
+    }
+
     public ReadOptions build() {
       return new ReadOptions(
           columns,
@@ -284,7 +308,9 @@ public record ReadOptions(
           dictionaryMode,
           dictionaryColumns,
           filter,
-          pruneOnly);
+          pruneOnly,
+          rowOffset,
+          rowLimit);
     }
   }
 }

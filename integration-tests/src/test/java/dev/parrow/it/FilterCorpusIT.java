@@ -184,7 +184,7 @@ class FilterCorpusIT {
                 && f.getPrecision() == org.apache.arrow.vector.types.FloatingPointPrecision.HALF));
   }
 
-  private static List<List<Object>> rows(Path file, ReadOptions options) throws Exception {
+  static List<List<Object>> rows(Path file, ReadOptions options) throws Exception {
     List<List<Object>> out = new ArrayList<>();
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile pf = ParquetFile.open(file);

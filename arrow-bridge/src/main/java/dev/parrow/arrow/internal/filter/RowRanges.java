@@ -13,6 +13,11 @@ public record RowRanges(long[] from, long[] to) {
     return rows == 0 ? none() : new RowRanges(new long[] {0}, new long[] {rows});
   }
 
+  /** Rows [from, to). */
+  public static RowRanges between(long from, long to) {
+    return from >= to ? none() : new RowRanges(new long[] {from}, new long[] {to});
+  }
+
   public static RowRanges none() {
     return new RowRanges(new long[0], new long[0]);
   }
