@@ -64,6 +64,10 @@ class BloomFilterIT {
       }
     }
     compareProbes(file);
+    // Arrow C++ reads the file with its Bloom filters in place, every value.
+    try (BufferAllocator allocator = new RootAllocator()) {
+      assertEquals(10_000, ArrowCpp.read(file, allocator).rows);
+    }
     try (DuckDb duck = new DuckDb()) {
       // Ids: present in exactly one row group each; DuckDB must not exclude it from its own.
       var rows =

@@ -1,0 +1,61 @@
+package dev.parrow.arrow.filter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import org.junit.jupiter.api.Test;
+
+class FilterParserTest {
+  @Test
+  void parsesTheSqlSubset() {
+    assertEquals(
+        Filter.and(
+            Filter.gte("l_shipdate", "1995-01-01"),
+            Filter.in("region", "EU", "UK"),
+            Filter.isNull("x")),
+        Filter.parse("l_shipdate >= DATE '1995-01-01' AND region IN ('EU', 'UK') AND x IS NULL"));
+    assertEquals(
+        Filter.or(Filter.not(Filter.isNull("a.b")), Filter.lt("c d", 5L)),
+        Filter.parse("\"a\".\"b\" IS NOT NULL OR (\"c d\" < 5)"));
+    assertEquals(Filter.gt("x", 5L), Filter.parse("5 < x"));
+    assertEquals(Filter.ne("x", new BigDecimal("2.50")), Filter.parse("x != 2.50"));
+    assertEquals(Filter.eq("x", 1e-3), Filter.parse("x = 1E-3"));
+    assertEquals(
+        Filter.eq("x", new BigInteger("18446744073709551615")),
+        Filter.parse("x = 18446744073709551615"));
+    assertEquals(Filter.eq("flag", true), Filter.parse("flag"));
+    assertEquals(Filter.eq("s", "it's"), Filter.parse("s = 'it''s'"));
+    assertEquals(Filter.not(Filter.between("x", -1L, 1L)), Filter.parse("x NOT BETWEEN -1 AND 1"));
+    assertEquals(Filter.not(Filter.in("x", 1L, 2L)), Filter.parse("NOT x IN (1, 2)"));
+  }
+
+  @Test
+  void printsSqlThatParsesBack() {
+    Filter f =
+        Filter.or(
+            Filter.and(Filter.gt("a.b", 3L), Filter.eq("s", "x'y")),
+            Filter.not(Filter.in("c", 1L, 2L)),
+            Filter.isNull("d"));
+    assertEquals(f, Filter.parse(f.toString()));
+  }
+
+  @Test
+  void errorsPointAtTheirPosition() {
+    FilterSyntaxException e =
+        assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = 1 AND b = "));
+    assertEquals(14, e.position());
+    assertTrue(e.getMessage().contains("position 15"), e.getMessage());
+    assertEquals(
+        6, assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = 1 b")).position());
+    assertEquals(
+        4, assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = 'x")).position());
+    assertEquals(
+        0, assertThrows(FilterSyntaxException.class, () -> Filter.parse("  ")).position() - 2);
+    assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = NULL"));
+    assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = b"));
+    assertThrows(FilterSyntaxException.class, () -> Filter.parse("(a = 1"));
+  }
+}
