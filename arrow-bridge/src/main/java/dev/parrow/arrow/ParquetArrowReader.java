@@ -435,26 +435,15 @@ public final class ParquetArrowReader extends ArrowReader {
       filterOnlyFields.get(f).leafVectors(filterOnlyRoot.getVector(f), leafVectors);
     }
     boolean filtering = filter != null && !options.pruneOnly();
-    long[] selected = null;
     if (filtering && !filterLeaves.isEmpty()) {
-      runAll(filterLeaves.size(), i -> readLeaf(filterLeaves.get(i), rows));
-      selected = select(rows);
-      if (Compaction.Runs.of(selected, rows).total() == 0) {
-        skipRows(otherLeaves, rows);
-        return 0;
-      }
-      runAll(otherLeaves.size(), i -> readLeaf(otherLeaves.get(i), rows));
-    } else {
-      runAll(leaves.size(), i -> readLeaf(leaves.get(i), rows));
+      return readFilterFirst(root, rows);
     }
-    buildFields(root, rows);
+    runAll(leaves.size(), i -> readLeaf(leaves.get(i), rows));
+    buildFields(root, rows, null);
     if (!filtering) {
       return rows;
     }
-    if (selected == null) {
-      selected = select(rows);
-    }
-    Compaction.Runs runs = Compaction.Runs.of(selected, rows);
+    Compaction.Runs runs = Compaction.Runs.of(select(rows), rows);
     if (runs.total() < rows) {
       for (FieldVector vector : root.getFieldVectors()) {
         Compaction.compact(vector, runs);
@@ -464,8 +453,73 @@ public final class ParquetArrowReader extends ArrowReader {
     return runs.total();
   }
 
-  /** The nested fields from their leaves' levels (flat leaves filled their vectors already). */
-  private void buildFields(VectorSchemaRoot root, int rows) throws IOException {
+  /**
+   * Late materialisation: the filter columns (flat leaves) are read first and the filter applied;
+   * then the other flat leaves read only the selected rows, passing over the rest without decoding
+   * them where the encoding allows, and the fields read whole (the filter columns, nested fields)
+   * are compacted to the selection.
+   */
+  private int readFilterFirst(VectorSchemaRoot root, int rows) throws IOException {
+    runAll(filterLeaves.size(), i -> readLeaf(filterLeaves.get(i), rows));
+    Compaction.Runs runs = Compaction.Runs.of(select(rows), rows);
+    if (runs.total() == 0) {
+      skipRows(otherLeaves, rows);
+      return 0;
+    }
+    boolean sparse = runs.total() < rows;
+    runAll(
+        otherLeaves.size(),
+        i -> {
+          LeafReader leaf = otherLeaves.get(i);
+          if (sparse && leaf.isFlat()) {
+            readLeafSelected(leaf, rows, runs);
+          } else {
+            readLeaf(leaf, rows);
+          }
+        });
+    java.util.Set<FieldReader> selectedOnly = new java.util.HashSet<>();
+    if (sparse) {
+      for (LeafReader leaf : otherLeaves) {
+        if (leaf.isFlat()) {
+          selectedOnly.add(leaf);
+        }
+      }
+    }
+    buildFields(root, rows, selectedOnly);
+    if (sparse) {
+      for (int f = 0; f < fields.size(); f++) {
+        if (!selectedOnly.contains(fields.get(f))) {
+          Compaction.compact(root.getVector(f), runs);
+        }
+      }
+      root.setRowCount(runs.total());
+    }
+    return runs.total();
+  }
+
+  /** Reads the selected rows of one flat leaf's share of the batch (runs on a decode thread). */
+  private void readLeafSelected(LeafReader leaf, int rows, Compaction.Runs runs) {
+    try {
+      leaf.readSelected(
+          rows,
+          runs.start(),
+          runs.length(),
+          runs.count(),
+          runs.total(),
+          leafVectors[leaf.leaf().column().index()]);
+    } catch (ParquetFormatException e) {
+      throw inContext(e, leaf);
+    } catch (OutOfMemoryException e) {
+      throw overLimit(e, leaf, rows);
+    }
+  }
+
+  /**
+   * The nested fields from their leaves' levels (flat leaves filled their vectors already); the
+   * fields in {@code selectedOnly} were read for the selected rows only and are left as they are.
+   */
+  private void buildFields(VectorSchemaRoot root, int rows, java.util.Set<FieldReader> selectedOnly)
+      throws IOException {
     int all = fields.size() + filterOnlyFields.size();
     try {
       WorkerPool.runAll(
@@ -473,7 +527,9 @@ public final class ParquetArrowReader extends ArrowReader {
           options.parallelism(),
           f -> {
             if (f < fields.size()) {
-              buildField(fields.get(f), root.getVector(f), rows);
+              if (selectedOnly == null || !selectedOnly.contains(fields.get(f))) {
+                buildField(fields.get(f), root.getVector(f), rows);
+              }
             } else {
               int g = f - fields.size();
               buildField(filterOnlyFields.get(g), filterOnlyRoot.getVector(g), rows);
@@ -484,7 +540,15 @@ public final class ParquetArrowReader extends ArrowReader {
     } catch (Exception e) {
       throw new IOException(e);
     }
-    root.setRowCount(rows);
+    if (selectedOnly == null || selectedOnly.isEmpty()) {
+      root.setRowCount(rows);
+    } else {
+      for (int f = 0; f < fields.size(); f++) {
+        if (!selectedOnly.contains(fields.get(f))) {
+          root.getVector(f).setValueCount(rows);
+        }
+      }
+    }
     if (filterOnlyRoot != null) {
       filterOnlyRoot.setRowCount(rows);
     }

@@ -124,6 +124,32 @@ public final class LeafReader implements FieldReader {
     return got;
   }
 
+  /**
+   * Reads only the selected rows of the next {@code rows} into {@code vector} (a flat leaf): the
+   * vector gets the runs' rows, one after another; the others are passed over.
+   *
+   * @return {@code rows} (the rows of the chunk consumed)
+   */
+  public int readSelected(
+      int rows, int[] start, int[] length, int runs, int total, FieldVector vector) {
+    if (!flat) {
+      throw new IllegalStateException(leaf.column().dottedPath() + " is not a flat leaf");
+    }
+    this.rows = total;
+    values.clear();
+    leaf.filler().prepare(vector, total, values);
+    byte[] bits = null;
+    if (leaf.column().maxDefinitionLevel() > 0) {
+      validity = Scratch.zeroedBits(validity, total);
+      bits = validity;
+    }
+    reader.readFlatSelected(rows, start, length, runs, bits, values);
+    present = reader.lastPresent();
+    chunkDictionary();
+    leaf.filler().fill(vector, total, bits, present, values);
+    return rows;
+  }
+
   @Override
   public int build(FieldVector vector, BufferAllocator allocator) {
     if (flat) {

@@ -85,6 +85,11 @@ public final class ColumnReader {
    * @return entries read; less than {@code n} only at the end of the chunk
    */
   public int readFlat(int n, byte[] validity, DenseValues values) {
+    return readFlatAt(n, validity, 0, values);
+  }
+
+  /** {@link #readFlat}, the validity bits written from bit {@code bitOffset}. */
+  private int readFlatAt(int n, byte[] validity, int bitOffset, DenseValues values) {
     if (maxDef != 1 || maxRep != 0) {
       throw new IllegalStateException(column.dottedPath() + " is not a flat optional column");
     }
@@ -93,18 +98,57 @@ public final class ColumnReader {
         (at, k) -> {
           int present;
           if (definition instanceof RleBitPackedDecoder rle) {
-            int got = rle.readBits(validity, at, k);
+            int got = rle.readBits(validity, bitOffset + at, k);
             if (got < k) {
               throw new ParquetFormatException(
                   "the page has definition levels for only " + got + " of " + k + " more values");
             }
             present = rle.ones();
           } else {
-            present = levelsToBits(validity, at, k);
+            present = levelsToBits(validity, bitOffset + at, k);
           }
           readValues(values, present);
           return present;
         });
+  }
+
+  /**
+   * Reads only the selected entries of the next {@code rows} of a flat column (no repetition, at
+   * most one definition level): the runs {@code start[r]}, {@code length[r]} (ascending, within the
+   * rows) are read, their validity bits (for an optional column) set one after another from bit 0
+   * and their values appended; the rows between and after them are passed over, their values not
+   * decoded where the encoding allows. {@link #lastPresent()} then tells how many values were
+   * appended.
+   *
+   * @return the entries read: the runs' total
+   */
+  public int readFlatSelected(
+      int rows, int[] start, int[] length, int runs, byte[] validity, DenseValues values) {
+    if (maxRep != 0 || maxDef > 1) {
+      throw new IllegalStateException(column.dottedPath() + " is not a flat column");
+    }
+    int at = 0;
+    int out = 0;
+    int present = 0;
+    for (int r = 0; r < runs; r++) {
+      if (start[r] > at) {
+        skipRows(start[r] - at);
+      }
+      int k = length[r];
+      int got = maxDef == 0 ? read(k, null, null, 0, values) : readFlatAt(k, validity, out, values);
+      present += lastPresent;
+      if (got < k) {
+        throw new ParquetFormatException(
+            "the column chunk ends " + (k - got) + " rows before the rows to read");
+      }
+      out += k;
+      at = start[r] + k;
+    }
+    if (rows > at) {
+      skipRows(rows - at);
+    }
+    lastPresent = present;
+    return out;
   }
 
   /**
@@ -292,15 +336,27 @@ public final class ColumnReader {
       }
       if (maxRep == 0) {
         int k = (int) Math.min(left, pageValuesLeft);
-        int[] defs = null;
-        if (maxDef > 0) {
-          if (scratch.length < k) {
-            scratch = new int[Math.max(k, scratch.length * 2)];
+        try {
+          int present = k;
+          if (maxDef > 0) {
+            if (scratch.length < k) {
+              scratch = new int[Math.max(k, scratch.length * 2)];
+            }
+            readLevels(definition, scratch, 0, k, maxDef, "definition");
+            present = 0;
+            for (int i = 0; i < k; i++) {
+              if (scratch[i] == maxDef) {
+                present++;
+              }
+            }
           }
-          defs = scratch;
+          if (present > 0) {
+            decoder.skip(present, skipValues);
+          }
+        } catch (ParquetFormatException e) {
+          throw e.inPage(pageIndex);
         }
-        skipValues.clear();
-        read(k, defs, null, 0, skipValues);
+        pageValuesLeft -= k;
         left -= k;
       } else {
         if (skipLevels == null) {

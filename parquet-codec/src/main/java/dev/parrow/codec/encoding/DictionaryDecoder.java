@@ -34,6 +34,16 @@ public final class DictionaryDecoder implements ValuesDecoder {
     return values;
   }
 
+  /** Passes over ids without looking them up. */
+  @Override
+  public void skip(int n, DenseValues scratch) {
+    int skipped = ids.skip(n);
+    if (skipped < n) {
+      throw new ParquetFormatException(
+          "the page has dictionary ids for only " + skipped + " of " + n + " more values");
+    }
+  }
+
   @Override
   public void read(DenseValues out, int n) {
     out.gather(dictionary, ids.readValues(n), 0, n);

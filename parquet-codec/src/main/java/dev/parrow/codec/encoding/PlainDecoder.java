@@ -55,6 +55,11 @@ public final class PlainDecoder implements ValuesDecoder {
     }
   }
 
+  @Override
+  public void skip(int n, DenseValues scratch) {
+    skip(n);
+  }
+
   /** Skips the next {@code n} values. */
   public void skip(int n) {
     switch (type) {

@@ -142,7 +142,10 @@ public final class RleBitPackedDecoder implements IntDecoder {
     return ones;
   }
 
-  /** Skips whole RLE runs without expanding them; bit-packed values are unpacked and dropped. */
+  /**
+   * Skips RLE runs without expanding them and whole bit-packed groups of eight without unpacking
+   * them; a partly used group is unpacked and dropped.
+   */
   @Override
   public int skip(int n) {
     int done = 0;
@@ -152,6 +155,17 @@ public final class RleBitPackedDecoder implements IntDecoder {
         int k = Math.min(rleRemaining, n - done);
         rleRemaining -= k;
         done += k;
+      } else if (packedRemaining >= 8 && groupPos == 8 && n - done >= 8) {
+        int groups = Math.min(packedRemaining, n - done) / 8;
+        long bytes = (long) groups * bitWidth;
+        if (pos + bytes > end) {
+          // A run the data cuts short: let the unpacking path yield what is there.
+          done += readPacked(scratch = scratch == null ? new int[1024] : scratch, 0, 8);
+          continue;
+        }
+        pos += (int) bytes;
+        packedRemaining -= groups * 8;
+        done += groups * 8;
       } else if (packedRemaining > 0) {
         if (scratch == null) {
           scratch = new int[Math.min(n - done, 1024)];

@@ -9,4 +9,15 @@ public interface ValuesDecoder {
    * Appends the next {@code n} values to {@code out}; fewer values left in the page is an error.
    */
   void read(DenseValues out, int n);
+
+  /**
+   * Passes over the next {@code n} values (rows a filtered read skips). This default decodes them
+   * into {@code scratch}, a buffer of the column's kind; encodings that can pass over values
+   * without decoding them do so.
+   */
+  default void skip(int n, DenseValues scratch) {
+    scratch.clear();
+    read(scratch, n);
+    scratch.clear();
+  }
 }

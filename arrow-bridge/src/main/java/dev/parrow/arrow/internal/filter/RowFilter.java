@@ -286,27 +286,92 @@ public final class RowFilter {
   }
 
   private static void compareDoubles(double[] v, int n, Kind kind, double[] keys, long[] out) {
-    for (int i = 0; i < n; i++) {
-      double x = v[i];
-      if (holds(kind, keys.length, key -> Domain.compareDoubles(x, keys[key]))) {
-        out[i >>> 6] |= 1L << i;
+    if (kind == Kind.IN || kind == Kind.NOT_IN) {
+      boolean in = kind == Kind.IN;
+      for (int i = 0; i < n; i++) {
+        int lo = 0;
+        int hi = keys.length - 1;
+        boolean found = false;
+        while (lo <= hi) {
+          int mid = (lo + hi) >>> 1;
+          int c = Domain.compareDoubles(v[i], keys[mid]);
+          if (c == 0) {
+            found = true;
+            break;
+          }
+          if (c > 0) {
+            lo = mid + 1;
+          } else {
+            hi = mid - 1;
+          }
+        }
+        out[i >>> 6] |= (found == in ? 1L : 0L) << i;
       }
+      return;
     }
+    double k = keys[0];
+    for (int i = 0; i < n; i++) {
+      out[i >>> 6] |= (ordered(kind, Domain.compareDoubles(v[i], k)) ? 1L : 0L) << i;
+    }
+  }
+
+  /** Whether a comparison result satisfies one of the six comparison kinds. */
+  private static boolean ordered(Kind kind, int c) {
+    return switch (kind) {
+      case EQ -> c == 0;
+      case NE -> c != 0;
+      case LT -> c < 0;
+      case LE -> c <= 0;
+      case GT -> c > 0;
+      case GE -> c >= 0;
+      default -> throw new IllegalStateException(kind.toString());
+    };
   }
 
   private static void compareBytes(
       ColumnValues values, int n, Kind kind, byte[][] keys, long[] out) {
     byte[] data = values.data;
     int[] offsets = values.offsets;
-    for (int i = 0; i < n; i++) {
-      int from = offsets[i];
-      int to = offsets[i + 1];
-      if (holds(
-          kind,
-          keys.length,
-          key -> Arrays.compareUnsigned(data, from, to, keys[key], 0, keys[key].length))) {
-        out[i >>> 6] |= 1L << i;
+    if (kind == Kind.EQ || kind == Kind.NE) {
+      byte[] k = keys[0];
+      boolean eq = kind == Kind.EQ;
+      for (int i = 0; i < n; i++) {
+        int from = offsets[i];
+        int to = offsets[i + 1];
+        boolean same = to - from == k.length && Arrays.equals(data, from, to, k, 0, k.length);
+        out[i >>> 6] |= (same == eq ? 1L : 0L) << i;
       }
+      return;
+    }
+    if (kind == Kind.IN || kind == Kind.NOT_IN) {
+      boolean in = kind == Kind.IN;
+      for (int i = 0; i < n; i++) {
+        int from = offsets[i];
+        int to = offsets[i + 1];
+        int lo = 0;
+        int hi = keys.length - 1;
+        boolean found = false;
+        while (lo <= hi) {
+          int mid = (lo + hi) >>> 1;
+          int c = Arrays.compareUnsigned(data, from, to, keys[mid], 0, keys[mid].length);
+          if (c == 0) {
+            found = true;
+            break;
+          }
+          if (c > 0) {
+            lo = mid + 1;
+          } else {
+            hi = mid - 1;
+          }
+        }
+        out[i >>> 6] |= (found == in ? 1L : 0L) << i;
+      }
+      return;
+    }
+    byte[] k = keys[0];
+    for (int i = 0; i < n; i++) {
+      int c = Arrays.compareUnsigned(data, offsets[i], offsets[i + 1], k, 0, k.length);
+      out[i >>> 6] |= (ordered(kind, c) ? 1L : 0L) << i;
     }
   }
 }
