@@ -386,6 +386,9 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       int rows = (int) Math.min(options.batchSize(), end - groupRow);
       VectorSchemaRoot root = getVectorSchemaRoot();
+      for (FieldVector vector : root.getFieldVectors()) {
+        dev.parrow.arrow.internal.Buffers.releaseShared(vector);
+      }
       int kept = readBatch(root, rows);
       groupRow += rows;
       if (groupRow == end) {

@@ -6,7 +6,7 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 
 /** Allocation and bulk operations shared by the fillers. */
-final class Buffers {
+public final class Buffers {
   private Buffers() {}
 
   /**
@@ -68,5 +68,30 @@ final class Buffers {
         .order(ByteOrder.LITTLE_ENDIAN)
         .asLongBuffer()
         .put(values, 0, count);
+  }
+
+  /**
+   * Lets go of the buffers of any vector (at any depth) that someone else still holds: a consumer
+   * that took a batch zero-copy (through the C Data Interface, say) keeps its buffers, and the next
+   * batch is read into new ones instead of overwriting them. A vector nobody else holds keeps its
+   * buffers for reuse.
+   */
+  public static void releaseShared(org.apache.arrow.vector.FieldVector vector) {
+    boolean shared = false;
+    // getFieldBuffers, not getBuffers: the latter gives none for a vector whose value count is 0,
+    // as every vector's is when a batch begins.
+    for (ArrowBuf buf : vector.getFieldBuffers()) {
+      if (buf != null && buf.getReferenceManager().getRefCount() > 1) {
+        shared = true;
+        break;
+      }
+    }
+    if (shared) {
+      vector.clear();
+      return;
+    }
+    for (org.apache.arrow.vector.FieldVector child : vector.getChildrenFromFields()) {
+      releaseShared(child);
+    }
   }
 }
