@@ -127,6 +127,86 @@ public final class ColumnReader {
     if (maxRep != 0 || maxDef > 1) {
       throw new IllegalStateException(column.dottedPath() + " is not a flat column");
     }
+    if (values instanceof DictionaryCodes) {
+      return readFlatSelectedByRuns(rows, start, length, runs, validity, values);
+    }
+    // Page part by page part: the part's levels are decoded in bulk, and its values decoded only
+    // as far as needed to append the selected ones (a dictionary's ids, not its values).
+    int[] run = {0};
+    int[] out = {0};
+    if (skipValues == null) {
+      skipValues = DenseValues.forColumn(column);
+    }
+    readParts(
+        rows,
+        (at, k) -> {
+          int present = k;
+          int[] defs = null;
+          if (maxDef > 0) {
+            if (scratch.length < k) {
+              scratch = new int[Math.max(k, scratch.length * 2)];
+            }
+            readLevels(definition, scratch, 0, k, maxDef, "definition");
+            defs = scratch;
+            present = 0;
+            for (int i = 0; i < k; i++) {
+              present += defs[i];
+            }
+          }
+          int end = at + k;
+          int valueIndex = 0;
+          int entry = at;
+          int selectedPresent = 0;
+          while (run[0] < runs && start[run[0]] < end) {
+            int from = Math.max(start[run[0]], at);
+            int to = Math.min(start[run[0]] + length[run[0]], end);
+            if (defs != null) {
+              for (; entry < from; entry++) {
+                valueIndex += defs[entry - at];
+              }
+              for (; entry < to; entry++) {
+                if (defs[entry - at] != 0) {
+                  Bits.set(validity, out[0]);
+                  selectedIndex = ensure(selectedIndex, selectedPresent + 1);
+                  selectedIndex[selectedPresent++] = valueIndex++;
+                }
+                out[0]++;
+              }
+            } else {
+              selectedIndex = ensure(selectedIndex, selectedPresent + (to - from));
+              for (int e = from; e < to; e++) {
+                selectedIndex[selectedPresent++] = e - at;
+              }
+              out[0] += to - from;
+              entry = to;
+            }
+            if (start[run[0]] + length[run[0]] <= end) {
+              run[0]++;
+            } else {
+              break;
+            }
+          }
+          if (present > 0) {
+            if (selectedPresent == 0) {
+              decoder.skip(present, skipValues);
+            } else {
+              decoder.readSelected(values, present, selectedIndex, selectedPresent, skipValues);
+            }
+          }
+          return selectedPresent;
+        });
+    return out[0];
+  }
+
+  private int[] selectedIndex = new int[256];
+
+  private static int[] ensure(int[] a, int n) {
+    return a.length >= n ? a : java.util.Arrays.copyOf(a, Math.max(n, a.length * 2));
+  }
+
+  /** {@link #readFlatSelected} run by run: into dictionary codes, whose fallback pages need it. */
+  private int readFlatSelectedByRuns(
+      int rows, int[] start, int[] length, int runs, byte[] validity, DenseValues values) {
     int at = 0;
     int out = 0;
     int present = 0;

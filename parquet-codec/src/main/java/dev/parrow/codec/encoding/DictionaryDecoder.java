@@ -34,6 +34,16 @@ public final class DictionaryDecoder implements ValuesDecoder {
     return values;
   }
 
+  /** Looks up only the selected ids. */
+  @Override
+  public void readSelected(DenseValues out, int n, int[] selected, int count, DenseValues scratch) {
+    int[] all = ids.readValues(n);
+    for (int j = 0; j < count; j++) {
+      all[j] = all[selected[j]];
+    }
+    out.gather(dictionary, all, 0, count);
+  }
+
   /** Passes over ids without looking them up. */
   @Override
   public void skip(int n, DenseValues scratch) {

@@ -60,6 +60,41 @@ public final class PlainDecoder implements ValuesDecoder {
     skip(n);
   }
 
+  /** Byte arrays: walks the lengths and copies only the selected values. */
+  @Override
+  public void readSelected(DenseValues out, int n, int[] selected, int count, DenseValues scratch) {
+    if (type != PhysicalType.BYTE_ARRAY) {
+      ValuesDecoder.super.readSelected(out, n, selected, count, scratch);
+      return;
+    }
+    BinaryValues binary = (BinaryValues) out;
+    int next = 0;
+    for (int i = 0; i < n; i++) {
+      if (end - pos < 4) {
+        throw new ParquetFormatException("PLAIN BYTE_ARRAY data ends inside a length prefix");
+      }
+      int length =
+          (buf[pos] & 0xff)
+              | (buf[pos + 1] & 0xff) << 8
+              | (buf[pos + 2] & 0xff) << 16
+              | (buf[pos + 3] & 0xff) << 24;
+      pos += 4;
+      if (length < 0 || length > end - pos) {
+        throw new ParquetFormatException(
+            "PLAIN BYTE_ARRAY value of "
+                + Integer.toUnsignedString(length)
+                + " bytes runs past the end of the page ("
+                + (end - pos)
+                + " bytes left)");
+      }
+      if (next < count && selected[next] == i) {
+        binary.append(buf, pos, length);
+        next++;
+      }
+      pos += length;
+    }
+  }
+
   /** Skips the next {@code n} values. */
   public void skip(int n) {
     switch (type) {

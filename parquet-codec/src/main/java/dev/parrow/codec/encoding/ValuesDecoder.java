@@ -15,6 +15,19 @@ public interface ValuesDecoder {
    * into {@code scratch}, a buffer of the column's kind; encodings that can pass over values
    * without decoding them do so.
    */
+  /**
+   * Decodes the next {@code n} values and appends only those at the positions {@code
+   * selected[0..count)} (ascending, below n) to {@code out}. This default decodes all n into {@code
+   * scratch} and gathers; a dictionary looks up only the selected ids.
+   */
+  default void readSelected(
+      DenseValues out, int n, int[] selected, int count, DenseValues scratch) {
+    scratch.clear();
+    read(scratch, n);
+    out.gather(scratch, selected, 0, count);
+    scratch.clear();
+  }
+
   default void skip(int n, DenseValues scratch) {
     scratch.clear();
     read(scratch, n);
