@@ -1,0 +1,115 @@
+package dev.parrow.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.parrow.arrow.ParquetArrowReader;
+import dev.parrow.arrow.ParquetArrowWriter;
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.WriteOptions;
+import dev.parrow.codec.metadata.SortingColumn;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Pruning steps seen on their own: dictionary pages rule out a value that statistics cannot (it
+ * lies between the bounds), and the declared sort order reaches the footer.
+ */
+class PruningIT {
+  @TempDir Path dir;
+
+  /** s = "v" + (i % 100) but never "v50"; id = i. */
+  private static VectorSchemaRoot table(BufferAllocator allocator, int n) {
+    BigIntVector id = new BigIntVector("id", allocator);
+    VarCharVector s = new VarCharVector("s", allocator);
+    id.allocateNew(n);
+    s.allocateNew(n);
+    for (int i = 0; i < n; i++) {
+      id.set(i, i);
+      int k = i % 100 == 50 ? 51 : i % 100;
+      s.setSafe(i, ("v" + k).getBytes(StandardCharsets.UTF_8));
+    }
+    id.setValueCount(n);
+    s.setValueCount(n);
+    return new VectorSchemaRoot(List.of(id.getField(), s.getField()), List.of(id, s), n);
+  }
+
+  @Test
+  void dictionariesRuleOutValuesBetweenTheBounds() throws Exception {
+    Path file = dir.resolve("dictionary.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = table(allocator, 10_000)) {
+      try (ParquetArrowWriter w =
+          ParquetArrowWriter.create(
+              file, root.getSchema(), WriteOptions.builder().rowGroupRows(2_000).build())) {
+        w.write(root);
+      }
+      try (ParquetFile pf = ParquetFile.open(file)) {
+        assertNull(
+            pf.metadata().rowGroups().get(0).columns().get(1).metaData().bloomFilterOffset());
+        for (String where : List.of("s = 'v50'", "s IN ('v50', 'zz', 'a')")) {
+          try (ParquetArrowReader reader =
+              pf.newReader(allocator, ReadOptions.builder().filter(where).build())) {
+            assertFalse(reader.loadNextBatch(), where);
+            // "v50" is between the bounds "v0" and "v99": only the dictionaries rule it out.
+            assertEquals(5, reader.stats().rowGroups(), where);
+            assertEquals(0, reader.stats().rowGroupsRead(), where);
+            assertEquals(0, reader.stats().pagesRead(), where);
+          }
+        }
+        try (ParquetArrowReader reader =
+            pf.newReader(allocator, ReadOptions.builder().filter("s = 'v49'").build())) {
+          long rows = 0;
+          while (reader.loadNextBatch()) {
+            rows += reader.getVectorSchemaRoot().getRowCount();
+          }
+          assertEquals(100, rows);
+          assertEquals(5, reader.stats().rowGroupsRead());
+        }
+      }
+    }
+  }
+
+  @Test
+  void sortOrderIsRecordedInEveryRowGroup() throws Exception {
+    Path file = dir.resolve("sorted.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = table(allocator, 5_000)) {
+      try (ParquetArrowWriter w =
+          ParquetArrowWriter.create(
+              file,
+              root.getSchema(),
+              WriteOptions.builder()
+                  .rowGroupRows(1_000)
+                  .sortedBy(new WriteOptions.SortKey("id", false, true))
+                  .build())) {
+        w.write(root);
+      }
+    }
+    try (ParquetFile pf = ParquetFile.open(file)) {
+      for (var group : pf.metadata().rowGroups()) {
+        assertEquals(List.of(new SortingColumn(0, false, true)), group.sortingColumns());
+      }
+    }
+    // Other readers read the file as before.
+    try (DuckDb duck = new DuckDb()) {
+      assertEquals(
+          5_000L,
+          ((Number)
+                  duck.query("SELECT count(*) AS n FROM read_parquet(" + DuckDb.literal(file) + ")")
+                      .get(0)
+                      .get("n"))
+              .longValue());
+    }
+  }
+}
