@@ -4,6 +4,10 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.ReadOptions.DictionaryMode;
+import dev.parrow.arrow.filter.Filter;
+import dev.parrow.codec.metadata.LogicalType;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.schema.ColumnDescriptor;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
@@ -28,7 +32,9 @@ class WholeFileFuzzTest {
                   .useArrowSchemaHint(false)
                   .decimalsAsDouble(true)
                   .uuidAsString(true)
-                  .build());
+                  .build(),
+          WholeFileFuzzTest::filtered,
+          file -> ReadOptions.builder().rows(3, 50).batchSize(16).build());
 
   @FuzzTest
   void wholeFile(byte[] input) throws Exception {
@@ -38,6 +44,37 @@ class WholeFileFuzzTest {
     FuzzChecks.readAll(
         Arrays.copyOfRange(input, 1, input.length),
         OPTIONS.get((input[0] & 0xff) % OPTIONS.size()));
+  }
+
+  /**
+   * A filter on the first leaf outside lists: = and IN for integer and string columns (statistics,
+   * Bloom filters, dictionaries, the page index, late materialisation), IS NOT NULL for others.
+   */
+  private static ReadOptions filtered(ParquetFile file) {
+    ColumnDescriptor first = null;
+    for (ColumnDescriptor c : file.parquetSchema().columns()) {
+      if (c.maxRepetitionLevel() > 0) {
+        continue;
+      }
+      first = first == null ? c : first;
+      LogicalType logical = c.logicalType();
+      String name = c.dottedPath();
+      boolean plainInt = logical == null || logical instanceof LogicalType.IntType;
+      if (c.convertedType() == null
+          && plainInt
+          && (c.physicalType() == PhysicalType.INT32 || c.physicalType() == PhysicalType.INT64)) {
+        return options(Filter.or(Filter.in(name, 0L, 1L, 7L), Filter.gt(name, 1000L)));
+      }
+      if (c.physicalType() == PhysicalType.BYTE_ARRAY
+          && (logical == null || logical instanceof LogicalType.StringType)) {
+        return options(Filter.or(Filter.eq(name, "w7"), Filter.lt(name, "b")));
+      }
+    }
+    return first == null ? ReadOptions.defaults() : options(Filter.isNotNull(first.dottedPath()));
+  }
+
+  private static ReadOptions options(Filter filter) {
+    return ReadOptions.builder().filter(filter).batchSize(64).build();
   }
 
   /** A projection: the last leaf column alone. */

@@ -349,25 +349,7 @@ class FilterIT {
                     ReadOptions.builder().filter(Filter.eq("time_ns", withNanos)).build())
                 .size());
         assertTrue(matchesCut > 0, "DuckDB matches the literal cut to microseconds");
-        for (int n = 0; n < 150; n++) {
-          Filter filter = randomFilter(r, 2, columns);
-          List<Long> expected = new ArrayList<>();
-          for (var row :
-              duck.query(
-                  "SELECT id FROM read_parquet("
-                      + DuckDb.literal(duckFile)
-                      + ") WHERE "
-                      + filter
-                      + " ORDER BY id")) {
-            expected.add(((Number) row.get("id")).longValue());
-          }
-          List<Long> got =
-              new ArrayList<>(
-                  rowsById(pf, allocator, ReadOptions.builder().filter(filter).build()).keySet());
-          if (!got.equals(expected)) {
-            failures.add(filter + " -> DuckDB " + expected.size() + " rows, Parrow " + got.size());
-          }
-        }
+        failures.addAll(compareWithDuckDb(duck, pf, duckFile, allocator, r, columns, 150));
       }
     }
     assertTrue(failures.isEmpty(), String.join("\n", failures));
@@ -407,27 +389,45 @@ class FilterIT {
         BufferAllocator allocator = new RootAllocator();
         ParquetFile pf = ParquetFile.open(cppFile)) {
       duck.execute("SET TimeZone = 'UTC'");
-      for (int n = 0; n < 150; n++) {
-        Filter filter = randomFilter(r, 2);
-        List<Long> expected = new ArrayList<>();
-        for (var row :
-            duck.query(
-                "SELECT id FROM read_parquet("
-                    + DuckDb.literal(cppFile)
-                    + ") WHERE "
-                    + filter
-                    + " ORDER BY id")) {
-          expected.add(((Number) row.get("id")).longValue());
-        }
-        List<Long> got =
-            new ArrayList<>(
-                rowsById(pf, allocator, ReadOptions.builder().filter(filter).build()).keySet());
-        if (!got.equals(expected)) {
-          failures.add(filter + " -> DuckDB " + expected.size() + " rows, Parrow " + got.size());
-        }
-      }
+      failures.addAll(compareWithDuckDb(duck, pf, cppFile, allocator, r, COLUMNS, 150));
     }
     assertTrue(failures.isEmpty(), String.join("\n", failures));
+  }
+
+  /**
+   * Runs {@code n} random predicates over {@code columns} on a file with Parrow and with DuckDB's
+   * WHERE; returns those whose ids differ.
+   */
+  private static List<String> compareWithDuckDb(
+      DuckDb duck,
+      ParquetFile pf,
+      Path path,
+      BufferAllocator allocator,
+      Random r,
+      List<String> columns,
+      int n)
+      throws Exception {
+    List<String> failures = new ArrayList<>();
+    for (int k = 0; k < n; k++) {
+      Filter filter = randomFilter(r, 2, columns);
+      List<Long> expected = new ArrayList<>();
+      for (var row :
+          duck.query(
+              "SELECT id FROM read_parquet("
+                  + DuckDb.literal(path)
+                  + ") WHERE "
+                  + filter
+                  + " ORDER BY id")) {
+        expected.add(((Number) row.get("id")).longValue());
+      }
+      List<Long> got =
+          new ArrayList<>(
+              rowsById(pf, allocator, ReadOptions.builder().filter(filter).build()).keySet());
+      if (!got.equals(expected)) {
+        failures.add(filter + " -> DuckDB " + expected.size() + " rows, Parrow " + got.size());
+      }
+    }
+    return failures;
   }
 
   /** Rows by id, in the order read, each as canonical values of every column. */

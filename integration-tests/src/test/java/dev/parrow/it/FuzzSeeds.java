@@ -41,8 +41,9 @@ public final class FuzzSeeds {
       String name = file.getKey();
       byte[] bytes = file.getValue();
       Files.write(fileDir.resolve(name), bytes);
-      // WholeFileFuzzTest: the first byte picks one of eight option sets; two per file.
-      for (int option : new int[] {index % 8, (index + 4) % 8}) {
+      // WholeFileFuzzTest: the first byte picks one of ten option sets; two per file, and the
+      // filtered read (8) for every file.
+      for (int option : new int[] {index % 10, (index + 5) % 10, 8}) {
         write(out, "WholeFileFuzzTestInputs/wholeFile", name + "-options" + option, option, bytes);
       }
       FileMetaData meta = footer(bytes);
@@ -120,6 +121,20 @@ public final class FuzzSeeds {
                   .crc(true)
                   .build()));
       files.put("flat_encodings.parquet", write(dir, flat, null, encodings.build()));
+      // Small pages with a page index and Bloom filters, for the filtered reads.
+      files.put(
+          "flat_pruning.parquet",
+          write(
+              dir,
+              flat,
+              null,
+              WriteOptions.builder()
+                  .pageRows(4)
+                  .rowGroupRows(12)
+                  .bloomFilter("i32", 16, 0.05)
+                  .bloomFilter("i64", 16, 0.05)
+                  .bloomFilter("utf8", 16, 0.05)
+                  .build()));
       files.put(
           "flat_plain_lz4.parquet",
           write(

@@ -70,23 +70,7 @@ public final class PlainDecoder implements ValuesDecoder {
     BinaryValues binary = (BinaryValues) out;
     int next = 0;
     for (int i = 0; i < n; i++) {
-      if (end - pos < 4) {
-        throw new ParquetFormatException("PLAIN BYTE_ARRAY data ends inside a length prefix");
-      }
-      int length =
-          (buf[pos] & 0xff)
-              | (buf[pos + 1] & 0xff) << 8
-              | (buf[pos + 2] & 0xff) << 16
-              | (buf[pos + 3] & 0xff) << 24;
-      pos += 4;
-      if (length < 0 || length > end - pos) {
-        throw new ParquetFormatException(
-            "PLAIN BYTE_ARRAY value of "
-                + Integer.toUnsignedString(length)
-                + " bytes runs past the end of the page ("
-                + (end - pos)
-                + " bytes left)");
-      }
+      int length = nextLength();
       if (next < count && selected[next] == i) {
         binary.append(buf, pos, length);
         next++;
@@ -114,21 +98,9 @@ public final class PlainDecoder implements ValuesDecoder {
       case FIXED_LEN_BYTE_ARRAY -> skipBytes((long) n * typeLength, n);
       case BYTE_ARRAY -> {
         for (int i = 0; i < n; i++) {
-          if (end - pos < 4) {
-            throw new ParquetFormatException("PLAIN BYTE_ARRAY data ends inside a length prefix");
-          }
-          int length =
-              (buf[pos] & 0xff)
-                  | (buf[pos + 1] & 0xff) << 8
-                  | (buf[pos + 2] & 0xff) << 16
-                  | (buf[pos + 3] & 0xff) << 24;
-          if (length < 0 || length > end - pos - 4) {
-            throw new ParquetFormatException(
-                "PLAIN BYTE_ARRAY value of "
-                    + Integer.toUnsignedString(length)
-                    + " bytes runs past the end of the page");
-          }
-          pos += 4 + length;
+          // Not "pos += nextLength()": the left side would be read before the prefix moves pos.
+          int length = nextLength();
+          pos += length;
         }
       }
     }
@@ -204,25 +176,33 @@ public final class PlainDecoder implements ValuesDecoder {
 
   private void readBinary(BinaryValues out, int n) {
     for (int i = 0; i < n; i++) {
-      if (end - pos < 4) {
-        throw new ParquetFormatException("PLAIN BYTE_ARRAY data ends inside a length prefix");
-      }
-      int length =
-          (buf[pos] & 0xff)
-              | (buf[pos + 1] & 0xff) << 8
-              | (buf[pos + 2] & 0xff) << 16
-              | (buf[pos + 3] & 0xff) << 24;
-      pos += 4;
-      if (length < 0 || length > end - pos) {
-        throw new ParquetFormatException(
-            "PLAIN BYTE_ARRAY value of "
-                + Integer.toUnsignedString(length)
-                + " bytes runs past the end of the page ("
-                + (end - pos)
-                + " bytes left)");
-      }
+      int length = nextLength();
       out.append(buf, pos, length);
       pos += length;
     }
+  }
+
+  /**
+   * Reads a BYTE_ARRAY value's length prefix, checked against the page; pos is then at its bytes.
+   */
+  private int nextLength() {
+    if (end - pos < 4) {
+      throw new ParquetFormatException("PLAIN BYTE_ARRAY data ends inside a length prefix");
+    }
+    int length =
+        (buf[pos] & 0xff)
+            | (buf[pos + 1] & 0xff) << 8
+            | (buf[pos + 2] & 0xff) << 16
+            | (buf[pos + 3] & 0xff) << 24;
+    pos += 4;
+    if (length < 0 || length > end - pos) {
+      throw new ParquetFormatException(
+          "PLAIN BYTE_ARRAY value of "
+              + Integer.toUnsignedString(length)
+              + " bytes runs past the end of the page ("
+              + (end - pos)
+              + " bytes left)");
+    }
+    return length;
   }
 }
