@@ -352,7 +352,11 @@ public final class ParquetArrowReader extends ArrowReader {
   private boolean loadBatch() throws IOException {
     prepareLoadNextBatch();
     if (rowGroups == null) {
-      planRowGroups();
+      try {
+        planRowGroups();
+      } catch (java.io.UncheckedIOException e) {
+        throw e.getCause();
+      }
       if (filterOnly != null) {
         filterOnlyRoot = VectorSchemaRoot.create(filterOnly.schema(), allocator);
       }
@@ -374,8 +378,12 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     while (true) {
       while (rangeIndex >= groupRanges.count()) {
-        if (!nextRowGroup()) {
-          return false;
+        try {
+          if (!nextRowGroup()) {
+            return false;
+          }
+        } catch (java.io.UncheckedIOException e) {
+          throw e.getCause();
         }
       }
       long start = groupRanges.from()[rangeIndex];

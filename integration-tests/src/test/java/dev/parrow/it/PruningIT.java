@@ -80,6 +80,66 @@ class PruningIT {
     }
   }
 
+  /**
+   * A Bloom filter or page index that is garbage fails a filtered read with a
+   * ParquetFormatException naming the file, the column and the row group, never another error.
+   */
+  @Test
+  void corruptBloomFiltersAndIndexesAreClearErrors() throws Exception {
+    Path file = dir.resolve("indexed.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = table(allocator, 4_000)) {
+      try (ParquetArrowWriter w =
+          ParquetArrowWriter.create(
+              file,
+              root.getSchema(),
+              WriteOptions.builder()
+                  .rowGroupRows(2_000)
+                  .pageRows(100)
+                  .bloomFilter("s", 100, 0.01)
+                  .build())) {
+        w.write(root);
+      }
+    }
+    byte[] bytes = java.nio.file.Files.readAllBytes(file);
+    var chunk1 = dev.parrow.it.Footers.read(bytes).rowGroups().get(1).columns().get(1);
+    var chunk0 = dev.parrow.it.Footers.read(bytes).rowGroups().get(0).columns().get(0);
+    // The Bloom filter header of row group 1's "s", and the offset index of row group 0's "id".
+    byte[] badBloom = bytes.clone();
+    java.util.Arrays.fill(
+        badBloom,
+        (int) (long) chunk1.metaData().bloomFilterOffset(),
+        (int) (long) chunk1.metaData().bloomFilterOffset() + 8,
+        (byte) 0xFF);
+    byte[] badIndex = bytes.clone();
+    java.util.Arrays.fill(
+        badIndex,
+        (int) (long) chunk0.offsetIndexOffset(),
+        (int) (long) chunk0.offsetIndexOffset() + chunk0.offsetIndexLength(),
+        (byte) 0xFF);
+    for (var c :
+        List.of(
+            List.of(badBloom, "s = 'v50'", "column s, row group 1"),
+            List.of(badIndex, "id = 17", "column id, row group 0"))) {
+      Path bad = dir.resolve("bad.parquet");
+      java.nio.file.Files.write(bad, (byte[]) c.get(0));
+      try (BufferAllocator allocator = new RootAllocator();
+          ParquetFile pf = ParquetFile.open(bad);
+          ParquetArrowReader reader =
+              pf.newReader(allocator, ReadOptions.builder().filter((String) c.get(1)).build())) {
+        var e =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                dev.parrow.codec.ParquetFormatException.class,
+                () -> {
+                  while (reader.loadNextBatch()) {}
+                });
+        org.junit.jupiter.api.Assertions.assertTrue(
+            e.getMessage().contains("bad.parquet") && e.getMessage().contains((String) c.get(2)),
+            e.getMessage());
+      }
+    }
+  }
+
   @Test
   void sortOrderIsRecordedInEveryRowGroup() throws Exception {
     Path file = dir.resolve("sorted.parquet");

@@ -115,12 +115,17 @@ public final class ChunkPruning {
       return false;
     }
     ColumnMetaData meta = group.columns().get(test.column().column().index()).metaData();
-    boolean may =
-        switch (step) {
-          case STATISTICS -> Bounds.of(test.column(), meta, footer).mayMatch(test);
-          case BLOOM_FILTER -> bloomMayMatch(test, meta);
-          case DICTIONARY -> dictionaryMayMatch(test, meta);
-        };
+    boolean may;
+    try {
+      may =
+          switch (step) {
+            case STATISTICS -> Bounds.of(test.column(), meta, footer).mayMatch(test);
+            case BLOOM_FILTER -> bloomMayMatch(test, meta);
+            case DICTIONARY -> dictionaryMayMatch(test, meta);
+          };
+    } catch (dev.parrow.codec.ParquetFormatException e) {
+      throw e.inColumn(test.column().name());
+    }
     known.put(test, may);
     return may;
   }

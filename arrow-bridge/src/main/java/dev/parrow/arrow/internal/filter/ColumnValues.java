@@ -171,8 +171,11 @@ final class ColumnValues {
       }
     }
     if (multiply != 1) {
+      // Saturating: a value beyond the stored unit's range stays beyond every literal's.
+      long max = Long.MAX_VALUE / multiply;
       for (int i = 0; i < count; i++) {
-        out[i] *= multiply;
+        long v = out[i];
+        out[i] = v > max ? Long.MAX_VALUE : v < -max ? Long.MIN_VALUE : v * multiply;
       }
     } else if (divide != 1) {
       for (int i = 0; i < count; i++) {

@@ -70,6 +70,8 @@ public final class PagePruning {
       index = offsets == null ? null : PageIndexReader.columnIndex(input, chunk);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    } catch (dev.parrow.codec.ParquetFormatException e) {
+      throw e.inColumn(column.name());
     }
     int pages = offsets == null ? 0 : offsets.pageLocations().size();
     if (index == null
