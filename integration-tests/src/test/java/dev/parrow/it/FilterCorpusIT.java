@@ -1,5 +1,6 @@
 package dev.parrow.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.parrow.arrow.ParquetArrowReader;
@@ -111,6 +112,67 @@ class FilterCorpusIT {
             + String.join("\n", failures));
     assertTrue(files > 30, "only " + files + " corpus files had columns to filter");
     assertTrue(predicates > 150, "only " + predicates + " predicates compared");
+  }
+
+  /**
+   * Every corpus file, bad data included, read with a filter on each of its columns outside lists
+   * (IS NOT NULL, which every column takes) and with a row slice: the read either succeeds, with
+   * the rows an unfiltered read has where the column is not null, or fails with a
+   * ParquetFormatException, as an unfiltered read of the file does.
+   */
+  @Test
+  void everyFileFiltersOrFailsAsItReads() throws Exception {
+    int reads = 0;
+    for (Path file : Corpus.allParquetFiles()) {
+      if (Corpus.isEncrypted(file) || Files.size(file) > 20 << 20) {
+        continue;
+      }
+      List<List<Object>> all;
+      try {
+        all = rows(file, ReadOptions.defaults());
+      } catch (dev.parrow.codec.ParquetFormatException e) {
+        all = null;
+      }
+      List<String> columns = new ArrayList<>();
+      List<String> fieldNames = new ArrayList<>();
+      try (ParquetFile pf = ParquetFile.open(file)) {
+        pf.arrowSchema().getFields().forEach(f -> fieldNames.add(f.getName()));
+        for (var c : pf.parquetSchema().columns()) {
+          if (c.maxRepetitionLevel() == 0) {
+            columns.add(c.dottedPath());
+          }
+        }
+      } catch (dev.parrow.codec.ParquetFormatException e) {
+        continue;
+      }
+      for (String column : columns.subList(0, Math.min(4, columns.size()))) {
+        for (ReadOptions options :
+            List.of(
+                ReadOptions.builder().filter(Filter.isNotNull(column)).batchSize(100).build(),
+                ReadOptions.builder()
+                    .filter(Filter.isNotNull(column))
+                    .pruneOnly(true)
+                    .rows(5, 1000)
+                    .build())) {
+          try {
+            List<List<Object>> got = rows(file, options);
+            reads++;
+            int field = fieldNames.indexOf(column);
+            if (all != null && !options.pruneOnly() && field >= 0) {
+              // A top-level column: exactly the rows where it is not null.
+              List<List<Object>> expected =
+                  all.stream().filter(row -> row.get(field) != null).toList();
+              assertEquals(expected, got, Corpus.name(file) + " where " + column + " IS NOT NULL");
+            }
+          } catch (dev.parrow.codec.ParquetFormatException e) {
+            assertTrue(
+                all == null || Corpus.isBadData(file),
+                Corpus.name(file) + " fails filtered on " + column + " but reads whole: " + e);
+          }
+        }
+      }
+    }
+    assertTrue(reads > 100, reads + " filtered reads");
   }
 
   /** A file's rows and the literals of its filterable columns. */
