@@ -64,6 +64,9 @@ public final class ParquetArrowReader extends ArrowReader {
   /** The filter, bound to the file; null without one. */
   private final BoundFilter filter;
 
+  /** Evaluates the filter on each batch (made at the first). */
+  private RowFilter rowFilter;
+
   /** Filter columns not read for the caller: read into a root of their own, then dropped. */
   private final Projection filterOnly;
 
@@ -568,26 +571,29 @@ public final class ParquetArrowReader extends ArrowReader {
   /** The rows of the batch where the filter is true, as bits. */
   private long[] select(int rows) throws IOException {
     var dictionaries = getDictionaryVectors();
-    return new RowFilter(filter)
-        .select(
-            new RowFilter.Batch() {
-              @Override
-              public FieldVector leaf(int column) {
-                return leafVectors[column];
-              }
+    if (rowFilter == null) {
+      rowFilter =
+          new RowFilter(filter, options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY);
+    }
+    return rowFilter.select(
+        new RowFilter.Batch() {
+          @Override
+          public FieldVector leaf(int column) {
+            return leafVectors[column];
+          }
 
-              @Override
-              public FieldVector dictionary(int column) {
-                for (LeafReader leaf : leaves) {
-                  if (leaf.leaf().column().index() == column) {
-                    var encoding = leaf.leaf().field().getDictionary();
-                    return encoding == null ? null : dictionaries.get(encoding.getId()).getVector();
-                  }
-                }
-                return null;
+          @Override
+          public FieldVector dictionary(int column) {
+            for (LeafReader leaf : leaves) {
+              if (leaf.leaf().column().index() == column) {
+                var encoding = leaf.leaf().field().getDictionary();
+                return encoding == null ? null : dictionaries.get(encoding.getId()).getVector();
               }
-            },
-            rows);
+            }
+            return null;
+          }
+        },
+        rows);
   }
 
   /**

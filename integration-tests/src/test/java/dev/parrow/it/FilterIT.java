@@ -269,8 +269,8 @@ class FilterIT {
                     + " ORDER BY id")) {
           expected.add(((Number) row.get("id")).longValue());
         }
-        // Three ways to read: everything, only the id (the filter columns read on the side) in
-        // small batches, and strings as a dictionary.
+        // Four ways to read: everything, only the id (the filter columns read on the side) in
+        // small batches, and strings as one dictionary for the file or one per row group.
         List<ReadOptions> variants =
             List.of(
                 ReadOptions.builder().filter(filter).build(),
@@ -279,6 +279,12 @@ class FilterIT {
                     .filter(filter)
                     .dictionaryColumns("utf8", "binary")
                     .batchSize(300)
+                    .build(),
+                ReadOptions.builder()
+                    .filter(filter)
+                    .dictionaryColumns("utf8", "large_utf8")
+                    .dictionaryMode(ReadOptions.DictionaryMode.PER_ROW_GROUP)
+                    .batchSize(170)
                     .build());
         for (ReadOptions options : variants) {
           Map<Long, List<Object>> got = rowsById(pf, allocator, options);

@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
 
@@ -22,6 +21,17 @@ import org.apache.arrow.vector.VarCharVector;
 public final class RowFilter {
   private final BoundFilter filter;
 
+  /**
+   * Whether dictionaries only grow from batch to batch (one unified dictionary for the file): the
+   * tests' results on their entries are then kept, and only new entries are tested.
+   */
+  private final boolean growingDictionaries;
+
+  /** Per test on a dictionary column: its results on the first entries, when they only grow. */
+  private final Map<Test, long[]> entryResults = new HashMap<>();
+
+  private final Map<Test, Integer> entriesTested = new HashMap<>();
+
   /** The vectors of the batch: the leaf vector of a column, and its dictionary if it has one. */
   public interface Batch {
     FieldVector leaf(int column);
@@ -30,8 +40,9 @@ public final class RowFilter {
     FieldVector dictionary(int column);
   }
 
-  public RowFilter(BoundFilter filter) {
+  public RowFilter(BoundFilter filter, boolean growingDictionaries) {
     this.filter = filter;
+    this.growingDictionaries = growingDictionaries;
   }
 
   /** The selected rows of a batch of {@code rows} rows, as bits in 64-bit words. */
@@ -82,14 +93,10 @@ public final class RowFilter {
     FieldVector leaf = batch.leaf(index);
     FieldVector dictionary = batch.dictionary(index);
     ColumnValues values =
-        cache.computeIfAbsent(
-            index,
-            i ->
-                ColumnValues.of(
-                    dictionary != null ? dictionary : leaf,
-                    dictionary != null ? dictionary.getValueCount() : rows,
-                    test.column()));
-    long[] present = presentWords(leaf, rows, dictionary != null ? null : values);
+        dictionary != null
+            ? null
+            : cache.computeIfAbsent(index, i -> ColumnValues.of(leaf, rows, test.column()));
+    long[] present = presentWords(leaf, rows, values);
     long[] isTrue = new long[present.length];
     long[] isFalse = new long[present.length];
     if (test.kind() == Kind.IS_NULL || test.kind() == Kind.NOT_NULL) {
@@ -102,15 +109,17 @@ public final class RowFilter {
     }
     long[] matches;
     if (dictionary != null) {
-      long[] entryMatches = compare(test, values, leaf);
+      long[] entryMatches = entryMatches(test, dictionary, cache, index);
       matches = new long[present.length];
-      BaseIntVector indices = (BaseIntVector) leaf;
+      int[] entries = indices(leaf, rows);
+      int count = dictionary.getValueCount();
       for (int i = 0; i < rows; i++) {
-        if ((present[i >>> 6] >>> i & 1) != 0) {
-          int entry = (int) indices.getValueAsLong(i);
-          if ((entryMatches[entry >>> 6] >>> entry & 1) != 0) {
-            matches[i >>> 6] |= 1L << i;
-          }
+        int entry = entries[i];
+        if ((present[i >>> 6] >>> i & 1) != 0
+            && entry >= 0
+            && entry < count
+            && (entryMatches[entry >>> 6] >>> entry & 1) != 0) {
+          matches[i >>> 6] |= 1L << i;
         }
       }
     } else {
@@ -121,6 +130,62 @@ public final class RowFilter {
       isFalse[w] = ~matches[w] & present[w];
     }
     return new Truth(isTrue, isFalse);
+  }
+
+  /**
+   * The test's result on every dictionary entry. A unified dictionary only grows (and rarely after
+   * its first batch), so the results are kept until its size changes.
+   */
+  private long[] entryMatches(
+      Test test, FieldVector dictionary, Map<Integer, ColumnValues> cache, int index) {
+    int entries = dictionary.getValueCount();
+    long[] known = entryResults.get(test);
+    if (growingDictionaries && known != null && entriesTested.get(test) == entries) {
+      return known;
+    }
+    ColumnValues values =
+        cache.computeIfAbsent(index, i -> ColumnValues.of(dictionary, entries, test.column()));
+    long[] all = compare(test, values, dictionary);
+    if (!growingDictionaries) {
+      return all;
+    }
+    entryResults.put(test, all);
+    entriesTested.put(test, entries);
+    return all;
+  }
+
+  /** A dictionary-encoded leaf's indices, read from its data buffer by their width. */
+  private static int[] indices(FieldVector leaf, int rows) {
+    int[] out = new int[rows];
+    org.apache.arrow.memory.ArrowBuf data = leaf.getDataBuffer();
+    int width = ((org.apache.arrow.vector.BaseFixedWidthVector) leaf).getTypeWidth();
+    boolean unsigned =
+        leaf instanceof org.apache.arrow.vector.UInt1Vector
+            || leaf instanceof org.apache.arrow.vector.UInt2Vector;
+    switch (width) {
+      case 1 -> {
+        for (int i = 0; i < rows; i++) {
+          out[i] = unsigned ? data.getByte(i) & 0xFF : data.getByte(i);
+        }
+      }
+      case 2 -> {
+        for (int i = 0; i < rows; i++) {
+          out[i] = unsigned ? data.getShort(2L * i) & 0xFFFF : data.getShort(2L * i);
+        }
+      }
+      case 4 -> {
+        for (int i = 0; i < rows; i++) {
+          out[i] = data.getInt(4L * i);
+        }
+      }
+      default -> {
+        for (int i = 0; i < rows; i++) {
+          long v = data.getLong(8L * i);
+          out[i] = v < 0 || v > Integer.MAX_VALUE ? -1 : (int) v;
+        }
+      }
+    }
+    return out;
   }
 
   /** Bits of the rows whose value is not null. */
