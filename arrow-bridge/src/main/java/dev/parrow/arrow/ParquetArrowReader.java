@@ -43,6 +43,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * ArrowReader}, it can be handed to anything that consumes Arrow streams (for example {@code
  * Data.exportArrayStream}).
  *
+ * <p>With a filter ({@link ReadOptions#filter}) a batch holds only the matching rows of what it
+ * read, so batches can be smaller than the batch size (never empty); row groups and pages that
+ * cannot match are skipped. {@link #stats} tells what was read and skipped.
+ *
  * <p>Every problem with the file is a {@link ParquetFormatException} naming the file, column, row
  * group and page.
  *
