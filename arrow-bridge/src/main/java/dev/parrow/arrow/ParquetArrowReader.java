@@ -77,6 +77,9 @@ public final class ParquetArrowReader extends ArrowReader {
   private final List<FieldReader> filterOnlyFields;
   private VectorSchemaRoot filterOnlyRoot;
 
+  /** The dictionaries of the filter-only columns read as dictionaries, by column index. */
+  private final Map<Integer, FieldVector> filterDictionaries = new HashMap<>();
+
   /** Pages read in the current row group, for {@link #stats}. */
   private final List<PageReader> groupPages = new ArrayList<>();
 
@@ -205,7 +208,8 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /**
    * The filter's columns that the caller did not ask for, as a projection of their own (null when
-   * there are none). They are read as plain values, never as dictionaries.
+   * there are none). String and binary columns among them are read as dictionaries, one per row
+   * group, into dictionary vectors of the reader's own ({@link #filterDictionaries}).
    */
   private static Projection filterOnly(
       ParquetFile file, ReadOptions options, Projection projection, BoundFilter filter) {
@@ -227,8 +231,10 @@ public final class ParquetArrowReader extends ArrowReader {
         options.toBuilder()
             .columns(missing)
             .columnIndices()
-            .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
-            .dictionaryColumns()
+            // Strings the filter alone reads stay dictionary ids: tested once per entry, never
+            // materialised.
+            .dictionaryMode(ReadOptions.DictionaryMode.PER_ROW_GROUP)
+            .dictionaryColumns(missing.toArray(new String[0]))
             .build());
   }
 
@@ -351,6 +357,8 @@ public final class ParquetArrowReader extends ArrowReader {
         filterOnlyRoot.close();
         filterOnlyRoot = null;
       }
+      filterDictionaries.values().forEach(FieldVector::close);
+      filterDictionaries.clear();
     } finally {
       reading.unlock();
     }
@@ -365,14 +373,31 @@ public final class ParquetArrowReader extends ArrowReader {
         throw e.getCause();
       }
       if (filterOnly != null) {
-        filterOnlyRoot = VectorSchemaRoot.create(filterOnly.schema(), allocator);
+        // As ArrowReader does for its own root: dictionary fields hold their indices, and their
+        // dictionaries get vectors of their own.
+        Map<Long, org.apache.arrow.vector.dictionary.Dictionary> dictionaries = new HashMap<>();
+        List<org.apache.arrow.vector.types.pojo.Field> fields = new ArrayList<>();
+        for (var field : filterOnly.schema().getFields()) {
+          fields.add(
+              org.apache.arrow.vector.util.DictionaryUtility.toMemoryFormat(
+                  field, allocator, dictionaries));
+        }
+        filterOnlyRoot = VectorSchemaRoot.create(new Schema(fields), allocator);
+        for (LeafColumn leaf : filterOnly.leaves()) {
+          var encoding = leaf.field().getDictionary();
+          if (encoding != null) {
+            FieldVector dictionary = dictionaries.get(encoding.getId()).getVector();
+            filterDictionaries.put(leaf.column().index(), dictionary);
+            leaf.filler().dictionaryVector(dictionary);
+          }
+        }
       }
     }
     if (!dictionariesBound) {
       // The dictionary vectors exist once the root does (ArrowReader makes them from the schema).
       for (LeafReader leaf : leaves) {
         var encoding = leaf.leaf().field().getDictionary();
-        if (encoding != null) {
+        if (encoding != null && !filterDictionaries.containsKey(leaf.leaf().column().index())) {
           leaf.leaf()
               .filler()
               .dictionaryVector(getDictionaryVectors().get(encoding.getId()).getVector());
@@ -576,8 +601,7 @@ public final class ParquetArrowReader extends ArrowReader {
   private long[] select(int rows) throws IOException {
     var dictionaries = getDictionaryVectors();
     if (rowFilter == null) {
-      rowFilter =
-          new RowFilter(filter, options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY);
+      rowFilter = new RowFilter(filter);
     }
     return rowFilter.select(
         new RowFilter.Batch() {
@@ -587,7 +611,18 @@ public final class ParquetArrowReader extends ArrowReader {
           }
 
           @Override
+          public boolean dictionaryOnlyGrows(int column) {
+            // The filter-only columns' dictionaries are replaced at each row group.
+            return options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY
+                && !filterDictionaries.containsKey(column);
+          }
+
+          @Override
           public FieldVector dictionary(int column) {
+            FieldVector own = filterDictionaries.get(column);
+            if (own != null) {
+              return own;
+            }
             for (LeafReader leaf : leaves) {
               if (leaf.leaf().column().index() == column) {
                 var encoding = leaf.leaf().field().getDictionary();

@@ -21,12 +21,6 @@ import org.apache.arrow.vector.VarCharVector;
 public final class RowFilter {
   private final BoundFilter filter;
 
-  /**
-   * Whether dictionaries only grow from batch to batch (one unified dictionary for the file): the
-   * tests' results on their entries are then kept, and only new entries are tested.
-   */
-  private final boolean growingDictionaries;
-
   /** Per test on a dictionary column: its results on the first entries, when they only grow. */
   private final Map<Test, long[]> entryResults = new HashMap<>();
 
@@ -38,11 +32,17 @@ public final class RowFilter {
 
     /** The dictionary vector of a dictionary-encoded leaf, else null. */
     FieldVector dictionary(int column);
+
+    /**
+     * Whether the column's dictionary only ever grows (one unified dictionary for the file), so
+     * that results on its entries can be kept from batch to batch; a dictionary replaced at each
+     * row group can hold other values in the same number of entries.
+     */
+    boolean dictionaryOnlyGrows(int column);
   }
 
-  public RowFilter(BoundFilter filter, boolean growingDictionaries) {
+  public RowFilter(BoundFilter filter) {
     this.filter = filter;
-    this.growingDictionaries = growingDictionaries;
   }
 
   /** The selected rows of a batch of {@code rows} rows, as bits in 64-bit words. */
@@ -109,7 +109,8 @@ public final class RowFilter {
     }
     long[] matches;
     if (dictionary != null) {
-      long[] entryMatches = entryMatches(test, dictionary, cache, index);
+      long[] entryMatches =
+          entryMatches(test, dictionary, batch.dictionaryOnlyGrows(index), cache, index);
       matches = new long[present.length];
       int[] entries = indices(leaf, rows);
       int count = dictionary.getValueCount();
@@ -137,7 +138,11 @@ public final class RowFilter {
    * its first batch), so the results are kept until its size changes.
    */
   private long[] entryMatches(
-      Test test, FieldVector dictionary, Map<Integer, ColumnValues> cache, int index) {
+      Test test,
+      FieldVector dictionary,
+      boolean growingDictionaries,
+      Map<Integer, ColumnValues> cache,
+      int index) {
     int entries = dictionary.getValueCount();
     long[] known = entryResults.get(test);
     if (growingDictionaries && known != null && entriesTested.get(test) == entries) {
