@@ -143,15 +143,8 @@ public final class ColumnReader {
           int present = k;
           int[] defs = null;
           if (maxDef > 0) {
-            if (scratch.length < k) {
-              scratch = new int[Math.max(k, scratch.length * 2)];
-            }
-            readLevels(definition, scratch, 0, k, maxDef, "definition");
+            present = definitionLevels(k);
             defs = scratch;
-            present = 0;
-            for (int i = 0; i < k; i++) {
-              present += defs[i];
-            }
           }
           int end = at + k;
           int valueIndex = 0;
@@ -417,19 +410,7 @@ public final class ColumnReader {
       if (maxRep == 0) {
         int k = (int) Math.min(left, pageValuesLeft);
         try {
-          int present = k;
-          if (maxDef > 0) {
-            if (scratch.length < k) {
-              scratch = new int[Math.max(k, scratch.length * 2)];
-            }
-            readLevels(definition, scratch, 0, k, maxDef, "definition");
-            present = 0;
-            for (int i = 0; i < k; i++) {
-              if (scratch[i] == maxDef) {
-                present++;
-              }
-            }
-          }
+          int present = maxDef > 0 ? definitionLevels(k) : k;
           if (present > 0) {
             decoder.skip(present, skipValues);
           }
@@ -464,14 +445,27 @@ public final class ColumnReader {
 
   /** The deprecated BIT_PACKED levels: decoded as ints, then set as bits. */
   private int levelsToBits(byte[] validity, int at, int k) {
+    int present = definitionLevels(k);
+    for (int i = 0; i < k; i++) {
+      if (scratch[i] == 1) {
+        Bits.set(validity, at + i);
+      }
+    }
+    return present;
+  }
+
+  /**
+   * Decodes the next {@code k} definition levels into {@link #scratch} (checked against the
+   * maximum); returns how many are at the maximum, that is, how many values are present.
+   */
+  private int definitionLevels(int k) {
     if (scratch.length < k) {
       scratch = new int[Math.max(k, scratch.length * 2)];
     }
     readLevels(definition, scratch, 0, k, maxDef, "definition");
     int present = 0;
     for (int i = 0; i < k; i++) {
-      if (scratch[i] == 1) {
-        Bits.set(validity, at + i);
+      if (scratch[i] == maxDef) {
         present++;
       }
     }

@@ -73,7 +73,8 @@ final class ColumnValues {
     return out;
   }
 
-  private static long[] validity(FieldVector vector, int count) {
+  /** The validity bits of the first {@code count} values as words, or null when none is null. */
+  static long[] validity(FieldVector vector, int count) {
     if (vector.getNullCount() == 0) {
       return null;
     }
@@ -189,15 +190,7 @@ final class ColumnValues {
         type instanceof ArrowType.Timestamp t
             ? t.getUnit()
             : type instanceof ArrowType.Time t ? t.getUnit() : null;
-    if (unit == null) {
-      return 0;
-    }
-    return switch (unit) {
-      case SECOND -> 1_000_000_000L;
-      case MILLISECOND -> 1_000_000L;
-      case MICROSECOND -> 1_000L;
-      case NANOSECOND -> 1L;
-    };
+    return unit == null ? 0 : FilterColumn.nanos(unit);
   }
 
   private static double[] doubles(FieldVector vector, int count, FilterColumn column) {

@@ -173,7 +173,8 @@ public record FilterColumn(
     return new FilterColumn(column, Domain.BYTES, literal, 0, 0, null, null, false, true);
   }
 
-  private static long nanos(org.apache.arrow.vector.types.TimeUnit unit) {
+  /** Nanoseconds per unit. */
+  static long nanos(org.apache.arrow.vector.types.TimeUnit unit) {
     return switch (unit) {
       case SECOND -> 1_000_000_000L;
       case MILLISECOND -> 1_000_000L;

@@ -199,19 +199,12 @@ public final class RowFilter {
     if (values != null && values.allNull) {
       return words;
     }
-    if (values != null && values.valid != null) {
-      return values.valid.clone();
+    long[] valid = values != null ? values.valid : ColumnValues.validity(leaf, rows);
+    if (valid != null) {
+      return valid.clone();
     }
-    if (leaf.getNullCount() == 0) {
-      for (int w = 0; w < words.length; w++) {
-        words[w] = mask(w, rows);
-      }
-      return words;
-    }
-    for (int i = 0; i < rows; i++) {
-      if (!leaf.isNull(i)) {
-        words[i >>> 6] |= 1L << i;
-      }
+    for (int w = 0; w < words.length; w++) {
+      words[w] = mask(w, rows);
     }
     return words;
   }
@@ -281,34 +274,28 @@ public final class RowFilter {
 
   /** Whether a value holds for the test, given how it compares with each key (sorted). */
   private static boolean holds(Kind kind, int count, KeyCompare cmp) {
-    return switch (kind) {
-      case EQ -> cmp.compare(0) == 0;
-      case NE -> cmp.compare(0) != 0;
-      case LT -> cmp.compare(0) < 0;
-      case LE -> cmp.compare(0) <= 0;
-      case GT -> cmp.compare(0) > 0;
-      case GE -> cmp.compare(0) >= 0;
-      case IN, NOT_IN -> {
-        int lo = 0;
-        int hi = count - 1;
-        boolean found = false;
-        while (lo <= hi) {
-          int mid = (lo + hi) >>> 1;
-          int c = cmp.compare(mid);
-          if (c == 0) {
-            found = true;
-            break;
-          }
-          if (c > 0) {
-            lo = mid + 1;
-          } else {
-            hi = mid - 1;
-          }
-        }
-        yield found == (kind == Kind.IN);
+    return kind == Kind.IN || kind == Kind.NOT_IN
+        ? found(count, cmp) == (kind == Kind.IN)
+        : ordered(kind, cmp.compare(0));
+  }
+
+  /** Whether a value equals one of {@code count} sorted keys, by binary search. */
+  private static boolean found(int count, KeyCompare cmp) {
+    int lo = 0;
+    int hi = count - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int c = cmp.compare(mid);
+      if (c == 0) {
+        return true;
       }
-      default -> throw new IllegalStateException(kind.toString());
-    };
+      if (c > 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return false;
   }
 
   private static void compareLongs(long[] v, int n, Kind kind, long[] keys, long[] out) {
@@ -359,22 +346,8 @@ public final class RowFilter {
     if (kind == Kind.IN || kind == Kind.NOT_IN) {
       boolean in = kind == Kind.IN;
       for (int i = 0; i < n; i++) {
-        int lo = 0;
-        int hi = keys.length - 1;
-        boolean found = false;
-        while (lo <= hi) {
-          int mid = (lo + hi) >>> 1;
-          int c = Domain.compareDoubles(v[i], keys[mid]);
-          if (c == 0) {
-            found = true;
-            break;
-          }
-          if (c > 0) {
-            lo = mid + 1;
-          } else {
-            hi = mid - 1;
-          }
-        }
+        double x = v[i];
+        boolean found = found(keys.length, k -> Domain.compareDoubles(x, keys[k]));
         out[i >>> 6] |= (found == in ? 1L : 0L) << i;
       }
       return;
@@ -418,22 +391,10 @@ public final class RowFilter {
       for (int i = 0; i < n; i++) {
         int from = offsets[i];
         int to = offsets[i + 1];
-        int lo = 0;
-        int hi = keys.length - 1;
-        boolean found = false;
-        while (lo <= hi) {
-          int mid = (lo + hi) >>> 1;
-          int c = Arrays.compareUnsigned(data, from, to, keys[mid], 0, keys[mid].length);
-          if (c == 0) {
-            found = true;
-            break;
-          }
-          if (c > 0) {
-            lo = mid + 1;
-          } else {
-            hi = mid - 1;
-          }
-        }
+        boolean found =
+            found(
+                keys.length,
+                k -> Arrays.compareUnsigned(data, from, to, keys[k], 0, keys[k].length));
         out[i >>> 6] |= (found == in ? 1L : 0L) << i;
       }
       return;
