@@ -770,19 +770,26 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /** The rows of a row group that {@link ReadOptions#rows} selects (all by default). */
   private RowRanges selectedRows(int group) {
-    long start = 0;
-    for (int g = 0; g < group; g++) {
-      start += file.metadata().rowGroups().get(g).numRows();
+    if (groupStarts == null) {
+      List<RowGroup> groups = file.metadata().rowGroups();
+      groupStarts = new long[groups.size()];
+      for (int g = 1; g < groups.size(); g++) {
+        groupStarts[g] = groupStarts[g - 1] + groups.get(g - 1).numRows();
+      }
     }
+    long start = groupStarts[group];
     long rows = file.metadata().rowGroups().get(group).numRows();
     long from = Math.max(0, options.rowOffset() - start);
     long end =
-        options.rowLimit() == Long.MAX_VALUE
+        options.rowLimit() > Long.MAX_VALUE - options.rowOffset()
             ? Long.MAX_VALUE
             : options.rowOffset() + options.rowLimit();
     long to = Math.min(rows, end - start);
     return from < to ? RowRanges.between(from, to) : RowRanges.none();
   }
+
+  /** The first row of each row group in the file, once {@link #selectedRows} needed them. */
+  private long[] groupStarts;
 
   /**
    * Starts reading a row group's chunks; when some rows will be skipped, nested columns get their

@@ -110,6 +110,10 @@ class RowSelectionIT {
       int to = (int) Math.min(all.size(), (long) offset + limit);
       assertEquals(all.subList(from, to), got, "rows(" + offset + ", " + limit + ")");
     }
+    // A limit so large that offset + limit overflows a long still means "to the end".
+    assertEquals(
+        all.subList(5, all.size()),
+        FilterCorpusIT.rows(file, ReadOptions.builder().rows(5, Long.MAX_VALUE - 1).build()));
     // A late slice reads one or two pages per column, not the pages before it.
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile pf = ParquetFile.open(file);
