@@ -33,8 +33,7 @@ public final class BloomProbe {
       } else if (test.kind() == BoundFilter.Kind.FALSE) {
         out.add(false);
       } else {
-        byte[] plain = PhysicalKeys.toPlain(test.column(), test.keys().get(0));
-        out.add(plain == null || bloom.mightContain(BloomFilter.hash(plain)));
+        out.add(ChunkPruning.mightContain(bloom, test));
       }
     }
     return out;

@@ -140,17 +140,22 @@ public final class ChunkPruning {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    if (bloom == null) {
-      return true;
-    }
+    return bloom == null || mightContain(bloom, test);
+  }
+
+  /**
+   * Whether a Bloom filter may hold a value the equality or IN test accepts: -0.0 and 0.0 are
+   * probed both (they are equal but hash apart), and NaN is never ruled out (it has many bit
+   * patterns).
+   */
+  static boolean mightContain(BloomFilter bloom, Test test) {
     for (Object key : test.keys()) {
       if (test.column().domain() == Domain.FLOAT) {
         double d = (Double) key;
         if (Double.isNaN(d)) {
-          return true; // NaN has many bit patterns: the filter cannot rule them all out
+          return true;
         }
         if (d == 0) {
-          // -0.0 equals 0.0 but hashes differently: probe both.
           if (probe(bloom, test.column(), 0.0) || probe(bloom, test.column(), -0.0)) {
             return true;
           }
