@@ -9,7 +9,9 @@ import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.DataPageHeader;
 import dev.parrow.codec.metadata.DataPageHeaderV2;
 import dev.parrow.codec.metadata.Encoding;
+import dev.parrow.codec.metadata.OffsetIndex;
 import dev.parrow.codec.metadata.PageHeader;
+import dev.parrow.codec.metadata.PageType;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -87,15 +89,14 @@ public final class PageReader {
   private PageInfo pending;
 
   private int dataPagesSkipped;
-  private int dataPageOrdinal;
-  private dev.parrow.codec.metadata.OffsetIndex offsetIndex;
+  private OffsetIndex offsetIndex;
   private long groupRows;
 
   /**
    * Lets {@link #peekDataPageRows} tell the rows of data pages whose header does not (v1 pages of
    * nested columns) from the chunk's offset index.
    */
-  public void useOffsetIndex(dev.parrow.codec.metadata.OffsetIndex index, long rowGroupRows) {
+  public void useOffsetIndex(OffsetIndex index, long rowGroupRows) {
     this.offsetIndex = index;
     this.groupRows = rowGroupRows;
   }
@@ -109,15 +110,14 @@ public final class PageReader {
    * The type of the next page (a dictionary page this reader was told to skip, and index pages, are
    * passed over), or null after the last; its header is read, not its data.
    */
-  public dev.parrow.codec.metadata.PageType peekType() {
+  public PageType peekType() {
     while (pending == null) {
       if (!headers.hasNext()) {
         return null;
       }
       PageInfo info = headers.next();
       var type = info.header().type();
-      if (type == dev.parrow.codec.metadata.PageType.INDEX_PAGE
-          || (skipDictionary && type == dev.parrow.codec.metadata.PageType.DICTIONARY_PAGE)) {
+      if (type == PageType.INDEX_PAGE || (skipDictionary && type == PageType.DICTIONARY_PAGE)) {
         continue;
       }
       pending = info;
@@ -131,22 +131,21 @@ public final class PageReader {
    */
   public long peekDataPageRows() {
     var type = peekType();
-    if (type == dev.parrow.codec.metadata.PageType.DATA_PAGE_V2) {
+    if (type == PageType.DATA_PAGE_V2) {
       return pending.header().dataPageHeaderV2().numRows();
     }
-    if (type != dev.parrow.codec.metadata.PageType.DATA_PAGE) {
+    if (type != PageType.DATA_PAGE) {
       return -1;
     }
     if (column.maxRepetitionLevel() == 0) {
       return pending.header().dataPageHeader().numValues();
     }
-    if (offsetIndex != null && dataPageOrdinal < offsetIndex.pageLocations().size()) {
+    // The data pages before this one, read or skipped, give its place in the offset index.
+    int ordinal = dataPages + dataPagesSkipped;
+    if (offsetIndex != null && ordinal < offsetIndex.pageLocations().size()) {
       var pages = offsetIndex.pageLocations();
-      long next =
-          dataPageOrdinal + 1 < pages.size()
-              ? pages.get(dataPageOrdinal + 1).firstRowIndex()
-              : groupRows;
-      return next - pages.get(dataPageOrdinal).firstRowIndex();
+      long next = ordinal + 1 < pages.size() ? pages.get(ordinal + 1).firstRowIndex() : groupRows;
+      return next - pages.get(ordinal).firstRowIndex();
     }
     return -1;
   }
@@ -157,10 +156,8 @@ public final class PageReader {
       throw new IllegalStateException("no page to skip");
     }
     var type = pending.header().type();
-    if (type == dev.parrow.codec.metadata.PageType.DATA_PAGE
-        || type == dev.parrow.codec.metadata.PageType.DATA_PAGE_V2) {
+    if (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2) {
       dataPagesSkipped++;
-      dataPageOrdinal++;
     }
     pending = null;
   }
@@ -186,7 +183,7 @@ public final class PageReader {
 
   private Page read(PageInfo info) throws IOException {
     PageHeader h = info.header();
-    if (skipDictionary && h.type() == dev.parrow.codec.metadata.PageType.DICTIONARY_PAGE) {
+    if (skipDictionary && h.type() == PageType.DICTIONARY_PAGE) {
       return null;
     }
     if (h.uncompressedPageSize() > maxPageBytes) {
@@ -215,10 +212,8 @@ public final class PageReader {
     byte[] stored = storedBuffer;
     file.readFully(info.dataOffset(), ByteBuffer.wrap(stored, 0, storedLength));
     bytesRead += storedLength;
-    if (h.type() == dev.parrow.codec.metadata.PageType.DATA_PAGE
-        || h.type() == dev.parrow.codec.metadata.PageType.DATA_PAGE_V2) {
+    if (h.type() == PageType.DATA_PAGE || h.type() == PageType.DATA_PAGE_V2) {
       dataPages++;
-      dataPageOrdinal++;
     }
     if (verifyCrc && h.crc() != null) {
       CRC32 crc = new CRC32();
