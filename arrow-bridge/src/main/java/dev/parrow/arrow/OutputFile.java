@@ -21,8 +21,9 @@ public interface OutputFile {
 
   /**
    * The file at {@code path}, written whole or not at all: the bytes go to a temporary file beside
-   * it, synced and renamed over the path on commit. A temporary file left by a killed process is
-   * removed by the next write to the same path (see {@link dev.parrow.arrow.internal.AtomicFile}).
+   * it, synced and renamed over the path on commit. A process that exits first (Ctrl-C, SIGTERM)
+   * removes it in a shutdown hook; one left by a killed process (SIGKILL) is removed by the next
+   * write to the same path (see {@link dev.parrow.arrow.internal.AtomicFile}).
    */
   static OutputFile of(Path path) {
     return new dev.parrow.arrow.internal.AtomicFile(path);

@@ -723,8 +723,9 @@ public final class ParquetArrowReader extends ArrowReader {
             + rows
             + " rows needs more memory than the allocator allows ("
             + e.getMessage()
-            + "); read smaller batches (ReadOptions.batchSize) or give the reader a larger"
-            + " allocator",
+            + "); read smaller batches (ReadOptions.batchSize; --batch-size in the CLI) or give"
+            + " the reader a larger allocator (the CLI: a larger -XX:MaxDirectMemorySize in"
+            + " PARROW_JAVA_OPTS)",
         e);
   }
 

@@ -42,7 +42,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * and indices.
  */
 public final class ParquetArrowWriter implements AutoCloseable {
-  private static final String CREATED_BY = "parrow version 0.1.0";
+  private static final String CREATED_BY = Versions.createdBy();
 
   private final OutputFile output;
   private final OutputStream stream;

@@ -131,6 +131,9 @@ final class Projection {
         fields.add(kept);
       }
     }
+    if (options.requestedOrder()) {
+      fields.sort(java.util.Comparator.comparingInt(f -> firstNamed(footer, f, options)));
+    }
     List<LeafColumn> leaves = new ArrayList<>();
     for (FieldNode field : fields) {
       addLeaves(footer, field, options, leaves);
@@ -212,6 +215,19 @@ final class Projection {
     for (FieldNode child : node.children()) {
       addLeaves(footer, child, options, out);
     }
+  }
+
+  /** Where the caller's column list first names a leaf of this field (the list's size if never). */
+  private static int firstNamed(Footer footer, FieldNode field, ReadOptions options) {
+    List<Integer> leaves = field.columns();
+    for (int i = 0; i < options.columns().size(); i++) {
+      for (int leaf : matching(footer, options.columns().get(i))) {
+        if (leaves.contains(leaf)) {
+          return i;
+        }
+      }
+    }
+    return options.columns().size();
   }
 
   /**

@@ -9,8 +9,9 @@ import org.apache.arrow.vector.types.TimeUnit;
  * How a file is read: which columns and row groups, how many rows per batch, whether page CRCs are
  * checked, and the type choices of TYPE-MAPPING.md.
  *
- * @param columns top-level field names or dotted leaf paths to read, in the file's order; empty =
- *     all
+ * @param columns top-level field names or dotted leaf paths to read; empty = all. The fields come
+ *     in the file's order (as arrow-rs gives them), or in the order named when {@code
+ *     requestedOrder} is set (as pyarrow and SQL give them)
  * @param columnIndices leaf column indices to read; empty = all (combined with {@code columns})
  * @param rowGroups row group indices to read, in this order; empty = all
  * @param batchSize rows per batch at most; batches never span row groups
@@ -34,6 +35,8 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param rowOffset the first row of the file to read (rows are numbered across the row groups, in
  *     file order); the filter, if any, applies to the rows selected
  * @param rowLimit how many rows from {@code rowOffset} to read at most (Long.MAX_VALUE: all)
+ * @param requestedOrder give the top-level fields in the order {@code columns} first names them,
+ *     not in the file's order
  */
 public record ReadOptions(
     List<String> columns,
@@ -52,7 +55,8 @@ public record ReadOptions(
     Filter filter,
     boolean pruneOnly,
     long rowOffset,
-    long rowLimit) {
+    long rowLimit,
+    boolean requestedOrder) {
 
   /** How dictionary columns are read. */
   public enum DictionaryMode {
@@ -133,11 +137,15 @@ public record ReadOptions(
     b.pruneOnly = pruneOnly;
     b.rowOffset = rowOffset;
     b.rowLimit = rowLimit;
+    b.requestedOrder = requestedOrder;
+    b.binaryAsString = types.binaryAsString();
     return b;
   }
 
   public static final class Builder {
     private List<String> columns = List.of();
+    private boolean requestedOrder;
+    private boolean binaryAsString;
     private List<Integer> columnIndices = List.of();
     private List<Integer> rowGroups = List.of();
     private int batchSize = DEFAULT_BATCH_SIZE;
@@ -299,7 +307,7 @@ public record ReadOptions(
           rowGroups,
           batchSize,
           verifyCrc,
-          new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble),
+          new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble, binaryAsString),
           maxPageBytes,
           parallelism,
           maxLevelsPerBatch,
@@ -310,7 +318,27 @@ public record ReadOptions(
           filter,
           pruneOnly,
           rowOffset,
-          rowLimit);
+          rowLimit,
+          requestedOrder);
+    }
+
+    /**
+     * Gives the top-level fields in the order {@link #columns} first names them (a dotted path
+     * places its top-level field), as pyarrow and SQL do, instead of the file's order.
+     */
+    public Builder requestedOrder(boolean requested) {
+      this.requestedOrder = requested;
+      return this;
+    }
+
+    /**
+     * Reads BYTE_ARRAY columns that carry no annotation as Utf8 instead of Binary: Impala, Hive and
+     * old parquet-java wrote text that way (DuckDB's {@code binary_as_string}). The bytes are kept
+     * as they are; invalid UTF-8 is not checked.
+     */
+    public Builder binaryAsString(boolean asString) {
+      this.binaryAsString = asString;
+      return this;
     }
   }
 }

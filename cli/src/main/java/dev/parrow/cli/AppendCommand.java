@@ -26,7 +26,10 @@ import picocli.CommandLine.Spec;
 final class AppendCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "IN", description = "An Arrow IPC file or stream.")
+  @Parameters(
+      index = "0",
+      paramLabel = "IN",
+      description = "An Arrow IPC file or stream, or - for a stream on stdin.")
   Path input;
 
   @Parameters(index = "1", paramLabel = "TARGET", description = "The Parquet file to add to.")
@@ -37,14 +40,15 @@ final class AppendCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
+    Progress progress = new Progress(err, -1, ParrowCommand.of(spec).quiet);
     try (BufferAllocator allocator = new RootAllocator();
-        ArrowReader reader = FromArrowCommand.openArrow(input, allocator)) {
+        ArrowReader reader = Inputs.arrow(input, allocator)) {
       long rows =
-          ParquetArrowWriter.appendAll(
-              reader, target, settings.options(), WriteSettings.progress(err));
-      err.printf(
-          "%sparrow: appended %s rows to %s%n",
-          System.console() == null ? "" : "\r", Sizes.count(rows), target);
+          ParquetArrowWriter.appendAll(reader, target, settings.options(), progress::update);
+      progress.finish("appended " + Sizes.plural(rows, "row") + " to " + target, rows);
+    } catch (Exception e) {
+      progress.abandon();
+      throw e;
     }
     return 0;
   }

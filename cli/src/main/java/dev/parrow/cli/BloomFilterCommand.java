@@ -41,7 +41,7 @@ final class BloomFilterCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (ParquetFile f = ParquetFile.open(file)) {
+    try (ParquetFile f = Inputs.parquet(file)) {
       Columns.chosen(f, column);
       List<Boolean> answers = f.bloomFilterMightContain(column, value);
       Table table = new Table(">row group", "answer");

@@ -1,7 +1,6 @@
 package dev.parrow.cli;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,15 +13,14 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "cat",
     mixinStandardHelpOptions = true,
-    description = "Print every row of a Parquet file (or the first --limit rows).")
+    description =
+        "Print every row of a Parquet file (or the first --limit rows) as a table, JSON lines or"
+            + " CSV. Stops as soon as its output is closed (parrow cat F | head).")
 final class CatCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
+  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file, or - for stdin.")
   Path file;
-
-  @Option(names = "--columns", split = ",", paramLabel = "A,B", description = "Only these columns.")
-  List<String> columns = List.of();
 
   @Option(
       names = "--format",
@@ -34,17 +32,44 @@ final class CatCommand implements Callable<Integer> {
   @Option(names = "--limit", paramLabel = "N", description = "At most N rows.")
   Long limit;
 
+  @Option(
+      names = "--null-value",
+      paramLabel = "TEXT",
+      defaultValue = "",
+      description =
+          "What CSV writes for a null (default: nothing; an empty string is then written \"\").")
+  String nullValue;
+
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "OUT",
+      description = "Write to this file (whole or not at all) instead of stdout.")
+  Path output;
+
+  @Mixin Overwrite overwrite;
+
+  @Mixin ReadSettings read;
+
+  @Mixin TableSettings table;
+
   @Mixin FilterSettings filter;
 
   @Override
   public Integer call() throws Exception {
+    boolean toFile = output != null && !Inputs.isStdio(output);
     ReadCommands.print(
-        file,
-        columns,
-        limit == null ? Long.MAX_VALUE : limit,
-        format,
-        spec.commandLine().getOut(),
-        spec.commandLine().getErr(),
+        spec,
+        new ReadCommands.Request(
+            file,
+            limit == null ? Long.MAX_VALUE : limit,
+            "--limit",
+            format,
+            nullValue,
+            toFile ? 0 : table.width(),
+            output,
+            overwrite.allowed,
+            true),
+        read,
         filter);
     return 0;
   }

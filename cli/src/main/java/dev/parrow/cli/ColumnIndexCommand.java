@@ -41,7 +41,7 @@ final class ColumnIndexCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (ParquetFile f = ParquetFile.open(file)) {
+    try (ParquetFile f = Inputs.parquet(file)) {
       List<ColumnDescriptor> columns = Columns.chosen(f, column);
       List<RowGroup> groups = f.metadata().rowGroups();
       boolean first = true;

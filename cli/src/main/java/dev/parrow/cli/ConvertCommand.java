@@ -1,5 +1,6 @@
 package dev.parrow.cli;
 
+import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
@@ -21,27 +22,37 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Rewrite a Parquet file through Arrow with the given options (codec, page version, "
-            + "dictionaries, row group size). OUT appears whole or not at all.")
+            + "dictionaries, row group size). OUT appears whole or not at all; IN may be OUT"
+            + " with --overwrite. - reads IN from stdin or writes OUT to stdout.")
 final class ConvertCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "IN", description = "A Parquet file.")
+  @Parameters(index = "0", paramLabel = "IN", description = "A Parquet file, or - for stdin.")
   Path input;
 
-  @Parameters(index = "1", paramLabel = "OUT", description = "The Parquet file to write.")
+  @Parameters(
+      index = "1",
+      paramLabel = "OUT",
+      description = "The Parquet file to write, or - for stdout.")
   Path output;
 
   @Mixin WriteSettings settings;
 
+  @Mixin Overwrite overwrite;
+
   @Override
   public Integer call() throws Exception {
+    ParrowCommand top = ParrowCommand.of(spec);
+    // Refused before any input is read: an existing OUT without --overwrite.
+    OutputFile target = Outputs.of(output, overwrite.allowed);
+    var err = spec.commandLine().getErr();
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile parquet = ParquetFile.open(input);
+        ParquetFile parquet = Inputs.parquet(input);
         // Default options: dictionary columns (factors, Arrow dictionaries) stay dictionaries, so
-        // the copy's
-        // Arrow schema keeps them too.
+        // the copy's Arrow schema keeps them too.
         ParquetArrowReader reader = parquet.newReader(allocator, ReadOptions.defaults())) {
-      settings.writeAll(reader, output, spec.commandLine().getErr());
+      top.warn(err, reader.warnings());
+      settings.writeAll(reader, target, parquet.footer().metaData().numRows(), err, top.quiet);
     }
     return 0;
   }

@@ -45,7 +45,7 @@ final class DictionaryCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (ParquetFile f = ParquetFile.open(file)) {
+    try (ParquetFile f = Inputs.parquet(file)) {
       ColumnDescriptor c = Columns.chosen(f, column).get(0);
       var groups = f.metadata().rowGroups();
       for (int g = 0; g < groups.size(); g++) {

@@ -1,7 +1,6 @@
 package dev.parrow.cli;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,7 +17,7 @@ import picocli.CommandLine.Spec;
 final class HeadCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
+  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file, or - for stdin.")
   Path file;
 
   @Option(
@@ -28,20 +27,19 @@ final class HeadCommand implements Callable<Integer> {
       description = "Rows to print (default 10).")
   long rows;
 
-  @Option(names = "--columns", split = ",", paramLabel = "A,B", description = "Only these columns.")
-  List<String> columns = List.of();
+  @Mixin ReadSettings read;
+
+  @Mixin TableSettings table;
 
   @Mixin FilterSettings filter;
 
   @Override
   public Integer call() throws Exception {
     ReadCommands.print(
-        file,
-        columns,
-        rows,
-        RowPrinter.Format.table,
-        spec.commandLine().getOut(),
-        spec.commandLine().getErr(),
+        spec,
+        new ReadCommands.Request(
+            file, rows, "-n", RowPrinter.Format.table, "", table.width(), null, false, false),
+        read,
         filter);
     return 0;
   }

@@ -122,24 +122,57 @@ final class JsonWriter {
   }
 
   private void string(String s) {
-    out.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
+    appendQuoted(s, 0, s.length(), out);
+  }
+
+  /** {@code text[from, to)} as a JSON string literal, appended to {@code sb}. */
+  static void appendQuoted(CharSequence text, int from, int to, StringBuilder sb) {
+    sb.append('"');
+    for (int i = from; i < to; i++) {
+      char c = text.charAt(i);
       switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
+        case '"' -> sb.append("\\\"");
+        case '\\' -> sb.append("\\\\");
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
         default -> {
           if (c < 0x20) {
-            out.append(String.format("\\u%04x", (int) c));
+            sb.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
           } else {
-            out.append(c);
+            sb.append(c);
           }
         }
       }
     }
-    out.append('"');
+    sb.append('"');
   }
+
+  /**
+   * UTF-8 bytes {@code text[from, to)} as a JSON string literal: bytes of multi-byte characters
+   * (all 0x80 or above) pass unchanged, so no decoding is needed.
+   */
+  static void appendQuoted(byte[] text, int from, int to, Utf8Buffer out) {
+    out.ascii('"');
+    int run = from;
+    for (int i = from; i < to; i++) {
+      byte b = text[i];
+      if (b == '"' || b == '\\' || (b >= 0 && b < 0x20)) {
+        out.appendRaw(text, run, i - run);
+        switch (b) {
+          case '"' -> out.ascii('\\').ascii('"');
+          case '\\' -> out.ascii('\\').ascii('\\');
+          case '\n' -> out.ascii('\\').ascii('n');
+          case '\r' -> out.ascii('\\').ascii('r');
+          case '\t' -> out.ascii('\\').ascii('t');
+          default -> out.append("\\u00").ascii(HEX[b >> 4]).ascii(HEX[b & 0xF]);
+        }
+        run = i + 1;
+      }
+    }
+    out.appendRaw(text, run, to - run);
+    out.ascii('"');
+  }
+
+  private static final char[] HEX = "0123456789abcdef".toCharArray();
 }

@@ -52,7 +52,7 @@ final class MetaCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (ParquetFile f = ParquetFile.open(file)) {
+    try (ParquetFile f = Inputs.parquet(file)) {
       if (json) {
         out.println(toJson(f.footer()));
       } else {
@@ -324,8 +324,8 @@ final class MetaCommand implements Callable<Integer> {
     j.field("nullCount", s.nullCount());
     j.field("distinctCount", s.distinctCount());
     j.field("nanCount", s.nanCount());
-    j.field("min", ValueFormatter.format(column, min(s)));
-    j.field("max", ValueFormatter.format(column, max(s)));
+    j.field("min", ValueFormatter.formatForJson(column, min(s)));
+    j.field("max", ValueFormatter.formatForJson(column, max(s)));
     j.field("minValue", s.minValue() == null ? null : s.minValue().toHex());
     j.field("maxValue", s.maxValue() == null ? null : s.maxValue().toHex());
     j.field("legacyMin", s.min() == null ? null : s.min().toHex());

@@ -44,19 +44,8 @@ final class PagesCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (ParquetFile f = ParquetFile.open(file)) {
-      List<ColumnDescriptor> columns = f.footer().schema().columns();
-      if (column != null) {
-        ColumnDescriptor only = f.footer().schema().column(column);
-        if (only == null) {
-          throw new IllegalArgumentException(
-              "no leaf column '"
-                  + column
-                  + "'; the columns are: "
-                  + String.join(", ", columns.stream().map(ColumnDescriptor::dottedPath).toList()));
-        }
-        columns = List.of(only);
-      }
+    try (ParquetFile f = Inputs.parquet(file)) {
+      List<ColumnDescriptor> columns = Columns.chosen(f, column);
       List<RowGroup> groups = f.footer().metaData().rowGroups();
       boolean first = true;
       for (int g = 0; g < groups.size(); g++) {

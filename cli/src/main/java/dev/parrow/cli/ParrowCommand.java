@@ -1,13 +1,20 @@
 package dev.parrow.cli;
 
+import dev.parrow.arrow.Versions;
 import dev.parrow.codec.ParquetFormatException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
@@ -17,22 +24,34 @@ import picocli.CommandLine.ScopeType;
     mixinStandardHelpOptions = true,
     versionProvider = ParrowCommand.Version.class,
     description = "Parquet <-> Apache Arrow, fast, with no Hadoop.",
-    subcommands = {
-      SchemaCommand.class,
-      MetaCommand.class,
-      PagesCommand.class,
-      ColumnIndexCommand.class,
-      BloomFilterCommand.class,
-      DictionaryCommand.class,
-      HeadCommand.class,
-      CatCommand.class,
-      ToArrowCommand.class,
-      TypesCommand.class,
-      FromArrowCommand.class,
-      AppendCommand.class,
-      ConvertCommand.class
-    })
+    synopsisSubcommandLabel = "COMMAND")
 public final class ParrowCommand {
+  /**
+   * The verbs, in the order help lists them. Only the one a command line names is built (picocli
+   * reads each class's annotations by reflection, a third of a short command's time); help and
+   * errors get them all.
+   */
+  private static final Map<String, Class<?>> VERBS = new LinkedHashMap<>();
+
+  static {
+    for (Class<?> c :
+        List.of(
+            SchemaCommand.class,
+            MetaCommand.class,
+            PagesCommand.class,
+            ColumnIndexCommand.class,
+            BloomFilterCommand.class,
+            DictionaryCommand.class,
+            HeadCommand.class,
+            CatCommand.class,
+            ToArrowCommand.class,
+            TypesCommand.class,
+            FromArrowCommand.class,
+            AppendCommand.class,
+            ConvertCommand.class)) {
+      VERBS.put(c.getAnnotation(Command.class).name(), c);
+    }
+  }
 
   @Option(
       names = "--verbose",
@@ -40,21 +59,60 @@ public final class ParrowCommand {
       description = "Print the stack trace of an error, not only its message.")
   boolean verbose;
 
+  @Option(
+      names = {"-q", "--quiet"},
+      scope = ScopeType.INHERIT,
+      description = "Print no warnings, progress or summary on stderr; errors only.")
+  boolean quiet;
+
   public static void main(String[] args) {
     // Arrow's memory module logs through SLF4J; with no logger bound, SLF4J warns on stderr. The
-    // CLI
-    // reports its own errors, so silence that notice rather than ship a logging backend.
+    // CLI reports its own errors, so silence that notice rather than ship a logging backend.
     System.setProperty("slf4j.internal.verbosity", "ERROR");
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    // Netty (under Arrow's allocator) registers Flight Recorder events when it starts, which
+    // costs a short command a quarter of its time; the CLI has no use for them.
+    if (System.getProperty("io.netty.jfr.enabled") == null) {
+      System.setProperty("io.netty.jfr.enabled", "false");
+    }
+    PrintWriter err =
+        new PrintWriter(
+            new java.io.OutputStreamWriter(
+                new java.io.FileOutputStream(java.io.FileDescriptor.err),
+                java.nio.charset.StandardCharsets.UTF_8),
+            true);
+    System.exit(run(args, Stdout.text(), err));
+  }
+
+  /** The top-level command of the command a subcommand's spec belongs to. */
+  static ParrowCommand of(CommandSpec spec) {
+    return (ParrowCommand) spec.root().userObject();
+  }
+
+  /** Prints each warning once, unless --quiet. */
+  void warn(PrintWriter err, java.util.Collection<String> warnings) {
+    if (quiet) {
+      return;
+    }
+    for (String warning : new java.util.LinkedHashSet<>(warnings)) {
+      err.println("parrow: warning: " + warning);
+    }
+    err.flush();
   }
 
   /** Runs one command line; the exit code is 0 on success and 1 on any error. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     ParrowCommand top = new ParrowCommand();
     CommandLine cli = new CommandLine(top);
+    String verb = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse(null);
+    if (verb != null && VERBS.containsKey(verb)) {
+      cli.addSubcommand(verb, VERBS.get(verb));
+    } else {
+      VERBS.forEach(cli::addSubcommand);
+    }
     cli.setOut(out);
     cli.setErr(err);
     cli.setExitCodeExceptionMapper(e -> 1);
+    cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setParameterExceptionHandler(
         (e, args1) -> {
           err.println("parrow: " + e.getMessage());
@@ -68,6 +126,10 @@ public final class ParrowCommand {
         });
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
+          if (Stdout.isClosedPipe(e)) {
+            // The reader of our output has gone (parrow cat F | head): stop quietly, as cat does.
+            return 0;
+          }
           err.println("parrow: " + describe(e));
           if (top.verbose) {
             e.printStackTrace(err);
@@ -76,7 +138,14 @@ public final class ParrowCommand {
           return 1;
         });
     int code = cli.execute(args);
-    out.flush();
+    try {
+      Stdout.check(out);
+    } catch (Stdout.Closed closed) {
+      // Closed after the last row: nothing lost that anyone reads.
+    } catch (java.io.UncheckedIOException e) {
+      err.println("parrow: " + describe(e));
+      code = 1;
+    }
     err.flush();
     return code;
   }
@@ -87,10 +156,14 @@ public final class ParrowCommand {
       return describe(u.getCause());
     }
     if (e instanceof NoSuchFileException n) {
-      return "no such file: " + n.getFile();
+      return n.getReason() == null ? "no such file: " + n.getFile() : n.getMessage();
     }
     if (e instanceof AccessDeniedException a) {
       return "permission denied: " + a.getFile();
+    }
+    if (e instanceof FileSystemException f && f.getFile() != null) {
+      // "Is a directory", "No space left on device": the JDK's message names the file.
+      return f.getMessage();
     }
     if (e instanceof ParquetFormatException
         || e instanceof IOException
@@ -104,8 +177,9 @@ public final class ParrowCommand {
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = ParrowCommand.class.getPackage().getImplementationVersion();
-      return new String[] {"parrow " + (v == null ? "(development build)" : v)};
+      return new String[] {
+        Versions.createdBy(), "Arrow Java " + Versions.arrow() + ", Java " + Runtime.version()
+      };
     }
   }
 }

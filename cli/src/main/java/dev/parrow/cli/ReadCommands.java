@@ -1,62 +1,128 @@
 package dev.parrow.cli;
 
+import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 
-/** Shared by head and cat: open, read the chosen columns in batches, print up to a row limit. */
+/**
+ * Shared by head and cat: open, read the chosen columns in batches, print up to a row limit, to
+ * standard output or to a file. Standard output is checked after each batch, so a closed pipe stops
+ * the read at once.
+ */
 final class ReadCommands {
   private ReadCommands() {}
 
-  static void print(
+  /** What to print and where. {@code output} null or {@code -}: standard output. */
+  record Request(
       Path file,
-      List<String> columns,
       long limit,
+      String limitOption,
       RowPrinter.Format format,
-      PrintWriter out,
-      PrintWriter err,
-      FilterSettings filter)
-      throws Exception {
+      String csvNull,
+      int width,
+      Path output,
+      boolean overwrite,
+      boolean progress) {}
+
+  static void print(CommandSpec spec, Request request, ReadSettings read, FilterSettings filter)
+      throws IOException {
+    if (request.limit() < 0) {
+      throw new ParameterException(
+          spec.commandLine(),
+          request.limitOption() + " must not be negative, not " + request.limit());
+    }
+    ParrowCommand top = ParrowCommand.of(spec);
+    PrintWriter err = spec.commandLine().getErr();
+    boolean toFile = request.output() != null && !Inputs.isStdio(request.output());
+    OutputFile target = toFile ? Outputs.of(request.output(), request.overwrite()) : null;
     // Batches of at most 1,000 rows keep a table's columns aligned within a screenful.
     int batch =
-        (int) Math.max(1, Math.min(limit, format == RowPrinter.Format.table ? 1_000 : 64 * 1024));
+        (int)
+            Math.max(
+                1,
+                Math.min(
+                    request.limit(),
+                    request.format() == RowPrinter.Format.table ? 1_000 : 64 * 1024));
+    boolean done = false;
+    Progress progress = null;
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile parquet = ParquetFile.open(file);
+        ParquetFile parquet = Inputs.parquet(request.file());
         ParquetArrowReader reader =
             parquet.newReader(
                 allocator,
                 filter
-                    .apply(ReadOptions.builder())
-                    .columns(columns)
-                    .batchSize(batch)
+                    .apply(read.apply(ReadOptions.builder(), batch))
                     .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
                     .build())) {
-      for (String warning : reader.warnings()) {
-        err.println("parrow: warning: " + warning);
-      }
-      RowPrinter printer = new RowPrinter(out, format);
+      top.warn(err, reader.warnings());
+      OutputStream out = toFile ? target.open() : Stdout.bytesFor(spec.commandLine().getOut());
+      String outName = toFile ? request.output().toString() : "standard output";
+      // Progress only where the rows go to a file: a bar beside rows on the terminal, or beside
+      // a pager reading a pipe, would be in the way.
+      boolean showProgress =
+          request.progress() && (toFile || Terminal.isRegularFile(Terminal.STDOUT));
+      long total =
+          filter.where == null
+              ? Math.min(request.limit(), parquet.footer().metaData().numRows())
+              : -1;
+      progress = new Progress(err, total, top.quiet || !showProgress);
+      RowPrinter printer =
+          new RowPrinter(out, request.format(), request.csvNull(), request.width());
       long printed = 0;
-      boolean first = true;
-      while (printed < limit && reader.loadNextBatch()) {
-        var root = reader.getVectorSchemaRoot();
-        int rows = (int) Math.min(root.getRowCount(), limit - printed);
-        if (!first && format == RowPrinter.Format.table) {
-          out.println();
+      try {
+        boolean first = true;
+        while (printed < request.limit() && reader.loadNextBatch()) {
+          VectorSchemaRoot root = reader.getVectorSchemaRoot();
+          int rows = (int) Math.min(root.getRowCount(), request.limit() - printed);
+          if (rows == 0) {
+            continue;
+          }
+          if (!first && request.format() == RowPrinter.Format.table) {
+            printer.separator();
+          }
+          printer.print(root, rows);
+          // Flushed per batch: a closed pipe shows here and stops the read.
+          printer.flush();
+          printed += rows;
+          first = false;
+          progress.update(printed);
         }
-        printer.print(root, rows);
-        printed += rows;
-        first = false;
+        if (first) {
+          printer.printEmpty(reader.getVectorSchemaRoot().getSchema().getFields());
+        }
+        printer.flush();
+        if (toFile) {
+          out.close();
+          target.commit();
+        }
+      } catch (IOException e) {
+        if (!toFile && Stdout.isClosedPipe(e)) {
+          throw new Stdout.Closed();
+        }
+        throw new IOException("cannot write to " + outName + ": " + e.getMessage(), e);
       }
-      if (first && format == RowPrinter.Format.table) {
-        out.println("(no rows)");
-      }
-      out.flush();
+      done = true;
+      progress.finish("printed " + Sizes.plural(printed, "row") + " to " + outName, printed);
       filter.report(reader, err);
+    } finally {
+      if (!done) {
+        if (progress != null) {
+          progress.abandon();
+        }
+        if (target != null) {
+          target.abort();
+        }
+      }
     }
   }
 }

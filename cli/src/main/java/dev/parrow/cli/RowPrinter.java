@@ -1,11 +1,17 @@
 package dev.parrow.cli;
 
-import java.io.PrintWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
 
-/** Prints rows of Arrow batches as an aligned table, JSON lines or CSV. */
+/**
+ * Prints rows of Arrow batches as an aligned table, JSON lines or CSV, as UTF-8 bytes. Lines are
+ * built in one buffer and written in large blocks; the caller flushes after each batch.
+ */
 final class RowPrinter {
   enum Format {
     table,
@@ -13,85 +19,341 @@ final class RowPrinter {
     csv
   }
 
-  private final PrintWriter out;
+  /** How a table shows a null. */
+  static final String TABLE_NULL = "null";
+
+  private static final int BLOCK = 1 << 16;
+
+  private final OutputStream out;
   private final Format format;
+  private final byte[] csvNull;
+  private final int width;
+  private final Utf8Buffer text = new Utf8Buffer(2 * BLOCK);
+  private ValueText[] columns = new ValueText[0];
+  private ColumnText[] texts = new ColumnText[0];
   private boolean headerDone;
 
-  RowPrinter(PrintWriter out, Format format) {
+  /**
+   * @param csvNull what CSV writes for a null (an empty string is then written {@code ""} when this
+   *     is empty, so the two differ)
+   * @param width the table's width in characters, cells cut to fit (0: whole values)
+   */
+  RowPrinter(OutputStream out, Format format, String csvNull, int width) {
     this.out = out;
     this.format = format;
+    this.csvNull = csvNull.getBytes(StandardCharsets.UTF_8);
+    this.width = width;
   }
 
   /** Prints rows {@code [0, limit)} of the batch. */
-  void print(VectorSchemaRoot root, int limit) {
+  void print(VectorSchemaRoot root, int limit) throws IOException {
     List<FieldVector> vectors = root.getFieldVectors();
+    if (columns.length != vectors.size()) {
+      columns = new ValueText[vectors.size()];
+      texts = new ColumnText[vectors.size()];
+    }
+    for (int c = 0; c < columns.length; c++) {
+      // The reader fills the same vectors batch after batch: keep their writers and buffers.
+      if (columns[c] == null || columns[c].vector != vectors.get(c)) {
+        columns[c] = ValueText.of(vectors.get(c));
+        texts[c] = new ColumnText();
+      }
+      columns[c].format(limit, texts[c]);
+    }
     switch (format) {
-      case table -> table(vectors, limit);
-      case jsonl -> jsonl(vectors, limit);
-      case csv -> csv(vectors, limit);
+      case table -> table(root.getSchema().getFields(), limit);
+      case jsonl -> jsonl(limit);
+      case csv -> csv(root.getSchema().getFields(), limit);
     }
   }
 
-  private void table(List<FieldVector> vectors, int limit) {
-    String[] headers = vectors.stream().map(v -> v.getField().getName()).toArray(String[]::new);
-    Table table = new Table(headers);
-    for (int r = 0; r < limit; r++) {
-      Object[] cells = new Object[vectors.size()];
-      for (int c = 0; c < cells.length; c++) {
-        String text = VectorValues.text(vectors.get(c), r);
-        cells[c] = text == null ? "null" : MetaCommand.abbreviate(text.replace("\n", "\\n"), 60);
+  /** A blank line, between the tables of two batches. */
+  void separator() {
+    text.ascii('\n');
+  }
+
+  /** Prints what a result with no rows shows: the table's header, the CSV header line. */
+  void printEmpty(List<Field> fields) throws IOException {
+    switch (format) {
+      case table -> {
+        columns = new ValueText[0];
+        texts = new ColumnText[0];
+        table(fields, 0);
+        text.append("(no rows)\n");
       }
-      table.row(cells);
+      case csv -> csvHeader(fields);
+      case jsonl -> {}
     }
-    table.print(out, "");
   }
 
-  private void jsonl(List<FieldVector> vectors, int limit) {
-    for (int r = 0; r < limit; r++) {
-      StringBuilder line = new StringBuilder("{");
-      for (int c = 0; c < vectors.size(); c++) {
-        FieldVector v = vectors.get(c);
-        if (c > 0) {
-          line.append(", ");
+  /** Writes what is buffered and flushes the stream. */
+  void flush() throws IOException {
+    drain();
+    out.flush();
+  }
+
+  /**
+   * The rows as an aligned table: numbers to the right, control characters escaped, and, given a
+   * width, the widest columns cut until the lines fit.
+   */
+  private void table(List<Field> fields, int rows) throws IOException {
+    int n = fields.size();
+    String[] headers = new String[n];
+    boolean[] right = new boolean[n];
+    int[] widths = new int[n];
+    for (int c = 0; c < n; c++) {
+      headers[c] = escape(fields.get(c).getName());
+      right[c] = isNumber(fields.get(c));
+      widths[c] = Table.width(headers[c]);
+      if (c < texts.length) {
+        if (!columns[c].plain && hasControl(texts[c].text)) {
+          texts[c] = escaped(texts[c]);
         }
-        line.append(JsonWriter.quote(v.getField().getName())).append(": ");
-        String text = VectorValues.text(v, r);
-        if (text == null) {
-          line.append("null");
-        } else if (VectorValues.isJsonLiteral(v, text)) {
-          line.append(text);
+        for (int r = 0; r < rows; r++) {
+          widths[c] =
+              Math.max(widths[c], texts[c].isNull(r) ? TABLE_NULL.length() : texts[c].width(r));
+        }
+      }
+    }
+    if (width > 0) {
+      Table.fit(widths, width - 2 * (n - 1));
+    }
+    for (int c = 0; c < n; c++) {
+      cell(Table.cut(headers[c], widths[c]), widths[c], right[c], c == 0);
+    }
+    endLine();
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < n; c++) {
+        ColumnText t = texts[c];
+        if (t.isNull(r)) {
+          cell(TABLE_NULL, widths[c], right[c], c == 0);
+          continue;
+        }
+        int w = t.width(r);
+        if (w > widths[c]) {
+          cell(Table.cut(t.string(r), widths[c]), widths[c], right[c], c == 0);
+          continue;
+        }
+        if (c > 0) {
+          text.ascii(' ').ascii(' ');
+        }
+        if (right[c]) {
+          pad(widths[c] - w);
+        }
+        text.append(t.text, t.start(r), t.end(r));
+        if (!right[c]) {
+          pad(widths[c] - w);
+        }
+      }
+      endLine();
+    }
+  }
+
+  private void cell(String s, int width, boolean right, boolean first) {
+    if (!first) {
+      text.ascii(' ').ascii(' ');
+    }
+    int pad = width - Table.width(s);
+    if (right) {
+      pad(pad);
+    }
+    text.append(s);
+    if (!right) {
+      pad(pad);
+    }
+  }
+
+  private void pad(int n) {
+    for (int i = 0; i < n; i++) {
+      text.ascii(' ');
+    }
+  }
+
+  /** Ends a table line, without the padding after its last cell. */
+  private void endLine() throws IOException {
+    int end = text.length();
+    while (end > 0 && text.byteAt(end - 1) == ' ') {
+      end--;
+    }
+    text.setLength(end);
+    text.ascii('\n');
+    maybeDrain();
+  }
+
+  private static boolean isNumber(Field f) {
+    return switch (f.getType().getTypeID()) {
+      case Int, FloatingPoint, Decimal -> true;
+      default -> false;
+    };
+  }
+
+  /** Whether the UTF-8 bytes hold a C0 or C1 control character, or DEL. */
+  private static boolean hasControl(Utf8Buffer bytes) {
+    byte[] b = bytes.array();
+    for (int i = 0, n = bytes.length(); i < n; i++) {
+      if ((b[i] >= 0 && b[i] < 0x20)
+          || b[i] == 0x7f
+          || (b[i] == (byte) 0xC2 && i + 1 < n && (b[i + 1] & 0xE0) == 0x80)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The column's values with their control characters escaped. */
+  private static ColumnText escaped(ColumnText t) {
+    ColumnText out = new ColumnText();
+    out.reset(t.rows());
+    for (int r = 0; r < t.rows(); r++) {
+      if (t.isNull(r)) {
+        out.endNull();
+      } else {
+        out.text.append(escape(t.string(r)));
+        out.endValue();
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The text with control characters shown as escapes ({@code \n}, {@code \t}, {@code \x1b}), so a
+   * value can neither break the table's lines nor send the terminal commands.
+   */
+  static String escape(String s) {
+    int n = s.length();
+    int i = 0;
+    while (i < n && !isControl(s.charAt(i))) {
+      i++;
+    }
+    if (i == n) {
+      return s;
+    }
+    StringBuilder sb = new StringBuilder(n + 8).append(s, 0, i);
+    for (; i < n; i++) {
+      char c = s.charAt(i);
+      if (!isControl(c)) {
+        sb.append(c);
+        continue;
+      }
+      switch (c) {
+        case '\n' -> sb.append("\\n");
+        case '\r' -> sb.append("\\r");
+        case '\t' -> sb.append("\\t");
+        default -> sb.append(String.format("\\x%02x", (int) c));
+      }
+    }
+    return sb.toString();
+  }
+
+  private static boolean isControl(char c) {
+    return c < 0x20 || (c >= 0x7f && c <= 0x9f);
+  }
+
+  private void jsonl(int rows) throws IOException {
+    byte[][] names = new byte[columns.length][];
+    for (int c = 0; c < columns.length; c++) {
+      String name = JsonWriter.quote(columns[c].vector.getField().getName());
+      names[c] = ((c > 0 ? ", " : "") + name + ": ").getBytes(StandardCharsets.UTF_8);
+    }
+    for (int r = 0; r < rows; r++) {
+      text.ascii('{');
+      for (int c = 0; c < columns.length; c++) {
+        text.appendRaw(names[c]);
+        ColumnText t = texts[c];
+        int from = t.start(r);
+        int to = t.end(r);
+        if (t.isNull(r)) {
+          text.append("null");
         } else {
-          line.append(JsonWriter.quote(text));
+          switch (columns[c].json) {
+            case BARE -> text.append(t.text, from, to);
+            case QUOTED_PLAIN -> text.ascii('"').append(t.text, from, to).ascii('"');
+            case QUOTED -> JsonWriter.appendQuoted(t.text.array(), from, to, text);
+            case NUMBER_OR_QUOTED -> {
+              if (columns[c].bareInJson(t.text, from, to)) {
+                text.append(t.text, from, to);
+              } else {
+                text.ascii('"').append(t.text, from, to).ascii('"');
+              }
+            }
+          }
         }
       }
-      out.println(line.append('}'));
+      text.ascii('}').ascii('\n');
+      maybeDrain();
     }
   }
 
-  private void csv(List<FieldVector> vectors, int limit) {
-    if (!headerDone) {
-      out.println(
-          String.join(",", vectors.stream().map(v -> csvCell(v.getField().getName())).toList()));
-      headerDone = true;
-    }
-    for (int r = 0; r < limit; r++) {
-      StringBuilder line = new StringBuilder();
-      for (int c = 0; c < vectors.size(); c++) {
+  private void csv(List<Field> fields, int rows) throws IOException {
+    csvHeader(fields);
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < columns.length; c++) {
         if (c > 0) {
-          line.append(',');
+          text.ascii(',');
         }
-        String text = VectorValues.text(vectors.get(c), r);
-        line.append(text == null ? "" : csvCell(text));
+        ColumnText t = texts[c];
+        int from = t.start(r);
+        int to = t.end(r);
+        if (t.isNull(r)) {
+          text.appendRaw(csvNull);
+        } else if (from == to && csvNull.length == 0) {
+          text.ascii('"').ascii('"');
+        } else if (columns[c].plain) {
+          text.append(t.text, from, to);
+        } else {
+          csvCell(t.text.array(), from, to);
+        }
       }
-      out.println(line);
+      text.ascii('\n');
+      maybeDrain();
     }
+  }
+
+  private void csvHeader(List<Field> fields) throws IOException {
+    if (headerDone) {
+      return;
+    }
+    for (int c = 0; c < fields.size(); c++) {
+      if (c > 0) {
+        text.ascii(',');
+      }
+      byte[] name = fields.get(c).getName().getBytes(StandardCharsets.UTF_8);
+      csvCell(name, 0, name.length);
+    }
+    text.ascii('\n');
+    headerDone = true;
   }
 
   /** RFC 4180: quote a cell with a comma, quote or line break, doubling quotes. */
-  private static String csvCell(String s) {
-    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
-      return s;
+  private void csvCell(byte[] s, int from, int to) {
+    boolean quote = false;
+    for (int i = from; i < to && !quote; i++) {
+      byte b = s[i];
+      quote = b == ',' || b == '"' || b == '\n' || b == '\r';
     }
-    return '"' + s.replace("\"", "\"\"") + '"';
+    if (!quote) {
+      text.appendRaw(s, from, to - from);
+      return;
+    }
+    text.ascii('"');
+    int run = from;
+    for (int i = from; i < to; i++) {
+      if (s[i] == '"') {
+        text.appendRaw(s, run, i + 1 - run).ascii('"');
+        run = i + 1;
+      }
+    }
+    text.appendRaw(s, run, to - run).ascii('"');
+  }
+
+  private void maybeDrain() throws IOException {
+    if (text.length() >= BLOCK) {
+      drain();
+    }
+  }
+
+  private void drain() throws IOException {
+    out.write(text.array(), 0, text.length());
+    text.clear();
   }
 }

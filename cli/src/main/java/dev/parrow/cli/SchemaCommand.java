@@ -33,7 +33,7 @@ final class SchemaCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (ParquetFile f = ParquetFile.open(file)) {
+    try (ParquetFile f = Inputs.parquet(file)) {
       FileMetaData meta = f.footer().metaData();
       out.printf(
           "%s: %s, %s, %s%n",

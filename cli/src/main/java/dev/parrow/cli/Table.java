@@ -3,9 +3,16 @@ package dev.parrow.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
-/** A text table whose columns are aligned: numbers to the right, everything else to the left. */
+/**
+ * A text table whose columns are aligned: numbers to the right, everything else to the left. Given
+ * a width, the widest columns are cut (ending in "…") until the table fits, down to a minimum.
+ */
 final class Table {
+  /** Columns are not cut below this many characters, even if the table then overflows. */
+  static final int MIN_CUT_WIDTH = 8;
+
   private final String[] headers;
   private final boolean[] rightAligned;
   private final List<String[]> rows = new ArrayList<>();
@@ -33,28 +40,98 @@ final class Table {
   }
 
   void print(PrintWriter out, String indent) {
+    print(line -> out.append(line).println(), indent, 0);
+  }
+
+  /**
+   * Gives the table's lines (without line breaks) to {@code out}, cut to {@code maxWidth}
+   * characters (0: never cut).
+   */
+  void print(Consumer<CharSequence> out, String indent, int maxWidth) {
     int[] widths = new int[headers.length];
     for (int i = 0; i < headers.length; i++) {
-      widths[i] = headers[i].length();
+      widths[i] = width(headers[i]);
       for (String[] row : rows) {
-        widths[i] = Math.max(widths[i], row[i].length());
+        widths[i] = Math.max(widths[i], width(row[i]));
       }
     }
-    printRow(out, indent, headers, widths);
+    if (maxWidth > 0) {
+      fit(widths, maxWidth - indent.length() - 2 * (widths.length - 1));
+    }
+    StringBuilder line = new StringBuilder(256);
+    printRow(out, line, indent, headers, widths);
     for (String[] row : rows) {
-      printRow(out, indent, row, widths);
+      printRow(out, line, indent, row, widths);
     }
   }
 
-  private void printRow(PrintWriter out, String indent, String[] cells, int[] widths) {
-    StringBuilder line = new StringBuilder(indent);
+  /**
+   * Caps the widths so that they sum to at most {@code room}: the largest cap that fits, but never
+   * below {@link #MIN_CUT_WIDTH} (narrower columns keep their width).
+   */
+  static void fit(int[] widths, int room) {
+    long total = 0;
+    int widest = 0;
+    for (int w : widths) {
+      total += w;
+      widest = Math.max(widest, w);
+    }
+    if (total <= room) {
+      return;
+    }
+    int low = MIN_CUT_WIDTH;
+    int high = widest;
+    while (low < high) {
+      int cap = (low + high + 1) >>> 1;
+      long sum = 0;
+      for (int w : widths) {
+        sum += Math.min(w, cap);
+      }
+      if (sum <= room) {
+        low = cap;
+      } else {
+        high = cap - 1;
+      }
+    }
+    for (int i = 0; i < widths.length; i++) {
+      widths[i] = Math.min(widths[i], low);
+    }
+  }
+
+  private void printRow(
+      Consumer<CharSequence> out, StringBuilder line, String indent, String[] cells, int[] widths) {
+    line.setLength(0);
+    line.append(indent);
     for (int i = 0; i < cells.length; i++) {
       if (i > 0) {
         line.append("  ");
       }
-      String pad = " ".repeat(widths[i] - cells[i].length());
-      line.append(rightAligned[i] ? pad + cells[i] : cells[i] + pad);
+      String cell = cut(cells[i], widths[i]);
+      int pad = widths[i] - width(cell);
+      if (rightAligned[i]) {
+        line.append(" ".repeat(pad)).append(cell);
+      } else {
+        line.append(cell).append(" ".repeat(pad));
+      }
     }
-    out.println(line.toString().stripTrailing());
+    int end = line.length();
+    while (end > 0 && line.charAt(end - 1) == ' ') {
+      end--;
+    }
+    line.setLength(end);
+    out.accept(line);
+  }
+
+  /** Characters on screen: code points (a pair of surrogates is one character). */
+  static int width(String s) {
+    return s.codePointCount(0, s.length());
+  }
+
+  /** {@code s} in at most {@code width} characters, ending in "…" when cut. */
+  static String cut(String s, int width) {
+    if (width(s) <= width) {
+      return s;
+    }
+    return s.substring(0, s.offsetByCodePoints(0, Math.max(0, width - 1))) + "…";
   }
 }

@@ -9,7 +9,6 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -32,14 +31,19 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "to-arrow",
     mixinStandardHelpOptions = true,
-    description = "Convert a Parquet file to an Arrow IPC file (or, with --stream, an IPC stream).")
+    description =
+        "Convert a Parquet file to an Arrow IPC file (or, with --stream, an IPC stream). OUT"
+            + " appears whole or not at all. - reads FILE from stdin or writes OUT to stdout.")
 final class ToArrowCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
+  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file, or - for stdin.")
   Path input;
 
-  @Parameters(index = "1", paramLabel = "OUT", description = "The Arrow file to write.")
+  @Parameters(
+      index = "1",
+      paramLabel = "OUT",
+      description = "The Arrow file to write, or - for stdout.")
   Path output;
 
   @Option(
@@ -47,51 +51,61 @@ final class ToArrowCommand implements Callable<Integer> {
       description = "Write the IPC streaming format instead of the file format.")
   boolean stream;
 
-  @Option(names = "--columns", split = ",", paramLabel = "A,B", description = "Only these columns.")
-  List<String> columns = List.of();
-
   @Option(
-      names = "--batch-size",
-      paramLabel = "ROWS",
-      description = "Rows per record batch (default 65,536).")
-  int batchSize = ReadOptions.DEFAULT_BATCH_SIZE;
+      names = "--dictionary-mode",
+      paramLabel = "MODE",
+      defaultValue = "unify",
+      description =
+          "How dictionary columns are written: unify (default; one dictionary for the file),"
+              + " per_row_group (replaced at each row group) or decode (plain values).")
+  ReadOptions.DictionaryMode dictionaryMode;
+
+  @Mixin ReadSettings read;
 
   @Mixin FilterSettings filter;
 
+  @Mixin Overwrite overwrite;
+
   @Override
   public Integer call() throws Exception {
-    // Written whole or not at all, like a Parquet file: the same temporary-file-and-rename.
-    OutputFile target = OutputFile.of(output);
+    ParrowCommand top = ParrowCommand.of(spec);
+    var err = spec.commandLine().getErr();
+    OutputFile target = Outputs.of(output, overwrite.allowed);
     boolean done = false;
+    Progress progress = null;
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile parquet = ParquetFile.open(input);
+        ParquetFile parquet = Inputs.parquet(input);
         ParquetArrowReader reader =
             parquet.newReader(
                 allocator,
                 filter
-                    .apply(ReadOptions.builder())
-                    .columns(columns)
-                    .batchSize(batchSize)
+                    .apply(read.apply(ReadOptions.builder(), ReadOptions.DEFAULT_BATCH_SIZE))
+                    .dictionaryMode(dictionaryMode)
                     .build())) {
+      top.warn(err, reader.warnings());
+      long total = filter.where == null ? parquet.footer().metaData().numRows() : -1;
+      progress = new Progress(err, total, top.quiet);
       long rows;
       try (OutputStream out = target.open()) {
-        rows = write(reader, Channels.newChannel(out));
+        rows = write(reader, Channels.newChannel(out), progress);
       }
       target.commit();
       done = true;
-      spec.commandLine()
-          .getErr()
-          .printf("parrow: wrote %s rows to %s%n", Sizes.count(rows), output);
-      filter.report(reader, spec.commandLine().getErr());
+      progress.finish("wrote " + Sizes.plural(rows, "row") + " to " + target, rows);
+      filter.report(reader, err);
     } finally {
       if (!done) {
+        if (progress != null) {
+          progress.abandon();
+        }
         target.abort();
       }
     }
     return 0;
   }
 
-  private long write(ParquetArrowReader reader, WritableByteChannel channel) throws IOException {
+  private long write(ParquetArrowReader reader, WritableByteChannel channel, Progress progress)
+      throws IOException {
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
     long rows = 0;
     try (ArrowWriter writer =
@@ -102,6 +116,7 @@ final class ToArrowCommand implements Callable<Integer> {
       while (reader.loadNextBatch()) {
         writer.writeBatch();
         rows += root.getRowCount();
+        progress.update(rows);
       }
       writer.end();
     }

@@ -31,7 +31,7 @@ final class TypesCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (ParquetFile f = ParquetFile.open(file)) {
+    try (ParquetFile f = Inputs.parquet(file)) {
       Table table =
           new Table(
               "column",

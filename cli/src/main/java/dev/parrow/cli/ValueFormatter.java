@@ -39,6 +39,20 @@ final class ValueFormatter {
     }
   }
 
+  /**
+   * The value for JSON: as {@link #format}, except that text is the string itself, not a quoted and
+   * escaped display form (JSON quotes it once).
+   */
+  static String formatForJson(ColumnDescriptor column, Bytes value) {
+    if (value != null && isText(column.logicalType(), column.convertedType())) {
+      String text = decodeUtf8(value);
+      if (text != null) {
+        return text;
+      }
+    }
+    return format(column, value);
+  }
+
   private static String formatChecked(ColumnDescriptor column, Bytes value) {
     ByteBuffer b = value.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
     LogicalType logical = column.logicalType();
@@ -119,12 +133,7 @@ final class ValueFormatter {
     if (scale != null && value.length() > 0) {
       return new BigDecimal(new BigInteger(value.toByteArray()), scale).toPlainString();
     }
-    if (logical instanceof LogicalType.StringType
-        || logical instanceof LogicalType.EnumType
-        || logical instanceof LogicalType.JsonType
-        || converted == ConvertedType.UTF8
-        || converted == ConvertedType.ENUM
-        || converted == ConvertedType.JSON) {
+    if (isText(logical, converted)) {
       return utf8(value);
     }
     if (logical instanceof LogicalType.UuidType && value.length() == 16) {
@@ -136,6 +145,30 @@ final class ValueFormatter {
       return Float.toString(Float16.toFloat(b.getShort(0)));
     }
     return null;
+  }
+
+  private static boolean isText(LogicalType logical, ConvertedType converted) {
+    return logical instanceof LogicalType.StringType
+        || logical instanceof LogicalType.EnumType
+        || logical instanceof LogicalType.JsonType
+        || (logical == null
+            && (converted == ConvertedType.UTF8
+                || converted == ConvertedType.ENUM
+                || converted == ConvertedType.JSON));
+  }
+
+  /** The bytes as text, or null when they are not valid UTF-8. */
+  private static String decodeUtf8(Bytes value) {
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(value.asByteBuffer())
+          .toString();
+    } catch (CharacterCodingException e) {
+      return null;
+    }
   }
 
   private static boolean isUnsigned(LogicalType logical, ConvertedType converted) {
@@ -162,29 +195,22 @@ final class ValueFormatter {
 
   /** Valid UTF-8 as text in quotes (control characters escaped); anything else as hex. */
   private static String utf8(Bytes value) {
-    try {
-      String s =
-          StandardCharsets.UTF_8
-              .newDecoder()
-              .onMalformedInput(CodingErrorAction.REPORT)
-              .onUnmappableCharacter(CodingErrorAction.REPORT)
-              .decode(value.asByteBuffer())
-              .toString();
-      StringBuilder sb = new StringBuilder("\"");
-      s.codePoints()
-          .forEach(
-              cp -> {
-                if (cp == '"' || cp == '\\') {
-                  sb.append('\\').appendCodePoint(cp);
-                } else if (cp < 0x20 || cp == 0x7f) {
-                  sb.append(String.format("\\u%04x", cp));
-                } else {
-                  sb.appendCodePoint(cp);
-                }
-              });
-      return sb.append('"').toString();
-    } catch (CharacterCodingException e) {
+    String s = decodeUtf8(value);
+    if (s == null) {
       return "0x" + value.toHex() + " (not UTF-8)";
     }
+    StringBuilder sb = new StringBuilder("\"");
+    s.codePoints()
+        .forEach(
+            cp -> {
+              if (cp == '"' || cp == '\\') {
+                sb.append('\\').appendCodePoint(cp);
+              } else if (cp < 0x20 || cp == 0x7f) {
+                sb.append(String.format("\\u%04x", cp));
+              } else {
+                sb.appendCodePoint(cp);
+              }
+            });
+    return sb.append('"').toString();
   }
 }

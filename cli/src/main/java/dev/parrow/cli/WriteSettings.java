@@ -6,8 +6,6 @@ import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.metadata.CompressionCodec;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.function.LongConsumer;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import picocli.CommandLine.Option;
 
@@ -17,7 +15,9 @@ final class WriteSettings {
       names = "--compression",
       paramLabel = "CODEC",
       defaultValue = "SNAPPY",
-      description = "UNCOMPRESSED, SNAPPY (default), GZIP, ZSTD, LZ4_RAW or LZ4.")
+      description =
+          "SNAPPY (default), ZSTD, GZIP, BROTLI, LZ4_RAW, LZ4 (Hadoop framing) or UNCOMPRESSED;"
+              + " any case.")
   CompressionCodec compression;
 
   @Option(
@@ -29,7 +29,9 @@ final class WriteSettings {
 
   @Option(
       names = "--no-dictionary",
-      description = "Write string and binary columns PLAIN, without dictionaries.")
+      description =
+          "Write every column PLAIN, with no dictionary; by default every column but booleans"
+              + " is dictionary-encoded until its dictionary grows too large.")
   boolean noDictionary;
 
   @Option(
@@ -102,25 +104,20 @@ final class WriteSettings {
   }
 
   /**
-   * Writes every batch of {@code reader} to {@code output} as Parquet and says how many rows went
-   * there.
+   * Writes every batch of {@code reader} to {@code output} as Parquet ({@code -}: standard output),
+   * with progress on stderr; {@code totalRows} is -1 when not known.
    */
-  void writeAll(ArrowReader reader, Path output, PrintWriter err) throws IOException {
-    long rows =
-        ParquetArrowWriter.writeAll(reader, OutputFile.of(output), options(), progress(err));
-    err.printf(
-        "%sparrow: wrote %s rows to %s%n",
-        System.console() == null ? "" : "\r", Sizes.count(rows), output);
-  }
-
-  /** A progress line on stderr, only when stderr is a terminal (a console). */
-  static LongConsumer progress(PrintWriter err) {
-    if (System.console() == null) {
-      return rows -> {};
+  void writeAll(
+      ArrowReader reader, OutputFile target, long totalRows, PrintWriter err, boolean quiet)
+      throws IOException {
+    Progress progress = new Progress(err, totalRows, quiet);
+    long rows;
+    try {
+      rows = ParquetArrowWriter.writeAll(reader, target, options(), progress::update);
+    } catch (IOException | RuntimeException e) {
+      progress.abandon();
+      throw e;
     }
-    return rows -> {
-      err.print("\rparrow: " + Sizes.count(rows) + " rows written");
-      err.flush();
-    };
+    progress.finish("wrote " + Sizes.plural(rows, "row") + " to " + target, rows);
   }
 }

@@ -70,7 +70,7 @@ class ParrowCommandTest {
     assertTrue(json.contains("\"numRowGroups\": 3"), json);
     assertTrue(json.contains("\"path\": \"tags.list.element\""), json);
     assertTrue(json.contains("\"codec\": \"ZSTD\""), json);
-    assertTrue(json.contains("\"min\": \"\\\"Ada\\\"\""), json);
+    assertTrue(json.contains("\"min\": \"Ada\""), json);
   }
 
   @Test
@@ -126,8 +126,9 @@ class ParrowCommandTest {
     List<String> lines = r.out().lines().toList();
     assertEquals(4, lines.size(), r.out());
     assertTrue(lines.get(0).startsWith("order_id  customer  amount"), lines.get(0));
-    // order_id is i + 1 for i = 0, 1, 2.
-    assertTrue(lines.get(1).startsWith("1 ") && lines.get(3).startsWith("3 "), r.out());
+    // order_id is i + 1 for i = 0, 1, 2, right-aligned under its header as numbers are.
+    assertTrue(
+        lines.get(1).startsWith("       1 ") && lines.get(3).startsWith("       3 "), r.out());
     assertTrue(lines.get(0).endsWith("tags"), lines.get(0));
     assertTrue(lines.get(1).matches(".*(null|\\[.*\\])$"), lines.get(1));
     assertEquals("", r.err());

@@ -86,6 +86,12 @@ public final class ParquetToArrow {
               + e.type()
               + ", read as the physical type");
     }
+    if (options.binaryAsString()
+        && logical == null
+        && converted == null
+        && column.physicalType() == PhysicalType.BYTE_ARRAY) {
+      return ArrowType.Utf8.INSTANCE;
+    }
     return physical(column);
   }
 

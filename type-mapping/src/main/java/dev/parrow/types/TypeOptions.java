@@ -10,9 +10,13 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param uuidAsString UUID columns as canonical strings instead of 16-byte binaries (nanoparquet's
  *     way)
  * @param decimalsAsDouble decimals as Float64 instead of exact Decimal (nanoparquet's way)
+ * @param binaryAsString BYTE_ARRAY columns with no annotation at all as Utf8 instead of Binary, for
+ *     files whose writers (Impala, Hive, old parquet-java) stored text without the STRING
+ *     annotation (DuckDB's {@code binary_as_string}); invalid UTF-8 is kept as it is, not checked
  */
-public record TypeOptions(TimeUnit int96Unit, boolean uuidAsString, boolean decimalsAsDouble) {
+public record TypeOptions(
+    TimeUnit int96Unit, boolean uuidAsString, boolean decimalsAsDouble, boolean binaryAsString) {
   public static TypeOptions defaults() {
-    return new TypeOptions(TimeUnit.NANOSECOND, false, false);
+    return new TypeOptions(TimeUnit.NANOSECOND, false, false, false);
   }
 }

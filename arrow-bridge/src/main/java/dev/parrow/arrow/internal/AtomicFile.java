@@ -5,12 +5,16 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,6 +28,11 @@ import java.util.regex.Pattern;
  * ({@code .<target>.parrow-<host>-<pid>-<uuid>.tmp}). The next write to the same target on the same
  * host removes those whose process is gone. Files of live processes, or of other hosts sharing the
  * directory, are never touched.
+ *
+ * <p>A process that exits before committing, for example on Ctrl-C or SIGTERM, removes its
+ * temporary files in a shutdown hook, so only SIGKILL and power loss leave one for that clean-up.
+ * The hook may run while another thread still writes: the rename on commit either happened before
+ * the removal (the target is whole) or fails after it (the target is unchanged).
  */
 public final class AtomicFile implements OutputFile {
   private static final String HOST = hostTag();
@@ -53,9 +62,25 @@ public final class AtomicFile implements OutputFile {
 
   @Override
   public OutputStream open() throws IOException {
+    Path dir = target.getParent();
+    if (!Files.isDirectory(dir)) {
+      // Name the target and its directory, not the temporary file the JDK would name.
+      throw new NoSuchFileException(
+          target.toString(), null, "cannot write " + target + ": no directory " + dir);
+    }
     removeStaleTemporaries(target);
-    return Files.newOutputStream(
-        temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    Unfinished.add(temporary);
+    try {
+      return Files.newOutputStream(
+          temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    } catch (AccessDeniedException e) {
+      Unfinished.remove(temporary);
+      throw new AccessDeniedException(
+          target.toString(), null, "cannot write " + target + ": permission denied in " + dir);
+    } catch (IOException | RuntimeException e) {
+      Unfinished.remove(temporary);
+      throw e;
+    }
   }
 
   @Override
@@ -65,12 +90,45 @@ public final class AtomicFile implements OutputFile {
     }
     Files.move(
         temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    Unfinished.remove(temporary);
     syncDirectory(target.getParent());
   }
 
   @Override
   public void abort() throws IOException {
     Files.deleteIfExists(temporary);
+    Unfinished.remove(temporary);
+  }
+
+  /**
+   * The temporary files of this process not yet committed or aborted, removed by a shutdown hook
+   * registered with the first of them.
+   */
+  private static final class Unfinished {
+    private static final Set<Path> FILES = ConcurrentHashMap.newKeySet();
+
+    static {
+      Runtime.getRuntime()
+          .addShutdownHook(new Thread(Unfinished::removeAll, "parrow-remove-unfinished-outputs"));
+    }
+
+    static void add(Path p) {
+      FILES.add(p);
+    }
+
+    static void remove(Path p) {
+      FILES.remove(p);
+    }
+
+    private static void removeAll() {
+      for (Path p : FILES) {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          // Left for the next writer of the same target to remove.
+        }
+      }
+    }
   }
 
   @Override

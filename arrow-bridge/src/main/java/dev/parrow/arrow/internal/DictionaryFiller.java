@@ -127,7 +127,9 @@ public final class DictionaryFiller extends ConvertingFiller {
               + entries.size()
               + " values, too many for "
               + indexType
-              + " indices; read the column per row group or with ReadOptions.useArrowSchemaHint(false)");
+              + " indices; read the column per row group (ReadOptions.dictionaryMode(PER_ROW_GROUP);"
+              + " --dictionary-mode per_row_group in the CLI) or without the hint"
+              + " (ReadOptions.useArrowSchemaHint(false); --no-arrow-schema)");
     }
     publish();
   }

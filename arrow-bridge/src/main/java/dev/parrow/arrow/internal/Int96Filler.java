@@ -57,7 +57,8 @@ final class Int96Filler extends ConvertingFiller {
               + epochDay
               + " from 1970) is outside the "
               + unit
-              + " range of 64 bits: read it with ReadOptions.int96Unit(MICROSECOND or MILLISECOND)");
+              + " range of 64 bits: read it with ReadOptions.int96Unit(MICROSECOND or MILLISECOND)"
+              + " (--int96-unit in the CLI)");
     }
   }
 }

@@ -106,7 +106,7 @@ public final class ListReader implements FieldReader {
                 + " elements where "
                 + "ARROW:schema says fixed size "
                 + size
-                + "; read it with ReadOptions.useArrowSchemaHint(false)");
+                + "; read it with ReadOptions.useArrowSchemaHint(false) (--no-arrow-schema in the CLI)");
       }
     }
     try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, slots.count())) {

@@ -37,7 +37,8 @@ final class RescaleFiller extends ConvertingFiller {
             "value "
                 + stored
                 + " is not a whole number of the unit ARROW:schema "
-                + "gives the column; read it with ReadOptions.useArrowSchemaHint(false)");
+                + "gives the column; read it with ReadOptions.useArrowSchemaHint(false)"
+                + " (--no-arrow-schema in the CLI)");
       }
       Spread.put(out, j, width, Math.multiplyExact(stored / divisor, multiplier));
     }

@@ -51,7 +51,8 @@ public final class Levels {
           "a batch needs more than "
               + maxEntries
               + " level entries in one column"
-              + " (ReadOptions.maxLevelsPerBatch); read fewer rows per batch or raise the limit");
+              + " (ReadOptions.maxLevelsPerBatch; --max-levels-per-batch in the CLI): read fewer rows"
+              + " per batch (ReadOptions.batchSize; --batch-size) or raise the limit");
     }
     if (needed > defs.length) {
       int capacity = (int) Math.min(maxEntries, Math.max(needed, (long) defs.length * 2));

@@ -27,9 +27,8 @@ public final class Compressors {
   public static void requireWritable(CompressionCodec codec) {
     if (codec == CompressionCodec.LZO) {
       throw new UnsupportedOperationException(
-          codec
-              + " compression is not available for writing (Parrow reads "
-              + "it); choose SNAPPY, GZIP, ZSTD, BROTLI, LZ4_RAW, LZ4 or UNCOMPRESSED");
+          "LZO compression is not supported: Parrow neither reads nor writes it (its library is"
+              + " GPL-licensed); choose SNAPPY, GZIP, ZSTD, BROTLI, LZ4_RAW, LZ4 or UNCOMPRESSED");
     }
     if (codec == CompressionCodec.BROTLI
         && !com.aayushatharva.brotli4j.Brotli4jLoader.isAvailable()) {

@@ -33,7 +33,9 @@ public final class Decompressors {
               stream(brotli(in, inOff, inLen), "BROTLI", out, outOff, outLen);
       case LZO ->
           (in, inOff, inLen, out, outOff, outLen) -> {
-            throw new ParquetFormatException("LZO compression is not supported");
+            throw new ParquetFormatException(
+                "LZO compression is not supported: Parrow neither reads nor writes it (its library"
+                    + " is GPL-licensed); rewrite the file with another codec elsewhere");
           };
     };
   }

@@ -192,7 +192,7 @@ public final class PageReader {
               + h.uncompressedPageSize()
               + " bytes, more than the limit of "
               + maxPageBytes
-              + " (ReadOptions.maxPageBytes)");
+              + " (ReadOptions.maxPageBytes; --max-page-bytes in the CLI)");
     }
     // No page is larger than its whole chunk: a header claiming more is corrupt, and must not make
     // us

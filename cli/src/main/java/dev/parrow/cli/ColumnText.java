@@ -1,0 +1,69 @@
+package dev.parrow.cli;
+
+/**
+ * One column of a batch as text: the UTF-8 bytes of each row's value back to back, where each ends
+ * and which are null. {@link ValueText} fills it a column at a time; the printers then take a row
+ * at a time from every column.
+ */
+final class ColumnText {
+  final Utf8Buffer text = new Utf8Buffer(1 << 16);
+  private int[] ends = new int[1024];
+  private boolean[] nulls = new boolean[1024];
+  private int rows;
+
+  /** Empties it for {@code n} rows. */
+  void reset(int n) {
+    text.clear();
+    if (ends.length < n) {
+      ends = new int[n];
+      nulls = new boolean[n];
+    }
+    rows = 0;
+  }
+
+  /** The value of the next row is what was appended since the previous one. */
+  void endValue() {
+    ends[rows] = text.length();
+    nulls[rows++] = false;
+  }
+
+  /** The next row is null. */
+  void endNull() {
+    ends[rows] = text.length();
+    nulls[rows++] = true;
+  }
+
+  int rows() {
+    return rows;
+  }
+
+  boolean isNull(int row) {
+    return nulls[row];
+  }
+
+  int start(int row) {
+    return row == 0 ? 0 : ends[row - 1];
+  }
+
+  int end(int row) {
+    return ends[row];
+  }
+
+  /** Characters on screen of the value: its UTF-8 bytes that start a code point. */
+  int width(int row) {
+    byte[] b = text.array();
+    int w = 0;
+    for (int i = start(row), e = ends[row]; i < e; i++) {
+      if ((b[i] & 0xC0) != 0x80) {
+        w++;
+      }
+    }
+    return w;
+  }
+
+  /** The value as a String (for the rare values that need escaping or cutting). */
+  String string(int row) {
+    return new String(
+        text.array(), start(row), ends[row] - start(row), java.nio.charset.StandardCharsets.UTF_8);
+  }
+}

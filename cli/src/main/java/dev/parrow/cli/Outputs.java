@@ -1,0 +1,63 @@
+package dev.parrow.cli;
+
+import dev.parrow.arrow.OutputFile;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Where the writing commands put their output: a file written whole or not at all, or standard
+ * output for {@code -}. An existing file is replaced only with {@code --overwrite}, as parquet-cli
+ * does.
+ */
+final class Outputs {
+  private Outputs() {}
+
+  /** The output for OUT; refuses to replace an existing file unless {@code overwrite}. */
+  static OutputFile of(Path out, boolean overwrite) {
+    if (Inputs.isStdio(out)) {
+      return STDOUT;
+    }
+    if (Files.isDirectory(out)) {
+      throw new IllegalArgumentException(
+          out + ": is a directory; give the name of a file to write");
+    }
+    if (Files.exists(out) && !overwrite) {
+      throw new IllegalArgumentException(
+          out
+              + " exists; add --overwrite to replace it (it is replaced only once the new one is"
+              + " whole)");
+    }
+    return OutputFile.of(out);
+  }
+
+  /** The name a message gives the output. */
+  static String name(Path out) {
+    return Inputs.isStdio(out) ? "<stdout>" : out.toString();
+  }
+
+  /** Standard output: nothing to commit but a flush, and nothing to take back on abort. */
+  private static final OutputFile STDOUT =
+      new OutputFile() {
+        @Override
+        public OutputStream open() {
+          // Closing this only flushes: standard output itself stays open.
+          return new BufferedOutputStream(Stdout.bytes(), 1 << 16);
+        }
+
+        @Override
+        public void commit() throws IOException {
+          Stdout.bytes().flush();
+        }
+
+        @Override
+        public void abort() {}
+
+        @Override
+        public String toString() {
+          return "<stdout>";
+        }
+      };
+}

@@ -1,0 +1,78 @@
+package dev.parrow.cli;
+
+import dev.parrow.arrow.ReadOptions;
+import java.util.List;
+import org.apache.arrow.vector.types.TimeUnit;
+import picocli.CommandLine.Option;
+
+/**
+ * The reading options of the verbs that read rows, each the CLI form of a {@link ReadOptions}
+ * setting (the library's error messages name both).
+ */
+final class ReadSettings {
+  @Option(
+      names = "--columns",
+      split = ",",
+      paramLabel = "A,B",
+      description = "Only these columns (top-level names or dotted paths), in this order.")
+  List<String> columns = List.of();
+
+  @Option(
+      names = "--batch-size",
+      paramLabel = "ROWS",
+      description = "Rows per batch read (default 65,536; fewer need less memory).")
+  Integer batchSize;
+
+  @Option(
+      names = "--binary-as-string",
+      description =
+          "Read binary columns with no annotation as text, as DuckDB's binary_as_string does (for"
+              + " files from Impala, Hive and old parquet-java writers).")
+  boolean binaryAsString;
+
+  @Option(
+      names = "--int96-unit",
+      paramLabel = "UNIT",
+      description =
+          "Unit of INT96 timestamps: NANOSECOND (default), MICROSECOND or MILLISECOND; the coarser"
+              + " ones reach dates outside 1677-2262.")
+  TimeUnit int96Unit;
+
+  @Option(
+      names = "--no-arrow-schema",
+      description =
+          "Ignore the ARROW:schema the writer stored; read the columns as the Parquet types say.")
+  boolean noArrowSchema;
+
+  @Option(
+      names = "--max-page-bytes",
+      paramLabel = "BYTES",
+      description = "Refuse pages larger than this once decompressed (default 1 GiB).")
+  Integer maxPageBytes;
+
+  @Option(
+      names = "--max-levels-per-batch",
+      paramLabel = "N",
+      description =
+          "Most nested entries one column may have in a batch (default: from the heap size).")
+  Integer maxLevelsPerBatch;
+
+  /** The options with these settings; {@code defaultBatch} when --batch-size is not given. */
+  ReadOptions.Builder apply(ReadOptions.Builder b, int defaultBatch) {
+    b.columns(columns)
+        .requestedOrder(true)
+        .batchSize(batchSize == null ? defaultBatch : batchSize)
+        .binaryAsString(binaryAsString)
+        .useArrowSchemaHint(!noArrowSchema);
+    if (int96Unit != null) {
+      b.int96Unit(int96Unit);
+    }
+    if (maxPageBytes != null) {
+      b.maxPageBytes(maxPageBytes);
+    }
+    if (maxLevelsPerBatch != null) {
+      b.maxLevelsPerBatch(maxLevelsPerBatch);
+    }
+    return b;
+  }
+}
