@@ -5,6 +5,8 @@
 module dev.parrow.cli {
   requires dev.parrow.arrow;
   requires info.picocli;
+  // The IPC schema flatbuffer, read to name columns that Arrow Java has no vector for.
+  requires org.apache.arrow.format;
 
   opens dev.parrow.cli to
       info.picocli;

@@ -14,10 +14,18 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.flatbuf.Decimal;
+import org.apache.arrow.flatbuf.MessageHeader;
+import org.apache.arrow.flatbuf.Type;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.ReadChannel;
+import org.apache.arrow.vector.ipc.message.MessageMetadataResult;
+import org.apache.arrow.vector.ipc.message.MessageSerializer;
 
 /**
  * Where the commands' input comes from: a file, or standard input for {@code -}. Parquet needs its
@@ -51,10 +59,28 @@ final class Inputs {
    * reads an IPC stream from standard input.
    */
   static ArrowReader arrow(Path input, BufferAllocator allocator) throws IOException {
+    ArrowReader reader;
     if (isStdio(input)) {
-      return new ArrowStreamReader(new FileInputStream(FileDescriptor.in), allocator);
+      reader = new ArrowStreamReader(new FileInputStream(FileDescriptor.in), allocator);
+    } else {
+      requireFile(input, "an Arrow IPC file or stream");
+      reader = open(input, allocator);
     }
-    requireFile(input, "an Arrow IPC file or stream");
+    try {
+      // Read the schema now, so that a type Arrow Java cannot hold is reported with the input.
+      reader.getVectorSchemaRoot();
+      return reader;
+    } catch (UnsupportedOperationException | IllegalArgumentException e) {
+      reader.close();
+      throw new IllegalArgumentException(name(input) + ": " + unsupported(input, e), e);
+    } catch (IOException | RuntimeException e) {
+      reader.close();
+      throw e;
+    }
+  }
+
+  /** A reader of the IPC file or stream at {@code input}; its magic tells which. */
+  private static ArrowReader open(Path input, BufferAllocator allocator) throws IOException {
     boolean fileFormat;
     try (InputStream in = Files.newInputStream(input)) {
       fileFormat =
@@ -64,6 +90,68 @@ final class Inputs {
     return fileFormat
         ? new ArrowFileReader(channel, allocator)
         : new ArrowStreamReader(channel, allocator);
+  }
+
+  /**
+   * Why Arrow Java could not take the schema, and what to do: Arrow Java has no vectors for 32- and
+   * 64-bit decimals, which Arrow C++ and arrow-rs write.
+   */
+  private static String unsupported(Path input, RuntimeException e) {
+    String message = e.getMessage() == null ? e.toString() : e.getMessage();
+    if (!message.contains("decimal")) {
+      return "Arrow Java cannot read this schema: " + message;
+    }
+    String columns = "";
+    if (!isStdio(input)) {
+      try {
+        columns = " (" + String.join(", ", narrowDecimals(input)) + ")";
+      } catch (IOException | RuntimeException ignored) {
+        // The columns are a courtesy; the advice stands without them.
+      }
+    }
+    return "has 32- or 64-bit decimals"
+        + columns
+        + ", which Arrow Java cannot hold; have the writer cast them to decimal128 (pyarrow:"
+        + " pa.decimal128(p, s); DuckDB exports DECIMAL as decimal128 by default)";
+  }
+
+  /**
+   * The paths of the decimal32 and decimal64 fields in the schema of the IPC input, read from the
+   * schema message's flatbuffer: Arrow Java's own Field cannot be made for them.
+   */
+  private static List<String> narrowDecimals(Path input) throws IOException {
+    org.apache.arrow.flatbuf.Schema schema = new org.apache.arrow.flatbuf.Schema();
+    try (FileChannel file = FileChannel.open(input, StandardOpenOption.READ)) {
+      // The stream format starts with the schema message; the file format puts the same stream
+      // after its 8-byte magic.
+      byte[] magic = new byte[6];
+      file.read(ByteBuffer.wrap(magic));
+      file.position(
+          new String(magic, java.nio.charset.StandardCharsets.US_ASCII).equals("ARROW1") ? 8 : 0);
+      MessageMetadataResult message = MessageSerializer.readMessage(new ReadChannel(file));
+      if (message == null || message.getMessage().headerType() != MessageHeader.Schema) {
+        return List.of();
+      }
+      message.getMessage().header(schema);
+    }
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < schema.fieldsLength(); i++) {
+      narrowDecimals(schema.fields(i), schema.fields(i).name(), out);
+    }
+    return out;
+  }
+
+  private static void narrowDecimals(
+      org.apache.arrow.flatbuf.Field f, String path, List<String> out) {
+    if (f.typeType() == Type.Decimal) {
+      Decimal d = (Decimal) f.type(new Decimal());
+      if (d.bitWidth() < 128) {
+        out.add(path + ": decimal" + d.bitWidth() + "(" + d.precision() + ", " + d.scale() + ")");
+      }
+    }
+    for (int i = 0; i < f.childrenLength(); i++) {
+      narrowDecimals(f.children(i), path + "." + f.children(i).name(), out);
+    }
   }
 
   private static void requireFile(Path file, String what) throws IOException {

@@ -155,8 +155,15 @@ public final class ParrowCommand {
     if (e instanceof UncheckedIOException u) {
       return describe(u.getCause());
     }
+    if (e instanceof FileSystemException f
+        && f.getReason() != null
+        && f.getFile() != null
+        && f.getReason().contains(f.getFile())) {
+      // A reason that names the file already (AtomicFile's "cannot write X: no directory D").
+      return f.getReason();
+    }
     if (e instanceof NoSuchFileException n) {
-      return n.getReason() == null ? "no such file: " + n.getFile() : n.getMessage();
+      return "no such file: " + n.getFile();
     }
     if (e instanceof AccessDeniedException a) {
       return "permission denied: " + a.getFile();

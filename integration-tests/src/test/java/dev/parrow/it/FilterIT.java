@@ -257,6 +257,14 @@ class FilterIT {
         ParquetFile pf = ParquetFile.open(file)) {
       duck.execute("SET TimeZone = 'UTC'");
       Map<Long, List<Object>> all = rowsById(pf, allocator, ReadOptions.defaults());
+      List<String> reversed = new ArrayList<>();
+      try (ParquetArrowReader reader = pf.newReader(allocator, ReadOptions.defaults())) {
+        reader
+            .getVectorSchemaRoot()
+            .getSchema()
+            .getFields()
+            .forEach(f -> reversed.add(0, f.getName()));
+      }
       for (int n = 0; n < 300; n++) {
         Filter filter = randomFilter(r, 2);
         List<Long> expected = new ArrayList<>();
@@ -269,8 +277,9 @@ class FilterIT {
                     + " ORDER BY id")) {
           expected.add(((Number) row.get("id")).longValue());
         }
-        // Four ways to read: everything, only the id (the filter columns read on the side) in
-        // small batches, and strings as one dictionary for the file or one per row group.
+        // Five ways to read: everything, only the id (the filter columns read on the side) in
+        // small batches, strings as one dictionary for the file or one per row group, and every
+        // column in the reverse of the file's order.
         List<ReadOptions> variants =
             List.of(
                 ReadOptions.builder().filter(filter).build(),
@@ -285,6 +294,12 @@ class FilterIT {
                     .dictionaryColumns("utf8", "large_utf8")
                     .dictionaryMode(ReadOptions.DictionaryMode.PER_ROW_GROUP)
                     .batchSize(170)
+                    .build(),
+                ReadOptions.builder()
+                    .filter(filter)
+                    .columns(reversed)
+                    .requestedOrder(true)
+                    .batchSize(211)
                     .build());
         for (ReadOptions options : variants) {
           Map<Long, List<Object>> got = rowsById(pf, allocator, options);
@@ -293,10 +308,13 @@ class FilterIT {
             failures.add(filter + " -> DuckDB " + expected.size() + " rows, Parrow " + ids.size());
             continue;
           }
-          if (options.columns().isEmpty()) {
+          if (options.columns().isEmpty() || options.requestedOrder()) {
             for (var e : got.entrySet()) {
-              assertEquals(
-                  all.get(e.getKey()), e.getValue(), "row " + e.getKey() + " of " + filter);
+              List<Object> want = new ArrayList<>(all.get(e.getKey()));
+              if (options.requestedOrder()) {
+                java.util.Collections.reverse(want);
+              }
+              assertEquals(want, e.getValue(), "row " + e.getKey() + " of " + filter);
             }
           }
         }
