@@ -49,6 +49,37 @@ final class ColumnText {
     return ends[row];
   }
 
+  /**
+   * Whether no value holds a byte of {@code special} (ASCII characters), checked over the whole
+   * column in one pass: when none does, the printers copy the values without looking at each.
+   */
+  boolean noneOf(String special) {
+    boolean[] hit = new boolean[128];
+    for (int i = 0; i < special.length(); i++) {
+      hit[special.charAt(i)] = true;
+    }
+    byte[] b = text.array();
+    for (int i = 0, n = text.length(); i < n; i++) {
+      int c = b[i];
+      if (c >= 0 && hit[c]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether no value holds an ASCII control character (JSON escapes those, and quotes). */
+  boolean noJsonEscapes() {
+    byte[] b = text.array();
+    for (int i = 0, n = text.length(); i < n; i++) {
+      int c = b[i];
+      if ((c >= 0 && c < 0x20) || c == '"' || c == '\\') {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Characters on screen of the value: its UTF-8 bytes that start a code point. */
   int width(int row) {
     byte[] b = text.array();
@@ -57,6 +88,15 @@ final class ColumnText {
       if ((b[i] & 0xC0) != 0x80) {
         w++;
       }
+    }
+    return w;
+  }
+
+  /** The widths of all the values, in one pass ({@code ascii}: a value's width is its length). */
+  int[] widths(boolean ascii) {
+    int[] w = new int[rows];
+    for (int r = 0; r < rows; r++) {
+      w[r] = ascii ? end(r) - start(r) : width(r);
     }
     return w;
   }

@@ -35,7 +35,7 @@ final class ReadCommands {
       boolean progress) {}
 
   static void print(CommandSpec spec, Request request, ReadSettings read, FilterSettings filter)
-      throws IOException {
+      throws Exception {
     if (request.limit() < 0) {
       throw new ParameterException(
           spec.commandLine(),
@@ -45,14 +45,7 @@ final class ReadCommands {
     PrintWriter err = spec.commandLine().getErr();
     boolean toFile = request.output() != null && !Inputs.isStdio(request.output());
     OutputFile target = toFile ? Outputs.of(request.output(), request.overwrite()) : null;
-    // Batches of at most 1,000 rows keep a table's columns aligned within a screenful.
-    int batch =
-        (int)
-            Math.max(
-                1,
-                Math.min(
-                    request.limit(),
-                    request.format() == RowPrinter.Format.table ? 1_000 : 64 * 1024));
+    int batch = (int) Math.max(1, Math.min(request.limit(), ReadOptions.DEFAULT_BATCH_SIZE));
     boolean done = false;
     Progress progress = null;
     try (BufferAllocator allocator = new RootAllocator();
@@ -79,37 +72,54 @@ final class ReadCommands {
       RowPrinter printer =
           new RowPrinter(out, request.format(), request.csvNull(), request.width());
       long printed = 0;
-      try {
+      // Reading ahead pays once there is more than one batch to print.
+      boolean readAhead = request.limit() > batch;
+      try (BatchPrefetch ahead = readAhead ? new BatchPrefetch(reader, allocator) : null) {
         boolean first = true;
-        while (printed < request.limit() && reader.loadNextBatch()) {
-          VectorSchemaRoot root = reader.getVectorSchemaRoot();
-          int rows = (int) Math.min(root.getRowCount(), request.limit() - printed);
-          if (rows == 0) {
-            continue;
+        while (printed < request.limit()) {
+          VectorSchemaRoot root;
+          if (ahead != null) {
+            root = ahead.next();
+          } else {
+            root = reader.loadNextBatch() ? reader.getVectorSchemaRoot() : null;
           }
-          if (!first && request.format() == RowPrinter.Format.table) {
-            printer.separator();
+          if (root == null) {
+            break;
           }
-          printer.print(root, rows);
-          // Flushed per batch: a closed pipe shows here and stops the read.
-          printer.flush();
-          printed += rows;
-          first = false;
-          progress.update(printed);
+          try {
+            int rows = (int) Math.min(root.getRowCount(), request.limit() - printed);
+            if (rows == 0) {
+              continue;
+            }
+            printer.print(root, rows);
+            // Flushed per batch: a closed pipe shows here and stops the read.
+            printer.flush();
+            printed += rows;
+            first = false;
+            progress.update(printed);
+          } finally {
+            if (ahead != null) {
+              root.close();
+            }
+          }
         }
         if (first) {
           printer.printEmpty(reader.getVectorSchemaRoot().getSchema().getFields());
         }
         printer.flush();
         if (toFile) {
-          out.close();
+          try {
+            out.close();
+          } catch (IOException e) {
+            throw new RowPrinter.OutputFailed(e);
+          }
           target.commit();
         }
-      } catch (IOException e) {
-        if (!toFile && Stdout.isClosedPipe(e)) {
+      } catch (RowPrinter.OutputFailed e) {
+        if (!toFile && Stdout.isClosedPipe(e.getCause())) {
           throw new Stdout.Closed();
         }
-        throw new IOException("cannot write to " + outName + ": " + e.getMessage(), e);
+        throw new IOException("cannot write to " + outName + ": " + e.getMessage(), e.getCause());
       }
       done = true;
       progress.finish("printed " + Sizes.plural(printed, "row") + " to " + outName, printed);

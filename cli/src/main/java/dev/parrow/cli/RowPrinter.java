@@ -19,10 +19,25 @@ final class RowPrinter {
     csv
   }
 
+  /** Writing the output failed (a closed pipe, a full disk): the cause says how. */
+  static final class OutputFailed extends RuntimeException {
+    OutputFailed(IOException cause) {
+      super(cause.getMessage(), cause);
+    }
+
+    @Override
+    public synchronized IOException getCause() {
+      return (IOException) super.getCause();
+    }
+  }
+
   /** How a table shows a null. */
   static final String TABLE_NULL = "null";
 
   private static final int BLOCK = 1 << 16;
+  private static final int CHUNK = 2048;
+  private static final int TABLE_ROWS = 1000;
+  private int tables;
 
   private final OutputStream out;
   private final Format format;
@@ -46,34 +61,55 @@ final class RowPrinter {
   }
 
   /** Prints rows {@code [0, limit)} of the batch. */
-  void print(VectorSchemaRoot root, int limit) throws IOException {
+  void print(VectorSchemaRoot root, int limit) {
     List<FieldVector> vectors = root.getFieldVectors();
     if (columns.length != vectors.size()) {
       columns = new ValueText[vectors.size()];
       texts = new ColumnText[vectors.size()];
     }
     for (int c = 0; c < columns.length; c++) {
-      // The reader fills the same vectors batch after batch: keep their writers and buffers.
+      // The reader fills the same vectors batch after batch, unless batches are read ahead: keep
+      // the writers while the vectors stay, and the text buffers always.
       if (columns[c] == null || columns[c].vector != vectors.get(c)) {
         columns[c] = ValueText.of(vectors.get(c));
+      }
+      if (texts[c] == null) {
         texts[c] = new ColumnText();
       }
-      columns[c].format(limit, texts[c]);
     }
-    switch (format) {
-      case table -> table(root.getSchema().getFields(), limit);
-      case jsonl -> jsonl(limit);
-      case csv -> csv(root.getSchema().getFields(), limit);
+    if (format == Format.table) {
+      // One table per 1,000 rows, a few screenfuls: its widths come from its own rows.
+      for (int from = 0; from < limit; from += TABLE_ROWS) {
+        int to = Math.min(limit, from + TABLE_ROWS);
+        if (tables++ > 0) {
+          text.ascii('\n');
+        }
+        format(from, to);
+        table(root.getSchema().getFields(), to - from);
+      }
+      return;
+    }
+    // Lines are made from every column's text of a chunk of rows; chunks small enough to stay in
+    // the processor's cache make that several times faster than whole batches.
+    for (int from = 0; from < limit; from += CHUNK) {
+      int to = Math.min(limit, from + CHUNK);
+      format(from, to);
+      if (format == Format.jsonl) {
+        jsonl(to - from);
+      } else {
+        csv(root.getSchema().getFields(), to - from);
+      }
     }
   }
 
-  /** A blank line, between the tables of two batches. */
-  void separator() {
-    text.ascii('\n');
+  private void format(int from, int to) {
+    for (int c = 0; c < columns.length; c++) {
+      columns[c].format(from, to, texts[c]);
+    }
   }
 
   /** Prints what a result with no rows shows: the table's header, the CSV header line. */
-  void printEmpty(List<Field> fields) throws IOException {
+  void printEmpty(List<Field> fields) {
     switch (format) {
       case table -> {
         columns = new ValueText[0];
@@ -87,20 +123,25 @@ final class RowPrinter {
   }
 
   /** Writes what is buffered and flushes the stream. */
-  void flush() throws IOException {
+  void flush() {
     drain();
-    out.flush();
+    try {
+      out.flush();
+    } catch (IOException e) {
+      throw new OutputFailed(e);
+    }
   }
 
   /**
    * The rows as an aligned table: numbers to the right, control characters escaped, and, given a
    * width, the widest columns cut until the lines fit.
    */
-  private void table(List<Field> fields, int rows) throws IOException {
+  private void table(List<Field> fields, int rows) {
     int n = fields.size();
     String[] headers = new String[n];
     boolean[] right = new boolean[n];
     int[] widths = new int[n];
+    int[][] cellWidths = new int[n][];
     for (int c = 0; c < n; c++) {
       headers[c] = escape(fields.get(c).getName());
       right[c] = isNumber(fields.get(c));
@@ -109,9 +150,11 @@ final class RowPrinter {
         if (!columns[c].plain && hasControl(texts[c].text)) {
           texts[c] = escaped(texts[c]);
         }
+        // Numbers, dates and hex are ASCII: their widths are their lengths.
+        cellWidths[c] = texts[c].widths(columns[c].plain);
         for (int r = 0; r < rows; r++) {
           widths[c] =
-              Math.max(widths[c], texts[c].isNull(r) ? TABLE_NULL.length() : texts[c].width(r));
+              Math.max(widths[c], texts[c].isNull(r) ? TABLE_NULL.length() : cellWidths[c][r]);
         }
       }
     }
@@ -129,20 +172,20 @@ final class RowPrinter {
           cell(TABLE_NULL, widths[c], right[c], c == 0);
           continue;
         }
-        int w = t.width(r);
+        int w = cellWidths[c][r];
         if (w > widths[c]) {
           cell(Table.cut(t.string(r), widths[c]), widths[c], right[c], c == 0);
           continue;
         }
         if (c > 0) {
-          text.ascii(' ').ascii(' ');
+          text.spaces(2);
         }
         if (right[c]) {
-          pad(widths[c] - w);
+          text.spaces(widths[c] - w);
         }
         text.append(t.text, t.start(r), t.end(r));
         if (!right[c]) {
-          pad(widths[c] - w);
+          text.spaces(widths[c] - w);
         }
       }
       endLine();
@@ -151,26 +194,20 @@ final class RowPrinter {
 
   private void cell(String s, int width, boolean right, boolean first) {
     if (!first) {
-      text.ascii(' ').ascii(' ');
+      text.spaces(2);
     }
     int pad = width - Table.width(s);
     if (right) {
-      pad(pad);
+      text.spaces(pad);
     }
     text.append(s);
     if (!right) {
-      pad(pad);
-    }
-  }
-
-  private void pad(int n) {
-    for (int i = 0; i < n; i++) {
-      text.ascii(' ');
+      text.spaces(pad);
     }
   }
 
   /** Ends a table line, without the padding after its last cell. */
-  private void endLine() throws IOException {
+  private void endLine() {
     int end = text.length();
     while (end > 0 && text.byteAt(end - 1) == ' ') {
       end--;
@@ -249,8 +286,15 @@ final class RowPrinter {
     return c < 0x20 || (c >= 0x7f && c <= 0x9f);
   }
 
-  private void jsonl(int rows) throws IOException {
+  private void jsonl(int rows) {
     byte[][] names = new byte[columns.length][];
+    ValueText.Json[] json = new ValueText.Json[columns.length];
+    for (int c = 0; c < columns.length; c++) {
+      json[c] = columns[c].json;
+      if (json[c] == ValueText.Json.QUOTED && texts[c].noJsonEscapes()) {
+        json[c] = ValueText.Json.QUOTED_PLAIN;
+      }
+    }
     for (int c = 0; c < columns.length; c++) {
       String name = JsonWriter.quote(columns[c].vector.getField().getName());
       names[c] = ((c > 0 ? ", " : "") + name + ": ").getBytes(StandardCharsets.UTF_8);
@@ -265,7 +309,7 @@ final class RowPrinter {
         if (t.isNull(r)) {
           text.append("null");
         } else {
-          switch (columns[c].json) {
+          switch (json[c]) {
             case BARE -> text.append(t.text, from, to);
             case QUOTED_PLAIN -> text.ascii('"').append(t.text, from, to).ascii('"');
             case QUOTED -> JsonWriter.appendQuoted(t.text.array(), from, to, text);
@@ -284,8 +328,12 @@ final class RowPrinter {
     }
   }
 
-  private void csv(List<Field> fields, int rows) throws IOException {
+  private void csv(List<Field> fields, int rows) {
     csvHeader(fields);
+    boolean[] plain = new boolean[columns.length];
+    for (int c = 0; c < columns.length; c++) {
+      plain[c] = columns[c].plain || texts[c].noneOf(",\"\n\r");
+    }
     for (int r = 0; r < rows; r++) {
       for (int c = 0; c < columns.length; c++) {
         if (c > 0) {
@@ -298,7 +346,7 @@ final class RowPrinter {
           text.appendRaw(csvNull);
         } else if (from == to && csvNull.length == 0) {
           text.ascii('"').ascii('"');
-        } else if (columns[c].plain) {
+        } else if (plain[c]) {
           text.append(t.text, from, to);
         } else {
           csvCell(t.text.array(), from, to);
@@ -309,7 +357,7 @@ final class RowPrinter {
     }
   }
 
-  private void csvHeader(List<Field> fields) throws IOException {
+  private void csvHeader(List<Field> fields) {
     if (headerDone) {
       return;
     }
@@ -346,14 +394,18 @@ final class RowPrinter {
     text.appendRaw(s, run, to - run).ascii('"');
   }
 
-  private void maybeDrain() throws IOException {
+  private void maybeDrain() {
     if (text.length() >= BLOCK) {
       drain();
     }
   }
 
-  private void drain() throws IOException {
-    out.write(text.array(), 0, text.length());
+  private void drain() {
+    try {
+      out.write(text.array(), 0, text.length());
+    } catch (IOException e) {
+      throw new OutputFailed(e);
+    }
     text.clear();
   }
 }

@@ -51,6 +51,16 @@ final class Utf8Buffer {
     return this;
   }
 
+  /** {@code n} spaces. */
+  Utf8Buffer spaces(int n) {
+    if (n > 0) {
+      ensure(n);
+      Arrays.fill(bytes, length, length + n, (byte) ' ');
+      length += n;
+    }
+    return this;
+  }
+
   Utf8Buffer append(String s) {
     int n = s.length();
     ensure(n);

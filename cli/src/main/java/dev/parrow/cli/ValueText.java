@@ -80,22 +80,22 @@ abstract class ValueText {
             };
   }
 
-  /** Formats rows {@code [0, n)} into {@code out}. */
-  final void format(int n, ColumnText out) {
-    out.reset(n);
+  /** Formats rows {@code [from, to)} into {@code out}, whose row 0 is {@code from}. */
+  final void format(int from, int to, ColumnText out) {
+    out.reset(to - from);
     boolean nulls = vector.getNullCount() > 0;
     if (nulls) {
-      int bytes = (n + 7) >>> 3;
+      int bytes = (to + 7) >>> 3;
       if (validity.length < bytes) {
         validity = new byte[bytes];
       }
       vector.getValidityBuffer().getBytes(0, validity, 0, bytes);
     }
-    formatRows(n, nulls, out);
+    formatRows(from, to, nulls, out);
   }
 
-  /** Writes rows {@code [0, n)}; when {@code nulls}, {@link #isNull} says which are null. */
-  abstract void formatRows(int n, boolean nulls, ColumnText out);
+  /** Writes rows {@code [from, to)}; when {@code nulls}, {@link #isNull} says which are null. */
+  abstract void formatRows(int from, int to, boolean nulls, ColumnText out);
 
   final boolean isNull(int row) {
     return (validity[row >>> 3] & (1 << (row & 7))) == 0;
@@ -209,8 +209,8 @@ abstract class ValueText {
     }
 
     @Override
-    void formatRows(int n, boolean nulls, ColumnText out) {
-      for (int r = 0; r < n; r++) {
+    void formatRows(int from, int to, boolean nulls, ColumnText out) {
+      for (int r = from; r < to; r++) {
         if (nulls && isNull(r)) {
           out.endNull();
         } else {
@@ -255,15 +255,15 @@ abstract class ValueText {
     }
 
     @Override
-    void formatRows(int n, boolean nulls, ColumnText out) {
-      values = Bulk.integers(vector.getDataBuffer(), n, width, unsigned, values);
+    void formatRows(int from, int to, boolean nulls, ColumnText out) {
+      values = Bulk.integers(vector.getDataBuffer(), from, to - from, width, unsigned, values);
       Utf8Buffer text = out.text;
-      for (int r = 0; r < n; r++) {
+      for (int r = from; r < to; r++) {
         if (nulls && isNull(r)) {
           out.endNull();
           continue;
         }
-        long x = values[r];
+        long x = values[r - from];
         if (x < 0 && unsigned) {
           text.append(Long.toUnsignedString(x));
         } else {
@@ -289,13 +289,13 @@ abstract class ValueText {
         private double[] values = new double[0];
 
         @Override
-        void formatRows(int n, boolean nulls, ColumnText out) {
-          values = Bulk.doubles(d.getDataBuffer(), n, values);
-          for (int r = 0; r < n; r++) {
+        void formatRows(int from, int to, boolean nulls, ColumnText out) {
+          values = Bulk.doubles(d.getDataBuffer(), from, to - from, values);
+          for (int r = from; r < to; r++) {
             if (nulls && isNull(r)) {
               out.endNull();
             } else {
-              out.text.append(Double.toString(values[r]));
+              out.text.append(Double.toString(values[r - from]));
               out.endValue();
             }
           }
@@ -309,8 +309,8 @@ abstract class ValueText {
     }
     return new FloatText(v) {
       @Override
-      void formatRows(int n, boolean nulls, ColumnText out) {
-        for (int r = 0; r < n; r++) {
+      void formatRows(int from, int to, boolean nulls, ColumnText out) {
+        for (int r = from; r < to; r++) {
           if (nulls && isNull(r)) {
             out.endNull();
           } else {
@@ -346,14 +346,14 @@ abstract class ValueText {
         private long[] words = new long[0];
 
         @Override
-        void formatRows(int n, boolean nulls, ColumnText out) {
+        void formatRows(int from, int to, boolean nulls, ColumnText out) {
           // Each value is two little-endian longs; a value of 18 digits lives in the low one.
-          words = Bulk.longs(vector.getDataBuffer(), 2 * n, words);
-          for (int r = 0; r < n; r++) {
+          words = Bulk.longs(vector.getDataBuffer(), 2 * from, 2 * (to - from), words);
+          for (int r = from; r < to; r++) {
             if (nulls && isNull(r)) {
               out.endNull();
             } else {
-              appendScaled(words[2 * r], scale, out.text);
+              appendScaled(words[2 * (r - from)], scale, out.text);
               out.endValue();
             }
           }
@@ -411,13 +411,15 @@ abstract class ValueText {
     }
 
     @Override
-    void formatRows(int n, boolean nulls, ColumnText out) {
-      values = Bulk.integers(vector.getDataBuffer(), n, millis ? 8 : 4, false, values);
-      for (int r = 0; r < n; r++) {
+    void formatRows(int from, int to, boolean nulls, ColumnText out) {
+      values =
+          Bulk.integers(vector.getDataBuffer(), from, to - from, millis ? 8 : 4, false, values);
+      for (int r = from; r < to; r++) {
         if (nulls && isNull(r)) {
           out.endNull();
         } else {
-          appendDate(millis ? Math.floorDiv(values[r], 86_400_000L) : values[r], out.text);
+          long v = values[r - from];
+          appendDate(millis ? Math.floorDiv(v, 86_400_000L) : v, out.text);
           out.endValue();
         }
       }
@@ -475,8 +477,11 @@ abstract class ValueText {
     }
 
     @Override
-    void formatRows(int n, boolean nulls, ColumnText out) {
-      offsets = Bulk.integers(vector.getOffsetBuffer(), n + 1, large ? 8 : 4, false, offsets);
+    void formatRows(int from, int to, boolean nulls, ColumnText out) {
+      offsets =
+          Bulk.integers(
+              vector.getOffsetBuffer(), from, to - from + 1, large ? 8 : 4, false, offsets);
+      int n = to - from;
       long first = offsets[0];
       int length = Math.toIntExact(offsets[n] - first);
       if (data.length < length) {
@@ -484,17 +489,17 @@ abstract class ValueText {
       }
       vector.getDataBuffer().getBytes(first, data, 0, length);
       Utf8Buffer text = out.text;
-      for (int r = 0; r < n; r++) {
+      for (int r = from; r < to; r++) {
         if (nulls && isNull(r)) {
           out.endNull();
           continue;
         }
-        int from = (int) (offsets[r] - first);
-        int len = (int) (offsets[r + 1] - offsets[r]);
+        int at = (int) (offsets[r - from] - first);
+        int len = (int) (offsets[r - from + 1] - offsets[r - from]);
         if (hex) {
-          appendHex(data, from, len, text);
+          appendHex(data, at, len, text);
         } else {
-          text.appendRaw(data, from, len);
+          text.appendRaw(data, at, len);
         }
         out.endValue();
       }
@@ -655,26 +660,33 @@ abstract class ValueText {
   static final class Bulk {
     private Bulk() {}
 
-    /** {@code n} little-endian longs. */
-    static long[] longs(ArrowBuf buf, int n, long[] reuse) {
+    /** {@code n} little-endian longs from the {@code start}th. */
+    static long[] longs(ArrowBuf buf, int start, int n, long[] reuse) {
       long[] out = reuse.length >= n ? reuse : new long[n];
-      buf.nioBuffer(0, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(out, 0, n);
+      buf.nioBuffer(start * 8L, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(out, 0, n);
       return out;
     }
 
-    static double[] doubles(ArrowBuf buf, int n, double[] reuse) {
+    static double[] doubles(ArrowBuf buf, int start, int n, double[] reuse) {
       double[] out = reuse.length >= n ? reuse : new double[n];
-      buf.nioBuffer(0, n * 8).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(out, 0, n);
+      buf.nioBuffer(start * 8L, n * 8)
+          .order(ByteOrder.LITTLE_ENDIAN)
+          .asDoubleBuffer()
+          .get(out, 0, n);
       return out;
     }
 
-    /** {@code n} integers of {@code width} bytes, sign- or zero-extended to longs. */
-    static long[] integers(ArrowBuf buf, int n, int width, boolean unsigned, long[] reuse) {
+    /**
+     * {@code n} integers of {@code width} bytes from the {@code start}th, sign- or zero-extended to
+     * longs.
+     */
+    static long[] integers(
+        ArrowBuf buf, int start, int n, int width, boolean unsigned, long[] reuse) {
       if (width == 8) {
-        return longs(buf, n, reuse);
+        return longs(buf, start, n, reuse);
       }
       long[] out = reuse.length >= n ? reuse : new long[n];
-      var bytes = buf.nioBuffer(0, n * width).order(ByteOrder.LITTLE_ENDIAN);
+      var bytes = buf.nioBuffer((long) start * width, n * width).order(ByteOrder.LITTLE_ENDIAN);
       switch (width) {
         case 4 -> {
           var ints = bytes.asIntBuffer();
