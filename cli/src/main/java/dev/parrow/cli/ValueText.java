@@ -285,7 +285,7 @@ abstract class ValueText {
 
   private static ValueText floating(FieldVector v) {
     if (v instanceof Float8Vector d) {
-      return new FloatText(v) {
+      return new ValueText(v, Json.NUMBER_OR_QUOTED) {
         private double[] values = new double[0];
 
         @Override
@@ -307,19 +307,7 @@ abstract class ValueText {
         }
       };
     }
-    return new FloatText(v) {
-      @Override
-      void formatRows(int from, int to, boolean nulls, ColumnText out) {
-        for (int r = from; r < to; r++) {
-          if (nulls && isNull(r)) {
-            out.endNull();
-          } else {
-            appendValue(r, out.text);
-            out.endValue();
-          }
-        }
-      }
-
+    return new PerValue(v, Json.NUMBER_OR_QUOTED) {
       @Override
       void appendValue(int row, Utf8Buffer sb) {
         sb.append(
@@ -329,12 +317,6 @@ abstract class ValueText {
                     : ((Float2Vector) v).getValueAsFloat(row)));
       }
     };
-  }
-
-  private abstract static class FloatText extends ValueText {
-    FloatText(FieldVector v) {
-      super(v, Json.NUMBER_OR_QUOTED);
-    }
   }
 
   /** Decimals of up to 18 digits are written from their low 64 bits, with no BigDecimal. */
