@@ -137,7 +137,17 @@ public final class ParrowCommand {
           err.flush();
           return 1;
         });
-    int code = cli.execute(args);
+    int code;
+    try {
+      code = cli.execute(args);
+    } catch (Error e) {
+      // picocli hands on Errors: a JVM that cannot start Arrow's allocator, or memory run out.
+      err.println("parrow: " + describeError(e));
+      if (top.verbose) {
+        e.printStackTrace(err);
+      }
+      code = 1;
+    }
     try {
       Stdout.check(out);
     } catch (Stdout.Closed closed) {
@@ -148,6 +158,23 @@ public final class ParrowCommand {
     }
     err.flush();
     return code;
+  }
+
+  /** What went wrong in the JVM, and what to do about it. */
+  static String describeError(Error e) {
+    if (e instanceof OutOfMemoryError) {
+      return "out of memory ("
+          + e.getMessage()
+          + "); give the JVM more with PARROW_JAVA_OPTS=-Xmx8g, or read smaller batches"
+          + " (--batch-size)";
+    }
+    Throwable cause = e.getCause() != null ? e.getCause() : e;
+    String hint =
+        Runtime.version().feature() >= 24
+            ? "; on Java 24 and later run it with --sun-misc-unsafe-memory-access=allow (the"
+                + " parrow launcher does)"
+            : "";
+    return "Arrow could not start on this JVM (Java " + Runtime.version() + "): " + cause + hint;
   }
 
   /** A message a user can act on, without a stack trace. */

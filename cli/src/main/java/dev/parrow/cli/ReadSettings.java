@@ -45,6 +45,11 @@ final class ReadSettings {
   boolean noArrowSchema;
 
   @Option(
+      names = "--no-verify-crc",
+      description = "Do not check page CRCs (by default a page whose CRC differs is an error).")
+  boolean noVerifyCrc;
+
+  @Option(
       names = "--max-page-bytes",
       paramLabel = "BYTES",
       description = "Refuse pages larger than this once decompressed (default 1 GiB).")
@@ -63,7 +68,8 @@ final class ReadSettings {
         .requestedOrder(true)
         .batchSize(batchSize == null ? defaultBatch : batchSize)
         .binaryAsString(binaryAsString)
-        .useArrowSchemaHint(!noArrowSchema);
+        .useArrowSchemaHint(!noArrowSchema)
+        .verifyCrc(!noVerifyCrc);
     if (int96Unit != null) {
       b.int96Unit(int96Unit);
     }

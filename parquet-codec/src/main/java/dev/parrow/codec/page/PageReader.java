@@ -223,7 +223,9 @@ public final class PageReader {
             "page CRC mismatch: the header says "
                 + String.format("%08x", h.crc())
                 + ", the page's bytes give "
-                + String.format("%08x", (int) crc.getValue()));
+                + String.format("%08x", (int) crc.getValue())
+                + "; the page is damaged, or to read it as it is turn the check off"
+                + " (ReadOptions.verifyCrc(false); --no-verify-crc in the CLI)");
       }
     }
     return switch (h.type()) {
