@@ -40,7 +40,7 @@ final class AppendCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
-    Progress progress = new Progress(err, -1, ParrowCommand.of(spec).quiet);
+    Progress progress = new Progress(err, Inputs.arrowRows(input), ParrowCommand.of(spec).quiet);
     try (BufferAllocator allocator = new RootAllocator();
         ArrowReader reader = Inputs.arrow(input, allocator)) {
       long rows =

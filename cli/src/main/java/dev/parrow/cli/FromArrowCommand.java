@@ -47,7 +47,8 @@ final class FromArrowCommand implements Callable<Integer> {
     OutputFile target = Outputs.of(output, overwrite.allowed);
     try (BufferAllocator allocator = new RootAllocator();
         ArrowReader reader = Inputs.arrow(input, allocator)) {
-      settings.writeAll(reader, target, -1, spec.commandLine().getErr(), top.quiet);
+      settings.writeAll(
+          reader, target, Inputs.arrowRows(input), spec.commandLine().getErr(), top.quiet);
     }
     return 0;
   }

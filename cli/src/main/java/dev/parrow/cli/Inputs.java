@@ -17,7 +17,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.flatbuf.Decimal;
+import org.apache.arrow.flatbuf.Footer;
 import org.apache.arrow.flatbuf.MessageHeader;
+import org.apache.arrow.flatbuf.RecordBatch;
 import org.apache.arrow.flatbuf.Type;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
@@ -76,6 +78,50 @@ final class Inputs {
     } catch (IOException | RuntimeException e) {
       reader.close();
       throw e;
+    }
+  }
+
+  /**
+   * The rows of an Arrow IPC file, summed from its record batches' headers (no data is read), or -1
+   * for a stream, standard input, or a file whose footer does not say.
+   */
+  static long arrowRows(Path input) {
+    if (isStdio(input)) {
+      return -1;
+    }
+    try (FileChannel file = FileChannel.open(input, StandardOpenOption.READ)) {
+      long size = file.size();
+      ByteBuffer tail = ByteBuffer.allocate(10).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+      if (size < 18 || file.read(tail, size - 10) != 10) {
+        return -1;
+      }
+      if (!new String(tail.array(), 4, 6, java.nio.charset.StandardCharsets.US_ASCII)
+          .equals("ARROW1")) {
+        return -1;
+      }
+      int footerLength = tail.getInt(0);
+      if (footerLength <= 0 || footerLength > size - 18) {
+        return -1;
+      }
+      ByteBuffer footerBytes = ByteBuffer.allocate(footerLength);
+      file.read(footerBytes, size - 10 - footerLength);
+      footerBytes.flip();
+      Footer footer = Footer.getRootAsFooter(footerBytes.order(java.nio.ByteOrder.LITTLE_ENDIAN));
+      long rows = 0;
+      RecordBatch batch = new RecordBatch();
+      for (int i = 0; i < footer.recordBatchesLength(); i++) {
+        file.position(footer.recordBatches(i).offset());
+        MessageMetadataResult message = MessageSerializer.readMessage(new ReadChannel(file));
+        if (message == null || message.getMessage().headerType() != MessageHeader.RecordBatch) {
+          return -1;
+        }
+        message.getMessage().header(batch);
+        rows += batch.length();
+      }
+      return rows;
+    } catch (IOException | RuntimeException e) {
+      // A progress total is a courtesy; the read itself reports what is wrong with the file.
+      return -1;
     }
   }
 
