@@ -28,8 +28,7 @@ final class Stdout {
     }
   }
 
-  private static final Recording BYTES =
-      new Recording(new FileOutputStream(FileDescriptor.out), false);
+  private static final Recording BYTES = new Recording(new FileOutputStream(FileDescriptor.out));
 
   private static final PrintWriter TEXT = text(BYTES);
 
@@ -67,13 +66,14 @@ final class Stdout {
   }
 
   /** Text over {@code bytes}, in UTF-8 whatever the platform's default. */
-  static PrintWriter text(OutputStream bytes) {
+  private static PrintWriter text(OutputStream bytes) {
     return new PrintWriter(
         new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8), 1 << 16), false);
   }
 
-  /** Standard output as bytes, for OUT given as {@code -}. Flush the text writer before. */
+  /** Standard output as bytes, for OUT given as {@code -} (the text written so far goes first). */
   static OutputStream bytes() {
+    TEXT.flush();
     return BYTES;
   }
 
@@ -82,18 +82,13 @@ final class Stdout {
    * pipe, an {@link UncheckedIOException} saying why for other failures. Flushes {@code out}.
    */
   static void check(PrintWriter out) {
-    check(out, BYTES, "standard output");
-  }
-
-  /** As {@link #check(PrintWriter)}, for text written over {@code bytes} to {@code name}. */
-  static void check(PrintWriter out, Recording bytes, String name) {
     if (out.checkError()) {
-      IOException failure = bytes.failure;
-      if (bytes == BYTES && (failure == null || isClosedPipe(failure))) {
+      IOException failure = BYTES.failure;
+      if (failure == null || isClosedPipe(failure)) {
         throw new Closed();
       }
-      String why = failure == null ? "write error" : failure.getMessage();
-      throw new UncheckedIOException(new IOException("cannot write to " + name + ": " + why));
+      throw new UncheckedIOException(
+          new IOException("cannot write to standard output: " + failure.getMessage()));
     }
   }
 
@@ -114,18 +109,14 @@ final class Stdout {
   }
 
   /**
-   * A stream that keeps its first write error, which PrintWriter would otherwise reduce to a flag.
+   * Standard output keeping its first write error, which PrintWriter would otherwise reduce to a
+   * flag. Closing it only flushes: standard output stays open.
    */
-  static final class Recording extends FilterOutputStream {
-    private final boolean closes;
+  private static final class Recording extends FilterOutputStream {
     volatile IOException failure;
 
-    /**
-     * @param closes whether closing this closes the stream below (standard output stays open)
-     */
-    Recording(OutputStream out, boolean closes) {
+    Recording(OutputStream out) {
       super(out);
-      this.closes = closes;
     }
 
     @Override
@@ -158,9 +149,6 @@ final class Stdout {
     @Override
     public void close() throws IOException {
       flush();
-      if (closes) {
-        out.close();
-      }
     }
 
     private IOException record(IOException e) {
