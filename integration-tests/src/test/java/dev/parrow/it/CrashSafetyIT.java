@@ -196,6 +196,11 @@ class CrashSafetyIT {
     List<String> command = new ArrayList<>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
     command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
+    if (Runtime.version().feature() >= 24) {
+      // As the build's jdk24-and-later profile gives the test JVMs: Netty's Unsafe memory access.
+      command.add("--sun-misc-unsafe-memory-access=allow");
+      command.add("--enable-native-access=ALL-UNNAMED");
+    }
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(mainClass);
