@@ -169,12 +169,25 @@ public final class ParrowCommand {
           + " (--batch-size)";
     }
     Throwable cause = e.getCause() != null ? e.getCause() : e;
+    boolean allocator =
+        Arrays.stream(e.getStackTrace())
+            .anyMatch(f -> f.getClassName().startsWith("org.apache.arrow.memory"));
+    if (!allocator) {
+      return "internal error: "
+          + e
+          + (cause != e ? " (" + cause + ")" : "")
+          + "; --verbose prints where";
+    }
     String hint =
         Runtime.version().feature() >= 24
             ? "; on Java 24 and later run it with --sun-misc-unsafe-memory-access=allow (the"
                 + " parrow launcher does)"
             : "";
-    return "Arrow could not start on this JVM (Java " + Runtime.version() + "): " + cause + hint;
+    return "Arrow's memory allocator could not start on this JVM (Java "
+        + Runtime.version()
+        + "): "
+        + cause
+        + hint;
   }
 
   /** A message a user can act on, without a stack trace. */

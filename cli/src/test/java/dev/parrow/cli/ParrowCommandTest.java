@@ -180,4 +180,22 @@ class ParrowCommandTest {
     assertEquals(5001, rows.size(), "a header and 5,000 rows");
     assertTrue(rows.stream().anyMatch(l -> l.endsWith(",")), "null quantities are empty cells");
   }
+
+  @Test
+  void jvmErrorsAreOneLineWithAdvice() {
+    assertTrue(
+        ParrowCommand.describeError(new OutOfMemoryError("Java heap space"))
+            .contains("PARROW_JAVA_OPTS=-Xmx"));
+    Error allocator = new ExceptionInInitializerError(new UnsupportedOperationException());
+    allocator.setStackTrace(
+        new StackTraceElement[] {
+          new StackTraceElement(
+              "org.apache.arrow.memory.netty.DefaultAllocationManagerFactory", "<clinit>", null, 26)
+        });
+    assertTrue(
+        ParrowCommand.describeError(allocator)
+            .startsWith("Arrow's memory allocator could not start on this JVM"));
+    String other = ParrowCommand.describeError(new StackOverflowError());
+    assertTrue(other.startsWith("internal error: java.lang.StackOverflowError"), other);
+  }
 }
