@@ -139,6 +139,7 @@ public record ReadOptions(
     b.rowLimit = rowLimit;
     b.requestedOrder = requestedOrder;
     b.binaryAsString = types.binaryAsString();
+    b.uuidAsExtension = types.uuidAsExtension();
     return b;
   }
 
@@ -146,6 +147,7 @@ public record ReadOptions(
     private List<String> columns = List.of();
     private boolean requestedOrder;
     private boolean binaryAsString;
+    private boolean uuidAsExtension;
     private List<Integer> columnIndices = List.of();
     private List<Integer> rowGroups = List.of();
     private int batchSize = DEFAULT_BATCH_SIZE;
@@ -307,7 +309,8 @@ public record ReadOptions(
           rowGroups,
           batchSize,
           verifyCrc,
-          new TypeOptions(int96Unit, uuidAsString, decimalsAsDouble, binaryAsString),
+          new TypeOptions(
+              int96Unit, uuidAsString, decimalsAsDouble, binaryAsString, uuidAsExtension),
           maxPageBytes,
           parallelism,
           maxLevelsPerBatch,
@@ -336,6 +339,17 @@ public record ReadOptions(
      * old parquet-java wrote text that way (DuckDB's {@code binary_as_string}). The bytes are kept
      * as they are; invalid UTF-8 is not checked.
      */
+    /**
+     * Marks UUID columns (FixedSizeBinary(16)) as the canonical {@code arrow.uuid} extension type
+     * in their field metadata, so that consumers over the C Data Interface or IPC (DuckDB, Arrow
+     * C++, pyarrow) see UUIDs, as their own read of the file gives them; the vectors stay
+     * FixedSizeBinaryVector.
+     */
+    public Builder uuidAsExtension(boolean asExtension) {
+      this.uuidAsExtension = asExtension;
+      return this;
+    }
+
     public Builder binaryAsString(boolean asString) {
       this.binaryAsString = asString;
       return this;

@@ -31,6 +31,13 @@ final class ReadSettings {
   boolean binaryAsString;
 
   @Option(
+      names = "--uuid-extension",
+      description =
+          "Mark UUID columns as the arrow.uuid extension type (to-arrow: DuckDB and pyarrow then"
+              + " read UUIDs, not 16-byte binaries).")
+  boolean uuidExtension;
+
+  @Option(
       names = "--int96-unit",
       paramLabel = "UNIT",
       description =
@@ -68,6 +75,7 @@ final class ReadSettings {
         .requestedOrder(true)
         .batchSize(batchSize == null ? defaultBatch : batchSize)
         .binaryAsString(binaryAsString)
+        .uuidAsExtension(uuidExtension)
         .useArrowSchemaHint(!noArrowSchema)
         .verifyCrc(!noVerifyCrc);
     if (int96Unit != null) {

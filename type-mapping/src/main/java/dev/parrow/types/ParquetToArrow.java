@@ -29,6 +29,11 @@ public final class ParquetToArrow {
    */
   public static final String LOGICAL_TYPE_KEY = "parquet.logical_type";
 
+  /** Arrow's field metadata keys of an extension type. */
+  public static final String EXTENSION_NAME_KEY = "ARROW:extension:name";
+
+  public static final String EXTENSION_METADATA_KEY = "ARROW:extension:metadata";
+
   private ParquetToArrow() {}
 
   /**
@@ -40,6 +45,15 @@ public final class ParquetToArrow {
     SchemaElement e = column.element();
     ArrowType type = leafType(column, options, warnings);
     Map<String, String> metadata = annotationMetadata(e.logicalType(), e.convertedType());
+    if (options.uuidAsExtension()
+        && e.logicalType() instanceof LogicalType.UuidType
+        && type.equals(new ArrowType.FixedSizeBinary(16))) {
+      // The canonical extension's keys, on the storage type: the vector stays FixedSizeBinary,
+      // and IPC and C Data carry the keys to consumers that know the extension.
+      metadata = new java.util.LinkedHashMap<>(metadata);
+      metadata.put(EXTENSION_NAME_KEY, "arrow.uuid");
+      metadata.put(EXTENSION_METADATA_KEY, "");
+    }
     boolean nullable = e.repetition() != Repetition.REQUIRED;
     return new Field(e.name(), new FieldType(nullable, type, null, metadata), null);
   }

@@ -13,10 +13,17 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param binaryAsString BYTE_ARRAY columns with no annotation at all as Utf8 instead of Binary, for
  *     files whose writers (Impala, Hive, old parquet-java) stored text without the STRING
  *     annotation (DuckDB's {@code binary_as_string}); invalid UTF-8 is kept as it is, not checked
+ * @param uuidAsExtension UUID columns (FixedSizeBinary(16)) marked as the canonical {@code
+ *     arrow.uuid} extension type in their field metadata, so that consumers over IPC or the C Data
+ *     Interface (DuckDB, Arrow C++, pyarrow) see UUIDs rather than 16-byte binaries
  */
 public record TypeOptions(
-    TimeUnit int96Unit, boolean uuidAsString, boolean decimalsAsDouble, boolean binaryAsString) {
+    TimeUnit int96Unit,
+    boolean uuidAsString,
+    boolean decimalsAsDouble,
+    boolean binaryAsString,
+    boolean uuidAsExtension) {
   public static TypeOptions defaults() {
-    return new TypeOptions(TimeUnit.NANOSECOND, false, false, false);
+    return new TypeOptions(TimeUnit.NANOSECOND, false, false, false, false);
   }
 }
