@@ -13,7 +13,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -193,18 +192,8 @@ class CrashSafetyIT {
   }
 
   private Process java(String mainClass, String... args) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(ProcessHandle.current().info().command().orElse("java"));
-    command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
-    if (Runtime.version().feature() >= 24) {
-      // As the build's jdk24-and-later profile gives the test JVMs: Netty's Unsafe memory access.
-      command.add("--sun-misc-unsafe-memory-access=allow");
-      command.add("--enable-native-access=ALL-UNNAMED");
-    }
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(mainClass);
-    command.addAll(List.of(args));
+    List<String> command =
+        ChildJvm.command(List.of(), System.getProperty("java.class.path"), mainClass, args);
     return new ProcessBuilder(command).redirectError(dir.resolve("child.err").toFile()).start();
   }
 

@@ -10,7 +10,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -41,18 +40,8 @@ class RuntimeIT {
         Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
             .filter(e -> without == null || !e.contains(without))
             .collect(Collectors.joining(File.pathSeparator));
-    List<String> command = new ArrayList<>();
-    command.add(ProcessHandle.current().info().command().orElse("java"));
-    command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
-    if (Runtime.version().feature() >= 24) {
-      command.add("--sun-misc-unsafe-memory-access=allow");
-      command.add("--enable-native-access=ALL-UNNAMED");
-    }
-    command.addAll(jvmFlags);
-    command.add("-cp");
-    command.add(classPath);
-    command.add(ParrowCommand.class.getName());
-    command.addAll(List.of(args));
+    List<String> command =
+        ChildJvm.command(jvmFlags, classPath, ParrowCommand.class.getName(), args);
     Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.PIPE).start();
     byte[] out = p.getInputStream().readAllBytes();
     String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
