@@ -140,6 +140,7 @@ public record ReadOptions(
     b.requestedOrder = requestedOrder;
     b.binaryAsString = types.binaryAsString();
     b.uuidAsExtension = types.uuidAsExtension();
+    b.float16AsFloat = types.float16AsFloat();
     return b;
   }
 
@@ -148,6 +149,7 @@ public record ReadOptions(
     private boolean requestedOrder;
     private boolean binaryAsString;
     private boolean uuidAsExtension;
+    private boolean float16AsFloat;
     private List<Integer> columnIndices = List.of();
     private List<Integer> rowGroups = List.of();
     private int batchSize = DEFAULT_BATCH_SIZE;
@@ -310,7 +312,12 @@ public record ReadOptions(
           batchSize,
           verifyCrc,
           new TypeOptions(
-              int96Unit, uuidAsString, decimalsAsDouble, binaryAsString, uuidAsExtension),
+              int96Unit,
+              uuidAsString,
+              decimalsAsDouble,
+              binaryAsString,
+              uuidAsExtension,
+              float16AsFloat),
           maxPageBytes,
           parallelism,
           maxLevelsPerBatch,
@@ -347,6 +354,15 @@ public record ReadOptions(
      */
     public Builder uuidAsExtension(boolean asExtension) {
       this.uuidAsExtension = asExtension;
+      return this;
+    }
+
+    /**
+     * Reads FLOAT16 columns as Float32 (exactly) instead of Float16, for consumers with no
+     * half-float type: DuckDB refuses Arrow's float16 over the C Data Interface.
+     */
+    public Builder float16AsFloat(boolean asFloat) {
+      this.float16AsFloat = asFloat;
       return this;
     }
 

@@ -38,6 +38,12 @@ final class ReadSettings {
   boolean uuidExtension;
 
   @Option(
+      names = "--float16-as-float",
+      description =
+          "Read FLOAT16 columns as 32-bit floats (exactly), for consumers without half floats.")
+  boolean float16AsFloat;
+
+  @Option(
       names = "--int96-unit",
       paramLabel = "UNIT",
       description =
@@ -76,6 +82,7 @@ final class ReadSettings {
         .batchSize(batchSize == null ? defaultBatch : batchSize)
         .binaryAsString(binaryAsString)
         .uuidAsExtension(uuidExtension)
+        .float16AsFloat(float16AsFloat)
         .useArrowSchemaHint(!noArrowSchema)
         .verifyCrc(!noVerifyCrc);
     if (int96Unit != null) {

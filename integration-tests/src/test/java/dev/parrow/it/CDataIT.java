@@ -358,6 +358,65 @@ class CDataIT {
     }
   }
 
+  /**
+   * DuckDB has no half float: read with float16AsFloat, every one of the 65,536 FLOAT16 bit
+   * patterns (written by Parrow) reaches DuckDB through a stream as the FLOAT its own reader makes
+   * of the file, NaNs and infinities included.
+   */
+  @Test
+  void float16GoesToDuckDbAsFloat() throws Exception {
+    Path file = dir.resolve("halves.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        org.apache.arrow.vector.Float2Vector halves =
+            new org.apache.arrow.vector.Float2Vector("h", allocator);
+        org.apache.arrow.vector.IntVector bits =
+            new org.apache.arrow.vector.IntVector("bits", allocator);
+        VectorSchemaRoot root = VectorSchemaRoot.of(bits, halves)) {
+      halves.allocateNew(65_537);
+      bits.allocateNew(65_537);
+      for (int b = 0; b < 65_536; b++) {
+        halves.set(b, (short) b);
+        bits.set(b, b);
+      }
+      halves.setNull(65_536);
+      bits.set(65_536, -1);
+      root.setRowCount(65_537);
+      try (var w =
+          dev.parrow.arrow.ParquetArrowWriter.create(
+              file, root.getSchema(), WriteOptions.defaults())) {
+        w.write(root);
+      }
+    }
+    try (BufferAllocator allocator = new RootAllocator();
+        Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
+      try (ParquetFile pf = ParquetFile.open(file);
+          ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
+        ParquetStreams.export(
+            pf.newReader(allocator, ReadOptions.builder().float16AsFloat(true).build()),
+            allocator,
+            stream);
+        ((DuckDBConnection) c).registerArrowStream("halves", stream);
+        s.execute("CREATE TABLE streamed AS FROM halves");
+      }
+      String own = "read_parquet(" + DuckDb.literal(file) + ")";
+      assertEquals(
+          rows(s, "SELECT column_name, column_type FROM (DESCRIBE FROM " + own + ")"),
+          rows(s, "SELECT column_name, column_type FROM (DESCRIBE streamed)"));
+      assertEquals(
+          0,
+          count(
+              s,
+              "SELECT count(*) FROM ((FROM streamed EXCEPT ALL FROM "
+                  + own
+                  + ") UNION ALL (FROM "
+                  + own
+                  + " EXCEPT ALL FROM streamed))"));
+      assertEquals(65_537, count(s, "SELECT count(*) FROM streamed"));
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
   private static long count(Statement s, String sql) throws Exception {
     try (ResultSet rs = s.executeQuery(sql)) {
       assertTrue(rs.next());

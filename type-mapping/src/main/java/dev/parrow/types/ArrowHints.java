@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -213,9 +214,13 @@ public final class ArrowHints {
       }
       ArrowType up = upgrade(read, h);
       if (up == null) {
-        // Utf8 for a column the hint calls Binary is the caller's binaryAsString: no news to them.
-        boolean askedForText = read instanceof ArrowType.Utf8 && h instanceof ArrowType.Binary;
-        if (!h.equals(read) && hint.getDictionary() == null && !askedForText) {
+        // Utf8 for a column the hint calls Binary, or Float32 for one it calls Float16, is what the
+        // caller asked for (binaryAsString, float16AsFloat): no news to them.
+        boolean asked =
+            read instanceof ArrowType.Utf8 && h instanceof ArrowType.Binary
+                || read.equals(new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE))
+                    && h.equals(new ArrowType.FloatingPoint(FloatingPointPrecision.HALF));
+        if (!h.equals(read) && hint.getDictionary() == null && !asked) {
           warnings.add(
               path
                   + ": "

@@ -166,9 +166,11 @@ public final class ParquetToArrow {
       return p == PhysicalType.BYTE_ARRAY ? ArrowType.Utf8.INSTANCE : null;
     }
     if (logical instanceof LogicalType.Float16Type) {
-      return p == PhysicalType.FIXED_LEN_BYTE_ARRAY && column.typeLength() == 2
-          ? new ArrowType.FloatingPoint(FloatingPointPrecision.HALF)
-          : null;
+      if (p != PhysicalType.FIXED_LEN_BYTE_ARRAY || column.typeLength() != 2) {
+        return null;
+      }
+      return new ArrowType.FloatingPoint(
+          options.float16AsFloat() ? FloatingPointPrecision.SINGLE : FloatingPointPrecision.HALF);
     }
     if (logical instanceof LogicalType.UuidType) {
       if (p != PhysicalType.FIXED_LEN_BYTE_ARRAY || column.typeLength() != 16) {

@@ -16,14 +16,17 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param uuidAsExtension UUID columns (FixedSizeBinary(16)) marked as the canonical {@code
  *     arrow.uuid} extension type in their field metadata, so that consumers over IPC or the C Data
  *     Interface (DuckDB, Arrow C++, pyarrow) see UUIDs rather than 16-byte binaries
+ * @param float16AsFloat FLOAT16 columns widened to Float32 (exactly: every half float is a float)
+ *     for consumers that have no half-float type, such as DuckDB
  */
 public record TypeOptions(
     TimeUnit int96Unit,
     boolean uuidAsString,
     boolean decimalsAsDouble,
     boolean binaryAsString,
-    boolean uuidAsExtension) {
+    boolean uuidAsExtension,
+    boolean float16AsFloat) {
   public static TypeOptions defaults() {
-    return new TypeOptions(TimeUnit.NANOSECOND, false, false, false, false);
+    return new TypeOptions(TimeUnit.NANOSECOND, false, false, false, false, false);
   }
 }

@@ -70,6 +70,10 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
           if (f.getPrecision() == FloatingPointPrecision.HALF) {
             return new FixedBytesFiller();
           }
+          if (p == PhysicalType.FIXED_LEN_BYTE_ARRAY) {
+            // FLOAT16 read as Float32 (TypeOptions.float16AsFloat).
+            return new HalfAsFloatFiller();
+          }
           if (p == PhysicalType.FLOAT) {
             return new DirectFixedFiller(4);
           }
