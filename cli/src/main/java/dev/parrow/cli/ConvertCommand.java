@@ -52,7 +52,12 @@ final class ConvertCommand implements Callable<Integer> {
         // the copy's Arrow schema keeps them too.
         ParquetArrowReader reader = parquet.newReader(allocator, ReadOptions.defaults())) {
       top.warn(err, reader.warnings());
-      settings.writeAll(reader, target, parquet.footer().metaData().numRows(), err, top.quiet);
+      settings.writeAll(
+          reader,
+          target,
+          parquet.footer().metaData().numRows(),
+          err,
+          top.quiet || Outputs.quietFor(output));
     }
     return 0;
   }

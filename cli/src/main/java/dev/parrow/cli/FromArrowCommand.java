@@ -48,7 +48,11 @@ final class FromArrowCommand implements Callable<Integer> {
     try (BufferAllocator allocator = new RootAllocator();
         ArrowReader reader = Inputs.arrow(input, allocator)) {
       settings.writeAll(
-          reader, target, Inputs.arrowRows(input), spec.commandLine().getErr(), top.quiet);
+          reader,
+          target,
+          Inputs.arrowRows(input),
+          spec.commandLine().getErr(),
+          top.quiet || Outputs.quietFor(output));
     }
     return 0;
   }

@@ -33,6 +33,14 @@ final class Outputs {
     return OutputFile.of(out);
   }
 
+  /**
+   * Whether progress and the summary line must stay off stderr: the output is standard output and
+   * stderr goes to the same place ({@code parrow to-arrow F - > out 2>&1}).
+   */
+  static boolean quietFor(Path out) {
+    return Inputs.isStdio(out) && Terminal.stderrIsStdout();
+  }
+
   /** The name a message gives the output. */
   static String name(Path out) {
     return Inputs.isStdio(out) ? "<stdout>" : out.toString();

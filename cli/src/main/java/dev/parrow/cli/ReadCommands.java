@@ -63,7 +63,8 @@ final class ReadCommands {
       // Progress only where the rows go to a file: a bar beside rows on the terminal, or beside
       // a pager reading a pipe, would be in the way.
       boolean showProgress =
-          request.progress() && (toFile || Terminal.isRegularFile(Terminal.STDOUT));
+          request.progress()
+              && (toFile || Terminal.isRegularFile(Terminal.STDOUT) && !Terminal.stderrIsStdout());
       long total =
           filter.where == null
               ? Math.min(request.limit(), parquet.footer().metaData().numRows())

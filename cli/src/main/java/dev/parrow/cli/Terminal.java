@@ -30,6 +30,19 @@ final class Terminal {
     }
   }
 
+  /**
+   * Whether standard error goes where standard output goes ({@code > out 2>&1}): then a summary
+   * line on stderr would land inside the output.
+   */
+  static boolean stderrIsStdout() {
+    try {
+      return Files.readSymbolicLink(Path.of("/proc/self/fd/1"))
+          .equals(Files.readSymbolicLink(Path.of("/proc/self/fd/2")));
+    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+      return false;
+    }
+  }
+
   /** Whether file descriptor {@code fd} is a regular file (output redirected with {@code >}). */
   static boolean isRegularFile(int fd) {
     try {

@@ -84,7 +84,7 @@ final class ToArrowCommand implements Callable<Integer> {
                     .build())) {
       top.warn(err, reader.warnings());
       long total = filter.where == null ? parquet.footer().metaData().numRows() : -1;
-      progress = new Progress(err, total, top.quiet);
+      progress = new Progress(err, total, top.quiet || Outputs.quietFor(output));
       long rows;
       try (OutputStream out = target.open()) {
         rows = write(reader, Channels.newChannel(out), progress);

@@ -272,6 +272,34 @@ class CliShellIT {
     }
   }
 
+  /**
+   * {@code > out 2>&1}: stderr goes where the output goes, so no summary line lands in the CSV or
+   * the Arrow stream (progress and summary stay off, warnings and errors do not).
+   */
+  @Test
+  void noSummaryInsideOutputThatStderrShares() throws Exception {
+    Path csv = dir.resolve("both.csv");
+    Process p =
+        launcher("cat", ORDERS.toString(), "--format", "csv")
+            .redirectErrorStream(true)
+            .redirectOutput(csv.toFile())
+            .start();
+    assertTrue(p.waitFor(2, TimeUnit.MINUTES));
+    assertEquals(0, p.exitValue());
+    assertEquals(
+        inProcess("cat", ORDERS.toString(), "--format", "csv"),
+        Files.readString(csv, StandardCharsets.UTF_8));
+    Path arrow = dir.resolve("both.arrows");
+    p =
+        launcher("to-arrow", ORDERS.toString(), "-", "--stream")
+            .redirectErrorStream(true)
+            .redirectOutput(arrow.toFile())
+            .start();
+    assertTrue(p.waitFor(2, TimeUnit.MINUTES));
+    assertEquals(0, p.exitValue());
+    assertArrayEquals(arrowStream(ORDERS), Files.readAllBytes(arrow));
+  }
+
   /** The command run in this JVM, its stdout (the oracle for the child's). */
   private static String inProcess(String... args) {
     StringWriter out = new StringWriter();
