@@ -83,6 +83,13 @@ abstract class ValueText {
   /** Formats rows {@code [from, to)} into {@code out}, whose row 0 is {@code from}. */
   final void format(int from, int to, ColumnText out) {
     out.reset(to - from);
+    if (vector instanceof org.apache.arrow.vector.NullVector) {
+      // No validity buffer to read: every value is null.
+      for (int r = from; r < to; r++) {
+        out.endNull();
+      }
+      return;
+    }
     boolean nulls = vector.getNullCount() > 0;
     if (nulls) {
       int bytes = (to + 7) >>> 3;

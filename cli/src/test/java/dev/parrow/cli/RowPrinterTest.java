@@ -71,6 +71,24 @@ class RowPrinterTest {
     }
   }
 
+  @org.junit.jupiter.api.Test
+  void nullTypeColumnsPrintNull() {
+    try (BufferAllocator allocator = new RootAllocator();
+        org.apache.arrow.vector.IntVector i =
+            new org.apache.arrow.vector.IntVector("i", allocator);
+        org.apache.arrow.vector.NullVector n = new org.apache.arrow.vector.NullVector("n", 2);
+        VectorSchemaRoot root = VectorSchemaRoot.of(i, n)) {
+      i.allocateNew(2);
+      i.set(0, 7);
+      i.setNull(1);
+      root.setRowCount(2);
+      assertEquals(
+          "{\"i\": 7, \"n\": null}\n{\"i\": null, \"n\": null}\n",
+          print(root, 2, RowPrinter.Format.jsonl));
+      assertEquals("i,n\n7,\n,\n", print(root, 2, RowPrinter.Format.csv));
+    }
+  }
+
   private static String print(VectorSchemaRoot root, int limit, RowPrinter.Format format) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     RowPrinter printer = new RowPrinter(out, format, "", 0);
