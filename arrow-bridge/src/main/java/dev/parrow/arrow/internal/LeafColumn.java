@@ -70,8 +70,10 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
           if (f.getPrecision() == FloatingPointPrecision.HALF) {
             return new FixedBytesFiller();
           }
-          if (p == PhysicalType.FIXED_LEN_BYTE_ARRAY) {
-            // FLOAT16 read as Float32 (TypeOptions.float16AsFloat).
+          if (p == PhysicalType.FIXED_LEN_BYTE_ARRAY
+              && f.getPrecision() == FloatingPointPrecision.SINGLE) {
+            // FLOAT16 read as Float32 (TypeOptions.float16AsFloat); a double from an FLBA is a
+            // decimal read as double, below.
             return new HalfAsFloatFiller();
           }
           if (p == PhysicalType.FLOAT) {
