@@ -26,12 +26,14 @@ class WholeFileFuzzTest {
           file -> ReadOptions.builder().dictionaryMode(DictionaryMode.PER_ROW_GROUP).build(),
           file -> ReadOptions.builder().dictionaryMode(DictionaryMode.UNIFY).batchSize(50).build(),
           WholeFileFuzzTest::lastColumnOnly,
-          file -> ReadOptions.builder().parallelism(2).batchSize(100).build(),
+          file -> ReadOptions.builder().parallelism(2).batchSize(100).uuidAsExtension(true).build(),
           file ->
               ReadOptions.builder()
                   .useArrowSchemaHint(false)
                   .decimalsAsDouble(true)
                   .uuidAsString(true)
+                  .binaryAsString(true)
+                  .float16AsFloat(true)
                   .build(),
           WholeFileFuzzTest::filtered,
           file -> ReadOptions.builder().rows(3, 50).batchSize(16).build());
