@@ -5,7 +5,6 @@ import dev.parrow.codec.io.InputFile;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -127,15 +126,25 @@ final class Inputs {
 
   /** A reader of the IPC file or stream at {@code input}; its magic tells which. */
   private static ArrowReader open(Path input, BufferAllocator allocator) throws IOException {
-    boolean fileFormat;
-    try (InputStream in = Files.newInputStream(input)) {
-      fileFormat =
-          new String(in.readNBytes(6), java.nio.charset.StandardCharsets.US_ASCII).equals("ARROW1");
-    }
     FileChannel channel = FileChannel.open(input, StandardOpenOption.READ);
-    return fileFormat
-        ? new ArrowFileReader(channel, allocator)
-        : new ArrowStreamReader(channel, allocator);
+    try {
+      return isFileFormat(channel)
+          ? new ArrowFileReader(channel, allocator)
+          : new ArrowStreamReader(channel, allocator);
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Whether the IPC bytes are the file format, which starts with the magic "ARROW1" (a stream
+   * starts with its schema message). Reads at position 0 without moving the channel.
+   */
+  private static boolean isFileFormat(FileChannel channel) throws IOException {
+    ByteBuffer magic = ByteBuffer.allocate(6);
+    channel.read(magic, 0);
+    return new String(magic.array(), java.nio.charset.StandardCharsets.US_ASCII).equals("ARROW1");
   }
 
   /**
@@ -170,10 +179,7 @@ final class Inputs {
     try (FileChannel file = FileChannel.open(input, StandardOpenOption.READ)) {
       // The stream format starts with the schema message; the file format puts the same stream
       // after its 8-byte magic.
-      byte[] magic = new byte[6];
-      file.read(ByteBuffer.wrap(magic));
-      file.position(
-          new String(magic, java.nio.charset.StandardCharsets.US_ASCII).equals("ARROW1") ? 8 : 0);
+      file.position(isFileFormat(file) ? 8 : 0);
       MessageMetadataResult message = MessageSerializer.readMessage(new ReadChannel(file));
       if (message == null || message.getMessage().headerType() != MessageHeader.Schema) {
         return List.of();

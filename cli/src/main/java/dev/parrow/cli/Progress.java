@@ -1,7 +1,6 @@
 package dev.parrow.cli;
 
 import java.io.PrintWriter;
-import java.time.Duration;
 
 /**
  * Progress of long work on standard error. On a terminal: a bar redrawn in place, at most ten times
@@ -56,7 +55,8 @@ final class Progress {
     }
     long elapsed = System.nanoTime() - start;
     String clear = drawn ? "\r\033[K" : "";
-    err.println(clear + "parrow: " + summary + " in " + seconds(elapsed) + rate(rows, elapsed));
+    err.println(
+        clear + "parrow: " + summary + " in " + Sizes.seconds(elapsed) + rate(rows, elapsed));
     err.flush();
   }
 
@@ -88,10 +88,10 @@ final class Progress {
       sb.append(Sizes.count(rows)).append(" rows");
     }
     if (rows > 0) {
-      sb.append("  ").append(shortCount(rate)).append(" rows/s");
+      sb.append("  ").append(Sizes.shortCount(rate)).append(" rows/s");
       if (total > 0 && rate > 0 && rows < total) {
         long left = (long) ((total - rows) / rate);
-        sb.append("  ETA ").append(clock(left));
+        sb.append("  ETA ").append(Sizes.clock(left));
       }
     }
     return sb.toString();
@@ -101,31 +101,6 @@ final class Progress {
     if (rows <= 0 || elapsedNanos <= 0) {
       return "";
     }
-    return " (" + shortCount(rows * 1e9 / elapsedNanos) + " rows/s)";
-  }
-
-  static String seconds(long nanos) {
-    return String.format(java.util.Locale.ROOT, "%.1f s", nanos / 1e9);
-  }
-
-  static String clock(long seconds) {
-    Duration d = Duration.ofSeconds(seconds);
-    return d.toHours() > 0
-        ? String.format("%d:%02d:%02d", d.toHours(), d.toMinutesPart(), d.toSecondsPart())
-        : String.format("%d:%02d", d.toMinutes(), d.toSecondsPart());
-  }
-
-  /** 950, 12.3K, 4.5M, 1.2G. */
-  static String shortCount(double n) {
-    if (n < 1_000) {
-      return String.format(java.util.Locale.ROOT, "%.0f", n);
-    }
-    String[] units = {"K", "M", "G", "T"};
-    int u = -1;
-    while (n >= 1_000 && u < units.length - 1) {
-      n /= 1_000;
-      u++;
-    }
-    return String.format(java.util.Locale.ROOT, n < 100 ? "%.1f%s" : "%.0f%s", n, units[u]);
+    return " (" + Sizes.shortCount(rows * 1e9 / elapsedNanos) + " rows/s)";
   }
 }

@@ -1,8 +1,9 @@
 package dev.parrow.cli;
 
+import java.time.Duration;
 import java.util.Locale;
 
-/** Human-readable numbers for terminal output. */
+/** Human-readable numbers and durations for terminal output. */
 final class Sizes {
   private Sizes() {}
 
@@ -38,5 +39,30 @@ final class Sizes {
     return compressed <= 0
         ? null
         : String.format(Locale.ROOT, "%.2f", (double) uncompressed / compressed);
+  }
+
+  static String seconds(long nanos) {
+    return String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
+  }
+
+  static String clock(long seconds) {
+    Duration d = Duration.ofSeconds(seconds);
+    return d.toHours() > 0
+        ? String.format("%d:%02d:%02d", d.toHours(), d.toMinutesPart(), d.toSecondsPart())
+        : String.format("%d:%02d", d.toMinutes(), d.toSecondsPart());
+  }
+
+  /** 950, 12.3K, 4.5M, 1.2G. */
+  static String shortCount(double n) {
+    if (n < 1_000) {
+      return String.format(Locale.ROOT, "%.0f", n);
+    }
+    String[] units = {"K", "M", "G", "T"};
+    int u = -1;
+    while (n >= 1_000 && u < units.length - 1) {
+      n /= 1_000;
+      u++;
+    }
+    return String.format(Locale.ROOT, n < 100 ? "%.1f%s" : "%.0f%s", n, units[u]);
   }
 }

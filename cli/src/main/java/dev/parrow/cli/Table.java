@@ -3,11 +3,10 @@ package dev.parrow.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
- * A text table whose columns are aligned: numbers to the right, everything else to the left. Given
- * a width, the widest columns are cut (ending in "…") until the table fits, down to a minimum.
+ * A text table whose columns are aligned: numbers to the right, everything else to the left. The
+ * rules for fitting a table to a width ({@link #fit}, {@link #cut}) serve the row printer too.
  */
 final class Table {
   /** Columns are not cut below this many characters, even if the table then overflows. */
@@ -40,23 +39,12 @@ final class Table {
   }
 
   void print(PrintWriter out, String indent) {
-    print(line -> out.append(line).println(), indent, 0);
-  }
-
-  /**
-   * Gives the table's lines (without line breaks) to {@code out}, cut to {@code maxWidth}
-   * characters (0: never cut).
-   */
-  void print(Consumer<CharSequence> out, String indent, int maxWidth) {
     int[] widths = new int[headers.length];
     for (int i = 0; i < headers.length; i++) {
       widths[i] = width(headers[i]);
       for (String[] row : rows) {
         widths[i] = Math.max(widths[i], width(row[i]));
       }
-    }
-    if (maxWidth > 0) {
-      fit(widths, maxWidth - indent.length() - 2 * (widths.length - 1));
     }
     StringBuilder line = new StringBuilder(256);
     printRow(out, line, indent, headers, widths);
@@ -99,14 +87,14 @@ final class Table {
   }
 
   private void printRow(
-      Consumer<CharSequence> out, StringBuilder line, String indent, String[] cells, int[] widths) {
+      PrintWriter out, StringBuilder line, String indent, String[] cells, int[] widths) {
     line.setLength(0);
     line.append(indent);
     for (int i = 0; i < cells.length; i++) {
       if (i > 0) {
         line.append("  ");
       }
-      String cell = cut(cells[i], widths[i]);
+      String cell = cells[i];
       int pad = widths[i] - width(cell);
       if (rightAligned[i]) {
         line.append(" ".repeat(pad)).append(cell);
@@ -119,7 +107,7 @@ final class Table {
       end--;
     }
     line.setLength(end);
-    out.accept(line);
+    out.append(line).println();
   }
 
   /** Characters on screen: code points (a pair of surrogates is one character). */

@@ -21,12 +21,20 @@ final class Terminal {
 
   /** Whether file descriptor {@code fd} (1 or 2) is a terminal. */
   static boolean isTerminal(int fd) {
-    Path link = Path.of("/proc/self/fd/" + fd);
-    try {
-      String target = Files.readSymbolicLink(link).toString();
-      return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
-    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+    Path target = target(fd);
+    if (target == null) {
       return System.console() != null;
+    }
+    String name = target.toString();
+    return name.startsWith("/dev/pts/") || name.startsWith("/dev/tty");
+  }
+
+  /** Where file descriptor {@code fd} points, or null where /proc does not say (not Linux). */
+  private static Path target(int fd) {
+    try {
+      return Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd));
+    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+      return null;
     }
   }
 
@@ -35,22 +43,17 @@ final class Terminal {
    * line on stderr would land inside the output.
    */
   static boolean stderrIsStdout() {
-    try {
-      return Files.readSymbolicLink(Path.of("/proc/self/fd/1"))
-          .equals(Files.readSymbolicLink(Path.of("/proc/self/fd/2")));
-    } catch (IOException | UnsupportedOperationException | SecurityException e) {
-      return false;
-    }
+    Path out = target(STDOUT);
+    return out != null && out.equals(target(STDERR));
   }
 
   /** Whether file descriptor {@code fd} is a regular file (output redirected with {@code >}). */
   static boolean isRegularFile(int fd) {
-    try {
-      Path target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd));
-      return target.isAbsolute() && !target.startsWith("/dev/") && Files.isRegularFile(target);
-    } catch (IOException | UnsupportedOperationException | SecurityException e) {
-      return false;
-    }
+    Path target = target(fd);
+    return target != null
+        && target.isAbsolute()
+        && !target.startsWith("/dev/")
+        && Files.isRegularFile(target);
   }
 
   /**
