@@ -19,8 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -171,16 +169,6 @@ class BloomFilterIT {
 
   /** id 0..n-1 and s = "v" + (id % 100). */
   private static VectorSchemaRoot table(BufferAllocator allocator, int n) {
-    BigIntVector id = new BigIntVector("id", allocator);
-    VarCharVector s = new VarCharVector("s", allocator);
-    id.allocateNew(n);
-    s.allocateNew(n);
-    for (int i = 0; i < n; i++) {
-      id.set(i, i);
-      s.setSafe(i, ("v" + (i % 100)).getBytes(StandardCharsets.UTF_8));
-    }
-    id.setValueCount(n);
-    s.setValueCount(n);
-    return new VectorSchemaRoot(List.of(id.getField(), s.getField()), List.of(id, s), n);
+    return IdTextTable.of(allocator, n, i -> "v" + (i % 100));
   }
 }

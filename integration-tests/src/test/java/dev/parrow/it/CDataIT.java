@@ -100,13 +100,7 @@ class CDataIT {
           name + ": the types DuckDB sees in the stream are those of its own read");
       assertEquals(
           0,
-          count(
-              s,
-              "SELECT count(*) FROM ((FROM streamed EXCEPT ALL FROM "
-                  + own
-                  + ") UNION ALL (FROM "
-                  + own
-                  + " EXCEPT ALL FROM streamed))"),
+          count(s, differing("streamed", own)),
           name + ": rows that differ between DuckDB's read and the Parrow stream");
       if (name.equals("orders.parquet")) {
         String query =
@@ -216,15 +210,7 @@ class CDataIT {
           0L,
           ((Number)
                   duck.query(
-                          "SELECT count(*) AS n FROM ((FROM read_parquet("
-                              + DuckDb.literal(out)
-                              + ") EXCEPT ALL ("
-                              + query
-                              + ")) UNION ALL (("
-                              + query
-                              + ") EXCEPT ALL FROM read_parquet("
-                              + DuckDb.literal(out)
-                              + ")))")
+                          differing("read_parquet(" + DuckDb.literal(out) + ")", "(" + query + ")"))
                       .get(0)
                       .get("n"))
               .longValue());
@@ -403,18 +389,23 @@ class CDataIT {
       assertEquals(
           rows(s, "SELECT column_name, column_type FROM (DESCRIBE FROM " + own + ")"),
           rows(s, "SELECT column_name, column_type FROM (DESCRIBE streamed)"));
-      assertEquals(
-          0,
-          count(
-              s,
-              "SELECT count(*) FROM ((FROM streamed EXCEPT ALL FROM "
-                  + own
-                  + ") UNION ALL (FROM "
-                  + own
-                  + " EXCEPT ALL FROM streamed))"));
+      assertEquals(0, count(s, differing("streamed", own)));
       assertEquals(65_537, count(s, "SELECT count(*) FROM streamed"));
       assertEquals(0, allocator.getAllocatedMemory());
     }
+  }
+
+  /** The query counting (as n) the rows of {@code a} and {@code b} that the other lacks. */
+  private static String differing(String a, String b) {
+    return "SELECT count(*) AS n FROM ((FROM "
+        + a
+        + " EXCEPT ALL FROM "
+        + b
+        + ") UNION ALL (FROM "
+        + b
+        + " EXCEPT ALL FROM "
+        + a
+        + "))";
   }
 
   private static long count(Statement s, String sql) throws Exception {

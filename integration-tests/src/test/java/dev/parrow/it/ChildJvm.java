@@ -1,9 +1,13 @@
 package dev.parrow.it;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The command line of a child JVM like the test's own: same java, the flags Arrow needs. */
+/**
+ * The command line of a child JVM like the test's own: the same java, with the flags the build gave
+ * this JVM for Arrow (--add-opens, and from Java 24 the Unsafe and native access ones).
+ */
 final class ChildJvm {
   private ChildJvm() {}
 
@@ -12,11 +16,12 @@ final class ChildJvm {
       List<String> flags, String classPath, String mainClass, String... args) {
     List<String> command = new ArrayList<>();
     command.add(ProcessHandle.current().info().command().orElse("java"));
-    command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
-    if (Runtime.version().feature() >= 24) {
-      // As the build's jdk24-and-later profile gives the test JVMs: Netty's Unsafe memory access.
-      command.add("--sun-misc-unsafe-memory-access=allow");
-      command.add("--enable-native-access=ALL-UNNAMED");
+    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (arg.startsWith("--add-opens")
+          || arg.startsWith("--sun-misc-unsafe-memory-access")
+          || arg.startsWith("--enable-native-access")) {
+        command.add(arg);
+      }
     }
     command.addAll(flags);
     command.add("-cp");

@@ -30,18 +30,8 @@ class PruningIT {
 
   /** s = "v" + (i % 100) but never "v50"; id = i. */
   private static VectorSchemaRoot table(BufferAllocator allocator, int n) {
-    BigIntVector id = new BigIntVector("id", allocator);
-    VarCharVector s = new VarCharVector("s", allocator);
-    id.allocateNew(n);
-    s.allocateNew(n);
-    for (int i = 0; i < n; i++) {
-      id.set(i, i);
-      int k = i % 100 == 50 ? 51 : i % 100;
-      s.setSafe(i, ("v" + k).getBytes(StandardCharsets.UTF_8));
-    }
-    id.setValueCount(n);
-    s.setValueCount(n);
-    return new VectorSchemaRoot(List.of(id.getField(), s.getField()), List.of(id, s), n);
+    // "v0".."v99" by row, except that "v50" never occurs.
+    return IdTextTable.of(allocator, n, i -> "v" + (i % 100 == 50 ? 51 : i % 100));
   }
 
   @Test
