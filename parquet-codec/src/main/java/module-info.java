@@ -1,6 +1,7 @@
 /**
  * The Parquet format, hand-written: metadata records, the footer, pages, encodings and compression.
- * The Thrift compact protocol ({@code dev.parrow.codec.thrift}) is internal and not exported.
+ * The Thrift compact protocol ({@code dev.parrow.codec.thrift}) is internal and not exported; the
+ * decoding machinery is exported to Parrow's own modules only.
  */
 module dev.parrow.codec {
   requires transitive org.apache.arrow.memory.core;
@@ -13,16 +14,32 @@ module dev.parrow.codec {
   requires snappy.java;
   requires dec;
 
+  // The API: the exception, files, the footer and its records, Bloom filters, the schema tree and
+  // the column write options.
   exports dev.parrow.codec;
   exports dev.parrow.codec.bloom;
-  exports dev.parrow.codec.column;
-  exports dev.parrow.codec.compression;
-  exports dev.parrow.codec.encoding;
   exports dev.parrow.codec.footer;
   exports dev.parrow.codec.io;
   exports dev.parrow.codec.metadata;
-  exports dev.parrow.codec.page;
   exports dev.parrow.codec.schema;
-  exports dev.parrow.codec.values;
-  exports dev.parrow.codec.write;
+  exports dev.parrow.codec.options;
+  // The machinery under the reader and the writer, shared with Parrow's own modules only, so that
+  // it can change without breaking users.
+  exports dev.parrow.codec.column to
+      dev.parrow.arrow,
+      dev.parrow.cli;
+  exports dev.parrow.codec.compression to
+      dev.parrow.arrow,
+      dev.parrow.cli;
+  exports dev.parrow.codec.encoding to
+      dev.parrow.arrow,
+      dev.parrow.cli;
+  exports dev.parrow.codec.page to
+      dev.parrow.arrow,
+      dev.parrow.cli;
+  exports dev.parrow.codec.values to
+      dev.parrow.arrow,
+      dev.parrow.cli;
+  exports dev.parrow.codec.write to
+      dev.parrow.arrow;
 }

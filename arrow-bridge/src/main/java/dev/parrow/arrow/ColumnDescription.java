@@ -14,6 +14,8 @@ public record ColumnDescription(ColumnDescriptor column, Field arrowField, boole
   /**
    * The Arrow type as a person reads it, a dictionary as {@code Dictionary<index, value[,
    * ordered]>}.
+   *
+   * @return the type as Arrow prints it
    */
   public String arrowTypeText() {
     var d = arrowField.getDictionary();

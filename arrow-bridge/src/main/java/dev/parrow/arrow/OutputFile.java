@@ -10,13 +10,31 @@ import java.nio.file.Path;
  * the path holds the previous file or the whole new one, never part of one.
  */
 public interface OutputFile {
-  /** The stream to write to (called once). */
+  /** {@return a name for messages: the path, or where the bytes go} */
+  default String name() {
+    return toString();
+  }
+
+  /**
+   * The stream to write to (called once).
+   *
+   * @return the stream
+   * @throws IOException if the target cannot be created
+   */
   OutputStream open() throws IOException;
 
-  /** The bytes written are complete: make them the file (the stream is closed first). */
+  /**
+   * The bytes written are complete: make them the file (the stream is closed first).
+   *
+   * @throws IOException if the bytes cannot be made the file
+   */
   void commit() throws IOException;
 
-  /** Discard what was written (the stream is closed first); nothing of it is left behind. */
+  /**
+   * Discard what was written (the stream is closed first); nothing of it is left behind.
+   *
+   * @throws IOException if what was written cannot be removed
+   */
   void abort() throws IOException;
 
   /**
@@ -24,6 +42,9 @@ public interface OutputFile {
    * it, synced and renamed over the path on commit. A process that exits first (Ctrl-C, SIGTERM)
    * removes it in a shutdown hook; one left by a killed process (SIGKILL) is removed by the next
    * write to the same path (see {@link dev.parrow.arrow.internal.AtomicFile}).
+   *
+   * @param path the file to write
+   * @return the output
    */
   static OutputFile of(Path path) {
     return new dev.parrow.arrow.internal.AtomicFile(path);

@@ -238,7 +238,11 @@ public final class ParquetArrowReader extends ArrowReader {
             .build());
   }
 
-  /** What the read has done so far: row groups and pages skipped and read, rows in and out. */
+  /**
+   * What the read has done so far: row groups and pages skipped and read, rows in and out.
+   *
+   * @return the counts so far
+   */
   public ReadStats stats() {
     long read = pagesRead;
     long total = pagesTotal;
@@ -319,6 +323,8 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /**
    * Things about the mapping a user may want to know (unknown annotations read as physical types).
+   *
+   * @return the warnings, once each
    */
   public List<String> warnings() {
     return projection.warnings();

@@ -97,7 +97,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     this.schema = schema;
     this.options = options;
     this.columns = ParquetSchema.fromElements(elements).columns();
-    checkColumnNames(options, columns);
+    checkOptions(output, options, columns);
     this.sortingColumns = sortingColumns(options, columns);
     this.existing = appendTo == null ? null : appendTo.metadata();
     this.stream = new BufferedOutputStream(output.open(), 1 << 16);
@@ -127,9 +127,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   /**
-   * Per-column options must name columns of the schema (a dotted leaf path or a top-level name).
+   * Per-column options must name columns of the schema (a dotted leaf path or a top-level name),
+   * and every column's codec and encoding must be writable here; checked before the output is
+   * opened, so that a refusal leaves nothing behind.
    */
-  private static void checkColumnNames(WriteOptions options, List<ColumnDescriptor> columns) {
+  private static void checkOptions(
+      OutputFile output, WriteOptions options, List<ColumnDescriptor> columns) {
     java.util.Set<String> names = new java.util.HashSet<>();
     for (ColumnDescriptor c : columns) {
       names.add(c.dottedPath());
@@ -148,8 +151,14 @@ public final class ParquetArrowWriter implements AutoCloseable {
                 + columns.stream().map(ColumnDescriptor::dottedPath).toList());
       }
     }
-    for (ColumnDescriptor c : columns) {
-      ColumnChunkWriter.validate(c, options.columnOptions(c.path()));
+    try {
+      for (ColumnDescriptor c : columns) {
+        ColumnChunkWriter.validate(c, options.columnOptions(c.path()));
+      }
+    } catch (UnsupportedOperationException e) {
+      // A codec this JVM cannot write (LZO, or a native library that did not load).
+      throw new UnsupportedOperationException(
+          "cannot write " + output.name() + ": " + e.getMessage(), e);
     }
   }
 
@@ -194,12 +203,29 @@ public final class ParquetArrowWriter implements AutoCloseable {
     return out;
   }
 
-  /** A writer to {@code path}; the file appears there when the writer is closed. */
+  /**
+   * A writer to {@code path}; the file appears there when the writer is closed.
+   *
+   * @param path the file to write
+   * @param schema the schema of the batches
+   * @param options how to write them
+   * @return the writer
+   * @throws IOException if the temporary file cannot be created
+   */
   public static ParquetArrowWriter create(Path path, Schema schema, WriteOptions options)
       throws IOException {
     return create(OutputFile.of(path), schema, options);
   }
 
+  /**
+   * A writer to {@code output}, committed when the writer is closed.
+   *
+   * @param output where the bytes go
+   * @param schema the schema of the batches
+   * @param options how to write them
+   * @return the writer
+   * @throws IOException if the output cannot be opened
+   */
   public static ParquetArrowWriter create(OutputFile output, Schema schema, WriteOptions options)
       throws IOException {
     return new ParquetArrowWriter(output, schema, options, null, null);
@@ -211,6 +237,13 @@ public final class ParquetArrowWriter implements AutoCloseable {
    * dictionary page as it is, and the indices are written as they are. Readers that know Arrow get
    * string and binary dictionaries back as dictionaries (Arrow C++ and Parrow alike), others as
    * plain values.
+   *
+   * @param output where the bytes go
+   * @param schema the schema of the batches
+   * @param options how to write them
+   * @param provider the dictionaries of dictionary-encoded fields, or null when there are none
+   * @return the writer
+   * @throws IOException if the output cannot be opened
    */
   public static ParquetArrowWriter create(
       OutputFile output, Schema schema, WriteOptions options, DictionaryProvider provider)
@@ -241,6 +274,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
    *
    * @param provider the dictionaries of dictionary-encoded fields, or null when there are none
    * @throws IllegalArgumentException when the schemas differ, saying how
+   * @param path the Parquet file to add to
+   * @param schema the schema of the batches
+   * @param options how to write the new row groups
+   * @return the writer
+   * @throws IOException if the file cannot be read or copied
    */
   public static ParquetArrowWriter append(
       Path path, Schema schema, WriteOptions options, DictionaryProvider provider)
@@ -262,6 +300,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
    * #append}); {@code progress} hears the rows written so far after each batch.
    *
    * @return the rows appended
+   * @param reader the batches
+   * @param path the Parquet file to add to
+   * @param options how to write the new row groups
+   * @param progress told the rows written so far
+   * @throws IOException if reading or writing fails; the file is left as it was
    */
   public static long appendAll(
       ArrowReader reader, Path path, WriteOptions options, java.util.function.LongConsumer progress)
@@ -322,6 +365,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
    * batch.
    *
    * @return the rows written
+   * @param reader the batches
+   * @param output where the bytes go
+   * @param options how to write them
+   * @param progress told the rows written so far
+   * @throws IOException if reading or writing fails; nothing is left at the output
    */
   public static long writeAll(
       ArrowReader reader,
@@ -365,6 +413,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /**
    * Writes the rows of {@code root}. A batch of another schema is refused before any of it is
    * written, and the writer stays usable; any failure while writing aborts the file.
+   *
+   * @param root the batch
+   * @throws IOException if writing fails
    */
   public void write(VectorSchemaRoot root) throws IOException {
     if (closed) {
@@ -455,7 +506,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
     return bytes;
   }
 
-  /** Ends the current row group (nothing happens when it is empty). */
+  /**
+   * Ends the current row group (nothing happens when it is empty).
+   *
+   * @throws IOException if writing fails
+   */
   public void flush() throws IOException {
     if (rowsInGroup == 0) {
       return;
@@ -474,7 +529,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
     newRowGroup();
   }
 
-  /** Gives up: the target is left as it was. */
+  /**
+   * Gives up: the target is left as it was.
+   *
+   * @throws IOException if what was written cannot be removed
+   */
   public void abort() throws IOException {
     if (closed) {
       return;

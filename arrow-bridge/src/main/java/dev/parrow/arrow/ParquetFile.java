@@ -35,7 +35,14 @@ public final class ParquetFile implements AutoCloseable {
     this.ownsInput = ownsInput;
   }
 
-  /** Opens a local file; closing the ParquetFile closes it. */
+  /**
+   * Opens a local file; closing the ParquetFile closes it.
+   *
+   * @param path the file
+   * @return the open file
+   * @throws IOException if it cannot be read
+   * @throws dev.parrow.codec.ParquetFormatException if its footer is malformed
+   */
   public static ParquetFile open(Path path) throws IOException {
     InputFile input = InputFile.of(path);
     try {
@@ -46,33 +53,53 @@ public final class ParquetFile implements AutoCloseable {
     }
   }
 
-  /** Reads from {@code input}, which the caller keeps and closes. */
+  /**
+   * Reads from {@code input}, which the caller keeps and closes.
+   *
+   * @param input the file's bytes
+   * @return the open file
+   * @throws IOException if it cannot be read
+   * @throws dev.parrow.codec.ParquetFormatException if its footer is malformed
+   */
   public static ParquetFile open(InputFile input) throws IOException {
     return new ParquetFile(input, FooterReader.read(input), false);
   }
 
+  /** {@return the file's bytes} */
   public InputFile input() {
     return input;
   }
 
+  /** {@return the parsed footer} */
   public Footer footer() {
     return footer;
   }
 
+  /** {@return the footer's metadata: row groups, column chunks and key-value pairs} */
   public FileMetaData metadata() {
     return footer.metaData();
   }
 
+  /** {@return the Parquet schema tree and its leaf columns} */
   public ParquetSchema parquetSchema() {
     return footer.schema();
   }
 
-  /** The Arrow schema of every column with default options. */
+  /**
+   * The Arrow schema of every column with default options.
+   *
+   * @return the schema
+   */
   public Schema arrowSchema() {
     return arrowSchema(ReadOptions.defaults());
   }
 
-  /** The Arrow schema a reader with these options produces (projection included). */
+  /**
+   * The Arrow schema a reader with these options produces (projection included).
+   *
+   * @param options the read options
+   * @return the schema
+   */
   public Schema arrowSchema(ReadOptions options) {
     return Projection.of(footer, options).schema();
   }
@@ -81,6 +108,8 @@ public final class ParquetFile implements AutoCloseable {
    * One row per leaf column: how the file declares it and the Arrow field a reader with default
    * options produces for it (the field of the leaf itself, inside any lists or structs), with
    * whether the ARROW:schema hint changed it.
+   *
+   * @return the leaf columns, in schema order
    */
   public List<ColumnDescription> describe() {
     List<LeafColumn> hinted = Projection.of(footer, ReadOptions.defaults()).leaves();
@@ -102,6 +131,11 @@ public final class ParquetFile implements AutoCloseable {
    * Probes each row group's Bloom filter of {@code column} for {@code value} (a literal as {@link
    * dev.parrow.arrow.filter.Filter} takes it): per row group, false when the filter rules the value
    * out, true when it may be there, null when the chunk has no Bloom filter.
+   *
+   * @param column the column, as a filter names it
+   * @param value the literal to probe
+   * @return one answer per row group
+   * @throws IOException if the file cannot be read
    */
   public List<Boolean> bloomFilterMightContain(String column, Object value) throws IOException {
     try {
@@ -111,10 +145,23 @@ public final class ParquetFile implements AutoCloseable {
     }
   }
 
+  /**
+   * A reader of every row, with the default options.
+   *
+   * @param allocator where the vectors' memory comes from
+   * @return the reader, to close after use
+   */
   public ParquetArrowReader newReader(BufferAllocator allocator) {
     return newReader(allocator, ReadOptions.defaults());
   }
 
+  /**
+   * A reader.
+   *
+   * @param allocator where the vectors' memory comes from
+   * @param options what to read and how
+   * @return the reader, to close after use
+   */
   public ParquetArrowReader newReader(BufferAllocator allocator, ReadOptions options) {
     return new ParquetArrowReader(allocator, this, options);
   }

@@ -73,7 +73,10 @@ public record ReadOptions(
     UNIFY
   }
 
+  /** Rows per batch unless set: 65,536. */
   public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
+
+  /** The largest decompressed page accepted unless set: 1 GiB. */
   public static final int DEFAULT_MAX_PAGE_BYTES = 1 << 30;
 
   /**
@@ -83,6 +86,28 @@ public record ReadOptions(
   public static final int DEFAULT_MAX_LEVELS_PER_BATCH =
       (int) Math.max(1 << 20, Math.min(1 << 28, Runtime.getRuntime().maxMemory() / 64));
 
+  /**
+   * Checks the options; {@link #builder()} is the usual way to make them.
+   *
+   * @param columns top-level names or dotted leaf paths to read; empty = all
+   * @param columnIndices leaf column indices to read; empty = all
+   * @param rowGroups row group indices to read, in this order; empty = all
+   * @param batchSize rows per batch at most
+   * @param verifyCrc check page CRCs
+   * @param types the type choices of TYPE-MAPPING.md
+   * @param maxPageBytes the largest decompressed page accepted
+   * @param parallelism threads that decode a batch's columns
+   * @param maxLevelsPerBatch the most level entries of one nested column in a batch
+   * @param useArrowSchemaHint apply {@code ARROW:schema}
+   * @param arrowSchema a hint to use instead of the file's, or null
+   * @param dictionaryMode how dictionary columns are read
+   * @param dictionaryColumns columns to read as dictionaries
+   * @param filter the rows to read, or null for all
+   * @param pruneOnly return what pruning kept, unfiltered
+   * @param rowOffset the first row to read
+   * @param rowLimit how many rows to read at most
+   * @param requestedOrder give the fields in the order named
+   */
   public ReadOptions {
     columns = List.copyOf(columns);
     columnIndices = List.copyOf(columnIndices);
@@ -108,14 +133,20 @@ public record ReadOptions(
     }
   }
 
+  /**
+   * {@return the defaults: every column and row, batches of 65,536 rows, CRCs checked, the hint
+   * applied}
+   */
   public static ReadOptions defaults() {
     return builder().build();
   }
 
+  /** {@return a builder holding the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
+  /** {@return a builder holding these options} */
   public Builder toBuilder() {
     Builder b = new Builder();
     b.columns = columns;
@@ -144,6 +175,7 @@ public record ReadOptions(
     return b;
   }
 
+  /** Builds {@link ReadOptions}; each setter returns the builder. */
   public static final class Builder {
     private List<String> columns = List.of();
     private boolean requestedOrder;
@@ -169,52 +201,112 @@ public record ReadOptions(
     private long rowOffset;
     private long rowLimit = Long.MAX_VALUE;
 
+    /**
+     * The columns to read: top-level names or dotted leaf paths (default all).
+     *
+     * @param names the columns
+     * @return this builder
+     */
     public Builder columns(String... names) {
       this.columns = List.of(names);
       return this;
     }
 
+    /**
+     * The columns to read: top-level names or dotted leaf paths (default all).
+     *
+     * @param names the columns
+     * @return this builder
+     */
     public Builder columns(List<String> names) {
       this.columns = List.copyOf(names);
       return this;
     }
 
+    /**
+     * Leaf columns to read by index, beside {@link #columns}.
+     *
+     * @param indices leaf column indices
+     * @return this builder
+     */
     public Builder columnIndices(int... indices) {
       this.columnIndices = java.util.Arrays.stream(indices).boxed().toList();
       return this;
     }
 
+    /**
+     * The row groups to read, in this order (default all).
+     *
+     * @param indices row group indices
+     * @return this builder
+     */
     public Builder rowGroups(int... indices) {
       this.rowGroups = java.util.Arrays.stream(indices).boxed().toList();
       return this;
     }
 
+    /**
+     * Rows per batch at most (default {@link #DEFAULT_BATCH_SIZE}).
+     *
+     * @param rows the batch size, at least 1
+     * @return this builder
+     */
     public Builder batchSize(int rows) {
       this.batchSize = rows;
       return this;
     }
 
+    /**
+     * Whether page CRCs are checked (default true).
+     *
+     * @param verify false to skip the check
+     * @return this builder
+     */
     public Builder verifyCrc(boolean verify) {
       this.verifyCrc = verify;
       return this;
     }
 
-    /** The unit of INT96 timestamps (nanoseconds by default). */
+    /**
+     * The unit of INT96 timestamps (nanoseconds by default).
+     *
+     * @param unit the unit
+     * @return this builder
+     */
     public Builder int96Unit(TimeUnit unit) {
       this.int96Unit = unit;
       return this;
     }
 
+    /**
+     * Reads UUID columns as 36-character strings instead of FixedSizeBinary(16).
+     *
+     * @param asString true for strings
+     * @return this builder
+     */
     public Builder uuidAsString(boolean asString) {
       this.uuidAsString = asString;
       return this;
     }
 
+    /**
+     * Reads decimals as Float64 instead of Decimal128/256 (rounded).
+     *
+     * @param asDouble true for doubles
+     * @return this builder
+     */
     public Builder decimalsAsDouble(boolean asDouble) {
       this.decimalsAsDouble = asDouble;
       return this;
     }
 
+    /**
+     * The largest decompressed page accepted (default {@link #DEFAULT_MAX_PAGE_BYTES}); a header
+     * claiming more is an error.
+     *
+     * @param bytes the limit
+     * @return this builder
+     */
     public Builder maxPageBytes(int bytes) {
       this.maxPageBytes = bytes;
       return this;
@@ -222,6 +314,9 @@ public record ReadOptions(
 
     /**
      * Threads that decode the columns of a batch, the caller's included (default: the core count).
+     *
+     * @param threads at least 1
+     * @return this builder
      */
     public Builder parallelism(int threads) {
       this.parallelism = threads;
@@ -231,6 +326,9 @@ public record ReadOptions(
     /**
      * The most level entries one nested column may have in a batch ({@link
      * #DEFAULT_MAX_LEVELS_PER_BATCH}).
+     *
+     * @param entries at least 1
+     * @return this builder
      */
     public Builder maxLevelsPerBatch(int entries) {
       this.maxLevelsPerBatch = entries;
@@ -240,6 +338,9 @@ public record ReadOptions(
     /**
      * Whether the writer's Arrow schema ({@code ARROW:schema}) restores Arrow types the Parquet
      * schema cannot say (default true; like nanoparquet's {@code nanoparquet.use_arrow_metadata}).
+     *
+     * @param use false to read the Parquet schema as it is
+     * @return this builder
      */
     public Builder useArrowSchemaHint(boolean use) {
       this.useArrowSchemaHint = use;
@@ -249,19 +350,32 @@ public record ReadOptions(
     /**
      * An Arrow schema to apply as the hint instead of the file's {@code ARROW:schema} (null: the
      * file's).
+     *
+     * @param schema the hint, or null
+     * @return this builder
      */
     public Builder arrowSchema(org.apache.arrow.vector.types.pojo.Schema schema) {
       this.arrowSchema = schema;
       return this;
     }
 
-    /** How dictionary columns are read (default {@link DictionaryMode#UNIFY}). */
+    /**
+     * How dictionary columns are read (default {@link DictionaryMode#UNIFY}).
+     *
+     * @param mode the mode
+     * @return this builder
+     */
     public Builder dictionaryMode(DictionaryMode mode) {
       this.dictionaryMode = mode;
       return this;
     }
 
-    /** String or binary columns to read dictionary-encoded whatever the hint says. */
+    /**
+     * String or binary columns to read dictionary-encoded whatever the hint says.
+     *
+     * @param names top-level names or dotted paths
+     * @return this builder
+     */
     public Builder dictionaryColumns(String... names) {
       this.dictionaryColumns = List.of(names);
       return this;
@@ -272,13 +386,22 @@ public record ReadOptions(
      * that cannot match are skipped by their statistics, Bloom filters, dictionaries and page
      * index; the filter columns need not be among those read. A filter that names an unknown column
      * or a literal the column cannot hold fails before anything is read.
+     *
+     * @param filter the filter, or null
+     * @return this builder
      */
     public Builder filter(Filter filter) {
       this.filter = filter;
       return this;
     }
 
-    /** Reads {@link #filter(Filter)} from SQL, as {@link Filter#parse}. */
+    /**
+     * Reads {@link #filter(Filter)} from SQL, as {@link Filter#parse}.
+     *
+     * @param sql a filter in SQL, such as {@code x > 5 AND s = 'a'}
+     * @return this builder
+     * @throws dev.parrow.arrow.filter.FilterSyntaxException if the SQL is not a filter
+     */
     public Builder filter(String sql) {
       this.filter = Filter.parse(sql);
       return this;
@@ -287,6 +410,9 @@ public record ReadOptions(
     /**
      * With a filter, returns every row of the row groups and pages pruning kept, not only the
      * matching ones (default false): for callers that apply the filter themselves.
+     *
+     * @param pruneOnly true to skip the exact filtering
+     * @return this builder
      */
     public Builder pruneOnly(boolean pruneOnly) {
       this.pruneOnly = pruneOnly;
@@ -297,6 +423,10 @@ public record ReadOptions(
      * Reads only rows [offset, offset + limit) of the file (numbered across its row groups),
      * without decoding the pages before them where the page headers or offset index give their row
      * counts.
+     *
+     * @param offset the first row, from 0
+     * @param limit how many rows at most
+     * @return this builder
      */
     public Builder rows(long offset, long limit) {
       this.rowOffset = offset;
@@ -304,6 +434,7 @@ public record ReadOptions(
       return this;
     }
 
+    /** {@return the options} */
     public ReadOptions build() {
       return new ReadOptions(
           columns,
@@ -335,6 +466,9 @@ public record ReadOptions(
     /**
      * Gives the top-level fields in the order {@link #columns} first names them (a dotted path
      * places its top-level field), as pyarrow and SQL do, instead of the file's order.
+     *
+     * @param requested true for the order named
+     * @return this builder
      */
     public Builder requestedOrder(boolean requested) {
       this.requestedOrder = requested;
@@ -342,15 +476,13 @@ public record ReadOptions(
     }
 
     /**
-     * Reads BYTE_ARRAY columns that carry no annotation as Utf8 instead of Binary: Impala, Hive and
-     * old parquet-java wrote text that way (DuckDB's {@code binary_as_string}). The bytes are kept
-     * as they are; invalid UTF-8 is not checked.
-     */
-    /**
      * Marks UUID columns (FixedSizeBinary(16)) as the canonical {@code arrow.uuid} extension type
      * in their field metadata, so that consumers over the C Data Interface or IPC (DuckDB, Arrow
      * C++, pyarrow) see UUIDs, as their own read of the file gives them; the vectors stay
      * FixedSizeBinaryVector.
+     *
+     * @param asExtension true to mark them
+     * @return this builder
      */
     public Builder uuidAsExtension(boolean asExtension) {
       this.uuidAsExtension = asExtension;
@@ -360,12 +492,23 @@ public record ReadOptions(
     /**
      * Reads FLOAT16 columns as Float32 (exactly) instead of Float16, for consumers with no
      * half-float type: DuckDB refuses Arrow's float16 over the C Data Interface.
+     *
+     * @param asFloat true for Float32
+     * @return this builder
      */
     public Builder float16AsFloat(boolean asFloat) {
       this.float16AsFloat = asFloat;
       return this;
     }
 
+    /**
+     * Reads BYTE_ARRAY columns that carry no annotation as Utf8 instead of Binary: Impala, Hive and
+     * old parquet-java wrote text that way (DuckDB's {@code binary_as_string}). The bytes are kept
+     * as they are; invalid UTF-8 is not checked.
+     *
+     * @param asString true for Utf8
+     * @return this builder
+     */
     public Builder binaryAsString(boolean asString) {
       this.binaryAsString = asString;
       return this;

@@ -20,7 +20,11 @@ public record ReadStats(
     long rowsScanned,
     long rows) {
 
-  /** One line of JSON, as {@code parrow --stats} prints it. */
+  /**
+   * One line of JSON, as {@code parrow --stats} prints it.
+   *
+   * @return one JSON object
+   */
   public String toJson() {
     return "{\"rowGroups\":"
         + rowGroups

@@ -12,17 +12,29 @@ public final class Versions {
   private static final String PARROW =
       read(Versions.class.getResourceAsStream("version.properties"), "parrow");
 
-  /** Parrow's version, as the build set it ("0.1.0-SNAPSHOT"). */
+  /**
+   * Parrow's version, as the build set it ("0.1.0-SNAPSHOT").
+   *
+   * @return the version
+   */
   public static String parrow() {
     return PARROW;
   }
 
-  /** What Parrow writes as a file's {@code created_by}: "parrow version X". */
+  /**
+   * What Parrow writes as a file's {@code created_by}: "parrow version X".
+   *
+   * @return the {@code created_by} string
+   */
   public static String createdBy() {
     return "parrow version " + PARROW;
   }
 
-  /** The version of arrow-vector on the class path (not necessarily the one Parrow built with). */
+  /**
+   * The version of arrow-vector on the class path (not necessarily the one Parrow built with).
+   *
+   * @return the version, or "unknown"
+   */
   public static String arrow() {
     String v =
         read(

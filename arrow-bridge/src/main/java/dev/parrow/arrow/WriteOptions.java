@@ -2,8 +2,8 @@ package dev.parrow.arrow;
 
 import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.Encoding;
-import dev.parrow.codec.write.BloomFilterOptions;
-import dev.parrow.codec.write.ColumnWriteOptions;
+import dev.parrow.codec.options.BloomFilterOptions;
+import dev.parrow.codec.options.ColumnWriteOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,11 +64,41 @@ public record WriteOptions(
 
   /** One column of the rows' sort order. */
   public record SortKey(String column, boolean descending, boolean nullsFirst) {
+    /**
+     * Checks the key.
+     *
+     * @param column a top-level primitive column or dotted leaf path
+     * @param descending whether the order is descending
+     * @param nullsFirst whether nulls come first
+     */
     public SortKey {
       java.util.Objects.requireNonNull(column, "column");
     }
   }
 
+  /**
+   * Checks the options; {@link #builder()} is the usual way to make them.
+   *
+   * @param compression the page codec
+   * @param compressionLevel the codec's level, or null
+   * @param pageVersion 1 or 2
+   * @param pageSizeBytes the page size to cut at
+   * @param pageRows rows per page at most
+   * @param dictionary dictionary-encode every column but booleans
+   * @param dictionaryPageSizeLimit dictionary bytes per chunk at most
+   * @param rowGroupRows rows per row group at most
+   * @param rowGroupBytes the encoded size that ends a row group
+   * @param statistics write statistics
+   * @param crc write page CRCs
+   * @param writeArrowSchema store {@code ARROW:schema}
+   * @param keyValueMetadata more footer entries
+   * @param columnCompression per column: another codec
+   * @param columnEncoding per column: another encoding
+   * @param columnDictionary per column: dictionary on or off
+   * @param parallelism threads that encode a batch's columns
+   * @param bloomFilters per column: a Bloom filter
+   * @param sortingColumns the rows' sort order, as recorded
+   */
   public WriteOptions {
     bloomFilters = Map.copyOf(bloomFilters);
     sortingColumns = List.copyOf(sortingColumns);
@@ -94,15 +124,24 @@ public record WriteOptions(
         crc);
   }
 
+  /**
+   * {@return the defaults: Snappy, dictionaries, statistics, CRCs, ARROW:schema, row groups of 128
+   * MiB}
+   */
   public static WriteOptions defaults() {
     return builder().build();
   }
 
+  /** {@return a builder holding the defaults} */
   public static Builder builder() {
     return new Builder();
   }
 
-  /** The options column chunks are written with, before per-column choices. */
+  /**
+   * The options column chunks are written with, before per-column choices.
+   *
+   * @return the options
+   */
   public ColumnWriteOptions columnOptions() {
     return columnOptions(
         compression,
@@ -119,6 +158,9 @@ public record WriteOptions(
   /**
    * The options of one column: its own codec and encoding where given (by dotted path, else
    * top-level name).
+   *
+   * @param path the leaf's path
+   * @return the options
    */
   public ColumnWriteOptions columnOptions(List<String> path) {
     String dotted = String.join(".", path);
@@ -154,6 +196,7 @@ public record WriteOptions(
         null);
   }
 
+  /** Builds {@link WriteOptions}; each setter returns the builder. */
   public static final class Builder {
     private CompressionCodec compression = CompressionCodec.SNAPPY;
     private Integer compressionLevel;
@@ -175,27 +218,56 @@ public record WriteOptions(
     private final Map<String, Boolean> columnDictionary = new LinkedHashMap<>();
     private int parallelism = Runtime.getRuntime().availableProcessors();
 
+    /**
+     * The page codec (default SNAPPY).
+     *
+     * @param codec the codec
+     * @return this builder
+     */
     public Builder compression(CompressionCodec codec) {
       this.compression = codec;
       return this;
     }
 
+    /**
+     * The codec's level (default null: the codec's own default).
+     *
+     * @param level the level, or null
+     * @return this builder
+     */
     public Builder compressionLevel(Integer level) {
       this.compressionLevel = level;
       return this;
     }
 
+    /**
+     * Data page version 1 (default) or 2.
+     *
+     * @param version 1 or 2
+     * @return this builder
+     */
     public Builder pageVersion(int version) {
       this.pageVersion = version;
       return this;
     }
 
+    /**
+     * The encoded size at which a page is cut (default 1 MiB).
+     *
+     * @param bytes the size
+     * @return this builder
+     */
     public Builder pageSizeBytes(int bytes) {
       this.pageSizeBytes = bytes;
       return this;
     }
 
-    /** Rows per page at most (default 20,000). */
+    /**
+     * Rows per page at most (default 20,000).
+     *
+     * @param rows at least 1
+     * @return this builder
+     */
     public Builder pageRows(int rows) {
       this.pageRows = rows;
       return this;
@@ -204,6 +276,11 @@ public record WriteOptions(
     /**
      * Writes a Bloom filter for a column (a dotted leaf path or a top-level name), sized for {@code
      * ndv} distinct values per chunk at false-positive probability {@code fpp}.
+     *
+     * @param column the column
+     * @param ndv distinct values per chunk
+     * @param fpp false-positive probability, in (0, 1)
+     * @return this builder
      */
     public Builder bloomFilter(String column, long ndv, double fpp) {
       this.bloomFilters.put(column, new BloomFilterOptions(ndv, fpp));
@@ -213,6 +290,9 @@ public record WriteOptions(
     /**
      * Writes a Bloom filter for a column with the defaults: a million distinct values at 5% false
      * positives (about 1 MiB per chunk; give the NDV for a smaller one).
+     *
+     * @param column the column
+     * @return this builder
      */
     public Builder bloomFilter(String column) {
       return bloomFilter(column, BloomFilterOptions.DEFAULT_NDV, BloomFilterOptions.DEFAULT_FPP);
@@ -221,6 +301,9 @@ public record WriteOptions(
     /**
      * Records that the rows are sorted by these columns, in this order (top-level primitive columns
      * or dotted leaf paths); the writer does not sort them.
+     *
+     * @param keys the sort keys, major first
+     * @return this builder
      */
     public Builder sortedBy(SortKey... keys) {
       this.sortingColumns.clear();
@@ -228,48 +311,102 @@ public record WriteOptions(
       return this;
     }
 
+    /**
+     * Dictionary-encode every column but booleans (default true).
+     *
+     * @param on false for no dictionaries
+     * @return this builder
+     */
     public Builder dictionary(boolean on) {
       this.dictionary = on;
       return this;
     }
 
+    /**
+     * Dictionary bytes per column chunk at most before falling back to PLAIN (default 1 MiB).
+     *
+     * @param bytes the limit
+     * @return this builder
+     */
     public Builder dictionaryPageSizeLimit(int bytes) {
       this.dictionaryPageSizeLimit = bytes;
       return this;
     }
 
+    /**
+     * Rows per row group at most.
+     *
+     * @param rows the limit, at least 1
+     * @return this builder
+     */
     public Builder rowGroupRows(long rows) {
       this.rowGroupRows = rows;
       return this;
     }
 
-    /** The encoded size at which a row group ends (default 128 MiB). */
+    /**
+     * The encoded size at which a row group ends (default 128 MiB).
+     *
+     * @param bytes the size
+     * @return this builder
+     */
     public Builder rowGroupBytes(long bytes) {
       this.rowGroupBytes = bytes;
       return this;
     }
 
+    /**
+     * Write min/max and null counts (default true).
+     *
+     * @param on false for none
+     * @return this builder
+     */
     public Builder statistics(boolean on) {
       this.statistics = on;
       return this;
     }
 
+    /**
+     * Write a CRC32 of every page (default true).
+     *
+     * @param on false for none
+     * @return this builder
+     */
     public Builder crc(boolean on) {
       this.crc = on;
       return this;
     }
 
+    /**
+     * Store the Arrow schema under {@code ARROW:schema} (default true).
+     *
+     * @param on false to leave it out
+     * @return this builder
+     */
     public Builder writeArrowSchema(boolean on) {
       this.writeArrowSchema = on;
       return this;
     }
 
+    /**
+     * Adds a key-value entry to the footer.
+     *
+     * @param key the key
+     * @param value the value
+     * @return this builder
+     */
     public Builder keyValue(String key, String value) {
       this.keyValueMetadata.put(key, value);
       return this;
     }
 
-    /** Another codec for one column (a dotted leaf path or a top-level name). */
+    /**
+     * Another codec for one column (a dotted leaf path or a top-level name).
+     *
+     * @param column the column
+     * @param codec the codec
+     * @return this builder
+     */
     public Builder columnCompression(String column, CompressionCodec codec) {
       this.columnCompression.put(column, codec);
       return this;
@@ -278,24 +415,40 @@ public record WriteOptions(
     /**
      * The values' encoding for one column (a dotted leaf path or a top-level name); not PLAIN turns
      * off its dictionary.
+     *
+     * @param column the column
+     * @param encoding the encoding
+     * @return this builder
      */
     public Builder columnEncoding(String column, Encoding encoding) {
       this.columnEncoding.put(column, encoding);
       return this;
     }
 
-    /** Dictionary encoding on or off for one column (a dotted leaf path or a top-level name). */
+    /**
+     * Dictionary encoding on or off for one column (a dotted leaf path or a top-level name).
+     *
+     * @param column the column
+     * @param on whether to dictionary-encode it
+     * @return this builder
+     */
     public Builder columnDictionary(String column, boolean on) {
       this.columnDictionary.put(column, on);
       return this;
     }
 
-    /** Threads encoding a batch's columns, the caller's included (1: only the caller's). */
+    /**
+     * Threads encoding a batch's columns, the caller's included (1: only the caller's).
+     *
+     * @param threads at least 1
+     * @return this builder
+     */
     public Builder parallelism(int threads) {
       this.parallelism = threads;
       return this;
     }
 
+    /** {@return the options} */
     public WriteOptions build() {
       return new WriteOptions(
           compression,

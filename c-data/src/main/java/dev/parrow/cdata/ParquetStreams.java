@@ -29,6 +29,10 @@ public final class ParquetStreams {
    * it yourself, but keep its {@code ParquetFile} and {@code allocator} open until then. Closing
    * {@code out} on this side, as Java owners of the struct do, only frees the struct once the
    * consumer has moved or released the stream.
+   *
+   * @param reader the batches to export
+   * @param allocator where the C structs' memory comes from
+   * @param out the stream struct to fill, from the consumer
    */
   public static void export(
       ParquetArrowReader reader, BufferAllocator allocator, ArrowArrayStream out) {
@@ -42,6 +46,11 @@ public final class ParquetStreams {
    * target is left as it was.
    *
    * @return the rows written
+   * @param stream the stream struct a producer filled
+   * @param allocator where the imported batches' memory comes from
+   * @param out where the Parquet bytes go
+   * @param options how to write them
+   * @throws IOException if reading or writing fails; nothing is left at the output
    */
   public static long writeAll(
       ArrowArrayStream stream, BufferAllocator allocator, OutputFile out, WriteOptions options)

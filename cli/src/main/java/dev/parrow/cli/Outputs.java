@@ -64,7 +64,7 @@ final class Outputs {
         public void abort() {}
 
         @Override
-        public String toString() {
+        public String name() {
           return "<stdout>";
         }
       };

@@ -65,6 +65,11 @@ public final class ParrowCommand {
       description = "Print no warnings, progress or summary on stderr; errors only.")
   boolean quiet;
 
+  /**
+   * The {@code parrow} command: runs the command line and exits with its code.
+   *
+   * @param args the command line
+   */
   public static void main(String[] args) {
     // Arrow's memory module logs through SLF4J; with no logger bound, SLF4J warns on stderr. The
     // CLI reports its own errors, so silence that notice rather than ship a logging backend.
@@ -99,7 +104,14 @@ public final class ParrowCommand {
     err.flush();
   }
 
-  /** Runs one command line; the exit code is 0 on success and 1 on any error. */
+  /**
+   * Runs one command line; the exit code is 0 on success and 1 on any error.
+   *
+   * @param args the command line
+   * @param out standard output
+   * @param err standard error
+   * @return the exit code
+   */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     ParrowCommand top = new ParrowCommand();
     CommandLine cli = new CommandLine(top);

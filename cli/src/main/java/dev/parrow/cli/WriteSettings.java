@@ -76,8 +76,8 @@ final class WriteSettings {
     for (String spec : bloomFilters) {
       // The column name may itself hold colons: NDV and FPP are the last parts that parse.
       String column = spec;
-      long ndv = dev.parrow.codec.write.BloomFilterOptions.DEFAULT_NDV;
-      double fpp = dev.parrow.codec.write.BloomFilterOptions.DEFAULT_FPP;
+      long ndv = dev.parrow.codec.options.BloomFilterOptions.DEFAULT_NDV;
+      double fpp = dev.parrow.codec.options.BloomFilterOptions.DEFAULT_FPP;
       String[] parts = spec.split(":");
       try {
         if (parts.length >= 3) {

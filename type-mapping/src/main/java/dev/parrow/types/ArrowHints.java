@@ -31,6 +31,10 @@ public final class ArrowHints {
    *
    * @param createdBy the file's {@code created_by}, for writers known to store a hint that
    *     overstates their values (nanoparquet's time32[s] over milliseconds)
+   * @param fields the fields as the Parquet schema gives them
+   * @param hint the schema decoded from {@code ARROW:schema}
+   * @param warnings where a hint that cannot apply is reported
+   * @return the fields with the hinted types, names and metadata
    */
   public static List<FieldNode> apply(
       List<FieldNode> fields, Schema hint, String createdBy, List<String> warnings) {
@@ -62,6 +66,10 @@ public final class ArrowHints {
   /**
    * The file's key-value metadata as Arrow schema metadata: the hint's own, over the file's other
    * keys.
+   *
+   * @param fileKeyValues the file's key-value metadata
+   * @param hint the schema decoded from {@code ARROW:schema}
+   * @return the schema metadata
    */
   public static Map<String, String> schemaMetadata(Map<String, String> fileKeyValues, Schema hint) {
     Map<String, String> out = new LinkedHashMap<>(fileKeyValues);

@@ -20,6 +20,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * (older writers).
  */
 public final class ArrowSchemaBlob {
+  /** The footer key that holds the blob. */
   public static final String KEY = "ARROW:schema";
 
   private ArrowSchemaBlob() {}
@@ -27,6 +28,10 @@ public final class ArrowSchemaBlob {
   /**
    * The schema in the blob, or empty (with a warning added) when it is not base64 of an IPC Schema
    * message. Never throws for bad input: a hint is only a hint.
+   *
+   * @param blob the key's value, or null
+   * @param warnings where a bad blob is reported
+   * @return the schema, or empty
    */
   public static Optional<Schema> decode(String blob, List<String> warnings) {
     if (blob == null) {
@@ -71,6 +76,9 @@ public final class ArrowSchemaBlob {
 
   /**
    * Base64 of the schema as an IPC Schema message with the continuation marker, padded to 8 bytes.
+   *
+   * @param schema the Arrow schema
+   * @return the blob
    */
   public static String encode(Schema schema) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

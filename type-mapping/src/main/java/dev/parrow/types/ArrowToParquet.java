@@ -22,7 +22,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class ArrowToParquet {
   private ArrowToParquet() {}
 
-  /** The schema elements, root first, in Parquet's depth-first order. */
+  /**
+   * The schema elements, root first, in Parquet's depth-first order.
+   *
+   * @param schema the Arrow schema
+   * @return the flattened Parquet schema
+   */
   public static List<SchemaElement> schema(Schema schema) {
     List<SchemaElement> out = new ArrayList<>();
     out.add(
@@ -110,7 +115,12 @@ public final class ArrowToParquet {
         null, null, repetition, name, children, converted, null, null, null, logical, null);
   }
 
-  /** The element of a primitive field, with an annotation its metadata keeps put back. */
+  /**
+   * The element of a primitive field, with an annotation its metadata keeps put back.
+   *
+   * @param field a field of a primitive type
+   * @return its schema element
+   */
   public static SchemaElement leaf(Field field) {
     SchemaElement e = plainLeaf(field);
     String kept =

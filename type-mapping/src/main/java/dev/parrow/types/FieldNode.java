@@ -22,23 +22,45 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 public record FieldNode(
     Field field, Kind kind, LevelInfo levels, int column, List<FieldNode> children) {
 
+  /** What vector a field becomes. */
   public enum Kind {
+    /** A primitive column. */
     LEAF,
+    /** A struct of its children. */
     STRUCT,
+    /** A list of its one child. */
     LIST,
+    /** A map of its one child, the entries struct. */
     MAP
   }
 
+  /**
+   * Copies the children.
+   *
+   * @param field the Arrow field
+   * @param kind what vector the field becomes
+   * @param levels where the field's slots are in its leaves' levels
+   * @param column the leaf column index, or -1 for a group
+   * @param children the node's children, as the record says
+   */
   public FieldNode {
     children = List.copyOf(children);
   }
 
-  /** The first leaf column under this node (a leaf's own). */
+  /**
+   * The first leaf column under this node (a leaf's own).
+   *
+   * @return the column index
+   */
   public int firstColumn() {
     return kind == Kind.LEAF ? column : children.get(0).firstColumn();
   }
 
-  /** Every leaf column under this node, in schema order. */
+  /**
+   * Every leaf column under this node, in schema order.
+   *
+   * @return the column indices
+   */
   public List<Integer> columns() {
     List<Integer> out = new ArrayList<>();
     collect(out);
@@ -59,6 +81,9 @@ public record FieldNode(
    * struct keeps the children that keep something; a list its element; a map is kept whole when any
    * of its leaves is chosen, since a map without its keys (or entries without a value) would change
    * type.
+   *
+   * @param keep the leaf column indices to keep
+   * @return the pruned node, or null
    */
   public FieldNode prune(Set<Integer> keep) {
     return switch (kind) {
@@ -86,6 +111,9 @@ public record FieldNode(
   /**
    * This node with {@code f} applied to every leaf below it (parents' fields follow their
    * children).
+   *
+   * @param f what to do to a leaf
+   * @return the new node
    */
   public FieldNode mapLeaves(java.util.function.UnaryOperator<FieldNode> f) {
     if (kind == Kind.LEAF) {
@@ -98,12 +126,23 @@ public record FieldNode(
     return new FieldNode(newField, kind, levels, column, mapped);
   }
 
-  /** This node read as {@code newField} (same kind, levels and column). */
+  /**
+   * This node read as {@code newField} (same kind, levels and column).
+   *
+   * @param newField the field to read as
+   * @return the new node
+   */
   public FieldNode withField(Field newField) {
     return new FieldNode(newField, kind, levels, column, children);
   }
 
-  /** This node with new children, read as {@code newField}. */
+  /**
+   * This node with new children, read as {@code newField}.
+   *
+   * @param newChildren the children
+   * @param newField the field to read as
+   * @return the new node
+   */
   public FieldNode withChildren(List<FieldNode> newChildren, Field newField) {
     return new FieldNode(newField, kind, levels, column, newChildren);
   }

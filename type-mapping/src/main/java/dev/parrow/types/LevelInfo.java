@@ -19,6 +19,9 @@ public record LevelInfo(int defLevel, int repLevel, int repeatedAncestorDefLevel
   /**
    * After entering a field of this repetition that is not repeated (a struct, a leaf, an optional
    * list).
+   *
+   * @param repetition the field's repetition
+   * @return the levels inside the field
    */
   public LevelInfo enter(Repetition repetition) {
     return switch (repetition) {
@@ -31,6 +34,8 @@ public record LevelInfo(int defLevel, int repLevel, int repeatedAncestorDefLevel
   /**
    * After entering a repeated field: one more definition and repetition level, and a new repeated
    * ancestor.
+   *
+   * @return the levels inside the field
    */
   public LevelInfo repeated() {
     return new LevelInfo(defLevel + 1, repLevel + 1, defLevel + 1);
@@ -40,6 +45,10 @@ public record LevelInfo(int defLevel, int repLevel, int repeatedAncestorDefLevel
    * The level info of a list whose repeated field gave {@code inner}: the list keeps the inner
    * levels (a slot with elements is at the repeated field's level) but the repeated ancestor
    * outside it.
+   *
+   * @param outer the levels outside the list
+   * @param inner the levels of its repeated field
+   * @return the list's levels
    */
   public static LevelInfo list(LevelInfo outer, LevelInfo inner) {
     return new LevelInfo(inner.defLevel, inner.repLevel, outer.repeatedAncestorDefLevel);

@@ -29,12 +29,27 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class NestedSchema {
   private NestedSchema() {}
 
+  /**
+   * The Arrow schema of a Parquet schema.
+   *
+   * @param schema the Parquet schema
+   * @param options how to map the types
+   * @param warnings where a mapping that loses something is reported
+   * @return the Arrow schema
+   */
   public static Schema arrowSchema(
       ParquetSchema schema, TypeOptions options, List<String> warnings) {
     return new Schema(fields(schema, options, warnings).stream().map(FieldNode::field).toList());
   }
 
-  /** The top-level fields, with the levels and columns a reader assembles them from. */
+  /**
+   * The top-level fields, with the levels and columns a reader assembles them from.
+   *
+   * @param schema the Parquet schema
+   * @param options how to map the types
+   * @param warnings where a mapping that loses something is reported
+   * @return the fields, in schema order
+   */
   public static List<FieldNode> fields(
       ParquetSchema schema, TypeOptions options, List<String> warnings) {
     Builder b = new Builder(schema, options, warnings);
@@ -45,7 +60,15 @@ public final class NestedSchema {
     return fields;
   }
 
-  /** The Arrow field of one node (and its subtree). */
+  /**
+   * The Arrow field of one node (and its subtree).
+   *
+   * @param schema the Parquet schema the node belongs to
+   * @param node a node of it
+   * @param options how to map the types
+   * @param warnings where a mapping that loses something is reported
+   * @return the field
+   */
   public static Field field(
       ParquetSchema schema, SchemaNode node, TypeOptions options, List<String> warnings) {
     return new Builder(schema, options, warnings).field(node, LevelInfo.ROOT).field();

@@ -32,6 +32,7 @@ public final class ParquetToArrow {
   /** Arrow's field metadata keys of an extension type. */
   public static final String EXTENSION_NAME_KEY = "ARROW:extension:name";
 
+  /** The key of an extension type's serialised parameters. */
   public static final String EXTENSION_METADATA_KEY = "ARROW:extension:metadata";
 
   private ParquetToArrow() {}
@@ -39,6 +40,11 @@ public final class ParquetToArrow {
   /**
    * The Arrow field of a leaf; nullable unless REQUIRED. Warnings about the mapping go to {@code
    * warnings}.
+   *
+   * @param column the leaf
+   * @param options how to map the types
+   * @param warnings where a mapping that loses something is reported
+   * @return the field
    */
   public static Field leafField(
       ColumnDescriptor column, TypeOptions options, List<String> warnings) {
@@ -58,6 +64,14 @@ public final class ParquetToArrow {
     return new Field(e.name(), new FieldType(nullable, type, null, metadata), null);
   }
 
+  /**
+   * The Arrow type a leaf's values read as (TYPE-MAPPING.md), before any hint.
+   *
+   * @param column the leaf
+   * @param options how to map the types
+   * @param warnings where a mapping that loses something is reported
+   * @return the type
+   */
   public static ArrowType leafType(
       ColumnDescriptor column, TypeOptions options, List<String> warnings) {
     SchemaElement e = column.element();
@@ -229,7 +243,12 @@ public final class ParquetToArrow {
     };
   }
 
-  /** The Arrow time unit of a Parquet one. */
+  /**
+   * The Arrow time unit of a Parquet one.
+   *
+   * @param unit the Parquet unit
+   * @return the Arrow unit
+   */
   public static TimeUnit unit(dev.parrow.codec.metadata.TimeUnit unit) {
     return switch (unit) {
       case MILLIS -> TimeUnit.MILLISECOND;

@@ -26,6 +26,11 @@ public record TypeOptions(
     boolean binaryAsString,
     boolean uuidAsExtension,
     boolean float16AsFloat) {
+  /**
+   * The mapping of TYPE-MAPPING.md with nothing changed: INT96 as nanoseconds.
+   *
+   * @return the defaults
+   */
   public static TypeOptions defaults() {
     return new TypeOptions(TimeUnit.NANOSECOND, false, false, false, false, false);
   }

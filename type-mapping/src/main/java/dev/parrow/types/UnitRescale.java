@@ -25,7 +25,12 @@ public enum UnitRescale {
     this.divisor = divisor;
   }
 
-  /** The rule for values of {@code arrow}, or null when Parquet stores them as they are. */
+  /**
+   * The rule for values of {@code arrow}, or null when Parquet stores them as they are.
+   *
+   * @param arrow an Arrow type
+   * @return the rule, or null
+   */
   public static UnitRescale of(ArrowType arrow) {
     if (arrow instanceof ArrowType.Time t && t.getUnit() == TimeUnit.SECOND) {
       return TIME32_SECONDS;
@@ -39,7 +44,12 @@ public enum UnitRescale {
     return null;
   }
 
-  /** The Arrow type {@code arrow} (of this rule) is stored as. */
+  /**
+   * The Arrow type {@code arrow} (of this rule) is stored as.
+   *
+   * @param arrow a type this rule applies to
+   * @return the stored type
+   */
   public ArrowType storedType(ArrowType arrow) {
     return switch (this) {
       case TIME32_SECONDS -> new ArrowType.Time(TimeUnit.MILLISECOND, 32);
@@ -53,6 +63,9 @@ public enum UnitRescale {
   /**
    * Whether a column that reads as {@code read} without a hint holds this rule's stored values (the
    * zone of a timestamp aside: the file keeps only whether it is UTC).
+   *
+   * @param read the type without the hint
+   * @return true if it is this rule's stored type
    */
   public boolean storedAs(ArrowType read) {
     return switch (this) {
@@ -64,16 +77,29 @@ public enum UnitRescale {
     };
   }
 
-  /** Stored units per Arrow unit's worth: {@code stored = arrow * multiplier / divisor}. */
+  /**
+   * Stored units per Arrow unit's worth: {@code stored = arrow * multiplier / divisor}.
+   *
+   * @return the multiplier
+   */
   public long multiplier() {
     return multiplier;
   }
 
+  /**
+   * Arrow units per stored unit's worth: {@code stored = arrow * multiplier / divisor}.
+   *
+   * @return the divisor
+   */
   public long divisor() {
     return divisor;
   }
 
-  /** The bytes of the Arrow value (4 for time32, 8 for timestamp and date64). */
+  /**
+   * The bytes of the Arrow value (4 for time32, 8 for timestamp and date64).
+   *
+   * @return the width in bytes
+   */
   public int arrowWidth() {
     return this == TIME32_SECONDS ? 4 : 8;
   }

@@ -44,11 +44,17 @@ public sealed interface Filter
 
   /** The comparison operators. */
   enum Op {
+    /** Equal. */
     EQ("="),
+    /** Not equal. */
     NE("<>"),
+    /** Less than. */
     LT("<"),
+    /** Less than or equal. */
     LE("<="),
+    /** Greater than. */
     GT(">"),
+    /** Greater than or equal. */
     GE(">=");
 
     private final String symbol;
@@ -57,11 +63,16 @@ public sealed interface Filter
       this.symbol = symbol;
     }
 
+    /** {@return the operator in SQL} */
     public String symbol() {
       return symbol;
     }
 
-    /** The operator that is true exactly where this one is false (on non-null values). */
+    /**
+     * The operator that is true exactly where this one is false (on non-null values).
+     *
+     * @return the negated operator
+     */
     public Op negate() {
       return switch (this) {
         case EQ -> NE;
@@ -76,6 +87,11 @@ public sealed interface Filter
 
   /** True when every child is. */
   record And(List<Filter> children) implements Filter {
+    /**
+     * Checks the operands.
+     *
+     * @param children at least one filter
+     */
     public And {
       children = List.copyOf(children);
       if (children.isEmpty()) {
@@ -91,6 +107,11 @@ public sealed interface Filter
 
   /** True when any child is. */
   record Or(List<Filter> children) implements Filter {
+    /**
+     * Checks the operands.
+     *
+     * @param children at least one filter
+     */
     public Or {
       children = List.copyOf(children);
       if (children.isEmpty()) {
@@ -106,6 +127,11 @@ public sealed interface Filter
 
   /** True when the child is false (unknown stays unknown). */
   record Not(Filter child) implements Filter {
+    /**
+     * Checks the operand.
+     *
+     * @param child the filter to negate
+     */
     public Not {
       Objects.requireNonNull(child, "child");
     }
@@ -118,6 +144,13 @@ public sealed interface Filter
 
   /** {@code column op value}. */
   record Compare(String column, Op op, Object value) implements Filter {
+    /**
+     * Checks the literal (see the interface for the types it may have).
+     *
+     * @param column a column name or dotted leaf path
+     * @param op the operator
+     * @param value the literal
+     */
     public Compare {
       Objects.requireNonNull(column, "column");
       Objects.requireNonNull(op, "op");
@@ -132,6 +165,12 @@ public sealed interface Filter
 
   /** {@code column IN (values...)}: equal to one of the values. */
   record In(String column, List<Object> values) implements Filter {
+    /**
+     * Checks the literals.
+     *
+     * @param column a column name or dotted leaf path
+     * @param values at least one literal
+     */
     public In {
       Objects.requireNonNull(column, "column");
       List<Object> copy = new ArrayList<>();
@@ -155,6 +194,11 @@ public sealed interface Filter
 
   /** {@code column IS NULL}. */
   record IsNull(String column) implements Filter {
+    /**
+     * Checks the column.
+     *
+     * @param column a column name or dotted leaf path
+     */
     public IsNull {
       Objects.requireNonNull(column, "column");
     }
@@ -165,59 +209,152 @@ public sealed interface Filter
     }
   }
 
+  /**
+   * {@code column = value}.
+   *
+   * @param column a column name or dotted leaf path
+   * @param value the literal
+   * @return the filter
+   */
   static Filter eq(String column, Object value) {
     return new Compare(column, Op.EQ, value);
   }
 
+  /**
+   * {@code column <> value}.
+   *
+   * @param column a column name or dotted leaf path
+   * @param value the literal
+   * @return the filter
+   */
   static Filter ne(String column, Object value) {
     return new Compare(column, Op.NE, value);
   }
 
+  /**
+   * {@code column < value}.
+   *
+   * @param column a column name or dotted leaf path
+   * @param value the literal
+   * @return the filter
+   */
   static Filter lt(String column, Object value) {
     return new Compare(column, Op.LT, value);
   }
 
+  /**
+   * {@code column <= value}.
+   *
+   * @param column a column name or dotted leaf path
+   * @param value the literal
+   * @return the filter
+   */
   static Filter lte(String column, Object value) {
     return new Compare(column, Op.LE, value);
   }
 
+  /**
+   * {@code column > value}.
+   *
+   * @param column a column name or dotted leaf path
+   * @param value the literal
+   * @return the filter
+   */
   static Filter gt(String column, Object value) {
     return new Compare(column, Op.GT, value);
   }
 
+  /**
+   * {@code column >= value}.
+   *
+   * @param column a column name or dotted leaf path
+   * @param value the literal
+   * @return the filter
+   */
   static Filter gte(String column, Object value) {
     return new Compare(column, Op.GE, value);
   }
 
-  /** {@code low <= column AND column <= high}, as SQL's BETWEEN. */
+  /**
+   * {@code low <= column AND column <= high}, as SQL's BETWEEN.
+   *
+   * @param column a column name or dotted leaf path
+   * @param low the lower bound, included
+   * @param high the upper bound, included
+   * @return the filter
+   */
   static Filter between(String column, Object low, Object high) {
     return and(gte(column, low), lte(column, high));
   }
 
+  /**
+   * {@code column IN (values)}.
+   *
+   * @param column a column name or dotted leaf path
+   * @param values at least one literal
+   * @return the filter
+   */
   static Filter in(String column, Object... values) {
     return new In(column, Arrays.asList(values));
   }
 
+  /**
+   * {@code column IN (values)}.
+   *
+   * @param column a column name or dotted leaf path
+   * @param values at least one literal
+   * @return the filter
+   */
   static Filter in(String column, List<?> values) {
     return new In(column, new ArrayList<>(values));
   }
 
+  /**
+   * {@code column IS NULL}.
+   *
+   * @param column a column name or dotted leaf path
+   * @return the filter
+   */
   static Filter isNull(String column) {
     return new IsNull(column);
   }
 
+  /**
+   * {@code column IS NOT NULL}.
+   *
+   * @param column a column name or dotted leaf path
+   * @return the filter
+   */
   static Filter isNotNull(String column) {
     return new Not(new IsNull(column));
   }
 
+  /**
+   * True where every child is.
+   *
+   * @param children the operands
+   * @return the filter (the child itself when there is one)
+   */
   static Filter and(Filter... children) {
     return children.length == 1 ? children[0] : new And(Arrays.asList(children));
   }
 
+  /**
+   * True where any child is.
+   *
+   * @param children the operands
+   * @return the filter (the child itself when there is one)
+   */
   static Filter or(Filter... children) {
     return children.length == 1 ? children[0] : new Or(Arrays.asList(children));
   }
 
+  /**
+   * True where the child is false.
+   *
+   * @param child the operand
+   * @return the filter
+   */
   static Filter not(Filter child) {
     return new Not(child);
   }
@@ -231,6 +368,8 @@ public sealed interface Filter
    * column's type.
    *
    * @throws FilterSyntaxException with the position of the error
+   * @param expression the SQL
+   * @return the filter
    */
   static Filter parse(String expression) {
     return new FilterParser(expression).parse();

@@ -55,6 +55,11 @@ public final class AtomicFile implements OutputFile {
                 + ".tmp");
   }
 
+  @Override
+  public String name() {
+    return target.toString();
+  }
+
   /** The temporary file the bytes go to until {@link #commit}. */
   public Path temporary() {
     return temporary;

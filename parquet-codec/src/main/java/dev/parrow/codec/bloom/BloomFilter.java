@@ -20,11 +20,14 @@ public final class BloomFilter {
   private static final int[] SALT = {
     0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d, 0x705495c7, 0x2df1424b, 0x9efc4947, 0x5c6bfb31
   };
+
+  /** The bytes of one block: eight 32-bit words. */
   public static final int BLOCK_BYTES = 32;
 
   /** The smallest and largest bitsets written, as parquet-java bounds them. */
   public static final int MIN_BYTES = 32;
 
+  /** The largest bitset written or read: 128 MiB. */
   public static final int MAX_BYTES = 128 * 1024 * 1024;
 
   private static final XXHash64 XXH64 = XXHashFactory.fastestJavaInstance().hash64();
@@ -37,7 +40,12 @@ public final class BloomFilter {
     this.blocks = words.length / 8;
   }
 
-  /** An empty filter of {@code bytes} (a power of two between 32 bytes and 128 MiB). */
+  /**
+   * An empty filter of {@code bytes} (a power of two between 32 bytes and 128 MiB).
+   *
+   * @param bytes the bitset's size
+   * @return the filter, with no bit set
+   */
   public static BloomFilter empty(int bytes) {
     if (bytes < MIN_BYTES || bytes > MAX_BYTES || Integer.bitCount(bytes) != 1) {
       throw new IllegalArgumentException("a Bloom filter of " + bytes + " bytes");
@@ -48,6 +56,10 @@ public final class BloomFilter {
   /**
    * The bitset size for {@code ndv} distinct values at false-positive rate {@code fpp}: the formula
    * of the spec, rounded up to a power of two.
+   *
+   * @param ndv the number of distinct values expected
+   * @param fpp the false-positive probability wanted, in (0, 1)
+   * @return the bitset's size in bytes, between {@link #MIN_BYTES} and {@link #MAX_BYTES}
    */
   public static int optimalBytes(long ndv, double fpp) {
     if (!(fpp > 0 && fpp < 1)) {
@@ -62,6 +74,11 @@ public final class BloomFilter {
   /**
    * The chunk's filter, or null when it has none or one of a kind this version does not know
    * (another algorithm, hash or compression). A bitset that does not fit the file is an error.
+   *
+   * @param file the file
+   * @param meta the chunk's metadata, which says where its filter is
+   * @return the filter, or null
+   * @throws IOException if the file cannot be read
    */
   public static BloomFilter read(InputFile file, ColumnMetaData meta) throws IOException {
     Long offset = meta.bloomFilterOffset();
@@ -107,15 +124,34 @@ public final class BloomFilter {
     return new BloomFilter(words);
   }
 
-  /** XXH64 (seed 0) of a value's PLAIN bytes. */
+  /**
+   * XXH64 (seed 0) of a value's PLAIN bytes.
+   *
+   * @param plain the bytes
+   * @param offset where the value starts
+   * @param length the value's length
+   * @return the hash
+   */
   public static long hash(byte[] plain, int offset, int length) {
     return XXH64.hash(plain, offset, length, 0);
   }
 
+  /**
+   * XXH64 (seed 0) of a value's PLAIN bytes.
+   *
+   * @param plain the value's bytes, whole
+   * @return the hash
+   */
   public static long hash(byte[] plain) {
     return hash(plain, 0, plain.length);
   }
 
+  /**
+   * Whether a value with this hash may have been inserted: false means certainly not.
+   *
+   * @param hash the value's {@link #hash}
+   * @return false only if no value with this hash was inserted
+   */
   public boolean mightContain(long hash) {
     int block = block(hash);
     int key = (int) hash;
@@ -127,6 +163,11 @@ public final class BloomFilter {
     return true;
   }
 
+  /**
+   * Sets the value's bits.
+   *
+   * @param hash the value's {@link #hash}
+   */
   public void insert(long hash) {
     int block = block(hash);
     int key = (int) hash;
@@ -139,12 +180,20 @@ public final class BloomFilter {
     return (int) (((hash >>> 32) * blocks) >>> 32) * 8;
   }
 
-  /** The bitset's size in bytes. */
+  /**
+   * The bitset's size in bytes.
+   *
+   * @return the size in bytes
+   */
   public int bytes() {
     return words.length * 4;
   }
 
-  /** The bitset as stored: little-endian words. */
+  /**
+   * The bitset as stored: little-endian words.
+   *
+   * @return a new array of {@link #bytes()} bytes
+   */
   public byte[] bitset() {
     ByteBuffer out = ByteBuffer.allocate(words.length * 4).order(ByteOrder.LITTLE_ENDIAN);
     out.asIntBuffer().put(words);

@@ -30,16 +30,32 @@ public final class Compressors {
           "LZO compression is not supported: Parrow neither reads nor writes it (its library is"
               + " GPL-licensed); choose SNAPPY, GZIP, ZSTD, BROTLI, LZ4_RAW, LZ4 or UNCOMPRESSED");
     }
-    if (codec == CompressionCodec.BROTLI
-        && !com.aayushatharva.brotli4j.Brotli4jLoader.isAvailable()) {
+    Throwable missing =
+        switch (codec) {
+          case SNAPPY -> NativeCodecs.snappyFailure();
+          case ZSTD -> NativeCodecs.zstdFailure();
+          case BROTLI ->
+              com.aayushatharva.brotli4j.Brotli4jLoader.isAvailable()
+                  ? null
+                  : com.aayushatharva.brotli4j.Brotli4jLoader.getUnavailabilityCause();
+          default -> null;
+        };
+    if (missing != null) {
+      String library =
+          switch (codec) {
+            case SNAPPY -> "snappy-java";
+            case ZSTD -> "zstd-jni";
+            default -> "brotli4j";
+          };
       throw new UnsupportedOperationException(
-          "BROTLI compression needs brotli4j's native library for this "
-              + "platform ("
-              + System.getProperty("os.name")
-              + " "
-              + System.getProperty("os.arch")
-              + "), which did not load: "
-              + com.aayushatharva.brotli4j.Brotli4jLoader.getUnavailabilityCause());
+          codec
+              + " compression needs "
+              + library
+              + "'s native library, which did not load on this platform ("
+              + NativeCodecs.platform()
+              + "): "
+              + NativeCodecs.reason(missing)
+              + "; GZIP, LZ4_RAW and UNCOMPRESSED need no native code");
     }
   }
 

@@ -48,6 +48,10 @@ public final class Decompressors {
   }
 
   private static void snappy(byte[] in, int inOff, int inLen, byte[] out, int outOff, int outLen) {
+    if (NativeCodecs.snappyFailure() != null) {
+      SnappyDecoder.decompress(in, inOff, inLen, out, outOff, outLen);
+      return;
+    }
     try {
       // Check the declared length before writing: snappy-java trusts the output array to be big
       // enough.
@@ -62,6 +66,14 @@ public final class Decompressors {
   }
 
   private static void zstd(byte[] in, int inOff, int inLen, byte[] out, int outOff, int outLen) {
+    Throwable missing = NativeCodecs.zstdFailure();
+    if (missing != null) {
+      throw new ParquetFormatException(
+          "ZSTD pages need zstd-jni's native library, which did not load on this platform ("
+              + NativeCodecs.platform()
+              + "): "
+              + NativeCodecs.reason(missing));
+    }
     long n;
     try {
       n = com.github.luben.zstd.Zstd.decompressByteArray(out, outOff, outLen, in, inOff, inLen);

@@ -16,7 +16,11 @@ public record Footer(
     FileMetaData metaData,
     ParquetSchema schema) {
 
-  /** Where the Thrift metadata starts: everything before it may hold pages and indexes. */
+  /**
+   * Where the Thrift metadata starts: everything before it may hold pages and indexes.
+   *
+   * @return the file offset of the Thrift-encoded metadata
+   */
   public long metadataOffset() {
     return fileLength - ParquetMagic.TRAILER_LENGTH - metadataLength;
   }

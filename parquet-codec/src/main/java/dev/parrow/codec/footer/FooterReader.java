@@ -23,6 +23,15 @@ public final class FooterReader {
 
   private FooterReader() {}
 
+  /**
+   * Reads and checks the footer: the magic at both ends, the metadata's length and the schema.
+   *
+   * @param file the Parquet file
+   * @return the footer
+   * @throws IOException if the file cannot be read
+   * @throws dev.parrow.codec.ParquetFormatException if the footer is malformed, encrypted or does
+   *     not fit the file
+   */
   public static Footer read(InputFile file) throws IOException {
     try {
       return readUnchecked(file);

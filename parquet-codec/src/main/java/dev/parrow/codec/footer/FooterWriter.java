@@ -9,7 +9,12 @@ import java.nio.ByteOrder;
 public final class FooterWriter {
   private FooterWriter() {}
 
-  /** The bytes that end a Parquet file, after its last page or index. */
+  /**
+   * The bytes that end a Parquet file, after its last page or index.
+   *
+   * @param metaData the file's metadata
+   * @return the Thrift metadata, its length and the magic
+   */
   public static byte[] encode(FileMetaData metaData) {
     byte[] thrift = ThriftCodec.writeFileMetaData(metaData);
     ByteBuffer out =

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 public final class ParquetMagic {
   private ParquetMagic() {}
 
+  /** The marker at the start and end of a Parquet file whose footer is not encrypted. */
   public static final byte[] PLAIN = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
   /** The marker of a file whose footer is encrypted. */

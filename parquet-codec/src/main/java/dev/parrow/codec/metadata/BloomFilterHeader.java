@@ -6,10 +6,21 @@ package dev.parrow.codec.metadata;
  * recognised.
  */
 public record BloomFilterHeader(int numBytes, int algorithm, int hash, int compression) {
+  /** The BLOCK member of the algorithm union: the split-block filter. */
   public static final int BLOCK = 1;
+
+  /** The XXHASH member of the hash union: XXH64 with seed 0. */
   public static final int XXHASH = 1;
+
+  /** The UNCOMPRESSED member of the compression union. */
   public static final int UNCOMPRESSED = 1;
 
+  /**
+   * Whether Parrow can probe the filter: the one algorithm, hash and compression the format
+   * defines.
+   *
+   * @return true for a known kind of filter
+   */
   public boolean isSupported() {
     return algorithm == BLOCK && hash == XXHASH && compression == UNCOMPRESSED;
   }

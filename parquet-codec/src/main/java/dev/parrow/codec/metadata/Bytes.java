@@ -8,6 +8,7 @@ import java.util.Arrays;
  * instead of {@code byte[]} so that two records with the same content are equal.
  */
 public final class Bytes implements Comparable<Bytes> {
+  /** No bytes. */
   public static final Bytes EMPTY = new Bytes(new byte[0]);
 
   private final byte[] bytes;
@@ -16,29 +17,51 @@ public final class Bytes implements Comparable<Bytes> {
     this.bytes = bytes;
   }
 
-  /** Copies {@code bytes}. */
+  /**
+   * Copies {@code bytes}.
+   *
+   * @param bytes the bytes
+   * @return an immutable copy
+   */
   public static Bytes of(byte[] bytes) {
     return bytes.length == 0 ? EMPTY : new Bytes(bytes.clone());
   }
 
-  /** Takes ownership of {@code bytes}: the caller must not change it afterwards. */
+  /**
+   * Takes ownership of {@code bytes}: the caller must not change it afterwards.
+   *
+   * @param bytes the bytes
+   * @return the bytes, not copied
+   */
   public static Bytes wrap(byte[] bytes) {
     return bytes.length == 0 ? EMPTY : new Bytes(bytes);
   }
 
+  /** {@return the number of bytes} */
   public int length() {
     return bytes.length;
   }
 
+  /**
+   * One byte.
+   *
+   * @param index its position
+   * @return the byte
+   */
   public byte get(int index) {
     return bytes[index];
   }
 
+  /** {@return a copy of the bytes} */
   public byte[] toByteArray() {
     return bytes.clone();
   }
 
-  /** A read-only view, little-endian order not implied: set it where it matters. */
+  /**
+   * A read-only view, little-endian order not implied: set it where it matters.
+   *
+   * @return a read-only buffer over the bytes
+   */
   public ByteBuffer asByteBuffer() {
     return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
   }
@@ -59,6 +82,7 @@ public final class Bytes implements Comparable<Bytes> {
     return Arrays.hashCode(bytes);
   }
 
+  /** {@return the bytes in lower-case hexadecimal} */
   public String toHex() {
     StringBuilder sb = new StringBuilder(bytes.length * 2);
     for (byte b : bytes) {

@@ -15,7 +15,13 @@ public record ColumnChunk(
     ColumnCryptoMetaData cryptoMetadata,
     Bytes encryptedColumnMetadata) {
 
-  /** This chunk with its offset index at {@code offset}, {@code length} bytes. */
+  /**
+   * This chunk with its offset index at {@code offset}, {@code length} bytes.
+   *
+   * @param offset the file offset of the offset index
+   * @param length its length in bytes
+   * @return the new chunk
+   */
   public ColumnChunk withOffsetIndex(long offset, int length) {
     return new ColumnChunk(
         filePath,
@@ -29,7 +35,13 @@ public record ColumnChunk(
         encryptedColumnMetadata);
   }
 
-  /** This chunk with its column index at {@code offset}, {@code length} bytes. */
+  /**
+   * This chunk with its column index at {@code offset}, {@code length} bytes.
+   *
+   * @param offset the file offset of the column index
+   * @param length its length in bytes
+   * @return the new chunk
+   */
   public ColumnChunk withColumnIndex(long offset, int length) {
     return new ColumnChunk(
         filePath,
@@ -43,7 +55,12 @@ public record ColumnChunk(
         encryptedColumnMetadata);
   }
 
-  /** This chunk with other metadata. */
+  /**
+   * This chunk with other metadata.
+   *
+   * @param meta the metadata
+   * @return the new chunk
+   */
   public ColumnChunk withMetaData(ColumnMetaData meta) {
     return new ColumnChunk(
         filePath,

@@ -7,11 +7,18 @@ import java.util.List;
  */
 public sealed interface ColumnCryptoMetaData {
 
+  /** A column encrypted with the footer's key. */
   record WithFooterKey() implements ColumnCryptoMetaData {}
 
   /** {@code keyMetadata} is null when absent. */
   record WithColumnKey(List<String> pathInSchema, Bytes keyMetadata)
       implements ColumnCryptoMetaData {
+    /**
+     * Copies the path.
+     *
+     * @param pathInSchema the column's path
+     * @param keyMetadata the column key's metadata, or null
+     */
     public WithColumnKey {
       pathInSchema = List.copyOf(pathInSchema);
     }

@@ -29,6 +29,27 @@ public record ColumnMetaData(
     SizeStatistics sizeStatistics,
     GeospatialStatistics geospatialStatistics) {
 
+  /**
+   * Copies the lists.
+   *
+   * @param type the physical type
+   * @param encodings every encoding the chunk's pages use
+   * @param pathInSchema the column's path, as written
+   * @param codec the pages' compression
+   * @param numValues values in the chunk, nulls included
+   * @param totalUncompressedSize bytes of all pages including headers, before compression
+   * @param totalCompressedSize bytes of all pages including headers, as stored
+   * @param keyValueMetadata the chunk's key-value metadata, or null
+   * @param dataPageOffset the file offset of the first data page
+   * @param indexPageOffset the file offset of the index page, or null
+   * @param dictionaryPageOffset the file offset of the dictionary page, or null
+   * @param statistics the chunk's statistics, or null
+   * @param encodingStats how many pages use each encoding, or null
+   * @param bloomFilterOffset the file offset of the Bloom filter, or null
+   * @param bloomFilterLength the Bloom filter's length with its header, or null
+   * @param sizeStatistics unencoded sizes and level histograms, or null
+   * @param geospatialStatistics bounding box and geometry types, or null
+   */
   public ColumnMetaData {
     encodings = List.copyOf(encodings);
     pathInSchema = List.copyOf(pathInSchema);
@@ -37,10 +58,12 @@ public record ColumnMetaData(
   }
 
   /**
-   * This metadata, whose page offsets count from the chunk's first byte, for the chunk written at
-   * {@code chunkStart} of a file; a chunk with a dictionary page starts with it.
+   * This metadata with its chunk's Bloom filter at {@code offset}, {@code length} bytes.
+   *
+   * @param offset the file offset of the filter's header
+   * @param length the filter's length with its header
+   * @return the new metadata
    */
-  /** This metadata with its chunk's Bloom filter at {@code offset}, {@code length} bytes. */
   public ColumnMetaData withBloomFilter(long offset, int length) {
     return new ColumnMetaData(
         type,
@@ -62,6 +85,14 @@ public record ColumnMetaData(
         geospatialStatistics);
   }
 
+  /**
+   * This metadata, whose page offsets count from the chunk's first byte, for the chunk written at
+   * {@code chunkStart} of a file; a chunk with a dictionary page starts with it.
+   *
+   * @param chunkStart where the chunk starts in the file
+   * @param hasDictionaryPage whether the chunk starts with a dictionary page
+   * @return the placed metadata
+   */
   public ColumnMetaData placedAt(long chunkStart, boolean hasDictionaryPage) {
     return new ColumnMetaData(
         type,

@@ -14,7 +14,11 @@ public record DataPageHeaderV2(
     Boolean isCompressed,
     Statistics statistics) {
 
-  /** Whether the values section is compressed (the format's default is true). */
+  /**
+   * Whether the values section is compressed (the format's default is true).
+   *
+   * @return false only when the header says so
+   */
   public boolean valuesCompressed() {
     return isCompressed == null || isCompressed;
   }

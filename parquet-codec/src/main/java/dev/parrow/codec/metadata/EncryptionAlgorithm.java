@@ -6,6 +6,7 @@ package dev.parrow.codec.metadata;
  */
 public record EncryptionAlgorithm(
     int unionField, Bytes aadPrefix, Bytes aadFileUnique, Boolean supplyAadPrefix) {
+  /** {@return the algorithm's name, or UNKNOWN_ALGORITHM(id) for one this version does not know} */
   public String describe() {
     switch (unionField) {
       case 1:

@@ -20,6 +20,19 @@ public record FileMetaData(
     EncryptionAlgorithm encryptionAlgorithm,
     Bytes footerSigningKeyMetadata) {
 
+  /**
+   * Copies the lists.
+   *
+   * @param version the format version
+   * @param schema the schema tree flattened depth-first, root first
+   * @param numRows rows in the file
+   * @param rowGroups the row groups, in file order
+   * @param keyValueMetadata the file's key-value metadata, or null
+   * @param createdBy the writer's name and version, or null
+   * @param columnOrders one per leaf column, in leaf order, or null
+   * @param encryptionAlgorithm set only in encrypted files with a plaintext footer
+   * @param footerSigningKeyMetadata the signing key's metadata, or null
+   */
   public FileMetaData {
     schema = List.copyOf(schema);
     rowGroups = List.copyOf(rowGroups);
@@ -27,7 +40,12 @@ public record FileMetaData(
     columnOrders = ListCopies.copyOrNull(columnOrders);
   }
 
-  /** The value of the first key-value entry with this key, or null (also when it has no value). */
+  /**
+   * The value of the first key-value entry with this key, or null (also when it has no value).
+   *
+   * @param key the key
+   * @return its value, or null
+   */
   public String keyValue(String key) {
     if (keyValueMetadata != null) {
       for (KeyValue kv : keyValueMetadata) {
@@ -39,7 +57,12 @@ public record FileMetaData(
     return null;
   }
 
-  /** This footer with another schema. */
+  /**
+   * This footer with another schema.
+   *
+   * @param elements the flattened schema, root first
+   * @return the new footer
+   */
   public FileMetaData withSchema(List<SchemaElement> elements) {
     return new FileMetaData(
         version,
@@ -53,7 +76,13 @@ public record FileMetaData(
         footerSigningKeyMetadata);
   }
 
-  /** This footer with {@code key} set to {@code value}: in place where it is, else added last. */
+  /**
+   * This footer with {@code key} set to {@code value}: in place where it is, else added last.
+   *
+   * @param key the key
+   * @param value its value
+   * @return the new footer
+   */
   public FileMetaData withKeyValue(String key, String value) {
     List<KeyValue> kv = new java.util.ArrayList<>();
     boolean found = false;

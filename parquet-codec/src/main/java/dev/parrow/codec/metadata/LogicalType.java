@@ -7,14 +7,21 @@ package dev.parrow.codec.metadata;
  */
 public sealed interface LogicalType {
 
-  /** The member's field id in the Thrift union. */
+  /**
+   * The member's field id in the Thrift union.
+   *
+   * @return the field id
+   */
   int unionField();
 
   /**
    * The name Parquet's documentation uses, with parameters, e.g. {@code TIMESTAMP(MICROS,true)}.
+   *
+   * @return the name
    */
   String describe();
 
+  /** STRING: UTF-8 text in BYTE_ARRAY. */
   record StringType() implements LogicalType {
     public int unionField() {
       return 1;
@@ -25,6 +32,7 @@ public sealed interface LogicalType {
     }
   }
 
+  /** MAP: a group of repeated key-value pairs. */
   record MapType() implements LogicalType {
     public int unionField() {
       return 2;
@@ -35,6 +43,7 @@ public sealed interface LogicalType {
     }
   }
 
+  /** LIST: a group of one repeated element. */
   record ListType() implements LogicalType {
     public int unionField() {
       return 3;
@@ -45,6 +54,7 @@ public sealed interface LogicalType {
     }
   }
 
+  /** ENUM: a string from a fixed set. */
   record EnumType() implements LogicalType {
     public int unionField() {
       return 4;
@@ -55,6 +65,12 @@ public sealed interface LogicalType {
     }
   }
 
+  /**
+   * DECIMAL: an unscaled integer with a scale and precision.
+   *
+   * @param scale digits after the point
+   * @param precision digits in all
+   */
   record DecimalType(int scale, int precision) implements LogicalType {
     public int unionField() {
       return 5;
@@ -65,6 +81,7 @@ public sealed interface LogicalType {
     }
   }
 
+  /** DATE: days since the Unix epoch in INT32. */
   record DateType() implements LogicalType {
     public int unionField() {
       return 6;
@@ -75,6 +92,12 @@ public sealed interface LogicalType {
     }
   }
 
+  /**
+   * TIME: a time of day.
+   *
+   * @param adjustedToUtc whether the time is in UTC rather than local
+   * @param unit the unit of the stored integer
+   */
   record TimeType(boolean adjustedToUtc, TimeUnit unit) implements LogicalType {
     public int unionField() {
       return 7;
@@ -85,6 +108,12 @@ public sealed interface LogicalType {
     }
   }
 
+  /**
+   * TIMESTAMP: an instant or a local date-time.
+   *
+   * @param adjustedToUtc whether the value is an instant (UTC) rather than local
+   * @param unit the unit of the stored integer
+   */
   record TimestampType(boolean adjustedToUtc, TimeUnit unit) implements LogicalType {
     public int unionField() {
       return 8;
@@ -117,6 +146,7 @@ public sealed interface LogicalType {
     }
   }
 
+  /** JSON: a JSON document as UTF-8. */
   record JsonType() implements LogicalType {
     public int unionField() {
       return 12;
@@ -127,6 +157,7 @@ public sealed interface LogicalType {
     }
   }
 
+  /** BSON: a BSON document. */
   record BsonType() implements LogicalType {
     public int unionField() {
       return 13;
@@ -137,6 +168,7 @@ public sealed interface LogicalType {
     }
   }
 
+  /** UUID: 16 bytes, big-endian. */
   record UuidType() implements LogicalType {
     public int unionField() {
       return 14;
@@ -147,6 +179,7 @@ public sealed interface LogicalType {
     }
   }
 
+  /** FLOAT16: an IEEE 754 half float in FIXED_LEN_BYTE_ARRAY(2), little-endian. */
   record Float16Type() implements LogicalType {
     public int unionField() {
       return 15;
@@ -196,6 +229,7 @@ public sealed interface LogicalType {
     }
   }
 
+  /** VECTOR: a fixed-size vector of values. */
   record VectorType() implements LogicalType {
     public int unionField() {
       return 19;

@@ -15,6 +15,17 @@ public record RowGroup(
     Long totalCompressedSize,
     Short ordinal) {
 
+  /**
+   * Copies the lists.
+   *
+   * @param columns one chunk per leaf column, in schema order
+   * @param totalByteSize uncompressed bytes of all the chunks
+   * @param numRows rows in the group
+   * @param sortingColumns the columns the rows are sorted by, or null
+   * @param fileOffset the file offset of the group's first page, or null
+   * @param totalCompressedSize bytes of all the chunks as stored, or null
+   * @param ordinal the group's position in the file, or null
+   */
   public RowGroup {
     columns = List.copyOf(columns);
     sortingColumns = ListCopies.copyOrNull(sortingColumns);

@@ -24,6 +24,21 @@ public record SchemaElement(
     LogicalType logicalType,
     Integer vectorLength) {
 
+  /**
+   * Checks the element.
+   *
+   * @param type physical type; null for a group
+   * @param typeLength byte length of FIXED_LEN_BYTE_ARRAY values
+   * @param repetition null only for the root
+   * @param name the field's name
+   * @param numChildren the number of children of a group; null for a leaf
+   * @param convertedType the legacy annotation, or null
+   * @param scale legacy decimal scale (also set alongside a DECIMAL logical type)
+   * @param precision legacy decimal precision
+   * @param fieldId the writer's field id, or null
+   * @param logicalType the annotation, or null
+   * @param vectorLength element slots per parent occurrence of a VECTOR field
+   */
   public SchemaElement {
     java.util.Objects.requireNonNull(name, "name");
   }

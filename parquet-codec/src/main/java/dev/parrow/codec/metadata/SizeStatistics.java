@@ -14,6 +14,13 @@ public record SizeStatistics(
     List<Long> repetitionLevelHistogram,
     List<Long> definitionLevelHistogram) {
 
+  /**
+   * Copies the lists.
+   *
+   * @param unencodedByteArrayDataBytes BYTE_ARRAY value bytes without length prefixes
+   * @param repetitionLevelHistogram count of each repetition level, index = level
+   * @param definitionLevelHistogram count of each definition level, index = level
+   */
   public SizeStatistics {
     repetitionLevelHistogram = ListCopies.copyOrNull(repetitionLevelHistogram);
     definitionLevelHistogram = ListCopies.copyOrNull(definitionLevelHistogram);

@@ -16,6 +16,7 @@ public record Statistics(
     Boolean isMinValueExact,
     Long nanCount) {
 
+  /** Statistics with no field set. */
   public static final Statistics EMPTY =
       new Statistics(null, null, null, null, null, null, null, null, null);
 }

@@ -12,6 +12,12 @@ public record WriterVersion(String application, int major, int minor, int patch)
       Pattern.compile(
           "^\\s*(\\S+)(?:\\s+version\\s+(\\d+)(?:\\.(\\d+))?(?:\\.(\\d+))?)?.*$", Pattern.DOTALL);
 
+  /**
+   * Parses a {@code created_by} string.
+   *
+   * @param createdBy the string, or null
+   * @return the application and version; 0.0.0 where missing
+   */
   public static WriterVersion parse(String createdBy) {
     if (createdBy == null) {
       return new WriterVersion("", 0, 0, 0);
@@ -35,11 +41,24 @@ public record WriterVersion(String application, int major, int minor, int patch)
     }
   }
 
+  /**
+   * Whether the application is this one, ignoring case.
+   *
+   * @param app an application name, such as {@code parquet-mr}
+   * @return true if it is
+   */
   public boolean is(String app) {
     return application.equalsIgnoreCase(app);
   }
 
-  /** Whether this version is strictly before major.minor.patch. */
+  /**
+   * Whether this version is strictly before major.minor.patch.
+   *
+   * @param major the major version
+   * @param minor the minor version
+   * @param patch the patch version
+   * @return true if this version is older
+   */
   public boolean before(int major, int minor, int patch) {
     if (this.major != major) {
       return this.major < major;

@@ -12,7 +12,7 @@ import java.util.List;
  * @param index position among the leaves; the column chunk with this index in each row group holds
  *     it
  * @param path names from the root's child down to the leaf
- * @param typeLength byte length of FIXED_LEN_BYTE_ARRAY values, 0 for other types
+ * @param element the leaf's schema element: its physical type, type length and annotations
  * @param maxDefinitionLevel OPTIONAL and REPEATED nodes on the path, the leaf included
  * @param maxRepetitionLevel REPEATED nodes on the path, the leaf included
  */
@@ -23,25 +23,44 @@ public record ColumnDescriptor(
     int maxDefinitionLevel,
     int maxRepetitionLevel) {
 
+  /**
+   * Copies the path.
+   *
+   * @param index position among the leaves
+   * @param path names from the root's child down to the leaf
+   * @param element the leaf's schema element
+   * @param maxDefinitionLevel OPTIONAL and REPEATED nodes on the path, the leaf included
+   * @param maxRepetitionLevel REPEATED nodes on the path, the leaf included
+   */
   public ColumnDescriptor {
     path = List.copyOf(path);
   }
 
+  /** {@return the leaf's physical type} */
   public PhysicalType physicalType() {
     return element.type();
   }
 
+  /** {@return the byte length of FIXED_LEN_BYTE_ARRAY values, 0 for other types} */
   public int typeLength() {
     Integer length = element.typeLength();
     return length == null ? 0 : length;
   }
 
-  /** Null when the leaf has no logical type annotation. */
+  /**
+   * Null when the leaf has no logical type annotation.
+   *
+   * @return the logical type, or null
+   */
   public LogicalType logicalType() {
     return element.logicalType();
   }
 
-  /** Null when the leaf has no converted type annotation. */
+  /**
+   * Null when the leaf has no converted type annotation.
+   *
+   * @return the converted type, or null
+   */
   public ConvertedType convertedType() {
     return element.convertedType();
   }
@@ -49,6 +68,8 @@ public record ColumnDescriptor(
   /**
    * The bytes of one PLAIN value of a fixed-width type (4, 8, 12 or the type length), or -1 for
    * BOOLEAN (one bit) and BYTE_ARRAY (variable).
+   *
+   * @return the width in bytes, or -1
    */
   public int byteWidth() {
     return switch (physicalType()) {
@@ -60,7 +81,11 @@ public record ColumnDescriptor(
     };
   }
 
-  /** The path joined with dots, as users write it. */
+  /**
+   * The path joined with dots, as users write it.
+   *
+   * @return the dotted path
+   */
   public String dottedPath() {
     return String.join(".", path);
   }

@@ -26,23 +26,37 @@ public final class ParquetSchema {
     this.columns = List.copyOf(columns);
   }
 
+  /** {@return the root group} */
   public GroupNode root() {
     return root;
   }
 
+  /** {@return the leaf columns, in the order of the column chunks} */
   public List<ColumnDescriptor> columns() {
     return columns;
   }
 
+  /** {@return the number of leaf columns} */
   public int columnCount() {
     return columns.size();
   }
 
+  /**
+   * The leaf at a position.
+   *
+   * @param index the leaf's position, from 0
+   * @return the leaf
+   */
   public ColumnDescriptor column(int index) {
     return columns.get(index);
   }
 
-  /** The leaf with this dotted path, or null. */
+  /**
+   * The leaf with this dotted path, or null.
+   *
+   * @param dottedPath the path joined with dots
+   * @return the leaf, or null
+   */
   public ColumnDescriptor column(String dottedPath) {
     for (ColumnDescriptor c : columns) {
       if (c.dottedPath().equals(dottedPath)) {
@@ -56,6 +70,8 @@ public final class ParquetSchema {
    * Builds the tree.
    *
    * @throws ParquetFormatException if the list does not describe exactly one well-formed tree
+   * @param elements the flattened schema, root first
+   * @return the tree
    */
   public static ParquetSchema fromElements(List<SchemaElement> elements) {
     if (elements.isEmpty()) {

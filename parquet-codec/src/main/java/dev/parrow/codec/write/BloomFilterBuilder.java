@@ -1,6 +1,7 @@
 package dev.parrow.codec.write;
 
 import dev.parrow.codec.bloom.BloomFilter;
+import dev.parrow.codec.options.BloomFilterOptions;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;

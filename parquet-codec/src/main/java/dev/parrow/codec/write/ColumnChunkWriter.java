@@ -13,6 +13,7 @@ import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.codec.metadata.OffsetIndex;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.metadata.Statistics;
+import dev.parrow.codec.options.ColumnWriteOptions;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.values.DenseValues;
 import java.util.Arrays;

@@ -12,6 +12,7 @@ import dev.parrow.codec.metadata.PageEncodingStats;
 import dev.parrow.codec.metadata.PageHeader;
 import dev.parrow.codec.metadata.PageType;
 import dev.parrow.codec.metadata.Statistics;
+import dev.parrow.codec.options.ColumnWriteOptions;
 import dev.parrow.codec.thrift.ThriftCodec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

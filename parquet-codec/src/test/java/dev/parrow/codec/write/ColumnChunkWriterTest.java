@@ -17,6 +17,7 @@ import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.codec.metadata.PageLocation;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.metadata.Repetition;
+import dev.parrow.codec.options.ColumnWriteOptions;
 import dev.parrow.codec.page.ChunkRange;
 import dev.parrow.codec.page.Page;
 import dev.parrow.codec.page.PageReader;

@@ -1,4 +1,4 @@
-package dev.parrow.codec.write;
+package dev.parrow.codec.options;
 
 import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.Encoding;
@@ -35,6 +35,21 @@ public record ColumnWriteOptions(
     Encoding encoding,
     BloomFilterOptions bloomFilter) {
 
+  /**
+   * Checks the options.
+   *
+   * @param codec page compression
+   * @param level the codec's level, or null for its default
+   * @param pageVersion 1 or 2
+   * @param pageSizeBytes the page size to cut at, at least 1
+   * @param pageRows the most rows per page, at least 1
+   * @param dictionary whether to dictionary-encode
+   * @param dictionaryPageSizeLimit the most dictionary bytes, at least 0
+   * @param statistics whether to write statistics
+   * @param crc whether to write page CRCs
+   * @param encoding the values' encoding, or null for PLAIN
+   * @param bloomFilter a Bloom filter to write, or null
+   */
   public ColumnWriteOptions {
     if (pageVersion != 1 && pageVersion != 2) {
       throw new IllegalArgumentException("data page version must be 1 or 2, not " + pageVersion);
@@ -50,6 +65,12 @@ public record ColumnWriteOptions(
   /** As arrow-rs: pages of at most 20,000 rows keep the page index useful for pruning. */
   public static final int DEFAULT_PAGE_ROWS = 20_000;
 
+  /**
+   * The defaults: Snappy, version 1 pages of 1 MiB and at most 20,000 rows, a dictionary of up to 1
+   * MiB, statistics and CRCs, no Bloom filter.
+   *
+   * @return the defaults
+   */
   public static ColumnWriteOptions defaults() {
     return new ColumnWriteOptions(
         CompressionCodec.SNAPPY,
@@ -67,6 +88,11 @@ public record ColumnWriteOptions(
 
   /**
    * These options with another codec, value encoding and dictionary choice (null keeps this one's).
+   *
+   * @param newCodec the codec, or null
+   * @param newEncoding the encoding, or null
+   * @param newDictionary whether to dictionary-encode, or null
+   * @return the new options
    */
   public ColumnWriteOptions with(
       CompressionCodec newCodec, Encoding newEncoding, Boolean newDictionary) {
@@ -84,7 +110,12 @@ public record ColumnWriteOptions(
         bloomFilter);
   }
 
-  /** These options with a Bloom filter (null: none). */
+  /**
+   * These options with a Bloom filter (null: none).
+   *
+   * @param bloom the filter's options, or null
+   * @return the new options
+   */
   public ColumnWriteOptions withBloomFilter(BloomFilterOptions bloom) {
     return new ColumnWriteOptions(
         codec,

@@ -1,4 +1,4 @@
-package dev.parrow.codec.write;
+package dev.parrow.codec.options;
 
 /**
  * A Bloom filter to write for a column chunk, sized for {@code ndv} distinct values at
@@ -6,9 +6,18 @@ package dev.parrow.codec.write;
  * MiB).
  */
 public record BloomFilterOptions(long ndv, double fpp) {
+  /** The distinct values a filter is sized for when none are given. */
   public static final long DEFAULT_NDV = 1_000_000;
+
+  /** The false-positive probability when none is given. */
   public static final double DEFAULT_FPP = 0.05;
 
+  /**
+   * Checks the options.
+   *
+   * @param ndv distinct values expected, at least 1
+   * @param fpp false-positive probability, in (0, 1)
+   */
   public BloomFilterOptions {
     if (ndv < 1) {
       throw new IllegalArgumentException("a Bloom filter for " + ndv + " distinct values");
