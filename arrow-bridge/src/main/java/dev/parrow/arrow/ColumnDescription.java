@@ -8,6 +8,10 @@ import org.apache.arrow.vector.types.pojo.Field;
  * file declares it (path, physical type, length, repetition, converted and logical type are in
  * {@code column}), the Arrow field Parrow reads it into (dictionary encoding included), and whether
  * the file's ARROW:schema hint changed that field from what the Parquet schema alone gives.
+ *
+ * @param column the leaf as the file declares it
+ * @param arrowField the Arrow field a reader with default options gives it
+ * @param changedByHint whether the ARROW:schema hint changed that field
  */
 public record ColumnDescription(ColumnDescriptor column, Field arrowField, boolean changedByHint) {
 

@@ -17,6 +17,7 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param batchSize rows per batch at most; batches never span row groups
  * @param verifyCrc check the CRC of every page that has one
  * @param maxPageBytes the largest decompressed page accepted (a header claiming more is an error)
+ * @param types the type choices of TYPE-MAPPING.md (INT96 unit, UUIDs, decimals, binary, float16)
  * @param parallelism how many threads decode the columns of a batch (the caller's included); 1
  *     decodes on the calling thread only. Results are the same whatever the value.
  * @param useArrowSchemaHint apply the writer's Arrow schema stored under {@code ARROW:schema} (the
@@ -177,6 +178,8 @@ public record ReadOptions(
 
   /** Builds {@link ReadOptions}; each setter returns the builder. */
   public static final class Builder {
+    private Builder() {}
+
     private List<String> columns = List.of();
     private boolean requestedOrder;
     private boolean binaryAsString;

@@ -62,7 +62,13 @@ public record WriteOptions(
     Map<String, BloomFilterOptions> bloomFilters,
     List<SortKey> sortingColumns) {
 
-  /** One column of the rows' sort order. */
+  /**
+   * One column of the rows' sort order.
+   *
+   * @param column a top-level primitive column or dotted leaf path
+   * @param descending whether the order is descending
+   * @param nullsFirst whether nulls come first
+   */
   public record SortKey(String column, boolean descending, boolean nullsFirst) {
     /**
      * Checks the key.
@@ -198,6 +204,8 @@ public record WriteOptions(
 
   /** Builds {@link WriteOptions}; each setter returns the builder. */
   public static final class Builder {
+    private Builder() {}
+
     private CompressionCodec compression = CompressionCodec.SNAPPY;
     private Integer compressionLevel;
     private int pageVersion = 1;

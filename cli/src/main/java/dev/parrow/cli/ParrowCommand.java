@@ -65,6 +65,8 @@ public final class ParrowCommand {
       description = "Print no warnings, progress or summary on stderr; errors only.")
   boolean quiet;
 
+  private ParrowCommand() {}
+
   /**
    * The {@code parrow} command: runs the command line and exits with its code.
    *

@@ -85,7 +85,11 @@ public sealed interface Filter
     }
   }
 
-  /** True when every child is. */
+  /**
+   * True when every child is.
+   *
+   * @param children the operands, at least one
+   */
   record And(List<Filter> children) implements Filter {
     /**
      * Checks the operands.
@@ -105,7 +109,11 @@ public sealed interface Filter
     }
   }
 
-  /** True when any child is. */
+  /**
+   * True when any child is.
+   *
+   * @param children the operands, at least one
+   */
   record Or(List<Filter> children) implements Filter {
     /**
      * Checks the operands.
@@ -125,7 +133,11 @@ public sealed interface Filter
     }
   }
 
-  /** True when the child is false (unknown stays unknown). */
+  /**
+   * True when the child is false (unknown stays unknown).
+   *
+   * @param child the operand
+   */
   record Not(Filter child) implements Filter {
     /**
      * Checks the operand.
@@ -142,7 +154,13 @@ public sealed interface Filter
     }
   }
 
-  /** {@code column op value}. */
+  /**
+   * {@code column op value}.
+   *
+   * @param column a column name or dotted leaf path
+   * @param op the operator
+   * @param value the literal
+   */
   record Compare(String column, Op op, Object value) implements Filter {
     /**
      * Checks the literal (see the interface for the types it may have).
@@ -163,7 +181,12 @@ public sealed interface Filter
     }
   }
 
-  /** {@code column IN (values...)}: equal to one of the values. */
+  /**
+   * {@code column IN (values...)}: equal to one of the values.
+   *
+   * @param column a column name or dotted leaf path
+   * @param values the literals, at least one
+   */
   record In(String column, List<Object> values) implements Filter {
     /**
      * Checks the literals.
@@ -192,7 +215,11 @@ public sealed interface Filter
     }
   }
 
-  /** {@code column IS NULL}. */
+  /**
+   * {@code column IS NULL}.
+   *
+   * @param column a column name or dotted leaf path
+   */
   record IsNull(String column) implements Filter {
     /**
      * Checks the column.

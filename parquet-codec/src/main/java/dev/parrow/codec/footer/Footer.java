@@ -8,6 +8,9 @@ import dev.parrow.codec.schema.ParquetSchema;
  *
  * @param fileLength bytes in the file
  * @param metadataLength bytes of the Thrift-encoded FileMetaData (without length and magic)
+ * @param fileName the file's name, for messages
+ * @param metaData the decoded metadata
+ * @param schema the schema tree built from it
  */
 public record Footer(
     String fileName,

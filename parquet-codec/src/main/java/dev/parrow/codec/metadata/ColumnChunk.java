@@ -3,6 +3,16 @@ package dev.parrow.codec.metadata;
 /**
  * One column of one row group. Optional fields are null when absent. {@code metaData} is optional
  * in the format only because encrypted columns may store it encrypted.
+ *
+ * @param filePath the file holding the chunk when not this one, or null
+ * @param fileOffset the deprecated offset of the chunk's metadata
+ * @param metaData the chunk's metadata
+ * @param offsetIndexOffset the file offset of the offset index, or null
+ * @param offsetIndexLength the offset index's length, or null
+ * @param columnIndexOffset the file offset of the column index, or null
+ * @param columnIndexLength the column index's length, or null
+ * @param cryptoMetadata how the chunk is encrypted, or null
+ * @param encryptedColumnMetadata the encrypted metadata, or null
  */
 public record ColumnChunk(
     String filePath,

@@ -10,7 +10,12 @@ public sealed interface ColumnCryptoMetaData {
   /** A column encrypted with the footer's key. */
   record WithFooterKey() implements ColumnCryptoMetaData {}
 
-  /** {@code keyMetadata} is null when absent. */
+  /**
+   * {@code keyMetadata} is null when absent.
+   *
+   * @param pathInSchema the column's path
+   * @param keyMetadata the column key's metadata, or null
+   */
   record WithColumnKey(List<String> pathInSchema, Bytes keyMetadata)
       implements ColumnCryptoMetaData {
     /**

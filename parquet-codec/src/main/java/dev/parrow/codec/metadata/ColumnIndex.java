@@ -5,6 +5,15 @@ import java.util.List;
 /**
  * Per-page statistics of one column chunk (part of the page index); entry i describes page i of the
  * offset index. Optional lists are null when absent.
+ *
+ * @param nullPages per page, whether it holds only nulls
+ * @param minValues per page, its lower bound (empty for a null page)
+ * @param maxValues per page, its upper bound (empty for a null page)
+ * @param boundaryOrder how the bounds are ordered from page to page
+ * @param nullCounts per page, its nulls, or null
+ * @param repetitionLevelHistograms per page, the count of each repetition level, or null
+ * @param definitionLevelHistograms per page, the count of each definition level, or null
+ * @param nanCounts per page, its NaNs, or null
  */
 public record ColumnIndex(
     List<Boolean> nullPages,

@@ -9,6 +9,20 @@ import java.util.List;
  *     by position
  * @param totalUncompressedSize bytes of all pages including headers, before compression
  * @param totalCompressedSize bytes of all pages including headers, as stored
+ * @param type the physical type
+ * @param encodings every encoding the chunk's pages use
+ * @param codec the pages' compression
+ * @param numValues values in the chunk, nulls included
+ * @param keyValueMetadata the chunk's key-value metadata, or null
+ * @param dataPageOffset the file offset of the first data page
+ * @param indexPageOffset the file offset of the index page, or null
+ * @param dictionaryPageOffset the file offset of the dictionary page, or null
+ * @param statistics the chunk's statistics, or null
+ * @param encodingStats how many pages use each encoding, or null
+ * @param bloomFilterOffset the file offset of the Bloom filter, or null
+ * @param bloomFilterLength the Bloom filter's length with its header, or null
+ * @param sizeStatistics unencoded sizes and level histograms, or null
+ * @param geospatialStatistics bounding box and geometry types, or null
  */
 public record ColumnMetaData(
     PhysicalType type,

@@ -4,6 +4,8 @@ package dev.parrow.codec.metadata;
  * The {@code ColumnOrder} union: which order a leaf's min/max statistics follow. Kept as the
  * union's field id so that an order from a newer format is carried (and its statistics ignored),
  * not fatal.
+ *
+ * @param unionField the union member's field id
  */
 public record ColumnOrder(int unionField) {
   /** Min and max follow the sort order of the column's logical or physical type. */

@@ -3,6 +3,11 @@ package dev.parrow.codec.metadata;
 /**
  * The {@code EncryptionAlgorithm} union ({@code unionField} 1 = AES_GCM_V1, 2 = AES_GCM_CTR_V1).
  * Parrow does not decrypt; it records the algorithm so that it can say why a file is unreadable.
+ *
+ * @param unionField the union member's field id
+ * @param aadPrefix the AAD prefix, or null
+ * @param aadFileUnique the file's unique AAD part, or null
+ * @param supplyAadPrefix whether readers must supply the prefix, or null
  */
 public record EncryptionAlgorithm(
     int unionField, Bytes aadPrefix, Bytes aadFileUnique, Boolean supplyAadPrefix) {

@@ -8,6 +8,12 @@ import java.util.List;
  * @param schema the schema tree flattened depth-first, root first
  * @param columnOrders one per leaf column, in leaf order
  * @param encryptionAlgorithm set only in encrypted files with a plaintext footer
+ * @param version the format version
+ * @param numRows rows in the file
+ * @param rowGroups the row groups, in file order
+ * @param keyValueMetadata the file's key-value metadata, or null
+ * @param createdBy the writer's name and version, or null
+ * @param footerSigningKeyMetadata the signing key's metadata, or null
  */
 public record FileMetaData(
     int version,

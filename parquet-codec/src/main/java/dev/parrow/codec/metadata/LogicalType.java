@@ -124,7 +124,12 @@ public sealed interface LogicalType {
     }
   }
 
-  /** Field 9 is reserved for INTERVAL; INTEGER is field 10. */
+  /**
+   * Field 9 is reserved for INTERVAL; INTEGER is field 10.
+   *
+   * @param bitWidth 8, 16, 32 or 64
+   * @param signed whether the integer is signed
+   */
   record IntType(int bitWidth, boolean signed) implements LogicalType {
     public int unionField() {
       return 10;
@@ -190,7 +195,11 @@ public sealed interface LogicalType {
     }
   }
 
-  /** {@code specificationVersion} is null when the writer did not set it. */
+  /**
+   * {@code specificationVersion} is null when the writer did not set it.
+   *
+   * @param specificationVersion the Variant specification's version, or null
+   */
   record VariantType(Byte specificationVersion) implements LogicalType {
     public int unionField() {
       return 16;
@@ -201,7 +210,11 @@ public sealed interface LogicalType {
     }
   }
 
-  /** {@code crs} is null when absent, meaning OGC:CRS84. */
+  /**
+   * {@code crs} is null when absent, meaning OGC:CRS84.
+   *
+   * @param crs the coordinate reference system, or null
+   */
   record GeometryType(String crs) implements LogicalType {
     public int unionField() {
       return 17;
@@ -212,7 +225,12 @@ public sealed interface LogicalType {
     }
   }
 
-  /** {@code crs} null means OGC:CRS84; {@code algorithm} null means SPHERICAL. */
+  /**
+   * {@code crs} null means OGC:CRS84; {@code algorithm} null means SPHERICAL.
+   *
+   * @param crs the coordinate reference system, or null
+   * @param algorithm how edges are interpolated, or null
+   */
   record GeographyType(String crs, EdgeInterpolationAlgorithm algorithm) implements LogicalType {
     public int unionField() {
       return 18;
@@ -244,6 +262,8 @@ public sealed interface LogicalType {
    * A union member this version of Parrow does not know, or a known member whose content it cannot
    * interpret (such as a time unit from a newer format). Readers treat the column as its physical
    * type.
+   *
+   * @param unionField the member's field id
    */
   record Unknown(int unionField) implements LogicalType {
     public String describe() {

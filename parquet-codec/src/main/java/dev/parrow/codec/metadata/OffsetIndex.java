@@ -2,7 +2,13 @@ package dev.parrow.codec.metadata;
 
 import java.util.List;
 
-/** The page locations of one column chunk (part of the page index). */
+/**
+ * The page locations of one column chunk (part of the page index).
+ *
+ * @param pageLocations where each page is, and its first row
+ * @param unencodedByteArrayDataBytes per page, the BYTE_ARRAY value bytes without length prefixes,
+ *     or null
+ */
 public record OffsetIndex(
     List<PageLocation> pageLocations, List<Long> unencodedByteArrayDataBytes) {
   /**

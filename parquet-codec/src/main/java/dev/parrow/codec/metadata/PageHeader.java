@@ -7,6 +7,11 @@ package dev.parrow.codec.metadata;
  * @param uncompressedPageSize page bytes after decompression, header excluded
  * @param compressedPageSize page bytes as stored, header excluded
  * @param crc CRC-32 of the stored page bytes, null when absent
+ * @param type the page's type
+ * @param dataPageHeader set for a v1 data page
+ * @param indexPageHeader set for an index page
+ * @param dictionaryPageHeader set for a dictionary page
+ * @param dataPageHeaderV2 set for a v2 data page
  */
 public record PageHeader(
     PageType type,

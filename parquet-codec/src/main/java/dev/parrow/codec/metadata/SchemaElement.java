@@ -10,6 +10,11 @@ package dev.parrow.codec.metadata;
  * @param scale legacy decimal scale (also set alongside a DECIMAL logical type)
  * @param precision legacy decimal precision
  * @param vectorLength element slots per parent occurrence of a VECTOR field
+ * @param name the field's name
+ * @param numChildren the number of children of a group; null for a leaf
+ * @param convertedType the legacy annotation, or null
+ * @param fieldId the writer's field id, or null
+ * @param logicalType the annotation, or null
  */
 public record SchemaElement(
     PhysicalType type,

@@ -4,6 +4,16 @@ package dev.parrow.codec.metadata;
  * Statistics of a column chunk or page. Every field is optional and null when absent: readers must
  * tell "no null_count" from "null_count 0". {@code min}/{@code max} are the deprecated signed-order
  * fields; {@code minValue}/{@code maxValue} follow the column order.
+ *
+ * @param max the deprecated signed-order maximum
+ * @param min the deprecated signed-order minimum
+ * @param nullCount the nulls
+ * @param distinctCount the distinct values
+ * @param maxValue the maximum under the column order
+ * @param minValue the minimum under the column order
+ * @param isMaxValueExact whether {@code maxValue} is a value of the column, not a truncated bound
+ * @param isMinValueExact whether {@code minValue} is a value of the column, not a truncated bound
+ * @param nanCount the NaNs of a floating-point column
  */
 public record Statistics(
     Bytes max,

@@ -6,6 +6,11 @@ import java.util.regex.Pattern;
 /**
  * The application and version in {@code created_by} ("parquet-mr version 1.8.0 (build abc)"), which
  * readers need to work around known bugs of old writers. A missing or unparsable version is 0.0.0.
+ *
+ * @param application the writing application, such as parquet-mr
+ * @param major its major version
+ * @param minor its minor version
+ * @param patch its patch version
  */
 public record WriterVersion(String application, int major, int minor, int patch) {
   private static final Pattern CREATED_BY =

@@ -4,6 +4,9 @@ package dev.parrow.codec.options;
  * A Bloom filter to write for a column chunk, sized for {@code ndv} distinct values at
  * false-positive probability {@code fpp} (the bitset rounded up to a power of two, 32 bytes to 128
  * MiB).
+ *
+ * @param ndv distinct values expected, at least 1
+ * @param fpp false-positive probability, in (0, 1)
  */
 public record BloomFilterOptions(long ndv, double fpp) {
   /** The distinct values a filter is sized for when none are given. */
