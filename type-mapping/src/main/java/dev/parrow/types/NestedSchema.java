@@ -175,15 +175,22 @@ public final class NestedSchema {
         element = nonRepeated(repeated, repeated.name(), false, inner);
       } else {
         GroupNode r = (GroupNode) repeated;
-        boolean elementIsGroup =
+        // LogicalTypes.md's backward-compatibility rules 2 to 4: the repeated group itself is the
+        // (required) element when it has several fields, when its one field is repeated (old
+        // writers' 2-level lists of lists), or when it is named array or LIST-name_tuple.
+        boolean repeatedIsElement =
             r.children().size() != 1
+                || r.children().get(0).repetition() == Repetition.REPEATED
                 || r.name().equals("array")
                 || r.name().equals(list.name() + "_tuple");
-        if (elementIsGroup) {
-          // The repeated group itself is the (required) element: a struct of its fields.
-          element = struct(r.name(), false, inner, r.children());
-        } else {
+        if (!repeatedIsElement) {
+          // Rule 5, the standard 3-level list: the repeated group's one field is the element.
           element = field(r.children().get(0), inner);
+        } else if (isList(r) || isMap(r)) {
+          // An annotated element: a LIST-annotated 2-level list inside a LIST is a list of lists.
+          element = nonRepeated(r, r.name(), false, inner);
+        } else {
+          element = struct(r.name(), false, inner, r.children());
         }
       }
       return list(name, nullable, LevelInfo.list(outer, inner), element);
