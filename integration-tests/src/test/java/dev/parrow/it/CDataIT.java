@@ -395,6 +395,37 @@ class CDataIT {
     }
   }
 
+  /**
+   * A logical type Parrow does not know reads as its physical type, noted in the field metadata and
+   * with no extension type: DuckDB takes the stream's bytes as plain BLOBs, as its own read of the
+   * file does.
+   */
+  @Test
+  void anUnknownLogicalTypeGoesToDuckDbAsItsPhysicalType() throws Exception {
+    Path file = Corpus.parquetTesting().resolve("data").resolve("unknown-logical-type.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
+      try (ParquetFile pf = ParquetFile.open(file);
+          ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
+        var field = pf.arrowSchema().findField("column with unknown type");
+        assertEquals(new org.apache.arrow.vector.types.pojo.ArrowType.Binary(), field.getType());
+        assertEquals(
+            java.util.Map.of("parquet.logical_type", "UNKNOWN_LOGICAL_TYPE(2555)"),
+            field.getMetadata());
+        ParquetStreams.export(pf.newReader(allocator), allocator, stream);
+        ((DuckDBConnection) c).registerArrowStream("unknown", stream);
+        s.execute("CREATE TABLE streamed AS FROM unknown");
+      }
+      String own = "read_parquet(" + DuckDb.literal(file) + ")";
+      assertEquals(
+          rows(s, "SELECT column_name, column_type FROM (DESCRIBE FROM " + own + ")"),
+          rows(s, "SELECT column_name, column_type FROM (DESCRIBE streamed)"));
+      assertEquals(0, count(s, differing("streamed", own)));
+      assertEquals(3, count(s, "SELECT count(*) FROM streamed"));
+    }
+  }
+
   /** The query counting (as n) the rows of {@code a} and {@code b} that the other lacks. */
   private static String differing(String a, String b) {
     return "SELECT count(*) AS n FROM ((FROM "

@@ -306,6 +306,8 @@ public final class ArrowHints {
   /**
    * The field with a new type, our nullability and dictionary, and the hint's metadata over ours.
    */
+  private static final String LOGICAL_TYPE = ParquetToArrow.LOGICAL_TYPE_KEY;
+
   private static Field rebuild(Field ours, ArrowType type, Field hint, List<Field> children) {
     Map<String, String> metadata = new LinkedHashMap<>();
     if (ours.getMetadata() != null) {
@@ -313,6 +315,15 @@ public final class ArrowHints {
     }
     if (hint.getMetadata() != null) {
       metadata.putAll(hint.getMetadata());
+    }
+    String annotation = ours.getMetadata() == null ? null : ours.getMetadata().get(LOGICAL_TYPE);
+    if (annotation != null && annotation.startsWith("UNKNOWN_LOGICAL_TYPE")) {
+      // A Parquet annotation this reader does not know: the bytes are read as they are, and an
+      // extension name from the hint (geoarrow.wkb, say) would have consumers parse them as
+      // something this reader cannot vouch for.
+      metadata.remove("ARROW:extension:name");
+      metadata.remove("ARROW:extension:metadata");
+      metadata.put(LOGICAL_TYPE, annotation);
     }
     if (type instanceof ArrowType.ExtensionType) {
       // The type says it all: its IPC keys and the annotation it stands for would only be noise.

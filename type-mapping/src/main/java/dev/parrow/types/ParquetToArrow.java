@@ -285,7 +285,10 @@ public final class ParquetToArrow {
         || logical instanceof LogicalType.BsonType
         || logical instanceof LogicalType.GeometryType
         || logical instanceof LogicalType.GeographyType
-        || logical instanceof LogicalType.UuidType) {
+        || logical instanceof LogicalType.UuidType
+        || logical instanceof LogicalType.Unknown) {
+      // An unknown member is read as its physical type with no extension type, and noted here
+      // (UNKNOWN_LOGICAL_TYPE(id)) so that nobody mistakes the bytes for what they are not.
       kept = logical.describe();
     } else if (logical == null
         && (converted == ConvertedType.ENUM
