@@ -77,8 +77,12 @@ public record ReadOptions(
   /** Rows per batch unless set: 65,536. */
   public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
 
-  /** The largest decompressed page accepted unless set: 1 GiB. */
-  public static final int DEFAULT_MAX_PAGE_BYTES = 1 << 30;
+  /**
+   * The largest decompressed page accepted unless set: the largest array a JVM allocates, just
+   * under 2 GiB, so every page a JVM can hold is read (a map's string page of just over 1 GiB
+   * included); a header claiming more is an error before anything is allocated.
+   */
+  public static final int DEFAULT_MAX_PAGE_BYTES = Integer.MAX_VALUE - 8;
 
   /**
    * Level entries take 8 bytes each while a batch is assembled: by default one nested column may
@@ -173,6 +177,7 @@ public record ReadOptions(
     b.binaryAsString = types.binaryAsString();
     b.uuidAsExtension = types.uuidAsExtension();
     b.float16AsFloat = types.float16AsFloat();
+    b.int96OutOfRangeAsNull = types.int96OutOfRangeAsNull();
     return b;
   }
 
@@ -185,6 +190,7 @@ public record ReadOptions(
     private boolean binaryAsString;
     private boolean uuidAsExtension;
     private boolean float16AsFloat;
+    private boolean int96OutOfRangeAsNull;
     private List<Integer> columnIndices = List.of();
     private List<Integer> rowGroups = List.of();
     private int batchSize = DEFAULT_BATCH_SIZE;
@@ -451,7 +457,8 @@ public record ReadOptions(
               decimalsAsDouble,
               binaryAsString,
               uuidAsExtension,
-              float16AsFloat),
+              float16AsFloat,
+              int96OutOfRangeAsNull),
           maxPageBytes,
           parallelism,
           maxLevelsPerBatch,
@@ -501,6 +508,19 @@ public record ReadOptions(
      */
     public Builder float16AsFloat(boolean asFloat) {
       this.float16AsFloat = asFloat;
+      return this;
+    }
+
+    /**
+     * Reads an INT96 timestamp that {@link #int96Unit} cannot hold in 64 bits as null instead of
+     * failing (default false). Values are never wrapped; a REQUIRED column, which cannot hold a
+     * null, still fails.
+     *
+     * @param asNull true for nulls
+     * @return this builder
+     */
+    public Builder int96OutOfRangeAsNull(boolean asNull) {
+      this.int96OutOfRangeAsNull = asNull;
       return this;
     }
 

@@ -36,6 +36,8 @@ final class ConvertCommand implements Callable<Integer> {
       description = "The Parquet file to write, or - for stdout.")
   Path output;
 
+  @Mixin ReadSettings read;
+
   @Mixin WriteSettings settings;
 
   @Mixin Overwrite overwrite;
@@ -48,9 +50,12 @@ final class ConvertCommand implements Callable<Integer> {
     var err = spec.commandLine().getErr();
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile parquet = Inputs.parquet(input);
-        // Default options: dictionary columns (factors, Arrow dictionaries) stay dictionaries, so
-        // the copy's Arrow schema keeps them too.
-        ParquetArrowReader reader = parquet.newReader(allocator, ReadOptions.defaults())) {
+        // By default dictionary columns (factors, Arrow dictionaries) stay dictionaries, so the
+        // copy's Arrow schema keeps them too.
+        ParquetArrowReader reader =
+            parquet.newReader(
+                allocator,
+                read.apply(ReadOptions.builder(), ReadOptions.DEFAULT_BATCH_SIZE).build())) {
       top.warn(err, reader.warnings());
       settings.writeAll(
           reader,

@@ -47,9 +47,16 @@ final class ReadSettings {
       names = "--int96-unit",
       paramLabel = "UNIT",
       description =
-          "Unit of INT96 timestamps: NANOSECOND (default), MICROSECOND or MILLISECOND; the coarser"
-              + " ones reach dates outside 1677-2262.")
+          "Unit of INT96 timestamps: NANOSECOND (default), MICROSECOND, MILLISECOND or SECOND;"
+              + " the coarser ones reach dates outside 1677-2262.")
   TimeUnit int96Unit;
+
+  @Option(
+      names = "--int96-out-of-range-null",
+      description =
+          "Read an INT96 timestamp the unit cannot hold as null instead of failing (never"
+              + " wrapped; a REQUIRED column still fails).")
+  boolean int96OutOfRangeNull;
 
   @Option(
       names = "--no-arrow-schema",
@@ -58,14 +65,25 @@ final class ReadSettings {
   boolean noArrowSchema;
 
   @Option(
-      names = "--no-verify-crc",
+      names = "--dictionary-mode",
+      paramLabel = "MODE",
+      defaultValue = "unify",
+      description =
+          "How dictionary columns are read: unify (default; one dictionary for the file),"
+              + " per_row_group (replaced at each row group) or decode (plain values).")
+  ReadOptions.DictionaryMode dictionaryMode;
+
+  @Option(
+      names = {"--no-verify-crc", "--no-crc"},
       description = "Do not check page CRCs (by default a page whose CRC differs is an error).")
   boolean noVerifyCrc;
 
   @Option(
       names = "--max-page-bytes",
       paramLabel = "BYTES",
-      description = "Refuse pages larger than this once decompressed (default 1 GiB).")
+      description =
+          "Refuse pages larger than this once decompressed (default: the largest a JVM array"
+              + " holds, just under 2 GiB).")
   Integer maxPageBytes;
 
   @Option(
@@ -83,6 +101,8 @@ final class ReadSettings {
         .binaryAsString(binaryAsString)
         .uuidAsExtension(uuidExtension)
         .float16AsFloat(float16AsFloat)
+        .int96OutOfRangeAsNull(int96OutOfRangeNull)
+        .dictionaryMode(dictionaryMode)
         .useArrowSchemaHint(!noArrowSchema)
         .verifyCrc(!noVerifyCrc);
     if (int96Unit != null) {

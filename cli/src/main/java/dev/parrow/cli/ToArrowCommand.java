@@ -51,15 +51,6 @@ final class ToArrowCommand implements Callable<Integer> {
       description = "Write the IPC streaming format instead of the file format.")
   boolean stream;
 
-  @Option(
-      names = "--dictionary-mode",
-      paramLabel = "MODE",
-      defaultValue = "unify",
-      description =
-          "How dictionary columns are written: unify (default; one dictionary for the file),"
-              + " per_row_group (replaced at each row group) or decode (plain values).")
-  ReadOptions.DictionaryMode dictionaryMode;
-
   @Mixin ReadSettings read;
 
   @Mixin FilterSettings filter;
@@ -80,7 +71,6 @@ final class ToArrowCommand implements Callable<Integer> {
                 allocator,
                 filter
                     .apply(read.apply(ReadOptions.builder(), ReadOptions.DEFAULT_BATCH_SIZE))
-                    .dictionaryMode(dictionaryMode)
                     .build())) {
       top.warn(err, reader.warnings());
       long total = filter.where == null ? parquet.footer().metaData().numRows() : -1;

@@ -18,6 +18,9 @@ import org.apache.arrow.vector.types.TimeUnit;
  *     Interface (DuckDB, Arrow C++, pyarrow) see UUIDs rather than 16-byte binaries
  * @param float16AsFloat FLOAT16 columns widened to Float32 (exactly: every half float is a float)
  *     for consumers that have no half-float type, such as DuckDB
+ * @param int96OutOfRangeAsNull an INT96 timestamp that {@code int96Unit} cannot hold in 64 bits
+ *     read as null instead of failing the read (never wrapped; on a REQUIRED column, which cannot
+ *     hold a null, it still fails)
  */
 public record TypeOptions(
     TimeUnit int96Unit,
@@ -25,13 +28,14 @@ public record TypeOptions(
     boolean decimalsAsDouble,
     boolean binaryAsString,
     boolean uuidAsExtension,
-    boolean float16AsFloat) {
+    boolean float16AsFloat,
+    boolean int96OutOfRangeAsNull) {
   /**
    * The mapping of TYPE-MAPPING.md with nothing changed: INT96 as nanoseconds.
    *
    * @return the defaults
    */
   public static TypeOptions defaults() {
-    return new TypeOptions(TimeUnit.NANOSECOND, false, false, false, false, false);
+    return new TypeOptions(TimeUnit.NANOSECOND, false, false, false, false, false, false);
   }
 }

@@ -92,7 +92,11 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
         return new DirectFixedFiller(p == PhysicalType.INT32 ? 4 : 8);
       case Timestamp:
         return p == PhysicalType.INT96
-            ? new Int96Filler(((ArrowType.Timestamp) type).getUnit())
+            ? new Int96Filler(
+                ((ArrowType.Timestamp) type).getUnit(),
+                options.int96OutOfRangeAsNull()
+                    && column.element().repetition()
+                        == dev.parrow.codec.metadata.Repetition.OPTIONAL)
             : new DirectFixedFiller(8);
       case Interval:
         return new IntervalFiller();

@@ -253,7 +253,7 @@ class FillersTest {
         expectedMicros.add(
             ChronoUnit.MICROS.between(LocalDateTime.ofEpochSecond(0, 0, ZoneOffset.UTC), t));
       }
-      new Int96Filler(TimeUnit.MICROSECOND).fill(micros, ROWS, VALIDITY, present(), int96);
+      new Int96Filler(TimeUnit.MICROSECOND, false).fill(micros, ROWS, VALIDITY, present(), int96);
       int k = 0;
       for (int i = 0; i < ROWS; i++) {
         if (valid(i)) {
