@@ -4,8 +4,10 @@ import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.metadata.CompressionCodec;
+import dev.parrow.codec.metadata.Encoding;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Map;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import picocli.CommandLine.Option;
 
@@ -57,6 +59,44 @@ final class WriteSettings {
   int pageSize;
 
   @Option(
+      names = "--compression-level",
+      paramLabel = "N",
+      description = "The codec's level (ZSTD 1-22, GZIP 0-9, BROTLI 0-11; default the codec's).")
+  Integer compressionLevel;
+
+  @Option(
+      names = "--column-compression",
+      paramLabel = "COL=CODEC",
+      description =
+          "Another codec for one column, a top-level name or dotted leaf path (repeatable).")
+  Map<String, CompressionCodec> columnCompression = Map.of();
+
+  @Option(
+      names = "--column-encoding",
+      paramLabel = "COL=ENCODING",
+      description =
+          "The values' encoding for one column (repeatable): PLAIN, DELTA_BINARY_PACKED,"
+              + " DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY or BYTE_STREAM_SPLIT; any but PLAIN"
+              + " turns that column's dictionary off.")
+  Map<String, Encoding> columnEncoding = Map.of();
+
+  @Option(
+      names = "--column-dictionary",
+      paramLabel = "COL=true|false",
+      description = "Dictionary encoding on or off for one column, whatever --no-dictionary says.")
+  Map<String, Boolean> columnDictionary = Map.of();
+
+  @Option(
+      names = "--no-statistics",
+      description = "Write no min/max or null counts (chunks, pages and the page index).")
+  boolean noStatistics;
+
+  @Option(
+      names = "--no-write-crc",
+      description = "Write no page CRCs (by default every page has one).")
+  boolean noWriteCrc;
+
+  @Option(
       names = "--bloom-filter",
       paramLabel = "COL[:NDV[:FPP]]",
       description =
@@ -72,7 +112,13 @@ final class WriteSettings {
             .dictionary(!noDictionary)
             .rowGroupRows(rowGroupRows)
             .pageRows(pageRows)
-            .pageSizeBytes(pageSize);
+            .pageSizeBytes(pageSize)
+            .compressionLevel(compressionLevel)
+            .statistics(!noStatistics)
+            .crc(!noWriteCrc);
+    columnCompression.forEach(b::columnCompression);
+    columnEncoding.forEach(b::columnEncoding);
+    columnDictionary.forEach(b::columnDictionary);
     for (String spec : bloomFilters) {
       // The column name may itself hold colons: NDV and FPP are the last parts that parse.
       String column = spec;

@@ -66,6 +66,69 @@ class WriteCommandsIT {
     }
   }
 
+  /**
+   * The per-column options: a codec, an encoding and dictionary choice for one column each, no
+   * statistics, no CRCs, a compression level; DuckDB's parquet_metadata sees them, and the values
+   * are the source's.
+   */
+  @Test
+  void convertTakesPerColumnOptions(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("columns.parquet");
+    StringWriter err = new StringWriter();
+    assertEquals(
+        0,
+        run(
+            err,
+            "convert",
+            SOURCE.toString(),
+            out.toString(),
+            "--compression",
+            "gzip",
+            "--compression-level",
+            "9",
+            "--column-compression",
+            "c_int=zstd",
+            "--column-encoding",
+            "c_bigint=delta_binary_packed",
+            "--column-encoding",
+            "c_double=byte_stream_split",
+            "--column-dictionary",
+            "c_varchar=false",
+            "--no-statistics",
+            "--no-write-crc"),
+        err.toString());
+    java.util.Map<String, String> codecs = new java.util.TreeMap<>();
+    java.util.Map<String, String> encodings = new java.util.TreeMap<>();
+    try (var c = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+        var s = c.createStatement();
+        var rs =
+            s.executeQuery(
+                "SELECT path_in_schema, compression, encodings, stats_min_value IS NULL"
+                    + " AND stats_null_count IS NULL FROM parquet_metadata("
+                    + DuckDb.literal(out)
+                    + ") WHERE row_group_id = 0")) {
+      while (rs.next()) {
+        codecs.put(rs.getString(1), rs.getString(2));
+        encodings.put(rs.getString(1), rs.getString(3));
+        assertTrue(rs.getBoolean(4), rs.getString(1) + " has no statistics");
+      }
+    }
+    assertEquals("ZSTD", codecs.get("c_int"));
+    assertEquals("GZIP", codecs.get("c_bigint"));
+    assertTrue(encodings.get("c_bigint").contains("DELTA_BINARY_PACKED"), encodings.toString());
+    assertTrue(encodings.get("c_double").contains("BYTE_STREAM_SPLIT"), encodings.toString());
+    assertTrue(encodings.get("c_int").contains("DICTIONARY"), encodings.toString());
+    assertTrue(!encodings.get("c_varchar").contains("DICTIONARY"), encodings.toString());
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile written = ParquetFile.open(out)) {
+      var chunk = written.metadata().rowGroups().get(0).columns().get(0).metaData();
+      assertEquals(null, chunk.statistics());
+      Columns before = CorpusReadIT.readWithParrow(SOURCE, allocator, ReadOptions.defaults());
+      Columns after = CorpusReadIT.readWithParrow(out, allocator, ReadOptions.defaults());
+      assertEquals(before.values, after.values);
+    }
+  }
+
   /** R factors stay dictionaries (levels in order, unused ones included) through a conversion. */
   @Test
   void convertKeepsDictionaries(@TempDir Path dir) throws Exception {
