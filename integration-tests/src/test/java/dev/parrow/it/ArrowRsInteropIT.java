@@ -140,6 +140,12 @@ class ArrowRsInteropIT {
             NOT_RESTORED.get(name + "." + column),
             typeDiff,
             name + "." + column + ": the Arrow type");
+        if (typeDiff == null) {
+          assertEquals(
+              null,
+              fieldDifference(sourceField, ourField, column),
+              name + "." + column + ": names, nullability and metadata at every depth");
+        }
         comparedCells += a.size();
         for (int row = 0; row < a.size(); row++) {
           Object want = e.get(row);
@@ -160,6 +166,31 @@ class ArrowRsInteropIT {
         }
       }
     }
+  }
+
+  /**
+   * Where two fields of the same type differ in name, nullability or field metadata at any depth
+   * (list elements, map entries, keys and values included), or null.
+   */
+  static String fieldDifference(Field source, Field ours, String path) {
+    Map<String, String> sm = source.getMetadata() == null ? Map.of() : source.getMetadata();
+    Map<String, String> om = ours.getMetadata() == null ? Map.of() : ours.getMetadata();
+    if (!source.getName().equals(ours.getName())
+        || source.isNullable() != ours.isNullable()
+        || !sm.equals(om)) {
+      return path + ": source " + source + " " + sm + ", Parrow " + ours + " " + om;
+    }
+    for (int i = 0; i < source.getChildren().size(); i++) {
+      String diff =
+          fieldDifference(
+              source.getChildren().get(i),
+              ours.getChildren().get(i),
+              path + "." + source.getChildren().get(i).getName());
+      if (diff != null) {
+        return diff;
+      }
+    }
+    return null;
   }
 
   /**

@@ -167,4 +167,95 @@ class ArrowSchemaHintIT {
       }
     }
   }
+
+  private static Field field(
+      String name, boolean nullable, ArrowType type, Map<String, String> metadata, Field... kids) {
+    return new Field(name, new FieldType(nullable, type, null, metadata), List.of(kids));
+  }
+
+  /**
+   * What Parrow writes, it reads back as the same Arrow schema at every depth, as arrow-rs applies
+   * its hint: list children named item or anything else, map entries, key and value names, child
+   * nullability and field metadata on nested children.
+   */
+  @Test
+  void theArrowSchemaComesBackExactlyAtEveryDepth(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    ArrowType int32 = new ArrowType.Int(32, true);
+    ArrowType utf8 = ArrowType.Utf8.INSTANCE;
+    Map<String, String> meta = Map.of("origin", "sensor-7");
+    Schema schema =
+        new Schema(
+            List.of(
+                field("l", true, ArrowType.List.INSTANCE, null, field("item", false, int32, meta)),
+                field(
+                    "ll",
+                    true,
+                    ArrowType.LargeList.INSTANCE,
+                    Map.of("kind", "large"),
+                    field("element2", true, utf8, null)),
+                field(
+                    "m",
+                    true,
+                    new ArrowType.Map(false),
+                    null,
+                    field(
+                        "entries",
+                        false,
+                        ArrowType.Struct.INSTANCE,
+                        null,
+                        field("key", false, utf8, null),
+                        field("value", true, new ArrowType.Int(64, true), meta))),
+                field(
+                    "s",
+                    true,
+                    ArrowType.Struct.INSTANCE,
+                    meta,
+                    field("a", false, int32, Map.of("unit", "kg")),
+                    field(
+                        "b",
+                        true,
+                        ArrowType.List.INSTANCE,
+                        null,
+                        field(
+                            "inner",
+                            true,
+                            new ArrowType.FloatingPoint(
+                                org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE),
+                            null))),
+                field(
+                    "nested",
+                    true,
+                    ArrowType.List.INSTANCE,
+                    null,
+                    field(
+                        "rows",
+                        false,
+                        ArrowType.List.INSTANCE,
+                        null,
+                        field("cell", true, new ArrowType.Int(16, true), null)))),
+            Map.of("table", "round trip"));
+    Path file = dir.resolve("schema.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        var root = org.apache.arrow.vector.VectorSchemaRoot.create(schema, allocator)) {
+      // Three rows of nulls: the schema is what is under test.
+      for (var v : root.getFieldVectors()) {
+        v.allocateNew();
+        for (int i = 0; i < 3; i++) {
+          v.setNull(i);
+        }
+        v.setValueCount(3);
+      }
+      root.setRowCount(3);
+      try (var w =
+          dev.parrow.arrow.ParquetArrowWriter.create(
+              file, schema, dev.parrow.arrow.WriteOptions.defaults())) {
+        w.write(root);
+      }
+    }
+    Read back = read(InputFile.of(file), ReadOptions.defaults());
+    assertEquals(schema.getFields(), back.schema().getFields());
+    assertEquals("round trip", back.schema().getCustomMetadata().get("table"));
+    assertEquals(List.of(), back.warnings());
+  }
 }

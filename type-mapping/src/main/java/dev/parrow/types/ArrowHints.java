@@ -169,7 +169,9 @@ public final class ArrowHints {
       FieldNode e =
           elementHint == null
               ? element
-              : apply(element, renamed(elementHint, element.field().getName()), path + "[]");
+              : named(
+                  apply(element, renamed(elementHint, element.field().getName()), path + "[]"),
+                  elementHint.getName());
       return ours.withChildren(List.of(e), rebuild(field, type, hint, List.of(e.field())));
     }
 
@@ -186,15 +188,19 @@ public final class ArrowHints {
         FieldNode child = entries.children().get(i);
         kv.add(
             i < entriesHint.getChildren().size()
-                ? apply(
-                    child,
-                    renamed(entriesHint.getChildren().get(i), child.field().getName()),
-                    path + "." + i)
+                ? named(
+                    apply(
+                        child,
+                        renamed(entriesHint.getChildren().get(i), child.field().getName()),
+                        path + "." + i),
+                    entriesHint.getChildren().get(i).getName())
                 : child);
       }
       FieldNode newEntries =
-          entries.withChildren(
-              kv, rebuild(entries.field(), entries.field().getType(), entriesHint, fields(kv)));
+          named(
+              entries.withChildren(
+                  kv, rebuild(entries.field(), entries.field().getType(), entriesHint, fields(kv))),
+              hint.getChildren().get(0).getName());
       return ours.withChildren(
           List.of(newEntries), rebuild(field, field.getType(), hint, List.of(newEntries.field())));
     }
@@ -336,6 +342,14 @@ public final class ArrowHints {
         new FieldType(
             ours.isNullable(), type, ours.getDictionary(), metadata.isEmpty() ? null : metadata),
         children);
+  }
+
+  /**
+   * The node under the writer's name: list elements, map entries, keys and values are named by the
+   * Arrow schema written (item, entries, ...), not by the Parquet levels (element, key_value).
+   */
+  private static FieldNode named(FieldNode node, String name) {
+    return node.field().getName().equals(name) ? node : node.withField(renamed(node.field(), name));
   }
 
   private static Field renamed(Field f, String name) {
