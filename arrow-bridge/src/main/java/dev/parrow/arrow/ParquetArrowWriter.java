@@ -91,8 +91,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
     this.messageSchema = messageFormat(schema, provider);
     List<SchemaElement> elements =
         appendTo == null
-            ? ArrowToParquet.schema(messageSchema)
-            : Appending.writeSchema(appendTo, ArrowToParquet.schema(messageSchema), messageSchema);
+            ? ArrowToParquet.schema(messageSchema, options.monthDayNanoAsInterval())
+            : Appending.writeSchema(
+                appendTo,
+                ArrowToParquet.schema(messageSchema, options.monthDayNanoAsInterval()),
+                messageSchema);
     this.output = output;
     this.schema = schema;
     this.options = options;

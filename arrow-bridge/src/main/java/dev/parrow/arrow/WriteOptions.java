@@ -40,6 +40,11 @@ import java.util.Map;
  *     without the value
  * @param sortingColumns the order the rows are sorted in, recorded in every row group's metadata
  *     (the writer does not sort; it states what the caller says)
+ * @param monthDayNanoAsInterval write Interval(MONTH_DAY_NANO) as Parquet INTERVAL, which other
+ *     readers read as intervals but which holds only whole milliseconds (a value with
+ *     sub-millisecond nanoseconds, or a negative one, then fails the write), instead of the default
+ *     lossless FIXED_LEN_BYTE_ARRAY(16) that Parrow restores exactly through ARROW:schema and other
+ *     readers see as 16-byte binary
  */
 public record WriteOptions(
     CompressionCodec compression,
@@ -60,7 +65,8 @@ public record WriteOptions(
     Map<String, Boolean> columnDictionary,
     int parallelism,
     Map<String, BloomFilterOptions> bloomFilters,
-    List<SortKey> sortingColumns) {
+    List<SortKey> sortingColumns,
+    boolean monthDayNanoAsInterval) {
 
   /**
    * One column of the rows' sort order.
@@ -104,6 +110,7 @@ public record WriteOptions(
    * @param parallelism threads that encode a batch's columns
    * @param bloomFilters per column: a Bloom filter
    * @param sortingColumns the rows' sort order, as recorded
+   * @param monthDayNanoAsInterval MONTH_DAY_NANO intervals as Parquet INTERVAL
    */
   public WriteOptions {
     bloomFilters = Map.copyOf(bloomFilters);
@@ -225,6 +232,7 @@ public record WriteOptions(
     private final Map<String, Encoding> columnEncoding = new LinkedHashMap<>();
     private final Map<String, Boolean> columnDictionary = new LinkedHashMap<>();
     private int parallelism = Runtime.getRuntime().availableProcessors();
+    private boolean monthDayNanoAsInterval;
 
     /**
      * The page codec (default SNAPPY).
@@ -456,6 +464,20 @@ public record WriteOptions(
       return this;
     }
 
+    /**
+     * Writes Interval(MONTH_DAY_NANO) as Parquet INTERVAL (default false: the lossless 16-byte
+     * form). Other readers then see intervals, but a value with sub-millisecond nanoseconds fails
+     * the write: it is never truncated. Counts are stored as signed 32-bit numbers, as Arrow
+     * writers store them (DuckDB reads negative milliseconds as unsigned).
+     *
+     * @param asInterval true for INTERVAL
+     * @return this builder
+     */
+    public Builder monthDayNanoAsInterval(boolean asInterval) {
+      this.monthDayNanoAsInterval = asInterval;
+      return this;
+    }
+
     /** {@return the options} */
     public WriteOptions build() {
       return new WriteOptions(
@@ -477,7 +499,8 @@ public record WriteOptions(
           columnDictionary,
           parallelism,
           bloomFilters,
-          sortingColumns);
+          sortingColumns,
+          monthDayNanoAsInterval);
     }
   }
 }

@@ -42,8 +42,8 @@ class ArrowRsInteropIT {
 
   /**
    * The columns whose source type the hint table does not restore (yet), with the type Parrow
-   * returns instead; every other column must come back with exactly its source type. YEAR_MONTH and
-   * DAY_TIME intervals, view types and dictionaries of non-string values are not in the hint table.
+   * returns instead; every other column must come back with exactly its source type. View types and
+   * dictionaries of non-string values are not in the hint table.
    */
   private static final Map<String, String> NOT_RESTORED =
       Map.ofEntries(
@@ -53,16 +53,6 @@ class ArrowRsInteropIT {
           Map.entry(
               "a_dictionary.d_i32_lutf8",
               "source Dictionary<Int(32, true), Int(32, true)>, Parrow LargeUtf8"),
-          Map.entry(
-              "a_interval.iv_dt", "source Interval(DAY_TIME), Parrow Interval(MONTH_DAY_NANO)"),
-          Map.entry(
-              "a_interval.iv_ym", "source Interval(YEAR_MONTH), Parrow Interval(MONTH_DAY_NANO)"),
-          Map.entry(
-              "a_kitchen_sink.interval_dt",
-              "source Interval(DAY_TIME), Parrow Interval(MONTH_DAY_NANO)"),
-          Map.entry(
-              "a_kitchen_sink.interval_ym",
-              "source Interval(YEAR_MONTH), Parrow Interval(MONTH_DAY_NANO)"),
           Map.entry("a_view_types.bv", "source BinaryView, Parrow Binary"),
           Map.entry("a_view_types.sv", "source Utf8View, Parrow Utf8"));
 

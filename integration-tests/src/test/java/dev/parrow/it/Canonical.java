@@ -203,8 +203,10 @@ final class Canonical {
   }
 
   /**
-   * Parquet INTERVAL as Arrow C++ reads it (12 raw bytes), in the form {@link #value} gives
-   * intervals (the counts as signed, as Arrow-based writers mean them).
+   * An interval other readers read as bytes, in the form {@link #value} gives intervals: Parquet
+   * INTERVAL as Arrow C++ reads it (12 raw bytes; the counts as signed, as Arrow-based writers mean
+   * them), or Parrow's lossless MONTH_DAY_NANO (the Arrow value's 16 bytes), which every other
+   * reader reads as bytes.
    */
   static Object intervalFromBytes(Object canonicalBinary) {
     if (canonicalBinary == null) {
@@ -212,6 +214,7 @@ final class Canonical {
     }
     byte[] bytes = HexFormat.of().parseHex(((String) canonicalBinary).substring(4));
     ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-    return "interval:" + b.getInt(0) + "/" + b.getInt(4) + "/" + (long) b.getInt(8) * 1_000_000L;
+    long nanos = bytes.length == 16 ? b.getLong(8) : (long) b.getInt(8) * 1_000_000L;
+    return "interval:" + b.getInt(0) + "/" + b.getInt(4) + "/" + nanos;
   }
 }

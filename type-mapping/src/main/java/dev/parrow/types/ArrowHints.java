@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.IntervalUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -294,6 +295,18 @@ public final class ArrowHints {
       if (rescale != null && rescale.storedAs(read)) {
         return h;
       }
+      if (read instanceof ArrowType.Interval r
+          && r.getUnit() == IntervalUnit.MONTH_DAY_NANO
+          && h instanceof ArrowType.Interval) {
+        // INTERVAL read as MONTH_DAY_NANO: an Arrow writer's YEAR_MONTH or DAY_TIME.
+        return h;
+      }
+      if (read.equals(new ArrowType.FixedSizeBinary(16))
+          && h instanceof ArrowType.Interval i
+          && i.getUnit() == IntervalUnit.MONTH_DAY_NANO) {
+        // Parrow's lossless MONTH_DAY_NANO: the 16 bytes are the Arrow value.
+        return h;
+      }
       if (read instanceof ArrowType.Utf8 && h instanceof ArrowType.LargeUtf8
           || read instanceof ArrowType.Binary && h instanceof ArrowType.LargeBinary) {
         return h;
@@ -330,6 +343,11 @@ public final class ArrowHints {
       metadata.remove("ARROW:extension:name");
       metadata.remove("ARROW:extension:metadata");
       metadata.put(LOGICAL_TYPE, annotation);
+    }
+    if (type instanceof ArrowType.Interval
+        && (hint.getMetadata() == null || !hint.getMetadata().containsKey(LOGICAL_TYPE))) {
+      // The writer's interval type is restored: the INTERVAL the file stores is no news.
+      metadata.remove(LOGICAL_TYPE);
     }
     if (type instanceof ArrowType.ExtensionType) {
       // The type says it all: its IPC keys and the annotation it stands for would only be noise.

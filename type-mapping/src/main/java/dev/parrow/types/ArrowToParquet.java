@@ -23,12 +23,27 @@ public final class ArrowToParquet {
   private ArrowToParquet() {}
 
   /**
-   * The schema elements, root first, in Parquet's depth-first order.
+   * The schema elements, root first, in Parquet's depth-first order, MONTH_DAY_NANO intervals in
+   * their lossless 16-byte form.
    *
    * @param schema the Arrow schema
    * @return the flattened Parquet schema
    */
   public static List<SchemaElement> schema(Schema schema) {
+    return schema(schema, false);
+  }
+
+  /**
+   * The schema elements, root first, in Parquet's depth-first order.
+   *
+   * @param schema the Arrow schema
+   * @param monthDayNanoAsInterval write Interval(MONTH_DAY_NANO) as Parquet INTERVAL (months, days
+   *     and milliseconds, which other readers read as intervals, and which cannot hold a
+   *     sub-millisecond or negative value) rather than as FIXED_LEN_BYTE_ARRAY(16) without an
+   *     annotation (the Arrow value's 16 bytes, exact, restored by the ARROW:schema hint)
+   * @return the flattened Parquet schema
+   */
+  public static List<SchemaElement> schema(Schema schema, boolean monthDayNanoAsInterval) {
     List<SchemaElement> out = new ArrayList<>();
     out.add(
         new SchemaElement(
@@ -44,7 +59,12 @@ public final class ArrowToParquet {
             null,
             null));
     for (Field f : schema.getFields()) {
-      node(f, f.getName(), f.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, out);
+      node(
+          f,
+          f.getName(),
+          f.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED,
+          out,
+          monthDayNanoAsInterval);
     }
     return out;
   }
@@ -55,7 +75,11 @@ public final class ArrowToParquet {
    * key_value { required key; value } }}, structs as groups.
    */
   private static void node(
-      Field field, String name, Repetition repetition, List<SchemaElement> out) {
+      Field field,
+      String name,
+      Repetition repetition,
+      List<SchemaElement> out,
+      boolean monthDayNanoAsInterval) {
     ArrowType type = field.getType();
     if (type instanceof ArrowType.List
         || type instanceof ArrowType.LargeList
@@ -67,16 +91,22 @@ public final class ArrowToParquet {
           element,
           "element",
           element.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED,
-          out);
+          out,
+          monthDayNanoAsInterval);
     } else if (type instanceof ArrowType.Map) {
       Field entries = field.getChildren().get(0);
       out.add(group(name, repetition, 1, ConvertedType.MAP, new LogicalType.MapType()));
       out.add(group("key_value", Repetition.REPEATED, entries.getChildren().size(), null, null));
       Field key = entries.getChildren().get(0);
-      node(key, "key", Repetition.REQUIRED, out);
+      node(key, "key", Repetition.REQUIRED, out, monthDayNanoAsInterval);
       if (entries.getChildren().size() > 1) {
         Field value = entries.getChildren().get(1);
-        node(value, "value", value.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, out);
+        node(
+            value,
+            "value",
+            value.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED,
+            out,
+            monthDayNanoAsInterval);
       }
     } else if (type instanceof ArrowType.Struct) {
       out.add(group(name, repetition, field.getChildren().size(), null, null));
@@ -85,10 +115,25 @@ public final class ArrowToParquet {
             child,
             child.getName(),
             child.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED,
-            out);
+            out,
+            monthDayNanoAsInterval);
       }
     } else {
-      SchemaElement e = leaf(field);
+      boolean readFromInterval =
+          field.getMetadata() != null
+              && "INTERVAL".equals(field.getMetadata().get(ParquetToArrow.LOGICAL_TYPE_KEY));
+      SchemaElement e =
+          (monthDayNanoAsInterval || readFromInterval)
+                  && field.getType() instanceof ArrowType.Interval i
+                  && i.getUnit() == IntervalUnit.MONTH_DAY_NANO
+              ? element(
+                  PhysicalType.FIXED_LEN_BYTE_ARRAY,
+                  12,
+                  repetition,
+                  name,
+                  ConvertedType.INTERVAL,
+                  null)
+              : leaf(field);
       out.add(
           new SchemaElement(
               e.type(),
@@ -333,15 +378,13 @@ public final class ArrowToParquet {
         return element(PhysicalType.INT64, null, repetition, name, null, null);
       case Interval:
         if (((ArrowType.Interval) type).getUnit() == IntervalUnit.MONTH_DAY_NANO) {
-          return element(
-              PhysicalType.FIXED_LEN_BYTE_ARRAY,
-              12,
-              repetition,
-              name,
-              ConvertedType.INTERVAL,
-              null);
+          // Lossless: the Arrow value's own 16 bytes (months, days, nanoseconds), no annotation;
+          // the ARROW:schema hint makes it an interval again.
+          return element(PhysicalType.FIXED_LEN_BYTE_ARRAY, 16, repetition, name, null, null);
         }
-        break;
+        // YEAR_MONTH (months) and DAY_TIME (days, milliseconds) fit INTERVAL exactly.
+        return element(
+            PhysicalType.FIXED_LEN_BYTE_ARRAY, 12, repetition, name, ConvertedType.INTERVAL, null);
       default:
         break;
     }

@@ -293,7 +293,10 @@ public final class ParquetToArrow {
     } else if (logical == null
         && (converted == ConvertedType.ENUM
             || converted == ConvertedType.JSON
-            || converted == ConvertedType.BSON)) {
+            || converted == ConvertedType.BSON
+            || converted == ConvertedType.INTERVAL)) {
+      // INTERVAL reads as MONTH_DAY_NANO: kept so that the value is written back as INTERVAL,
+      // not in the lossless 16-byte form of MONTH_DAY_NANO values that came from elsewhere.
       kept = converted.name();
     }
     return kept == null ? null : Map.of(LOGICAL_TYPE_KEY, kept);

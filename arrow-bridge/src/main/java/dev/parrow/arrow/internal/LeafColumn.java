@@ -99,7 +99,10 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
                         == dev.parrow.codec.metadata.Repetition.OPTIONAL)
             : new DirectFixedFiller(8);
       case Interval:
-        return new IntervalFiller();
+        // FIXED_LEN_BYTE_ARRAY(16): Parrow's lossless MONTH_DAY_NANO, the Arrow bytes themselves.
+        return p == PhysicalType.FIXED_LEN_BYTE_ARRAY && column.typeLength() == 16
+            ? new FixedBytesFiller()
+            : new IntervalFiller(((ArrowType.Interval) type).getUnit());
       case Utf8:
         return p == PhysicalType.FIXED_LEN_BYTE_ARRAY
             ? new UuidStringFiller()

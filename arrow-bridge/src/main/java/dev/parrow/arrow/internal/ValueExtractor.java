@@ -13,6 +13,7 @@ import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.IntervalUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
@@ -364,21 +365,47 @@ public final class ValueExtractor {
   }
 
   private void intervals(FieldVector v, int rows) {
+    IntervalUnit unit = ((ArrowType.Interval) v.getField().getType()).getUnit();
+    if (unit == IntervalUnit.MONTH_DAY_NANO && column.typeLength() == 16) {
+      // The lossless form: the Arrow value's 16 bytes as they are.
+      fixed(v, rows, 16);
+      return;
+    }
     FixedWidthValues out = (FixedWidthValues) values;
     ArrowBuf data = v.getDataBuffer();
     int at = out.reserve(rows);
     ByteBuffer dst = ByteBuffer.wrap(out.bytes()).order(ByteOrder.LITTLE_ENDIAN);
+    if (unit != IntervalUnit.MONTH_DAY_NANO) {
+      // YEAR_MONTH (months) and DAY_TIME (days, milliseconds) fit INTERVAL exactly; negative
+      // counts are stored as their two's complement, as Arrow writers store them and Parrow reads.
+      boolean yearMonth = unit == IntervalUnit.YEAR_MONTH;
+      int n = 0;
+      for (int i = 0; i < rows; i++) {
+        if (present(i)) {
+          int base = at + n * 12;
+          if (yearMonth) {
+            dst.putInt(base, data.getInt((long) i * 4)).putInt(base + 4, 0).putInt(base + 8, 0);
+          } else {
+            dst.putInt(base, 0)
+                .putInt(base + 4, data.getInt((long) i * 8))
+                .putInt(base + 8, data.getInt((long) i * 8 + 4));
+          }
+          n++;
+        }
+      }
+      out.added(n);
+      return;
+    }
     int n = 0;
     for (int i = 0; i < rows; i++) {
       if (present(i)) {
         int months = data.getInt((long) i * 16);
         int days = data.getInt((long) i * 16 + 4);
         long nanos = data.getLong((long) i * 16 + 8);
+        // Counts are stored as Arrow writers store them and Parrow reads them: signed 32 bits.
         if (nanos % 1_000_000L != 0
-            || nanos < 0
-            || nanos / 1_000_000L > 0xFFFF_FFFFL
-            || months < 0
-            || days < 0) {
+            || nanos / 1_000_000L > Integer.MAX_VALUE
+            || nanos / 1_000_000L < Integer.MIN_VALUE) {
           throw new IllegalArgumentException(
               "field '"
                   + v.getName()
@@ -390,8 +417,9 @@ public final class ValueExtractor {
                   + days
                   + " days "
                   + nanos
-                  + " ns does not fit a Parquet INTERVAL (unsigned months, days "
-                  + "and whole milliseconds)");
+                  + " ns does not fit a Parquet INTERVAL (months, days and whole milliseconds"
+                  + " in 32 bits); without WriteOptions.monthDayNanoAsInterval it is written"
+                  + " exactly");
         }
         int base = at + n * 12;
         dst.putInt(base, months)

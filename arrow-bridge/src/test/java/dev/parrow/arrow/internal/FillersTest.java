@@ -275,7 +275,7 @@ class FillersTest {
             0);
       }
       check(
-          new IntervalFiller(),
+          new IntervalFiller(org.apache.arrow.vector.types.IntervalUnit.MONTH_DAY_NANO),
           intervals,
           parquetIntervals,
           j ->
