@@ -97,6 +97,14 @@ final class WriteSettings {
   boolean noWriteCrc;
 
   @Option(
+      names = "--month-day-nano-as-interval",
+      description =
+          "Write MONTH_DAY_NANO intervals as Parquet INTERVAL, which other readers read as"
+              + " intervals; a value with sub-millisecond nanoseconds then fails the write (by"
+              + " default they are written losslessly, as 16 bytes Parrow restores).")
+  boolean monthDayNanoAsInterval;
+
+  @Option(
       names = "--bloom-filter",
       paramLabel = "COL[:NDV[:FPP]]",
       description =
@@ -115,7 +123,8 @@ final class WriteSettings {
             .pageSizeBytes(pageSize)
             .compressionLevel(compressionLevel)
             .statistics(!noStatistics)
-            .crc(!noWriteCrc);
+            .crc(!noWriteCrc)
+            .monthDayNanoAsInterval(monthDayNanoAsInterval);
     columnCompression.forEach(b::columnCompression);
     columnEncoding.forEach(b::columnEncoding);
     columnDictionary.forEach(b::columnDictionary);
