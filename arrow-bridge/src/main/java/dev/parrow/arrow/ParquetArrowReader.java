@@ -1,5 +1,6 @@
 package dev.parrow.arrow;
 
+import dev.parrow.arrow.internal.DictionaryFiller;
 import dev.parrow.arrow.internal.FieldReader;
 import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.arrow.internal.LeafReader;
@@ -407,7 +408,8 @@ public final class ParquetArrowReader extends ArrowReader {
           leaf.leaf()
               .filler()
               .dictionaryVector(getDictionaryVectors().get(encoding.getId()).getVector());
-          if (options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY) {
+          if (options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY
+              || options.dictionaryMode() == ReadOptions.DictionaryMode.AUTO) {
             preloadDictionaries(leaf);
           }
         }
@@ -619,8 +621,16 @@ public final class ParquetArrowReader extends ArrowReader {
           @Override
           public boolean dictionaryOnlyGrows(int column) {
             // The filter-only columns' dictionaries are replaced at each row group.
-            return options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY
-                && !filterDictionaries.containsKey(column);
+            if (filterDictionaries.containsKey(column)) {
+              return false;
+            }
+            for (LeafReader leaf : leaves) {
+              if (leaf.leaf().column().index() == column
+                  && leaf.leaf().filler() instanceof DictionaryFiller d) {
+                return d.unified();
+              }
+            }
+            return false;
           }
 
           @Override
@@ -667,6 +677,13 @@ public final class ParquetArrowReader extends ArrowReader {
       }
     }
     column.filler().chunkDictionary(null);
+    if (options.dictionaryMode() == ReadOptions.DictionaryMode.AUTO
+        && column.filler() instanceof DictionaryFiller d
+        && !d.fitsIndexType()) {
+      // The row groups' dictionaries together do not fit the writer's index type: one per row
+      // group instead, each replacing the last (the decoded chunks stay preloaded).
+      d.perRowGroup();
+    }
   }
 
   private PageReader pages(int rowGroup, LeafColumn column) {

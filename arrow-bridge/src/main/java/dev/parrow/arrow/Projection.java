@@ -209,7 +209,8 @@ final class Projection {
               node.field(),
               plain,
               options.types(),
-              options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY));
+              options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY
+                  || options.dictionaryMode() == ReadOptions.DictionaryMode.AUTO));
       return;
     }
     for (FieldNode child : node.children()) {

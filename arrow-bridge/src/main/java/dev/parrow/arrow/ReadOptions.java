@@ -69,9 +69,17 @@ public record ReadOptions(
      */
     PER_ROW_GROUP,
     /**
-     * Dictionary-encoded with one dictionary for the whole file: the union, in first-seen order.
+     * Dictionary-encoded with one dictionary for the whole file: the union, in first-seen order. A
+     * union the writer's index type cannot index fails the read (ask for AUTO to fall back to one
+     * dictionary per row group).
      */
-    UNIFY
+    UNIFY,
+    /**
+     * The default: one dictionary for the file (as UNIFY) when the union of the row groups'
+     * dictionaries fits the index type, else, column by column, one per row group (as
+     * PER_ROW_GROUP), keeping the writer's index type.
+     */
+    AUTO
   }
 
   /** Rows per batch unless set: 65,536. */
@@ -203,7 +211,7 @@ public record ReadOptions(
     private int maxLevelsPerBatch = DEFAULT_MAX_LEVELS_PER_BATCH;
     private boolean useArrowSchemaHint = true;
     private org.apache.arrow.vector.types.pojo.Schema arrowSchema;
-    private DictionaryMode dictionaryMode = DictionaryMode.UNIFY;
+    private DictionaryMode dictionaryMode = DictionaryMode.AUTO;
     private List<String> dictionaryColumns = List.of();
     private Filter filter;
     private boolean pruneOnly;

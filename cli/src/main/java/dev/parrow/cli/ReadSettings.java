@@ -67,10 +67,11 @@ final class ReadSettings {
   @Option(
       names = "--dictionary-mode",
       paramLabel = "MODE",
-      defaultValue = "unify",
+      defaultValue = "auto",
       description =
-          "How dictionary columns are read: unify (default; one dictionary for the file),"
-              + " per_row_group (replaced at each row group) or decode (plain values).")
+          "How dictionary columns are read: auto (default; one dictionary for the file when the"
+              + " writer's index type holds the union, else one per row group), unify (one for the"
+              + " file), per_row_group (replaced at each row group) or decode (plain values).")
   ReadOptions.DictionaryMode dictionaryMode;
 
   @Option(

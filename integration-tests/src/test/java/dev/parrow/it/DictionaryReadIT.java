@@ -108,4 +108,91 @@ class DictionaryReadIT {
     }
     return values;
   }
+
+  /**
+   * An int8 dictionary column (as nanoparquet writes R factors) whose row groups have different
+   * dictionaries, 100 values each, 300 together: too many for one int8-indexed dictionary. The
+   * default read keeps int8 and replaces the dictionary at each row group, as Arrow C++ does; asked
+   * for one unified dictionary, the read fails naming the way out; the values equal Arrow C++'s and
+   * DuckDB's.
+   */
+  @org.junit.jupiter.api.Test
+  void rowGroupDictionariesThatTogetherOverflowTheIndexType(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path file = dir.resolve("factors.parquet");
+    var encoding =
+        new org.apache.arrow.vector.types.pojo.DictionaryEncoding(
+            0, false, new org.apache.arrow.vector.types.pojo.ArrowType.Int(8, true));
+    var schema =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            List.of(
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "f",
+                    new org.apache.arrow.vector.types.pojo.FieldType(
+                        true,
+                        new org.apache.arrow.vector.types.pojo.ArrowType.Int(8, true),
+                        encoding),
+                    null)));
+    List<Object> expected = new ArrayList<>();
+    try (BufferAllocator allocator = new RootAllocator();
+        var root = org.apache.arrow.vector.VectorSchemaRoot.create(schema, allocator)) {
+      var provider =
+          new org.apache.arrow.vector.dictionary.DictionaryProvider.MapDictionaryProvider();
+      provider.put(
+          new org.apache.arrow.vector.dictionary.Dictionary(
+              new org.apache.arrow.vector.VarCharVector("none", allocator), encoding));
+      try (var writer =
+          dev.parrow.arrow.ParquetArrowWriter.create(
+              dev.parrow.arrow.OutputFile.of(file),
+              schema,
+              dev.parrow.arrow.WriteOptions.defaults(),
+              provider)) {
+        for (int group = 0; group < 3; group++) {
+          var levels = new org.apache.arrow.vector.VarCharVector("levels", allocator);
+          for (int i = 0; i < 100; i++) {
+            levels.setSafe(
+                i, ("g" + group + "_" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          }
+          levels.setValueCount(100);
+          org.apache.arrow.vector.dictionary.Dictionary old = provider.lookup(0);
+          provider.put(new org.apache.arrow.vector.dictionary.Dictionary(levels, encoding));
+          if (old != null) {
+            old.getVector().close();
+          }
+          var ids = (org.apache.arrow.vector.TinyIntVector) root.getVector("f");
+          ids.allocateNew(250);
+          for (int i = 0; i < 250; i++) {
+            if (i % 17 == 5) {
+              ids.setNull(i);
+              expected.add(null);
+            } else {
+              ids.set(i, (i * 7) % 100);
+              expected.add("g" + group + "_" + (i * 7) % 100);
+            }
+          }
+          root.setRowCount(250);
+          writer.write(root);
+          writer.flush();
+        }
+        writer.close();
+        provider.lookup(0).getVector().close();
+      }
+      Case c = new Case(file, "f");
+      assertEquals(expected, read(c, DictionaryMode.AUTO, allocator, false), "the default read");
+      assertEquals(expected, read(c, DictionaryMode.PER_ROW_GROUP, allocator, false));
+      try (ParquetFile pf = ParquetFile.open(file)) {
+        assertEquals(
+            new org.apache.arrow.vector.types.pojo.ArrowType.Int(8, true),
+            pf.arrowSchema().findField("f").getDictionary().getIndexType(),
+            "the writer's index type is kept");
+      }
+      Exception unify =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              dev.parrow.codec.ParquetFormatException.class,
+              () -> read(c, DictionaryMode.UNIFY, allocator, true));
+      assertTrue(unify.getMessage().contains("too many for"), unify.getMessage());
+      assertEquals(expected, ArrowCpp.read(file, allocator).values.get("f"));
+      assertEquals(expected, DuckDbArrow.read(file, allocator).values.get("f"));
+    }
+  }
 }

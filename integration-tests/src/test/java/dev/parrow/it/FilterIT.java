@@ -113,7 +113,12 @@ class FilterIT {
           ParquetArrowWriter.create(
               file,
               root.getSchema(),
-              WriteOptions.builder().rowGroupRows(400).pageRows(50).build())) {
+              // The interval column as INTERVAL, which has no order (the tests of bad filters).
+              WriteOptions.builder()
+                  .rowGroupRows(400)
+                  .pageRows(50)
+                  .monthDayNanoAsInterval(true)
+                  .build())) {
         w.write(root);
       }
     }

@@ -345,6 +345,7 @@ public final class ArrowHints {
       metadata.put(LOGICAL_TYPE, annotation);
     }
     if (type instanceof ArrowType.Interval
+        && hint.getType() instanceof ArrowType.Interval
         && (hint.getMetadata() == null || !hint.getMetadata().containsKey(LOGICAL_TYPE))) {
       // The writer's interval type is restored: the INTERVAL the file stores is no news.
       metadata.remove(LOGICAL_TYPE);

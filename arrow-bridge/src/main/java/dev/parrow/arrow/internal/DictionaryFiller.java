@@ -20,7 +20,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * in first-seen order); per row group, the dictionary starts again with each chunk.
  */
 public final class DictionaryFiller extends ConvertingFiller {
-  private final boolean unify;
+  private boolean unify;
   private final ArrowType.Int indexType;
   private final BinaryValues entries = new BinaryValues();
   private final Map<ByteBuffer, Integer> lookup = new HashMap<>();
@@ -114,14 +114,38 @@ public final class DictionaryFiller extends ConvertingFiller {
     return index;
   }
 
-  @Override
-  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
-    super.fill(vector, rows, validity, present, values);
+  /** Whether one dictionary serves the whole file (else one per row group). */
+  public boolean unified() {
+    return unify;
+  }
+
+  /** Whether the dictionary built so far fits the index type. */
+  public boolean fitsIndexType() {
     long limit =
         indexType.getIsSigned()
             ? (1L << (indexType.getBitWidth() - 1)) - 1
             : (1L << indexType.getBitWidth()) - 1;
-    if (indexType.getBitWidth() < 64 && entries.size() - 1 > limit) {
+    return indexType.getBitWidth() >= 64 || entries.size() - 1 <= limit;
+  }
+
+  /**
+   * From now on one dictionary per row group, replaced at each row-group boundary: for a file whose
+   * row groups' dictionaries together do not fit the index type the writer chose (R factors whose
+   * levels differ by row group, under nanoparquet's int8 hint), as Arrow C++ reads every file.
+   */
+  public void perRowGroup() {
+    unify = false;
+    remaps.clear();
+    entries.clear();
+    lookup.clear();
+    chunkDictionary = null;
+    changed = true;
+  }
+
+  @Override
+  public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
+    super.fill(vector, rows, validity, present, values);
+    if (!fitsIndexType()) {
       throw new ParquetFormatException(
           "the dictionary has "
               + entries.size()
