@@ -152,7 +152,10 @@ final class Projection {
     DictionaryEncoding hinted = f.getDictionary();
     boolean bytes =
         footer.schema().column(leaf.column()).physicalType() == PhysicalType.BYTE_ARRAY
-            && (f.getType() instanceof ArrowType.Utf8 || f.getType() instanceof ArrowType.Binary);
+            && (f.getType() instanceof ArrowType.Utf8
+                || f.getType() instanceof ArrowType.Binary
+                || f.getType() instanceof ArrowType.LargeUtf8
+                || f.getType() instanceof ArrowType.LargeBinary);
     boolean wanted = hinted != null || named.contains(leaf.column());
     DictionaryEncoding encoding = null;
     if (wanted && bytes && options.dictionaryMode() != ReadOptions.DictionaryMode.DECODE) {

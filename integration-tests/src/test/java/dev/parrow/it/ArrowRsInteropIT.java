@@ -50,9 +50,6 @@ class ArrowRsInteropIT {
           Map.entry(
               "a_dictionary.d_i16_i64",
               "source Dictionary<Int(16, true), Int(16, true)>, Parrow Int(64, true)"),
-          Map.entry(
-              "a_dictionary.d_i32_lutf8",
-              "source Dictionary<Int(32, true), Int(32, true)>, Parrow LargeUtf8"),
           Map.entry("a_view_types.bv", "source BinaryView, Parrow Binary"),
           Map.entry("a_view_types.sv", "source Utf8View, Parrow Utf8"));
 

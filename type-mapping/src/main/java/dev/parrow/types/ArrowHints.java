@@ -126,7 +126,10 @@ public final class ArrowHints {
       Field rebuilt = rebuild(field, type, hint, field.getChildren());
       DictionaryEncoding encoding = hint.getDictionary();
       if (encoding != null
-          && (type instanceof ArrowType.Utf8 || type instanceof ArrowType.Binary)) {
+          && (type instanceof ArrowType.Utf8
+              || type instanceof ArrowType.Binary
+              || type instanceof ArrowType.LargeUtf8
+              || type instanceof ArrowType.LargeBinary)) {
         // A factor / dictionary column: dictionary-encoded again, with the writer's index type and
         // order.
         rebuilt =

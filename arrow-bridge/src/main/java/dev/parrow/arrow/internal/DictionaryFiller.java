@@ -24,7 +24,7 @@ public final class DictionaryFiller extends ConvertingFiller {
   private final ArrowType.Int indexType;
   private final BinaryValues entries = new BinaryValues();
   private final Map<ByteBuffer, Integer> lookup = new HashMap<>();
-  private BinaryFiller dictionaryWriter;
+  private VectorFiller dictionaryWriter;
   private DenseValues chunkDictionary;
   private boolean newChunk;
   private int[] remap = new int[0];
@@ -49,8 +49,14 @@ public final class DictionaryFiller extends ConvertingFiller {
   @Override
   public void dictionaryVector(FieldVector vector) {
     this.dictionaryVector = vector;
+    // The writer's dictionary value type: Utf8, Binary, or their large forms.
+    boolean text =
+        vector instanceof org.apache.arrow.vector.VarCharVector
+            || vector instanceof org.apache.arrow.vector.LargeVarCharVector;
     this.dictionaryWriter =
-        new BinaryFiller(vector instanceof org.apache.arrow.vector.VarCharVector);
+        vector instanceof org.apache.arrow.vector.BaseLargeVariableWidthVector
+            ? new LargeBinaryFiller(text)
+            : new BinaryFiller(text);
     this.changed = true;
   }
 
