@@ -3,11 +3,13 @@ package dev.parrow.arrow;
 import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.metadata.KeyValue;
+import dev.parrow.codec.metadata.LogicalType;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.types.ArrowHints;
 import dev.parrow.types.ArrowSchemaBlob;
 import dev.parrow.types.FieldNode;
+import dev.parrow.types.GeoArrow;
 import dev.parrow.types.NestedSchema;
 import dev.parrow.types.ParquetToArrow;
 import java.util.ArrayList;
@@ -105,7 +107,10 @@ final class Projection {
       chosen.add(index);
     }
     List<String> warnings = new ArrayList<>();
-    List<FieldNode> all = NestedSchema.fields(footer.schema(), options.types(), warnings);
+    List<FieldNode> all =
+        NestedSchema.fields(footer.schema(), options.types(), warnings).stream()
+            .map(f -> f.mapLeaves(leaf -> projjsonCrs(footer, leaf)))
+            .toList();
     Schema hint = hint(footer, options, warnings);
     if (hint != null) {
       all = ArrowHints.apply(all, hint, footer.metaData().createdBy(), warnings);
@@ -173,6 +178,33 @@ final class Projection {
             f.getName(),
             new FieldType(f.isNullable(), f.getType(), encoding, f.getMetadata()),
             null));
+  }
+
+  /**
+   * A geospatial leaf whose CRS the file keeps under a key-value entry ({@code projjson:KEY}): the
+   * GeoArrow metadata gets the PROJJSON itself, which consumers cannot look up in the file.
+   */
+  private static FieldNode projjsonCrs(Footer footer, FieldNode leaf) {
+    LogicalType logical = footer.schema().column(leaf.column()).logicalType();
+    String crs =
+        logical instanceof LogicalType.GeometryType g
+            ? g.crs()
+            : logical instanceof LogicalType.GeographyType g ? g.crs() : null;
+    Field f = leaf.field();
+    if (crs == null
+        || !crs.startsWith("projjson:")
+        || f.getMetadata() == null
+        || !f.getMetadata().containsKey(ParquetToArrow.EXTENSION_METADATA_KEY)) {
+      return leaf;
+    }
+    Map<String, String> metadata = new LinkedHashMap<>(f.getMetadata());
+    metadata.put(
+        ParquetToArrow.EXTENSION_METADATA_KEY, GeoArrow.metadata(logical, keyValues(footer)));
+    return leaf.withField(
+        new Field(
+            f.getName(),
+            new FieldType(f.isNullable(), f.getType(), f.getDictionary(), metadata),
+            f.getChildren()));
   }
 
   /** The Arrow schema to apply: the caller's, else the file's blob, unless hints are off. */

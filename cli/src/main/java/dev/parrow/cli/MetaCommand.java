@@ -139,11 +139,35 @@ final class MetaCommand implements Callable<Integer> {
             Sizes.bytes(m.totalUncompressedSize()),
             Sizes.ratio(m.totalUncompressedSize(), m.totalCompressedSize()),
             s.nullCount() == null ? null : Sizes.count(s.nullCount()),
-            abbreviate(ValueFormatter.format(column, min(s)), MAX_STAT_TEXT),
-            abbreviate(ValueFormatter.format(column, max(s)), MAX_STAT_TEXT));
+            m.geospatialStatistics() != null && m.geospatialStatistics().bbox() != null
+                ? corner(m.geospatialStatistics().bbox(), true)
+                : abbreviate(ValueFormatter.format(column, min(s)), MAX_STAT_TEXT),
+            m.geospatialStatistics() != null && m.geospatialStatistics().bbox() != null
+                ? corner(m.geospatialStatistics().bbox(), false)
+                : abbreviate(ValueFormatter.format(column, max(s)), MAX_STAT_TEXT));
       }
       chunks.print(out, "  ");
     }
+  }
+
+  /** A bounding box's lower or upper corner, (x, y[, z][, m]), for the min and max columns. */
+  static String corner(dev.parrow.codec.metadata.BoundingBox b, boolean lower) {
+    StringBuilder out = new StringBuilder("(");
+    out.append(number(lower ? b.xmin() : b.xmax())).append(", ");
+    out.append(number(lower ? b.ymin() : b.ymax()));
+    Double z = lower ? b.zmin() : b.zmax();
+    Double m = lower ? b.mmin() : b.mmax();
+    if (z != null) {
+      out.append(", z ").append(number(z));
+    }
+    if (m != null) {
+      out.append(", m ").append(number(m));
+    }
+    return out.append(')').toString();
+  }
+
+  private static String number(double d) {
+    return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
   }
 
   private static String sorting(List<SortingColumn> sorting, Footer footer) {
@@ -308,6 +332,38 @@ final class MetaCommand implements Callable<Integer> {
       j.field("unencodedByteArrayDataBytes", size.unencodedByteArrayDataBytes());
       longs(j.name("repetitionLevelHistogram"), size.repetitionLevelHistogram());
       longs(j.name("definitionLevelHistogram"), size.definitionLevelHistogram());
+      j.endObject();
+    }
+    j.name("geospatialStatistics");
+    var geo = m.geospatialStatistics();
+    if (geo == null) {
+      j.value((String) null);
+    } else {
+      j.beginObject();
+      j.name("bbox");
+      var b = geo.bbox();
+      if (b == null) {
+        j.value((String) null);
+      } else {
+        j.beginObject()
+            .field("xmin", b.xmin())
+            .field("xmax", b.xmax())
+            .field("ymin", b.ymin())
+            .field("ymax", b.ymax())
+            .field("zmin", b.zmin())
+            .field("zmax", b.zmax())
+            .field("mmin", b.mmin())
+            .field("mmax", b.mmax())
+            .endObject();
+      }
+      j.name("geospatialTypes");
+      if (geo.geospatialTypes() == null) {
+        j.value((String) null);
+      } else {
+        j.beginArray();
+        geo.geospatialTypes().forEach(j::value);
+        j.endArray();
+      }
       j.endObject();
     }
     j.name("keyValueMetadata");

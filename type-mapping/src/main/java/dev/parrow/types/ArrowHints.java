@@ -338,6 +338,14 @@ public final class ArrowHints {
     if (hint.getMetadata() != null) {
       metadata.putAll(hint.getMetadata());
     }
+    if (ours.getMetadata() != null
+        && GeoArrow.EXTENSION_NAME.equals(
+            ours.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY))) {
+      // The GeoArrow metadata the Parquet annotation gives (its CRS resolved) over the writer's.
+      metadata.put(
+          ParquetToArrow.EXTENSION_METADATA_KEY,
+          ours.getMetadata().get(ParquetToArrow.EXTENSION_METADATA_KEY));
+    }
     String annotation = ours.getMetadata() == null ? null : ours.getMetadata().get(LOGICAL_TYPE);
     if (annotation != null && annotation.startsWith("UNKNOWN_LOGICAL_TYPE")) {
       // A Parquet annotation this reader does not know: the bytes are read as they are, and an

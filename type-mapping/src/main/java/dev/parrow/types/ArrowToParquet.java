@@ -183,6 +183,20 @@ public final class ArrowToParquet {
         && Integer.valueOf(16).equals(e.typeLength())) {
       return annotate(e, null, new LogicalType.UuidType());
     }
+    String extension =
+        field.getType() instanceof ArrowType.ExtensionType ext
+            ? ext.extensionName()
+            : field.getMetadata() == null
+                ? null
+                : field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY);
+    if (e.type() == PhysicalType.BYTE_ARRAY && GeoArrow.EXTENSION_NAME.equals(extension)) {
+      // WKB geometries: GEOMETRY, or GEOGRAPHY when the metadata names spherical edges.
+      String metadata =
+          field.getType() instanceof ArrowType.ExtensionType ext
+              ? ext.serialize()
+              : field.getMetadata().get(ParquetToArrow.EXTENSION_METADATA_KEY);
+      return annotate(e, null, GeoArrow.annotation(metadata));
+    }
     if (e.type() == PhysicalType.BYTE_ARRAY && kept != null) {
       return switch (kept) {
         case "JSON" -> annotate(e, ConvertedType.JSON, new LogicalType.JsonType());

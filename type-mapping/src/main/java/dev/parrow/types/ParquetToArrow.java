@@ -60,6 +60,15 @@ public final class ParquetToArrow {
       metadata.put(EXTENSION_NAME_KEY, "arrow.uuid");
       metadata.put(EXTENSION_METADATA_KEY, "");
     }
+    if ((e.logicalType() instanceof LogicalType.GeometryType
+            || e.logicalType() instanceof LogicalType.GeographyType)
+        && type.equals(ArrowType.Binary.INSTANCE)) {
+      // WKB, as the geoarrow.wkb extension type: its keys on the storage type (the vector stays
+      // a VarBinaryVector), which IPC and C Data carry to consumers that know GeoArrow.
+      metadata = new java.util.LinkedHashMap<>(metadata);
+      metadata.put(EXTENSION_NAME_KEY, GeoArrow.EXTENSION_NAME);
+      metadata.put(EXTENSION_METADATA_KEY, GeoArrow.metadata(e.logicalType()));
+    }
     boolean nullable = e.repetition() != Repetition.REQUIRED;
     return new Field(e.name(), new FieldType(nullable, type, null, metadata), null);
   }

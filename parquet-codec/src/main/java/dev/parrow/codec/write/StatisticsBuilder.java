@@ -20,7 +20,7 @@ import org.apache.arrow.memory.util.Float16;
  * Min, max and null count of a column chunk, in the column's sort order (TYPE-MAPPING.md,
  * "Statistics on write"): signed or unsigned integers by the annotation, floats (half floats too)
  * without NaN and with -0.0 / +0.0 at a zero min / max, byte arrays unsigned byte-wise, decimals in
- * bytes as signed numbers; INT96 and INTERVAL get no min/max.
+ * bytes as signed numbers; INT96, INTERVAL, GEOMETRY and GEOGRAPHY get no min/max.
  */
 final class StatisticsBuilder {
   private enum Order {
@@ -74,6 +74,9 @@ final class StatisticsBuilder {
       case INT96 -> Order.NONE;
       case BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY ->
           converted == ConvertedType.INTERVAL
+                  // The format leaves the order of geometries undefined: no byte min/max for WKB.
+                  || logical instanceof LogicalType.GeometryType
+                  || logical instanceof LogicalType.GeographyType
               ? Order.NONE
               : logical instanceof LogicalType.Float16Type
                   ? Order.HALF
