@@ -69,6 +69,10 @@ public final class ColumnChunkWriter {
   private final int maxDef;
   private final int maxRep;
   private final StatisticsBuilder statistics;
+
+  /** For GEOMETRY and GEOGRAPHY chunks, their GeospatialStatistics; else null. */
+  private final GeospatialStatisticsBuilder geospatial;
+
   private final PageWriter pages;
   private final PageIndexBuilder pageIndex;
 
@@ -99,6 +103,12 @@ public final class ColumnChunkWriter {
     this.maxDef = column.maxDefinitionLevel();
     this.maxRep = column.maxRepetitionLevel();
     this.statistics = new StatisticsBuilder(column);
+    this.geospatial =
+        column.logicalType() instanceof dev.parrow.codec.metadata.LogicalType.GeometryType
+            ? new GeospatialStatisticsBuilder(true)
+            : column.logicalType() instanceof dev.parrow.codec.metadata.LogicalType.GeographyType
+                ? new GeospatialStatisticsBuilder(false)
+                : null;
     this.pages = new PageWriter(options, maxDef, maxRep);
     this.pageIndex = new PageIndexBuilder(statistics);
     this.pageValues = DenseValues.forColumn(column);
@@ -334,9 +344,15 @@ public final class ColumnChunkWriter {
     if (indexed) {
       for (int i = 0; i < present; i++) {
         page.update(dictionary.entries(), pageIds[i], pageIds[i] + 1);
+        if (geospatial != null) {
+          geospatial.add(dictionary.entries(), pageIds[i], 1);
+        }
       }
     } else {
       page.update(pageValues, 0, present);
+      if (geospatial != null) {
+        geospatial.add(pageValues, 0, present);
+      }
     }
     statistics.mergeValues(page);
     return page.build();
@@ -401,7 +417,7 @@ public final class ColumnChunkWriter {
             null,
             null,
             null,
-            null);
+            options.statistics() && geospatial != null ? geospatial.build() : null);
     ColumnIndex columnIndex =
         options.statistics() && statistics.ordered() ? pageIndex.columnIndex() : null;
     return new Chunk(
