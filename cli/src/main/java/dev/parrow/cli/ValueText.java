@@ -182,6 +182,13 @@ abstract class ValueText {
               appendHex(((FixedSizeBinaryVector) v).get(row), sb);
             }
           };
+      case BinaryView ->
+          new PerValue(v, Json.QUOTED_PLAIN) {
+            @Override
+            void appendValue(int row, Utf8Buffer sb) {
+              appendHex(((org.apache.arrow.vector.ViewVarBinaryVector) v).get(row), sb);
+            }
+          };
       case Interval ->
           new PerValue(v, Json.QUOTED_PLAIN) {
             @Override

@@ -310,8 +310,10 @@ public final class ArrowHints {
         // Parrow's lossless MONTH_DAY_NANO: the 16 bytes are the Arrow value.
         return h;
       }
-      if (read instanceof ArrowType.Utf8 && h instanceof ArrowType.LargeUtf8
-          || read instanceof ArrowType.Binary && h instanceof ArrowType.LargeBinary) {
+      if (read instanceof ArrowType.Utf8
+              && (h instanceof ArrowType.LargeUtf8 || h instanceof ArrowType.Utf8View)
+          || read instanceof ArrowType.Binary
+              && (h instanceof ArrowType.LargeBinary || h instanceof ArrowType.BinaryView)) {
         return h;
       }
       if (read instanceof ArrowType.Decimal r

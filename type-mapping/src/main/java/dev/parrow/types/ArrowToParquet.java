@@ -297,6 +297,7 @@ public final class ArrowToParquet {
         }
       case Utf8:
       case LargeUtf8:
+      case Utf8View:
         return element(
             PhysicalType.BYTE_ARRAY,
             null,
@@ -306,6 +307,7 @@ public final class ArrowToParquet {
             new LogicalType.StringType());
       case Binary:
       case LargeBinary:
+      case BinaryView:
         return element(PhysicalType.BYTE_ARRAY, null, repetition, name, null, null);
       case FixedSizeBinary:
         return element(

@@ -113,6 +113,10 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
         return new LargeBinaryFiller(true);
       case LargeBinary:
         return new LargeBinaryFiller(false);
+      case Utf8View:
+        return new ViewFiller(true);
+      case BinaryView:
+        return new ViewFiller(false);
       case Duration:
         return new DirectFixedFiller(8);
       case FixedSizeBinary:

@@ -10,6 +10,7 @@ import dev.parrow.codec.values.Int64Values;
 import dev.parrow.types.UnitRescale;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
@@ -98,6 +99,7 @@ public final class ValueExtractor {
       case Decimal -> decimals(vector, rows, (ArrowType.Decimal) type);
       case Utf8, Binary -> binary(vector, rows, 4);
       case LargeUtf8, LargeBinary -> binary(vector, rows, 8);
+      case Utf8View, BinaryView -> views(vector, rows);
       case FixedSizeBinary ->
           fixed(vector, rows, ((ArrowType.FixedSizeBinary) type).getByteWidth());
       case Date -> fixedInts(vector, rows);
@@ -319,6 +321,31 @@ public final class ValueExtractor {
   /**
    * Utf8/Binary (4-byte offsets) or their Large forms (8-byte offsets): the present values' bytes.
    */
+  /**
+   * Utf8View and BinaryView: each present value's bytes, inline in its 16-byte view (up to 12) or
+   * in the data buffer the view names.
+   */
+  private void views(FieldVector v, int rows) {
+    BinaryValues out = (BinaryValues) values;
+    ArrowBuf views = ((org.apache.arrow.vector.BaseVariableWidthViewVector) v).getDataBuffer();
+    List<ArrowBuf> data =
+        ((org.apache.arrow.vector.BaseVariableWidthViewVector) v).getDataBuffers();
+    for (int i = 0; i < rows; i++) {
+      if (present(i)) {
+        long view = (long) i * 16;
+        int length = views.getInt(view);
+        int at = out.reserveBytes(length);
+        if (length <= 12) {
+          views.getBytes(view + 4, out.bytes(), at, length);
+        } else {
+          ArrowBuf buffer = data.get(views.getInt(view + 8));
+          buffer.getBytes(Integer.toUnsignedLong(views.getInt(view + 12)), out.bytes(), at, length);
+        }
+        out.addValue(length);
+      }
+    }
+  }
+
   private void binary(FieldVector v, int rows, int offsetWidth) {
     BinaryValues out = (BinaryValues) values;
     ArrowBuf offsets = v.getOffsetBuffer();
