@@ -21,7 +21,7 @@ class WholeFileFuzzTest {
   private static final List<Function<ParquetFile, ReadOptions>> OPTIONS =
       List.of(
           file -> ReadOptions.defaults(),
-          file -> ReadOptions.builder().verifyCrc(false).build(),
+          file -> ReadOptions.builder().verifyCrc(false).int96OutOfRangeAsNull(true).build(),
           file -> ReadOptions.builder().batchSize(7).maxLevelsPerBatch(64).build(),
           file -> ReadOptions.builder().dictionaryMode(DictionaryMode.PER_ROW_GROUP).build(),
           file -> ReadOptions.builder().dictionaryMode(DictionaryMode.UNIFY).batchSize(50).build(),
