@@ -385,11 +385,7 @@ class CDataIT {
         ((DuckDBConnection) c).registerArrowStream("halves", stream);
         s.execute("CREATE TABLE streamed AS FROM halves");
       }
-      String own = "read_parquet(" + DuckDb.literal(file) + ")";
-      assertEquals(
-          rows(s, "SELECT column_name, column_type FROM (DESCRIBE FROM " + own + ")"),
-          rows(s, "SELECT column_name, column_type FROM (DESCRIBE streamed)"));
-      assertEquals(0, count(s, differing("streamed", own)));
+      assertStreamedIsDuckDbsOwnRead(s, file);
       assertEquals(65_537, count(s, "SELECT count(*) FROM streamed"));
       assertEquals(0, allocator.getAllocatedMemory());
     }
@@ -417,13 +413,21 @@ class CDataIT {
         ((DuckDBConnection) c).registerArrowStream("unknown", stream);
         s.execute("CREATE TABLE streamed AS FROM unknown");
       }
-      String own = "read_parquet(" + DuckDb.literal(file) + ")";
-      assertEquals(
-          rows(s, "SELECT column_name, column_type FROM (DESCRIBE FROM " + own + ")"),
-          rows(s, "SELECT column_name, column_type FROM (DESCRIBE streamed)"));
-      assertEquals(0, count(s, differing("streamed", own)));
+      assertStreamedIsDuckDbsOwnRead(s, file);
       assertEquals(3, count(s, "SELECT count(*) FROM streamed"));
     }
+  }
+
+  /**
+   * The table {@code streamed} (what DuckDB took from a Parrow stream) has the column types and the
+   * rows of DuckDB's own read of {@code file}.
+   */
+  private static void assertStreamedIsDuckDbsOwnRead(Statement s, Path file) throws Exception {
+    String own = "read_parquet(" + DuckDb.literal(file) + ")";
+    assertEquals(
+        rows(s, "SELECT column_name, column_type FROM (DESCRIBE FROM " + own + ")"),
+        rows(s, "SELECT column_name, column_type FROM (DESCRIBE streamed)"));
+    assertEquals(0, count(s, differing("streamed", own)));
   }
 
   /** The query counting (as n) the rows of {@code a} and {@code b} that the other lacks. */
