@@ -995,7 +995,7 @@ class WriteReadBackIT {
     for (ArrowType unsupported :
         List.<ArrowType>of(
             new ArrowType.Union(org.apache.arrow.vector.types.UnionMode.Sparse, new int[] {0}),
-            ArrowType.Utf8View.INSTANCE)) {
+            new ArrowType.ListView())) {
       Schema bad =
           new Schema(
               List.of(
