@@ -133,7 +133,7 @@ public final class ParquetArrowReader extends ArrowReader {
     super(allocator);
     this.file = file;
     this.options = options;
-    this.projection = Projection.of(file.footer(), options);
+    this.projection = DictionaryWidening.projection(file, options);
     int groupCount = file.metadata().rowGroups().size();
     List<Integer> groups = new ArrayList<>();
     if (options.rowGroups().isEmpty()) {

@@ -101,7 +101,7 @@ public final class ParquetFile implements AutoCloseable {
    * @return the schema
    */
   public Schema arrowSchema(ReadOptions options) {
-    return Projection.of(footer, options).schema();
+    return DictionaryWidening.projection(this, options).schema();
   }
 
   /**
@@ -112,7 +112,20 @@ public final class ParquetFile implements AutoCloseable {
    * @return the leaf columns, in schema order
    */
   public List<ColumnDescription> describe() {
-    List<LeafColumn> hinted = Projection.of(footer, ReadOptions.defaults()).leaves();
+    return describe(ReadOptions.defaults());
+  }
+
+  /**
+   * As {@link #describe()}, for a reader with these options: with {@link
+   * ReadOptions.DictionaryMode#UNIFY}, a dictionary whose row groups together overflow the writer's
+   * index type shows the Int(32) indices it is read with.
+   *
+   * @param options the read options (the projection is not applied: every leaf is described)
+   * @return the leaf columns, in schema order
+   */
+  public List<ColumnDescription> describe(ReadOptions options) {
+    ReadOptions all = options.toBuilder().columns(List.of()).columnIndices().build();
+    List<LeafColumn> hinted = DictionaryWidening.projection(this, all).leaves();
     List<LeafColumn> plain =
         Projection.of(footer, ReadOptions.builder().useArrowSchemaHint(false).build()).leaves();
     List<ColumnDescription> out = new ArrayList<>();

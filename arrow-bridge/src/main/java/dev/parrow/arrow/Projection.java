@@ -65,15 +65,24 @@ final class Projection {
   }
 
   static Projection of(Footer footer, ReadOptions options) {
+    return of(footer, options, Set.of());
+  }
+
+  /**
+   * As {@link #of(Footer, ReadOptions)}, the dictionary leaves in {@code widened} (leaf column
+   * indices) read with int32 indices: an explicit UNIFY whose union the writer's narrower index
+   * type cannot index.
+   */
+  static Projection of(Footer footer, ReadOptions options, Set<Integer> widened) {
     try {
-      return build(footer, options);
+      return build(footer, options, widened);
     } catch (dev.parrow.codec.ParquetFormatException e) {
       // Schema problems found while mapping (a malformed LIST or MAP group) name the file too.
       throw e.inFile(footer.fileName());
     }
   }
 
-  private static Projection build(Footer footer, ReadOptions options) {
+  private static Projection build(Footer footer, ReadOptions options, Set<Integer> widened) {
     Set<Integer> chosen = new TreeSet<>();
     if (options.columns().isEmpty() && options.columnIndices().isEmpty()) {
       for (ColumnDescriptor c : footer.schema().columns()) {
@@ -127,7 +136,11 @@ final class Projection {
     long[] nextId = {0};
     all =
         all.stream()
-            .map(f -> f.mapLeaves(leaf -> dictionary(footer, leaf, named, options, nextId)))
+            .map(
+                f ->
+                    f.mapLeaves(
+                        leaf ->
+                            dictionary(footer, leaf, named, options, nextId, widened, warnings)))
             .toList();
     List<FieldNode> fields = new ArrayList<>();
     for (FieldNode field : all) {
@@ -152,7 +165,13 @@ final class Projection {
    * one; as plain values when dictionaries are decoded or its values cannot be a dictionary here.
    */
   private static FieldNode dictionary(
-      Footer footer, FieldNode leaf, Set<Integer> named, ReadOptions options, long[] nextId) {
+      Footer footer,
+      FieldNode leaf,
+      Set<Integer> named,
+      ReadOptions options,
+      long[] nextId,
+      Set<Integer> widened,
+      List<String> warnings) {
     Field f = leaf.field();
     DictionaryEncoding hinted = f.getDictionary();
     boolean bytes =
@@ -164,11 +183,18 @@ final class Projection {
     boolean wanted = hinted != null || named.contains(leaf.column());
     DictionaryEncoding encoding = null;
     if (wanted && bytes && options.dictionaryMode() != ReadOptions.DictionaryMode.DECODE) {
-      encoding =
-          new DictionaryEncoding(
-              nextId[0]++,
-              hinted != null && hinted.isOrdered(),
-              hinted != null ? hinted.getIndexType() : new ArrowType.Int(32, true));
+      ArrowType.Int index = hinted != null ? hinted.getIndexType() : new ArrowType.Int(32, true);
+      if (widened.contains(leaf.column())) {
+        warnings.add(
+            footer.schema().column(leaf.column()).dottedPath()
+                + ": the row groups' dictionaries together have more values than "
+                + index
+                + " indices reach; read with Int(32, true) indices for one unified dictionary"
+                + " (DictionaryMode.UNIFY; AUTO keeps the writer's index type, one dictionary per"
+                + " row group)");
+        index = new ArrowType.Int(32, true);
+      }
+      encoding = new DictionaryEncoding(nextId[0]++, hinted != null && hinted.isOrdered(), index);
     }
     if (encoding == null && hinted == null) {
       return leaf;

@@ -69,9 +69,10 @@ public record ReadOptions(
      */
     PER_ROW_GROUP,
     /**
-     * Dictionary-encoded with one dictionary for the whole file: the union, in first-seen order. A
-     * union the writer's index type cannot index fails the read (ask for AUTO to fall back to one
-     * dictionary per row group).
+     * Dictionary-encoded with one dictionary for the whole file: the union, in first-seen order.
+     * When the writer's index type cannot index the union of the dictionary pages, the column is
+     * read with Int(32) indices instead, and the reader's warnings and {@link
+     * ParquetFile#describe(ReadOptions)} say so.
      */
     UNIFY,
     /**

@@ -113,8 +113,8 @@ class DictionaryReadIT {
    * An int8 dictionary column (as nanoparquet writes R factors) whose row groups have different
    * dictionaries, 100 values each, 300 together: too many for one int8-indexed dictionary. The
    * default read keeps int8 and replaces the dictionary at each row group, as Arrow C++ does; asked
-   * for one unified dictionary, the read fails naming the way out; the values equal Arrow C++'s and
-   * DuckDB's.
+   * for one unified dictionary, the read widens the indices to int32 and says so (schema, describe,
+   * warnings); the values equal Arrow C++'s and DuckDB's.
    */
   @org.junit.jupiter.api.Test
   void rowGroupDictionariesThatTogetherOverflowTheIndexType(
@@ -186,11 +186,22 @@ class DictionaryReadIT {
             pf.arrowSchema().findField("f").getDictionary().getIndexType(),
             "the writer's index type is kept");
       }
-      Exception unify =
-          org.junit.jupiter.api.Assertions.assertThrows(
-              dev.parrow.codec.ParquetFormatException.class,
-              () -> read(c, DictionaryMode.UNIFY, allocator, true));
-      assertTrue(unify.getMessage().contains("too many for"), unify.getMessage());
+      // Asked for one unified dictionary: int32 indices, said in the schema, describe() and the
+      // warnings.
+      assertEquals(expected, read(c, DictionaryMode.UNIFY, allocator, true), "unified");
+      ReadOptions unify = ReadOptions.builder().dictionaryMode(DictionaryMode.UNIFY).build();
+      try (ParquetFile pf = ParquetFile.open(file);
+          var reader = pf.newReader(allocator, unify)) {
+        var int32 = new org.apache.arrow.vector.types.pojo.ArrowType.Int(32, true);
+        assertEquals(int32, pf.arrowSchema(unify).findField("f").getDictionary().getIndexType());
+        assertEquals(int32, pf.describe(unify).get(0).arrowField().getDictionary().getIndexType());
+        assertEquals(
+            new org.apache.arrow.vector.types.pojo.ArrowType.Int(8, true),
+            pf.describe().get(0).arrowField().getDictionary().getIndexType());
+        assertTrue(
+            reader.warnings().stream().anyMatch(w -> w.contains("Int(32, true) indices")),
+            reader.warnings().toString());
+      }
       assertEquals(expected, ArrowCpp.read(file, allocator).values.get("f"));
       assertEquals(expected, DuckDbArrow.read(file, allocator).values.get("f"));
     }

@@ -1,0 +1,94 @@
+package dev.parrow.arrow;
+
+import dev.parrow.arrow.internal.LeafColumn;
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.metadata.ColumnMetaData;
+import dev.parrow.codec.page.ChunkRange;
+import dev.parrow.codec.page.PageReader;
+import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.DenseValues;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * An explicit {@link ReadOptions.DictionaryMode#UNIFY} whose union the writer's index type cannot
+ * index (an int8 factor whose levels differ by row group): the dictionary pages of the narrow-index
+ * dictionary leaves are read up front, and those whose union is too large are read with int32
+ * indices instead. Only the caller's explicit choice widens; AUTO keeps the writer's index type.
+ */
+final class DictionaryWidening {
+  private DictionaryWidening() {}
+
+  /** The projection of {@code options}, its overflowing dictionaries widened. */
+  static Projection projection(ParquetFile file, ReadOptions options) {
+    Projection plain = Projection.of(file.footer(), options);
+    if (options.dictionaryMode() != ReadOptions.DictionaryMode.UNIFY) {
+      return plain;
+    }
+    Set<Integer> widened = new TreeSet<>();
+    for (LeafColumn leaf : plain.leaves()) {
+      var encoding = leaf.field().getDictionary();
+      if (encoding != null
+          && encoding.getIndexType().getBitWidth() < 32
+          && unionExceeds(file, options, leaf, limit(encoding.getIndexType()))) {
+        widened.add(leaf.column().index());
+      }
+    }
+    return widened.isEmpty() ? plain : Projection.of(file.footer(), options, widened);
+  }
+
+  private static long limit(ArrowType.Int index) {
+    return index.getIsSigned()
+        ? (1L << (index.getBitWidth() - 1)) - 1
+        : (1L << index.getBitWidth()) - 1;
+  }
+
+  /** Whether the leaf's dictionary pages together hold more than {@code limit} + 1 values. */
+  private static boolean unionExceeds(
+      ParquetFile file, ReadOptions options, LeafColumn leaf, long limit) {
+    Set<ByteBuffer> union = new HashSet<>();
+    List<Integer> groups = options.rowGroups();
+    int count = file.metadata().rowGroups().size();
+    for (int position = 0; position < (groups.isEmpty() ? count : groups.size()); position++) {
+      int g = groups.isEmpty() ? position : groups.get(position);
+      if (g < 0 || g >= count) {
+        // The reader refuses it, with its own message.
+        return false;
+      }
+      ColumnMetaData meta =
+          file.metadata().rowGroups().get(g).columns().get(leaf.column().index()).metaData();
+      DenseValues dictionary;
+      try {
+        dictionary =
+            new ColumnReader(
+                    leaf.column(),
+                    new PageReader(
+                        file.input(),
+                        leaf.column(),
+                        meta,
+                        ChunkRange.of(meta, file.footer()),
+                        options.verifyCrc(),
+                        options.maxPageBytes()))
+                .readDictionaryOnly();
+      } catch (ParquetFormatException e) {
+        throw e.inColumn(leaf.column().dottedPath()).inRowGroup(g).inFile(file.footer().fileName());
+      }
+      if (dictionary instanceof BinaryValues b) {
+        for (int i = 0; i < b.size(); i++) {
+          union.add(
+              ByteBuffer.wrap(Arrays.copyOfRange(b.bytes(), b.offsets()[i], b.offsets()[i + 1])));
+        }
+        if (union.size() - 1 > limit) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}
