@@ -326,24 +326,37 @@ class CliOutputIT {
         checked.toString());
   }
 
-  /** The source cut at each semicolon outside string and character literals. */
+  /**
+   * The source cut at each semicolon outside string and character literals, comments left out (an
+   * apostrophe in a comment is no character literal).
+   */
   private static List<String> statements(String source) {
     List<String> out = new ArrayList<>();
-    int start = 0;
+    StringBuilder statement = new StringBuilder();
     char quote = 0;
     for (int i = 0; i < source.length(); i++) {
       char c = source.charAt(i);
       if (quote != 0) {
-        if (c == '\\') {
-          i++;
+        statement.append(c);
+        if (c == '\\' && i + 1 < source.length()) {
+          statement.append(source.charAt(++i));
         } else if (c == quote) {
           quote = 0;
         }
+      } else if (source.startsWith("//", i)) {
+        int end = source.indexOf('\n', i);
+        i = end < 0 ? source.length() : end;
+      } else if (source.startsWith("/*", i)) {
+        int end = source.indexOf("*/", i + 2);
+        i = end < 0 ? source.length() : end + 1;
       } else if (c == '"' || c == '\'') {
         quote = c;
+        statement.append(c);
       } else if (c == ';') {
-        out.add(source.substring(start, i));
-        start = i + 1;
+        out.add(statement.toString());
+        statement.setLength(0);
+      } else {
+        statement.append(c);
       }
     }
     return out;
@@ -351,7 +364,8 @@ class CliOutputIT {
 
   private static String literals(String statement) {
     StringBuilder sb = new StringBuilder();
-    Matcher m = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(statement);
+    // Possessive: no backtracking stack, whatever the literal's length.
+    Matcher m = Pattern.compile("\"((?:[^\"\\\\]++|\\\\.)*+)\"").matcher(statement);
     while (m.find()) {
       sb.append(m.group(1));
     }
