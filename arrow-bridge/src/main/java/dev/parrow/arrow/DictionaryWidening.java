@@ -1,11 +1,9 @@
 package dev.parrow.arrow;
 
+import dev.parrow.arrow.internal.DictionaryFiller;
 import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
-import dev.parrow.codec.metadata.ColumnMetaData;
-import dev.parrow.codec.page.ChunkRange;
-import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
 import java.nio.ByteBuffer;
@@ -14,7 +12,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * An explicit {@link ReadOptions.DictionaryMode#UNIFY} whose union the writer's index type cannot
@@ -36,17 +33,12 @@ final class DictionaryWidening {
       var encoding = leaf.field().getDictionary();
       if (encoding != null
           && encoding.getIndexType().getBitWidth() < 32
-          && unionExceeds(file, options, leaf, limit(encoding.getIndexType()))) {
+          && unionExceeds(
+              file, options, leaf, DictionaryFiller.largestIndex(encoding.getIndexType()))) {
         widened.add(leaf.column().index());
       }
     }
     return widened.isEmpty() ? plain : Projection.of(file.footer(), options, widened);
-  }
-
-  private static long limit(ArrowType.Int index) {
-    return index.getIsSigned()
-        ? (1L << (index.getBitWidth() - 1)) - 1
-        : (1L << index.getBitWidth()) - 1;
   }
 
   /** Whether the leaf's dictionary pages together hold more than {@code limit} + 1 values. */
@@ -61,20 +53,10 @@ final class DictionaryWidening {
         // The reader refuses it, with its own message.
         return false;
       }
-      ColumnMetaData meta =
-          file.metadata().rowGroups().get(g).columns().get(leaf.column().index()).metaData();
       DenseValues dictionary;
       try {
         dictionary =
-            new ColumnReader(
-                    leaf.column(),
-                    new PageReader(
-                        file.input(),
-                        leaf.column(),
-                        meta,
-                        ChunkRange.of(meta, file.footer()),
-                        options.verifyCrc(),
-                        options.maxPageBytes()))
+            new ColumnReader(leaf.column(), file.pages(g, leaf.column(), options))
                 .readDictionaryOnly();
       } catch (ParquetFormatException e) {
         throw e.inColumn(leaf.column().dottedPath()).inRowGroup(g).inFile(file.footer().fileName());

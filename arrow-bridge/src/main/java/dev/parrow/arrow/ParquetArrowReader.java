@@ -19,7 +19,6 @@ import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.RowGroup;
-import dev.parrow.codec.page.ChunkRange;
 import dev.parrow.codec.page.PageIndexReader;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.values.DenseValues;
@@ -408,8 +407,7 @@ public final class ParquetArrowReader extends ArrowReader {
           leaf.leaf()
               .filler()
               .dictionaryVector(getDictionaryVectors().get(encoding.getId()).getVector());
-          if (options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY
-              || options.dictionaryMode() == ReadOptions.DictionaryMode.AUTO) {
+          if (options.dictionaryMode().startsUnified()) {
             preloadDictionaries(leaf);
           }
         }
@@ -687,15 +685,7 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   private PageReader pages(int rowGroup, LeafColumn column) {
-    ColumnMetaData meta =
-        file.metadata().rowGroups().get(rowGroup).columns().get(column.column().index()).metaData();
-    return new PageReader(
-        file.input(),
-        column.column(),
-        meta,
-        ChunkRange.of(meta, file.footer()),
-        options.verifyCrc(),
-        options.maxPageBytes());
+    return file.pages(rowGroup, column.column(), options);
   }
 
   /** Reads one leaf's share of the batch (runs on a decode thread). */

@@ -4,7 +4,11 @@ import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
 import dev.parrow.codec.io.InputFile;
+import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.FileMetaData;
+import dev.parrow.codec.page.ChunkRange;
+import dev.parrow.codec.page.PageReader;
+import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.schema.ParquetSchema;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -138,6 +142,19 @@ public final class ParquetFile implements AutoCloseable {
       out.add(new ColumnDescription(hinted.get(i).column(), h, changed));
     }
     return out;
+  }
+
+  /** The pages of one column chunk, read with the options' CRC check and page size limit. */
+  PageReader pages(int rowGroup, ColumnDescriptor column, ReadOptions options) {
+    ColumnMetaData meta =
+        footer.metaData().rowGroups().get(rowGroup).columns().get(column.index()).metaData();
+    return new PageReader(
+        input,
+        column,
+        meta,
+        ChunkRange.of(meta, footer),
+        options.verifyCrc(),
+        options.maxPageBytes());
   }
 
   /**

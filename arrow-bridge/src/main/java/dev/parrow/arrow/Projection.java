@@ -270,8 +270,7 @@ final class Projection {
               node.field(),
               plain,
               options.types(),
-              options.dictionaryMode() == ReadOptions.DictionaryMode.UNIFY
-                  || options.dictionaryMode() == ReadOptions.DictionaryMode.AUTO));
+              options.dictionaryMode().startsUnified()));
       return;
     }
     for (FieldNode child : node.children()) {

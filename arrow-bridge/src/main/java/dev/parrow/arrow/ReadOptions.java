@@ -80,7 +80,15 @@ public record ReadOptions(
      * dictionaries fits the index type, else, column by column, one per row group (as
      * PER_ROW_GROUP), keeping the writer's index type.
      */
-    AUTO
+    AUTO;
+
+    /**
+     * {@return whether a column starts with one dictionary for the file, its dictionary pages all
+     * read before the first batch (UNIFY, and AUTO until the union overflows)}
+     */
+    public boolean startsUnified() {
+      return this == UNIFY || this == AUTO;
+    }
   }
 
   /** Rows per batch unless set: 65,536. */

@@ -129,6 +129,8 @@ final class MetaCommand implements Callable<Integer> {
         ColumnMetaData m = group.columns().get(c).metaData();
         ColumnDescriptor column = footer.schema().column(c);
         Statistics s = m.statistics() == null ? Statistics.EMPTY : m.statistics();
+        // Geometries have no byte min/max: their bounding box stands in its columns.
+        var box = m.geospatialStatistics() == null ? null : m.geospatialStatistics().bbox();
         chunks.row(
             column.dottedPath(),
             SchemaCommand.physical(column.element()),
@@ -139,11 +141,11 @@ final class MetaCommand implements Callable<Integer> {
             Sizes.bytes(m.totalUncompressedSize()),
             Sizes.ratio(m.totalUncompressedSize(), m.totalCompressedSize()),
             s.nullCount() == null ? null : Sizes.count(s.nullCount()),
-            m.geospatialStatistics() != null && m.geospatialStatistics().bbox() != null
-                ? corner(m.geospatialStatistics().bbox(), true)
+            box != null
+                ? corner(box, true)
                 : abbreviate(ValueFormatter.format(column, min(s)), MAX_STAT_TEXT),
-            m.geospatialStatistics() != null && m.geospatialStatistics().bbox() != null
-                ? corner(m.geospatialStatistics().bbox(), false)
+            box != null
+                ? corner(box, false)
                 : abbreviate(ValueFormatter.format(column, max(s)), MAX_STAT_TEXT));
       }
       chunks.print(out, "  ");

@@ -353,8 +353,8 @@ public final class ArrowHints {
       // A Parquet annotation this reader does not know: the bytes are read as they are, and an
       // extension name from the hint (geoarrow.wkb, say) would have consumers parse them as
       // something this reader cannot vouch for.
-      metadata.remove("ARROW:extension:name");
-      metadata.remove("ARROW:extension:metadata");
+      metadata.remove(ParquetToArrow.EXTENSION_NAME_KEY);
+      metadata.remove(ParquetToArrow.EXTENSION_METADATA_KEY);
       metadata.put(LOGICAL_TYPE, annotation);
     }
     if (type instanceof ArrowType.Interval

@@ -126,13 +126,7 @@ public final class ArrowToParquet {
           (monthDayNanoAsInterval || readFromInterval)
                   && field.getType() instanceof ArrowType.Interval i
                   && i.getUnit() == IntervalUnit.MONTH_DAY_NANO
-              ? element(
-                  PhysicalType.FIXED_LEN_BYTE_ARRAY,
-                  12,
-                  repetition,
-                  name,
-                  ConvertedType.INTERVAL,
-                  null)
+              ? interval(repetition, name)
               : leaf(field);
       out.add(
           new SchemaElement(
@@ -172,23 +166,24 @@ public final class ArrowToParquet {
         field.getMetadata() == null
             ? null
             : field.getMetadata().get(ParquetToArrow.LOGICAL_TYPE_KEY);
+    // An extension: a registered type, or its keys on the storage type (as Parrow reads them).
+    String keyedExtension =
+        field.getMetadata() == null
+            ? null
+            : field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY);
+    String extension =
+        field.getType() instanceof ArrowType.ExtensionType ext
+            ? ext.extensionName()
+            : keyedExtension;
     boolean uuid =
         "UUID".equals(kept)
-            || field.getType() instanceof ArrowType.ExtensionType ext
-                && ext.extensionName().equals("arrow.uuid")
-            || field.getMetadata() != null
-                && "arrow.uuid".equals(field.getMetadata().get("ARROW:extension:name"));
+            || "arrow.uuid".equals(extension)
+            || "arrow.uuid".equals(keyedExtension);
     if (uuid
         && e.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY
         && Integer.valueOf(16).equals(e.typeLength())) {
       return annotate(e, null, new LogicalType.UuidType());
     }
-    String extension =
-        field.getType() instanceof ArrowType.ExtensionType ext
-            ? ext.extensionName()
-            : field.getMetadata() == null
-                ? null
-                : field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY);
     if (e.type() == PhysicalType.BYTE_ARRAY && GeoArrow.EXTENSION_NAME.equals(extension)) {
       // WKB geometries: GEOMETRY, or GEOGRAPHY when the metadata names spherical edges.
       String metadata =
@@ -399,13 +394,18 @@ public final class ArrowToParquet {
           return element(PhysicalType.FIXED_LEN_BYTE_ARRAY, 16, repetition, name, null, null);
         }
         // YEAR_MONTH (months) and DAY_TIME (days, milliseconds) fit INTERVAL exactly.
-        return element(
-            PhysicalType.FIXED_LEN_BYTE_ARRAY, 12, repetition, name, ConvertedType.INTERVAL, null);
+        return interval(repetition, name);
       default:
         break;
     }
     throw new UnsupportedOperationException(
         "field '" + name + "' is " + type + ", which Parrow cannot write yet");
+  }
+
+  /** Parquet's INTERVAL: months, days and milliseconds in FIXED_LEN_BYTE_ARRAY(12). */
+  private static SchemaElement interval(Repetition repetition, String name) {
+    return element(
+        PhysicalType.FIXED_LEN_BYTE_ARRAY, 12, repetition, name, ConvertedType.INTERVAL, null);
   }
 
   private static SchemaElement element(

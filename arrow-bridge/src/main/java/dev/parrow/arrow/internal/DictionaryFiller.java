@@ -127,11 +127,16 @@ public final class DictionaryFiller extends ConvertingFiller {
 
   /** Whether the dictionary built so far fits the index type. */
   public boolean fitsIndexType() {
-    long limit =
-        indexType.getIsSigned()
+    return indexType.getBitWidth() >= 64 || entries.size() - 1 <= largestIndex(indexType);
+  }
+
+  /** The largest index an index type holds (for 64 bits, beyond any dictionary's size). */
+  public static long largestIndex(ArrowType.Int indexType) {
+    return indexType.getBitWidth() >= 64
+        ? Long.MAX_VALUE
+        : indexType.getIsSigned()
             ? (1L << (indexType.getBitWidth() - 1)) - 1
             : (1L << indexType.getBitWidth()) - 1;
-    return indexType.getBitWidth() >= 64 || entries.size() - 1 <= limit;
   }
 
   /**

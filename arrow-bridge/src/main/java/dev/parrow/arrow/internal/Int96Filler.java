@@ -52,8 +52,7 @@ final class Int96Filler extends ConvertingFiller {
     int next = 0;
     int dense = 0;
     for (int row = 0; row < rows && next < outOfRangeCount; row++) {
-      boolean valid = validity == null || (validity[row >>> 3] & (1 << (row & 7))) != 0;
-      if (!valid) {
+      if (!Spread.isSet(validity, row)) {
         continue;
       }
       if (dense == outOfRange[next]) {

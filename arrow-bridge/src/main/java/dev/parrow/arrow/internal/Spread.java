@@ -107,6 +107,11 @@ final class Spread {
   }
 
   /** Scratch arrays grown to at least {@code n}. */
+  /** Whether slot {@code row} holds a value ({@code validity} null: every slot does). */
+  static boolean isSet(byte[] validity, int row) {
+    return validity == null || (validity[row >>> 3] & (1 << (row & 7))) != 0;
+  }
+
   static int[] ensure(int[] a, int n) {
     return a.length >= n ? a : new int[Math.max(n, a.length * 2)];
   }

@@ -39,8 +39,7 @@ final class ViewFiller implements VectorFiller {
     ByteBuffer out = ByteBuffer.wrap(views).order(ByteOrder.LITTLE_ENDIAN);
     int j = 0;
     for (int row = 0; row < rows; row++) {
-      boolean valid = validity == null || (validity[row >>> 3] & (1 << (row & 7))) != 0;
-      if (!valid) {
+      if (!Spread.isSet(validity, row)) {
         continue;
       }
       int start = offsets[j];

@@ -188,7 +188,7 @@ public final class Decompressors {
     }
   }
 
-  private static ParquetFormatException sizeMismatch(String codec, long actual, int expected) {
+  static ParquetFormatException sizeMismatch(String codec, long actual, int expected) {
     return new ParquetFormatException(
         codec + " data decompresses to " + actual + " bytes but the page header says " + expected);
   }

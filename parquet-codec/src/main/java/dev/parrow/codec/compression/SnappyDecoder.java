@@ -29,8 +29,7 @@ final class SnappyDecoder {
       shift += 7;
     }
     if (declared != outLen) {
-      throw new ParquetFormatException(
-          "SNAPPY data decompresses to " + declared + " bytes but the page header says " + outLen);
+      throw Decompressors.sizeMismatch("SNAPPY", declared, outLen);
     }
     int written = 0;
     while (pos < end) {
@@ -94,8 +93,7 @@ final class SnappyDecoder {
       }
     }
     if (written != outLen) {
-      throw new ParquetFormatException(
-          "SNAPPY data decompresses to " + written + " bytes but the page header says " + outLen);
+      throw Decompressors.sizeMismatch("SNAPPY", written, outLen);
     }
   }
 
