@@ -6,6 +6,7 @@
 module dev.parrow.codec {
   requires transitive org.apache.arrow.memory.core;
   requires org.apache.thrift;
+  requires java.net.http;
   requires com.github.luben.zstd_jni;
   requires com.aayushatharva.brotli4j;
   requires org.lz4.java;

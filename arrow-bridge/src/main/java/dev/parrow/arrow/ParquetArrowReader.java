@@ -16,9 +16,12 @@ import dev.parrow.arrow.internal.filter.RowFilter;
 import dev.parrow.arrow.internal.filter.RowRanges;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.io.FileRange;
+import dev.parrow.codec.io.Prefetch;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.RowGroup;
+import dev.parrow.codec.page.ChunkRange;
 import dev.parrow.codec.page.PageIndexReader;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.values.DenseValues;
@@ -365,6 +368,8 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       filterDictionaries.values().forEach(FieldVector::close);
       filterDictionaries.clear();
+      prefetches.values().forEach(Prefetch::close);
+      prefetches.clear();
     } finally {
       reading.unlock();
     }
@@ -810,6 +815,7 @@ public final class ParquetArrowReader extends ArrowReader {
    * offset index, which tells the rows of v1 pages without reading them.
    */
   private void startRowGroup(RowGroup group, boolean skipping) {
+    prefetchAround(groupCursor);
     for (int i = 0; i < groupPages.size(); i++) {
       PageReader p = groupPages.get(i);
       pagesRead += p.dataPagesRead();
@@ -844,6 +850,45 @@ public final class ParquetArrowReader extends ArrowReader {
         throw new java.io.UncheckedIOException(e);
       }
     }
+  }
+
+  /**
+   * The prefetches of the row groups being read, by their place in {@link #rowGroups}: the current
+   * one and the next, so that a remote file fetches the next row group's chunks while this one
+   * decodes. A local file ignores them.
+   */
+  private final Map<Integer, Prefetch> prefetches = new HashMap<>();
+
+  private void prefetchAround(int cursor) {
+    var done = prefetches.entrySet().iterator();
+    while (done.hasNext()) {
+      var e = done.next();
+      if (e.getKey() < cursor) {
+        e.getValue().close();
+        done.remove();
+      }
+    }
+    for (int c = cursor; c <= cursor + 1 && c < rowGroups.size(); c++) {
+      if (!prefetches.containsKey(c)) {
+        prefetches.put(c, file.input().prefetch(chunkRanges(rowGroups.get(c))));
+      }
+    }
+  }
+
+  /** The bytes of the chunks the reader reads in a row group. */
+  private List<FileRange> chunkRanges(int group) {
+    RowGroup rowGroup = file.metadata().rowGroups().get(group);
+    List<FileRange> ranges = new ArrayList<>();
+    for (LeafReader leaf : leaves) {
+      ColumnMetaData meta = rowGroup.columns().get(leaf.leaf().column().index()).metaData();
+      try {
+        ChunkRange chunk = ChunkRange.of(meta, file.footer());
+        ranges.add(new FileRange(chunk.start(), chunk.length()));
+      } catch (ParquetFormatException e) {
+        // The page reader reports the chunk with its context; nothing is fetched for it here.
+      }
+    }
+    return ranges;
   }
 
   /** The data pages of a chunk by its encoding stats, or -1 when it has none. */

@@ -4,6 +4,7 @@ import dev.parrow.arrow.internal.LeafColumn;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
 import dev.parrow.codec.io.InputFile;
+import dev.parrow.codec.io.RemoteOptions;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.page.ChunkRange;
@@ -48,7 +49,39 @@ public final class ParquetFile implements AutoCloseable {
    * @throws dev.parrow.codec.ParquetFormatException if its footer is malformed
    */
   public static ParquetFile open(Path path) throws IOException {
-    InputFile input = InputFile.of(path);
+    return owning(InputFile.of(path));
+  }
+
+  /**
+   * Opens a file by its location: a local path, or an {@code http://}, {@code https://}, {@code
+   * s3://BUCKET/KEY} or {@code file:} URI (see {@link InputFile#open(String)}); closing the
+   * ParquetFile closes it.
+   *
+   * @param location where the file is
+   * @return the open file
+   * @throws IOException if it cannot be read
+   * @throws dev.parrow.codec.ParquetFormatException if its footer is malformed
+   */
+  public static ParquetFile open(String location) throws IOException {
+    return open(location, RemoteOptions.defaults());
+  }
+
+  /**
+   * Opens a file by its location, reading a remote one with {@code options}; closing the
+   * ParquetFile closes it.
+   *
+   * @param location a local path or a URI
+   * @param options retries, timeouts and request planning for remote files
+   * @return the open file
+   * @throws IOException if it cannot be read
+   * @throws dev.parrow.codec.ParquetFormatException if its footer is malformed
+   */
+  public static ParquetFile open(String location, RemoteOptions options) throws IOException {
+    return owning(InputFile.open(location, options));
+  }
+
+  /** A ParquetFile that closes {@code input} when it is closed (or when its footer fails). */
+  static ParquetFile owning(InputFile input) throws IOException {
     try {
       return new ParquetFile(input, FooterReader.read(input), true);
     } catch (IOException | RuntimeException e) {

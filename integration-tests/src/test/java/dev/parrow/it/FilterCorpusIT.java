@@ -247,9 +247,15 @@ class FilterCorpusIT {
   }
 
   static List<List<Object>> rows(Path file, ReadOptions options) throws Exception {
+    try (ParquetFile pf = ParquetFile.open(file)) {
+      return rows(pf, options);
+    }
+  }
+
+  /** Every row a read of {@code pf} with {@code options} gives, as canonical values. */
+  static List<List<Object>> rows(ParquetFile pf, ReadOptions options) throws Exception {
     List<List<Object>> out = new ArrayList<>();
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile pf = ParquetFile.open(file);
         ParquetArrowReader reader = pf.newReader(allocator, options)) {
       while (reader.loadNextBatch()) {
         VectorSchemaRoot root = reader.getVectorSchemaRoot();

@@ -1,0 +1,341 @@
+package dev.parrow.arrow;
+
+import dev.parrow.arrow.filter.Filter;
+import dev.parrow.arrow.internal.dataset.Conform;
+import dev.parrow.arrow.internal.dataset.ConstantColumns;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Reads a {@link ParquetDataset}'s files as one stream of batches in the dataset's schema (or its
+ * projection), in the dataset's file order. While the caller consumes one file's batches, the next
+ * {@link DatasetOptions#filesAtOnce} files are read ahead on other threads, each holding at most
+ * two finished batches. Each batch comes from one file. Used by one thread at a time; close it to
+ * stop the read-ahead and free what it holds.
+ */
+public final class ParquetDatasetReader extends ArrowReader {
+  /** A file's finished batch, its end, or its failure, handed from a read-ahead thread. */
+  private sealed interface Item {}
+
+  private record Batch(VectorSchemaRoot root) implements Item {}
+
+  private record End(ReadStats stats) implements Item {}
+
+  private record Failed(Throwable error) implements Item {}
+
+  /** One file to read: its options and constant columns, and the queue its batches arrive on. */
+  private static final class Task {
+    final DatasetFile file;
+    final ReadOptions read;
+    final Map<String, Object> constants;
+    final boolean countOnly;
+    final BlockingQueue<Item> queue = new ArrayBlockingQueue<>(2);
+    Future<?> future;
+
+    Task(DatasetFile file, ReadOptions read, Map<String, Object> constants, boolean countOnly) {
+      this.file = file;
+      this.read = read;
+      this.constants = constants;
+      this.countOnly = countOnly;
+    }
+  }
+
+  private final ParquetDataset dataset;
+  private final Schema schema;
+  private final List<Task> tasks = new ArrayList<>();
+  private final int filesSkipped;
+  private final int ahead;
+  private final ExecutorService pool;
+  private int current;
+  private int submitted;
+  private volatile boolean closed;
+  private ReadStats done = new ReadStats(0, 0, 0, 0, 0, 0, 0);
+  private int filesRead;
+
+  ParquetDatasetReader(BufferAllocator allocator, ParquetDataset dataset, ReadOptions read) {
+    super(allocator);
+    this.dataset = dataset;
+    this.schema = projected(dataset, read);
+    Filter filter = read.filter();
+    if (filter != null) {
+      for (String column : ConstantColumns.columns(filter)) {
+        String top = column.contains(".") ? column.substring(0, column.indexOf('.')) : column;
+        if (ParquetDataset.field(dataset.schema(), column) == null
+            && (ParquetDataset.field(dataset.schema(), top) == null
+                || dataset.partitionKeys().contains(top))) {
+          throw new IllegalArgumentException(
+              "the filter names column '" + column + "', which the dataset does not have");
+        }
+      }
+    }
+    int skipped = 0;
+    List<DatasetFile> files = dataset.files();
+    for (int i = 0; i < files.size(); i++) {
+      DatasetFile file = files.get(i);
+      Schema own = dataset.fileSchemas().get(i);
+      Map<String, Object> constants = new HashMap<>(file.partitions());
+      for (Field f : dataset.schema().getFields()) {
+        if (!dataset.partitionKeys().contains(f.getName())
+            && ParquetDataset.field(own, f.getName()) == null) {
+          constants.put(f.getName(), null);
+        }
+      }
+      Filter residual = null;
+      if (filter != null) {
+        ConstantColumns.Residual r;
+        try {
+          r = ConstantColumns.residual(filter, constants);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(file.location() + ": " + e.getMessage(), e);
+        }
+        if (r instanceof ConstantColumns.None) {
+          skipped++;
+          continue;
+        }
+        residual = r instanceof ConstantColumns.Rows rows ? rows.filter() : null;
+      }
+      Set<String> columns = new LinkedHashSet<>();
+      for (Field f : schema.getFields()) {
+        if (ParquetDataset.field(own, f.getName()) != null) {
+          columns.add(f.getName());
+        }
+      }
+      boolean countOnly = columns.isEmpty() && residual == null;
+      if (columns.isEmpty() && residual != null) {
+        for (String c : ConstantColumns.columns(residual)) {
+          columns.add(c.contains(".") ? c.substring(0, c.indexOf('.')) : c);
+        }
+      }
+      ReadOptions.Builder b =
+          ParquetDataset.perFile(read).toBuilder()
+              .columns(List.copyOf(columns))
+              .filter((Filter) null);
+      if (residual != null) {
+        b.filter(residual);
+      }
+      tasks.add(new Task(file, b.build(), constants, countOnly));
+    }
+    this.filesSkipped = skipped;
+    this.ahead = dataset.options().filesAtOnce();
+    AtomicInteger n = new AtomicInteger();
+    this.pool =
+        Executors.newFixedThreadPool(
+            ahead,
+            r -> {
+              Thread t = new Thread(r, "parrow-dataset-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  private static Schema projected(ParquetDataset dataset, ReadOptions read) {
+    if (read.columns().isEmpty()) {
+      return dataset.schema();
+    }
+    List<Field> fields = new ArrayList<>();
+    Set<String> wanted = new LinkedHashSet<>();
+    for (String c : read.columns()) {
+      if (ParquetDataset.field(dataset.schema(), c) == null) {
+        throw new IllegalArgumentException(
+            "no column '"
+                + c
+                + "' in the dataset (a dataset projects top-level columns; it has "
+                + dataset.schema().getFields().stream().map(Field::getName).toList()
+                + ")");
+      }
+      wanted.add(c);
+    }
+    if (read.requestedOrder()) {
+      wanted.forEach(c -> fields.add(ParquetDataset.field(dataset.schema(), c)));
+    } else {
+      for (Field f : dataset.schema().getFields()) {
+        if (wanted.contains(f.getName())) {
+          fields.add(f);
+        }
+      }
+    }
+    return new Schema(fields);
+  }
+
+  /** {@return how many files the filter ruled out by their partition values or missing columns} */
+  public int filesSkipped() {
+    return filesSkipped;
+  }
+
+  /** {@return how many files have been read to their end so far} */
+  public int filesRead() {
+    return filesRead;
+  }
+
+  /**
+   * What the reads of the files finished so far did, summed: row groups and pages skipped and read,
+   * bytes, rows in and out.
+   *
+   * @return the counts
+   */
+  public ReadStats stats() {
+    return done;
+  }
+
+  @Override
+  protected Schema readSchema() {
+    return schema;
+  }
+
+  @Override
+  public boolean loadNextBatch() throws IOException {
+    if (closed) {
+      throw new IllegalStateException("the dataset reader was closed; no batch can be read");
+    }
+    prepareLoadNextBatch();
+    VectorSchemaRoot root = getVectorSchemaRoot();
+    while (current < tasks.size()) {
+      while (submitted < tasks.size() && submitted < current + ahead) {
+        Task t = tasks.get(submitted++);
+        t.future = pool.submit(() -> produce(t));
+      }
+      Item item;
+      try {
+        item = tasks.get(current).queue.take();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("reading the dataset was interrupted");
+      }
+      if (item instanceof Batch b) {
+        try (VectorSchemaRoot batch = b.root) {
+          List<FieldVector> from = batch.getFieldVectors();
+          List<FieldVector> to = root.getFieldVectors();
+          for (int i = 0; i < to.size(); i++) {
+            from.get(i).makeTransferPair(to.get(i)).transfer();
+          }
+          root.setRowCount(batch.getRowCount());
+        }
+        return true;
+      }
+      if (item instanceof Failed f) {
+        current = tasks.size();
+        if (f.error instanceof IOException io) {
+          throw io;
+        }
+        if (f.error instanceof RuntimeException r) {
+          throw r;
+        }
+        throw new IOException(f.error);
+      }
+      done = add(done, ((End) item).stats);
+      filesRead++;
+      current++;
+    }
+    root.setRowCount(0);
+    return false;
+  }
+
+  /** Reads one file on a read-ahead thread, handing over its batches in the dataset's schema. */
+  private void produce(Task t) {
+    Item last;
+    try {
+      last = t.countOnly ? countRows(t) : readFile(t);
+    } catch (Throwable e) {
+      last = new Failed(e);
+    }
+    try {
+      t.queue.put(last);
+    } catch (InterruptedException e) {
+      // Closing: nothing waits for this file any more.
+    }
+  }
+
+  private Item readFile(Task t) throws IOException, InterruptedException {
+    try (ParquetFile file = ParquetFile.open(t.file.location(), dataset.options().remote());
+        ParquetArrowReader reader = file.newReader(allocator, t.read)) {
+      VectorSchemaRoot source = reader.getVectorSchemaRoot();
+      while (!closed && reader.loadNextBatch()) {
+        hand(t, source);
+      }
+      return new End(reader.stats());
+    }
+  }
+
+  /** A file whose rows matter but none of its columns: batches of nulls and partition values. */
+  private Item countRows(Task t) throws InterruptedException {
+    long rows = t.file.rows();
+    int size = t.read.batchSize();
+    try (VectorSchemaRoot empty = VectorSchemaRoot.create(new Schema(List.of()), allocator)) {
+      for (long at = 0; at < rows && !closed; at += size) {
+        empty.setRowCount((int) Math.min(size, rows - at));
+        hand(t, empty);
+      }
+    }
+    return new End(new ReadStats(0, 0, 0, 0, 0, rows, rows));
+  }
+
+  private void hand(Task t, VectorSchemaRoot source) throws InterruptedException {
+    VectorSchemaRoot out = VectorSchemaRoot.create(schema, allocator);
+    try {
+      Conform.into(source, out, t.constants);
+      t.queue.put(new Batch(out));
+    } catch (InterruptedException | RuntimeException e) {
+      out.close();
+      throw e;
+    }
+  }
+
+  private static ReadStats add(ReadStats a, ReadStats b) {
+    return new ReadStats(
+        a.rowGroups() + b.rowGroups(),
+        a.rowGroupsRead() + b.rowGroupsRead(),
+        a.pages() + b.pages(),
+        a.pagesRead() + b.pagesRead(),
+        a.bytesRead() + b.bytesRead(),
+        a.rowsScanned() + b.rowsScanned(),
+        a.rows() + b.rows());
+  }
+
+  @Override
+  public long bytesRead() {
+    return done.bytesRead();
+  }
+
+  /** Stops the read-ahead, waits for it, and frees the batches it held. */
+  @Override
+  protected void closeReadSource() throws IOException {
+    closed = true;
+    pool.shutdownNow();
+    try {
+      if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
+        throw new IOException("the dataset's read-ahead threads did not stop within 30 s");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("closing the dataset reader was interrupted");
+    } finally {
+      for (Task t : tasks) {
+        Item item;
+        while ((item = t.queue.poll()) != null) {
+          if (item instanceof Batch b) {
+            b.root.close();
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,427 @@
+package dev.parrow.arrow;
+
+import dev.parrow.arrow.internal.dataset.HivePartitions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Writes Arrow batches as a hive-partitioned dataset: the rows go to {@code key=value/} directories
+ * by the partition columns (which the files themselves then leave out), in files of at most {@code
+ * maxRowsPerFile} rows, named {@code part-<writer id>-<n>.parquet}. Spark, DuckDB ({@code
+ * read_parquet('root/**}{@code /*.parquet', hive_partitioning = true)}), pyarrow and {@link
+ * ParquetDataset} read the layout.
+ *
+ * <p>Each file is written whole or not at all ({@link OutputFile#of}): a file appears, complete,
+ * when it is finished (its row limit reached, {@link #close()}, or closed to keep at most {@code
+ * maxOpenFiles} open), and a write that fails or is aborted leaves only the files finished before.
+ * Partition values are escaped as Hive escapes them; null and the empty string both become {@code
+ * __HIVE_DEFAULT_PARTITION__} (read back as null), as in Hive and Spark.
+ *
+ * <p>Rows of one partition that come together are written as one slice, so input sorted or
+ * clustered by the partition columns writes fastest. Used by one thread at a time.
+ */
+public final class ParquetDatasetWriter implements AutoCloseable {
+  /** What to do when the root directory already holds files. */
+  public enum ExistingData {
+    /** Refuse to write (the default). */
+    ERROR,
+    /** Add new files beside the old ones (names never collide: each writer has its own id). */
+    ADD
+  }
+
+  /**
+   * How a dataset is laid out.
+   *
+   * @param partitionBy the partition columns, outermost directory first: integers, Utf8, Date(DAY)
+   *     or Bool columns of the schema
+   * @param maxRowsPerFile the most rows in one file (at least 1)
+   * @param maxOpenFiles the most files open at once; the least recently written is finished to open
+   *     another
+   * @param existing what to do when the root already holds files
+   */
+  public record Layout(
+      List<String> partitionBy, long maxRowsPerFile, int maxOpenFiles, ExistingData existing) {
+    /**
+     * Checks the layout.
+     *
+     * @param partitionBy the partition columns, outermost directory first: integers, Utf8,
+     *     Date(DAY)
+     * @param maxRowsPerFile the most rows in one file
+     * @param maxOpenFiles the most files open at once
+     * @param existing what to do when the root already holds files
+     */
+    public Layout {
+      partitionBy = List.copyOf(partitionBy);
+      if (maxRowsPerFile < 1 || maxOpenFiles < 1) {
+        throw new IllegalArgumentException(
+            "maxRowsPerFile and maxOpenFiles must be at least 1, not "
+                + maxRowsPerFile
+                + " and "
+                + maxOpenFiles);
+      }
+    }
+
+    /**
+     * Partitioned by these columns, files of at most 10 million rows, at most 64 open, an existing
+     * dataset refused.
+     *
+     * @param columns the partition columns
+     * @return the layout
+     */
+    public static Layout partitionBy(String... columns) {
+      return new Layout(List.of(columns), 10_000_000, 64, ExistingData.ERROR);
+    }
+
+    /**
+     * With another row limit per file.
+     *
+     * @param rows the most rows in one file
+     * @return the changed layout
+     */
+    public Layout withMaxRowsPerFile(long rows) {
+      return new Layout(partitionBy, rows, maxOpenFiles, existing);
+    }
+
+    /**
+     * With another limit of open files.
+     *
+     * @param files the most files open at once
+     * @return the changed layout
+     */
+    public Layout withMaxOpenFiles(int files) {
+      return new Layout(partitionBy, maxRowsPerFile, files, existing);
+    }
+
+    /**
+     * With another answer to existing files.
+     *
+     * @param what what to do
+     * @return the changed layout
+     */
+    public Layout withExisting(ExistingData what) {
+      return new Layout(partitionBy, maxRowsPerFile, maxOpenFiles, what);
+    }
+  }
+
+  /** The open file of one partition directory. */
+  private static final class Target {
+    final Path directory;
+    ParquetArrowWriter writer;
+    Path file;
+    long rows;
+
+    Target(Path directory) {
+      this.directory = directory;
+    }
+  }
+
+  private final Path root;
+  private final Schema fileSchema;
+  private final int[] partitionColumns;
+  private final int[] fileColumns;
+  private final WriteOptions options;
+  private final Layout layout;
+  private final String id = UUID.randomUUID().toString().substring(0, 8);
+  private final Map<String, Target> open = new LinkedHashMap<>(16, 0.75f, true);
+  private final List<Path> finished = new ArrayList<>();
+  private int nextFile;
+  private boolean closed;
+
+  private ParquetDatasetWriter(Path root, Schema schema, WriteOptions options, Layout layout) {
+    this.root = root;
+    this.options = options;
+    this.layout = layout;
+    List<Field> fields = schema.getFields();
+    this.partitionColumns = new int[layout.partitionBy().size()];
+    for (int p = 0; p < partitionColumns.length; p++) {
+      String name = layout.partitionBy().get(p);
+      int index = -1;
+      for (int i = 0; i < fields.size(); i++) {
+        if (fields.get(i).getName().equals(name)) {
+          index = i;
+        }
+      }
+      if (index < 0) {
+        throw new IllegalArgumentException("no column '" + name + "' to partition by");
+      }
+      ArrowType t = fields.get(index).getType();
+      if (!(t instanceof ArrowType.Int
+          || t instanceof ArrowType.Utf8
+          || t instanceof ArrowType.LargeUtf8
+          || t instanceof ArrowType.Bool
+          || (t instanceof ArrowType.Date d
+              && d.getUnit() == org.apache.arrow.vector.types.DateUnit.DAY))) {
+        throw new IllegalArgumentException(
+            "cannot partition by '"
+                + name
+                + "' of type "
+                + t
+                + ": integers, strings, dates or booleans");
+      }
+      partitionColumns[p] = index;
+    }
+    List<Field> kept = new ArrayList<>();
+    List<Integer> keptIndex = new ArrayList<>();
+    for (int i = 0; i < fields.size(); i++) {
+      if (!layout.partitionBy().contains(fields.get(i).getName())) {
+        kept.add(fields.get(i));
+        keptIndex.add(i);
+      }
+    }
+    if (kept.isEmpty()) {
+      throw new IllegalArgumentException(
+          "every column is a partition column: the files would hold none");
+    }
+    this.fileSchema = new Schema(kept, schema.getCustomMetadata());
+    this.fileColumns = keptIndex.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * Starts a dataset under {@code root}.
+   *
+   * @param root the dataset's directory (created if missing)
+   * @param schema the batches' schema, partition columns included
+   * @param options how each file is written
+   * @param layout partition columns and file limits
+   * @return the writer; close it to finish the open files
+   * @throws IOException if the root cannot be created, or holds files and {@link
+   *     ExistingData#ERROR}
+   */
+  public static ParquetDatasetWriter create(
+      Path root, Schema schema, WriteOptions options, Layout layout) throws IOException {
+    ParquetDatasetWriter w = new ParquetDatasetWriter(root, schema, options, layout);
+    if (layout.existing() == ExistingData.ERROR && Files.isDirectory(root)) {
+      try (Stream<Path> entries = Files.list(root)) {
+        if (entries.findAny().isPresent()) {
+          throw new java.nio.file.FileAlreadyExistsException(
+              root.toString(),
+              null,
+              "the directory holds files already (Layout.withExisting(ADD) adds to them)");
+        }
+      }
+    }
+    Files.createDirectories(root);
+    return w;
+  }
+
+  /**
+   * Writes a batch's rows to their partitions' files.
+   *
+   * @param batch rows in the writer's schema
+   * @throws IOException if a file cannot be written
+   */
+  public void write(VectorSchemaRoot batch) throws IOException {
+    if (closed) {
+      throw new IllegalStateException(root + ": the dataset writer is closed");
+    }
+    int rows = batch.getRowCount();
+    List<FieldVector> vectors = batch.getFieldVectors();
+    List<FieldVector> keys = new ArrayList<>();
+    for (int p : partitionColumns) {
+      keys.add(vectors.get(p));
+    }
+    List<FieldVector> kept = new ArrayList<>();
+    for (int c : fileColumns) {
+      kept.add(vectors.get(c));
+    }
+    VectorSchemaRoot view = new VectorSchemaRoot(fileSchema.getFields(), kept, rows);
+    int start = 0;
+    while (start < rows) {
+      int end = start + 1;
+      while (end < rows && sameKeys(keys, end)) {
+        end++;
+      }
+      writeRun(view, directory(keys, start), start, end - start);
+      start = end;
+    }
+  }
+
+  /** Whether row {@code i} has the previous row's partition values. */
+  private static boolean sameKeys(List<FieldVector> keys, int i) {
+    for (FieldVector v : keys) {
+      boolean nullHere = v.isNull(i);
+      if (nullHere != v.isNull(i - 1)) {
+        return false;
+      }
+      if (nullHere) {
+        continue;
+      }
+      if (v instanceof BitVector b) {
+        if (b.get(i) != b.get(i - 1)) {
+          return false;
+        }
+      } else if (v instanceof BaseFixedWidthVector f) {
+        int w = f.getTypeWidth();
+        ArrowBuf d = f.getDataBuffer();
+        if (ByteFunctionHelpers.equal(
+                d, (long) i * w, (long) (i + 1) * w, d, (long) (i - 1) * w, (long) i * w)
+            == 0) {
+          return false;
+        }
+      } else {
+        BaseVariableWidthVector s = (BaseVariableWidthVector) v;
+        if (ByteFunctionHelpers.equal(
+                s.getDataBuffer(),
+                s.getStartOffset(i),
+                s.getEndOffset(i),
+                s.getDataBuffer(),
+                s.getStartOffset(i - 1),
+                s.getEndOffset(i - 1))
+            == 0) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** The relative directory of a row's partition values: {@code k1=v1/k2=v2}. */
+  private String directory(List<FieldVector> keys, int row) {
+    StringBuilder out = new StringBuilder();
+    for (int p = 0; p < keys.size(); p++) {
+      FieldVector v = keys.get(p);
+      String text;
+      if (v.isNull(row)) {
+        text = null;
+      } else if (v instanceof DateDayVector d) {
+        text = java.time.LocalDate.ofEpochDay(d.get(row)).toString();
+      } else if (v instanceof BitVector b) {
+        text = b.get(row) == 1 ? "true" : "false";
+      } else {
+        text = String.valueOf(v.getObject(row));
+      }
+      if (out.length() > 0) {
+        out.append('/');
+      }
+      out.append(HivePartitions.escape(layout.partitionBy().get(p)))
+          .append('=')
+          .append(HivePartitions.escape(text));
+    }
+    return out.toString();
+  }
+
+  private void writeRun(VectorSchemaRoot view, String directory, int start, int length)
+      throws IOException {
+    int at = start;
+    int left = length;
+    while (left > 0) {
+      Target t = open.get(directory);
+      if (t == null) {
+        t = new Target(directory.isEmpty() ? root : root.resolve(directory));
+        open.put(directory, t);
+        closeBeyondLimit();
+      }
+      if (t.writer == null) {
+        Files.createDirectories(t.directory);
+        t.file = t.directory.resolve("part-" + id + "-" + nextFile++ + ".parquet");
+        t.writer = ParquetArrowWriter.create(t.file, fileSchema, options);
+        t.rows = 0;
+      }
+      int n = (int) Math.min(left, layout.maxRowsPerFile() - t.rows);
+      if (at == 0 && n == view.getRowCount()) {
+        t.writer.write(view);
+      } else {
+        try (VectorSchemaRoot slice = view.slice(at, n)) {
+          t.writer.write(slice);
+        }
+      }
+      t.rows += n;
+      at += n;
+      left -= n;
+      if (t.rows >= layout.maxRowsPerFile()) {
+        finish(t);
+      }
+    }
+  }
+
+  private void closeBeyondLimit() throws IOException {
+    while (open.size() > layout.maxOpenFiles()) {
+      String eldest = open.keySet().iterator().next();
+      Target t = open.remove(eldest);
+      finish(t);
+    }
+  }
+
+  private void finish(Target t) throws IOException {
+    if (t.writer != null) {
+      t.writer.close();
+      t.writer = null;
+      finished.add(t.file);
+    }
+  }
+
+  /** {@return the files finished so far (all of them after {@link #close()})} */
+  public List<Path> files() {
+    return List.copyOf(finished);
+  }
+
+  /**
+   * Finishes every open file. When one fails, the others still open are aborted.
+   *
+   * @throws IOException if a file cannot be finished
+   */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    IOException failed = null;
+    for (Target t : open.values()) {
+      try {
+        if (failed == null) {
+          finish(t);
+        } else if (t.writer != null) {
+          t.writer.abort();
+        }
+      } catch (IOException e) {
+        failed = e;
+      }
+    }
+    open.clear();
+    if (failed != null) {
+      throw failed;
+    }
+  }
+
+  /**
+   * Drops every open file (their bytes are removed); files finished before stay.
+   *
+   * @throws IOException if a file's bytes cannot be removed
+   */
+  public void abort() throws IOException {
+    closed = true;
+    IOException failed = null;
+    for (Target t : open.values()) {
+      if (t.writer != null) {
+        try {
+          t.writer.abort();
+        } catch (IOException e) {
+          failed = e;
+        }
+      }
+    }
+    open.clear();
+    if (failed != null) {
+      throw failed;
+    }
+  }
+}

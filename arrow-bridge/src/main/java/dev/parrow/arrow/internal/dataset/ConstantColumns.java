@@ -1,0 +1,225 @@
+package dev.parrow.arrow.internal.dataset;
+
+import dev.parrow.arrow.filter.Filter;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A filter applied to the columns that are constant in one file (its partition values, and nulls
+ * for the columns it lacks): what remains for the file's own columns, or whether the file can be
+ * skipped whole.
+ *
+ * <p>The filter is first put in negation normal form (NOT only on comparisons), where SQL's unknown
+ * selects no row just as false does, so a comparison with a null constant becomes false, and AND
+ * and OR simplify around the constants.
+ */
+public final class ConstantColumns {
+  private ConstantColumns() {}
+
+  /** What is left of a filter for one file. */
+  public sealed interface Residual {}
+
+  /** Every row of the file may match; the filter is settled (true), nothing remains. */
+  public record All() implements Residual {}
+
+  /** No row of the file matches. */
+  public record None() implements Residual {}
+
+  /** The file's rows match where {@code filter} holds. */
+  public record Rows(Filter filter) implements Residual {}
+
+  /**
+   * The filter for a file whose columns named in {@code constants} hold one value each.
+   *
+   * @param constants the constant columns by name: Long, LocalDate, String, or null
+   * @throws IllegalArgumentException when a literal cannot be compared with a constant column
+   */
+  public static Residual residual(Filter filter, Map<String, Object> constants) {
+    Object r = apply(filter, false, constants);
+    if (r instanceof Boolean b) {
+      return b ? new All() : new None();
+    }
+    return new Rows((Filter) r);
+  }
+
+  /** A Boolean when settled, else the Filter that remains (with {@code negate} applied). */
+  private static Object apply(Filter f, boolean negate, Map<String, Object> constants) {
+    if (f instanceof Filter.Not n) {
+      return apply(n.child(), !negate, constants);
+    }
+    if (f instanceof Filter.And a) {
+      return combine(a.children(), negate, !negate, constants);
+    }
+    if (f instanceof Filter.Or o) {
+      return combine(o.children(), negate, negate, constants);
+    }
+    String column = column(f);
+    String key = constants.containsKey(column) ? column : topLevel(column);
+    if (!constants.containsKey(key)) {
+      return negate ? new Filter.Not(f) : f;
+    }
+    Object value = column.equals(key) ? constants.get(key) : null;
+    if (f instanceof Filter.IsNull) {
+      return (value == null) != negate;
+    }
+    if (value == null) {
+      return false;
+    }
+    if (f instanceof Filter.In in) {
+      boolean any = false;
+      for (Object literal : in.values()) {
+        if (literal != null && compare(value, literal, column) == 0) {
+          any = true;
+        }
+      }
+      return any != negate;
+    }
+    Filter.Compare c = (Filter.Compare) f;
+    int cmp = compare(value, c.value(), column);
+    Filter.Op op = negate ? c.op().negate() : c.op();
+    return switch (op) {
+      case EQ -> cmp == 0;
+      case NE -> cmp != 0;
+      case LT -> cmp < 0;
+      case LE -> cmp <= 0;
+      case GT -> cmp > 0;
+      case GE -> cmp >= 0;
+    };
+  }
+
+  /** AND ({@code and} true) or OR of the children, each with {@code negate} applied. */
+  private static Object combine(
+      List<Filter> children, boolean negate, boolean and, Map<String, Object> constants) {
+    List<Filter> rest = new ArrayList<>();
+    for (Filter child : children) {
+      Object r = apply(child, negate, constants);
+      if (r instanceof Boolean b) {
+        if (b != and) {
+          return b; // false in an AND, true in an OR
+        }
+      } else {
+        rest.add((Filter) r);
+      }
+    }
+    if (rest.isEmpty()) {
+      return and;
+    }
+    if (rest.size() == 1) {
+      return rest.get(0);
+    }
+    return and ? new Filter.And(rest) : new Filter.Or(rest);
+  }
+
+  /** The column a comparison names. */
+  public static String column(Filter f) {
+    if (f instanceof Filter.Compare c) {
+      return c.column();
+    }
+    if (f instanceof Filter.In in) {
+      return in.column();
+    }
+    if (f instanceof Filter.IsNull n) {
+      return n.column();
+    }
+    throw new IllegalArgumentException("not a comparison: " + f);
+  }
+
+  /** Every column a filter names. */
+  public static List<String> columns(Filter f) {
+    List<String> out = new ArrayList<>();
+    collect(f, out);
+    return out;
+  }
+
+  private static void collect(Filter f, List<String> out) {
+    if (f instanceof Filter.Not n) {
+      collect(n.child(), out);
+    } else if (f instanceof Filter.And a) {
+      a.children().forEach(c -> collect(c, out));
+    } else if (f instanceof Filter.Or o) {
+      o.children().forEach(c -> collect(c, out));
+    } else {
+      out.add(column(f));
+    }
+  }
+
+  private static String topLevel(String column) {
+    int dot = column.indexOf('.');
+    return dot < 0 ? column : column.substring(0, dot);
+  }
+
+  /** A constant (Long, LocalDate or String) against a literal, in the constant's type. */
+  private static int compare(Object value, Object literal, String column) {
+    if (value instanceof Long v) {
+      BigDecimal l = number(literal, column, "an integer");
+      return BigDecimal.valueOf(v).compareTo(l);
+    }
+    if (value instanceof LocalDate d) {
+      LocalDate l;
+      if (literal instanceof LocalDate ld) {
+        l = ld;
+      } else if (literal instanceof String s) {
+        try {
+          l = LocalDate.parse(s.strip());
+        } catch (java.time.format.DateTimeParseException e) {
+          throw mismatch(literal, column, "a date");
+        }
+      } else {
+        throw mismatch(literal, column, "a date");
+      }
+      return d.compareTo(l);
+    }
+    String s = (String) value;
+    if (!(literal instanceof String l)) {
+      throw mismatch(literal, column, "a string");
+    }
+    return Arrays.compareUnsigned(
+        s.getBytes(StandardCharsets.UTF_8), l.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static BigDecimal number(Object literal, String column, String what) {
+    if (literal instanceof BigDecimal b) {
+      return b;
+    }
+    if (literal instanceof BigInteger b) {
+      return new BigDecimal(b);
+    }
+    if (literal instanceof Double d && !d.isNaN() && !d.isInfinite()) {
+      return BigDecimal.valueOf(d);
+    }
+    if (literal instanceof Float d && !d.isNaN() && !d.isInfinite()) {
+      return new BigDecimal(d.toString());
+    }
+    if (literal instanceof Long
+        || literal instanceof Integer
+        || literal instanceof Short
+        || literal instanceof Byte) {
+      return BigDecimal.valueOf(((Number) literal).longValue());
+    }
+    if (literal instanceof String s) {
+      try {
+        return new BigDecimal(s.strip());
+      } catch (NumberFormatException e) {
+        throw mismatch(literal, column, what);
+      }
+    }
+    throw mismatch(literal, column, what);
+  }
+
+  private static IllegalArgumentException mismatch(Object literal, String column, String what) {
+    return new IllegalArgumentException(
+        "the literal "
+            + (literal instanceof String ? "'" + literal + "'" : String.valueOf(literal))
+            + " cannot be compared with column '"
+            + column
+            + "', which is "
+            + what
+            + " in every file (a partition key)");
+  }
+}

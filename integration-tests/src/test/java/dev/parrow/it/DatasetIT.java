@@ -1,0 +1,344 @@
+package dev.parrow.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.arrow.DatasetColumn;
+import dev.parrow.arrow.DatasetOptions;
+import dev.parrow.arrow.ParquetArrowReader;
+import dev.parrow.arrow.ParquetDataset;
+import dev.parrow.arrow.ParquetDatasetReader;
+import dev.parrow.arrow.ParquetDatasetWriter;
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.WriteOptions;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.duckdb.DuckDBResultSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Datasets: Parrow's hive-partitioned writer read back by DuckDB ({@code read_parquet(glob,
+ * hive_partitioning = true)}) equal to the source, and Parrow's dataset reader equal to DuckDB's
+ * reading of the same directory, with schema unification, filters that prune whole files, and
+ * read-ahead that keeps the order.
+ */
+class DatasetIT {
+  @TempDir static Path dir;
+  static Path source;
+  static Path written;
+
+  /** The columns compared, in DuckDB's order for the hive read. */
+  static final String COLUMNS = "id, v, s, price, f, region, day";
+
+  @BeforeAll
+  static void writeDataset() throws Exception {
+    source = dir.resolve("source.parquet");
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute(
+          "COPY (SELECT CAST(i AS BIGINT) AS id,"
+              + " CASE WHEN i % 7 = 0 THEN NULL ELSE CAST(i % 50 AS INTEGER) END AS v,"
+              + " CASE WHEN i % 11 = 0 THEN NULL ELSE 'row ' || i || ' ✓' END AS s,"
+              + " CAST(i * 1.25 AS DECIMAL(10, 2)) AS price, i / 4.0 AS f,"
+              + " CASE i % 5 WHEN 0 THEN 'EU' WHEN 1 THEN 'US' WHEN 2 THEN 'a/b c=d' WHEN 3 THEN"
+              + " 'été' ELSE NULL END AS region,"
+              + " CASE WHEN i % 13 = 0 THEN NULL ELSE DATE '2024-01-01' + CAST(i // 400 AS"
+              + " INTEGER) END AS day"
+              + " FROM range(3000) t(i) ORDER BY i) TO "
+              + DuckDb.literal(source)
+              + " (FORMAT parquet, ROW_GROUP_SIZE 1000)");
+    }
+    written = dir.resolve("written");
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile file = ParquetFile.open(source);
+        ParquetArrowReader reader =
+            file.newReader(allocator, ReadOptions.builder().batchSize(700).build());
+        ParquetDatasetWriter writer =
+            ParquetDatasetWriter.create(
+                written,
+                reader.getVectorSchemaRoot().getSchema(),
+                WriteOptions.defaults(),
+                ParquetDatasetWriter.Layout.partitionBy("region", "day").withMaxRowsPerFile(120))) {
+      while (reader.loadNextBatch()) {
+        writer.write(reader.getVectorSchemaRoot());
+      }
+    }
+  }
+
+  /** Canonical rows of every batch of {@code reader}. */
+  static List<List<Object>> rows(ArrowReader reader) throws Exception {
+    List<List<Object>> out = new ArrayList<>();
+    while (reader.loadNextBatch()) {
+      VectorSchemaRoot root = reader.getVectorSchemaRoot();
+      for (int i = 0; i < root.getRowCount(); i++) {
+        List<Object> row = new ArrayList<>();
+        for (FieldVector v : root.getFieldVectors()) {
+          row.add(Canonical.value(v, i));
+        }
+        out.add(row);
+      }
+    }
+    return out;
+  }
+
+  /** The dataset's rows as text lines, in the reader's order. */
+  static List<String> lines(ParquetDataset dataset, BufferAllocator allocator, ReadOptions options)
+      throws Exception {
+    List<String> out = new ArrayList<>();
+    try (ParquetDatasetReader reader = dataset.newReader(allocator, options)) {
+      for (List<Object> row : rows(reader)) {
+        out.add(row.toString());
+      }
+    }
+    return out;
+  }
+
+  /** DuckDB's answer to a query, through its Arrow export, as canonical rows. */
+  static List<List<Object>> duck(String sql) throws Exception {
+    try (BufferAllocator allocator = new RootAllocator();
+        Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql);
+        ArrowReader reader =
+            (ArrowReader) ((DuckDBResultSet) rs).arrowExportStream(allocator, 1024)) {
+      return rows(reader);
+    }
+  }
+
+  static String hive(Path root) {
+    return "read_parquet("
+        + DuckDb.literal(root.resolve("**").resolve("*.parquet"))
+        + ", hive_partitioning = true, hive_types_autocast = true)";
+  }
+
+  static List<List<Object>> parrow(ParquetDataset dataset, ReadOptions options) throws Exception {
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetDatasetReader reader = dataset.newReader(allocator, options)) {
+      return rows(reader);
+    }
+  }
+
+  static List<List<Object>> sortedById(List<List<Object>> rows) {
+    List<List<Object>> out = new ArrayList<>(rows);
+    out.sort(Comparator.comparingLong(r -> ((Number) r.get(0)).longValue()));
+    return out;
+  }
+
+  @Test
+  void duckDbReadsTheWrittenDatasetEqualToTheSource() throws Exception {
+    List<List<Object>> want =
+        duck(
+            "SELECT " + COLUMNS + " FROM read_parquet(" + DuckDb.literal(source) + ") ORDER BY id");
+    List<List<Object>> got = duck("SELECT " + COLUMNS + " FROM " + hive(written) + " ORDER BY id");
+    assertEquals(3000, want.size());
+    assertEquals(want, got);
+    try (Stream<Path> files = Files.walk(written)) {
+      List<Path> parquet = files.filter(p -> p.toString().endsWith(".parquet")).toList();
+      assertTrue(parquet.size() > 30, parquet.size() + " files");
+      for (Path p : parquet) {
+        try (ParquetFile f = ParquetFile.open(p)) {
+          assertTrue(f.metadata().numRows() <= 120, p + ": " + f.metadata().numRows() + " rows");
+          assertEquals(5, f.arrowSchema().getFields().size(), "no partition column inside " + p);
+        }
+      }
+      assertTrue(
+          parquet.stream().anyMatch(p -> p.toString().contains("region=a%2Fb c%3Dd")),
+          parquet.toString());
+      assertTrue(
+          parquet.stream().anyMatch(p -> p.toString().contains("day=__HIVE_DEFAULT_PARTITION__")),
+          parquet.toString());
+    }
+  }
+
+  @Test
+  void parrowReadsTheDatasetAsDuckDbDoes() throws Exception {
+    ParquetDataset dataset = ParquetDataset.open(written.toString());
+    assertEquals(
+        new ArrowType.Date(org.apache.arrow.vector.types.DateUnit.DAY),
+        dataset.schema().findField("day").getType());
+    assertEquals(ArrowType.Utf8.INSTANCE, dataset.schema().findField("region").getType());
+    ReadOptions ordered =
+        ReadOptions.builder()
+            .columns(COLUMNS.split(", "))
+            .requestedOrder(true)
+            .batchSize(50)
+            .build();
+    List<List<Object>> want = duck("SELECT " + COLUMNS + " FROM " + hive(written) + " ORDER BY id");
+    assertEquals(want, sortedById(parrow(dataset, ordered)));
+    // A glob names the same files.
+    ParquetDataset globbed = ParquetDataset.open(written + "/**/*.parquet");
+    assertEquals(dataset.files(), globbed.files());
+  }
+
+  @Test
+  void filtersMatchDuckDbAndSkipFiles() throws Exception {
+    ParquetDataset dataset = ParquetDataset.open(written.toString());
+    List<String> filters =
+        List.of(
+            "region = 'EU'",
+            "region = 'EU' AND v > 40",
+            "region IS NULL OR day IS NULL",
+            "day BETWEEN '2024-01-03' AND '2024-01-05' AND s IS NOT NULL",
+            "NOT (region IN ('US', 'été')) AND id < 1000",
+            "region > 'US' OR v = 3",
+            "region = 'a/b c=d' AND price >= 100");
+    for (String where : filters) {
+      ReadOptions options =
+          ReadOptions.builder()
+              .columns(COLUMNS.split(", "))
+              .requestedOrder(true)
+              .filter(where)
+              .build();
+      List<List<Object>> want =
+          duck("SELECT " + COLUMNS + " FROM " + hive(written) + " WHERE " + where + " ORDER BY id");
+      assertEquals(want, sortedById(parrow(dataset, options)), where);
+    }
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetDatasetReader reader =
+            dataset.newReader(allocator, ReadOptions.builder().filter("region = 'EU'").build())) {
+      assertTrue(
+          reader.filesSkipped() > dataset.files().size() / 2, reader.filesSkipped() + " skipped");
+      while (reader.loadNextBatch()) {
+        // read to the end
+      }
+      assertEquals(600, reader.stats().rows());
+    }
+    IllegalArgumentException bad =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> parrow(dataset, ReadOptions.builder().filter("nope = 1").build()));
+    assertTrue(bad.getMessage().contains("'nope'"), bad.getMessage());
+    IllegalArgumentException badLiteral =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> parrow(dataset, ReadOptions.builder().filter("day = 'tuesday'").build()));
+    assertTrue(badLiteral.getMessage().contains("'day'"), badLiteral.getMessage());
+  }
+
+  @Test
+  void readAheadKeepsFileOrderAndFreesEverything() throws Exception {
+    List<String> one;
+    try (BufferAllocator allocator = new RootAllocator()) {
+      one =
+          lines(
+              ParquetDataset.open(
+                  List.of(written.toString()), DatasetOptions.defaults().withFilesAtOnce(1)),
+              allocator,
+              ReadOptions.builder().batchSize(33).build());
+      for (int ahead : new int[] {3, 16}) {
+        assertEquals(
+            one,
+            lines(
+                ParquetDataset.open(
+                    List.of(written.toString()), DatasetOptions.defaults().withFilesAtOnce(ahead)),
+                allocator,
+                ReadOptions.builder().batchSize(33).build()));
+      }
+      // Closing in the middle stops the read-ahead and frees its batches.
+      try (ParquetDatasetReader reader =
+          ParquetDataset.open(written.toString()).newReader(allocator, ReadOptions.defaults())) {
+        assertTrue(reader.loadNextBatch());
+        Thread.sleep(50);
+      }
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+    assertEquals(3000, one.size());
+  }
+
+  @Test
+  void schemasAreUnifiedByName() throws Exception {
+    Path root = dir.resolve("unify");
+    Files.createDirectories(root);
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute(
+          "COPY (SELECT CAST(i AS INTEGER) AS id, 'a' || i AS a, CAST(i + 0.5 AS FLOAT) AS f,"
+              + " CAST(i + 0.25 AS DECIMAL(5, 2)) AS d FROM range(0, 100) t(i)) TO "
+              + DuckDb.literal(root.resolve("1.parquet"))
+              + " (FORMAT parquet)");
+      duck.execute(
+          "COPY (SELECT CAST(i AS BIGINT) AS id, CAST(i * 2 AS DOUBLE) AS b, CAST(i + 0.5 AS DOUBLE) AS f,"
+              + " CAST(i + 0.125 AS DECIMAL(10, 3)) AS d FROM range(100, 150) t(i)) TO "
+              + DuckDb.literal(root.resolve("2.parquet"))
+              + " (FORMAT parquet)");
+    }
+    ParquetDataset dataset = ParquetDataset.open(root.toString());
+    assertEquals(
+        "Schema<id: Int(64, true), a: Utf8, f: FloatingPoint(DOUBLE), d: Decimal(10, 3, 128),"
+            + " b: FloatingPoint(DOUBLE)>",
+        dataset.schema().toString());
+    DatasetColumn id = dataset.describe().get(0);
+    assertEquals(List.of("Int(32, true)"), id.widenedFrom());
+    assertEquals(1, dataset.describe().get(1).filesWithColumn());
+    List<List<Object>> want =
+        duck(
+            "SELECT id, a, f, d, b FROM read_parquet("
+                + DuckDb.literal(root.resolve("*.parquet"))
+                + ", union_by_name = true) ORDER BY id");
+    assertEquals(want, sortedById(parrow(dataset, ReadOptions.defaults())));
+
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute(
+          "COPY (SELECT 'x' AS id) TO "
+              + DuckDb.literal(root.resolve("3.parquet"))
+              + " (FORMAT parquet)");
+    }
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ParquetDataset.open(root.toString()));
+    assertTrue(
+        e.getMessage().contains("1.parquet") && e.getMessage().contains("3.parquet"),
+        e.getMessage());
+  }
+
+  @Test
+  void writerRefusesAnExistingDatasetAndAbortLeavesOnlyFinishedFiles() throws Exception {
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile file = ParquetFile.open(source);
+        ParquetArrowReader reader =
+            file.newReader(allocator, ReadOptions.builder().batchSize(1000).build())) {
+      assertThrows(
+          FileAlreadyExistsException.class,
+          () ->
+              ParquetDatasetWriter.create(
+                  written,
+                  reader.getVectorSchemaRoot().getSchema(),
+                  WriteOptions.defaults(),
+                  ParquetDatasetWriter.Layout.partitionBy("region")));
+      Path aborted = dir.resolve("aborted");
+      ParquetDatasetWriter writer =
+          ParquetDatasetWriter.create(
+              aborted,
+              reader.getVectorSchemaRoot().getSchema(),
+              WriteOptions.defaults(),
+              ParquetDatasetWriter.Layout.partitionBy("region")
+                  .withMaxRowsPerFile(150)
+                  .withMaxOpenFiles(2));
+      assertTrue(reader.loadNextBatch());
+      writer.write(reader.getVectorSchemaRoot());
+      List<Path> finished = writer.files();
+      writer.abort();
+      try (Stream<Path> files = Files.walk(aborted)) {
+        List<Path> left = files.filter(Files::isRegularFile).sorted().toList();
+        assertEquals(finished.stream().sorted().toList(), left);
+        assertTrue(!left.isEmpty(), "files closed to keep two open were finished");
+      }
+    }
+  }
+}

@@ -1,0 +1,274 @@
+package dev.parrow.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.arrow.ParquetDataset;
+import dev.parrow.arrow.ParquetDatasetReader;
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.codec.io.HttpInputFile;
+import dev.parrow.codec.io.InputFile;
+import dev.parrow.codec.io.RemoteFileException;
+import dev.parrow.codec.io.RemoteOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Files read over HTTP range requests from a server on loopback that counts requests and bytes and
+ * misbehaves on demand: the same values as the local read, a projection that fetches only its
+ * chunks, retries of transient faults, and clear errors for the rest (never short or wrong data).
+ */
+class RemoteReadIT {
+  @TempDir static Path dir;
+  static RangeServer server;
+  static Path lineitem;
+
+  /** Quick retries and a short timeout, so that the fault tests run fast. */
+  static final RemoteOptions QUICK =
+      RemoteOptions.defaults()
+          .withRetries(4, Duration.ofMillis(5), Duration.ofMillis(50))
+          .withRequestTimeout(Duration.ofMillis(800));
+
+  @BeforeAll
+  static void start() throws Exception {
+    lineitem = dir.resolve("lineitem.parquet");
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute("SET threads = 1");
+      duck.execute(
+          "COPY (SELECT CAST(i // 4 + 1 AS BIGINT) AS l_orderkey,"
+              + " CAST(hash(i, 11) % 200000 + 1 AS BIGINT) AS l_partkey,"
+              + " CAST(hash(i, 12) % 10000 + 1 AS BIGINT) AS l_suppkey,"
+              + " CAST(i % 4 + 1 AS INTEGER) AS l_linenumber,"
+              + " CAST(hash(i, 13) % 50 + 1 AS INTEGER) AS l_quantity,"
+              + " CAST((hash(i, 14) % 10400000 + 90000) / 100 AS DECIMAL(15, 2)) AS"
+              + " l_extendedprice,"
+              + " (hash(i, 15) % 11) / 100.0 AS l_discount, (hash(i, 16) % 9) / 100.0 AS l_tax,"
+              + " ['A', 'N', 'R'][CAST(hash(i, 17) % 3 AS BIGINT) + 1] AS l_returnflag,"
+              + " ['F', 'O'][CAST(hash(i, 18) % 2 AS BIGINT) + 1] AS l_linestatus,"
+              + " DATE '1992-01-02' + CAST(hash(i, 19) % 2526 AS INTEGER) AS l_shipdate,"
+              + " DATE '1992-01-31' + CAST(hash(i, 20) % 2466 AS INTEGER) AS l_commitdate,"
+              + " DATE '1992-01-03' + CAST(hash(i, 21) % 2555 AS INTEGER) AS l_receiptdate,"
+              + " ['DELIVER IN PERSON', 'COLLECT COD', 'NONE', 'TAKE BACK"
+              + " RETURN'][CAST(hash(i, 22) % 4 AS BIGINT) + 1] AS l_shipinstruct,"
+              + " ['REG AIR', 'AIR', 'RAIL', 'SHIP', 'TRUCK', 'MAIL', 'FOB'][CAST(hash(i, 23) % 7"
+              + " AS BIGINT) + 1] AS l_shipmode,"
+              + " md5(CAST(hash(i, 24) AS VARCHAR)) AS l_comment"
+              + " FROM range(400000) t(i) ORDER BY i) TO "
+              + DuckDb.literal(lineitem)
+              + " (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 100000)");
+    }
+    server = new RangeServer();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  /** The URI the server gives a local file. */
+  static String uri(Path file) {
+    String name =
+        "f"
+            + Integer.toHexString(file.toAbsolutePath().toString().hashCode())
+            + "/"
+            + file.getFileName();
+    return server.serve(name, file).toString();
+  }
+
+  /** Every corpus file gives over HTTP exactly what it gives locally, or the same error. */
+  @Test
+  void corpusOverHttpEqualsLocalRead() throws Exception {
+    int compared = 0;
+    for (Path file : Corpus.allParquetFiles()) {
+      if (Corpus.isEncrypted(file)) {
+        continue;
+      }
+      List<List<Object>> local;
+      try {
+        local = FilterCorpusIT.rows(file, ReadOptions.defaults());
+      } catch (Exception | AssertionError e) {
+        Exception remote =
+            assertThrows(Exception.class, () -> readRemote(uri(file), ReadOptions.defaults()));
+        assertEquals(e.getClass(), remote.getClass(), file + ": " + remote);
+        continue;
+      }
+      assertEquals(local, readRemote(uri(file), ReadOptions.defaults()), file.toString());
+      compared++;
+    }
+    assertTrue(compared > 100, compared + " files compared");
+  }
+
+  static List<List<Object>> readRemote(String uri, ReadOptions options) throws Exception {
+    try (ParquetFile pf = ParquetFile.open(uri, QUICK)) {
+      return FilterCorpusIT.rows(pf, options);
+    }
+  }
+
+  /**
+   * Two of lineitem's 16 columns fetch their chunks only (less than a quarter of the file), in a
+   * handful of requests per row group: the footer with the file's tail, the leading magic, then a
+   * request per row group and column (the two columns lie far apart).
+   */
+  @Test
+  void projectionFetchesOnlyItsChunks() throws Exception {
+    ReadOptions two = ReadOptions.builder().columns("l_orderkey", "l_shipdate").build();
+    List<List<Object>> local = FilterCorpusIT.rows(lineitem, two);
+    String uri = uri(lineitem);
+    server.resetCounts();
+    int groups;
+    try (ParquetFile pf = ParquetFile.open(uri)) {
+      groups = pf.metadata().rowGroups().size();
+      assertEquals(local, FilterCorpusIT.rows(pf, two));
+    }
+    long size = Files.size(lineitem);
+    assertTrue(groups >= 4, groups + " row groups");
+    assertTrue(server.bytes.get() < size / 4, server.bytes.get() + " bytes fetched of " + size);
+    assertTrue(
+        server.requests.get() <= 2 + 2L * groups,
+        server.requests.get() + " requests for " + groups + " row groups");
+  }
+
+  /** Each transient fault, twice in a row, is retried and the values are the local ones. */
+  @ParameterizedTest
+  @EnumSource(
+      value = RangeServer.Fault.class,
+      names = {"DROP", "ERROR_500", "ERROR_503", "SLOW", "CUT_BODY", "SHORT_BODY"})
+  void transientFaultsAreRetried(RangeServer.Fault fault) throws Exception {
+    ReadOptions options = ReadOptions.builder().columns("l_orderkey", "l_comment").build();
+    List<List<Object>> local = FilterCorpusIT.rows(lineitem, options);
+    String uri = uri(lineitem);
+    // The faults land on the tail request, on the first prefetch, or on a later one.
+    for (int before = 0; before < 3; before++) {
+      server.faults.clear();
+      for (int i = 0; i < before; i++) {
+        server.faults.add(RangeServer.Fault.NONE);
+      }
+      server.faults.add(fault);
+      server.faults.add(fault);
+      assertEquals(local, readRemote(uri, options), fault + " after " + before + " requests");
+    }
+    server.faults.clear();
+  }
+
+  /** A fault that does not go away fails the read with the URI and the last failure. */
+  @ParameterizedTest
+  @EnumSource(
+      value = RangeServer.Fault.class,
+      names = {"ERROR_500", "SHORT_BODY", "DROP"})
+  void persistentFaultsFailClearly(RangeServer.Fault fault) throws Exception {
+    String uri = uri(lineitem);
+    server.faults.clear();
+    for (int i = 0; i < 100; i++) {
+      server.faults.add(fault);
+    }
+    IOException e = assertThrows(IOException.class, () -> readRemote(uri, ReadOptions.defaults()));
+    server.faults.clear();
+    assertTrue(e.getMessage().contains(uri), e.getMessage());
+    assertTrue(e.getMessage().contains("failed after 4 attempts"), e.getMessage());
+  }
+
+  @Test
+  void forbiddenAndMissingAreNotRetried() throws Exception {
+    String uri = uri(lineitem);
+    server.faults.clear();
+    server.faults.add(RangeServer.Fault.FORBIDDEN);
+    server.resetCounts();
+    RemoteFileException forbidden =
+        assertThrows(RemoteFileException.class, () -> InputFile.open(uri, QUICK));
+    assertEquals(403, forbidden.status());
+    assertEquals(1, server.requests.get());
+    assertTrue(
+        forbidden.getMessage().startsWith(uri + ": access denied, HTTP 403"),
+        forbidden.getMessage());
+    String missing = uri.replace("lineitem.parquet", "no-such-file.parquet");
+    RemoteFileException notFound =
+        assertThrows(RemoteFileException.class, () -> InputFile.open(missing, QUICK));
+    assertEquals(404, notFound.status());
+    assertTrue(notFound.getMessage().startsWith(missing + ": not found"), notFound.getMessage());
+  }
+
+  /** Concurrent readers of one remote file, with prefetches overlapping, get the same values. */
+  @Test
+  void concurrentReadersOfOneFile() throws Exception {
+    ReadOptions options = ReadOptions.builder().columns("l_partkey", "l_shipmode").build();
+    List<List<Object>> local = FilterCorpusIT.rows(lineitem, options);
+    try (ParquetFile pf = ParquetFile.open(uri(lineitem), QUICK)) {
+      List<Thread> threads = new ArrayList<>();
+      List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+      for (int t = 0; t < 4; t++) {
+        Thread thread =
+            new Thread(
+                () -> {
+                  try {
+                    assertEquals(local, FilterCorpusIT.rows(pf, options));
+                  } catch (Throwable e) {
+                    failures.add(e);
+                  }
+                });
+        threads.add(thread);
+        thread.start();
+      }
+      for (Thread t : threads) {
+        t.join();
+      }
+      assertEquals(List.of(), failures);
+      assertTrue(((HttpInputFile) pf.input()).requests() > 0);
+    }
+  }
+
+  /** A dataset of URIs: the rows of both files, in order, as the local dataset gives them. */
+  @Test
+  void datasetOfUris() throws Exception {
+    Path first = dir.resolve("parts/region=EU/a.parquet");
+    Path second = dir.resolve("parts/region=US/b.parquet");
+    Files.createDirectories(first.getParent());
+    Files.createDirectories(second.getParent());
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute(
+          "COPY (SELECT i AS id, 'x' || i AS s FROM range(50) t(i)) TO "
+              + DuckDb.literal(first)
+              + " (FORMAT parquet)");
+      duck.execute(
+          "COPY (SELECT i AS id, 'y' || i AS s FROM range(50, 80) t(i)) TO "
+              + DuckDb.literal(second)
+              + " (FORMAT parquet)");
+    }
+    String a = server.serve("ds/region=EU/a.parquet", first).toString();
+    String b = server.serve("ds/region=US/b.parquet", second).toString();
+    try (BufferAllocator allocator = new RootAllocator()) {
+      List<String> local =
+          DatasetIT.lines(
+              ParquetDataset.open(dir.resolve("parts").toString()),
+              allocator,
+              ReadOptions.defaults());
+      ParquetDataset remote = ParquetDataset.open(a, b);
+      assertEquals(local, DatasetIT.lines(remote, allocator, ReadOptions.defaults()));
+      assertEquals(80, local.size());
+      assertEquals("[79, y79, US]", local.get(79));
+      try (ParquetDatasetReader r =
+          remote.newReader(
+              allocator, ReadOptions.builder().filter("region = 'US' AND id < 60").build())) {
+        int rows = 0;
+        while (r.loadNextBatch()) {
+          rows += r.getVectorSchemaRoot().getRowCount();
+        }
+        assertEquals(10, rows);
+        assertEquals(1, r.filesSkipped());
+      }
+    }
+  }
+}

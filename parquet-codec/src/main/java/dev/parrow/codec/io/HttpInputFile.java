@@ -1,0 +1,478 @@
+package dev.parrow.codec.io;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A file read over HTTP(S) with range requests, through the JDK's HttpClient. S3 objects are read
+ * by the same code with signed requests ({@link InputFile#open(URI, RemoteOptions)}).
+ *
+ * <p>Opening asks for the last {@link RemoteOptions#tailBytes} of the file, which gives its length
+ * and usually the whole footer in one request. Reads are served from the ranges a reader announced
+ * with {@link #prefetch} (fetched in parallel, merged and cut by {@link RangePlan}) or, when not
+ * announced, fetched as they come. Transient failures (a refused or reset connection, a timeout, a
+ * body shorter than asked for, 408, 429, 5xx) are retried with exponential backoff; other statuses
+ * fail at once with a {@link RemoteFileException} naming the URI. A read never returns fewer bytes
+ * than asked for. Safe for concurrent reads.
+ */
+public final class HttpInputFile implements InputFile {
+  /** Adds what a server needs to accept a request (S3's signature); nothing for plain HTTP. */
+  interface Signer {
+    Signer NONE = (builder, uri, range) -> {};
+
+    void sign(HttpRequest.Builder builder, URI uri, String range) throws IOException;
+  }
+
+  private static final Map<Duration, HttpClient> CLIENTS = new ConcurrentHashMap<>();
+
+  /** Daemon threads for prefetches, shared by every remote file: they only wait on the network. */
+  private static final ExecutorService FETCHERS = fetchers();
+
+  private static final Pattern CONTENT_RANGE =
+      Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+|\\*)|bytes \\*/(\\d+)");
+
+  private final URI uri;
+  private final String name;
+  private final RemoteOptions options;
+  private final Signer signer;
+  private final HttpClient client;
+  private final long length;
+  private final FileRange tailRange;
+  private final byte[] tail;
+  private final List<Fetch> fetches = new CopyOnWriteArrayList<>();
+  private final AtomicLong requests = new AtomicLong();
+  private final AtomicLong bytesFetched = new AtomicLong();
+  private volatile boolean closed;
+
+  /** One planned request and its body, once fetched. */
+  private record Fetch(FileRange range, CompletableFuture<byte[]> body) {}
+
+  private HttpInputFile(URI uri, String name, RemoteOptions options, Signer signer)
+      throws IOException {
+    this.uri = uri;
+    this.name = name;
+    this.options = options;
+    this.signer = signer;
+    this.client = CLIENTS.computeIfAbsent(options.connectTimeout(), HttpInputFile::newClient);
+    Tail t = fetchTail();
+    this.length = t.length;
+    this.tailRange = new FileRange(t.length - t.bytes.length, t.bytes.length);
+    this.tail = t.bytes;
+  }
+
+  /**
+   * Opens a file over HTTP(S) with the default options.
+   *
+   * @param uri an http or https URI
+   * @return the open file
+   * @throws IOException if the server cannot be reached or refuses the file
+   */
+  public static HttpInputFile open(URI uri) throws IOException {
+    return open(uri, RemoteOptions.defaults());
+  }
+
+  /**
+   * Opens a file over HTTP(S).
+   *
+   * @param uri an http or https URI
+   * @param options retries, timeouts and request planning
+   * @return the open file
+   * @throws IOException if the server cannot be reached or refuses the file
+   */
+  public static HttpInputFile open(URI uri, RemoteOptions options) throws IOException {
+    String scheme =
+        uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https")) {
+      throw new IllegalArgumentException(uri + ": not an http or https URI");
+    }
+    return new HttpInputFile(uri, uri.toString(), options, Signer.NONE);
+  }
+
+  static HttpInputFile open(URI uri, String name, RemoteOptions options, Signer signer)
+      throws IOException {
+    return new HttpInputFile(uri, name, options, signer);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public long length() {
+    return length;
+  }
+
+  /** {@return how many requests this file has sent, retries included} */
+  public long requests() {
+    return requests.get();
+  }
+
+  /** {@return how many body bytes this file has received} */
+  public long bytesFetched() {
+    return bytesFetched.get();
+  }
+
+  @Override
+  public Prefetch prefetch(List<FileRange> ranges) {
+    List<FileRange> wanted = new ArrayList<>();
+    for (FileRange r : ranges) {
+      if (!tailRange.covers(r.offset(), r.length()) && r.length() > 0) {
+        wanted.add(r);
+      }
+    }
+    List<Fetch> mine = new ArrayList<>();
+    for (FileRange r : RangePlan.coalesce(wanted, options.holeLimit(), options.rangeLimit())) {
+      CompletableFuture<byte[]> body =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return fetch(r.offset(), Math.toIntExact(r.length()));
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              },
+              FETCHERS);
+      mine.add(new Fetch(r, body));
+    }
+    fetches.addAll(mine);
+    AtomicInteger open = new AtomicInteger(1);
+    return () -> {
+      if (open.getAndSet(0) == 1) {
+        fetches.removeAll(mine);
+        for (Fetch f : mine) {
+          f.body.cancel(false);
+        }
+      }
+    };
+  }
+
+  @Override
+  public void readFully(long position, ByteBuffer destination) throws IOException {
+    if (position < 0 || position > length - destination.remaining()) {
+      throw new EOFException(
+          name
+              + ": "
+              + destination.remaining()
+              + " bytes at "
+              + position
+              + " lie past the end of the file ("
+              + length
+              + " bytes)");
+    }
+    long at = position;
+    while (destination.hasRemaining()) {
+      checkOpen();
+      int want = destination.remaining();
+      if (tailRange.covers(at, 1)) {
+        int n = (int) Math.min(want, tailRange.end() - at);
+        destination.put(tail, (int) (at - tailRange.offset()), n);
+        at += n;
+        continue;
+      }
+      Fetch f = fetchHolding(at);
+      byte[] body = f == null ? null : await(f);
+      if (body != null) {
+        int n = (int) Math.min(want, f.range.end() - at);
+        destination.put(body, (int) (at - f.range.offset()), n);
+        at += n;
+        continue;
+      }
+      long next = Math.min(nextFetchStart(at), tailRange.offset());
+      int n = (int) Math.min(want, Math.max(1, next - at));
+      destination.put(fetch(at, n));
+      at += n;
+    }
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    for (Fetch f : fetches) {
+      f.body.cancel(false);
+    }
+    fetches.clear();
+  }
+
+  private void checkOpen() throws IOException {
+    if (closed) {
+      throw new IOException(name + ": the file was closed while it was being read");
+    }
+  }
+
+  private Fetch fetchHolding(long at) {
+    for (Fetch f : fetches) {
+      if (f.range.covers(at, 1)) {
+        return f;
+      }
+    }
+    return null;
+  }
+
+  private long nextFetchStart(long at) {
+    long next = Long.MAX_VALUE;
+    for (Fetch f : fetches) {
+      if (f.range.offset() > at) {
+        next = Math.min(next, f.range.offset());
+      }
+    }
+    return next;
+  }
+
+  /** The body of a prefetch, or null when it was dropped meanwhile (the caller fetches itself). */
+  private byte[] await(Fetch f) throws IOException {
+    try {
+      return f.body.get();
+    } catch (CancellationException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException(name + ": the read was interrupted");
+    } catch (ExecutionException e) {
+      Throwable cause =
+          e.getCause() instanceof UncheckedIOException u ? u.getCause() : e.getCause();
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      throw new IOException(name + ": " + cause, cause);
+    }
+  }
+
+  private record Tail(long length, byte[] bytes) {}
+
+  /** The file's length and last bytes, from one request for a suffix of the file. */
+  private Tail fetchTail() throws IOException {
+    String range = "bytes=-" + options.tailBytes();
+    return withRetries(
+        range,
+        response -> {
+          int status = response.statusCode();
+          byte[] body = response.body();
+          if (status == 200) {
+            return new Tail(body.length, body);
+          }
+          if (status == 206 || status == 416) {
+            long[] cr = contentRange(response, range);
+            if (status == 416) {
+              return new Tail(cr[2], new byte[0]);
+            }
+            if (cr[2] < 0
+                || cr[1] != cr[2] - 1
+                || (cr[0] > 0 && cr[1] - cr[0] + 1 < options.tailBytes())) {
+              throw new Transient(
+                  "the answer to " + range + " held bytes " + cr[0] + "-" + cr[1] + " of " + cr[2]);
+            }
+            checkBody(body, cr[1] - cr[0] + 1, range);
+            return new Tail(cr[2], body);
+          }
+          throw statusError(status, body, range);
+        });
+  }
+
+  /** Exactly {@code length} bytes at {@code offset}, in one request (retried when transient). */
+  private byte[] fetch(long offset, int length) throws IOException {
+    if (length == 0) {
+      return new byte[0];
+    }
+    String range = "bytes=" + offset + "-" + (offset + length - 1);
+    return withRetries(
+        range,
+        response -> {
+          int status = response.statusCode();
+          byte[] body = response.body();
+          if (status == 206) {
+            long[] cr = contentRange(response, range);
+            if (cr[0] != offset) {
+              throw new BadAnswer(name + ": asked for " + range + ", got bytes from " + cr[0]);
+            }
+            if (cr[1] != offset + length - 1) {
+              throw new Transient("the answer to " + range + " held bytes " + cr[0] + "-" + cr[1]);
+            }
+            checkBody(body, length, range);
+            return body;
+          }
+          if (status == 200 && body.length == this.length) {
+            // The server ignores Range and sent the whole file; its part is still exact.
+            return java.util.Arrays.copyOfRange(body, (int) offset, (int) offset + length);
+          }
+          throw statusError(status, body, range);
+        });
+  }
+
+  /** A failure worth trying again. */
+  private static final class Transient extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    Transient(String message) {
+      super(message);
+    }
+  }
+
+  /** An answer that does not fit the request (a wrong Content-Range): retrying would not help. */
+  private static final class BadAnswer extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    BadAnswer(String message) {
+      super(message);
+    }
+  }
+
+  private interface Answer<T> {
+    T accept(HttpResponse<byte[]> response) throws IOException;
+  }
+
+  private <T> T withRetries(String range, Answer<T> answer) throws IOException {
+    IOException last = null;
+    for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
+      checkOpen();
+      if (attempt > 1) {
+        backoff(attempt);
+      }
+      try {
+        HttpRequest.Builder b =
+            HttpRequest.newBuilder(uri)
+                .timeout(options.requestTimeout())
+                .header("Range", range)
+                .GET();
+        if ("http".equalsIgnoreCase(uri.getScheme())) {
+          b.version(HttpClient.Version.HTTP_1_1);
+        }
+        signer.sign(b, uri, range);
+        requests.incrementAndGet();
+        HttpResponse<byte[]> response =
+            client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+        bytesFetched.addAndGet(response.body().length);
+        int status = response.statusCode();
+        if (status == 408 || status == 429 || status >= 500) {
+          throw new Transient("status " + status);
+        }
+        return answer.accept(response);
+      } catch (RemoteFileException | BadAnswer e) {
+        throw e;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException(name + ": the read was interrupted");
+      } catch (InterruptedIOException e) {
+        if (Thread.currentThread().isInterrupted()) {
+          throw e;
+        }
+        last = e; // HttpTimeoutException
+      } catch (IOException e) {
+        last = e;
+      }
+    }
+    throw new IOException(
+        name
+            + ": "
+            + range
+            + " failed after "
+            + options.maxAttempts()
+            + " attempts: "
+            + describe(last),
+        last);
+  }
+
+  private static String describe(IOException e) {
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  private void backoff(int attempt) throws IOException {
+    long first = options.firstBackoff().toMillis();
+    long wait = Math.min(options.maxBackoff().toMillis(), first << Math.min(20, attempt - 2));
+    wait = wait / 2 + ThreadLocalRandom.current().nextLong(wait / 2 + 1);
+    try {
+      Thread.sleep(wait);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException(name + ": the read was interrupted");
+    }
+  }
+
+  private void checkBody(byte[] body, long expected, String range) throws Transient {
+    if (body.length != expected) {
+      throw new Transient(
+          "the answer to " + range + " held " + body.length + " of " + expected + " bytes");
+    }
+  }
+
+  /** start, end (inclusive) and total of a Content-Range header; total -1 when unknown. */
+  private long[] contentRange(HttpResponse<?> response, String range) throws IOException {
+    String header = response.headers().firstValue("Content-Range").orElse("");
+    Matcher m = CONTENT_RANGE.matcher(header.trim());
+    if (!m.matches()) {
+      throw new BadAnswer(name + ": asked for " + range + ", got Content-Range '" + header + "'");
+    }
+    if (m.group(4) != null) {
+      long total = Long.parseLong(m.group(4));
+      return new long[] {0, -1, total};
+    }
+    long total = m.group(3).equals("*") ? -1 : Long.parseLong(m.group(3));
+    return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), total};
+  }
+
+  private RemoteFileException statusError(int status, byte[] body, String range) {
+    String what =
+        switch (status) {
+          case 401, 403 -> "access denied";
+          case 404 -> "not found";
+          case 416 -> "range not satisfiable";
+          default -> "unexpected answer";
+        };
+    String detail = new String(body, 0, Math.min(body.length, 300), StandardCharsets.UTF_8).strip();
+    Matcher code = Pattern.compile("<Code>([^<]*)</Code>").matcher(detail);
+    String reason = code.find() ? " (" + code.group(1) + ")" : "";
+    return new RemoteFileException(
+        name + ": " + what + ", HTTP " + status + reason + " for " + range, status);
+  }
+
+  private static HttpClient newClient(Duration connectTimeout) {
+    return HttpClient.newBuilder()
+        .connectTimeout(connectTimeout)
+        .followRedirects(HttpClient.Redirect.NORMAL)
+        .build();
+  }
+
+  private static ExecutorService fetchers() {
+    AtomicInteger n = new AtomicInteger();
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            32,
+            32,
+            30,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            r -> {
+              Thread t = new Thread(r, "parrow-fetch-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
+  }
+}
