@@ -3,6 +3,7 @@ package dev.parrow.arrow;
 import dev.parrow.arrow.internal.dataset.HivePartitions;
 import dev.parrow.arrow.internal.dataset.SchemaUnion;
 import dev.parrow.codec.io.InputFile;
+import dev.parrow.codec.io.S3Files;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
@@ -33,7 +34,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Many Parquet files read as one table: a directory (searched recursively), a glob ({@code
- * data/**}{@code /*.parquet}), or a list of files and URIs ({@code http(s)://}, {@code s3://}).
+ * data/**}{@code /*.parquet}), an S3 prefix ({@code s3://bucket/table/}, listed) or a glob over S3
+ * keys, or a list of files and URIs ({@code http(s)://}, {@code s3://}).
  *
  * <p><b>Files.</b> In a directory or under a glob's fixed part, files and directories whose names
  * start with '.' or '_' are left out (as pyarrow and Spark leave out {@code _SUCCESS} and hidden
@@ -104,7 +106,7 @@ public final class ParquetDataset {
       throws IOException {
     List<Listed> listed = new ArrayList<>();
     for (String location : locations) {
-      listed.addAll(list(location));
+      listed.addAll(list(location, options));
     }
     if (listed.isEmpty()) {
       throw new NoSuchFileException(String.join(", ", locations), null, "no Parquet files there");
@@ -287,7 +289,12 @@ public final class ParquetDataset {
     }
   }
 
-  private static List<Listed> list(String location) throws IOException {
+  private static List<Listed> list(String location, DatasetOptions options) throws IOException {
+    boolean glob = location.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{');
+    if (location.toLowerCase(java.util.Locale.ROOT).startsWith("s3://")
+        && (glob || location.endsWith("/"))) {
+      return s3(location, glob, options);
+    }
     if (InputFile.isRemote(location)) {
       String path = URI.create(location).getPath();
       return List.of(new Listed(location, HivePartitions.directories(path == null ? "" : path), 0));
@@ -312,6 +319,33 @@ public final class ParquetDataset {
                 ? List.of()
                 : HivePartitions.directories(parent.toString().replace('\\', '/') + "/x"),
             0));
+  }
+
+  /** The objects under an S3 prefix, or those a glob over their keys matches. */
+  private static List<Listed> s3(String location, boolean glob, DatasetOptions options)
+      throws IOException {
+    int cut = location.length();
+    if (glob) {
+      int wild = 0;
+      while ("*?[{".indexOf(location.charAt(wild)) < 0) {
+        wild++;
+      }
+      cut = location.lastIndexOf('/', wild) + 1;
+    }
+    String prefix = location.substring(0, cut);
+    PathMatcher matcher =
+        glob ? FileSystems.getDefault().getPathMatcher("glob:" + location.substring(cut)) : null;
+    List<Listed> out = new ArrayList<>();
+    for (String object : S3Files.list(URI.create(prefix), options.remote())) {
+      String relative = object.substring(prefix.length());
+      if (relative.isEmpty()
+          || hidden(Path.of(relative))
+          || (matcher != null && !matcher.matches(Path.of(relative)))) {
+        continue;
+      }
+      out.add(new Listed(object, HivePartitions.directories(relative), 0));
+    }
+    return out;
   }
 
   private static List<Listed> glob(String pattern) throws IOException {

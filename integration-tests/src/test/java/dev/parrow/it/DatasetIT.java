@@ -83,6 +83,17 @@ class DatasetIT {
     }
   }
 
+  /** A small table in {@code part=N/} directories (four of them), written by DuckDB. */
+  static Path smallHiveTable(Path root) throws Exception {
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute(
+          "COPY (SELECT i AS id, 'v' || i AS s, i % 4 AS part FROM range(200) t(i)) TO "
+              + DuckDb.literal(root)
+              + " (FORMAT parquet, PARTITION_BY (part))");
+    }
+    return root;
+  }
+
   /** Canonical rows of every batch of {@code reader}. */
   static List<List<Object>> rows(ArrowReader reader) throws Exception {
     List<List<Object>> out = new ArrayList<>();

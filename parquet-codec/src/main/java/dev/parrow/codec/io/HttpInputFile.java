@@ -5,27 +5,19 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -42,15 +34,6 @@ import java.util.regex.Pattern;
  * than asked for. Safe for concurrent reads.
  */
 public final class HttpInputFile implements InputFile {
-  /** Adds what a server needs to accept a request (S3's signature); nothing for plain HTTP. */
-  interface Signer {
-    Signer NONE = (builder, uri, range) -> {};
-
-    void sign(HttpRequest.Builder builder, URI uri, String range) throws IOException;
-  }
-
-  private static final Map<Duration, HttpClient> CLIENTS = new ConcurrentHashMap<>();
-
   /** Daemon threads for prefetches, shared by every remote file: they only wait on the network. */
   private static final ExecutorService FETCHERS = fetchers();
 
@@ -60,26 +43,21 @@ public final class HttpInputFile implements InputFile {
   private final URI uri;
   private final String name;
   private final RemoteOptions options;
-  private final Signer signer;
-  private final HttpClient client;
+  private final RemoteRequests requests;
   private final long length;
   private final FileRange tailRange;
   private final byte[] tail;
   private final List<Fetch> fetches = new CopyOnWriteArrayList<>();
-  private final AtomicLong requests = new AtomicLong();
-  private final AtomicLong bytesFetched = new AtomicLong();
-  private volatile boolean closed;
 
   /** One planned request and its body, once fetched. */
   private record Fetch(FileRange range, CompletableFuture<byte[]> body) {}
 
-  private HttpInputFile(URI uri, String name, RemoteOptions options, Signer signer)
+  private HttpInputFile(URI uri, String name, RemoteOptions options, RemoteRequests.Signer signer)
       throws IOException {
     this.uri = uri;
     this.name = name;
     this.options = options;
-    this.signer = signer;
-    this.client = CLIENTS.computeIfAbsent(options.connectTimeout(), HttpInputFile::newClient);
+    this.requests = new RemoteRequests(name, options, signer);
     Tail t = fetchTail();
     this.length = t.length;
     this.tailRange = new FileRange(t.length - t.bytes.length, t.bytes.length);
@@ -111,10 +89,11 @@ public final class HttpInputFile implements InputFile {
     if (!scheme.equals("http") && !scheme.equals("https")) {
       throw new IllegalArgumentException(uri + ": not an http or https URI");
     }
-    return new HttpInputFile(uri, uri.toString(), options, Signer.NONE);
+    return new HttpInputFile(uri, uri.toString(), options, RemoteRequests.Signer.NONE);
   }
 
-  static HttpInputFile open(URI uri, String name, RemoteOptions options, Signer signer)
+  static HttpInputFile open(
+      URI uri, String name, RemoteOptions options, RemoteRequests.Signer signer)
       throws IOException {
     return new HttpInputFile(uri, name, options, signer);
   }
@@ -131,12 +110,12 @@ public final class HttpInputFile implements InputFile {
 
   /** {@return how many requests this file has sent, retries included} */
   public long requests() {
-    return requests.get();
+    return requests.requests();
   }
 
   /** {@return how many body bytes this file has received} */
   public long bytesFetched() {
-    return bytesFetched.get();
+    return requests.bytes();
   }
 
   @Override
@@ -188,7 +167,7 @@ public final class HttpInputFile implements InputFile {
     }
     long at = position;
     while (destination.hasRemaining()) {
-      checkOpen();
+      requests.checkOpen();
       int want = destination.remaining();
       if (tailRange.covers(at, 1)) {
         int n = (int) Math.min(want, tailRange.end() - at);
@@ -213,17 +192,11 @@ public final class HttpInputFile implements InputFile {
 
   @Override
   public void close() {
-    closed = true;
+    requests.close();
     for (Fetch f : fetches) {
       f.body.cancel(false);
     }
     fetches.clear();
-  }
-
-  private void checkOpen() throws IOException {
-    if (closed) {
-      throw new IOException(name + ": the file was closed while it was being read");
-    }
   }
 
   private Fetch fetchHolding(long at) {
@@ -269,7 +242,9 @@ public final class HttpInputFile implements InputFile {
   /** The file's length and last bytes, from one request for a suffix of the file. */
   private Tail fetchTail() throws IOException {
     String range = "bytes=-" + options.tailBytes();
-    return withRetries(
+    return requests.get(
+        uri,
+        range,
         range,
         response -> {
           int status = response.statusCode();
@@ -285,13 +260,13 @@ public final class HttpInputFile implements InputFile {
             if (cr[2] < 0
                 || cr[1] != cr[2] - 1
                 || (cr[0] > 0 && cr[1] - cr[0] + 1 < options.tailBytes())) {
-              throw new Transient(
+              throw new RemoteRequests.Transient(
                   "the answer to " + range + " held bytes " + cr[0] + "-" + cr[1] + " of " + cr[2]);
             }
             checkBody(body, cr[1] - cr[0] + 1, range);
             return new Tail(cr[2], body);
           }
-          throw statusError(status, body, range);
+          throw requests.statusError(status, body, range);
         });
   }
 
@@ -301,7 +276,9 @@ public final class HttpInputFile implements InputFile {
       return new byte[0];
     }
     String range = "bytes=" + offset + "-" + (offset + length - 1);
-    return withRetries(
+    return requests.get(
+        uri,
+        range,
         range,
         response -> {
           int status = response.statusCode();
@@ -309,10 +286,12 @@ public final class HttpInputFile implements InputFile {
           if (status == 206) {
             long[] cr = contentRange(response, range);
             if (cr[0] != offset) {
-              throw new BadAnswer(name + ": asked for " + range + ", got bytes from " + cr[0]);
+              throw new RemoteRequests.BadAnswer(
+                  name + ": asked for " + range + ", got bytes from " + cr[0]);
             }
             if (cr[1] != offset + length - 1) {
-              throw new Transient("the answer to " + range + " held bytes " + cr[0] + "-" + cr[1]);
+              throw new RemoteRequests.Transient(
+                  "the answer to " + range + " held bytes " + cr[0] + "-" + cr[1]);
             }
             checkBody(body, length, range);
             return body;
@@ -321,102 +300,13 @@ public final class HttpInputFile implements InputFile {
             // The server ignores Range and sent the whole file; its part is still exact.
             return java.util.Arrays.copyOfRange(body, (int) offset, (int) offset + length);
           }
-          throw statusError(status, body, range);
+          throw requests.statusError(status, body, range);
         });
   }
 
-  /** A failure worth trying again. */
-  private static final class Transient extends IOException {
-    private static final long serialVersionUID = 1L;
-
-    Transient(String message) {
-      super(message);
-    }
-  }
-
-  /** An answer that does not fit the request (a wrong Content-Range): retrying would not help. */
-  private static final class BadAnswer extends IOException {
-    private static final long serialVersionUID = 1L;
-
-    BadAnswer(String message) {
-      super(message);
-    }
-  }
-
-  private interface Answer<T> {
-    T accept(HttpResponse<byte[]> response) throws IOException;
-  }
-
-  private <T> T withRetries(String range, Answer<T> answer) throws IOException {
-    IOException last = null;
-    for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
-      checkOpen();
-      if (attempt > 1) {
-        backoff(attempt);
-      }
-      try {
-        HttpRequest.Builder b =
-            HttpRequest.newBuilder(uri)
-                .timeout(options.requestTimeout())
-                .header("Range", range)
-                .GET();
-        if ("http".equalsIgnoreCase(uri.getScheme())) {
-          b.version(HttpClient.Version.HTTP_1_1);
-        }
-        signer.sign(b, uri, range);
-        requests.incrementAndGet();
-        HttpResponse<byte[]> response =
-            client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-        bytesFetched.addAndGet(response.body().length);
-        int status = response.statusCode();
-        if (status == 408 || status == 429 || status >= 500) {
-          throw new Transient("status " + status);
-        }
-        return answer.accept(response);
-      } catch (RemoteFileException | BadAnswer e) {
-        throw e;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException(name + ": the read was interrupted");
-      } catch (InterruptedIOException e) {
-        if (Thread.currentThread().isInterrupted()) {
-          throw e;
-        }
-        last = e; // HttpTimeoutException
-      } catch (IOException e) {
-        last = e;
-      }
-    }
-    throw new IOException(
-        name
-            + ": "
-            + range
-            + " failed after "
-            + options.maxAttempts()
-            + " attempts: "
-            + describe(last),
-        last);
-  }
-
-  private static String describe(IOException e) {
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-  }
-
-  private void backoff(int attempt) throws IOException {
-    long first = options.firstBackoff().toMillis();
-    long wait = Math.min(options.maxBackoff().toMillis(), first << Math.min(20, attempt - 2));
-    wait = wait / 2 + ThreadLocalRandom.current().nextLong(wait / 2 + 1);
-    try {
-      Thread.sleep(wait);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException(name + ": the read was interrupted");
-    }
-  }
-
-  private void checkBody(byte[] body, long expected, String range) throws Transient {
+  private void checkBody(byte[] body, long expected, String range) throws RemoteRequests.Transient {
     if (body.length != expected) {
-      throw new Transient(
+      throw new RemoteRequests.Transient(
           "the answer to " + range + " held " + body.length + " of " + expected + " bytes");
     }
   }
@@ -426,7 +316,8 @@ public final class HttpInputFile implements InputFile {
     String header = response.headers().firstValue("Content-Range").orElse("");
     Matcher m = CONTENT_RANGE.matcher(header.trim());
     if (!m.matches()) {
-      throw new BadAnswer(name + ": asked for " + range + ", got Content-Range '" + header + "'");
+      throw new RemoteRequests.BadAnswer(
+          name + ": asked for " + range + ", got Content-Range '" + header + "'");
     }
     if (m.group(4) != null) {
       long total = Long.parseLong(m.group(4));
@@ -434,28 +325,6 @@ public final class HttpInputFile implements InputFile {
     }
     long total = m.group(3).equals("*") ? -1 : Long.parseLong(m.group(3));
     return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), total};
-  }
-
-  private RemoteFileException statusError(int status, byte[] body, String range) {
-    String what =
-        switch (status) {
-          case 401, 403 -> "access denied";
-          case 404 -> "not found";
-          case 416 -> "range not satisfiable";
-          default -> "unexpected answer";
-        };
-    String detail = new String(body, 0, Math.min(body.length, 300), StandardCharsets.UTF_8).strip();
-    Matcher code = Pattern.compile("<Code>([^<]*)</Code>").matcher(detail);
-    String reason = code.find() ? " (" + code.group(1) + ")" : "";
-    return new RemoteFileException(
-        name + ": " + what + ", HTTP " + status + reason + " for " + range, status);
-  }
-
-  private static HttpClient newClient(Duration connectTimeout) {
-    return HttpClient.newBuilder()
-        .connectTimeout(connectTimeout)
-        .followRedirects(HttpClient.Redirect.NORMAL)
-        .build();
   }
 
   private static ExecutorService fetchers() {
