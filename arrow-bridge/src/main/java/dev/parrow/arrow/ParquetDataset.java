@@ -109,7 +109,9 @@ public final class ParquetDataset {
       listed.addAll(list(location, options));
     }
     if (listed.isEmpty()) {
-      throw new NoSuchFileException(String.join(", ", locations), null, "no Parquet files there");
+      throw new IOException(
+          String.join(", ", locations)
+              + ": no Parquet files there (names starting with '.' or '_' are left out)");
     }
     List<Map<String, String>> texts = new ArrayList<>();
     List<String> keys = null;

@@ -257,14 +257,28 @@ public final class ParquetDatasetReader extends ArrowReader {
     } catch (Throwable e) {
       last = new Failed(e);
     }
-    try {
-      t.queue.put(last);
-    } catch (InterruptedException e) {
-      // Closing: nothing waits for this file any more.
-    }
+    handOver(t, last);
   }
 
-  private Item readFile(Task t) throws IOException, InterruptedException {
+  /**
+   * Puts an item on a file's queue, waiting while the queue is full; false once the reader is
+   * closed (the item is then dropped). The wait does not rely on interrupts, which the file reads
+   * below may have consumed.
+   */
+  private boolean handOver(Task t, Item item) {
+    try {
+      while (!closed) {
+        if (t.queue.offer(item, 20, TimeUnit.MILLISECONDS)) {
+          return true;
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return false;
+  }
+
+  private Item readFile(Task t) throws IOException {
     try (ParquetFile file = ParquetFile.open(t.file.location(), dataset.options().remote());
         ParquetArrowReader reader = file.newReader(allocator, t.read)) {
       VectorSchemaRoot source = reader.getVectorSchemaRoot();
@@ -276,7 +290,7 @@ public final class ParquetDatasetReader extends ArrowReader {
   }
 
   /** A file whose rows matter but none of its columns: batches of nulls and partition values. */
-  private Item countRows(Task t) throws InterruptedException {
+  private Item countRows(Task t) {
     long rows = t.file.rows();
     int size = t.read.batchSize();
     try (VectorSchemaRoot empty = VectorSchemaRoot.create(new Schema(List.of()), allocator)) {
@@ -288,14 +302,16 @@ public final class ParquetDatasetReader extends ArrowReader {
     return new End(new ReadStats(0, 0, 0, 0, 0, rows, rows));
   }
 
-  private void hand(Task t, VectorSchemaRoot source) throws InterruptedException {
+  private void hand(Task t, VectorSchemaRoot source) {
     VectorSchemaRoot out = VectorSchemaRoot.create(schema, allocator);
+    boolean handed = false;
     try {
       Conform.into(source, out, t.constants);
-      t.queue.put(new Batch(out));
-    } catch (InterruptedException | RuntimeException e) {
-      out.close();
-      throw e;
+      handed = handOver(t, new Batch(out));
+    } finally {
+      if (!handed) {
+        out.close();
+      }
     }
   }
 

@@ -2,7 +2,6 @@ package dev.parrow.cli;
 
 import dev.parrow.arrow.ParquetFile;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -21,8 +20,11 @@ import picocli.CommandLine.Spec;
 final class BloomFilterCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
-  Path file;
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description = "A Parquet file: a path, an http(s):// or s3:// URI.")
+  String file;
 
   @Option(
       names = "--column",

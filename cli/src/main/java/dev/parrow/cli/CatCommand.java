@@ -19,8 +19,12 @@ import picocli.CommandLine.Spec;
 final class CatCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file, or - for stdin.")
-  Path file;
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description =
+          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset, or - for stdin.")
+  String file;
 
   @Option(
       names = "--format",

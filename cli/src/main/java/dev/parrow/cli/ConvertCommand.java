@@ -1,13 +1,12 @@
 package dev.parrow.cli;
 
 import dev.parrow.arrow.OutputFile;
-import dev.parrow.arrow.ParquetArrowReader;
-import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,8 +26,12 @@ import picocli.CommandLine.Spec;
 final class ConvertCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "IN", description = "A Parquet file, or - for stdin.")
-  Path input;
+  @Parameters(
+      index = "0",
+      paramLabel = "IN",
+      description =
+          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset, or - for stdin.")
+  String input;
 
   @Parameters(
       index = "1",
@@ -49,20 +52,15 @@ final class ConvertCommand implements Callable<Integer> {
     OutputFile target = Outputs.of(output, overwrite.allowed);
     var err = spec.commandLine().getErr();
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile parquet = Inputs.parquet(input);
+        ParquetSource parquet = ParquetSource.open(input);
         // By default dictionary columns (factors, Arrow dictionaries) stay dictionaries, so the
         // copy's Arrow schema keeps them too.
-        ParquetArrowReader reader =
+        ArrowReader reader =
             parquet.newReader(
                 allocator,
                 read.apply(ReadOptions.builder(), ReadOptions.DEFAULT_BATCH_SIZE).build())) {
-      top.warn(err, reader.warnings());
-      settings.writeAll(
-          reader,
-          target,
-          parquet.footer().metaData().numRows(),
-          err,
-          top.quiet || Outputs.quietFor(output));
+      top.warn(err, parquet.warnings(reader));
+      settings.writeAll(reader, target, parquet.rows(), err, top.quiet || Outputs.quietFor(output));
     }
     return 0;
   }

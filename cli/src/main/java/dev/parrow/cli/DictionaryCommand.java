@@ -16,7 +16,6 @@ import dev.parrow.codec.values.Int64Values;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,8 +31,11 @@ import picocli.CommandLine.Spec;
 final class DictionaryCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
-  Path file;
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description = "A Parquet file: a path, an http(s):// or s3:// URI.")
+  String file;
 
   @Option(
       names = "--column",

@@ -1,7 +1,7 @@
 package dev.parrow.cli;
 
-import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.ReadStats;
 import dev.parrow.arrow.filter.Filter;
 import java.io.PrintWriter;
 import picocli.CommandLine.Option;
@@ -30,9 +30,9 @@ final class FilterSettings {
     return where == null ? options : options.filter(Filter.parse(where));
   }
 
-  void report(ParquetArrowReader reader, PrintWriter err) {
+  void report(ReadStats read, PrintWriter err) {
     if (stats) {
-      err.println(reader.stats().toJson());
+      err.println(read.toJson());
       err.flush();
     }
   }

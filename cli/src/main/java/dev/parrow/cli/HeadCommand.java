@@ -1,6 +1,5 @@
 package dev.parrow.cli;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,8 +16,12 @@ import picocli.CommandLine.Spec;
 final class HeadCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file, or - for stdin.")
-  Path file;
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description =
+          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset, or - for stdin.")
+  String file;
 
   @Option(
       names = {"-n", "--rows"},

@@ -46,13 +46,38 @@ final class Inputs {
     return isStdio(p) ? STDIN_NAME : p.toString();
   }
 
-  /** Opens a Parquet file, or standard input for {@code -}; a directory is a clear error. */
-  static ParquetFile parquet(Path file) throws IOException {
-    if (isStdio(file)) {
+  /**
+   * Opens a Parquet file: a path, an {@code http(s)://} or {@code s3://} URI (S3 settings from the
+   * AWS environment variables and profile), or standard input for {@code -}; a directory is a clear
+   * error.
+   */
+  static ParquetFile parquet(String location) throws IOException {
+    if (location.equals("-")) {
       return ParquetFile.open(spooledStdin());
     }
-    requireFile(file, "a Parquet file");
-    return ParquetFile.open(file);
+    if (InputFile.isRemote(location)) {
+      return ParquetFile.open(location);
+    }
+    requireFile(Path.of(location), "a Parquet file");
+    return ParquetFile.open(Path.of(location));
+  }
+
+  /**
+   * Whether a location names many files read as one dataset: a local directory, a glob ({@code *},
+   * {@code ?}, {@code [}, {@code {}), or an S3 prefix ending in '/'.
+   */
+  static boolean isDataset(String location) {
+    if (location.equals("-")) {
+      return false;
+    }
+    if (location.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{')) {
+      return true;
+    }
+    if (InputFile.isRemote(location)) {
+      return location.toLowerCase(java.util.Locale.ROOT).startsWith("s3://")
+          && location.endsWith("/");
+    }
+    return Files.isDirectory(Path.of(location));
   }
 
   /**
@@ -209,7 +234,10 @@ final class Inputs {
   private static void requireFile(Path file, String what) throws IOException {
     if (Files.isDirectory(file)) {
       throw new IllegalArgumentException(
-          file + ": is a directory; give " + what + " (parrow reads one file at a time)");
+          file
+              + ": is a directory; give "
+              + what
+              + " (head, cat, schema, meta, to-arrow and convert read a directory as a dataset)");
     }
     if (!Files.exists(file)) {
       throw new NoSuchFileException(file.toString());

@@ -15,7 +15,6 @@ import dev.parrow.codec.metadata.SortingColumn;
 import dev.parrow.codec.metadata.Statistics;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -43,8 +42,12 @@ final class MetaCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
-  Path file;
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description =
+          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset.")
+  String file;
 
   @Option(names = "--json", description = "Print the same information as JSON, values unabridged.")
   boolean json;
@@ -52,6 +55,10 @@ final class MetaCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    if (Inputs.isDataset(file)) {
+      DatasetText.files(out, file, dev.parrow.arrow.ParquetDataset.open(file), json);
+      return 0;
+    }
     try (ParquetFile f = Inputs.parquet(file)) {
       if (json) {
         out.println(toJson(f.footer()));

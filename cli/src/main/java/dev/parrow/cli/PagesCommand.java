@@ -13,7 +13,6 @@ import dev.parrow.codec.page.PageHeaderIterator;
 import dev.parrow.codec.page.PageInfo;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -32,8 +31,11 @@ import picocli.CommandLine.Spec;
 final class PagesCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
-  Path file;
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description = "A Parquet file: a path, an http(s):// or s3:// URI.")
+  String file;
 
   @Option(
       names = "--column",

@@ -1,8 +1,6 @@
 package dev.parrow.cli;
 
 import dev.parrow.arrow.OutputFile;
-import dev.parrow.arrow.ParquetArrowReader;
-import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,6 +9,7 @@ import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -24,7 +23,7 @@ final class ReadCommands {
 
   /** What to print and where. {@code output} null or {@code -}: standard output. */
   record Request(
-      Path file,
+      String file,
       long limit,
       String limitOption,
       RowPrinter.Format format,
@@ -49,15 +48,15 @@ final class ReadCommands {
     boolean done = false;
     Progress progress = null;
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile parquet = Inputs.parquet(request.file());
-        ParquetArrowReader reader =
+        ParquetSource parquet = ParquetSource.open(request.file());
+        ArrowReader reader =
             parquet.newReader(
                 allocator,
                 filter
                     .apply(read.apply(ReadOptions.builder(), batch))
                     .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
                     .build())) {
-      top.warn(err, reader.warnings());
+      top.warn(err, parquet.warnings(reader));
       OutputStream out = toFile ? target.open() : Stdout.bytesFor(spec.commandLine().getOut());
       String outName = toFile ? request.output().toString() : "standard output";
       // Progress only where the rows go to a file: a bar beside rows on the terminal, or beside
@@ -65,10 +64,7 @@ final class ReadCommands {
       boolean showProgress =
           request.progress()
               && (toFile || Terminal.isRegularFile(Terminal.STDOUT) && !Terminal.stderrIsStdout());
-      long total =
-          filter.where == null
-              ? Math.min(request.limit(), parquet.footer().metaData().numRows())
-              : -1;
+      long total = filter.where == null ? Math.min(request.limit(), parquet.rows()) : -1;
       progress = new Progress(err, total, top.quiet || !showProgress);
       RowPrinter printer =
           new RowPrinter(out, request.format(), request.csvNull(), request.width());
@@ -124,7 +120,7 @@ final class ReadCommands {
       }
       done = true;
       progress.finish("printed " + Sizes.plural(printed, "row") + " to " + outName, printed);
-      filter.report(reader, err);
+      filter.report(parquet.stats(reader), err);
     } finally {
       if (!done) {
         if (progress != null) {

@@ -9,7 +9,6 @@ import dev.parrow.codec.schema.GroupNode;
 import dev.parrow.codec.schema.PrimitiveNode;
 import dev.parrow.codec.schema.SchemaNode;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -27,12 +26,20 @@ import picocli.CommandLine.Spec;
 final class SchemaCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
-  Path file;
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description =
+          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset.")
+  String file;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    if (Inputs.isDataset(file)) {
+      DatasetText.schema(out, file, dev.parrow.arrow.ParquetDataset.open(file));
+      return 0;
+    }
     try (ParquetFile f = Inputs.parquet(file)) {
       FileMetaData meta = f.footer().metaData();
       out.printf(

@@ -1,8 +1,6 @@
 package dev.parrow.cli;
 
 import dev.parrow.arrow.OutputFile;
-import dev.parrow.arrow.ParquetArrowReader;
-import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -14,6 +12,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
 import picocli.CommandLine.Command;
@@ -37,8 +36,12 @@ import picocli.CommandLine.Spec;
 final class ToArrowCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file, or - for stdin.")
-  Path input;
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description =
+          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset, or - for stdin.")
+  String input;
 
   @Parameters(
       index = "1",
@@ -65,15 +68,15 @@ final class ToArrowCommand implements Callable<Integer> {
     boolean done = false;
     Progress progress = null;
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile parquet = Inputs.parquet(input);
-        ParquetArrowReader reader =
+        ParquetSource parquet = ParquetSource.open(input);
+        ArrowReader reader =
             parquet.newReader(
                 allocator,
                 filter
                     .apply(read.apply(ReadOptions.builder(), ReadOptions.DEFAULT_BATCH_SIZE))
                     .build())) {
-      top.warn(err, reader.warnings());
-      long total = filter.where == null ? parquet.footer().metaData().numRows() : -1;
+      top.warn(err, parquet.warnings(reader));
+      long total = filter.where == null ? parquet.rows() : -1;
       progress = new Progress(err, total, top.quiet || Outputs.quietFor(output));
       long rows;
       try (OutputStream out = target.open()) {
@@ -82,7 +85,7 @@ final class ToArrowCommand implements Callable<Integer> {
       target.commit();
       done = true;
       progress.finish("wrote " + Sizes.plural(rows, "row") + " to " + target, rows);
-      filter.report(reader, err);
+      filter.report(parquet.stats(reader), err);
     } finally {
       if (!done) {
         if (progress != null) {
@@ -94,7 +97,7 @@ final class ToArrowCommand implements Callable<Integer> {
     return 0;
   }
 
-  private long write(ParquetArrowReader reader, WritableByteChannel channel, Progress progress)
+  private long write(ArrowReader reader, WritableByteChannel channel, Progress progress)
       throws IOException {
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
     long rows = 0;

@@ -4,7 +4,6 @@ import dev.parrow.arrow.ColumnDescription;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,8 +24,11 @@ import picocli.CommandLine.Spec;
 final class TypesCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "A Parquet file.")
-  Path file;
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description = "A Parquet file: a path, an http(s):// or s3:// URI.")
+  String file;
 
   @Override
   public Integer call() throws Exception {

@@ -218,7 +218,11 @@ class CliOutputIT {
 
   @Test
   void errorsNameTheFileAndSayWhatToDo() throws Exception {
-    assertTrue(error("head", dir.toString()).startsWith(dir + ": is a directory"));
+    // A verb that reads one file refuses a directory; the reading verbs take it as a dataset.
+    assertTrue(error("pages", dir.toString()).startsWith(dir + ": is a directory"));
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    String none = error("head", empty.toString());
+    assertTrue(none.startsWith(empty + ": no Parquet files there"), none);
     String column = error("pages", ORDERS.toString(), "--column", "nope");
     assertTrue(column.startsWith(ORDERS + ": no leaf column 'nope'"), column);
     String noDir = error("convert", ORDERS.toString(), "/no/such/dir/o.parquet");
