@@ -270,6 +270,63 @@ public final class ParquetDataset {
     return fileSchemas;
   }
 
+  /** Every file whole, as slices. */
+  List<DatasetSlice> wholeFiles() {
+    List<DatasetSlice> out = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      out.add(slice(i, List.of()));
+    }
+    return out;
+  }
+
+  private DatasetSlice slice(int file, List<Integer> rowGroups) {
+    List<String> columns = new ArrayList<>();
+    fileSchemas.get(file).getFields().forEach(f -> columns.add(f.getName()));
+    DatasetFile f = files.get(file);
+    return new DatasetSlice(f.location(), rowGroups, f.partitions(), columns);
+  }
+
+  /**
+   * The dataset cut into slices for parallel readers, as Spark and parquet-java cut files: each
+   * file into byte ranges of {@code maxBytes}, each row group going to the range that holds its
+   * midpoint, so that every row group is read once. Ranges that hold no midpoint give no slice.
+   * Reads every footer again.
+   *
+   * @param maxBytes the most bytes of a file one slice spans (at least 1)
+   * @return the slices, in file order
+   * @throws IOException if a footer cannot be read
+   */
+  public List<DatasetSlice> slices(long maxBytes) throws IOException {
+    if (maxBytes < 1) {
+      throw new IllegalArgumentException("maxBytes must be at least 1, not " + maxBytes);
+    }
+    List<DatasetSlice> out = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      java.util.TreeMap<Long, List<Integer>> bySplit = new java.util.TreeMap<>();
+      try (ParquetFile f = ParquetFile.open(files.get(i).location(), options.remote())) {
+        var groups = f.metadata().rowGroups();
+        for (int g = 0; g < groups.size(); g++) {
+          var group = groups.get(g);
+          if (group.columns().isEmpty()) {
+            continue;
+          }
+          long start =
+              dev.parrow.codec.page.ChunkRange.of(group.columns().get(0).metaData(), f.footer())
+                  .start();
+          long bytes = 0;
+          for (var c : group.columns()) {
+            bytes += c.metaData().totalCompressedSize();
+          }
+          bySplit.computeIfAbsent((start + bytes / 2) / maxBytes, k -> new ArrayList<>()).add(g);
+        }
+      }
+      for (List<Integer> groups : bySplit.values()) {
+        out.add(slice(i, groups));
+      }
+    }
+    return out;
+  }
+
   static Field field(Schema s, String name) {
     for (Field f : s.getFields()) {
       if (f.getName().equals(name)) {

@@ -44,14 +44,14 @@ public final class ParquetDatasetReader extends ArrowReader {
 
   /** One file to read: its options and constant columns, and the queue its batches arrive on. */
   private static final class Task {
-    final DatasetFile file;
+    final DatasetSlice file;
     final ReadOptions read;
     final Map<String, Object> constants;
     final boolean countOnly;
     final BlockingQueue<Item> queue = new ArrayBlockingQueue<>(2);
     Future<?> future;
 
-    Task(DatasetFile file, ReadOptions read, Map<String, Object> constants, boolean countOnly) {
+    Task(DatasetSlice file, ReadOptions read, Map<String, Object> constants, boolean countOnly) {
       this.file = file;
       this.read = read;
       this.constants = constants;
@@ -59,7 +59,7 @@ public final class ParquetDatasetReader extends ArrowReader {
     }
   }
 
-  private final ParquetDataset dataset;
+  private final DatasetOptions options;
   private final Schema schema;
   private final List<Task> tasks = new ArrayList<>();
   private final int filesSkipped;
@@ -72,30 +72,42 @@ public final class ParquetDatasetReader extends ArrowReader {
   private int filesRead;
 
   ParquetDatasetReader(BufferAllocator allocator, ParquetDataset dataset, ReadOptions read) {
+    this(
+        allocator,
+        dataset.schema(),
+        dataset.partitionKeys(),
+        dataset.wholeFiles(),
+        read,
+        dataset.options());
+  }
+
+  private ParquetDatasetReader(
+      BufferAllocator allocator,
+      Schema datasetSchema,
+      Set<String> partitionKeys,
+      List<DatasetSlice> slices,
+      ReadOptions read,
+      DatasetOptions options) {
     super(allocator);
-    this.dataset = dataset;
-    this.schema = projected(dataset, read);
+    this.options = options;
+    this.schema = projected(datasetSchema, read);
     Filter filter = read.filter();
     if (filter != null) {
       for (String column : ConstantColumns.columns(filter)) {
         String top = column.contains(".") ? column.substring(0, column.indexOf('.')) : column;
-        if (ParquetDataset.field(dataset.schema(), column) == null
-            && (ParquetDataset.field(dataset.schema(), top) == null
-                || dataset.partitionKeys().contains(top))) {
+        if (ParquetDataset.field(datasetSchema, column) == null
+            && (ParquetDataset.field(datasetSchema, top) == null || partitionKeys.contains(top))) {
           throw new IllegalArgumentException(
               "the filter names column '" + column + "', which the dataset does not have");
         }
       }
     }
     int skipped = 0;
-    List<DatasetFile> files = dataset.files();
-    for (int i = 0; i < files.size(); i++) {
-      DatasetFile file = files.get(i);
-      Schema own = dataset.fileSchemas().get(i);
-      Map<String, Object> constants = new HashMap<>(file.partitions());
-      for (Field f : dataset.schema().getFields()) {
-        if (!dataset.partitionKeys().contains(f.getName())
-            && ParquetDataset.field(own, f.getName()) == null) {
+    for (DatasetSlice slice : slices) {
+      Set<String> own = new java.util.HashSet<>(slice.fileColumns());
+      Map<String, Object> constants = new HashMap<>(slice.partitions());
+      for (Field f : datasetSchema.getFields()) {
+        if (!partitionKeys.contains(f.getName()) && !own.contains(f.getName())) {
           constants.put(f.getName(), null);
         }
       }
@@ -105,7 +117,7 @@ public final class ParquetDatasetReader extends ArrowReader {
         try {
           r = ConstantColumns.residual(filter, constants);
         } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(file.location() + ": " + e.getMessage(), e);
+          throw new IllegalArgumentException(slice.location() + ": " + e.getMessage(), e);
         }
         if (r instanceof ConstantColumns.None) {
           skipped++;
@@ -115,7 +127,7 @@ public final class ParquetDatasetReader extends ArrowReader {
       }
       Set<String> columns = new LinkedHashSet<>();
       for (Field f : schema.getFields()) {
-        if (ParquetDataset.field(own, f.getName()) != null) {
+        if (own.contains(f.getName())) {
           columns.add(f.getName());
         }
       }
@@ -128,14 +140,15 @@ public final class ParquetDatasetReader extends ArrowReader {
       ReadOptions.Builder b =
           ParquetDataset.perFile(read).toBuilder()
               .columns(List.copyOf(columns))
+              .rowGroups(slice.rowGroups().stream().mapToInt(Integer::intValue).toArray())
               .filter((Filter) null);
       if (residual != null) {
         b.filter(residual);
       }
-      tasks.add(new Task(file, b.build(), constants, countOnly));
+      tasks.add(new Task(slice, b.build(), constants, countOnly));
     }
     this.filesSkipped = skipped;
-    this.ahead = dataset.options().filesAtOnce();
+    this.ahead = options.filesAtOnce();
     AtomicInteger n = new AtomicInteger();
     this.pool =
         Executors.newFixedThreadPool(
@@ -147,27 +160,50 @@ public final class ParquetDatasetReader extends ArrowReader {
             });
   }
 
-  private static Schema projected(ParquetDataset dataset, ReadOptions read) {
+  /**
+   * A reader of some slices of a dataset, for a worker of a distributed engine that was handed them
+   * ({@link ParquetDataset#slices}): the batches come in the dataset's schema (projected by {@code
+   * read}), one slice after another.
+   *
+   * @param allocator where the batches' memory comes from
+   * @param datasetSchema the dataset's schema ({@link ParquetDataset#schema()})
+   * @param partitionKeys the dataset's partition keys
+   * @param slices what to read
+   * @param read projection, filter, batch size and the dataset's type choices
+   * @param options how many slices at once, and how remote files are read
+   * @return the reader; close it
+   */
+  public static ParquetDatasetReader open(
+      BufferAllocator allocator,
+      Schema datasetSchema,
+      Set<String> partitionKeys,
+      List<DatasetSlice> slices,
+      ReadOptions read,
+      DatasetOptions options) {
+    return new ParquetDatasetReader(allocator, datasetSchema, partitionKeys, slices, read, options);
+  }
+
+  private static Schema projected(Schema dataset, ReadOptions read) {
     if (read.columns().isEmpty()) {
-      return dataset.schema();
+      return dataset;
     }
     List<Field> fields = new ArrayList<>();
     Set<String> wanted = new LinkedHashSet<>();
     for (String c : read.columns()) {
-      if (ParquetDataset.field(dataset.schema(), c) == null) {
+      if (ParquetDataset.field(dataset, c) == null) {
         throw new IllegalArgumentException(
             "no column '"
                 + c
                 + "' in the dataset (a dataset projects top-level columns; it has "
-                + dataset.schema().getFields().stream().map(Field::getName).toList()
+                + dataset.getFields().stream().map(Field::getName).toList()
                 + ")");
       }
       wanted.add(c);
     }
     if (read.requestedOrder()) {
-      wanted.forEach(c -> fields.add(ParquetDataset.field(dataset.schema(), c)));
+      wanted.forEach(c -> fields.add(ParquetDataset.field(dataset, c)));
     } else {
-      for (Field f : dataset.schema().getFields()) {
+      for (Field f : dataset.getFields()) {
         if (wanted.contains(f.getName())) {
           fields.add(f);
         }
@@ -279,7 +315,7 @@ public final class ParquetDatasetReader extends ArrowReader {
   }
 
   private Item readFile(Task t) throws IOException {
-    try (ParquetFile file = ParquetFile.open(t.file.location(), dataset.options().remote());
+    try (ParquetFile file = ParquetFile.open(t.file.location(), options.remote());
         ParquetArrowReader reader = file.newReader(allocator, t.read)) {
       VectorSchemaRoot source = reader.getVectorSchemaRoot();
       while (!closed && reader.loadNextBatch()) {
@@ -290,8 +326,18 @@ public final class ParquetDatasetReader extends ArrowReader {
   }
 
   /** A file whose rows matter but none of its columns: batches of nulls and partition values. */
-  private Item countRows(Task t) {
-    long rows = t.file.rows();
+  private Item countRows(Task t) throws IOException {
+    long rows = 0;
+    try (ParquetFile file = ParquetFile.open(t.file.location(), options.remote())) {
+      var groups = file.metadata().rowGroups();
+      if (t.file.rowGroups().isEmpty()) {
+        rows = file.metadata().numRows();
+      } else {
+        for (int g : t.file.rowGroups()) {
+          rows += groups.get(g).numRows();
+        }
+      }
+    }
     int size = t.read.batchSize();
     try (VectorSchemaRoot empty = VectorSchemaRoot.create(new Schema(List.of()), allocator)) {
       for (long at = 0; at < rows && !closed; at += size) {

@@ -274,6 +274,43 @@ class DatasetIT {
     assertEquals(3000, one.size());
   }
 
+  /** Slices cut at any size read every row once, as the whole dataset does. */
+  @Test
+  void slicesReadEveryRowOnce() throws Exception {
+    Path big = dir.resolve("sliced");
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute(
+          "COPY (SELECT i AS id, md5(CAST(i AS VARCHAR)) AS h, i % 3 AS part FROM range(40000) t(i))"
+              + " TO "
+              + DuckDb.literal(big)
+              + " (FORMAT parquet, PARTITION_BY (part), ROW_GROUP_SIZE 2048)");
+    }
+    ParquetDataset dataset = ParquetDataset.open(big.toString());
+    List<List<Object>> whole = sortedById(parrow(dataset, ReadOptions.defaults()));
+    for (long max : new long[] {1, 50_000, 200_000, Long.MAX_VALUE}) {
+      List<dev.parrow.arrow.DatasetSlice> slices = dataset.slices(max);
+      long groups = slices.stream().mapToLong(x -> x.rowGroups().size()).sum();
+      List<List<Object>> got;
+      try (BufferAllocator allocator = new RootAllocator();
+          ParquetDatasetReader reader =
+              ParquetDatasetReader.open(
+                  allocator,
+                  dataset.schema(),
+                  dataset.partitionKeys(),
+                  slices,
+                  ReadOptions.defaults(),
+                  dataset.options())) {
+        got = rows(reader);
+      }
+      assertEquals(whole, sortedById(got), "slices of " + max + " bytes");
+      if (max == Long.MAX_VALUE) {
+        assertEquals(dataset.files().size(), slices.size());
+      } else if (max == 1) {
+        assertEquals(groups, slices.size(), "one row group per slice");
+      }
+    }
+  }
+
   @Test
   void schemasAreUnifiedByName() throws Exception {
     Path root = dir.resolve("unify");
