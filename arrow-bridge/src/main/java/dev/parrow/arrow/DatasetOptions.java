@@ -28,9 +28,8 @@ public record DatasetOptions(
    * Checks the options.
    *
    * @param hivePartitioning read {@code key=value} directories as columns
-   * @param Map<String see above
-   * @param partitionTypes the types of partition keys that should not be inferred: Int
-   * @param filesAtOnce how many files are read ahead at once while the caller consumes the current
+   * @param partitionTypes the types of partition keys that should not be inferred
+   * @param filesAtOnce how many files are read ahead at once
    * @param read the type choices every file is read with
    * @param remote how remote files are read
    */

@@ -62,8 +62,7 @@ public final class ParquetDatasetWriter implements AutoCloseable {
     /**
      * Checks the layout.
      *
-     * @param partitionBy the partition columns, outermost directory first: integers, Utf8,
-     *     Date(DAY)
+     * @param partitionBy the partition columns, outermost directory first
      * @param maxRowsPerFile the most rows in one file
      * @param maxOpenFiles the most files open at once
      * @param existing what to do when the root already holds files
