@@ -1,6 +1,5 @@
 package dev.parrow.arrow;
 
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -10,7 +9,8 @@ import java.util.Map;
 /**
  * Some row groups of one dataset file, with what a reader needs to put them in the dataset's
  * schema: what a task of a distributed engine reads ({@link ParquetDataset#slices}, {@link
- * ParquetDatasetReader#open}). Serializable, so that it can be shipped to workers.
+ * ParquetDatasetReader#open}). Its parts are plain values (strings, integers, dates), easy to ship
+ * to workers.
  *
  * @param location the file's path or URI
  * @param rowGroups the row groups to read, in file order (empty: all)
@@ -21,12 +21,10 @@ public record DatasetSlice(
     String location,
     List<Integer> rowGroups,
     Map<String, Object> partitions,
-    List<String> fileColumns)
-    implements Serializable {
-  private static final long serialVersionUID = 1L;
+    List<String> fileColumns) {
 
   /**
-   * Copies the collections into serializable ones (partition values may be null).
+   * Copies the collections (partition values may be null).
    *
    * @param location the file's path or URI
    * @param rowGroups the row groups to read

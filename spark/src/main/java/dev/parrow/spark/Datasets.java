@@ -1,0 +1,39 @@
+package dev.parrow.spark;
+
+import dev.parrow.arrow.DatasetOptions;
+import dev.parrow.arrow.ParquetDataset;
+import dev.parrow.arrow.ReadOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import org.apache.arrow.vector.types.TimeUnit;
+
+/** How the connector opens datasets: with the type choices Spark's types can hold. */
+final class Datasets {
+  private Datasets() {}
+
+  /**
+   * The read options every file is read with: INT96 in microseconds (Spark's timestamp unit), half
+   * floats as floats, UUIDs as strings; dictionaries decoded.
+   */
+  static ReadOptions readOptions() {
+    return ReadOptions.builder()
+        .int96Unit(TimeUnit.MICROSECOND)
+        .float16AsFloat(true)
+        .uuidAsString(true)
+        .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+        .build();
+  }
+
+  static DatasetOptions options() {
+    return DatasetOptions.defaults().withRead(readOptions()).withFilesAtOnce(1);
+  }
+
+  static ParquetDataset open(List<String> paths) {
+    try {
+      return ParquetDataset.open(paths, options());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,140 @@
+package dev.parrow.spark;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.sql.connector.write.BatchWrite;
+import org.apache.spark.sql.connector.write.DataWriterFactory;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
+import org.apache.spark.sql.connector.write.WriterCommitMessage;
+import org.apache.spark.sql.internal.SQLConf;
+
+/**
+ * The commit protocol. Each task attempt writes its files (each one atomic) into a directory of its
+ * own under {@code PATH/_parrow_staging/QUERY/}, which readers leave out; only when Spark commits
+ * the job does the driver move the files of the committed attempts (one per partition, Spark's
+ * commit coordinator sees to that) into place, after removing the old data for an overwrite.
+ * Failed, aborted and losing speculative attempts leave nothing in the output: their directories
+ * are removed with the staging directory, on commit or abort.
+ */
+final class ParrowBatchWrite implements BatchWrite {
+  /** What a task attempt wrote: its staging directory and its files, relative to it. */
+  record Committed(String directory, List<String> files)
+      implements WriterCommitMessage, Serializable {
+    private static final long serialVersionUID = 1L;
+  }
+
+  private final Path path;
+  private final LogicalWriteInfo info;
+  private final List<String> partitionBy;
+  private final boolean truncate;
+  private final Path staging;
+
+  ParrowBatchWrite(String path, LogicalWriteInfo info, List<String> partitionBy, boolean truncate) {
+    if (dev.parrow.codec.io.InputFile.isRemote(path)) {
+      throw new IllegalArgumentException(
+          "format(\"parrow\") writes to a local or mounted file system, not " + path);
+    }
+    this.path = Path.of(path.startsWith("file:") ? java.net.URI.create(path).getPath() : path);
+    this.info = info;
+    this.partitionBy = partitionBy;
+    this.truncate = truncate;
+    this.staging = this.path.resolve("_parrow_staging").resolve(info.queryId());
+  }
+
+  @Override
+  public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo physical) {
+    return new ParrowWriterFactory(
+        staging.toString(), info.schema(), partitionBy, SQLConf.get().sessionLocalTimeZone());
+  }
+
+  @Override
+  public boolean useCommitCoordinator() {
+    return true;
+  }
+
+  @Override
+  public void commit(WriterCommitMessage[] messages) {
+    try {
+      if (truncate) {
+        removeData();
+      }
+      for (WriterCommitMessage m : messages) {
+        if (m == null) {
+          continue;
+        }
+        Committed c = (Committed) m;
+        Path from = Path.of(c.directory());
+        for (String file : c.files()) {
+          Path target = path.resolve(file);
+          Files.createDirectories(target.getParent());
+          Files.move(from.resolve(file), target, StandardCopyOption.ATOMIC_MOVE);
+        }
+      }
+      removeTree(staging);
+      removeIfEmpty(staging.getParent());
+    } catch (IOException e) {
+      throw new UncheckedIOException("committing the write to " + path + " failed", e);
+    }
+  }
+
+  @Override
+  public void abort(WriterCommitMessage[] messages) {
+    try {
+      removeTree(staging);
+      removeIfEmpty(staging.getParent());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cleaning up the aborted write to " + path + " failed", e);
+    }
+  }
+
+  /** The dataset's files and directories (names starting with '.' or '_' are kept). */
+  private void removeData() throws IOException {
+    if (!Files.isDirectory(path)) {
+      return;
+    }
+    List<Path> entries;
+    try (Stream<Path> s = Files.list(path)) {
+      entries = s.toList();
+    }
+    for (Path e : entries) {
+      String name = e.getFileName().toString();
+      if (!name.startsWith("_") && !name.startsWith(".")) {
+        removeTree(e);
+      }
+    }
+  }
+
+  static void removeTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    List<Path> all;
+    try (Stream<Path> s = Files.walk(root)) {
+      all = new ArrayList<>(s.toList());
+    }
+    all.sort(Comparator.reverseOrder());
+    for (Path p : all) {
+      Files.deleteIfExists(p);
+    }
+  }
+
+  private static void removeIfEmpty(Path dir) throws IOException {
+    if (Files.isDirectory(dir)) {
+      try (Stream<Path> s = Files.list(dir)) {
+        if (s.findAny().isPresent()) {
+          return;
+        }
+      }
+      Files.deleteIfExists(dir);
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package dev.parrow.spark;
+
+import dev.parrow.arrow.DatasetSlice;
+import dev.parrow.arrow.ParquetDataset;
+import dev.parrow.arrow.filter.Filter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * A read of the dataset's columns Spark needs, with the pushed filter, in partitions of at most
+ * {@code spark.sql.files.maxPartitionBytes} of a file (the {@code maxPartitionBytes} option
+ * overrides it): each row group goes to the partition that holds its midpoint.
+ */
+final class ParrowScan implements Scan, Batch {
+  private final ParquetDataset dataset;
+  private final Schema readSchema;
+  private final Filter filter;
+  private final CaseInsensitiveStringMap options;
+
+  ParrowScan(
+      ParquetDataset dataset,
+      List<String> columns,
+      Filter filter,
+      CaseInsensitiveStringMap options) {
+    this.dataset = dataset;
+    this.filter = filter;
+    this.options = options;
+    List<Field> fields = new ArrayList<>();
+    for (Field f : dataset.schema().getFields()) {
+      if (columns.contains(f.getName())) {
+        fields.add(f);
+      }
+    }
+    this.readSchema = new Schema(fields);
+  }
+
+  @Override
+  public StructType readSchema() {
+    return SparkSchemas.toSpark(readSchema);
+  }
+
+  @Override
+  public String description() {
+    return "parrow "
+        + dataset.files().size()
+        + " files, columns "
+        + readSchema.getFields().stream().map(Field::getName).toList()
+        + (filter == null ? "" : ", filter " + filter);
+  }
+
+  @Override
+  public Batch toBatch() {
+    return this;
+  }
+
+  @Override
+  public InputPartition[] planInputPartitions() {
+    long maxBytes =
+        options.containsKey("maxPartitionBytes")
+            ? Long.parseLong(options.get("maxPartitionBytes"))
+            : SparkSession.active().sessionState().conf().filesMaxPartitionBytes();
+    try {
+      List<InputPartition> out = new ArrayList<>();
+      for (DatasetSlice slice : dataset.slices(maxBytes)) {
+        out.add(new ParrowPartition(slice));
+      }
+      return out.toArray(new InputPartition[0]);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public PartitionReaderFactory createReaderFactory() {
+    return new ParrowReaderFactory(
+        dataset.schema().toJson(),
+        List.copyOf(dataset.partitionKeys()),
+        readSchema.getFields().stream().map(Field::getName).toList(),
+        filter == null ? null : filter.toString(),
+        options.getInt("batchSize", 8192));
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return ParrowMetrics.all();
+  }
+}

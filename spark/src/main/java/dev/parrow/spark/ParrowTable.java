@@ -1,0 +1,62 @@
+package dev.parrow.spark;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.SupportsWrite;
+import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.WriteBuilder;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/** The files under a path, as a table Spark reads in batches and writes (appends or overwrites). */
+final class ParrowTable implements SupportsRead, SupportsWrite {
+  private final StructType schema;
+  private final Transform[] partitioning;
+  private final List<String> paths;
+
+  ParrowTable(StructType schema, Transform[] partitioning, List<String> paths) {
+    this.schema = schema;
+    this.partitioning = partitioning;
+    this.paths = paths;
+  }
+
+  @Override
+  public String name() {
+    return "parrow " + String.join(", ", paths);
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public StructType schema() {
+    return schema;
+  }
+
+  @Override
+  public Transform[] partitioning() {
+    return partitioning;
+  }
+
+  @Override
+  public Set<TableCapability> capabilities() {
+    return EnumSet.of(
+        TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.TRUNCATE);
+  }
+
+  @Override
+  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
+    return new ParrowScanBuilder(Datasets.open(paths), options);
+  }
+
+  @Override
+  public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    if (paths.size() != 1) {
+      throw new IllegalArgumentException("format(\"parrow\") writes to one path, not " + paths);
+    }
+    return new ParrowWriteBuilder(paths.get(0), info, partitioning);
+  }
+}

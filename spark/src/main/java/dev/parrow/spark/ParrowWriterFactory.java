@@ -1,0 +1,125 @@
+package dev.parrow.spark;
+
+import dev.parrow.arrow.ParquetDatasetWriter;
+import dev.parrow.arrow.WriteOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.write.DataWriter;
+import org.apache.spark.sql.connector.write.DataWriterFactory;
+import org.apache.spark.sql.connector.write.WriterCommitMessage;
+import org.apache.spark.sql.execution.arrow.ArrowWriter;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.ArrowUtils;
+
+/**
+ * Creates each task attempt's writer: Spark's rows into Arrow vectors (Spark's own {@code
+ * ArrowWriter}, the code behind its Arrow exchange with Python), batches of them into Parrow's
+ * dataset writer, in the attempt's staging directory.
+ */
+final class ParrowWriterFactory implements DataWriterFactory {
+  private static final long serialVersionUID = 1L;
+
+  /** Rows per Arrow batch handed to the writer. */
+  static final int BATCH_ROWS = 65_536;
+
+  private final String staging;
+  private final StructType schema;
+  private final List<String> partitionBy;
+  private final String timeZone;
+
+  ParrowWriterFactory(
+      String staging, StructType schema, List<String> partitionBy, String timeZone) {
+    this.staging = staging;
+    this.schema = schema;
+    this.partitionBy = List.copyOf(partitionBy);
+    this.timeZone = timeZone;
+  }
+
+  @Override
+  public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
+    return new Writer(Path.of(staging).resolve("task-" + partitionId + "-" + taskId));
+  }
+
+  /** One task attempt's writer. */
+  private final class Writer implements DataWriter<InternalRow> {
+    private final Path directory;
+    private final BufferAllocator allocator = new RootAllocator();
+    private final VectorSchemaRoot root;
+    private final ArrowWriter rows;
+    private final ParquetDatasetWriter files;
+    private int pending;
+
+    Writer(Path directory) {
+      this.directory = directory;
+      Schema arrow = ArrowUtils.toArrowSchema(schema, timeZone, true, false);
+      this.root = VectorSchemaRoot.create(arrow, allocator);
+      this.rows = ArrowWriter.create(root);
+      try {
+        this.files =
+            ParquetDatasetWriter.create(
+                directory,
+                // The vectors' own schema: Arrow Java names a list's child "$data$" whatever the
+                // field said.
+                new Schema(
+                    root.getFieldVectors().stream()
+                        .map(org.apache.arrow.vector.FieldVector::getField)
+                        .toList()),
+                WriteOptions.defaults(),
+                new ParquetDatasetWriter.Layout(
+                    partitionBy, 10_000_000, 64, ParquetDatasetWriter.ExistingData.ERROR));
+      } catch (IOException e) {
+        root.close();
+        allocator.close();
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void write(InternalRow row) throws IOException {
+      rows.write(row);
+      if (++pending == BATCH_ROWS) {
+        flush();
+      }
+    }
+
+    private void flush() throws IOException {
+      rows.finish();
+      files.write(root);
+      rows.reset();
+      pending = 0;
+    }
+
+    @Override
+    public WriterCommitMessage commit() throws IOException {
+      if (pending > 0) {
+        flush();
+      }
+      files.close();
+      List<String> written = new ArrayList<>();
+      for (Path f : files.files()) {
+        written.add(directory.relativize(f).toString());
+      }
+      return new ParrowBatchWrite.Committed(directory.toString(), written);
+    }
+
+    @Override
+    public void abort() throws IOException {
+      files.abort();
+      ParrowBatchWrite.removeTree(directory);
+    }
+
+    @Override
+    public void close() {
+      root.close();
+      allocator.close();
+    }
+  }
+}

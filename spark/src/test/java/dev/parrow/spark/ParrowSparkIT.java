@@ -1,0 +1,245 @@
+package dev.parrow.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+import org.apache.spark.sql.types.DataTypes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The connector in Spark local mode ({@code local[2]}): round trips that Spark's own Parquet reader
+ * and DuckDB read back equal, splits that read each row once, pushed filters that give the built-in
+ * reader's rows and prune (seen in the scan's metrics), and a failed write that leaves nothing.
+ */
+class ParrowSparkIT {
+  @TempDir static Path dir;
+  static SparkSession spark;
+
+  @BeforeAll
+  static void start() {
+    spark =
+        SparkSession.builder()
+            .master("local[2]")
+            .appName("parrow-spark-it")
+            .config("spark.ui.enabled", "false")
+            .config("spark.sql.shuffle.partitions", "2")
+            .config("spark.sql.session.timeZone", "UTC")
+            .config("spark.sql.adaptive.enabled", "false")
+            .getOrCreate();
+    spark.sparkContext().setLogLevel("ERROR");
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+  }
+
+  static Dataset<Row> sample(long rows) {
+    return spark
+        .range(0, rows)
+        .selectExpr(
+            "id",
+            "CAST(id % 5 AS INT) AS k",
+            "CASE WHEN id % 11 = 0 THEN NULL ELSE concat('s', id, '✓') END AS s",
+            "CAST(id AS DECIMAL(12, 2)) / 4 AS d",
+            "timestamp_micros(id * 1000003) AS ts",
+            "CASE WHEN id % 7 = 0 THEN NULL ELSE id * 1.5 END AS f",
+            "array(id, id + 1) AS arr",
+            "named_struct('a', id, 'b', concat('x', id)) AS st",
+            "date_add(DATE '2024-01-01', CAST(id % 30 AS INT)) AS day");
+  }
+
+  /** Rows of both frames, each as a sorted list of strings, compared. */
+  static void assertSameRows(Dataset<Row> want, Dataset<Row> got) {
+    assertEquals(sorted(want), sorted(got));
+  }
+
+  static List<String> sorted(Dataset<Row> df) {
+    List<String> out = new ArrayList<>();
+    for (Row r : df.collectAsList()) {
+      out.add(r.toString());
+    }
+    out.sort(null);
+    return out;
+  }
+
+  @Test
+  void arrowOnTheClassPathIsParrowsAndSparkReadsIt() {
+    String version =
+        org.apache.arrow.vector.VectorSchemaRoot.class.getPackage().getImplementationVersion();
+    assertEquals(
+        "19.0.0", version, "Spark 4.1 is built on Arrow 18.3; Parrow's 19.0 is the one loaded");
+    // Spark's ArrowColumnVector over Arrow 19 vectors: every test here reads through it.
+    Dataset<Row> df =
+        spark.read().format("parrow").load(write("version", sample(10), List.of()).toString());
+    assertEquals(10, df.count());
+  }
+
+  static Path write(String name, Dataset<Row> df, List<String> partitionBy) {
+    Path out = dir.resolve(name);
+    df.write()
+        .format("parrow")
+        .mode("overwrite")
+        .partitionBy(partitionBy.toArray(new String[0]))
+        .save(out.toString());
+    return out;
+  }
+
+  @Test
+  void roundTripReadsBackEqualInSparkParrowAndDuckDb() throws Exception {
+    Dataset<Row> source = sample(20_000).repartition(3);
+    Path out = write("round-trip", source, List.of("k"));
+    Dataset<Row> columns = sample(20_000);
+    String order = "id, k, s, d, ts, f, arr, st, day";
+    assertSameRows(
+        columns.selectExpr(order.split(", ")),
+        spark.read().parquet(out.toString()).selectExpr(order.split(", ")));
+    assertSameRows(
+        columns.selectExpr(order.split(", ")),
+        spark.read().format("parrow").load(out.toString()).selectExpr(order.split(", ")));
+    try (Stream<Path> files = Files.walk(out)) {
+      List<Path> all = files.filter(Files::isRegularFile).toList();
+      assertTrue(all.stream().allMatch(p -> p.toString().endsWith(".parquet")), all.toString());
+      assertTrue(all.stream().anyMatch(p -> p.toString().contains("k=3")), all.toString());
+    }
+    Row sparkAgg =
+        columns
+            .selectExpr(
+                "count(*)",
+                "sum(id)",
+                "CAST(sum(d) AS STRING)",
+                "count(s)",
+                "CAST(sum(f) AS STRING)")
+            .first();
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT count(*), sum(id), CAST(sum(d) AS VARCHAR), count(s), CAST(sum(f) AS VARCHAR) FROM read_parquet('"
+                    + out
+                    + "/**/*.parquet', hive_partitioning = true)")) {
+      assertTrue(rs.next());
+      assertEquals(sparkAgg.getLong(0), rs.getLong(1));
+      assertEquals(sparkAgg.getLong(1), rs.getLong(2));
+      assertEquals(
+          new java.math.BigDecimal(sparkAgg.getString(2)).stripTrailingZeros(),
+          new java.math.BigDecimal(rs.getString(3)).stripTrailingZeros());
+      assertEquals(sparkAgg.getLong(3), rs.getLong(4));
+      assertEquals(
+          new java.math.BigDecimal(sparkAgg.getString(4)).stripTrailingZeros(),
+          new java.math.BigDecimal(rs.getString(5)).stripTrailingZeros());
+    }
+    // An append adds the rows again; an overwrite replaces them.
+    sample(100).write().format("parrow").mode("append").partitionBy("k").save(out.toString());
+    assertEquals(20_100, spark.read().format("parrow").load(out.toString()).count());
+  }
+
+  @Test
+  void splitsReadEveryRowOnce() throws Exception {
+    Path file = dir.resolve("many-groups.parquet");
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
+      s.execute(
+          "COPY (SELECT i AS id, md5(CAST(i AS VARCHAR)) AS h FROM range(300000) t(i)) TO '"
+              + file
+              + "' (FORMAT parquet, ROW_GROUP_SIZE 20000)");
+    }
+    Dataset<Row> df =
+        spark.read().format("parrow").option("maxPartitionBytes", "1000000").load(file.toString());
+    int partitions = df.rdd().getNumPartitions();
+    assertTrue(partitions > 3, partitions + " partitions");
+    assertEquals(300_000, df.count());
+    assertEquals(300_000, df.select("id").distinct().count());
+    Row sums = df.selectExpr("sum(id)", "count(h)").first();
+    assertEquals(299_999L * 300_000 / 2, sums.getLong(0));
+    assertEquals(300_000, sums.getLong(1));
+  }
+
+  @Test
+  void pushedFiltersMatchTheBuiltInReaderAndPrune() throws Exception {
+    Path file = dir.resolve("sorted.parquet");
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
+      s.execute(
+          "COPY (SELECT i AS id, i % 13 AS q, ['AIR','RAIL','SHIP'][i % 3 + 1] AS mode,"
+              + " CASE WHEN i % 17 = 0 THEN NULL ELSE i / 7.0 END AS x,"
+              + " DATE '2020-01-01' + CAST(i // 1000 AS INTEGER) AS day FROM range(200000) t(i)) TO '"
+              + file
+              + "' (FORMAT parquet, ROW_GROUP_SIZE 10000)");
+    }
+    List<String> wheres =
+        List.of(
+            "id BETWEEN 5000 AND 5100",
+            "mode = 'AIR' AND q < 3",
+            "x IS NULL OR id > 199990",
+            "NOT (mode IN ('RAIL', 'SHIP')) AND day >= DATE '2020-06-01'",
+            "x > 1000.5 AND mode <> 'SHIP'",
+            "upper(mode) = 'RAIL' AND id < 100");
+    for (String where : wheres) {
+      Dataset<Row> builtIn = spark.read().parquet(file.toString()).where(where);
+      Dataset<Row> parrow = spark.read().format("parrow").load(file.toString()).where(where);
+      assertSameRows(builtIn, parrow);
+    }
+    Dataset<Row> narrow =
+        spark.read().format("parrow").load(file.toString()).where("id BETWEEN 5000 AND 5100");
+    assertEquals(101, narrow.collectAsList().size());
+    SparkPlan plan = narrow.queryExecution().executedPlan();
+    BatchScanExec scan = (BatchScanExec) plan.collectLeaves().head();
+    long groups = scan.metrics().apply("parrowRowGroups").value();
+    long read = scan.metrics().apply("parrowRowGroupsRead").value();
+    assertEquals(20, groups);
+    assertEquals(1, read);
+  }
+
+  @Test
+  void aFailedWriteLeavesNothing() {
+    Path out = dir.resolve("failed");
+    spark
+        .udf()
+        .register(
+            "boom",
+            (UDF1<Long, Long>)
+                id -> {
+                  if (id == 12_345) {
+                    throw new IllegalStateException("injected failure");
+                  }
+                  return id;
+                },
+            DataTypes.LongType);
+    Dataset<Row> df =
+        spark
+            .range(0, 20_000)
+            .repartition(4)
+            .selectExpr("boom(id) AS id", "CAST(id % 3 AS INT) AS k");
+    assertThrows(
+        Exception.class,
+        () -> df.write().format("parrow").mode("overwrite").partitionBy("k").save(out.toString()));
+    if (Files.exists(out)) {
+      try (Stream<Path> files = Files.walk(out)) {
+        List<Path> left = files.filter(Files::isRegularFile).toList();
+        assertEquals(List.of(), left);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
+  }
+}
