@@ -44,7 +44,13 @@ class ParrowSparkIT {
 
   @BeforeAll
   static void start() {
-    spark =
+    spark = session();
+    spark.sparkContext().setLogLevel("ERROR");
+  }
+
+  /** A local[2] session, UTC, without the UI or adaptive execution (plans stay as planned). */
+  static SparkSession session() {
+    SparkSession s =
         SparkSession.builder()
             .master("local[2]")
             .appName("parrow-spark-it")
@@ -53,7 +59,8 @@ class ParrowSparkIT {
             .config("spark.sql.session.timeZone", "UTC")
             .config("spark.sql.adaptive.enabled", "false")
             .getOrCreate();
-    spark.sparkContext().setLogLevel("ERROR");
+    s.sparkContext().setLogLevel("ERROR");
+    return s;
   }
 
   @AfterAll
@@ -84,10 +91,36 @@ class ParrowSparkIT {
   static List<String> sorted(Dataset<Row> df) {
     List<String> out = new ArrayList<>();
     for (Row r : df.collectAsList()) {
-      out.add(r.toString());
+      out.add(text(r));
     }
     out.sort(null);
     return out;
+  }
+
+  /** A value as text, byte arrays as hex and maps in key order, so that equal values read equal. */
+  static String text(Object v) {
+    if (v instanceof byte[] b) {
+      return java.util.HexFormat.of().formatHex(b);
+    }
+    if (v instanceof Row r) {
+      StringBuilder s = new StringBuilder("[");
+      for (int i = 0; i < r.length(); i++) {
+        s.append(i == 0 ? "" : ",").append(text(r.get(i)));
+      }
+      return s.append(']').toString();
+    }
+    if (v instanceof scala.collection.Map<?, ?> m) {
+      List<String> entries = new ArrayList<>();
+      m.foreach(e -> entries.add(text(e._1()) + "->" + text(e._2())));
+      entries.sort(null);
+      return entries.toString();
+    }
+    if (v instanceof scala.collection.Iterable<?> seq) {
+      List<String> items = new ArrayList<>();
+      seq.foreach(x -> items.add(text(x)));
+      return items.toString();
+    }
+    return String.valueOf(v);
   }
 
   @Test
