@@ -1,6 +1,7 @@
 package dev.parrow.spark;
 
 import dev.parrow.arrow.ParquetDatasetReader;
+import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.filter.Filter;
 import java.io.IOException;
@@ -73,6 +74,9 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
 
     private ColumnarBatch batch;
 
+    /** Rows still to hand over when nothing needs reading (a count without a filter). */
+    private long rowsFromFooter = -1;
+
     Reader(ParrowPartition partition) {
       Schema schema;
       try {
@@ -81,23 +85,20 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
         throw new IllegalStateException("the dataset schema did not survive its trip", e);
       }
       Filter parsed = filter == null ? null : Filter.parse(filter);
-      List<String> read = columns;
       countOnly = columns.isEmpty();
+      if (countOnly && parsed == null) {
+        // A count: the footer has the answer; no page is read.
+        reader = null;
+        rowsFromFooter = footerRows(partition);
+        return;
+      }
+      List<String> read = columns;
       if (countOnly) {
         LinkedHashSet<String> needed = new LinkedHashSet<>();
-        if (parsed != null) {
-          for (String c : SparkFilters.columns(parsed)) {
-            needed.add(c.contains(".") ? c.substring(0, c.indexOf('.')) : c);
-          }
+        for (String c : SparkFilters.columns(parsed)) {
+          needed.add(c.contains(".") ? c.substring(0, c.indexOf('.')) : c);
         }
-        // No column at all: the partition keys cost nothing to fill, and give the row count.
-        read =
-            needed.isEmpty() && !partitionKeys.isEmpty()
-                ? List.of(partitionKeys.get(0))
-                : List.copyOf(needed);
-        if (read.isEmpty()) {
-          read = List.of(schema.getFields().get(0).getName());
-        }
+        read = List.copyOf(needed);
       }
       ReadOptions.Builder options =
           Datasets.readOptions().toBuilder().columns(read).batchSize(batchSize);
@@ -119,8 +120,34 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       }
     }
 
+    private long footerRows(ParrowPartition partition) {
+      try (ParquetFile file = ParquetFile.open(partition.slice().location())) {
+        var groups = file.metadata().rowGroups();
+        List<Integer> chosen = partition.slice().rowGroups();
+        if (chosen.isEmpty()) {
+          return file.metadata().numRows();
+        }
+        long n = 0;
+        for (int g : chosen) {
+          n += groups.get(g).numRows();
+        }
+        return n;
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
+
     @Override
     public boolean next() throws IOException {
+      if (reader == null) {
+        if (rowsFromFooter <= 0) {
+          return false;
+        }
+        int n = (int) Math.min(rowsFromFooter, Integer.MAX_VALUE / 2);
+        rowsFromFooter -= n;
+        batch = new ColumnarBatch(new ColumnVector[0], n);
+        return true;
+      }
       if (!reader.loadNextBatch()) {
         return false;
       }
@@ -142,13 +169,15 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
 
     @Override
     public CustomTaskMetric[] currentMetricsValues() {
-      return ParrowMetrics.values(reader.stats());
+      return reader == null ? new CustomTaskMetric[0] : ParrowMetrics.values(reader.stats());
     }
 
     @Override
     public void close() throws IOException {
       try {
-        reader.close();
+        if (reader != null) {
+          reader.close();
+        }
       } finally {
         allocator.close();
       }
