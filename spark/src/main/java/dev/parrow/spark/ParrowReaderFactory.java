@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -155,7 +156,12 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       List<ColumnVector> vectors = new ArrayList<>();
       if (!countOnly) {
         for (FieldVector v : root.getFieldVectors()) {
-          vectors.add(new ArrowColumnVector(v));
+          ArrowColumnVector arrow = new ArrowColumnVector(v);
+          if (v instanceof DecimalVector d && SmallDecimalColumnVector.fits(d)) {
+            vectors.add(new SmallDecimalColumnVector(d, arrow));
+          } else {
+            vectors.add(arrow);
+          }
         }
       }
       batch = new ColumnarBatch(vectors.toArray(new ColumnVector[0]), root.getRowCount());
