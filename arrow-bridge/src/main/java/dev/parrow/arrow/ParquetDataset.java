@@ -182,6 +182,18 @@ public final class ParquetDataset {
     return schema;
   }
 
+  /**
+   * The schema a reader with these options gives: the projection's top-level columns, and of a
+   * struct named by dotted paths only the fields they reach.
+   *
+   * @param read the read options
+   * @return the schema
+   * @throws IllegalArgumentException for a column the dataset does not have
+   */
+  public Schema schema(ReadOptions read) {
+    return ParquetDatasetReader.projected(schema, read);
+  }
+
   /** {@return the files, in reading order} */
   public List<DatasetFile> files() {
     return files;
@@ -237,10 +249,11 @@ public final class ParquetDataset {
   }
 
   /**
-   * A reader with a projection ({@link ReadOptions#columns}, top-level names, partition keys
-   * included), a filter, a batch size and a decoding parallelism. The type choices must be the
-   * dataset's ({@link DatasetOptions#read}), since the schema was unified under them; row groups,
-   * column indices and row ranges cannot be chosen for a dataset.
+   * A reader with a projection ({@link ReadOptions#columns}: top-level names, partition keys
+   * included, and dotted paths to fields of structs), a filter, a batch size and a decoding
+   * parallelism. The type choices must be the dataset's ({@link DatasetOptions#read}), since the
+   * schema was unified under them; row groups, column indices and row ranges cannot be chosen for a
+   * dataset.
    *
    * @param allocator where the batches' memory comes from
    * @param read the read options

@@ -61,6 +61,13 @@ public final class ParquetDatasetReader extends ArrowReader {
 
   private final DatasetOptions options;
   private final Schema schema;
+
+  /**
+   * The names the projection gave under each top-level field: the field itself, or dotted paths
+   * into its structs; what each file is asked for.
+   */
+  private final Map<String, List<String>> requested;
+
   private final List<Task> tasks = new ArrayList<>();
   private final int filesSkipped;
   private final int ahead;
@@ -90,7 +97,8 @@ public final class ParquetDatasetReader extends ArrowReader {
       DatasetOptions options) {
     super(allocator);
     this.options = options;
-    this.schema = projected(datasetSchema, read);
+    this.requested = requestedByField(datasetSchema, read);
+    this.schema = projected(datasetSchema, read, requested);
     Filter filter = read.filter();
     if (filter != null) {
       for (String column : ConstantColumns.columns(filter)) {
@@ -128,7 +136,7 @@ public final class ParquetDatasetReader extends ArrowReader {
       Set<String> columns = new LinkedHashSet<>();
       for (Field f : schema.getFields()) {
         if (own.contains(f.getName())) {
-          columns.add(f.getName());
+          columns.addAll(requested.getOrDefault(f.getName(), List.of(f.getName())));
         }
       }
       boolean countOnly = columns.isEmpty() && residual == null;
@@ -183,33 +191,97 @@ public final class ParquetDatasetReader extends ArrowReader {
     return new ParquetDatasetReader(allocator, datasetSchema, partitionKeys, slices, read, options);
   }
 
-  private static Schema projected(Schema dataset, ReadOptions read) {
+  /**
+   * Each projected name by its top-level field: a top-level name, or a dotted path through structs
+   * only ({@code address.city}; a field inside a list or map is read with its whole top-level
+   * field).
+   */
+  private static Map<String, List<String>> requestedByField(Schema dataset, ReadOptions read) {
+    Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+    for (String c : read.columns()) {
+      if (ParquetDataset.field(dataset, c) != null) {
+        out.put(c, List.of(c));
+        continue;
+      }
+      String[] path = c.split("\\.");
+      Field at = ParquetDataset.field(dataset, path[0]);
+      boolean structs = at != null;
+      for (int i = 1; structs && i < path.length; i++) {
+        if (!(at.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Struct)) {
+          structs = false;
+          break;
+        }
+        Field child = null;
+        for (Field f : at.getChildren()) {
+          if (f.getName().equals(path[i])) {
+            child = f;
+          }
+        }
+        at = child;
+        structs = child != null;
+      }
+      if (!structs) {
+        throw new IllegalArgumentException(
+            "no column '"
+                + c
+                + "' in the dataset (a dataset projects top-level columns and fields of structs;"
+                + " it has "
+                + dataset.getFields().stream().map(Field::getName).toList()
+                + ")");
+      }
+      List<String> names = out.computeIfAbsent(path[0], k -> new ArrayList<>());
+      if (!names.equals(List.of(path[0]))) {
+        names.add(c);
+      }
+    }
+    return out;
+  }
+
+  /** The schema of a read of {@code dataset} with {@code read}'s projection. */
+  static Schema projected(Schema dataset, ReadOptions read) {
+    return projected(dataset, read, requestedByField(dataset, read));
+  }
+
+  private static Schema projected(
+      Schema dataset, ReadOptions read, Map<String, List<String>> requested) {
     if (read.columns().isEmpty()) {
       return dataset;
     }
     List<Field> fields = new ArrayList<>();
-    Set<String> wanted = new LinkedHashSet<>();
-    for (String c : read.columns()) {
-      if (ParquetDataset.field(dataset, c) == null) {
-        throw new IllegalArgumentException(
-            "no column '"
-                + c
-                + "' in the dataset (a dataset projects top-level columns; it has "
-                + dataset.getFields().stream().map(Field::getName).toList()
-                + ")");
-      }
-      wanted.add(c);
-    }
     if (read.requestedOrder()) {
-      wanted.forEach(c -> fields.add(ParquetDataset.field(dataset, c)));
+      requested.forEach(
+          (top, names) -> fields.add(pruned(ParquetDataset.field(dataset, top), names)));
     } else {
       for (Field f : dataset.getFields()) {
-        if (wanted.contains(f.getName())) {
-          fields.add(f);
+        if (requested.containsKey(f.getName())) {
+          fields.add(pruned(f, requested.get(f.getName())));
         }
       }
     }
     return new Schema(fields);
+  }
+
+  /** A struct field keeping only the children the dotted names reach (all for its own name). */
+  private static Field pruned(Field f, List<String> names) {
+    if (names.contains(f.getName())) {
+      return f;
+    }
+    List<Field> children = new ArrayList<>();
+    for (Field child : f.getChildren()) {
+      List<String> below = new ArrayList<>();
+      String prefix = f.getName() + "." + child.getName();
+      for (String n : names) {
+        if (n.equals(prefix)) {
+          below.add(child.getName());
+        } else if (n.startsWith(prefix + ".")) {
+          below.add(n.substring(f.getName().length() + 1));
+        }
+      }
+      if (!below.isEmpty()) {
+        children.add(pruned(child, below));
+      }
+    }
+    return new Field(f.getName(), f.getFieldType(), children);
   }
 
   /** {@return how many files the filter ruled out by their partition values or missing columns} */

@@ -26,6 +26,10 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 final class ParrowScan implements Scan, Batch {
   private final ParquetDataset dataset;
   private final Schema readSchema;
+
+  /** What the reader is asked for: top-level names and dotted paths into structs. */
+  private final List<String> columns;
+
   private final Filter filter;
   private final CaseInsensitiveStringMap options;
 
@@ -37,13 +41,11 @@ final class ParrowScan implements Scan, Batch {
     this.dataset = dataset;
     this.filter = filter;
     this.options = options;
-    List<Field> fields = new ArrayList<>();
-    for (Field f : dataset.schema().getFields()) {
-      if (columns.contains(f.getName())) {
-        fields.add(f);
-      }
-    }
-    this.readSchema = new Schema(fields);
+    this.columns = List.copyOf(columns);
+    this.readSchema =
+        columns.isEmpty()
+            ? new Schema(List.of())
+            : dataset.schema(Datasets.readOptions().toBuilder().columns(columns).build());
   }
 
   @Override
@@ -87,7 +89,7 @@ final class ParrowScan implements Scan, Batch {
     return new ParrowReaderFactory(
         dataset.schema().toJson(),
         List.copyOf(dataset.partitionKeys()),
-        readSchema.getFields().stream().map(Field::getName).toList(),
+        columns,
         filter == null ? null : filter.toString(),
         options.getInt("batchSize", 8192));
   }

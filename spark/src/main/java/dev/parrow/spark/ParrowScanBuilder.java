@@ -4,6 +4,8 @@ import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.filter.Filter;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
@@ -14,8 +16,8 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * Takes the columns Spark needs (top-level columns; a struct is read whole and Spark selects its
- * fields) and the predicates Parrow can evaluate exactly; Spark keeps the others.
+ * Takes the columns Spark needs (top-level columns, and only the fields Spark needs of a struct, at
+ * any depth of structs) and the predicates Parrow can evaluate exactly; Spark keeps the others.
  */
 final class ParrowScanBuilder
     implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownV2Filters {
@@ -34,9 +36,35 @@ final class ParrowScanBuilder
   public void pruneColumns(StructType required) {
     List<String> names = new ArrayList<>();
     for (StructField f : required.fields()) {
-      names.add(f.name());
+      names.addAll(paths(f, dataset.schema().findField(f.name()), f.name()));
     }
     columns = names;
+  }
+
+  /**
+   * The names that read what Spark requires of a field: its own name, or, for a struct of which
+   * Spark needs only some fields (nested structs included), their dotted paths.
+   */
+  private static List<String> paths(StructField required, Field full, String path) {
+    if (!(required.dataType() instanceof StructType want)
+        || !(full.getType() instanceof ArrowType.Struct)
+        || want.fields().length >= full.getChildren().size()) {
+      return List.of(path);
+    }
+    List<String> out = new ArrayList<>();
+    for (StructField child : want.fields()) {
+      Field fullChild = null;
+      for (Field c : full.getChildren()) {
+        if (c.getName().equals(child.name())) {
+          fullChild = c;
+        }
+      }
+      if (fullChild == null || child.name().contains(".")) {
+        return List.of(path);
+      }
+      out.addAll(paths(child, fullChild, path + "." + child.name()));
+    }
+    return out;
   }
 
   @Override

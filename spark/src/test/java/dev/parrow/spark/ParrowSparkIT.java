@@ -191,6 +191,14 @@ class ParrowSparkIT {
           new java.math.BigDecimal(sparkAgg.getString(4)).stripTrailingZeros(),
           new java.math.BigDecimal(rs.getString(5)).stripTrailingZeros());
     }
+    // Nested pruning: only the struct field the query needs is read.
+    Dataset<Row> nested =
+        spark.read().format("parrow").load(out.toString()).selectExpr("st.b", "id");
+    BatchScanExec nestedScan =
+        (BatchScanExec) nested.queryExecution().executedPlan().collectLeaves().head();
+    assertEquals(
+        "struct<id:bigint,st:struct<b:string>>", nestedScan.scan().readSchema().simpleString());
+    assertSameRows(columns.selectExpr("st.b", "id"), nested);
     // An append adds the rows again; an overwrite replaces them.
     sample(100).write().format("parrow").mode("append").partitionBy("k").save(out.toString());
     assertEquals(20_100, spark.read().format("parrow").load(out.toString()).count());
