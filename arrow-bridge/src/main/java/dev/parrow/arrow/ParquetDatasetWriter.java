@@ -415,6 +415,9 @@ public final class ParquetDatasetWriter implements AutoCloseable {
           t.writer.abort();
         } catch (IOException e) {
           failed = e;
+        } catch (RuntimeException e) {
+          // An interrupted write closes its channel; the next files are still dropped.
+          failed = new IOException(t.file + ": " + e.getMessage(), e);
         }
       }
     }

@@ -22,6 +22,7 @@ final class Datasets {
         .float16AsFloat(true)
         .uuidAsString(true)
         .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+        .parallelism(1)
         .build();
   }
 

@@ -89,6 +89,7 @@ final class ParrowBatchWrite implements BatchWrite {
   @Override
   public void abort(WriterCommitMessage[] messages) {
     try {
+      // Tasks still being killed remove their own directories when they stop (their abort).
       removeTree(staging);
       removeIfEmpty(staging.getParent());
     } catch (IOException e) {
@@ -120,6 +121,9 @@ final class ParrowBatchWrite implements BatchWrite {
     List<Path> all;
     try (Stream<Path> s = Files.walk(root)) {
       all = new ArrayList<>(s.toList());
+    } catch (UncheckedIOException e) {
+      // Removed under the walk by a concurrent cleanup: nothing of it is left to remove here.
+      return;
     }
     all.sort(Comparator.reverseOrder());
     for (Path p : all) {
@@ -127,14 +131,18 @@ final class ParrowBatchWrite implements BatchWrite {
     }
   }
 
-  private static void removeIfEmpty(Path dir) throws IOException {
+  static void removeIfEmpty(Path dir) throws IOException {
     if (Files.isDirectory(dir)) {
       try (Stream<Path> s = Files.list(dir)) {
         if (s.findAny().isPresent()) {
           return;
         }
       }
-      Files.deleteIfExists(dir);
+      try {
+        Files.deleteIfExists(dir);
+      } catch (java.nio.file.DirectoryNotEmptyException e) {
+        // Another attempt wrote into it meanwhile; its own cleanup comes later.
+      }
     }
   }
 }

@@ -10,7 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -19,7 +18,6 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
-import org.apache.spark.sql.vectorized.ArrowColumnVector;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
@@ -156,12 +154,7 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       List<ColumnVector> vectors = new ArrayList<>();
       if (!countOnly) {
         for (FieldVector v : root.getFieldVectors()) {
-          ArrowColumnVector arrow = new ArrowColumnVector(v);
-          if (v instanceof DecimalVector d && SmallDecimalColumnVector.fits(d)) {
-            vectors.add(new SmallDecimalColumnVector(d, arrow));
-          } else {
-            vectors.add(arrow);
-          }
+          vectors.add(DirectColumnVector.of(v));
         }
       }
       batch = new ColumnarBatch(vectors.toArray(new ColumnVector[0]), root.getRowCount());

@@ -91,7 +91,7 @@ final class ParrowScan implements Scan, Batch {
         List.copyOf(dataset.partitionKeys()),
         columns,
         filter == null ? null : filter.toString(),
-        options.getInt("batchSize", 8192));
+        options.getInt("batchSize", 32768));
   }
 
   @Override

@@ -56,6 +56,7 @@ final class ParrowWriterFactory implements DataWriterFactory {
     private final ArrowWriter rows;
     private final ParquetDatasetWriter files;
     private int pending;
+    private boolean committed;
 
     Writer(Path directory) {
       this.directory = directory;
@@ -103,6 +104,7 @@ final class ParrowWriterFactory implements DataWriterFactory {
         flush();
       }
       files.close();
+      committed = true;
       List<String> written = new ArrayList<>();
       for (Path f : files.files()) {
         written.add(directory.relativize(f).toString());
@@ -110,16 +112,34 @@ final class ParrowWriterFactory implements DataWriterFactory {
       return new ParrowBatchWrite.Committed(directory.toString(), written);
     }
 
+    /**
+     * Drops what this attempt wrote. Runs also when the task was interrupted mid-write (its file
+     * channels then closed), and possibly after the job's abort removed the staging directory, so
+     * the attempt's directory is removed whatever dropping the files said, and the staging
+     * directories above it when they are left empty.
+     */
     @Override
     public void abort() throws IOException {
-      files.abort();
-      ParrowBatchWrite.removeTree(directory);
+      try {
+        files.abort();
+      } finally {
+        ParrowBatchWrite.removeTree(directory);
+        ParrowBatchWrite.removeIfEmpty(directory.getParent());
+        ParrowBatchWrite.removeIfEmpty(directory.getParent().getParent());
+      }
     }
 
+    /** Frees the vectors; an attempt that did not commit is dropped first, whatever stopped it. */
     @Override
-    public void close() {
-      root.close();
-      allocator.close();
+    public void close() throws IOException {
+      try {
+        if (!committed) {
+          abort();
+        }
+      } finally {
+        root.close();
+        allocator.close();
+      }
     }
   }
 }

@@ -289,6 +289,16 @@ class ParrowSparkIT {
     assertThrows(
         Exception.class,
         () -> df.write().format("parrow").mode("overwrite").partitionBy("k").save(out.toString()));
+    // The job fails at the first failed task; Spark stops the others after: wait for them.
+    for (int i = 0;
+        i < 200 && spark.sparkContext().statusTracker().getActiveStageIds().length > 0;
+        i++) {
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     if (Files.exists(out)) {
       try (Stream<Path> files = Files.walk(out)) {
         List<Path> left = files.filter(Files::isRegularFile).toList();
