@@ -29,8 +29,10 @@ final class AppendCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
       paramLabel = "IN",
-      description = "An Arrow IPC file or stream, or - for a stream on stdin.")
-  Path input;
+      description =
+          "An Arrow IPC file or stream (a path, or an http(s):// or s3:// URI, fetched first), or -"
+              + " for a stream on stdin.")
+  String location;
 
   @Parameters(index = "1", paramLabel = "TARGET", description = "The Parquet file to add to.")
   Path target;
@@ -39,6 +41,7 @@ final class AppendCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Path input = Inputs.arrowInput(location);
     var err = spec.commandLine().getErr();
     Progress progress = new Progress(err, Inputs.arrowRows(input), ParrowCommand.of(spec).quiet);
     try (BufferAllocator allocator = new RootAllocator();

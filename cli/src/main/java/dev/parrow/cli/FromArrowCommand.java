@@ -27,8 +27,10 @@ final class FromArrowCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
       paramLabel = "IN",
-      description = "An Arrow IPC file or stream, or - for a stream on stdin.")
-  Path input;
+      description =
+          "An Arrow IPC file or stream (a path, or an http(s):// or s3:// URI, fetched first), or -"
+              + " for a stream on stdin.")
+  String location;
 
   @Parameters(
       index = "1",
@@ -42,6 +44,7 @@ final class FromArrowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Path input = Inputs.arrowInput(location);
     ParrowCommand top = ParrowCommand.of(spec);
     // Refused before any input is read: an existing OUT without --overwrite.
     OutputFile target = Outputs.of(output, overwrite.allowed);

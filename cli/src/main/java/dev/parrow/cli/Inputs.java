@@ -41,9 +41,13 @@ final class Inputs {
     return p != null && p.toString().equals("-");
   }
 
+  /** The URIs of the remote inputs fetched into temporary files, by file: messages name them. */
+  private static final java.util.Map<Path, String> FETCHED =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   /** The name a message gives the input. */
   static String name(Path p) {
-    return isStdio(p) ? STDIN_NAME : p.toString();
+    return isStdio(p) ? STDIN_NAME : FETCHED.getOrDefault(p, p.toString());
   }
 
   /**
@@ -60,6 +64,38 @@ final class Inputs {
     }
     requireFile(Path.of(location), "a Parquet file");
     return ParquetFile.open(Path.of(location));
+  }
+
+  /**
+   * The local path of an Arrow IPC input: the path itself, {@code -}, or for an http(s):// or s3://
+   * URI a temporary copy, fetched whole first (removed when the process exits), since the IPC file
+   * format is read from its footer and Arrow Java's readers need a channel.
+   */
+  static Path arrowInput(String location) throws IOException {
+    if (!InputFile.isRemote(location)) {
+      return Path.of(location);
+    }
+    Path temp = Files.createTempFile("parrow-fetched-", ".arrow");
+    temp.toFile().deleteOnExit();
+    try (InputFile remote = InputFile.open(location);
+        FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+      long length = remote.length();
+      ByteBuffer buffer = ByteBuffer.allocate(8 << 20);
+      for (long at = 0; at < length; ) {
+        buffer.clear().limit((int) Math.min(buffer.capacity(), length - at));
+        remote.readFully(at, buffer);
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+          out.write(buffer);
+        }
+        at += buffer.limit();
+      }
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(temp);
+      throw e;
+    }
+    FETCHED.put(temp, location);
+    return temp;
   }
 
   /**

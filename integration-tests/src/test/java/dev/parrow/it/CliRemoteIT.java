@@ -77,6 +77,29 @@ class CliRemoteIT {
         missing.err().contains(uri.replace("orders", "nothing") + ": not found"), missing.err());
   }
 
+  /** from-arrow and append take their Arrow IPC input from a URI too. */
+  @Test
+  void arrowInputFromAUri() throws Exception {
+    Path arrow = dir.resolve("orders.arrow");
+    assertEquals(0, run("to-arrow", ORDERS.toString(), arrow.toString()).exit());
+    String arrowUri = server.serve("data/orders.arrow", arrow).toString();
+    Path fromLocal = dir.resolve("from-local.parquet");
+    Path fromRemote = dir.resolve("from-remote.parquet");
+    assertEquals(0, run("from-arrow", arrow.toString(), fromLocal.toString()).exit());
+    Result remote = run("from-arrow", arrowUri, fromRemote.toString());
+    assertEquals(0, remote.exit(), remote.err());
+    assertEquals(
+        run("cat", fromLocal.toString(), "--format", "csv").out(),
+        run("cat", fromRemote.toString(), "--format", "csv").out());
+    Result append = run("append", arrowUri, fromRemote.toString());
+    assertEquals(0, append.exit(), append.err());
+    assertTrue(run("meta", fromRemote.toString()).out().contains("10,000"));
+    Result missing =
+        run("from-arrow", arrowUri.replace("orders", "none"), dir.resolve("x.parquet").toString());
+    assertEquals(1, missing.exit());
+    assertTrue(missing.err().contains(arrowUri.replace("orders", "none")), missing.err());
+  }
+
   private static String[] args(List<String> verb, String file) {
     String[] out = new String[verb.size() + 1];
     out[0] = verb.get(0);
