@@ -180,9 +180,21 @@ final class Projection {
                 || f.getType() instanceof ArrowType.Binary
                 || f.getType() instanceof ArrowType.LargeUtf8
                 || f.getType() instanceof ArrowType.LargeBinary);
+    PhysicalType physical = footer.schema().column(leaf.column()).physicalType();
+    // A hinted dictionary of numbers, dates, decimals or fixed-size binaries (the hint's value
+    // type was checked when it was applied), stored in a fixed-width physical type.
+    boolean fixed =
+        hinted != null
+            && (physical == PhysicalType.INT32
+                || physical == PhysicalType.INT64
+                || physical == PhysicalType.FLOAT
+                || physical == PhysicalType.DOUBLE
+                || physical == PhysicalType.FIXED_LEN_BYTE_ARRAY);
     boolean wanted = hinted != null || named.contains(leaf.column());
     DictionaryEncoding encoding = null;
-    if (wanted && bytes && options.dictionaryMode() != ReadOptions.DictionaryMode.DECODE) {
+    if (wanted
+        && (bytes || fixed)
+        && options.dictionaryMode() != ReadOptions.DictionaryMode.DECODE) {
       ArrowType.Int index = hinted != null ? hinted.getIndexType() : new ArrowType.Int(32, true);
       if (widened.contains(leaf.column())) {
         warnings.add(

@@ -246,15 +246,14 @@ class DictionaryWriteIT {
         var sCode = parrow.fields.get("s").getChildren().get(0);
         assertEquals("code", sCode.getName());
         assertEquals(new ArrowType.Int(8, true), sCode.getDictionary().getIndexType());
-        assertEquals(
-            new ArrowType.Int(64, true), parrow.types.get("longs"), "other dictionaries as values");
-        assertEquals(
-            new ArrowType.FloatingPoint(
-                org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE),
-            parrow.types.get("doubles"));
-        assertEquals(
-            new ArrowType.Date(org.apache.arrow.vector.types.DateUnit.DAY),
-            parrow.types.get("dates"));
+        // Dictionaries of numbers and dates come back as dictionaries too, with the writer's index
+        // type (as arrow-rs restores them), their values decoded equal below.
+        for (String column : List.of("longs", "doubles", "dates")) {
+          assertEquals(
+              schema.findField(column).getDictionary().getIndexType(),
+              parrow.fields.get(column).getDictionary().getIndexType(),
+              column + " stays a dictionary");
+        }
         assertEquals(expected.values, parrow.values, "Parrow, v" + version);
         assertEquals(
             expected.values, ArrowCpp.read(out, allocator).values, "Arrow C++, v" + version);

@@ -125,13 +125,9 @@ public final class ArrowHints {
       ArrowType type = leafType(field.getType(), hint, path);
       Field rebuilt = rebuild(field, type, hint, field.getChildren());
       DictionaryEncoding encoding = hint.getDictionary();
-      if (encoding != null
-          && (type instanceof ArrowType.Utf8
-              || type instanceof ArrowType.Binary
-              || type instanceof ArrowType.LargeUtf8
-              || type instanceof ArrowType.LargeBinary)) {
+      if (encoding != null && dictionaryValueType(type)) {
         // A factor / dictionary column: dictionary-encoded again, with the writer's index type and
-        // order.
+        // order (as arrow-rs restores it, for numbers, dates and decimals too).
         rebuilt =
             new Field(
                 rebuilt.getName(),
@@ -139,6 +135,29 @@ public final class ArrowHints {
                 null);
       }
       return ours.withField(rebuilt);
+    }
+
+    /**
+     * The value types a dictionary is read back as: strings and binaries, and fixed-width values
+     * the reader stores as they are (integers, floats, dates, times and timestamps stored in their
+     * own unit, decimals, fixed-size binaries). Not booleans, nor units the reader must rescale.
+     */
+    private static boolean dictionaryValueType(ArrowType type) {
+      if (type instanceof ArrowType.Utf8
+          || type instanceof ArrowType.Binary
+          || type instanceof ArrowType.LargeUtf8
+          || type instanceof ArrowType.LargeBinary) {
+        return true;
+      }
+      boolean fixed =
+          type instanceof ArrowType.Int
+              || type instanceof ArrowType.FloatingPoint
+              || type instanceof ArrowType.Date
+              || type instanceof ArrowType.Time
+              || type instanceof ArrowType.Timestamp
+              || type instanceof ArrowType.Decimal
+              || type instanceof ArrowType.FixedSizeBinary;
+      return fixed && UnitRescale.of(type) == null;
     }
 
     private FieldNode applyStruct(FieldNode ours, Field hint, String path) {

@@ -35,20 +35,48 @@ public final class DictionaryFiller extends ConvertingFiller {
   private FieldVector dictionaryVector;
   private boolean changed = true;
 
+  /**
+   * Of a dictionary whose values are not strings or binaries: the filler of the value type, and the
+   * entries in the column's own kind (numbers, fixed-width bytes), looked up by their bytes. Null
+   * for string and binary dictionaries, whose entries are {@link #entries}.
+   */
+  private final VectorFiller valueFiller;
+
+  private DenseValues nativeEntries;
+  private final Map<Object, Integer> nativeLookup = new HashMap<>();
+
   DictionaryFiller(boolean unify, ArrowType.Int indexType) {
+    this(unify, indexType, null);
+  }
+
+  /**
+   * A dictionary column of the hint's index type; {@code valueFiller} fills the dictionary of a
+   * value type other than strings and binaries (null for those).
+   */
+  DictionaryFiller(boolean unify, ArrowType.Int indexType, VectorFiller valueFiller) {
     super(indexType.getBitWidth() / 8);
     this.unify = unify;
     this.indexType = indexType;
+    this.valueFiller = valueFiller;
   }
 
   @Override
   public DenseValues newValues(ColumnDescriptor column) {
-    return new DictionaryCodes();
+    if (valueFiller == null) {
+      return new DictionaryCodes();
+    }
+    nativeEntries = DenseValues.forColumn(column);
+    return new DictionaryCodes(DenseValues.forColumn(column));
   }
 
   @Override
   public void dictionaryVector(FieldVector vector) {
     this.dictionaryVector = vector;
+    if (valueFiller != null) {
+      this.dictionaryWriter = valueFiller;
+      this.changed = true;
+      return;
+    }
     // The writer's dictionary value type: Utf8, Binary, or their large forms.
     boolean text =
         vector instanceof org.apache.arrow.vector.VarCharVector
@@ -75,8 +103,7 @@ public final class DictionaryFiller extends ConvertingFiller {
     boolean fresh = newChunk;
     newChunk = false;
     if (!unify && fresh) {
-      entries.clear();
-      lookup.clear();
+      clearEntries();
       changed = true;
     }
     if (dictionary == null) {
@@ -89,10 +116,16 @@ public final class DictionaryFiller extends ConvertingFiller {
       remap = known;
       return;
     }
-    BinaryValues d = (BinaryValues) dictionary;
-    remap = new int[d.size()];
-    for (int i = 0; i < d.size(); i++) {
-      remap[i] = indexOf(d.bytes(), d.offsets()[i], d.offsets()[i + 1] - d.offsets()[i], !unify);
+    remap = new int[dictionary.size()];
+    if (valueFiller != null) {
+      for (int i = 0; i < dictionary.size(); i++) {
+        remap[i] = nativeIndexOf(dictionary, i, !unify);
+      }
+    } else {
+      BinaryValues d = (BinaryValues) dictionary;
+      for (int i = 0; i < d.size(); i++) {
+        remap[i] = indexOf(d.bytes(), d.offsets()[i], d.offsets()[i + 1] - d.offsets()[i], !unify);
+      }
     }
     if (unify) {
       remaps.put(dictionary, remap);
@@ -120,6 +153,51 @@ public final class DictionaryFiller extends ConvertingFiller {
     return index;
   }
 
+  /**
+   * The index of value {@code i} of {@code values} (of the column's kind) in the dictionary, added
+   * if new; {@code always} adds without looking.
+   */
+  private int nativeIndexOf(DenseValues values, int i, boolean always) {
+    Object key = key(values, i);
+    if (!always) {
+      Integer known = nativeLookup.get(key);
+      if (known != null) {
+        return known;
+      }
+    }
+    int index = nativeEntries.size();
+    nativeEntries.appendRange(values, i, 1);
+    nativeLookup.putIfAbsent(key, index);
+    changed = true;
+    return index;
+  }
+
+  /** A value's bits, as a key: equal keys for equal stored values (NaNs by their bits). */
+  private static Object key(DenseValues values, int i) {
+    if (values instanceof dev.parrow.codec.values.Int32Values v) {
+      return v.values()[i];
+    }
+    if (values instanceof dev.parrow.codec.values.Int64Values v) {
+      return v.values()[i];
+    }
+    dev.parrow.codec.values.FixedWidthValues v = (dev.parrow.codec.values.FixedWidthValues) values;
+    int w = v.width();
+    return ByteBuffer.wrap(java.util.Arrays.copyOfRange(v.bytes(), i * w, (i + 1) * w));
+  }
+
+  private int entryCount() {
+    return valueFiller != null ? nativeEntries.size() : entries.size();
+  }
+
+  private void clearEntries() {
+    entries.clear();
+    lookup.clear();
+    if (nativeEntries != null) {
+      nativeEntries.clear();
+      nativeLookup.clear();
+    }
+  }
+
   /** Whether one dictionary serves the whole file (else one per row group). */
   public boolean unified() {
     return unify;
@@ -127,7 +205,7 @@ public final class DictionaryFiller extends ConvertingFiller {
 
   /** Whether the dictionary built so far fits the index type. */
   public boolean fitsIndexType() {
-    return indexType.getBitWidth() >= 64 || entries.size() - 1 <= largestIndex(indexType);
+    return indexType.getBitWidth() >= 64 || entryCount() - 1 <= largestIndex(indexType);
   }
 
   /** The largest index an index type holds (for 64 bits, beyond any dictionary's size). */
@@ -147,8 +225,7 @@ public final class DictionaryFiller extends ConvertingFiller {
   public void perRowGroup() {
     unify = false;
     remaps.clear();
-    entries.clear();
-    lookup.clear();
+    clearEntries();
     chunkDictionary = null;
     changed = true;
   }
@@ -159,7 +236,7 @@ public final class DictionaryFiller extends ConvertingFiller {
     if (!fitsIndexType()) {
       throw new ParquetFormatException(
           "the dictionary has "
-              + entries.size()
+              + entryCount()
               + " values, too many for "
               + indexType
               + " indices; read the column per row group (ReadOptions.dictionaryMode(PER_ROW_GROUP);"
@@ -175,20 +252,48 @@ public final class DictionaryFiller extends ConvertingFiller {
   @Override
   void convert(DenseValues values, int present, byte[] out) {
     DictionaryCodes codes = (DictionaryCodes) values;
-    BinaryValues fallback = codes.fallback();
+    DenseValues fallback = codes.fallback();
     int[] c = codes.codes();
     for (int j = 0; j < present; j++) {
       int code = c[j];
       int index;
       if (code >= 0) {
         index = remap[code];
+      } else if (valueFiller != null) {
+        index = nativeIndexOf(fallback, -1 - code, false);
       } else {
+        BinaryValues f = (BinaryValues) fallback;
         int k = -1 - code;
-        int start = fallback.offsets()[k];
-        index = indexOf(fallback.bytes(), start, fallback.offsets()[k + 1] - start, false);
+        int start = f.offsets()[k];
+        index = indexOf(f.bytes(), start, f.offsets()[k + 1] - start, false);
       }
       Spread.put(out, j, width, index);
     }
+  }
+
+  /**
+   * Entries of 4 or 8 bytes (ints, floats, dates, times, timestamps) into their vector, as stored.
+   */
+  private static void copyFixed(org.apache.arrow.vector.BaseFixedWidthVector v, DenseValues all) {
+    int n = all.size();
+    Buffers.allocate(v, n);
+    while (v.getValueCapacity() < n) {
+      v.reAlloc();
+    }
+    org.apache.arrow.memory.ArrowBuf data = v.getDataBuffer();
+    if (all instanceof dev.parrow.codec.values.Int32Values ints) {
+      int[] values = ints.values();
+      for (int i = 0; i < n; i++) {
+        data.setInt((long) i * 4, values[i]);
+      }
+    } else {
+      long[] values = ((dev.parrow.codec.values.Int64Values) all).values();
+      for (int i = 0; i < n; i++) {
+        data.setLong((long) i * 8, values[i]);
+      }
+    }
+    Buffers.validity(v.getValidityBuffer(), n, null);
+    v.setValueCount(n);
   }
 
   /** Writes the dictionary into its vector when it has grown or changed since the last batch. */
@@ -196,7 +301,13 @@ public final class DictionaryFiller extends ConvertingFiller {
     if (dictionaryVector == null || !changed) {
       return;
     }
-    dictionaryWriter.fill(dictionaryVector, entries.size(), null, entries.size(), entries);
+    if (valueFiller instanceof DirectFixedFiller) {
+      // That filler decodes pages straight into the vector; the entries are already decoded.
+      copyFixed((org.apache.arrow.vector.BaseFixedWidthVector) dictionaryVector, nativeEntries);
+    } else {
+      DenseValues all = valueFiller != null ? nativeEntries : entries;
+      dictionaryWriter.fill(dictionaryVector, all.size(), null, all.size(), all);
+    }
     changed = false;
   }
 }

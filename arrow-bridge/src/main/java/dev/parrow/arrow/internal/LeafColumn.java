@@ -31,10 +31,20 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
             ? ext.storageType()
             : field.getType();
     if (field.getDictionary() != null) {
+      boolean bytes =
+          type instanceof ArrowType.Utf8
+              || type instanceof ArrowType.Binary
+              || type instanceof ArrowType.LargeUtf8
+              || type instanceof ArrowType.LargeBinary;
+      // Other value types (numbers, dates, decimals, fixed-size binaries) fill their dictionary
+      // with the filler a plain column of that type would have.
       return new LeafColumn(
           column,
           field,
-          new DictionaryFiller(unifyDictionaries, field.getDictionary().getIndexType()));
+          new DictionaryFiller(
+              unifyDictionaries,
+              field.getDictionary().getIndexType(),
+              bytes ? null : filler(column, type, options)));
     }
     VectorFiller rescale = rescale(plain, type);
     return new LeafColumn(column, field, rescale != null ? rescale : filler(column, type, options));

@@ -3,7 +3,7 @@ package dev.parrow.codec.values;
 import java.util.Arrays;
 
 /**
- * BYTE_ARRAY values kept as what the page holds rather than decoded: for a dictionary-encoded page
+ * A column's values kept as what the page holds rather than decoded: for a dictionary-encoded page
  * the index into the chunk's dictionary (code 0 and up), for a page that fell back to another
  * encoding the value itself, stored in {@link #fallback()} (code -1 - k for its k-th value). A
  * reader of dictionary columns maps the codes to its own dictionary without hashing what the chunk
@@ -11,14 +11,27 @@ import java.util.Arrays;
  */
 public final class DictionaryCodes extends GrowableValues implements DenseValues {
   private int[] codes = new int[64];
-  private final BinaryValues fallback = new BinaryValues();
+  private final DenseValues fallback;
+
+  /** Codes of a BYTE_ARRAY column. */
+  public DictionaryCodes() {
+    this(new BinaryValues());
+  }
+
+  /**
+   * Codes whose fallback values go into {@code fallback} (empty, of the column's kind: {@link
+   * DenseValues#forColumn}).
+   */
+  public DictionaryCodes(DenseValues fallback) {
+    this.fallback = fallback;
+  }
 
   public int[] codes() {
     return codes;
   }
 
   /** Values of fallback pages, in order. */
-  public BinaryValues fallback() {
+  public DenseValues fallback() {
     return fallback;
   }
 
