@@ -266,6 +266,14 @@ class ParrowSparkIT {
     assertEquals(1, read);
   }
 
+  static int runningTasks() {
+    int n = 0;
+    for (var e : spark.sparkContext().statusTracker().getExecutorInfos()) {
+      n += e.numRunningTasks();
+    }
+    return n;
+  }
+
   @Test
   void aFailedWriteLeavesNothing() {
     Path out = dir.resolve("failed");
@@ -289,16 +297,16 @@ class ParrowSparkIT {
     assertThrows(
         Exception.class,
         () -> df.write().format("parrow").mode("overwrite").partitionBy("k").save(out.toString()));
-    // The job fails at the first failed task; Spark stops the others after: wait for them.
-    for (int i = 0;
-        i < 200 && spark.sparkContext().statusTracker().getActiveStageIds().length > 0;
-        i++) {
+    // The job fails at its first failed task; the others run on (Spark does not interrupt them)
+    // until their commit is denied and they drop what they wrote: wait until no task runs.
+    for (int i = 0; i < 400 && runningTasks() > 0; i++) {
       try {
         Thread.sleep(50);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
     }
+    assertEquals(0, runningTasks(), "tasks still running after 20 s");
     if (Files.exists(out)) {
       try (Stream<Path> files = Files.walk(out)) {
         List<Path> left = files.filter(Files::isRegularFile).toList();
