@@ -138,7 +138,7 @@ abstract class ValueText {
     ArrowType type = v.getField().getType();
     return switch (type.getTypeID()) {
       case Struct -> new StructText((StructVector) v);
-      case List, LargeList, FixedSizeList, Map -> new ListText(v);
+      case List, LargeList, FixedSizeList, ListView, LargeListView, Map -> new ListText(v);
       case Int -> integer(v);
       case FloatingPoint -> floating(v);
       case Decimal -> decimal(v);
@@ -585,7 +585,11 @@ abstract class ValueText {
               ? large.getDataVector()
               : v instanceof FixedSizeListVector fixed
                   ? fixed.getDataVector()
-                  : ((ListVector) v).getDataVector();
+                  : v instanceof org.apache.arrow.vector.complex.ListViewVector view
+                      ? view.getDataVector()
+                      : v instanceof org.apache.arrow.vector.complex.LargeListViewVector largeView
+                          ? largeView.getDataVector()
+                          : ((ListVector) v).getDataVector();
       if (v instanceof MapVector) {
         List<FieldVector> kv = ((StructVector) data).getChildrenFromFields();
         keys = of(kv.get(0));
@@ -608,6 +612,12 @@ abstract class ValueText {
       } else if (vector instanceof FixedSizeListVector fixed) {
         start = (long) row * fixed.getListSize();
         end = start + fixed.getListSize();
+      } else if (vector instanceof org.apache.arrow.vector.complex.ListViewVector view) {
+        start = view.getOffsetBuffer().getInt((long) row * 4);
+        end = start + view.getSizeBuffer().getInt((long) row * 4);
+      } else if (vector instanceof org.apache.arrow.vector.complex.LargeListViewVector view) {
+        start = view.getOffsetBuffer().getLong((long) row * 8);
+        end = start + view.getSizeBuffer().getLong((long) row * 8);
       } else {
         ListVector list = (ListVector) vector;
         start = list.getElementStartIndex(row);

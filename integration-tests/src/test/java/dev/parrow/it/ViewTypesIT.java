@@ -2,17 +2,21 @@ package dev.parrow.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
+import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ViewVarBinaryVector;
 import org.apache.arrow.vector.ViewVarCharVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +27,120 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ViewTypesIT {
   @TempDir Path dir;
+
+  /**
+   * ListView and LargeListView, with views out of order and overlapping, null and empty lists:
+   * written as LIST with the hint (as arrow-rs writes them), read back by Parrow as the same views
+   * (also through a filter, which compacts them), and by DuckDB as the same lists.
+   */
+  @Test
+  void listViewsComeBackAsListViews() throws Exception {
+    Path file = dir.resolve("list_views.parquet");
+    int[][] views = {{1, 2}, null, {0, 0}, {0, 5}, {2, 2}, {4, 1}};
+    List<Object> want = new java.util.ArrayList<>();
+    List<Object> wantLarge = new java.util.ArrayList<>();
+    try (BufferAllocator allocator = new RootAllocator();
+        org.apache.arrow.vector.complex.ListViewVector lv =
+            org.apache.arrow.vector.complex.ListViewVector.empty("lv", allocator);
+        org.apache.arrow.vector.complex.LargeListViewVector llv =
+            org.apache.arrow.vector.complex.LargeListViewVector.empty("llv", allocator);
+        org.apache.arrow.vector.IntVector id =
+            new org.apache.arrow.vector.IntVector("id", allocator)) {
+      lv.addOrGetVector(
+          org.apache.arrow.vector.types.pojo.FieldType.nullable(new ArrowType.Int(64, true)));
+      llv.addOrGetVector(
+          org.apache.arrow.vector.types.pojo.FieldType.nullable(ArrowType.Utf8.INSTANCE));
+      lv.allocateNew();
+      llv.allocateNew();
+      id.allocateNew(views.length);
+      org.apache.arrow.vector.BigIntVector longs =
+          (org.apache.arrow.vector.BigIntVector) lv.getDataVector();
+      org.apache.arrow.vector.VarCharVector texts =
+          (org.apache.arrow.vector.VarCharVector) llv.getDataVector();
+      longs.allocateNew(5);
+      texts.allocateNew(5);
+      for (int k = 0; k < 5; k++) {
+        if (k == 3) {
+          longs.setNull(k);
+          texts.setNull(k);
+        } else {
+          longs.set(k, (k + 1) * 10L);
+          texts.setSafe(
+              k,
+              ("t" + k + (k == 4 ? " é✓" : "")).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+      }
+      longs.setValueCount(5);
+      texts.setValueCount(5);
+      for (int i = 0; i < views.length; i++) {
+        id.set(i, i);
+        if (views[i] == null) {
+          lv.setNull(i);
+          llv.setNull(i);
+          continue;
+        }
+        org.apache.arrow.vector.BitVectorHelper.setBit(lv.getValidityBuffer(), i);
+        org.apache.arrow.vector.BitVectorHelper.setBit(llv.getValidityBuffer(), i);
+        lv.getOffsetBuffer().setInt((long) i * 4, views[i][0]);
+        lv.getSizeBuffer().setInt((long) i * 4, views[i][1]);
+        llv.getOffsetBuffer().setLong((long) i * 8, views[i][0]);
+        llv.getSizeBuffer().setLong((long) i * 8, views[i][1]);
+      }
+      id.setValueCount(views.length);
+      lv.setValueCount(views.length);
+      llv.setValueCount(views.length);
+      for (int i = 0; i < views.length; i++) {
+        want.add(lv.getObject(i));
+        wantLarge.add(llv.getObject(i));
+      }
+      VectorSchemaRoot root = new VectorSchemaRoot(List.of(id, lv, llv));
+      try (ParquetArrowWriter writer =
+          ParquetArrowWriter.create(file, root.getSchema(), WriteOptions.defaults())) {
+        writer.write(root);
+      }
+    }
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile pf = ParquetFile.open(file)) {
+      assertEquals(new ArrowType.ListView(), pf.arrowSchema().findField("lv").getType());
+      assertEquals(new ArrowType.LargeListView(), pf.arrowSchema().findField("llv").getType());
+      for (String where : new String[] {null, "id IN (0, 3, 4, 5)"}) {
+        ReadOptions options =
+            where == null ? ReadOptions.defaults() : ReadOptions.builder().filter(where).build();
+        List<Object> got = new java.util.ArrayList<>();
+        List<Object> gotLarge = new java.util.ArrayList<>();
+        try (ParquetArrowReader reader = pf.newReader(allocator, options)) {
+          while (reader.loadNextBatch()) {
+            VectorSchemaRoot r = reader.getVectorSchemaRoot();
+            for (int i = 0; i < r.getRowCount(); i++) {
+              got.add(r.getVector("lv").getObject(i));
+              gotLarge.add(r.getVector("llv").getObject(i));
+            }
+          }
+        }
+        List<Integer> rows = where == null ? List.of(0, 1, 2, 3, 4, 5) : List.of(0, 3, 4, 5);
+        assertEquals(rows.stream().map(want::get).toList(), got, where);
+        assertEquals(
+            rows.stream().map(i -> String.valueOf(wantLarge.get(i))).toList(),
+            gotLarge.stream().map(String::valueOf).toList(),
+            where);
+      }
+    }
+    try (DuckDb duck = new DuckDb()) {
+      List<Object> lists = new java.util.ArrayList<>();
+      for (var row :
+          duck.query(
+              "SELECT CAST(lv AS VARCHAR) AS lv FROM read_parquet("
+                  + DuckDb.literal(file)
+                  + ") ORDER BY id")) {
+        lists.add(row.get("lv") == null ? null : row.get("lv").toString().replace(" ", ""));
+      }
+      assertEquals(
+          want.stream()
+              .map(v -> v == null ? null : v.toString().replace("null", "NULL").replace(" ", ""))
+              .toList(),
+          lists);
+    }
+  }
 
   @Test
   void viewsComeBackAsViews() throws Exception {

@@ -994,8 +994,7 @@ class WriteReadBackIT {
     }
     for (ArrowType unsupported :
         List.<ArrowType>of(
-            new ArrowType.Union(org.apache.arrow.vector.types.UnionMode.Sparse, new int[] {0}),
-            new ArrowType.ListView())) {
+            new ArrowType.Union(org.apache.arrow.vector.types.UnionMode.Sparse, new int[] {0}))) {
       Schema bad =
           new Schema(
               List.of(

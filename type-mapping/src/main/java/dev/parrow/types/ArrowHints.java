@@ -181,6 +181,10 @@ public final class ArrowHints {
         type = field.getType();
       } else if (hint.getType() instanceof ArrowType.LargeList) {
         type = ArrowType.LargeList.INSTANCE;
+      } else if (hint.getType() instanceof ArrowType.ListView
+          || hint.getType() instanceof ArrowType.LargeListView) {
+        // Written as a LIST (as arrow-rs writes views); read back as the view it was.
+        type = hint.getType();
       } else if (hint.getType() instanceof ArrowType.FixedSizeList) {
         // Every list must then have that many elements; the reader checks each one.
         type = hint.getType();

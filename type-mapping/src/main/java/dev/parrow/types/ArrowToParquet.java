@@ -83,6 +83,8 @@ public final class ArrowToParquet {
     ArrowType type = field.getType();
     if (type instanceof ArrowType.List
         || type instanceof ArrowType.LargeList
+        || type instanceof ArrowType.ListView
+        || type instanceof ArrowType.LargeListView
         || type instanceof ArrowType.FixedSizeList) {
       Field element = field.getChildren().get(0);
       out.add(group(name, repetition, 1, ConvertedType.LIST, new LogicalType.ListType()));

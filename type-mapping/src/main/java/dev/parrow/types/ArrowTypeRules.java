@@ -36,6 +36,8 @@ final class ArrowTypeRules {
           case LIST ->
               (type instanceof ArrowType.List
                       || type instanceof ArrowType.LargeList
+                      || type instanceof ArrowType.ListView
+                      || type instanceof ArrowType.LargeListView
                       || type instanceof ArrowType.FixedSizeList f && f.getListSize() > 0)
                   && field.getChildren().size() == 1;
           case MAP -> type instanceof ArrowType.Map && field.getChildren().size() == 1;

@@ -9,7 +9,9 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.LargeListViewVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 
@@ -57,18 +59,10 @@ public final class ListReader implements FieldReader {
     LevelConversion.Slots slots =
         LevelConversion.defRepLevelsToList(
             source.defs(), source.reps(), n, levels, nullable, offsets, validity);
-    boolean large = vector instanceof LargeListVector;
-    ArrowFieldNode node = new ArrowFieldNode(slots.count(), slots.nulls());
-    try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, slots.count());
-        ArrowBuf offsetBuffer =
-            large
-                ? Scratch.longsBuffer(allocator, offsets, slots.count() + 1)
-                : Scratch.intsBuffer(allocator, offsets, slots.count() + 1)) {
-      if (large) {
-        ((LargeListVector) vector).loadFieldBuffers(node, List.of(bits, offsetBuffer));
-      } else {
-        ((ListVector) vector).loadFieldBuffers(node, List.of(bits, offsetBuffer));
-      }
+    if (vector instanceof ListViewVector || vector instanceof LargeListViewVector) {
+      loadView(vector, slots, allocator);
+    } else {
+      loadOffsets(vector, slots, allocator);
     }
     int elements = element.build(dataVector(vector), allocator);
     if (elements != offsets[slots.count()]) {
@@ -82,6 +76,58 @@ public final class ListReader implements FieldReader {
     }
     return slots.count();
   }
+
+  private void loadOffsets(
+      FieldVector vector, LevelConversion.Slots slots, BufferAllocator allocator) {
+    boolean large = vector instanceof LargeListVector;
+    ArrowFieldNode node = new ArrowFieldNode(slots.count(), slots.nulls());
+    try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, slots.count());
+        ArrowBuf offsetBuffer =
+            large
+                ? Scratch.longsBuffer(allocator, offsets, slots.count() + 1)
+                : Scratch.intsBuffer(allocator, offsets, slots.count() + 1)) {
+      if (large) {
+        ((LargeListVector) vector).loadFieldBuffers(node, List.of(bits, offsetBuffer));
+      } else {
+        ((ListVector) vector).loadFieldBuffers(node, List.of(bits, offsetBuffer));
+      }
+    }
+  }
+
+  /**
+   * A list view (from the hint): each list's offset and size, laid out as a list's (in order, no
+   * overlap), so the elements are read as for a list.
+   */
+  private void loadView(
+      FieldVector vector, LevelConversion.Slots slots, BufferAllocator allocator) {
+    int count = slots.count();
+    if (sizes.length < count) {
+      sizes = new int[Math.max(count, sizes.length * 2)];
+    }
+    for (int i = 0; i < count; i++) {
+      sizes[i] = offsets[i + 1] - offsets[i];
+    }
+    boolean large = vector instanceof LargeListViewVector;
+    ArrowFieldNode node = new ArrowFieldNode(count, slots.nulls());
+    try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, count);
+        ArrowBuf offsetBuffer =
+            large
+                ? Scratch.longsBuffer(allocator, offsets, count)
+                : Scratch.intsBuffer(allocator, offsets, count);
+        ArrowBuf sizeBuffer =
+            large
+                ? Scratch.longsBuffer(allocator, sizes, count)
+                : Scratch.intsBuffer(allocator, sizes, count)) {
+      if (large) {
+        ((LargeListViewVector) vector)
+            .loadFieldBuffers(node, List.of(bits, offsetBuffer, sizeBuffer));
+      } else {
+        ((ListViewVector) vector).loadFieldBuffers(node, List.of(bits, offsetBuffer, sizeBuffer));
+      }
+    }
+  }
+
+  private int[] sizes = new int[0];
 
   /**
    * A fixed-size list (from the hint): every defined list must have the size's elements. A null
@@ -211,6 +257,12 @@ public final class ListReader implements FieldReader {
   private static FieldVector dataVector(FieldVector vector) {
     if (vector instanceof FixedSizeListVector fixed) {
       return fixed.getDataVector();
+    }
+    if (vector instanceof ListViewVector view) {
+      return view.getDataVector();
+    }
+    if (vector instanceof LargeListViewVector view) {
+      return view.getDataVector();
     }
     return vector instanceof LargeListVector large
         ? large.getDataVector()

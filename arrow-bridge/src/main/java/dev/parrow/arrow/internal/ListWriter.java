@@ -5,7 +5,9 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.LargeListViewVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -19,7 +21,10 @@ final class ListWriter extends FieldWriter {
   private enum Layout {
     OFFSETS,
     LARGE_OFFSETS,
-    FIXED_SIZE
+    FIXED_SIZE,
+    /** A list view: each list's own offset and size, in any order, overlapping or not. */
+    VIEW,
+    LARGE_VIEW
   }
 
   private final Layout layout;
@@ -32,7 +37,11 @@ final class ListWriter extends FieldWriter {
             ? Layout.LARGE_OFFSETS
             : field.getType() instanceof ArrowType.FixedSizeList
                 ? Layout.FIXED_SIZE
-                : Layout.OFFSETS;
+                : field.getType() instanceof ArrowType.ListView
+                    ? Layout.VIEW
+                    : field.getType() instanceof ArrowType.LargeListView
+                        ? Layout.LARGE_VIEW
+                        : Layout.OFFSETS;
     this.element = element;
   }
 
@@ -52,23 +61,30 @@ final class ListWriter extends FieldWriter {
           case OFFSETS -> ((ListVector) v).getElementStartIndex(i);
           case LARGE_OFFSETS -> ((LargeListVector) v).getElementStartIndex(i);
           case FIXED_SIZE -> ((FixedSizeListVector) v).getElementStartIndex(i);
+          case VIEW -> ((ListViewVector) v).getOffsetBuffer().getInt((long) i * 4);
+          case LARGE_VIEW -> ((LargeListViewVector) v).getOffsetBuffer().getLong((long) i * 8);
         };
     long end =
         switch (layout) {
           case OFFSETS -> ((ListVector) v).getElementEndIndex(i);
           case LARGE_OFFSETS -> ((LargeListVector) v).getElementEndIndex(i);
           case FIXED_SIZE -> ((FixedSizeListVector) v).getElementEndIndex(i);
+          case VIEW -> start + ((ListViewVector) v).getSizeBuffer().getInt((long) i * 4);
+          case LARGE_VIEW ->
+              start + ((LargeListViewVector) v).getSizeBuffer().getLong((long) i * 8);
         };
     if (start == end) {
       addEmpty(level, rep);
       return;
     }
     FieldVector data =
-        layout == Layout.LARGE_OFFSETS
-            ? ((LargeListVector) v).getDataVector()
-            : layout == Layout.FIXED_SIZE
-                ? ((FixedSizeListVector) v).getDataVector()
-                : ((ListVector) v).getDataVector();
+        switch (layout) {
+          case OFFSETS -> ((ListVector) v).getDataVector();
+          case LARGE_OFFSETS -> ((LargeListVector) v).getDataVector();
+          case FIXED_SIZE -> ((FixedSizeListVector) v).getDataVector();
+          case VIEW -> ((ListViewVector) v).getDataVector();
+          case LARGE_VIEW -> ((LargeListViewVector) v).getDataVector();
+        };
     for (long k = start; k < end; k++) {
       element.shred(data, (int) k, level + 1, k == start ? rep : depth + 1, depth + 1);
     }

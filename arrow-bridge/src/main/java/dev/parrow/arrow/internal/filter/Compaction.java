@@ -103,6 +103,16 @@ public final class Compaction {
       rewriteOffsets(list.getOffsetBuffer(), runs, true);
       compact(list.getDataVector(), elements);
       list.setLastSet(runs.total() - 1);
+    } else if (vector instanceof org.apache.arrow.vector.complex.ListViewVector view) {
+      compact(
+          view.getDataVector(),
+          compactView(
+              view.getValidityBuffer(), view.getOffsetBuffer(), view.getSizeBuffer(), runs, 4));
+    } else if (vector instanceof org.apache.arrow.vector.complex.LargeListViewVector view) {
+      compact(
+          view.getDataVector(),
+          compactView(
+              view.getValidityBuffer(), view.getOffsetBuffer(), view.getSizeBuffer(), runs, 8));
     } else if (vector instanceof FixedSizeListVector list) {
       moveBits(list.getValidityBuffer(), runs);
       int size = list.getListSize();
@@ -118,6 +128,43 @@ public final class Compaction {
           "cannot keep selected rows of a " + vector.getClass().getSimpleName());
     }
     vector.setValueCount(runs.total());
+  }
+
+  /**
+   * Keeps the selected lists of a list view as the reader builds them (offsets in order, no
+   * overlap): their validity and sizes moved to the front, offsets summed anew; gives the runs of
+   * their elements.
+   */
+  private static Runs compactView(
+      ArrowBuf validity, ArrowBuf offsets, ArrowBuf sizes, Runs runs, int width) {
+    int[] start = new int[runs.count()];
+    int[] length = new int[runs.count()];
+    int total = 0;
+    for (int r = 0; r < runs.count(); r++) {
+      int first = runs.start()[r];
+      int last = first + runs.length()[r] - 1;
+      long from = width == 4 ? offsets.getInt((long) first * 4) : offsets.getLong((long) first * 8);
+      long to =
+          width == 4
+              ? offsets.getInt((long) last * 4) + sizes.getInt((long) last * 4)
+              : offsets.getLong((long) last * 8) + sizes.getLong((long) last * 8);
+      start[r] = (int) from;
+      length[r] = (int) (to - from);
+      total += length[r];
+    }
+    moveBits(validity, runs);
+    moveBytes(sizes, runs, width);
+    long at = 0;
+    for (int i = 0; i < runs.total(); i++) {
+      if (width == 4) {
+        offsets.setInt((long) i * 4, (int) at);
+        at += sizes.getInt((long) i * 4);
+      } else {
+        offsets.setLong((long) i * 8, at);
+        at += sizes.getLong((long) i * 8);
+      }
+    }
+    return new Runs(start, length, runs.count(), total);
   }
 
   private static void moveBits(ArrowBuf buf, Runs runs) {
