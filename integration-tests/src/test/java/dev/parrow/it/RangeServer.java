@@ -39,7 +39,9 @@ final class RangeServer implements AutoCloseable {
     /** Declares and sends only half of the range asked for. */
     SHORT_BODY,
     /** Answers 403. */
-    FORBIDDEN
+    FORBIDDEN,
+    /** Sends a body of 64 MiB for whatever range was asked (a broken or hostile server). */
+    HUGE_BODY
   }
 
   private static final Pattern RANGE = Pattern.compile("bytes=(\\d*)-(\\d*)");
@@ -105,6 +107,18 @@ final class RangeServer implements AutoCloseable {
       }
       if (fault == Fault.SLOW) {
         sleep(slowMillis);
+      }
+      if (fault == Fault.HUGE_BODY) {
+        exchange.sendResponseHeaders(206, 64 << 20);
+        try (OutputStream out = exchange.getResponseBody()) {
+          byte[] junk = new byte[1 << 20];
+          for (int i = 0; i < 64; i++) {
+            out.write(junk);
+          }
+        } catch (IOException e) {
+          // The client stops reading once it has more than it asked for.
+        }
+        return;
       }
       if (file == null || !Files.isRegularFile(file)) {
         exchange.sendResponseHeaders(404, -1);

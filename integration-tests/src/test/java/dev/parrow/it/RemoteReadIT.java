@@ -176,6 +176,19 @@ class RemoteReadIT {
     assertTrue(notFound.getMessage().startsWith(missing + ": not found"), notFound.getMessage());
   }
 
+  /** A body longer than the range asked for is refused at once, without reading it all. */
+  @Test
+  void aBodyLongerThanAskedIsRefused() throws Exception {
+    String uri = uri(lineitem);
+    server.faults.clear();
+    server.faults.add(RangeServer.Fault.HUGE_BODY);
+    IOException e = assertThrows(IOException.class, () -> InputFile.open(uri, QUICK));
+    server.faults.clear();
+    assertTrue(
+        e.getMessage().startsWith(uri + ": the answer to bytes=-65536 is longer than"),
+        e.getMessage());
+  }
+
   /** Concurrent readers of one remote file, with prefetches overlapping, get the same values. */
   @Test
   void concurrentReadersOfOneFile() throws Exception {

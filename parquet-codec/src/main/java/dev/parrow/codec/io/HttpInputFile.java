@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -246,6 +245,7 @@ public final class HttpInputFile implements InputFile {
         uri,
         range,
         range,
+        options.tailBytes(),
         response -> {
           int status = response.statusCode();
           byte[] body = response.body();
@@ -280,6 +280,7 @@ public final class HttpInputFile implements InputFile {
         uri,
         range,
         range,
+        length,
         response -> {
           int status = response.statusCode();
           byte[] body = response.body();
@@ -312,7 +313,7 @@ public final class HttpInputFile implements InputFile {
   }
 
   /** start, end (inclusive) and total of a Content-Range header; total -1 when unknown. */
-  private long[] contentRange(HttpResponse<?> response, String range) throws IOException {
+  private long[] contentRange(RemoteRequests.Response response, String range) throws IOException {
     String header = response.headers().firstValue("Content-Range").orElse("");
     Matcher m = CONTENT_RANGE.matcher(header.trim());
     if (!m.matches()) {

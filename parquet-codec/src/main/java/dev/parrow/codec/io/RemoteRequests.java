@@ -34,8 +34,11 @@ final class RemoteRequests {
 
   /** What a request's answer means: a value, or an exception ({@link Transient} to retry). */
   interface Answer<T> {
-    T accept(HttpResponse<byte[]> response) throws IOException;
+    T accept(Response response) throws IOException;
   }
+
+  /** An answer's status, headers and body (read up to the size the request allows). */
+  record Response(int statusCode, java.net.http.HttpHeaders headers, byte[] body) {}
 
   /** A failure worth trying again. */
   static final class Transient extends IOException {
@@ -108,7 +111,7 @@ final class RemoteRequests {
    *
    * @param what the request, for messages ({@code bytes=0-99}, {@code listing})
    */
-  <T> T get(URI uri, String range, String what, Answer<T> answer) throws IOException {
+  <T> T get(URI uri, String range, String what, long maxBody, Answer<T> answer) throws IOException {
     IOException last = null;
     for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
       checkOpen();
@@ -125,14 +128,31 @@ final class RemoteRequests {
         }
         signer.sign(b, uri, range == null ? Map.of() : Map.of("Range", range));
         requests.incrementAndGet();
-        HttpResponse<byte[]> response =
-            client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-        bytes.addAndGet(response.body().length);
+        HttpResponse<java.io.InputStream> response =
+            client.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+        byte[] body;
+        try (java.io.InputStream in = response.body()) {
+          // Never more than asked for: a hostile or broken server cannot make the reader hold
+          // more than the request's size.
+          body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBody + 1));
+        }
+        bytes.addAndGet(body.length);
         int status = response.statusCode();
         if (status == 408 || status == 429 || status >= 500) {
           throw new Transient("status " + status);
         }
-        return answer.accept(response);
+        if (body.length > maxBody) {
+          throw new BadAnswer(
+              name
+                  + ": the answer to "
+                  + what
+                  + " is longer than the "
+                  + maxBody
+                  + " bytes asked for (status "
+                  + status
+                  + "; does the server ignore Range requests?)");
+        }
+        return answer.accept(new Response(status, response.headers(), body));
       } catch (RemoteFileException | BadAnswer e) {
         throw e;
       } catch (InterruptedException e) {

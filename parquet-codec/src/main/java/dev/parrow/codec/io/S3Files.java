@@ -18,6 +18,9 @@ import java.util.regex.Pattern;
 public final class S3Files {
   private S3Files() {}
 
+  /** The most bytes of one listing page (S3 sends at most 1,000 keys of up to 1 KiB each). */
+  private static final long LISTING_LIMIT = 16 << 20;
+
   private static final Pattern KEY = Pattern.compile("<Key>([^<]*)</Key>");
   private static final Pattern NEXT =
       Pattern.compile("<NextContinuationToken>([^<]*)</NextContinuationToken>");
@@ -58,6 +61,7 @@ public final class S3Files {
               uri,
               null,
               "listing",
+              LISTING_LIMIT,
               response -> {
                 byte[] body = response.body();
                 if (response.statusCode() != 200) {
