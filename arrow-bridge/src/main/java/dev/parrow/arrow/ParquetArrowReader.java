@@ -859,6 +859,12 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   private final Map<Integer, Prefetch> prefetches = new HashMap<>();
 
+  /**
+   * Prefetches the chunks of the row group at {@code cursor}, and those of the next one when
+   * nothing can make it skip pages or be passed over (no page pruning, no row range). A row group
+   * whose pages a filter skips is still fetched whole: skipping its pages remotely would cost a
+   * request for each page header the reader must read to pass the page by.
+   */
   private void prefetchAround(int cursor) {
     var done = prefetches.entrySet().iterator();
     while (done.hasNext()) {
@@ -868,10 +874,14 @@ public final class ParquetArrowReader extends ArrowReader {
         done.remove();
       }
     }
-    for (int c = cursor; c <= cursor + 1 && c < rowGroups.size(); c++) {
-      if (!prefetches.containsKey(c)) {
-        prefetches.put(c, file.input().prefetch(chunkRanges(rowGroups.get(c))));
-      }
+    if (!prefetches.containsKey(cursor)) {
+      prefetches.put(cursor, file.input().prefetch(chunkRanges(rowGroups.get(cursor))));
+    }
+    boolean wholeReads =
+        pagePruning == null && options.rowOffset() == 0 && options.rowLimit() == Long.MAX_VALUE;
+    int next = cursor + 1;
+    if (wholeReads && next < rowGroups.size() && !prefetches.containsKey(next)) {
+      prefetches.put(next, file.input().prefetch(chunkRanges(rowGroups.get(next))));
     }
   }
 

@@ -176,6 +176,35 @@ class RemoteReadIT {
     assertTrue(notFound.getMessage().startsWith(missing + ": not found"), notFound.getMessage());
   }
 
+  /**
+   * A narrow filter on a file with a page index and small pages: the same rows as the local read,
+   * in a few requests (the row group's chunks coalesced, not a request per page), and row groups
+   * the statistics rule out are not fetched.
+   */
+  @Test
+  void filteredReadsAreFewRequests() throws Exception {
+    Path indexed = dir.resolve("lineitem_indexed.parquet");
+    try (org.apache.arrow.memory.BufferAllocator allocator =
+            new org.apache.arrow.memory.RootAllocator();
+        ParquetFile source = ParquetFile.open(lineitem);
+        dev.parrow.arrow.ParquetArrowReader reader = source.newReader(allocator)) {
+      dev.parrow.arrow.ParquetArrowWriter.writeAll(
+          reader,
+          dev.parrow.arrow.OutputFile.of(indexed),
+          dev.parrow.arrow.WriteOptions.builder().pageRows(5_000).rowGroupRows(100_000).build(),
+          rows -> {});
+    }
+    ReadOptions narrow = ReadOptions.builder().filter("l_orderkey BETWEEN 30000 AND 30100").build();
+    List<List<Object>> local = FilterCorpusIT.rows(indexed, narrow);
+    String uri = uri(indexed);
+    server.resetCounts();
+    assertEquals(local, readRemote(uri, narrow));
+    assertEquals(404, local.size());
+    long size = Files.size(indexed);
+    assertTrue(server.bytes.get() < size / 3, server.bytes.get() + " bytes fetched of " + size);
+    assertTrue(server.requests.get() < 60, server.requests.get() + " requests");
+  }
+
   /** A body longer than the range asked for is refused at once, without reading it all. */
   @Test
   void aBodyLongerThanAskedIsRefused() throws Exception {
