@@ -27,9 +27,14 @@ abstract class ConvertingFiller implements VectorFiller {
     Buffers.prepare(v, rows, validity);
     dense = Spread.ensure(dense, present * width);
     convert(values, present, dense);
-    spread = Spread.ensure(spread, rows * width);
-    Spread.bytes(dense, width, validity, rows, spread);
-    v.getDataBuffer().setBytes(0, spread, 0, (long) rows * width);
+    if (present == rows) {
+      // No nulls: the dense values are the slots already.
+      v.getDataBuffer().setBytes(0, dense, 0, (long) rows * width);
+    } else {
+      spread = Spread.ensure(spread, rows * width);
+      Spread.bytes(dense, width, validity, rows, spread);
+      v.getDataBuffer().setBytes(0, spread, 0, (long) rows * width);
+    }
     v.setValueCount(rows);
   }
 

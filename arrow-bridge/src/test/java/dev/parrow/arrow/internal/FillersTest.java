@@ -333,6 +333,40 @@ class FillersTest {
     }
   }
 
+  /**
+   * INT32 and INT64 unscaled values, random and extreme, sign-extended into Decimal128 and
+   * Decimal256 (8 bytes at a time), against BigDecimal.
+   */
+  @Test
+  void decimalsFromIntegersAtEveryWidth() {
+    Random random = new Random(11);
+    try (BufferAllocator allocator = new RootAllocator();
+        DecimalVector d128 = new DecimalVector("a", allocator, 18, 3);
+        org.apache.arrow.vector.Decimal256Vector d256 =
+            new org.apache.arrow.vector.Decimal256Vector("b", allocator, 40, 3);
+        DecimalVector d128Ints = new DecimalVector("c", allocator, 9, 3)) {
+      Int64Values longs = new Int64Values();
+      Int32Values ints = new Int32Values();
+      List<Long> l = new ArrayList<>();
+      List<Integer> i = new ArrayList<>();
+      for (int k = 0; k < present(); k++) {
+        long x =
+            k == 0 ? Long.MIN_VALUE : k == 1 ? Long.MAX_VALUE : k == 2 ? -1 : random.nextLong();
+        int y =
+            k == 0
+                ? Integer.MIN_VALUE
+                : k == 1 ? Integer.MAX_VALUE : k == 2 ? -1 : random.nextInt();
+        longs.add(x);
+        ints.add(y);
+        l.add(x);
+        i.add(y);
+      }
+      check(new DecimalFiller(128), d128, longs, k -> BigDecimal.valueOf(l.get(k), 3));
+      check(new DecimalFiller(256), d256, longs, k -> BigDecimal.valueOf(l.get(k), 3));
+      check(new DecimalFiller(128), d128Ints, ints, k -> BigDecimal.valueOf(i.get(k), 3));
+    }
+  }
+
   @Test
   void timestampMillisecondsBackToSeconds() {
     try (BufferAllocator allocator = new RootAllocator();
