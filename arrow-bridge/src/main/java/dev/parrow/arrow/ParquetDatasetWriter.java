@@ -275,8 +275,7 @@ public final class ParquetDatasetWriter implements AutoCloseable {
             == 0) {
           return false;
         }
-      } else {
-        BaseVariableWidthVector s = (BaseVariableWidthVector) v;
+      } else if (v instanceof BaseVariableWidthVector s) {
         if (ByteFunctionHelpers.equal(
                 s.getDataBuffer(),
                 s.getStartOffset(i),
@@ -284,6 +283,22 @@ public final class ParquetDatasetWriter implements AutoCloseable {
                 s.getDataBuffer(),
                 s.getStartOffset(i - 1),
                 s.getEndOffset(i - 1))
+            == 0) {
+          return false;
+        }
+      } else {
+        // LargeUtf8 partition values: offsets of 8 bytes.
+        org.apache.arrow.vector.BaseLargeVariableWidthVector s =
+            (org.apache.arrow.vector.BaseLargeVariableWidthVector) v;
+        ArrowBuf o = s.getOffsetBuffer();
+        long w = org.apache.arrow.vector.BaseLargeVariableWidthVector.OFFSET_WIDTH;
+        if (ByteFunctionHelpers.equal(
+                s.getDataBuffer(),
+                o.getLong(i * w),
+                o.getLong((i + 1) * w),
+                s.getDataBuffer(),
+                o.getLong((i - 1) * w),
+                o.getLong(i * w))
             == 0) {
           return false;
         }

@@ -274,6 +274,57 @@ class DatasetIT {
     assertEquals(3000, one.size());
   }
 
+  /** Large strings, integers and booleans partition too; every row comes back in its directory. */
+  @Test
+  void otherPartitionColumnTypes() throws Exception {
+    Path root = dir.resolve("large-keys");
+    try (BufferAllocator allocator = new RootAllocator();
+        org.apache.arrow.vector.BigIntVector id =
+            new org.apache.arrow.vector.BigIntVector("id", allocator);
+        org.apache.arrow.vector.LargeVarCharVector region =
+            new org.apache.arrow.vector.LargeVarCharVector("region", allocator);
+        org.apache.arrow.vector.BitVector flag =
+            new org.apache.arrow.vector.BitVector("flag", allocator)) {
+      int n = 1000;
+      id.allocateNew(n);
+      region.allocateNew(n);
+      flag.allocateNew(n);
+      for (int i = 0; i < n; i++) {
+        id.set(i, i);
+        region.setSafe(
+            i,
+            ("r" + (i % 3 == 0 ? "EU" : i % 3 == 1 ? "US" : "ÉTÉ"))
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        flag.set(i, i % 2);
+      }
+      id.setValueCount(n);
+      region.setValueCount(n);
+      flag.setValueCount(n);
+      VectorSchemaRoot batch = new VectorSchemaRoot(List.of(id, region, flag));
+      try (ParquetDatasetWriter writer =
+          ParquetDatasetWriter.create(
+              root,
+              batch.getSchema(),
+              WriteOptions.defaults(),
+              ParquetDatasetWriter.Layout.partitionBy("region", "flag"))) {
+        writer.write(batch);
+      }
+    }
+    ParquetDataset dataset = ParquetDataset.open(root.toString());
+    assertEquals(6, dataset.files().size());
+    List<List<Object>> rows = sortedById(parrow(dataset, ReadOptions.defaults()));
+    assertEquals(1000, rows.size());
+    for (int i = 0; i < 1000; i++) {
+      assertEquals(
+          List.of(
+              String.valueOf(i),
+              "r" + (i % 3 == 0 ? "EU" : i % 3 == 1 ? "US" : "ÉTÉ"),
+              i % 2 == 1 ? "true" : "false"),
+          rows.get(i).stream().map(String::valueOf).toList(),
+          "row " + i);
+    }
+  }
+
   /** Slices cut at any size read every row once, as the whole dataset does. */
   @Test
   void slicesReadEveryRowOnce() throws Exception {
