@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
  * announced, fetched as they come. Transient failures (a refused or reset connection, a timeout, a
  * body shorter than asked for, 408, 429, 5xx) are retried with exponential backoff; other statuses
  * fail at once with a {@link RemoteFileException} naming the URI. A read never returns fewer bytes
- * than asked for. Safe for concurrent reads.
+ * than asked for, and an answer longer than asked for is refused rather than held. Safe for
+ * concurrent reads.
  */
 public final class HttpInputFile implements InputFile {
   /** Daemon threads for prefetches, shared by every remote file: they only wait on the network. */
