@@ -16,12 +16,14 @@ import java.util.Map;
  * @param rowGroups the row groups to read, in file order (empty: all)
  * @param partitions the file's partition values by key (Long, LocalDate, String or null)
  * @param fileColumns the top-level columns the file has (the dataset's others read as nulls)
+ * @param rows how many rows the row groups hold, by the footer
  */
 public record DatasetSlice(
     String location,
     List<Integer> rowGroups,
     Map<String, Object> partitions,
-    List<String> fileColumns) {
+    List<String> fileColumns,
+    long rows) {
 
   /**
    * Copies the collections (partition values may be null).
@@ -30,6 +32,7 @@ public record DatasetSlice(
    * @param rowGroups the row groups to read
    * @param partitions the partition values
    * @param fileColumns the file's top-level columns
+   * @param rows the row groups' rows
    */
   public DatasetSlice {
     rowGroups = Collections.unmodifiableList(new ArrayList<>(rowGroups));

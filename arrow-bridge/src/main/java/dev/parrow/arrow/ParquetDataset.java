@@ -287,16 +287,16 @@ public final class ParquetDataset {
   List<DatasetSlice> wholeFiles() {
     List<DatasetSlice> out = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
-      out.add(slice(i, List.of()));
+      out.add(slice(i, List.of(), files.get(i).rows()));
     }
     return out;
   }
 
-  private DatasetSlice slice(int file, List<Integer> rowGroups) {
+  private DatasetSlice slice(int file, List<Integer> rowGroups, long rows) {
     List<String> columns = new ArrayList<>();
     fileSchemas.get(file).getFields().forEach(f -> columns.add(f.getName()));
     DatasetFile f = files.get(file);
-    return new DatasetSlice(f.location(), rowGroups, f.partitions(), columns);
+    return new DatasetSlice(f.location(), rowGroups, f.partitions(), columns, rows);
   }
 
   /**
@@ -316,6 +316,7 @@ public final class ParquetDataset {
     List<DatasetSlice> out = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
       java.util.TreeMap<Long, List<Integer>> bySplit = new java.util.TreeMap<>();
+      java.util.Map<Long, Long> rowsBySplit = new java.util.HashMap<>();
       try (ParquetFile f = ParquetFile.open(files.get(i).location(), options.remote())) {
         var groups = f.metadata().rowGroups();
         for (int g = 0; g < groups.size(); g++) {
@@ -330,11 +331,13 @@ public final class ParquetDataset {
           for (var c : group.columns()) {
             bytes += c.metaData().totalCompressedSize();
           }
-          bySplit.computeIfAbsent((start + bytes / 2) / maxBytes, k -> new ArrayList<>()).add(g);
+          long split = (start + bytes / 2) / maxBytes;
+          bySplit.computeIfAbsent(split, k -> new ArrayList<>()).add(g);
+          rowsBySplit.merge(split, group.numRows(), Long::sum);
         }
       }
-      for (List<Integer> groups : bySplit.values()) {
-        out.add(slice(i, groups));
+      for (var split : bySplit.entrySet()) {
+        out.add(slice(i, split.getValue(), rowsBySplit.get(split.getKey())));
       }
     }
     return out;
@@ -354,6 +357,16 @@ public final class ParquetDataset {
     return read.toBuilder().dictionaryMode(ReadOptions.DictionaryMode.DECODE).build();
   }
 
+  /**
+   * Whether a location is a glob: it holds {@code *}, {@code ?}, {@code [} or <code>&#123;</code>.
+   *
+   * @param location a path, a URI or a glob
+   * @return true for a glob
+   */
+  public static boolean isGlob(String location) {
+    return location.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{');
+  }
+
   /** A file found for the dataset, with the directories its partition values come from. */
   private record Listed(String location, List<String> directories, long rows) {
     Listed withRows(long n) {
@@ -362,7 +375,7 @@ public final class ParquetDataset {
   }
 
   private static List<Listed> list(String location, DatasetOptions options) throws IOException {
-    boolean glob = location.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{');
+    boolean glob = isGlob(location);
     if (location.toLowerCase(java.util.Locale.ROOT).startsWith("s3://")
         && (glob || location.endsWith("/"))) {
       return s3(location, glob, options);
@@ -373,7 +386,7 @@ public final class ParquetDataset {
     }
     String local =
         location.startsWith("file:") ? Path.of(URI.create(location)).toString() : location;
-    if (local.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{')) {
+    if (isGlob(local)) {
       return glob(local);
     }
     Path path = Path.of(local);
@@ -399,7 +412,7 @@ public final class ParquetDataset {
     int cut = location.length();
     if (glob) {
       int wild = 0;
-      while ("*?[{".indexOf(location.charAt(wild)) < 0) {
+      while (!isGlob(String.valueOf(location.charAt(wild)))) {
         wild++;
       }
       cut = location.lastIndexOf('/', wild) + 1;
@@ -424,7 +437,7 @@ public final class ParquetDataset {
     String[] parts = pattern.split("/", -1);
     StringBuilder base = new StringBuilder();
     for (String part : parts) {
-      if (part.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{')) {
+      if (isGlob(part)) {
         break;
       }
       base.append(part).append('/');

@@ -15,7 +15,6 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
@@ -49,7 +48,6 @@ public final class ParquetDatasetReader extends ArrowReader {
     final Map<String, Object> constants;
     final boolean countOnly;
     final BlockingQueue<Item> queue = new ArrayBlockingQueue<>(2);
-    Future<?> future;
 
     Task(DatasetSlice file, ReadOptions read, Map<String, Object> constants, boolean countOnly) {
       this.file = file;
@@ -102,7 +100,7 @@ public final class ParquetDatasetReader extends ArrowReader {
     Filter filter = read.filter();
     if (filter != null) {
       for (String column : ConstantColumns.columns(filter)) {
-        String top = column.contains(".") ? column.substring(0, column.indexOf('.')) : column;
+        String top = ConstantColumns.topLevel(column);
         if (ParquetDataset.field(datasetSchema, column) == null
             && (ParquetDataset.field(datasetSchema, top) == null || partitionKeys.contains(top))) {
           throw new IllegalArgumentException(
@@ -142,7 +140,7 @@ public final class ParquetDatasetReader extends ArrowReader {
       boolean countOnly = columns.isEmpty() && residual == null;
       if (columns.isEmpty() && residual != null) {
         for (String c : ConstantColumns.columns(residual)) {
-          columns.add(c.contains(".") ? c.substring(0, c.indexOf('.')) : c);
+          columns.add(ConstantColumns.topLevel(c));
         }
       }
       ReadOptions.Builder b =
@@ -319,7 +317,7 @@ public final class ParquetDatasetReader extends ArrowReader {
     while (current < tasks.size()) {
       while (submitted < tasks.size() && submitted < current + ahead) {
         Task t = tasks.get(submitted++);
-        t.future = pool.submit(() -> produce(t));
+        pool.submit(() -> produce(t));
       }
       Item item;
       try {
@@ -398,18 +396,8 @@ public final class ParquetDatasetReader extends ArrowReader {
   }
 
   /** A file whose rows matter but none of its columns: batches of nulls and partition values. */
-  private Item countRows(Task t) throws IOException {
-    long rows = 0;
-    try (ParquetFile file = ParquetFile.open(t.file.location(), options.remote())) {
-      var groups = file.metadata().rowGroups();
-      if (t.file.rowGroups().isEmpty()) {
-        rows = file.metadata().numRows();
-      } else {
-        for (int g : t.file.rowGroups()) {
-          rows += groups.get(g).numRows();
-        }
-      }
-    }
+  private Item countRows(Task t) {
+    long rows = t.file.rows();
     int size = t.read.batchSize();
     try (VectorSchemaRoot empty = VectorSchemaRoot.create(new Schema(List.of()), allocator)) {
       for (long at = 0; at < rows && !closed; at += size) {

@@ -1,5 +1,6 @@
 package dev.parrow.cli;
 
+import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.codec.io.InputFile;
 import java.io.FileDescriptor;
@@ -106,7 +107,7 @@ final class Inputs {
     if (location.equals("-")) {
       return false;
     }
-    if (location.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{')) {
+    if (ParquetDataset.isGlob(location)) {
       return true;
     }
     if (InputFile.isRemote(location)) {

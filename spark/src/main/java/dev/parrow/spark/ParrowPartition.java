@@ -4,7 +4,6 @@ import dev.parrow.arrow.DatasetSlice;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import org.apache.spark.sql.connector.read.InputPartition;
 
 /** One task's share of the dataset: some row groups of one file, as it travels to an executor. */
@@ -15,16 +14,19 @@ final class ParrowPartition implements InputPartition {
   private final ArrayList<Integer> rowGroups;
   private final LinkedHashMap<String, Serializable> partitions = new LinkedHashMap<>();
   private final ArrayList<String> fileColumns;
+  private final long rows;
 
   ParrowPartition(DatasetSlice slice) {
     this.location = slice.location();
     this.rowGroups = new ArrayList<>(slice.rowGroups());
     slice.partitions().forEach((k, v) -> partitions.put(k, (Serializable) v));
     this.fileColumns = new ArrayList<>(slice.fileColumns());
+    this.rows = slice.rows();
   }
 
   DatasetSlice slice() {
-    return new DatasetSlice(location, rowGroups, new LinkedHashMap<>(partitions), fileColumns);
+    return new DatasetSlice(
+        location, rowGroups, new LinkedHashMap<>(partitions), fileColumns, rows);
   }
 
   @Override
@@ -35,9 +37,5 @@ final class ParrowPartition implements InputPartition {
   @Override
   public String toString() {
     return location + " row groups " + rowGroups;
-  }
-
-  List<Integer> rowGroups() {
-    return rowGroups;
   }
 }

@@ -1,7 +1,6 @@
 package dev.parrow.spark;
 
 import dev.parrow.arrow.ParquetDatasetReader;
-import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.filter.Filter;
 import java.io.IOException;
@@ -86,9 +85,9 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       Filter parsed = filter == null ? null : Filter.parse(filter);
       countOnly = columns.isEmpty();
       if (countOnly && parsed == null) {
-        // A count: the footer has the answer; no page is read.
+        // A count: the footer has the answer (the slice carries it); no page is read.
         reader = null;
-        rowsFromFooter = footerRows(partition);
+        rowsFromFooter = partition.slice().rows();
         return;
       }
       List<String> read = columns;
@@ -116,23 +115,6 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       } catch (RuntimeException e) {
         allocator.close();
         throw e;
-      }
-    }
-
-    private long footerRows(ParrowPartition partition) {
-      try (ParquetFile file = ParquetFile.open(partition.slice().location())) {
-        var groups = file.metadata().rowGroups();
-        List<Integer> chosen = partition.slice().rowGroups();
-        if (chosen.isEmpty()) {
-          return file.metadata().numRows();
-        }
-        long n = 0;
-        for (int g : chosen) {
-          n += groups.get(g).numRows();
-        }
-        return n;
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
       }
     }
 

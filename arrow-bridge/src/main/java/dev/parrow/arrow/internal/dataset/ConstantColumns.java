@@ -149,7 +149,8 @@ public final class ConstantColumns {
     }
   }
 
-  private static String topLevel(String column) {
+  /** The top-level field a column name or dotted path is in. */
+  public static String topLevel(String column) {
     int dot = column.indexOf('.');
     return dot < 0 ? column : column.substring(0, dot);
   }
