@@ -13,6 +13,11 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.scheduler.SparkListenerTaskStart;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -266,12 +271,72 @@ class ParrowSparkIT {
     assertEquals(1, read);
   }
 
-  static int runningTasks() {
-    int n = 0;
-    for (var e : spark.sparkContext().statusTracker().getExecutorInfos()) {
-      n += e.numRunningTasks();
+  /**
+   * Follows the jobs of one job group through Spark's listener bus: whether they have ended, and
+   * how many of their tasks started and ended. Scoped to the group, so that no other job's late
+   * events count.
+   */
+  static final class JobGroupTasks extends SparkListener {
+    private final String group;
+    private final java.util.Set<Integer> stages =
+        java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.Set<Integer> jobs = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.atomic.AtomicInteger started =
+        new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger ended =
+        new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger jobsEnded =
+        new java.util.concurrent.atomic.AtomicInteger();
+
+    JobGroupTasks(String group) {
+      this.group = group;
     }
-    return n;
+
+    @Override
+    public void onJobStart(SparkListenerJobStart start) {
+      if (group.equals(start.properties().getProperty("spark.jobGroup.id"))) {
+        jobs.add(start.jobId());
+        start.stageIds().foreach(id -> stages.add((Integer) id));
+      }
+    }
+
+    @Override
+    public void onJobEnd(SparkListenerJobEnd end) {
+      if (jobs.contains(end.jobId())) {
+        jobsEnded.incrementAndGet();
+      }
+    }
+
+    @Override
+    public void onTaskStart(SparkListenerTaskStart start) {
+      if (stages.contains(start.stageId())) {
+        started.incrementAndGet();
+      }
+    }
+
+    @Override
+    public void onTaskEnd(SparkListenerTaskEnd end) {
+      if (stages.contains(end.stageId())) {
+        ended.incrementAndGet();
+      }
+    }
+
+    /** Whether every job of the group has ended and every task it started has ended too. */
+    boolean settled() {
+      return !jobs.isEmpty() && jobsEnded.get() == jobs.size() && started.get() == ended.get();
+    }
+
+    @Override
+    public String toString() {
+      return jobs.size()
+          + " jobs, "
+          + jobsEnded.get()
+          + " ended; "
+          + started.get()
+          + " tasks started, "
+          + ended.get()
+          + " ended";
+    }
   }
 
   @Test
@@ -294,19 +359,29 @@ class ParrowSparkIT {
             .range(0, 20_000)
             .repartition(4)
             .selectExpr("boom(id) AS id", "CAST(id % 3 AS INT) AS k");
-    assertThrows(
-        Exception.class,
-        () -> df.write().format("parrow").mode("overwrite").partitionBy("k").save(out.toString()));
-    // The job fails at its first failed task; the others run on (Spark does not interrupt them)
-    // until their commit is denied and they drop what they wrote: wait until no task runs.
-    for (int i = 0; i < 400 && runningTasks() > 0; i++) {
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+    JobGroupTasks tasks = new JobGroupTasks("failed-write");
+    spark.sparkContext().addSparkListener(tasks);
+    spark.sparkContext().setJobGroup("failed-write", "a write with an injected failure", false);
+    try {
+      assertThrows(
+          Exception.class,
+          () ->
+              df.write().format("parrow").mode("overwrite").partitionBy("k").save(out.toString()));
+      // The job fails at its first failed task; the others run on (Spark does not interrupt them)
+      // until they see they were killed or their commit is denied, and drop what they wrote: wait
+      // until every task of the write has ended.
+      for (int i = 0; i < 1200 && !tasks.settled(); i++) {
+        try {
+          Thread.sleep(50);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
       }
+      assertTrue(tasks.settled(), "the failed write has not settled after 60 s: " + tasks);
+    } finally {
+      spark.sparkContext().clearJobGroup();
+      spark.sparkContext().removeSparkListener(tasks);
     }
-    assertEquals(0, runningTasks(), "tasks still running after 20 s");
     if (Files.exists(out)) {
       try (Stream<Path> files = Files.walk(out)) {
         List<Path> left = files.filter(Files::isRegularFile).toList();
