@@ -362,6 +362,8 @@ public final class ParquetArrowReader extends ArrowReader {
     reading.lock();
     try {
       super.close(closeReadSource);
+      fields.forEach(FieldReader::close);
+      filterOnlyFields.forEach(FieldReader::close);
       if (filterOnlyRoot != null) {
         filterOnlyRoot.close();
         filterOnlyRoot = null;

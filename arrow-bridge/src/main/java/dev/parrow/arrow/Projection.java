@@ -154,7 +154,7 @@ final class Projection {
     }
     List<LeafColumn> leaves = new ArrayList<>();
     for (FieldNode field : fields) {
-      addLeaves(footer, field, options, leaves);
+      addLeaves(footer, field, options, options.types(), leaves);
     }
     return new Projection(
         fields, leaves, warnings, ArrowHints.schemaMetadata(keyValues(footer), hint));
@@ -270,23 +270,25 @@ final class Projection {
     return out;
   }
 
+  /** The leaves below {@code node}, read with {@code types} (a variant's with the defaults). */
   private static void addLeaves(
-      Footer footer, FieldNode node, ReadOptions options, List<LeafColumn> out) {
+      Footer footer,
+      FieldNode node,
+      ReadOptions options,
+      dev.parrow.types.TypeOptions types,
+      List<LeafColumn> out) {
     if (node.kind() == FieldNode.Kind.LEAF) {
       ColumnDescriptor column = footer.schema().column(node.column());
-      ArrowType plain =
-          ParquetToArrow.leafField(column, options.types(), new ArrayList<>()).getType();
+      ArrowType plain = ParquetToArrow.leafField(column, types, new ArrayList<>()).getType();
       out.add(
           LeafColumn.of(
-              column,
-              node.field(),
-              plain,
-              options.types(),
-              options.dictionaryMode().startsUnified()));
+              column, node.field(), plain, types, options.dictionaryMode().startsUnified()));
       return;
     }
+    dev.parrow.types.TypeOptions below =
+        node.kind() == FieldNode.Kind.VARIANT ? dev.parrow.types.TypeOptions.defaults() : types;
     for (FieldNode child : node.children()) {
-      addLeaves(footer, child, options, out);
+      addLeaves(footer, child, options, below, out);
     }
   }
 

@@ -137,7 +137,8 @@ abstract class ValueText {
   static ValueText of(FieldVector v) {
     ArrowType type = v.getField().getType();
     return switch (type.getTypeID()) {
-      case Struct -> new StructText((StructVector) v);
+      case Struct ->
+          isVariant(v) ? new VariantText((StructVector) v) : new StructText((StructVector) v);
       case List, LargeList, FixedSizeList, ListView, LargeListView, Map -> new ListText(v);
       case Int -> integer(v);
       case FloatingPoint -> floating(v);
@@ -541,6 +542,33 @@ abstract class ValueText {
       return t.get(row);
     }
     return ((TimeNanoVector) v).get(row);
+  }
+
+  private static boolean isVariant(FieldVector v) {
+    var metadata = v.getField().getMetadata();
+    return metadata != null
+        && dev.parrow.types.VariantEncoding.EXTENSION_NAME.equals(
+            metadata.get(dev.parrow.types.ParquetToArrow.EXTENSION_NAME_KEY))
+        && v.getChildrenFromFields().size() == 2
+        && v.getChildrenFromFields().stream()
+            .allMatch(c -> c instanceof org.apache.arrow.vector.VarBinaryVector);
+  }
+
+  /** A variant (the parquet.variant extension) as the JSON it holds. */
+  private static final class VariantText extends PerValue {
+    private final org.apache.arrow.vector.VarBinaryVector metadata;
+    private final org.apache.arrow.vector.VarBinaryVector value;
+
+    VariantText(StructVector struct) {
+      super(struct, Json.BARE);
+      metadata = (org.apache.arrow.vector.VarBinaryVector) struct.getChildByOrdinal(0);
+      value = (org.apache.arrow.vector.VarBinaryVector) struct.getChildByOrdinal(1);
+    }
+
+    @Override
+    void appendValue(int row, Utf8Buffer sb) {
+      sb.append(dev.parrow.types.VariantEncoding.toJson(metadata.get(row), value.get(row)));
+    }
   }
 
   /** A struct as a JSON object of its fields. */

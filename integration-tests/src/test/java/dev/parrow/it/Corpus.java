@@ -58,8 +58,38 @@ public final class Corpus {
     return file.getFileName().toString().endsWith(".encrypted");
   }
 
+  /**
+   * Files a reader may refuse: those under bad_data/, and the error cases of
+   * shredded_variant/cases.json (invalid shredded variants, which Parrow refuses).
+   */
   public static boolean isBadData(Path file) {
-    return file.getParent().getFileName().toString().equals("bad_data");
+    String dir = file.getParent().getFileName().toString();
+    return dir.equals("bad_data")
+        || dir.equals("shredded_variant")
+            && invalidVariants().contains(file.getFileName().toString());
+  }
+
+  private static java.util.Set<String> invalidVariants;
+
+  /** The Parquet files of shredded_variant/cases.json's error cases. */
+  @SuppressWarnings("unchecked")
+  static synchronized java.util.Set<String> invalidVariants() {
+    if (invalidVariants == null) {
+      java.util.Set<String> names = new java.util.HashSet<>();
+      Path cases = parquetTesting().resolve("shredded_variant").resolve("cases.json");
+      try {
+        for (Object c : (List<Object>) Json.parse(java.nio.file.Files.readString(cases))) {
+          var m = (java.util.Map<String, Object>) c;
+          if (m.containsKey("error_message") && m.get("parquet_file") != null) {
+            names.add((String) m.get("parquet_file"));
+          }
+        }
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      invalidVariants = names;
+    }
+    return invalidVariants;
   }
 
   /** The path relative to the corpus root, for test names and messages. */

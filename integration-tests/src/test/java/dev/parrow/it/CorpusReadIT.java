@@ -100,12 +100,10 @@ class CorpusReadIT {
               name, "Arrow C++ cannot read it: " + e.getMessage().lines().findFirst().orElse(""));
         } catch (Exception duck) {
           // The shredded VARIANT files: both peers reject the VARIANT annotation on a group. Parrow
-          // reads
-          // them (above, at three batch sizes) as the structs they are; reassembling variants is no
-          // issue yet.
+          // reads them (above, at three batch sizes) as variants; VariantIT checks their values.
           String why =
               e.getMessage().contains("Variant") && duck.getMessage().contains("VARIANT")
-                  ? "VARIANT group: Arrow C++ and DuckDB reject it, Parrow reads it as a struct"
+                  ? "VARIANT group: Arrow C++ and DuckDB reject it, Parrow reads it as a variant"
                   : "neither Arrow C++ ("
                       + e.getMessage().lines().findFirst().orElse("")
                       + ") nor DuckDB ("

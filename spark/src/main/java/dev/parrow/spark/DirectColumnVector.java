@@ -43,8 +43,15 @@ final class DirectColumnVector extends ColumnVector {
     this.decimal = vector instanceof DecimalVector;
   }
 
-  /** The column over {@code v}: direct where its kind allows, else Spark's ArrowColumnVector. */
+  /**
+   * The column over {@code v}: a top-level variant as Spark's VariantType, a fixed-width column
+   * direct, else Spark's ArrowColumnVector.
+   */
   static ColumnVector of(FieldVector v) {
+    if (v instanceof org.apache.arrow.vector.complex.StructVector struct
+        && SparkSchemas.isVariant(v.getField())) {
+      return new VariantColumnVector(struct);
+    }
     ArrowColumnVector arrow = new ArrowColumnVector(v);
     boolean direct =
         v instanceof IntVector

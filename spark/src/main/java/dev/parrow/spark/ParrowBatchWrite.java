@@ -50,8 +50,27 @@ final class ParrowBatchWrite implements BatchWrite {
     this.staging = this.path.resolve("_parrow_staging").resolve(info.queryId());
   }
 
+  /**
+   * The marker of a running job in its staging directory. It goes first when the job commits or
+   * aborts, so that a task that finishes later (Spark does not wait for the tasks of a failed job)
+   * sees it gone and removes what it wrote: a task either finds the marker after its files are
+   * complete, and then the driver's cleanup, which starts after the marker is gone, finds those
+   * files, or it does not, and cleans up itself.
+   */
+  static Path jobMarker(Path staging) {
+    return staging.resolve("_job");
+  }
+
   @Override
   public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo physical) {
+    try {
+      Files.createDirectories(staging);
+      if (!Files.exists(jobMarker(staging))) {
+        Files.createFile(jobMarker(staging));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create the staging directory " + staging, e);
+    }
     return new ParrowWriterFactory(
         staging.toString(), info.schema(), partitionBy, SQLConf.get().sessionLocalTimeZone());
   }
@@ -64,6 +83,7 @@ final class ParrowBatchWrite implements BatchWrite {
   @Override
   public void commit(WriterCommitMessage[] messages) {
     try {
+      Files.deleteIfExists(jobMarker(staging));
       if (truncate) {
         removeData();
       }
@@ -89,7 +109,9 @@ final class ParrowBatchWrite implements BatchWrite {
   @Override
   public void abort(WriterCommitMessage[] messages) {
     try {
-      // Tasks still being killed remove their own directories when they stop (their abort).
+      // Tasks still being killed remove their own directories when they stop (their abort), and
+      // tasks still committing see the marker gone.
+      Files.deleteIfExists(jobMarker(staging));
       removeTree(staging);
       removeIfEmpty(staging.getParent());
     } catch (IOException e) {
@@ -127,7 +149,11 @@ final class ParrowBatchWrite implements BatchWrite {
     }
     all.sort(Comparator.reverseOrder());
     for (Path p : all) {
-      Files.deleteIfExists(p);
+      try {
+        Files.deleteIfExists(p);
+      } catch (java.nio.file.DirectoryNotEmptyException e) {
+        // A task still running wrote into it meanwhile; it removes its own files when it ends.
+      }
     }
   }
 

@@ -4,6 +4,7 @@ import dev.parrow.arrow.ParquetDatasetWriter;
 import dev.parrow.arrow.WriteOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,6 +105,12 @@ final class ParrowWriterFactory implements DataWriterFactory {
         flush();
       }
       files.close();
+      if (!Files.exists(ParrowBatchWrite.jobMarker(directory.getParent()))) {
+        // The job committed or aborted without this attempt: what it wrote must not stay.
+        abort();
+        throw new IOException(
+            "the write job to " + directory.getParent() + " ended before this task committed");
+      }
       committed = true;
       List<String> written = new ArrayList<>();
       for (Path f : files.files()) {

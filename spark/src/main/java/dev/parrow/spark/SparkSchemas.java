@@ -10,15 +10,41 @@ import org.apache.spark.sql.util.ArrowUtils;
 /**
  * Arrow schemas as Spark's, by Spark's own mapping ({@code ArrowUtils}), which is also the one
  * {@code ArrowColumnVector} reads: a timestamp with a zone is TimestampType, one without is
- * TimestampNTZType, decimals, binary, structs, lists and maps map to their kind. A type Spark has
- * no counterpart for fails with the column's name.
+ * TimestampNTZType, decimals, binary, structs, lists and maps map to their kind; a top-level
+ * variant (Parrow's {@code parquet.variant} struct) is VariantType, marked as Spark marks its own
+ * Arrow variants. A type Spark has no counterpart for fails with the column's name.
  */
 final class SparkSchemas {
   private SparkSchemas() {}
 
+  /** Whether a top-level field is Parrow's variant struct. */
+  static boolean isVariant(Field field) {
+    return field.getMetadata() != null
+        && dev.parrow.types.VariantEncoding.EXTENSION_NAME.equals(
+            field.getMetadata().get(dev.parrow.types.ParquetToArrow.EXTENSION_NAME_KEY))
+        && field.getChildren().size() == 2;
+  }
+
+  /** The variant field as Spark's ArrowUtils recognises a variant: its metadata child marked. */
+  private static Field sparkVariant(Field field) {
+    List<Field> children = new ArrayList<>();
+    for (Field c : field.getChildren()) {
+      children.add(
+          c.getName().equals("metadata")
+              ? new Field(
+                  c.getName(),
+                  new org.apache.arrow.vector.types.pojo.FieldType(
+                      c.isNullable(), c.getType(), null, java.util.Map.of("variant", "true")),
+                  List.of())
+              : c);
+    }
+    return new Field(field.getName(), field.getFieldType(), children);
+  }
+
   static StructType toSpark(Schema arrow) {
     List<Field> fields = new ArrayList<>();
-    for (Field f : arrow.getFields()) {
+    for (Field original : arrow.getFields()) {
+      Field f = isVariant(original) ? sparkVariant(original) : original;
       try {
         ArrowUtils.fromArrowField(f);
       } catch (RuntimeException e) {

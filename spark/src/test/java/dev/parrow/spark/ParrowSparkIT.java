@@ -391,4 +391,57 @@ class ParrowSparkIT {
       }
     }
   }
+
+  /**
+   * The race a failed job leaves: a task authorised to commit finishes after the driver aborted the
+   * job and removed the staging directory. Played in order on the connector's own objects: the late
+   * commit fails and removes its files, and nothing is left.
+   */
+  @Test
+  void aTaskCommittingAfterTheJobAbortedLeavesNothing() throws Exception {
+    Path out = dir.resolve("late");
+    org.apache.spark.sql.types.StructType schema =
+        new org.apache.spark.sql.types.StructType().add("id", DataTypes.LongType, false);
+    org.apache.spark.sql.connector.write.LogicalWriteInfo info =
+        new org.apache.spark.sql.connector.write.LogicalWriteInfo() {
+          @Override
+          public org.apache.spark.sql.util.CaseInsensitiveStringMap options() {
+            return org.apache.spark.sql.util.CaseInsensitiveStringMap.empty();
+          }
+
+          @Override
+          public String queryId() {
+            return "late-query";
+          }
+
+          @Override
+          public org.apache.spark.sql.types.StructType schema() {
+            return schema;
+          }
+        };
+    ParrowBatchWrite job = new ParrowBatchWrite(out.toString(), info, List.of(), false);
+    var factory = job.createBatchWriterFactory(() -> 2);
+    var early = factory.createWriter(0, 1);
+    var late = factory.createWriter(1, 2);
+    for (long id = 0; id < 1000; id++) {
+      early.write(
+          new org.apache.spark.sql.catalyst.expressions.GenericInternalRow(new Object[] {id}));
+      late.write(
+          new org.apache.spark.sql.catalyst.expressions.GenericInternalRow(new Object[] {id}));
+    }
+    // The early task commits before the job fails: its files are complete when the abort removes
+    // the staging directory.
+    early.commit();
+    early.close();
+    job.abort(new org.apache.spark.sql.connector.write.WriterCommitMessage[0]);
+    // The late one finishes afterwards.
+    java.io.IOException e = assertThrows(java.io.IOException.class, late::commit);
+    assertTrue(e.getMessage().contains("ended before this task committed"), e.getMessage());
+    late.close();
+    if (Files.exists(out)) {
+      try (Stream<Path> files = Files.walk(out)) {
+        assertEquals(List.of(), files.filter(Files::isRegularFile).toList());
+      }
+    }
+  }
 }

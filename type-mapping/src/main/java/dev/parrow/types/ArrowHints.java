@@ -117,6 +117,8 @@ public final class ArrowHints {
         case STRUCT -> applyStruct(ours, hint, path);
         case LIST -> applyList(ours, hint, path);
         case MAP -> applyMap(ours, hint, path);
+        // The variant is read as Parrow reassembles it, whatever the writer's Arrow type was.
+        case VARIANT -> ours;
       };
     }
 

@@ -111,7 +111,9 @@ public final class ArrowToParquet {
             monthDayNanoAsInterval);
       }
     } else if (type instanceof ArrowType.Struct) {
-      out.add(group(name, repetition, field.getChildren().size(), null, null));
+      // A variant (the parquet.variant extension over its metadata and value) keeps its annotation.
+      LogicalType variant = isVariant(field) ? new LogicalType.VariantType((byte) 1) : null;
+      out.add(group(name, repetition, field.getChildren().size(), null, variant));
       for (Field child : field.getChildren()) {
         node(
             child,
@@ -144,6 +146,18 @@ public final class ArrowToParquet {
               e.logicalType(),
               null));
     }
+  }
+
+  /** An unshredded variant: the extension's keys over a struct of a metadata and a value binary. */
+  private static boolean isVariant(Field field) {
+    List<Field> children = field.getChildren();
+    return field.getMetadata() != null
+        && VariantEncoding.EXTENSION_NAME.equals(
+            field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY))
+        && children.size() == 2
+        && children.get(0).getName().equals("metadata")
+        && children.get(1).getName().equals("value")
+        && children.stream().allMatch(c -> c.getType() instanceof ArrowType.Binary);
   }
 
   private static SchemaElement group(

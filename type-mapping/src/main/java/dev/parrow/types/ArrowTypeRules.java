@@ -41,6 +41,10 @@ final class ArrowTypeRules {
                       || type instanceof ArrowType.FixedSizeList f && f.getListSize() > 0)
                   && field.getChildren().size() == 1;
           case MAP -> type instanceof ArrowType.Map && field.getChildren().size() == 1;
+          case VARIANT ->
+              type instanceof ArrowType.Struct
+                  && field.getChildren().size() == 2
+                  && children.size() == 1;
         };
     if (!shape || field.getName() == null) {
       return false;

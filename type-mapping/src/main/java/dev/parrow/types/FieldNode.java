@@ -17,7 +17,8 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  *     repeated field (a slot has elements at {@code levels.defLevel()}) with the repeated ancestor
  *     outside the list
  * @param column the leaf column index, or -1 for a group
- * @param children list: the element; map: the entries struct; struct: its fields; leaf: none
+ * @param children list: the element; map: the entries struct; struct: its fields; variant: the
+ *     stored struct; leaf: none
  */
 public record FieldNode(
     Field field, Kind kind, LevelInfo levels, int column, List<FieldNode> children) {
@@ -31,7 +32,12 @@ public record FieldNode(
     /** A list of its one child. */
     LIST,
     /** A map of its one child, the entries struct. */
-    MAP
+    MAP,
+    /**
+     * A VARIANT group: its one child is the struct it is stored as (metadata, value and shredded
+     * typed_value), its field the unshredded variant the reader reassembles from that.
+     */
+    VARIANT
   }
 
   /**
@@ -78,9 +84,9 @@ public record FieldNode(
 
   /**
    * This node with only the leaves in {@code keep}, or null when none of its leaves is kept. A
-   * struct keeps the children that keep something; a list its element; a map is kept whole when any
-   * of its leaves is chosen, since a map without its keys (or entries without a value) would change
-   * type.
+   * struct keeps the children that keep something; a list its element; a map (or a variant) is kept
+   * whole when any of its leaves is chosen, since a map without its keys (or entries without a
+   * value) would change type, and a variant cannot be reassembled from part of its columns.
    *
    * @param keep the leaf column indices to keep
    * @return the pruned node, or null
@@ -88,7 +94,7 @@ public record FieldNode(
   public FieldNode prune(Set<Integer> keep) {
     return switch (kind) {
       case LEAF -> keep.contains(column) ? this : null;
-      case MAP -> columns().stream().anyMatch(keep::contains) ? this : null;
+      case MAP, VARIANT -> columns().stream().anyMatch(keep::contains) ? this : null;
       case LIST -> {
         FieldNode element = children.get(0).prune(keep);
         yield element == null
@@ -110,7 +116,7 @@ public record FieldNode(
 
   /**
    * This node with {@code f} applied to every leaf below it (parents' fields follow their
-   * children).
+   * children); a variant's stored columns are its own and left as they are.
    *
    * @param f what to do to a leaf
    * @return the new node
@@ -118,6 +124,9 @@ public record FieldNode(
   public FieldNode mapLeaves(java.util.function.UnaryOperator<FieldNode> f) {
     if (kind == Kind.LEAF) {
       return f.apply(this);
+    }
+    if (kind == Kind.VARIANT) {
+      return this;
     }
     List<FieldNode> mapped = children.stream().map(c -> c.mapLeaves(f)).toList();
     Field newField =

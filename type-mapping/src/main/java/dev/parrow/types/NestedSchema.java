@@ -30,6 +30,20 @@ public final class NestedSchema {
   private NestedSchema() {}
 
   /**
+   * How a variant's stored columns are mapped: the defaults, with UUIDs marked so that a shredded
+   * UUID is told from a 16-byte binary.
+   */
+  private static final TypeOptions VARIANT_TYPES =
+      new TypeOptions(
+          org.apache.arrow.vector.types.TimeUnit.NANOSECOND,
+          false,
+          false,
+          false,
+          true,
+          false,
+          false);
+
+  /**
    * The Arrow schema of a Parquet schema.
    *
    * @param schema the Parquet schema
@@ -117,7 +131,34 @@ public final class NestedSchema {
       if (isMap(group)) {
         return map(group, name, nullable, here);
       }
+      if (group.element().logicalType() instanceof LogicalType.VariantType) {
+        return variant(group, name, nullable, here);
+      }
       return struct(name, nullable, here, group.children());
+    }
+
+    /**
+     * A VARIANT group: read as the group it is stored as (its metadata, value and shredded
+     * typed_value columns, mapped without the caller's type choices, so that the reassembly sees
+     * the types the shredding spec names), and presented as the unshredded variant, a struct of the
+     * metadata and value binaries marked as the {@code parquet.variant} extension.
+     */
+    private FieldNode variant(GroupNode group, String name, boolean nullable, LevelInfo here) {
+      VariantShredding.check(group);
+      FieldNode stored =
+          new Builder(schema, VARIANT_TYPES, warnings)
+              .struct(name, nullable, here, group.children());
+      java.util.Map<String, String> extension = new java.util.LinkedHashMap<>();
+      extension.put(ParquetToArrow.EXTENSION_NAME_KEY, VariantEncoding.EXTENSION_NAME);
+      extension.put(ParquetToArrow.EXTENSION_METADATA_KEY, "");
+      Field field =
+          new Field(
+              name,
+              new FieldType(nullable, ArrowType.Struct.INSTANCE, null, extension),
+              List.of(
+                  Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
+                  Field.notNullable("value", ArrowType.Binary.INSTANCE)));
+      return new FieldNode(field, FieldNode.Kind.VARIANT, here, -1, List.of(stored));
     }
 
     private FieldNode struct(

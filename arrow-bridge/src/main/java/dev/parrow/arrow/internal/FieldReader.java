@@ -14,7 +14,7 @@ import org.apache.arrow.vector.FieldVector;
  * #build} goes down the tree, each node turning the levels of one leaf below it into its own
  * validity (and offsets), never touching the buffers of its children.
  */
-public sealed interface FieldReader permits LeafReader, StructReader, ListReader {
+public sealed interface FieldReader permits LeafReader, StructReader, ListReader, VariantReader {
 
   /**
    * The leaf whose levels give this node's slots (any leaf below it would do; the first is taken).
@@ -26,6 +26,9 @@ public sealed interface FieldReader permits LeafReader, StructReader, ListReader
 
   /** The vector of every leaf below, by leaf index, within {@code vector} (this node's vector). */
   void leafVectors(FieldVector vector, FieldVector[] out);
+
+  /** Frees what the node holds of its own (a variant's stored vector); the leaves hold nothing. */
+  default void close() {}
 
   /**
    * The reader tree of {@code node}; its leaves are the readers in {@code leaves}, by column index.
@@ -39,6 +42,14 @@ public sealed interface FieldReader permits LeafReader, StructReader, ListReader
           children.add(of(child, leaves));
         }
         yield new StructReader(node.levels(), children);
+      }
+      case VARIANT -> {
+        FieldNode stored = node.children().get(0);
+        // The stored group's first leaf is one of its own fields (metadata, value): its parent's
+        // path is the variant's.
+        List<String> leafPath = leaves.get(stored.firstColumn()).leaf().column().path();
+        String path = String.join(".", leafPath.subList(0, leafPath.size() - 1));
+        yield new VariantReader(stored.field(), of(stored, leaves), path);
       }
       case LIST, MAP ->
           new ListReader(

@@ -37,6 +37,11 @@ public final class ListReader implements FieldReader {
   }
 
   @Override
+  public void close() {
+    element.close();
+  }
+
+  @Override
   public LeafReader source() {
     return element.source();
   }

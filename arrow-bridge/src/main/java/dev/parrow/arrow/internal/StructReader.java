@@ -58,6 +58,11 @@ public final class StructReader implements FieldReader {
   }
 
   @Override
+  public void close() {
+    children.forEach(FieldReader::close);
+  }
+
+  @Override
   public void leafVectors(FieldVector vector, FieldVector[] out) {
     StructVector struct = (StructVector) vector;
     for (int i = 0; i < children.size(); i++) {
