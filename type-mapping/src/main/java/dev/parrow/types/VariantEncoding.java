@@ -435,6 +435,9 @@ public final class VariantEncoding {
     private byte[] buf = new byte[256];
     private int size;
 
+    /** An empty writer. */
+    public Writer() {}
+
     /**
      * Where the next value starts.
      *

@@ -49,7 +49,7 @@ final class VariantAssembly {
   static void assemble(StructVector stored, StructVector out, int n) {
     VarBinaryVector metadata = (VarBinaryVector) stored.getChild("metadata");
     VarBinaryVector value = binary(stored.getChild("value"));
-    FieldVector typed = (FieldVector) stored.getChild("typed_value");
+    FieldVector typed = stored.getChild("typed_value");
     VariantEncoding.Writer values = new VariantEncoding.Writer();
     VariantEncoding.Writer metadatas = new VariantEncoding.Writer();
     int[] valueOffsets = new int[n + 1];
@@ -166,12 +166,7 @@ final class VariantAssembly {
       StructVector field = (StructVector) shredded.getChild(name);
       int start = w.position();
       if (emit(
-          m,
-          binary(field.getChild("value")),
-          (FieldVector) field.getChild("typed_value"),
-          i,
-          w,
-          depth + 1)) {
+          m, binary(field.getChild("value")), field.getChild("typed_value"), i, w, depth + 1)) {
         int id = m.id(name);
         if (id < 0) {
           throw new ParquetFormatException(
@@ -205,7 +200,7 @@ final class VariantAssembly {
       VariantEncoding.Metadata m, ListVector list, int i, VariantEncoding.Writer w, int depth) {
     StructVector element = (StructVector) list.getDataVector();
     VarBinaryVector value = binary(element.getChild("value"));
-    FieldVector typed = (FieldVector) element.getChild("typed_value");
+    FieldVector typed = element.getChild("typed_value");
     int from = list.getElementStartIndex(i);
     int to = list.getElementEndIndex(i);
     int mark = w.position();
