@@ -17,7 +17,9 @@ import java.util.TreeSet;
  * An explicit {@link ReadOptions.DictionaryMode#UNIFY} whose union the writer's index type cannot
  * index (an int8 factor whose levels differ by row group): the dictionary pages of the narrow-index
  * dictionary leaves are read up front, and those whose union is too large are read with int32
- * indices instead. Only the caller's explicit choice widens; AUTO keeps the writer's index type.
+ * indices instead; so are those with a chunk whose pages fell back from dictionary encoding, whose
+ * values (added to the dictionary as they are read) no dictionary page counts. Only the caller's
+ * explicit choice widens; AUTO keeps the writer's index type.
  */
 final class DictionaryWidening {
   private DictionaryWidening() {}
@@ -41,7 +43,10 @@ final class DictionaryWidening {
     return widened.isEmpty() ? plain : Projection.of(file.footer(), options, widened);
   }
 
-  /** Whether the leaf's dictionary pages together hold more than {@code limit} + 1 values. */
+  /**
+   * Whether the leaf's dictionary may need more than {@code limit} + 1 values: its dictionary pages
+   * together hold more, or a chunk has fallback pages.
+   */
   private static boolean unionExceeds(
       ParquetFile file, ReadOptions options, LeafColumn leaf, long limit) {
     Set<ByteBuffer> union = new HashSet<>();
@@ -52,6 +57,10 @@ final class DictionaryWidening {
       if (g < 0 || g >= count) {
         // The reader refuses it, with its own message.
         return false;
+      }
+      var meta = file.metadata().rowGroups().get(g).columns().get(leaf.column().index()).metaData();
+      if (meta != null && !meta.onlyDictionaryPages()) {
+        return true;
       }
       DenseValues dictionary;
       try {

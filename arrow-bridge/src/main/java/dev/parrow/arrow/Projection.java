@@ -199,7 +199,8 @@ final class Projection {
       if (widened.contains(leaf.column())) {
         warnings.add(
             footer.schema().column(leaf.column()).dottedPath()
-                + ": the row groups' dictionaries together have more values than "
+                + ": the row groups' dictionaries together (or with the values of pages that fell"
+                + " back from dictionary encoding) may have more values than "
                 + index
                 + " indices reach; read with Int(32, true) indices for one unified dictionary"
                 + " (DictionaryMode.UNIFY; AUTO keeps the writer's index type, one dictionary per"

@@ -8,6 +8,7 @@ import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.ReadOptions.DictionaryMode;
+import dev.parrow.codec.ParquetFormatException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -204,6 +205,92 @@ class DictionaryReadIT {
       }
       assertEquals(expected, ArrowCpp.read(file, allocator).values.get("f"));
       assertEquals(expected, DuckDbArrow.read(file, allocator).values.get("f"));
+    }
+  }
+
+  /**
+   * A chunk whose pages fell back from dictionary encoding, under a hint of int8 indices: the
+   * fallback pages add values that no dictionary page counts, 300 in all. Asked for one unified
+   * dictionary, the read widens to int32 (the fallback pages are seen in the chunk's metadata) and
+   * reads every value; the default read, which keeps the writer's index type, fails cleanly and
+   * names that choice.
+   */
+  @org.junit.jupiter.api.Test
+  void fallbackPagesUnderANarrowIndexHintWidenWhenUnified(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path file = dir.resolve("fallback.parquet");
+    List<Object> expected = new ArrayList<>();
+    try (BufferAllocator allocator = new RootAllocator();
+        var s = new org.apache.arrow.vector.VarCharVector("s", allocator)) {
+      for (int i = 0; i < 300; i++) {
+        String v = "value-" + (i * 37 % 300);
+        s.setSafe(i, v.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        expected.add(v);
+      }
+      s.setValueCount(300);
+      var root = new org.apache.arrow.vector.VectorSchemaRoot(List.of((FieldVector) s));
+      try (var writer =
+          dev.parrow.arrow.ParquetArrowWriter.create(
+              file,
+              root.getSchema(),
+              dev.parrow.arrow.WriteOptions.builder()
+                  .dictionaryPageSizeLimit(1000)
+                  .pageSizeBytes(512)
+                  .build())) {
+        writer.write(root);
+      }
+    }
+    try (ParquetFile pf = ParquetFile.open(file)) {
+      assertTrue(
+          !pf.metadata().rowGroups().get(0).columns().get(0).metaData().onlyDictionaryPages(),
+          "the chunk has fallback pages");
+    }
+    var int8 = new org.apache.arrow.vector.types.pojo.ArrowType.Int(8, true);
+    var hint =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            List.of(
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "s",
+                    new org.apache.arrow.vector.types.pojo.FieldType(
+                        true,
+                        org.apache.arrow.vector.types.pojo.ArrowType.Utf8.INSTANCE,
+                        new org.apache.arrow.vector.types.pojo.DictionaryEncoding(0, false, int8)),
+                    null)));
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile pf = ParquetFile.open(file)) {
+      ReadOptions unify =
+          ReadOptions.builder().arrowSchema(hint).dictionaryMode(DictionaryMode.UNIFY).build();
+      List<Object> got = new ArrayList<>();
+      try (var reader = pf.newReader(allocator, unify)) {
+        while (reader.loadNextBatch()) {
+          FieldVector indices = reader.getVectorSchemaRoot().getVector("s");
+          var encoding = indices.getField().getDictionary();
+          assertEquals(
+              new org.apache.arrow.vector.types.pojo.ArrowType.Int(32, true),
+              encoding.getIndexType());
+          FieldVector dictionary = reader.getDictionaryVectors().get(encoding.getId()).getVector();
+          for (int i = 0; i < indices.getValueCount(); i++) {
+            got.add(Canonical.value(dictionary, (int) ((BaseIntVector) indices).getValueAsLong(i)));
+          }
+        }
+        assertTrue(
+            reader.warnings().stream().anyMatch(w -> w.contains("fell back")),
+            reader.warnings().toString());
+      }
+      assertEquals(expected, got);
+      ReadOptions auto = ReadOptions.builder().arrowSchema(hint).build();
+      ParquetFormatException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              ParquetFormatException.class,
+              () -> {
+                try (var reader = pf.newReader(allocator, auto)) {
+                  while (reader.loadNextBatch()) {
+                    // read on until the dictionary overflows
+                  }
+                }
+              });
+      assertTrue(e.getMessage().contains("--dictionary-mode unify"), e.getMessage());
+      assertTrue(e.getMessage().contains("fallback.parquet"), e.getMessage());
     }
   }
 }

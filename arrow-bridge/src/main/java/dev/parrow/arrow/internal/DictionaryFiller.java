@@ -239,9 +239,9 @@ public final class DictionaryFiller extends ConvertingFiller {
               + entryCount()
               + " values, too many for "
               + indexType
-              + " indices; read the column per row group (ReadOptions.dictionaryMode(PER_ROW_GROUP);"
-              + " --dictionary-mode per_row_group in the CLI) or without the hint"
-              + " (ReadOptions.useArrowSchemaHint(false); --no-arrow-schema)");
+              + " indices; read it as one dictionary with Int(32) indices"
+              + " (ReadOptions.dictionaryMode(UNIFY); --dictionary-mode unify in the CLI) or"
+              + " without the hint (ReadOptions.useArrowSchemaHint(false); --no-arrow-schema)");
     }
     publish();
   }

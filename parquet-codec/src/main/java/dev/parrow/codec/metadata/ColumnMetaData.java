@@ -72,6 +72,42 @@ public record ColumnMetaData(
   }
 
   /**
+   * Whether every data page of the chunk is dictionary-encoded (no page fell back to another
+   * encoding): by the page encoding stats, else by the encodings listed, where a non-dictionary
+   * value encoding (PLAIN among them) may be a fallback page, so the chunk does not qualify.
+   *
+   * @return true when the dictionary page holds every value of the chunk
+   */
+  public boolean onlyDictionaryPages() {
+    if (encodingStats != null && !encodingStats.isEmpty()) {
+      boolean dictionaryPage = false;
+      for (PageEncodingStats s : encodingStats) {
+        if (s.pageType() == PageType.DICTIONARY_PAGE && s.count() > 0) {
+          dictionaryPage = true;
+        } else if ((s.pageType() == PageType.DATA_PAGE || s.pageType() == PageType.DATA_PAGE_V2)
+            && s.count() > 0
+            && !isDictionary(s.encoding())) {
+          return false;
+        }
+      }
+      return dictionaryPage;
+    }
+    boolean dictionary = false;
+    for (Encoding e : encodings) {
+      if (isDictionary(e)) {
+        dictionary = true;
+      } else if (e != Encoding.RLE && e != Encoding.BIT_PACKED) {
+        return false;
+      }
+    }
+    return dictionary;
+  }
+
+  private static boolean isDictionary(Encoding e) {
+    return e == Encoding.PLAIN_DICTIONARY || e == Encoding.RLE_DICTIONARY;
+  }
+
+  /**
    * This metadata with its chunk's Bloom filter at {@code offset}, {@code length} bytes.
    *
    * @param offset the file offset of the filter's header

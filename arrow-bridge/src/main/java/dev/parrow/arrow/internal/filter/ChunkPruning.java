@@ -7,9 +7,6 @@ import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.ColumnMetaData;
-import dev.parrow.codec.metadata.Encoding;
-import dev.parrow.codec.metadata.PageEncodingStats;
-import dev.parrow.codec.metadata.PageType;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.page.ChunkRange;
@@ -22,9 +19,7 @@ import dev.parrow.codec.values.Int64Values;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Decides, one row group at a time, whether a filter can be true for any of its rows, in steps from
@@ -174,42 +169,9 @@ public final class ChunkPruning {
     return plain == null || bloom.mightContain(BloomFilter.hash(plain));
   }
 
-  private static final Set<Encoding> DICTIONARY_ENCODINGS =
-      Set.of(Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY);
-
-  /**
-   * Whether every data page of the chunk is dictionary-encoded: by the page encoding stats, else by
-   * the encodings listed (PLAIN among them may be a fallback page, so the chunk does not qualify).
-   */
-  static boolean onlyDictionaryPages(ColumnMetaData meta) {
-    List<PageEncodingStats> stats = meta.encodingStats();
-    if (stats != null && !stats.isEmpty()) {
-      boolean dictionaryPage = false;
-      for (PageEncodingStats s : stats) {
-        if (s.pageType() == PageType.DICTIONARY_PAGE && s.count() > 0) {
-          dictionaryPage = true;
-        } else if ((s.pageType() == PageType.DATA_PAGE || s.pageType() == PageType.DATA_PAGE_V2)
-            && s.count() > 0
-            && !DICTIONARY_ENCODINGS.contains(s.encoding())) {
-          return false;
-        }
-      }
-      return dictionaryPage;
-    }
-    boolean dictionary = false;
-    for (Encoding e : meta.encodings()) {
-      if (DICTIONARY_ENCODINGS.contains(e)) {
-        dictionary = true;
-      } else if (e != Encoding.RLE && e != Encoding.BIT_PACKED) {
-        return false;
-      }
-    }
-    return dictionary;
-  }
-
   private boolean dictionaryMayMatch(Test test, ColumnMetaData meta) {
     if ((test.kind() != Kind.EQ && test.kind() != Kind.IN)
-        || !onlyDictionaryPages(meta)
+        || !meta.onlyDictionaryPages()
         || test.column().column().physicalType() == PhysicalType.BOOLEAN) {
       return true;
     }
