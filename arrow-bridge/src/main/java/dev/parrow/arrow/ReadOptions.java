@@ -70,8 +70,9 @@ public record ReadOptions(
     PER_ROW_GROUP,
     /**
      * Dictionary-encoded with one dictionary for the whole file: the union, in first-seen order.
-     * When the writer's index type cannot index the union of the dictionary pages, the column is
-     * read with Int(32) indices instead, and the reader's warnings and {@link
+     * When the writer's index type cannot index the union of the dictionary pages, or a chunk has
+     * pages that fell back from dictionary encoding (whose values no dictionary page counts), the
+     * column is read with Int(32) indices instead, and the reader's warnings and {@link
      * ParquetFile#describe(ReadOptions)} say so.
      */
     UNIFY,
