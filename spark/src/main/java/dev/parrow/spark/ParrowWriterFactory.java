@@ -61,7 +61,8 @@ final class ParrowWriterFactory implements DataWriterFactory {
 
     Writer(Path directory) {
       this.directory = directory;
-      Schema arrow = ArrowUtils.toArrowSchema(schema, timeZone, true, false);
+      Schema arrow =
+          SparkSchemas.forWriting(ArrowUtils.toArrowSchema(schema, timeZone, true, false), schema);
       this.root = VectorSchemaRoot.create(arrow, allocator);
       this.rows = ArrowWriter.create(root);
       try {

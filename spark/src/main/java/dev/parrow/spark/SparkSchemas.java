@@ -41,6 +41,39 @@ final class SparkSchemas {
     return new Field(field.getName(), field.getFieldType(), children);
   }
 
+  /**
+   * Spark's Arrow schema of rows to write, its top-level variants marked as Parrow's variant
+   * extension, so that they are written as VARIANT columns.
+   */
+  static Schema forWriting(Schema arrow, StructType spark) {
+    List<Field> fields = new ArrayList<>();
+    for (Field f : arrow.getFields()) {
+      boolean variant =
+          spark.getFieldIndex(f.getName()).isDefined()
+              && spark.apply(f.getName()).dataType()
+                  instanceof org.apache.spark.sql.types.VariantType;
+      if (!variant) {
+        fields.add(f);
+        continue;
+      }
+      java.util.Map<String, String> metadata = new java.util.LinkedHashMap<>();
+      if (f.getMetadata() != null) {
+        metadata.putAll(f.getMetadata());
+      }
+      metadata.put(
+          dev.parrow.types.ParquetToArrow.EXTENSION_NAME_KEY,
+          dev.parrow.types.VariantEncoding.EXTENSION_NAME);
+      metadata.put(dev.parrow.types.ParquetToArrow.EXTENSION_METADATA_KEY, "");
+      fields.add(
+          new Field(
+              f.getName(),
+              new org.apache.arrow.vector.types.pojo.FieldType(
+                  f.isNullable(), f.getType(), f.getDictionary(), metadata),
+              f.getChildren()));
+    }
+    return new Schema(fields, arrow.getCustomMetadata());
+  }
+
   static StructType toSpark(Schema arrow) {
     List<Field> fields = new ArrayList<>();
     for (Field original : arrow.getFields()) {

@@ -148,15 +148,21 @@ public final class ArrowToParquet {
     }
   }
 
-  /** An unshredded variant: the extension's keys over a struct of a metadata and a value binary. */
+  /**
+   * An unshredded variant: the extension's keys over a struct of a metadata and a value binary, in
+   * either order (Spark puts the value first; readers find the two by name).
+   */
   private static boolean isVariant(Field field) {
     List<Field> children = field.getChildren();
     return field.getMetadata() != null
         && VariantEncoding.EXTENSION_NAME.equals(
             field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY))
         && children.size() == 2
-        && children.get(0).getName().equals("metadata")
-        && children.get(1).getName().equals("value")
+        && children.stream()
+            .map(Field::getName)
+            .sorted()
+            .toList()
+            .equals(List.of("metadata", "value"))
         && children.stream().allMatch(c -> c.getType() instanceof ArrowType.Binary);
   }
 
