@@ -212,7 +212,14 @@ class VariantIT {
         continue; // long_string: not in the dictionary
       }
       shown++;
-      if (!sameMeaning(dictionary.get(name), have)) {
+      // A float is shown as Float.toString shows it, which differs between JDK 17 and 19+ (both
+      // are the same float): compared as floats.
+      boolean same =
+          name.equals("primitive_float")
+              ? Float.parseFloat(((Json.Num) dictionary.get(name)).text())
+                  == Float.parseFloat(((Json.Num) have).text())
+              : sameMeaning(dictionary.get(name), have);
+      if (!same) {
         differ.add(name + ": " + dictionary.get(name) + " vs " + have);
       }
     }
