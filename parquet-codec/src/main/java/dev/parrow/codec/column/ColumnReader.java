@@ -144,7 +144,8 @@ public final class ColumnReader {
           int[] defs = null;
           if (maxDef > 0) {
             present = definitionLevels(k);
-            defs = scratch;
+            // A part without nulls needs no per-entry walk: its entries are its values.
+            defs = present == k ? null : scratch;
           }
           int end = at + k;
           int valueIndex = 0;
@@ -169,6 +170,9 @@ public final class ColumnReader {
               selectedIndex = ensure(selectedIndex, selectedPresent + (to - from));
               for (int e = from; e < to; e++) {
                 selectedIndex[selectedPresent++] = e - at;
+              }
+              if (validity != null && to > from) {
+                Bits.setRange(validity, out[0], to - from);
               }
               out[0] += to - from;
               entry = to;

@@ -37,11 +37,50 @@ public final class DictionaryDecoder implements ValuesDecoder {
   /** Looks up only the selected ids. */
   @Override
   public void readSelected(DenseValues out, int n, int[] selected, int count, DenseValues scratch) {
-    int[] all = ids.readValues(n);
-    for (int j = 0; j < count; j++) {
-      all[j] = all[selected[j]];
+    if ((long) count * SPARSE > n) {
+      int[] all = ids.readValues(n);
+      for (int j = 0; j < count; j++) {
+        all[j] = all[selected[j]];
+      }
+      out.gather(dictionary, all, 0, count);
+      return;
     }
-    out.gather(dictionary, all, 0, count);
+    // Few selected: the ids between them are passed over (whole bit-packed groups without
+    // unpacking them), and only the selected ones read.
+    if (picked.length < count) {
+      picked = new int[Math.max(count, 2 * picked.length)];
+    }
+    int at = 0;
+    int j = 0;
+    while (j < count) {
+      int first = selected[j];
+      passOver(first - at);
+      int last = j;
+      while (last + 1 < count && selected[last + 1] == selected[last] + 1) {
+        last++;
+      }
+      int k = last - j + 1;
+      if (ids.read(picked, j, k) < k) {
+        throw new ParquetFormatException(
+            "the page has dictionary ids for fewer than the " + n + " values it holds");
+      }
+      at = first + k;
+      j = last + 1;
+    }
+    passOver(n - at);
+    out.gather(dictionary, picked, 0, count);
+  }
+
+  /** Below one selected value in this many, the others are passed over rather than decoded. */
+  private static final int SPARSE = 8;
+
+  private int[] picked = new int[0];
+
+  private void passOver(int n) {
+    if (n > 0 && ids.skip(n) < n) {
+      throw new ParquetFormatException(
+          "the page has dictionary ids for fewer than the values it holds");
+    }
   }
 
   /** Passes over ids without looking them up. */

@@ -149,28 +149,33 @@ public final class RleBitPackedDecoder implements IntDecoder {
   @Override
   public int skip(int n) {
     int done = 0;
-    int[] scratch = null;
     while (done < n) {
       if (rleRemaining > 0) {
         int k = Math.min(rleRemaining, n - done);
         rleRemaining -= k;
         done += k;
-      } else if (packedRemaining >= 8 && groupPos == 8 && n - done >= 8) {
+      } else if (packedRemaining > 0 && groupPos < 8) {
+        // The rest of a group already unpacked: passed over in place.
+        int k = Math.min(Math.min(8 - groupPos, packedRemaining), n - done);
+        groupPos += k;
+        packedRemaining -= k;
+        done += k;
+      } else if (packedRemaining >= 8 && n - done >= 8) {
         int groups = Math.min(packedRemaining, n - done) / 8;
         long bytes = (long) groups * bitWidth;
         if (pos + bytes > end) {
           // A run the data cuts short: let the unpacking path yield what is there.
-          done += readPacked(scratch = scratch == null ? new int[1024] : scratch, 0, 8);
+          unpack8(group, 0);
+          groupPos = 0;
           continue;
         }
         pos += (int) bytes;
         packedRemaining -= groups * 8;
         done += groups * 8;
       } else if (packedRemaining > 0) {
-        if (scratch == null) {
-          scratch = new int[Math.min(n - done, 1024)];
-        }
-        done += readPacked(scratch, 0, Math.min(scratch.length, n - done));
+        // Fewer than eight to pass over: unpack the group, then pass over part of it.
+        unpack8(group, 0);
+        groupPos = 0;
       } else if (!nextRun()) {
         break;
       }
