@@ -65,18 +65,27 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class ParquetDataset {
   private final List<DatasetFile> files;
   private final List<Schema> fileSchemas;
+
+  /** Each file's row groups, as its footer placed them: what {@link #slices} cuts by. */
+  private final List<List<GroupSpan>> groupSpans;
+
   private final Schema schema;
   private final Set<String> partitionKeys;
   private final DatasetOptions options;
 
+  /** Where a row group's chunks start, how many bytes they take together, and its rows. */
+  private record GroupSpan(long start, long bytes, long rows) {}
+
   private ParquetDataset(
       List<DatasetFile> files,
       List<Schema> fileSchemas,
+      List<List<GroupSpan>> groupSpans,
       Schema schema,
       Set<String> partitionKeys,
       DatasetOptions options) {
     this.files = files;
     this.fileSchemas = fileSchemas;
+    this.groupSpans = groupSpans;
     this.schema = schema;
     this.partitionKeys = partitionKeys;
     this.options = options;
@@ -149,6 +158,7 @@ public final class ParquetDataset {
     List<Schema> schemas = footerSchemas(listed, options);
     SchemaUnion union = new SchemaUnion();
     List<DatasetFile> files = new ArrayList<>();
+    List<List<GroupSpan>> spans = new ArrayList<>();
     for (int i = 0; i < listed.size(); i++) {
       Listed l = listed.get(i);
       union.add(l.location, schemas.get(i));
@@ -166,12 +176,14 @@ public final class ParquetDataset {
         }
       }
       files.add(new DatasetFile(l.location, Collections.unmodifiableMap(values), l.rows));
+      spans.add(l.spans);
     }
     List<Field> fields = new ArrayList<>(union.fields());
     keyTypes.forEach((k, t) -> fields.add(new Field(k, FieldType.nullable(t), null)));
     return new ParquetDataset(
         List.copyOf(files),
         List.copyOf(schemas),
+        List.copyOf(spans),
         new Schema(fields),
         new LinkedHashSet<>(keys),
         options);
@@ -302,14 +314,13 @@ public final class ParquetDataset {
   /**
    * The dataset cut into slices for parallel readers, as Spark and parquet-java cut files: each
    * file into byte ranges of {@code maxBytes}, each row group going to the range that holds its
-   * midpoint, so that every row group is read once. Ranges that hold no midpoint give no slice.
-   * Reads every footer again.
+   * midpoint, so that every row group is read once. Ranges that hold no midpoint give no slice. Cut
+   * from the row groups' places the footers gave when the dataset opened: no file is read.
    *
    * @param maxBytes the most bytes of a file one slice spans (at least 1)
    * @return the slices, in file order
-   * @throws IOException if a footer cannot be read
    */
-  public List<DatasetSlice> slices(long maxBytes) throws IOException {
+  public List<DatasetSlice> slices(long maxBytes) {
     if (maxBytes < 1) {
       throw new IllegalArgumentException("maxBytes must be at least 1, not " + maxBytes);
     }
@@ -317,30 +328,41 @@ public final class ParquetDataset {
     for (int i = 0; i < files.size(); i++) {
       java.util.TreeMap<Long, List<Integer>> bySplit = new java.util.TreeMap<>();
       java.util.Map<Long, Long> rowsBySplit = new java.util.HashMap<>();
-      try (ParquetFile f = ParquetFile.open(files.get(i).location(), options.remote())) {
-        var groups = f.metadata().rowGroups();
-        for (int g = 0; g < groups.size(); g++) {
-          var group = groups.get(g);
-          if (group.columns().isEmpty()) {
-            continue;
-          }
-          long start =
-              dev.parrow.codec.page.ChunkRange.of(group.columns().get(0).metaData(), f.footer())
-                  .start();
-          long bytes = 0;
-          for (var c : group.columns()) {
-            bytes += c.metaData().totalCompressedSize();
-          }
-          long split = (start + bytes / 2) / maxBytes;
-          bySplit.computeIfAbsent(split, k -> new ArrayList<>()).add(g);
-          rowsBySplit.merge(split, group.numRows(), Long::sum);
+      List<GroupSpan> groups = groupSpans.get(i);
+      for (int g = 0; g < groups.size(); g++) {
+        GroupSpan group = groups.get(g);
+        if (group == null) {
+          continue; // a row group without columns: nothing to read
         }
+        long split = (group.start() + group.bytes() / 2) / maxBytes;
+        bySplit.computeIfAbsent(split, k -> new ArrayList<>()).add(g);
+        rowsBySplit.merge(split, group.rows(), Long::sum);
       }
       for (var split : bySplit.entrySet()) {
         out.add(slice(i, split.getValue(), rowsBySplit.get(split.getKey())));
       }
     }
     return out;
+  }
+
+  /** A file's row groups as {@link #slices} needs them (null for one without columns). */
+  private static List<GroupSpan> spans(ParquetFile f) {
+    List<GroupSpan> out = new ArrayList<>();
+    for (var group : f.metadata().rowGroups()) {
+      if (group.columns().isEmpty()) {
+        out.add(null);
+        continue;
+      }
+      long start =
+          dev.parrow.codec.page.ChunkRange.of(group.columns().get(0).metaData(), f.footer())
+              .start();
+      long bytes = 0;
+      for (var c : group.columns()) {
+        bytes += c.metaData().totalCompressedSize();
+      }
+      out.add(new GroupSpan(start, bytes, group.numRows()));
+    }
+    return java.util.Collections.unmodifiableList(out);
   }
 
   static Field field(Schema s, String name) {
@@ -368,9 +390,14 @@ public final class ParquetDataset {
   }
 
   /** A file found for the dataset, with the directories its partition values come from. */
-  private record Listed(String location, List<String> directories, long rows) {
-    Listed withRows(long n) {
-      return new Listed(location, directories, n);
+  private record Listed(
+      String location, List<String> directories, long rows, List<GroupSpan> spans) {
+    Listed(String location, List<String> directories, long rows) {
+      this(location, directories, rows, List.of());
+    }
+
+    Listed withFooter(long n, List<GroupSpan> groups) {
+      return new Listed(location, directories, n, groups);
     }
   }
 
@@ -502,7 +529,7 @@ public final class ParquetDataset {
                 () -> {
                   Listed l = listed.get(index);
                   try (ParquetFile f = ParquetFile.open(l.location, options.remote())) {
-                    listed.set(index, l.withRows(f.metadata().numRows()));
+                    listed.set(index, l.withFooter(f.metadata().numRows(), spans(f)));
                     return f.arrowSchema(read);
                   }
                 }));

@@ -99,7 +99,7 @@ public final class ParquetDatasetReader extends ArrowReader {
     this.schema = projected(datasetSchema, read, requested);
     Filter filter = read.filter();
     if (filter != null) {
-      for (String column : ConstantColumns.columns(filter)) {
+      for (String column : filter.columns()) {
         String top = ConstantColumns.topLevel(column);
         if (ParquetDataset.field(datasetSchema, column) == null
             && (ParquetDataset.field(datasetSchema, top) == null || partitionKeys.contains(top))) {
@@ -139,7 +139,7 @@ public final class ParquetDatasetReader extends ArrowReader {
       }
       boolean countOnly = columns.isEmpty() && residual == null;
       if (columns.isEmpty() && residual != null) {
-        for (String c : ConstantColumns.columns(residual)) {
+        for (String c : residual.columns()) {
           columns.add(ConstantColumns.topLevel(c));
         }
       }

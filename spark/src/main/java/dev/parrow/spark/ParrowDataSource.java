@@ -27,15 +27,29 @@ public final class ParrowDataSource implements TableProvider, DataSourceRegister
     return "parrow";
   }
 
+  /**
+   * The dataset {@link #inferSchema} opened, for the table Spark asks for next with the same paths:
+   * its footers are then read once per load, not again for the scan.
+   */
+  private dev.parrow.arrow.ParquetDataset inferred;
+
+  private List<String> inferredPaths;
+
   @Override
   public StructType inferSchema(CaseInsensitiveStringMap options) {
-    return SparkSchemas.toSpark(Datasets.open(paths(options)).schema());
+    List<String> paths = paths(options);
+    dev.parrow.arrow.ParquetDataset dataset = Datasets.open(paths);
+    inferred = dataset;
+    inferredPaths = paths;
+    return SparkSchemas.toSpark(dataset.schema());
   }
 
   @Override
   public Table getTable(
       StructType schema, Transform[] partitioning, Map<String, String> properties) {
-    return new ParrowTable(schema, partitioning, paths(new CaseInsensitiveStringMap(properties)));
+    List<String> paths = paths(new CaseInsensitiveStringMap(properties));
+    dev.parrow.arrow.ParquetDataset opened = paths.equals(inferredPaths) ? inferred : null;
+    return new ParrowTable(schema, partitioning, paths, opened);
   }
 
   @Override

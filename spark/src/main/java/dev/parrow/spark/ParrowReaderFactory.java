@@ -93,7 +93,7 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       List<String> read = columns;
       if (countOnly) {
         LinkedHashSet<String> needed = new LinkedHashSet<>();
-        for (String c : SparkFilters.columns(parsed)) {
+        for (String c : parsed.columns()) {
           needed.add(c.contains(".") ? c.substring(0, c.indexOf('.')) : c);
         }
         read = List.copyOf(needed);

@@ -3,8 +3,6 @@ package dev.parrow.spark;
 import dev.parrow.arrow.DatasetSlice;
 import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.filter.Filter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -73,15 +71,11 @@ final class ParrowScan implements Scan, Batch {
         options.containsKey("maxPartitionBytes")
             ? Long.parseLong(options.get("maxPartitionBytes"))
             : SparkSession.active().sessionState().conf().filesMaxPartitionBytes();
-    try {
-      List<InputPartition> out = new ArrayList<>();
-      for (DatasetSlice slice : dataset.slices(maxBytes)) {
-        out.add(new ParrowPartition(slice));
-      }
-      return out.toArray(new InputPartition[0]);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    List<InputPartition> out = new ArrayList<>();
+    for (DatasetSlice slice : dataset.slices(maxBytes)) {
+      out.add(new ParrowPartition(slice));
     }
+    return out.toArray(new InputPartition[0]);
   }
 
   @Override

@@ -19,10 +19,18 @@ final class ParrowTable implements SupportsRead, SupportsWrite {
   private final Transform[] partitioning;
   private final List<String> paths;
 
-  ParrowTable(StructType schema, Transform[] partitioning, List<String> paths) {
+  /** The dataset as listed when it was loaded (as Spark's own file index lists once), or null. */
+  private volatile dev.parrow.arrow.ParquetDataset dataset;
+
+  ParrowTable(
+      StructType schema,
+      Transform[] partitioning,
+      List<String> paths,
+      dev.parrow.arrow.ParquetDataset dataset) {
     this.schema = schema;
     this.partitioning = partitioning;
     this.paths = paths;
+    this.dataset = dataset;
   }
 
   @Override
@@ -49,7 +57,12 @@ final class ParrowTable implements SupportsRead, SupportsWrite {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return new ParrowScanBuilder(Datasets.open(paths), options);
+    dev.parrow.arrow.ParquetDataset opened = dataset;
+    if (opened == null) {
+      opened = Datasets.open(paths);
+      dataset = opened;
+    }
+    return new ParrowScanBuilder(opened, options);
   }
 
   @Override

@@ -101,25 +101,6 @@ final class SparkFilters {
     }
   }
 
-  /** The columns a filter names. */
-  static List<String> columns(Filter f) {
-    List<String> out = new ArrayList<>();
-    if (f instanceof Filter.And a) {
-      a.children().forEach(c -> out.addAll(columns(c)));
-    } else if (f instanceof Filter.Or o) {
-      o.children().forEach(c -> out.addAll(columns(c)));
-    } else if (f instanceof Filter.Not n) {
-      out.addAll(columns(n.child()));
-    } else if (f instanceof Filter.Compare c) {
-      out.add(c.column());
-    } else if (f instanceof Filter.In in) {
-      out.add(in.column());
-    } else if (f instanceof Filter.IsNull n) {
-      out.add(n.column());
-    }
-    return out;
-  }
-
   private static String flip(String op) {
     return switch (op) {
       case "<" -> ">";

@@ -86,6 +86,34 @@ public sealed interface Filter
   }
 
   /**
+   * The columns the filter names, in the order it names them (a column named twice is listed
+   * twice).
+   *
+   * @return the column names and dotted paths
+   */
+  default java.util.List<String> columns() {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    collectColumns(this, out);
+    return out;
+  }
+
+  private static void collectColumns(Filter f, java.util.List<String> out) {
+    if (f instanceof And a) {
+      a.children().forEach(c -> collectColumns(c, out));
+    } else if (f instanceof Or o) {
+      o.children().forEach(c -> collectColumns(c, out));
+    } else if (f instanceof Not n) {
+      collectColumns(n.child(), out);
+    } else if (f instanceof Compare c) {
+      out.add(c.column());
+    } else if (f instanceof In in) {
+      out.add(in.column());
+    } else if (f instanceof IsNull n) {
+      out.add(n.column());
+    }
+  }
+
+  /**
    * True when every child is.
    *
    * @param children the operands, at least one

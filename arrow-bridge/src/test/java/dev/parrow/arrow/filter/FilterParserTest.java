@@ -33,6 +33,13 @@ class FilterParserTest {
   }
 
   @Test
+  void aFilterListsTheColumnsItNamesInOrder() {
+    Filter f =
+        Filter.parse("a = 1 AND (b.c IN (1, 2) OR NOT d IS NULL) AND a < 5 AND \"x y\" >= 'z'");
+    assertEquals(java.util.List.of("a", "b.c", "d", "a", "x y"), f.columns());
+  }
+
+  @Test
   void printsSqlThatParsesBack() {
     Filter f =
         Filter.or(

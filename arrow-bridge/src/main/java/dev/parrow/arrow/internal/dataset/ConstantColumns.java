@@ -130,25 +130,6 @@ public final class ConstantColumns {
     throw new IllegalArgumentException("not a comparison: " + f);
   }
 
-  /** Every column a filter names. */
-  public static List<String> columns(Filter f) {
-    List<String> out = new ArrayList<>();
-    collect(f, out);
-    return out;
-  }
-
-  private static void collect(Filter f, List<String> out) {
-    if (f instanceof Filter.Not n) {
-      collect(n.child(), out);
-    } else if (f instanceof Filter.And a) {
-      a.children().forEach(c -> collect(c, out));
-    } else if (f instanceof Filter.Or o) {
-      o.children().forEach(c -> collect(c, out));
-    } else {
-      out.add(column(f));
-    }
-  }
-
   /** The top-level field a column name or dotted path is in. */
   public static String topLevel(String column) {
     int dot = column.indexOf('.');
