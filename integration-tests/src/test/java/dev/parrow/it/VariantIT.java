@@ -343,6 +343,44 @@ class VariantIT {
     return out.toByteArray();
   }
 
+  /**
+   * Every value of each variant column Parrow reads equals, by meaning, the JSON DuckDB makes of
+   * the same value (a null variant may be DuckDB's JSON null).
+   */
+  static void assertSameJsonAsDuckDb(Path file, List<String> columns) throws Exception {
+    try (DuckDb duck = new DuckDb()) {
+      for (String column : columns) {
+        List<Variant> ours = read(file, column, 1024);
+        List<Map<String, Object>> theirs =
+            duck.query(
+                "SELECT \""
+                    + column
+                    + "\"::JSON::VARCHAR AS j FROM read_parquet("
+                    + DuckDb.literal(file)
+                    + ")");
+        assertEquals(theirs.size(), ours.size(), column);
+        List<String> differ = new ArrayList<>();
+        int compared = 0;
+        for (int i = 0; i < ours.size(); i++) {
+          Object j = theirs.get(i).get("j");
+          if (ours.get(i) == null) {
+            if (j != null && !j.equals("null")) {
+              differ.add(column + " row " + i + ": " + j + " vs null");
+            }
+            continue;
+          }
+          Object mine = Json.parse(ours.get(i).json());
+          compared++;
+          if (j == null || !sameMeaning(Json.parse((String) j), mine)) {
+            differ.add(column + " row " + i + ": " + j + " vs " + ours.get(i).json());
+          }
+        }
+        assertEquals(List.of(), differ.subList(0, Math.min(differ.size(), 5)));
+        assertTrue(compared > ours.size() / 2, column + ": " + compared + " values compared");
+      }
+    }
+  }
+
   /** A date-time with an offset as Spark or DuckDB show it ({@code +00} or {@code -04:00}). */
   static Instant instant(String text) {
     String iso = text.replace(' ', 'T');
