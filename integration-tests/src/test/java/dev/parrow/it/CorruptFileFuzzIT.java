@@ -38,7 +38,8 @@ class CorruptFileFuzzIT {
             "all_types_uncompressed.parquet",
             "all_types_v2_nodict_snappy.parquet",
             "nested_uncompressed.parquet",
-            "nested_v2_snappy.parquet")
+            "nested_v2_snappy.parquet",
+            "variants_snappy.parquet")
         .map(
             name ->
                 DynamicTest.dynamicTest(
