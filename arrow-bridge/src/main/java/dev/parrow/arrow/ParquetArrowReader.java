@@ -122,6 +122,10 @@ public final class ParquetArrowReader extends ArrowReader {
   private List<LeafReader> filterLeaves = List.of();
 
   private List<LeafReader> otherLeaves = List.of();
+
+  /** Filter leaves read as dictionary ids where their chunk allows, by leaf. */
+  private final Map<LeafReader, dev.parrow.arrow.internal.CodedFilterLeaf> coded = new HashMap<>();
+
   private long bytesRead;
   private boolean dictionariesBound;
 
@@ -311,6 +315,19 @@ public final class ParquetArrowReader extends ArrowReader {
       if (allFlat) {
         filterLeaves = List.copyOf(first);
         otherLeaves = List.copyOf(rest);
+        java.util.Set<Integer> filterOnlyColumns = new java.util.HashSet<>();
+        if (filterOnly != null) {
+          filterOnly.leaves().forEach(l -> filterOnlyColumns.add(l.column().index()));
+        }
+        for (LeafReader leaf : filterLeaves) {
+          // A filter-only column has no values to hand out: its plain read is kept.
+          if (!filterOnlyColumns.contains(leaf.leaf().column().index())) {
+            var c = dev.parrow.arrow.internal.CodedFilterLeaf.of(leaf, allocator);
+            if (c != null) {
+              coded.put(leaf, c);
+            }
+          }
+        }
       }
     }
   }
@@ -364,6 +381,8 @@ public final class ParquetArrowReader extends ArrowReader {
       super.close(closeReadSource);
       fields.forEach(FieldReader::close);
       filterOnlyFields.forEach(FieldReader::close);
+      coded.values().forEach(dev.parrow.arrow.internal.CodedFilterLeaf::close);
+      coded.clear();
       if (filterOnlyRoot != null) {
         filterOnlyRoot.close();
         filterOnlyRoot = null;
@@ -516,13 +535,34 @@ public final class ParquetArrowReader extends ArrowReader {
    * are compacted to the selection.
    */
   private int readFilterFirst(VectorSchemaRoot root, int rows) throws IOException {
-    runAll(filterLeaves.size(), i -> readLeaf(filterLeaves.get(i), rows));
+    runAll(
+        filterLeaves.size(),
+        i -> {
+          LeafReader leaf = filterLeaves.get(i);
+          var c = coded.get(leaf);
+          if (c != null && c.active()) {
+            readCoded(c, rows);
+          } else {
+            readLeaf(leaf, rows);
+          }
+        });
     Compaction.Runs runs = Compaction.Runs.of(select(rows), rows);
     if (runs.total() == 0) {
       skipRows(otherLeaves, rows);
       return 0;
     }
     boolean sparse = runs.total() < rows;
+    java.util.Set<FieldReader> selectedOnly = new java.util.HashSet<>();
+    for (LeafReader leaf : filterLeaves) {
+      var c = coded.get(leaf);
+      if (c != null && c.active()) {
+        // The values of the selected rows only (of all rows when every row is selected).
+        c.materialize(sparse ? runs : null, rows, leafVectors[leaf.leaf().column().index()]);
+        if (sparse) {
+          selectedOnly.add(leaf);
+        }
+      }
+    }
     runAll(
         otherLeaves.size(),
         i -> {
@@ -533,7 +573,6 @@ public final class ParquetArrowReader extends ArrowReader {
             readLeaf(leaf, rows);
           }
         });
-    java.util.Set<FieldReader> selectedOnly = new java.util.HashSet<>();
     if (sparse) {
       for (LeafReader leaf : otherLeaves) {
         if (leaf.isFlat()) {
@@ -551,6 +590,24 @@ public final class ParquetArrowReader extends ArrowReader {
       root.setRowCount(runs.total());
     }
     return runs.total();
+  }
+
+  /** Reads one coded filter leaf's ids for the batch (runs on a decode thread). */
+  private void readCoded(dev.parrow.arrow.internal.CodedFilterLeaf c, int rows) {
+    try {
+      int got = c.read(rows);
+      if (got != rows) {
+        throw new ParquetFormatException(
+            "the column chunk ends after "
+                + (groupRow + got)
+                + " rows but the row group has "
+                + file.metadata().rowGroups().get(currentGroup).numRows());
+      }
+    } catch (ParquetFormatException e) {
+      throw inContext(e, c.leaf());
+    } catch (OutOfMemoryException e) {
+      throw overLimit(e, c.leaf(), rows);
+    }
   }
 
   /** Reads the selected rows of one flat leaf's share of the batch (runs on a decode thread). */
@@ -620,13 +677,15 @@ public final class ParquetArrowReader extends ArrowReader {
         new RowFilter.Batch() {
           @Override
           public FieldVector leaf(int column) {
-            return leafVectors[column];
+            var c = activeCoded(column);
+            return c != null ? c.indices() : leafVectors[column];
           }
 
           @Override
           public boolean dictionaryOnlyGrows(int column) {
-            // The filter-only columns' dictionaries are replaced at each row group.
-            if (filterDictionaries.containsKey(column)) {
+            // The filter-only columns' dictionaries are replaced at each row group, and so are
+            // those of the columns read as ids.
+            if (filterDictionaries.containsKey(column) || activeCoded(column) != null) {
               return false;
             }
             for (LeafReader leaf : leaves) {
@@ -640,6 +699,10 @@ public final class ParquetArrowReader extends ArrowReader {
 
           @Override
           public FieldVector dictionary(int column) {
+            var c = activeCoded(column);
+            if (c != null) {
+              return c.dictionary();
+            }
             FieldVector own = filterDictionaries.get(column);
             if (own != null) {
               return own;
@@ -654,6 +717,16 @@ public final class ParquetArrowReader extends ArrowReader {
           }
         },
         rows);
+  }
+
+  /** The filter leaf of {@code column} read as ids in this chunk, or null. */
+  private dev.parrow.arrow.internal.CodedFilterLeaf activeCoded(int column) {
+    for (var c : coded.values()) {
+      if (c.active() && c.leaf().leaf().column().index() == column) {
+        return c;
+      }
+    }
+    return null;
   }
 
   /**
@@ -846,6 +919,10 @@ public final class ParquetArrowReader extends ArrowReader {
           reader.useDictionary(dictionary);
         }
         leaf.start(reader);
+        var c = coded.get(leaf);
+        if (c != null) {
+          c.startChunk(meta.onlyDictionaryPages());
+        }
       } catch (ParquetFormatException e) {
         throw inContext(e, leaf);
       } catch (IOException e) {

@@ -125,6 +125,38 @@ public final class LeafReader implements FieldReader {
   }
 
   /**
+   * Reads {@code rows} records of this flat leaf as another filler would: into {@code values} of
+   * that filler's kind, then into {@code vector} (a filter column's dictionary ids, {@link
+   * CodedFilterLeaf}).
+   *
+   * @return the records read: fewer than {@code rows} only when the chunk ends early
+   */
+  int readWith(int rows, VectorFiller other, DenseValues otherValues, FieldVector vector) {
+    if (!flat) {
+      throw new IllegalStateException(leaf.column().dottedPath() + " is not a flat leaf");
+    }
+    this.rows = rows;
+    otherValues.clear();
+    other.prepare(vector, rows, otherValues);
+    byte[] bits = null;
+    int got;
+    if (leaf.column().maxDefinitionLevel() == 0) {
+      got = reader.read(rows, null, null, 0, otherValues);
+      present = got;
+    } else {
+      validity = Scratch.zeroedBits(validity, rows);
+      bits = validity;
+      got = reader.readFlat(rows, bits, otherValues);
+      present = reader.lastPresent();
+    }
+    if (got == rows) {
+      other.chunkDictionary(reader.dictionary());
+      other.fill(vector, rows, bits, present, otherValues);
+    }
+    return got;
+  }
+
+  /**
    * Reads only the selected rows of the next {@code rows} into {@code vector} (a flat leaf): the
    * vector gets the runs' rows, one after another; the others are passed over.
    *
