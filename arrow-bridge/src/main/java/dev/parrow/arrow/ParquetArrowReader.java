@@ -594,20 +594,7 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /** Reads one coded filter leaf's ids for the batch (runs on a decode thread). */
   private void readCoded(dev.parrow.arrow.internal.CodedFilterLeaf c, int rows) {
-    try {
-      int got = c.read(rows);
-      if (got != rows) {
-        throw new ParquetFormatException(
-            "the column chunk ends after "
-                + (groupRow + got)
-                + " rows but the row group has "
-                + file.metadata().rowGroups().get(currentGroup).numRows());
-      }
-    } catch (ParquetFormatException e) {
-      throw inContext(e, c.leaf());
-    } catch (OutOfMemoryException e) {
-      throw overLimit(e, c.leaf(), rows);
-    }
+    readWhole(c.leaf(), rows, () -> c.read(rows));
   }
 
   /** Reads the selected rows of one flat leaf's share of the batch (runs on a decode thread). */
@@ -770,8 +757,13 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /** Reads one leaf's share of the batch (runs on a decode thread). */
   private void readLeaf(LeafReader leaf, int rows) {
+    readWhole(leaf, rows, () -> leaf.read(rows, leafVectors[leaf.leaf().column().index()]));
+  }
+
+  /** Runs a read of {@code rows} rows of {@code leaf}, which must get them all. */
+  private void readWhole(LeafReader leaf, int rows, java.util.function.IntSupplier read) {
     try {
-      int got = leaf.read(rows, leafVectors[leaf.leaf().column().index()]);
+      int got = read.getAsInt();
       if (got != rows) {
         throw new ParquetFormatException(
             "the column chunk ends after "

@@ -98,30 +98,15 @@ public final class LeafReader implements FieldReader {
    * @return the records read: fewer than {@code rows} only when the chunk ends early
    */
   public int read(int rows, FieldVector vector) {
-    this.rows = rows;
-    values.clear();
-    leaf.filler().prepare(vector, rows, values);
     if (!flat) {
+      this.rows = rows;
+      values.clear();
+      leaf.filler().prepare(vector, rows, values);
       int got = reader.readRecords(rows, levelBuffer, values);
       present = reader.lastPresent();
       return got;
     }
-    int got;
-    byte[] bits = null;
-    if (leaf.column().maxDefinitionLevel() == 0) {
-      got = reader.read(rows, null, null, 0, values);
-      present = got;
-    } else {
-      validity = Scratch.zeroedBits(validity, rows);
-      bits = validity;
-      got = reader.readFlat(rows, bits, values);
-      present = reader.lastPresent();
-    }
-    if (got == rows) {
-      chunkDictionary();
-      leaf.filler().fill(vector, rows, bits, present, values);
-    }
-    return got;
+    return readFlat(rows, leaf.filler(), values, vector);
   }
 
   /**
@@ -135,23 +120,28 @@ public final class LeafReader implements FieldReader {
     if (!flat) {
       throw new IllegalStateException(leaf.column().dottedPath() + " is not a flat leaf");
     }
+    return readFlat(rows, other, otherValues, vector);
+  }
+
+  /** A flat leaf's {@code rows} records through {@code filler} into {@code vector}. */
+  private int readFlat(int rows, VectorFiller filler, DenseValues into, FieldVector vector) {
     this.rows = rows;
-    otherValues.clear();
-    other.prepare(vector, rows, otherValues);
-    byte[] bits = null;
+    into.clear();
+    filler.prepare(vector, rows, into);
     int got;
+    byte[] bits = null;
     if (leaf.column().maxDefinitionLevel() == 0) {
-      got = reader.read(rows, null, null, 0, otherValues);
+      got = reader.read(rows, null, null, 0, into);
       present = got;
     } else {
       validity = Scratch.zeroedBits(validity, rows);
       bits = validity;
-      got = reader.readFlat(rows, bits, otherValues);
+      got = reader.readFlat(rows, bits, into);
       present = reader.lastPresent();
     }
     if (got == rows) {
-      other.chunkDictionary(reader.dictionary());
-      other.fill(vector, rows, bits, present, otherValues);
+      filler.chunkDictionary(reader.dictionary());
+      filler.fill(vector, rows, bits, present, into);
     }
     return got;
   }
