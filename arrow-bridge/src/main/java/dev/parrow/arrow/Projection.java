@@ -271,7 +271,7 @@ final class Projection {
     return out;
   }
 
-  /** The leaves below {@code node}, read with {@code types} (a variant's with the defaults). */
+  /** The leaves below {@code node}, read with {@code types} (a variant's with its own). */
   private static void addLeaves(
       Footer footer,
       FieldNode node,
@@ -287,7 +287,7 @@ final class Projection {
       return;
     }
     dev.parrow.types.TypeOptions below =
-        node.kind() == FieldNode.Kind.VARIANT ? dev.parrow.types.TypeOptions.defaults() : types;
+        node.kind() == FieldNode.Kind.VARIANT ? dev.parrow.types.VariantArrow.STORED_TYPES : types;
     for (FieldNode child : node.children()) {
       addLeaves(footer, child, options, below, out);
     }

@@ -138,7 +138,9 @@ abstract class ValueText {
     ArrowType type = v.getField().getType();
     return switch (type.getTypeID()) {
       case Struct ->
-          isVariant(v) ? new VariantText((StructVector) v) : new StructText((StructVector) v);
+          dev.parrow.types.VariantArrow.isVariant(v.getField())
+              ? new VariantText((StructVector) v)
+              : new StructText((StructVector) v);
       case List, LargeList, FixedSizeList, ListView, LargeListView, Map -> new ListText(v);
       case Int -> integer(v);
       case FloatingPoint -> floating(v);
@@ -544,16 +546,6 @@ abstract class ValueText {
     return ((TimeNanoVector) v).get(row);
   }
 
-  private static boolean isVariant(FieldVector v) {
-    var metadata = v.getField().getMetadata();
-    return metadata != null
-        && dev.parrow.types.VariantEncoding.EXTENSION_NAME.equals(
-            metadata.get(dev.parrow.types.ParquetToArrow.EXTENSION_NAME_KEY))
-        && v.getChildrenFromFields().size() == 2
-        && v.getChildrenFromFields().stream()
-            .allMatch(c -> c instanceof org.apache.arrow.vector.VarBinaryVector);
-  }
-
   /** A variant (the parquet.variant extension) as the JSON it holds. */
   private static final class VariantText extends PerValue {
     private final org.apache.arrow.vector.VarBinaryVector metadata;
@@ -561,8 +553,8 @@ abstract class ValueText {
 
     VariantText(StructVector struct) {
       super(struct, Json.BARE);
-      metadata = (org.apache.arrow.vector.VarBinaryVector) struct.getChildByOrdinal(0);
-      value = (org.apache.arrow.vector.VarBinaryVector) struct.getChildByOrdinal(1);
+      metadata = struct.getChild("metadata", org.apache.arrow.vector.VarBinaryVector.class);
+      value = struct.getChild("value", org.apache.arrow.vector.VarBinaryVector.class);
     }
 
     @Override

@@ -20,6 +20,7 @@ import dev.parrow.codec.metadata.SchemaElement;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.Int64Values;
 import dev.parrow.types.ParquetToArrow;
+import dev.parrow.types.VariantArrow;
 import dev.parrow.types.VariantEncoding;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -76,8 +77,7 @@ class VariantIT {
             pf.newReader(allocator, ReadOptions.builder().batchSize(batchSize).build())) {
       Field field = pf.arrowSchema().findField(column);
       assertEquals(
-          VariantEncoding.EXTENSION_NAME,
-          field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY));
+          VariantArrow.EXTENSION_NAME, field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY));
       while (reader.loadNextBatch()) {
         FieldVector v = reader.getVectorSchemaRoot().getVector(column);
         out.addAll(variants(v));
@@ -393,7 +393,7 @@ class VariantIT {
   /** One variant column {@code v}, null where the list holds null. */
   static void write(Path file, List<Variant> values) throws Exception {
     Map<String, String> extension = new LinkedHashMap<>();
-    extension.put(ParquetToArrow.EXTENSION_NAME_KEY, VariantEncoding.EXTENSION_NAME);
+    extension.put(ParquetToArrow.EXTENSION_NAME_KEY, VariantArrow.EXTENSION_NAME);
     extension.put(ParquetToArrow.EXTENSION_METADATA_KEY, "");
     Field field =
         new Field(

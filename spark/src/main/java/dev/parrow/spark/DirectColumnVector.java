@@ -49,7 +49,7 @@ final class DirectColumnVector extends ColumnVector {
    */
   static ColumnVector of(FieldVector v) {
     if (v instanceof org.apache.arrow.vector.complex.StructVector struct
-        && SparkSchemas.isVariant(v.getField())) {
+        && dev.parrow.types.VariantArrow.isVariant(v.getField())) {
       return new VariantColumnVector(struct);
     }
     ArrowColumnVector arrow = new ArrowColumnVector(v);

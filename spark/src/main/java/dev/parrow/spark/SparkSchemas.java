@@ -17,14 +17,6 @@ import org.apache.spark.sql.util.ArrowUtils;
 final class SparkSchemas {
   private SparkSchemas() {}
 
-  /** Whether a top-level field is Parrow's variant struct. */
-  static boolean isVariant(Field field) {
-    return field.getMetadata() != null
-        && dev.parrow.types.VariantEncoding.EXTENSION_NAME.equals(
-            field.getMetadata().get(dev.parrow.types.ParquetToArrow.EXTENSION_NAME_KEY))
-        && field.getChildren().size() == 2;
-  }
-
   /** The variant field as Spark's ArrowUtils recognises a variant: its metadata child marked. */
   private static Field sparkVariant(Field field) {
     List<Field> children = new ArrayList<>();
@@ -52,24 +44,7 @@ final class SparkSchemas {
           spark.getFieldIndex(f.getName()).isDefined()
               && spark.apply(f.getName()).dataType()
                   instanceof org.apache.spark.sql.types.VariantType;
-      if (!variant) {
-        fields.add(f);
-        continue;
-      }
-      java.util.Map<String, String> metadata = new java.util.LinkedHashMap<>();
-      if (f.getMetadata() != null) {
-        metadata.putAll(f.getMetadata());
-      }
-      metadata.put(
-          dev.parrow.types.ParquetToArrow.EXTENSION_NAME_KEY,
-          dev.parrow.types.VariantEncoding.EXTENSION_NAME);
-      metadata.put(dev.parrow.types.ParquetToArrow.EXTENSION_METADATA_KEY, "");
-      fields.add(
-          new Field(
-              f.getName(),
-              new org.apache.arrow.vector.types.pojo.FieldType(
-                  f.isNullable(), f.getType(), f.getDictionary(), metadata),
-              f.getChildren()));
+      fields.add(variant ? dev.parrow.types.VariantArrow.marked(f) : f);
     }
     return new Schema(fields, arrow.getCustomMetadata());
   }
@@ -77,7 +52,8 @@ final class SparkSchemas {
   static StructType toSpark(Schema arrow) {
     List<Field> fields = new ArrayList<>();
     for (Field original : arrow.getFields()) {
-      Field f = isVariant(original) ? sparkVariant(original) : original;
+      Field f =
+          dev.parrow.types.VariantArrow.isVariant(original) ? sparkVariant(original) : original;
       try {
         ArrowUtils.fromArrowField(f);
       } catch (RuntimeException e) {

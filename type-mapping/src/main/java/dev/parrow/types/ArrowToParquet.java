@@ -112,7 +112,8 @@ public final class ArrowToParquet {
       }
     } else if (type instanceof ArrowType.Struct) {
       // A variant (the parquet.variant extension over its metadata and value) keeps its annotation.
-      LogicalType variant = isVariant(field) ? new LogicalType.VariantType((byte) 1) : null;
+      LogicalType variant =
+          VariantArrow.isVariant(field) ? new LogicalType.VariantType((byte) 1) : null;
       out.add(group(name, repetition, field.getChildren().size(), null, variant));
       for (Field child : field.getChildren()) {
         node(
@@ -146,24 +147,6 @@ public final class ArrowToParquet {
               e.logicalType(),
               null));
     }
-  }
-
-  /**
-   * An unshredded variant: the extension's keys over a struct of a metadata and a value binary, in
-   * either order (Spark puts the value first; readers find the two by name).
-   */
-  private static boolean isVariant(Field field) {
-    List<Field> children = field.getChildren();
-    return field.getMetadata() != null
-        && VariantEncoding.EXTENSION_NAME.equals(
-            field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY))
-        && children.size() == 2
-        && children.stream()
-            .map(Field::getName)
-            .sorted()
-            .toList()
-            .equals(List.of("metadata", "value"))
-        && children.stream().allMatch(c -> c.getType() instanceof ArrowType.Binary);
   }
 
   private static SchemaElement group(

@@ -30,20 +30,6 @@ public final class NestedSchema {
   private NestedSchema() {}
 
   /**
-   * How a variant's stored columns are mapped: the defaults, with UUIDs marked so that a shredded
-   * UUID is told from a 16-byte binary.
-   */
-  private static final TypeOptions VARIANT_TYPES =
-      new TypeOptions(
-          org.apache.arrow.vector.types.TimeUnit.NANOSECOND,
-          false,
-          false,
-          false,
-          true,
-          false,
-          false);
-
-  /**
    * The Arrow schema of a Parquet schema.
    *
    * @param schema the Parquet schema
@@ -146,18 +132,9 @@ public final class NestedSchema {
     private FieldNode variant(GroupNode group, String name, boolean nullable, LevelInfo here) {
       VariantShredding.check(group);
       FieldNode stored =
-          new Builder(schema, VARIANT_TYPES, warnings)
+          new Builder(schema, VariantArrow.STORED_TYPES, warnings)
               .struct(name, nullable, here, group.children());
-      java.util.Map<String, String> extension = new java.util.LinkedHashMap<>();
-      extension.put(ParquetToArrow.EXTENSION_NAME_KEY, VariantEncoding.EXTENSION_NAME);
-      extension.put(ParquetToArrow.EXTENSION_METADATA_KEY, "");
-      Field field =
-          new Field(
-              name,
-              new FieldType(nullable, ArrowType.Struct.INSTANCE, null, extension),
-              List.of(
-                  Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
-                  Field.notNullable("value", ArrowType.Binary.INSTANCE)));
+      Field field = VariantArrow.field(name, nullable);
       return new FieldNode(field, FieldNode.Kind.VARIANT, here, -1, List.of(stored));
     }
 

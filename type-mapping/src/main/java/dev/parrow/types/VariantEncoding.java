@@ -24,9 +24,6 @@ import java.util.Map;
 public final class VariantEncoding {
   private VariantEncoding() {}
 
-  /** The Arrow extension name of a variant column (Arrow C++'s), on its storage struct's field. */
-  public static final String EXTENSION_NAME = "parquet.variant";
-
   /** The variant null value (basic type primitive, type null). */
   public static final byte[] NULL = {0};
 
