@@ -123,8 +123,8 @@ public final class ParquetArrowReader extends ArrowReader {
 
   private List<LeafReader> otherLeaves = List.of();
 
-  /** Filter leaves read as dictionary ids where their chunk allows, by leaf. */
-  private final Map<LeafReader, dev.parrow.arrow.internal.CodedFilterLeaf> coded = new HashMap<>();
+  /** Filter leaves read as dictionary ids where their chunk allows, by leaf column index. */
+  private final Map<Integer, dev.parrow.arrow.internal.CodedFilterLeaf> coded = new HashMap<>();
 
   private long bytesRead;
   private boolean dictionariesBound;
@@ -321,10 +321,11 @@ public final class ParquetArrowReader extends ArrowReader {
         }
         for (LeafReader leaf : filterLeaves) {
           // A filter-only column has no values to hand out: its plain read is kept.
-          if (!filterOnlyColumns.contains(leaf.leaf().column().index())) {
+          int column = leaf.leaf().column().index();
+          if (!filterOnlyColumns.contains(column)) {
             var c = dev.parrow.arrow.internal.CodedFilterLeaf.of(leaf, allocator);
             if (c != null) {
-              coded.put(leaf, c);
+              coded.put(column, c);
             }
           }
         }
@@ -539,8 +540,8 @@ public final class ParquetArrowReader extends ArrowReader {
         filterLeaves.size(),
         i -> {
           LeafReader leaf = filterLeaves.get(i);
-          var c = coded.get(leaf);
-          if (c != null && c.active()) {
+          var c = activeCoded(leaf.leaf().column().index());
+          if (c != null) {
             readCoded(c, rows);
           } else {
             readLeaf(leaf, rows);
@@ -554,8 +555,8 @@ public final class ParquetArrowReader extends ArrowReader {
     boolean sparse = runs.total() < rows;
     java.util.Set<FieldReader> selectedOnly = new java.util.HashSet<>();
     for (LeafReader leaf : filterLeaves) {
-      var c = coded.get(leaf);
-      if (c != null && c.active()) {
+      var c = activeCoded(leaf.leaf().column().index());
+      if (c != null) {
         // The values of the selected rows only (of all rows when every row is selected).
         c.materialize(sparse ? runs : null, rows, leafVectors[leaf.leaf().column().index()]);
         if (sparse) {
@@ -708,12 +709,8 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /** The filter leaf of {@code column} read as ids in this chunk, or null. */
   private dev.parrow.arrow.internal.CodedFilterLeaf activeCoded(int column) {
-    for (var c : coded.values()) {
-      if (c.active() && c.leaf().leaf().column().index() == column) {
-        return c;
-      }
-    }
-    return null;
+    var c = coded.get(column);
+    return c != null && c.active() ? c : null;
   }
 
   /**
@@ -911,7 +908,7 @@ public final class ParquetArrowReader extends ArrowReader {
           reader.useDictionary(dictionary);
         }
         leaf.start(reader);
-        var c = coded.get(leaf);
+        var c = coded.get(column.column().index());
         if (c != null) {
           c.startChunk(meta.onlyDictionaryPages());
         }

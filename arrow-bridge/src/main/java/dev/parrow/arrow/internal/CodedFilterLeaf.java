@@ -24,7 +24,6 @@ public final class CodedFilterLeaf implements AutoCloseable {
   private final DictionaryCodes codes = new DictionaryCodes();
   private final IntVector indices;
   private final BaseVariableWidthVector dictionary;
-  private final BinaryValues entries = new BinaryValues();
   private final BinaryValues gathered = new BinaryValues();
   private int[] picked = new int[0];
   private byte[] validity = new byte[0];
@@ -95,15 +94,6 @@ public final class CodedFilterLeaf implements AutoCloseable {
    * column's vector, one after another.
    */
   public void materialize(Compaction.Runs runs, int rows, FieldVector vector) {
-    entries.clear();
-    int count = dictionary.getValueCount();
-    for (int e = 0; e < count; e++) {
-      int start = dictionary.getStartOffset(e);
-      int length = dictionary.getStartOffset(e + 1) - start;
-      int at = entries.reserveBytes(length);
-      dictionary.getDataBuffer().getBytes(start, entries.bytes(), at, length);
-      entries.addValue(length);
-    }
     int total = runs == null ? rows : runs.total();
     validity = Scratch.zeroedBits(validity, total);
     if (picked.length < total) {
@@ -123,7 +113,7 @@ public final class CodedFilterLeaf implements AutoCloseable {
       }
     }
     gathered.clear();
-    gathered.gather(entries, picked, 0, present);
+    gathered.gather(filler.entries(), picked, 0, present);
     leaf.leaf().filler().fill(vector, total, present == total ? null : validity, present, gathered);
   }
 

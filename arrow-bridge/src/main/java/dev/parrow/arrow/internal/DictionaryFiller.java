@@ -185,6 +185,14 @@ public final class DictionaryFiller extends ConvertingFiller {
     return ByteBuffer.wrap(java.util.Arrays.copyOfRange(v.bytes(), i * w, (i + 1) * w));
   }
 
+  /**
+   * The string or binary entries of the dictionary built so far, in index order (what the
+   * dictionary vector gets).
+   */
+  BinaryValues entries() {
+    return entries;
+  }
+
   private int entryCount() {
     return valueFiller != null ? nativeEntries.size() : entries.size();
   }
