@@ -16,6 +16,7 @@ import dev.parrow.arrow.internal.filter.RowFilter;
 import dev.parrow.arrow.internal.filter.RowRanges;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.io.FileRange;
 import dev.parrow.codec.io.Prefetch;
 import dev.parrow.codec.metadata.ColumnChunk;
@@ -162,7 +163,7 @@ public final class ParquetArrowReader extends ArrowReader {
       }
     }
     this.chosenGroups = List.copyOf(groups);
-    this.filter = options.filter() == null ? null : bind(file, options);
+    this.filter = options.filter() == null ? null : bind(file.footer(), options);
     this.filterOnly = filter == null ? null : filterOnly(file, options, projection, filter);
     List<LeafReader> leafReaders = new ArrayList<>();
     this.fields = treesOf(projection, options, leafReaders);
@@ -193,15 +194,16 @@ public final class ParquetArrowReader extends ArrowReader {
     return List.copyOf(trees);
   }
 
-  private static BoundFilter bind(ParquetFile file, ReadOptions options) {
+  /** The read's filter bound to a file's columns, checked against its types. */
+  static BoundFilter bind(Footer footer, ReadOptions options) {
     BoundFilter bound =
-        new FilterBinder(file.footer().schema(), options.types(), file.footer().fileName())
+        new FilterBinder(footer.schema(), options.types(), footer.fileName())
             .bind(options.filter());
     if (options.types().decimalsAsDouble()) {
       for (FilterColumn c : BoundFilters.columns(bound)) {
         if (c.literal() == FilterColumn.LiteralKind.DECIMAL) {
           throw new IllegalArgumentException(
-              file.footer().fileName()
+              footer.fileName()
                   + ": filter column '"
                   + c.name()
                   + "' is a decimal, which this read turns into doubles (decimalsAsDouble); a"

@@ -2,6 +2,7 @@ package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.dataset.HivePartitions;
 import dev.parrow.arrow.internal.dataset.SchemaUnion;
+import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.io.S3Files;
 import java.io.IOException;
@@ -55,19 +56,23 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * naming both files.
  *
  * <p><b>Filters</b> ({@link ReadOptions#filter}) may name partition keys and the files' columns. A
- * file whose partition values (or missing columns) rule the filter out is not opened again; the
- * rest of the filter prunes each file's row groups and pages by its footer and page index, as for
- * one file.
+ * file whose partition values (or missing columns) rule the filter out, or whose row groups the
+ * chunk statistics of its footer all rule out, is not opened again; in the files left, the filter
+ * prunes row groups and pages as for one file (statistics, Bloom filters, dictionaries, page
+ * index).
  *
- * <p>Opening reads every file's footer (in parallel) and keeps no file open; a reader reopens the
- * files it reads. Thread-safe and immutable.
+ * <p>Opening reads every file's footer (in parallel) and keeps the footers, but no file open; a
+ * reader reopens the files it reads. Thread-safe and immutable.
  */
 public final class ParquetDataset {
   private final List<DatasetFile> files;
   private final List<Schema> fileSchemas;
 
-  /** Each file's row groups, as its footer placed them: what {@link #slices} cuts by. */
-  private final List<List<GroupSpan>> groupSpans;
+  /**
+   * Each file's footer, read when the dataset opened: where {@link #slices} cuts, and the
+   * statistics a reader rules row groups and whole files out by before opening them.
+   */
+  private final List<Footer> footers;
 
   private final Schema schema;
   private final Set<String> partitionKeys;
@@ -79,13 +84,13 @@ public final class ParquetDataset {
   private ParquetDataset(
       List<DatasetFile> files,
       List<Schema> fileSchemas,
-      List<List<GroupSpan>> groupSpans,
+      List<Footer> footers,
       Schema schema,
       Set<String> partitionKeys,
       DatasetOptions options) {
     this.files = files;
     this.fileSchemas = fileSchemas;
-    this.groupSpans = groupSpans;
+    this.footers = footers;
     this.schema = schema;
     this.partitionKeys = partitionKeys;
     this.options = options;
@@ -158,7 +163,7 @@ public final class ParquetDataset {
     List<Schema> schemas = footerSchemas(listed, options);
     SchemaUnion union = new SchemaUnion();
     List<DatasetFile> files = new ArrayList<>();
-    List<List<GroupSpan>> spans = new ArrayList<>();
+    List<Footer> footers = new ArrayList<>();
     for (int i = 0; i < listed.size(); i++) {
       Listed l = listed.get(i);
       union.add(l.location, schemas.get(i));
@@ -175,15 +180,17 @@ public final class ParquetDataset {
               l.location + ": '" + key + "' is both a partition key and a column of the file");
         }
       }
-      files.add(new DatasetFile(l.location, Collections.unmodifiableMap(values), l.rows));
-      spans.add(l.spans);
+      files.add(
+          new DatasetFile(
+              l.location, Collections.unmodifiableMap(values), l.footer.metaData().numRows()));
+      footers.add(l.footer);
     }
     List<Field> fields = new ArrayList<>(union.fields());
     keyTypes.forEach((k, t) -> fields.add(new Field(k, FieldType.nullable(t), null)));
     return new ParquetDataset(
         List.copyOf(files),
         List.copyOf(schemas),
-        List.copyOf(spans),
+        List.copyOf(footers),
         new Schema(fields),
         new LinkedHashSet<>(keys),
         options);
@@ -273,6 +280,12 @@ public final class ParquetDataset {
    * @throws IllegalArgumentException for an unknown column, or options a dataset cannot take
    */
   public ParquetDatasetReader newReader(BufferAllocator allocator, ReadOptions read) {
+    checkReadOptions(read);
+    return new ParquetDatasetReader(allocator, this, read);
+  }
+
+  /** Fails on read options that choose other types than the dataset's, or parts of files. */
+  private void checkReadOptions(ReadOptions read) {
     ReadOptions mine = options.read();
     if (!read.types().equals(mine.types())
         || read.useArrowSchemaHint() != mine.useArrowSchemaHint()
@@ -288,11 +301,19 @@ public final class ParquetDataset {
       throw new IllegalArgumentException(
           "a dataset reads whole files: row groups, column indices and row ranges cannot be chosen");
     }
-    return new ParquetDatasetReader(allocator, this, read);
   }
 
   List<Schema> fileSchemas() {
     return fileSchemas;
+  }
+
+  /** Each file's footer by its location, as read when the dataset opened. */
+  Map<String, Footer> footersByLocation() {
+    Map<String, Footer> out = new java.util.HashMap<>();
+    for (int i = 0; i < files.size(); i++) {
+      out.put(files.get(i).location(), footers.get(i));
+    }
+    return out;
   }
 
   /** Every file whole, as slices. */
@@ -321,48 +342,83 @@ public final class ParquetDataset {
    * @return the slices, in file order
    */
   public List<DatasetSlice> slices(long maxBytes) {
+    List<DatasetSlice> out = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      out.addAll(slices(i, maxBytes));
+    }
+    return out;
+  }
+
+  /** One file's slices, by the midpoints of its row groups. */
+  private List<DatasetSlice> slices(int file, long maxBytes) {
     if (maxBytes < 1) {
       throw new IllegalArgumentException("maxBytes must be at least 1, not " + maxBytes);
     }
+    java.util.TreeMap<Long, List<Integer>> bySplit = new java.util.TreeMap<>();
+    java.util.Map<Long, Long> rowsBySplit = new java.util.HashMap<>();
+    List<GroupSpan> groups = spans(footers.get(file));
+    for (int g = 0; g < groups.size(); g++) {
+      GroupSpan group = groups.get(g);
+      if (group == null) {
+        continue; // a row group without columns: nothing to read
+      }
+      long split = (group.start() + group.bytes() / 2) / maxBytes;
+      bySplit.computeIfAbsent(split, k -> new ArrayList<>()).add(g);
+      rowsBySplit.merge(split, group.rows(), Long::sum);
+    }
+    List<DatasetSlice> out = new ArrayList<>();
+    for (var split : bySplit.entrySet()) {
+      out.add(slice(file, split.getValue(), rowsBySplit.get(split.getKey())));
+    }
+    return out;
+  }
+
+  /**
+   * The slices of {@link #slices(long)} that a filter may match, with only the row groups it may
+   * match: settled, as a reader settles them, on each file's partition values and missing columns,
+   * then on the chunk statistics of the footers read when the dataset opened. Nothing is read; a
+   * distributed engine plans no task for what a filter rules out this way.
+   *
+   * @param maxBytes the most bytes of a file one slice spans (at least 1)
+   * @param read the read options with the filter (the dataset's type choices)
+   * @return the slices left, in file order
+   * @throws IllegalArgumentException for a filter column the dataset does not have, or options a
+   *     dataset cannot take
+   */
+  public List<DatasetSlice> slices(long maxBytes, ReadOptions read) {
+    checkReadOptions(read);
+    ParquetDatasetReader.checkFilterColumns(schema, partitionKeys, read.filter());
     List<DatasetSlice> out = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
-      java.util.TreeMap<Long, List<Integer>> bySplit = new java.util.TreeMap<>();
-      java.util.Map<Long, Long> rowsBySplit = new java.util.HashMap<>();
-      List<GroupSpan> groups = groupSpans.get(i);
-      for (int g = 0; g < groups.size(); g++) {
-        GroupSpan group = groups.get(g);
-        if (group == null) {
-          continue; // a row group without columns: nothing to read
+      Footer footer = footers.get(i);
+      for (DatasetSlice s : slices(i, maxBytes)) {
+        DatasetSlice left =
+            ParquetDatasetReader.settle(s, footer, schema, partitionKeys, read).slice();
+        if (left != null) {
+          out.add(left);
         }
-        long split = (group.start() + group.bytes() / 2) / maxBytes;
-        bySplit.computeIfAbsent(split, k -> new ArrayList<>()).add(g);
-        rowsBySplit.merge(split, group.rows(), Long::sum);
-      }
-      for (var split : bySplit.entrySet()) {
-        out.add(slice(i, split.getValue(), rowsBySplit.get(split.getKey())));
       }
     }
     return out;
   }
 
   /** A file's row groups as {@link #slices} needs them (null for one without columns). */
-  private static List<GroupSpan> spans(ParquetFile f) {
+  private static List<GroupSpan> spans(Footer footer) {
     List<GroupSpan> out = new ArrayList<>();
-    for (var group : f.metadata().rowGroups()) {
+    for (var group : footer.metaData().rowGroups()) {
       if (group.columns().isEmpty()) {
         out.add(null);
         continue;
       }
       long start =
-          dev.parrow.codec.page.ChunkRange.of(group.columns().get(0).metaData(), f.footer())
-              .start();
+          dev.parrow.codec.page.ChunkRange.of(group.columns().get(0).metaData(), footer).start();
       long bytes = 0;
       for (var c : group.columns()) {
         bytes += c.metaData().totalCompressedSize();
       }
       out.add(new GroupSpan(start, bytes, group.numRows()));
     }
-    return java.util.Collections.unmodifiableList(out);
+    return out;
   }
 
   static Field field(Schema s, String name) {
@@ -390,14 +446,13 @@ public final class ParquetDataset {
   }
 
   /** A file found for the dataset, with the directories its partition values come from. */
-  private record Listed(
-      String location, List<String> directories, long rows, List<GroupSpan> spans) {
-    Listed(String location, List<String> directories, long rows) {
-      this(location, directories, rows, List.of());
+  private record Listed(String location, List<String> directories, Footer footer) {
+    Listed(String location, List<String> directories) {
+      this(location, directories, null);
     }
 
-    Listed withFooter(long n, List<GroupSpan> groups) {
-      return new Listed(location, directories, n, groups);
+    Listed withFooter(Footer f) {
+      return new Listed(location, directories, f);
     }
   }
 
@@ -409,7 +464,7 @@ public final class ParquetDataset {
     }
     if (InputFile.isRemote(location)) {
       String path = URI.create(location).getPath();
-      return List.of(new Listed(location, HivePartitions.directories(path == null ? "" : path), 0));
+      return List.of(new Listed(location, HivePartitions.directories(path == null ? "" : path)));
     }
     String local =
         location.startsWith("file:") ? Path.of(URI.create(location)).toString() : location;
@@ -429,8 +484,7 @@ public final class ParquetDataset {
             local,
             parent == null
                 ? List.of()
-                : HivePartitions.directories(parent.toString().replace('\\', '/') + "/x"),
-            0));
+                : HivePartitions.directories(parent.toString().replace('\\', '/') + "/x")));
   }
 
   /** The objects under an S3 prefix, or those a glob over their keys matches. */
@@ -455,7 +509,7 @@ public final class ParquetDataset {
           || (matcher != null && !matcher.matches(Path.of(relative)))) {
         continue;
       }
-      out.add(new Listed(object, HivePartitions.directories(relative), 0));
+      out.add(new Listed(object, HivePartitions.directories(relative)));
     }
     return out;
   }
@@ -489,9 +543,7 @@ public final class ParquetDataset {
         }
         out.add(
             new Listed(
-                p.toString(),
-                HivePartitions.directories(relative.toString().replace('\\', '/')),
-                0));
+                p.toString(), HivePartitions.directories(relative.toString().replace('\\', '/'))));
       }
     }
     return out;
@@ -529,7 +581,7 @@ public final class ParquetDataset {
                 () -> {
                   Listed l = listed.get(index);
                   try (ParquetFile f = ParquetFile.open(l.location, options.remote())) {
-                    listed.set(index, l.withFooter(f.metadata().numRows(), spans(f)));
+                    listed.set(index, l.withFooter(f.footer()));
                     return f.arrowSchema(read);
                   }
                 }));

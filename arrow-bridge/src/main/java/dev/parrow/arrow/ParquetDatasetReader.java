@@ -3,6 +3,8 @@ package dev.parrow.arrow;
 import dev.parrow.arrow.filter.Filter;
 import dev.parrow.arrow.internal.dataset.Conform;
 import dev.parrow.arrow.internal.dataset.ConstantColumns;
+import dev.parrow.arrow.internal.filter.ChunkPruning;
+import dev.parrow.codec.footer.Footer;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
@@ -73,7 +75,7 @@ public final class ParquetDatasetReader extends ArrowReader {
   private int current;
   private int submitted;
   private volatile boolean closed;
-  private ReadStats done = new ReadStats(0, 0, 0, 0, 0, 0, 0);
+  private ReadStats done;
   private int filesRead;
 
   ParquetDatasetReader(BufferAllocator allocator, ParquetDataset dataset, ReadOptions read) {
@@ -82,6 +84,7 @@ public final class ParquetDatasetReader extends ArrowReader {
         dataset.schema(),
         dataset.partitionKeys(),
         dataset.wholeFiles(),
+        dataset.footersByLocation(),
         read,
         dataset.options());
   }
@@ -91,46 +94,27 @@ public final class ParquetDatasetReader extends ArrowReader {
       Schema datasetSchema,
       Set<String> partitionKeys,
       List<DatasetSlice> slices,
+      Map<String, Footer> footers,
       ReadOptions read,
       DatasetOptions options) {
     super(allocator);
     this.options = options;
     this.requested = requestedByField(datasetSchema, read);
     this.schema = projected(datasetSchema, read, requested);
-    Filter filter = read.filter();
-    if (filter != null) {
-      for (String column : filter.columns()) {
-        String top = ConstantColumns.topLevel(column);
-        if (ParquetDataset.field(datasetSchema, column) == null
-            && (ParquetDataset.field(datasetSchema, top) == null || partitionKeys.contains(top))) {
-          throw new IllegalArgumentException(
-              "the filter names column '" + column + "', which the dataset does not have");
-        }
-      }
-    }
+    checkFilterColumns(datasetSchema, partitionKeys, read.filter());
     int skipped = 0;
-    for (DatasetSlice slice : slices) {
+    int groupsRuledOut = 0;
+    for (DatasetSlice given : slices) {
+      Settled settled =
+          settle(given, footers.get(given.location()), datasetSchema, partitionKeys, read);
+      groupsRuledOut += settled.groupsRuledOut();
+      if (settled.slice() == null) {
+        skipped++;
+        continue;
+      }
+      DatasetSlice slice = settled.slice();
       Set<String> own = new java.util.HashSet<>(slice.fileColumns());
-      Map<String, Object> constants = new HashMap<>(slice.partitions());
-      for (Field f : datasetSchema.getFields()) {
-        if (!partitionKeys.contains(f.getName()) && !own.contains(f.getName())) {
-          constants.put(f.getName(), null);
-        }
-      }
-      Filter residual = null;
-      if (filter != null) {
-        ConstantColumns.Residual r;
-        try {
-          r = ConstantColumns.residual(filter, constants);
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(slice.location() + ": " + e.getMessage(), e);
-        }
-        if (r instanceof ConstantColumns.None) {
-          skipped++;
-          continue;
-        }
-        residual = r instanceof ConstantColumns.Rows rows ? rows.filter() : null;
-      }
+      Filter residual = settled.residual();
       Set<String> columns = new LinkedHashSet<>();
       for (Field f : schema.getFields()) {
         if (own.contains(f.getName())) {
@@ -151,9 +135,10 @@ public final class ParquetDatasetReader extends ArrowReader {
       if (residual != null) {
         b.filter(residual);
       }
-      tasks.add(new Task(slice, b.build(), constants, countOnly));
+      tasks.add(new Task(slice, b.build(), settled.constants(), countOnly));
     }
     this.filesSkipped = skipped;
+    this.done = new ReadStats(groupsRuledOut, 0, 0, 0, 0, 0, 0);
     this.ahead = options.filesAtOnce();
     AtomicInteger n = new AtomicInteger();
     this.pool =
@@ -186,7 +171,126 @@ public final class ParquetDatasetReader extends ArrowReader {
       List<DatasetSlice> slices,
       ReadOptions read,
       DatasetOptions options) {
-    return new ParquetDatasetReader(allocator, datasetSchema, partitionKeys, slices, read, options);
+    return new ParquetDatasetReader(
+        allocator, datasetSchema, partitionKeys, slices, Map.of(), read, options);
+  }
+
+  /** Fails on a filter column the dataset does not have, before anything is read. */
+  static void checkFilterColumns(Schema datasetSchema, Set<String> partitionKeys, Filter filter) {
+    if (filter == null) {
+      return;
+    }
+    for (String column : filter.columns()) {
+      String top = ConstantColumns.topLevel(column);
+      if (ParquetDataset.field(datasetSchema, column) == null
+          && (ParquetDataset.field(datasetSchema, top) == null || partitionKeys.contains(top))) {
+        throw new IllegalArgumentException(
+            "the filter names column '" + column + "', which the dataset does not have");
+      }
+    }
+  }
+
+  /**
+   * A slice as a filter leaves it.
+   *
+   * @param slice the slice with only the row groups left to read (null: nothing in it can match)
+   * @param constants the file's constant columns: partition values, and nulls for the dataset's
+   *     columns the file lacks
+   * @param residual what of the filter its rows must still pass (null: nothing)
+   * @param groupsRuledOut how many of the slice's row groups were ruled out without a read
+   */
+  record Settled(
+      DatasetSlice slice, Map<String, Object> constants, Filter residual, int groupsRuledOut) {}
+
+  /**
+   * Settles the read's filter on a slice: on its file's constant columns, then, when the file's
+   * footer is known, on its row groups' chunk statistics. Nothing is read.
+   */
+  static Settled settle(
+      DatasetSlice slice,
+      Footer footer,
+      Schema datasetSchema,
+      Set<String> partitionKeys,
+      ReadOptions read) {
+    Set<String> own = new java.util.HashSet<>(slice.fileColumns());
+    Map<String, Object> constants = new HashMap<>(slice.partitions());
+    for (Field f : datasetSchema.getFields()) {
+      if (!partitionKeys.contains(f.getName()) && !own.contains(f.getName())) {
+        constants.put(f.getName(), null);
+      }
+    }
+    Filter filter = read.filter();
+    if (filter == null) {
+      return new Settled(slice, constants, null, 0);
+    }
+    ConstantColumns.Residual r;
+    try {
+      r = ConstantColumns.residual(filter, constants);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(slice.location() + ": " + e.getMessage(), e);
+    }
+    if (r instanceof ConstantColumns.None) {
+      return new Settled(null, constants, null, footer == null ? 0 : groups(slice, footer).size());
+    }
+    Filter residual = r instanceof ConstantColumns.Rows rows ? rows.filter() : null;
+    if (residual == null || footer == null) {
+      return new Settled(slice, constants, residual, 0);
+    }
+    List<Integer> all = groups(slice, footer);
+    List<Integer> kept = byStatistics(footer, read, residual, all);
+    int ruledOut = all.size() - kept.size();
+    if (kept.isEmpty()) {
+      return new Settled(null, constants, residual, ruledOut);
+    }
+    if (ruledOut == 0) {
+      return new Settled(slice, constants, residual, 0);
+    }
+    long rows = 0;
+    for (int g : kept) {
+      rows += footer.metaData().rowGroups().get(g).numRows();
+    }
+    DatasetSlice narrowed =
+        new DatasetSlice(slice.location(), kept, slice.partitions(), slice.fileColumns(), rows);
+    return new Settled(narrowed, constants, residual, ruledOut);
+  }
+
+  /** A slice's row groups: those it names, or all of its file's. */
+  private static List<Integer> groups(DatasetSlice slice, Footer footer) {
+    if (!slice.rowGroups().isEmpty()) {
+      return slice.rowGroups();
+    }
+    List<Integer> all = new ArrayList<>();
+    for (int g = 0; g < footer.metaData().rowGroups().size(); g++) {
+      all.add(g);
+    }
+    return all;
+  }
+
+  /**
+   * The row groups whose chunk statistics, from the footer read when the dataset opened, do not
+   * rule the filter out: a file left with none is not opened at all.
+   */
+  private static List<Integer> byStatistics(
+      Footer footer, ReadOptions read, Filter residual, List<Integer> groups) {
+    ReadOptions bound = read.toBuilder().filter(residual).build();
+    ChunkPruning pruning =
+        new ChunkPruning(
+            ParquetArrowReader.bind(footer, bound),
+            footer,
+            null,
+            read.verifyCrc(),
+            read.maxPageBytes());
+    List<Integer> kept = new ArrayList<>();
+    for (int g : groups) {
+      try {
+        if (pruning.statisticsMayMatch(g)) {
+          kept.add(g);
+        }
+      } catch (dev.parrow.codec.ParquetFormatException e) {
+        throw e.inRowGroup(g).inFile(footer.fileName());
+      }
+    }
+    return kept;
   }
 
   /**

@@ -362,6 +362,79 @@ class DatasetIT {
     }
   }
 
+  /**
+   * Slices planned with a filter leave out what the footers rule out, by partition values and by
+   * row-group statistics (DuckDB's parquet_metadata says which row groups those are), and read the
+   * rows DuckDB's WHERE gives.
+   */
+  @Test
+  void filteredSlicesLeaveOutWhatTheFootersRuleOut() throws Exception {
+    Path big = dir.resolve("sliced-filtered");
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute(
+          "COPY (SELECT i AS id, md5(CAST(i AS VARCHAR)) AS h, i % 3 AS part FROM range(40000) t(i))"
+              + " TO "
+              + DuckDb.literal(big)
+              + " (FORMAT parquet, PARTITION_BY (part), ROW_GROUP_SIZE 2048)");
+    }
+    ParquetDataset dataset = ParquetDataset.open(big.toString());
+    String where = "id < 5000 AND part = 1";
+    ReadOptions read = ReadOptions.builder().columns("id", "h", "part").filter(where).build();
+    List<List<Object>> matching =
+        duck(
+            "SELECT count(*) FROM parquet_metadata("
+                + DuckDb.literal(big.resolve("part=1/*.parquet"))
+                + ") WHERE path_in_schema = 'id' AND CAST(stats_min_value AS BIGINT) < 5000");
+    long groupsThatMayMatch = ((Number) matching.get(0).get(0)).longValue();
+    long groupsOfPartOne =
+        dataset.slices(Long.MAX_VALUE).stream()
+            .filter(x -> Long.valueOf(1).equals(x.partitions().get("part")))
+            .mapToLong(x -> x.rows())
+            .sum();
+    // Statistics leave some row groups of part=1 (of 2,048 rows each) out, not all.
+    assertTrue(
+        groupsThatMayMatch > 0 && groupsThatMayMatch * 2048 < groupsOfPartOne,
+        groupsThatMayMatch + " groups may match of " + groupsOfPartOne + " rows");
+    List<List<Object>> want =
+        duck("SELECT id, h, part FROM " + hive(big) + " WHERE " + where + " ORDER BY id");
+    for (long max : new long[] {1, 50_000, Long.MAX_VALUE}) {
+      List<dev.parrow.arrow.DatasetSlice> all = dataset.slices(max);
+      List<dev.parrow.arrow.DatasetSlice> slices = dataset.slices(max, read);
+      assertTrue(slices.size() < all.size(), slices.size() + " of " + all.size());
+      assertEquals(
+          groupsThatMayMatch,
+          slices.stream().mapToLong(x -> x.rowGroups().size()).sum(),
+          "row groups left of slices of " + max + " bytes");
+      for (dev.parrow.arrow.DatasetSlice slice : slices) {
+        assertEquals(1L, slice.partitions().get("part"), slice.location());
+      }
+      try (BufferAllocator allocator = new RootAllocator();
+          ParquetDatasetReader reader =
+              ParquetDatasetReader.open(
+                  allocator,
+                  dataset.schema(),
+                  dataset.partitionKeys(),
+                  slices,
+                  read,
+                  dataset.options())) {
+        assertEquals(want, sortedById(rows(reader)), "slices of " + max + " bytes");
+      }
+    }
+    // A reader of the whole dataset settles the filter the same way: the files of the other
+    // partitions and the row groups the statistics rule out are counted, never opened.
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetDatasetReader reader = dataset.newReader(allocator, read)) {
+      assertEquals(want, sortedById(rows(reader)));
+      assertEquals(2, reader.filesSkipped());
+      assertEquals(groupsThatMayMatch, reader.stats().rowGroupsRead());
+    }
+    IllegalArgumentException bad =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> dataset.slices(1, ReadOptions.builder().filter("nope = 1").build()));
+    assertTrue(bad.getMessage().contains("'nope'"), bad.getMessage());
+  }
+
   @Test
   void schemasAreUnifiedByName() throws Exception {
     Path root = dir.resolve("unify");

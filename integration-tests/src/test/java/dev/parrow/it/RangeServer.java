@@ -50,6 +50,11 @@ final class RangeServer implements AutoCloseable {
   private final HttpServer server;
   final AtomicLong requests = new AtomicLong();
   final AtomicLong bytes = new AtomicLong();
+
+  /** The requests for each file served, by its name. */
+  final java.util.Map<String, AtomicLong> requestsByName =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   final ConcurrentLinkedQueue<Fault> faults = new ConcurrentLinkedQueue<>();
   volatile long latencyMillis;
   volatile long slowMillis = 3_000;
@@ -78,6 +83,7 @@ final class RangeServer implements AutoCloseable {
   }
 
   void resetCounts() {
+    requestsByName.clear();
     requests.set(0);
     bytes.set(0);
   }
@@ -96,7 +102,9 @@ final class RangeServer implements AutoCloseable {
         sleep(latencyMillis);
       }
       Fault fault = faults.poll();
-      Path file = files.get(exchange.getRequestURI().getPath().substring(1));
+      String name = exchange.getRequestURI().getPath().substring(1);
+      requestsByName.computeIfAbsent(name, k -> new AtomicLong()).incrementAndGet();
+      Path file = files.get(name);
       if (fault == Fault.DROP) {
         return; // closing the exchange without headers drops the connection
       }

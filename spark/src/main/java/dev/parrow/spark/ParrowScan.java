@@ -19,7 +19,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * A read of the dataset's columns Spark needs, with the pushed filter, in partitions of at most
  * {@code spark.sql.files.maxPartitionBytes} of a file (the {@code maxPartitionBytes} option
- * overrides it): each row group goes to the partition that holds its midpoint.
+ * overrides it): each row group goes to the partition that holds its midpoint. A partition value or
+ * row group the filter rules out by the footers alone gets no partition.
  */
 final class ParrowScan implements Scan, Batch {
   private final ParquetDataset dataset;
@@ -72,7 +73,10 @@ final class ParrowScan implements Scan, Batch {
             ? Long.parseLong(options.get("maxPartitionBytes"))
             : SparkSession.active().sessionState().conf().filesMaxPartitionBytes();
     List<InputPartition> out = new ArrayList<>();
-    for (DatasetSlice slice : dataset.slices(maxBytes)) {
+    // Partitions and row groups the pushed filter rules out by partition values or by the
+    // footers' statistics get no task.
+    for (DatasetSlice slice :
+        dataset.slices(maxBytes, Datasets.readOptions().toBuilder().filter(filter).build())) {
       out.add(new ParrowPartition(slice));
     }
     return out.toArray(new InputPartition[0]);

@@ -75,6 +75,15 @@ public final class ChunkPruning {
     return true;
   }
 
+  /**
+   * Whether any row of the row group may satisfy the filter by the chunks' statistics alone: what
+   * the footer tells without reading anything else (the input may then be null).
+   */
+  public boolean statisticsMayMatch(int rowGroup) {
+    RowGroup group = footer.metaData().rowGroups().get(rowGroup);
+    return group.numRows() > 0 && mayMatch(filter, group, Step.STATISTICS, new HashMap<>());
+  }
+
   public int prunedByStatistics() {
     return byStatistics;
   }
