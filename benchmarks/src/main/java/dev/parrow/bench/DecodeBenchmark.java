@@ -7,6 +7,7 @@ import dev.parrow.codec.encoding.DeltaBinaryPackedDecoder;
 import dev.parrow.codec.encoding.DeltaBinaryPackedEncoder;
 import dev.parrow.codec.encoding.RleBitPackedDecoder;
 import dev.parrow.codec.encoding.RleBitPackedEncoder;
+import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +46,14 @@ public class DecodeBenchmark {
   private byte[] levels;
   private byte[] bitmap;
   private byte[] split;
+  private byte[] splitFloats;
+  private long[] gatheredLongs;
+  private int[] gatheredInts;
+
+  /** Outputs the decoders fill, cleared for each call: what a column reader reuses. */
+  private final Int64Values longsOut = new Int64Values();
+
+  private final Int32Values intsOut = new Int32Values();
 
   @Setup
   public void setUp() {
@@ -66,6 +75,11 @@ public class DecodeBenchmark {
     byte[] doubles = new byte[N * 8];
     random.nextBytes(doubles);
     split = ByteStreamSplitEncoder.encode(doubles, 8);
+    byte[] floats = new byte[N * 4];
+    random.nextBytes(floats);
+    splitFloats = ByteStreamSplitEncoder.encode(floats, 4);
+    gatheredLongs = new long[N];
+    gatheredInts = new int[N];
   }
 
   @Benchmark
@@ -95,9 +109,9 @@ public class DecodeBenchmark {
 
   @Benchmark
   public Int64Values deltaBinaryPacked() {
-    Int64Values out = new Int64Values();
-    new DeltaBinaryPackedDecoder(delta, 0, delta.length, true).read(out, N);
-    return out;
+    longsOut.clear();
+    new DeltaBinaryPackedDecoder(delta, 0, delta.length, true).read(longsOut, N);
+    return longsOut;
   }
 
   @Benchmark
@@ -109,8 +123,41 @@ public class DecodeBenchmark {
 
   @Benchmark
   public Int64Values byteStreamSplitDoubles() {
-    Int64Values out = new Int64Values();
-    new ByteStreamSplitDecoder(split, 0, split.length, 8).read(out, N);
-    return out;
+    longsOut.clear();
+    new ByteStreamSplitDecoder(split, 0, split.length, 8).read(longsOut, N);
+    return longsOut;
+  }
+
+  /** The gather of 8-byte values byte by byte (the decoder's loop before the transposes). */
+  @Benchmark
+  public long[] byteStreamSplitDoublesByteByByte() {
+    for (int i = 0; i < N; i++) {
+      long v = 0;
+      for (int k = 0, p = i; k < 8; k++, p += N) {
+        v |= (long) (split[p] & 0xff) << (8 * k);
+      }
+      gatheredLongs[i] = v;
+    }
+    return gatheredLongs;
+  }
+
+  @Benchmark
+  public Int32Values byteStreamSplitFloats() {
+    intsOut.clear();
+    new ByteStreamSplitDecoder(splitFloats, 0, splitFloats.length, 4).read(intsOut, N);
+    return intsOut;
+  }
+
+  /** The gather of 4-byte values byte by byte (the decoder's loop before the transposes). */
+  @Benchmark
+  public int[] byteStreamSplitFloatsByteByByte() {
+    for (int i = 0; i < N; i++) {
+      gatheredInts[i] =
+          (splitFloats[i] & 0xff)
+              | (splitFloats[i + N] & 0xff) << 8
+              | (splitFloats[i + 2 * N] & 0xff) << 16
+              | (splitFloats[i + 3 * N] & 0xff) << 24;
+    }
+    return gatheredInts;
   }
 }

@@ -93,33 +93,45 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
     return pos;
   }
 
+  /**
+   * Values decoded for a destination that is not a long array, a chunk at a time: small enough to
+   * stay in the cache between the decoding and the copy.
+   */
+  private static final int CHUNK = 1024;
+
   @Override
   public void read(DenseValues out, int n) {
-    long[] values = ensureScratch(n);
-    next(values, 0, n);
-    if (out instanceof Int32Values ints) {
-      int at = ints.reserve(n);
-      int[] dst = ints.values();
-      for (int i = 0; i < n; i++) {
-        dst[at + i] = (int) values[i];
-      }
-      ints.added(n);
-    } else if (out instanceof Int64Values longs) {
+    if (out instanceof Int64Values longs) {
+      // Straight into the destination: no scratch, no copy.
       int at = longs.reserve(n);
-      System.arraycopy(values, 0, longs.values(), at, n);
+      next(longs.values(), at, n);
       longs.added(n);
-    } else {
-      DirectFixedValues direct = (DirectFixedValues) out;
-      if (direct.width() == 4) {
-        if (ints.length < n) {
-          ints = new int[n];
+      return;
+    }
+    long[] values = ensureScratch(Math.min(n, CHUNK));
+    for (int done = 0; done < n; done += CHUNK) {
+      int m = Math.min(CHUNK, n - done);
+      next(values, 0, m);
+      if (out instanceof Int32Values ints) {
+        int at = ints.reserve(m);
+        int[] dst = ints.values();
+        for (int i = 0; i < m; i++) {
+          dst[at + i] = (int) values[i];
         }
-        for (int i = 0; i < n; i++) {
-          ints[i] = (int) values[i];
-        }
-        direct.appendInts(ints, n);
+        ints.added(m);
       } else {
-        direct.appendLongs(values, n);
+        DirectFixedValues direct = (DirectFixedValues) out;
+        if (direct.width() == 4) {
+          if (ints.length < m) {
+            ints = new int[CHUNK];
+          }
+          for (int i = 0; i < m; i++) {
+            ints[i] = (int) values[i];
+          }
+          direct.appendInts(ints, m);
+        } else {
+          direct.appendLongs(values, m);
+        }
       }
     }
   }

@@ -107,6 +107,42 @@ class DeltaAndSplitEncodingTest {
     }
   }
 
+  /**
+   * Reads of more values than the decoder's chunk (1,024) at once, into 4- and 8-byte destinations,
+   * in random batch sizes from 1 to 5,000, against the values encoded.
+   */
+  @Test
+  void deltaBinaryPackedLongReadsMatchTheValues() {
+    Random random = new Random(24);
+    for (int trial = 0; trial < 40; trial++) {
+      boolean int64 = trial % 2 == 0;
+      int count = 1 + random.nextInt(12_000);
+      int bits = 1 + random.nextInt(int64 ? 64 : 32);
+      long[] values = new long[count];
+      for (int i = 0; i < count; i++) {
+        long v = bits == 64 ? random.nextLong() : random.nextLong() >> (64 - bits);
+        values[i] = int64 ? v : (int) v;
+      }
+      byte[] encoded = DeltaBinaryPackedEncoder.encode(values, 0, count, int64);
+      DeltaBinaryPackedDecoder d = new DeltaBinaryPackedDecoder(encoded, 0, encoded.length, int64);
+      Int64Values longs = new Int64Values();
+      Int32Values ints = new Int32Values();
+      for (int at = 0; at < count; ) {
+        int n = Math.min(count - at, 1 + random.nextInt(random.nextBoolean() ? 30 : 5000));
+        d.read(int64 ? longs : ints, n);
+        at += n;
+      }
+      if (int64) {
+        assertArrayEquals(values, Arrays.copyOf(longs.values(), longs.size()), "trial " + trial);
+      } else {
+        assertArrayEquals(
+            Arrays.stream(values).mapToInt(v -> (int) v).toArray(),
+            Arrays.copyOf(ints.values(), ints.size()),
+            "trial " + trial);
+      }
+    }
+  }
+
   private static List<byte[][]> byteArrayCases(Random random) {
     List<byte[][]> cases = new ArrayList<>();
     cases.add(new byte[0][]);
@@ -224,6 +260,46 @@ class DeltaAndSplitEncodingTest {
           java.nio.ByteBuffer.wrap(doubles).order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer();
       for (int i = 0; i < 300; i++) {
         assertEquals(expected.get(i), longs.values()[i], "value " + i + " batch " + batch);
+      }
+    }
+  }
+
+  /**
+   * The transposing gathers of 4- and 8-byte values (eight at a time) against the plain bytes, on
+   * pages of random sizes placed inside larger buffers and read in batches of random sizes from 1
+   * upward, so that every tail length and every alignment occurs.
+   */
+  @Test
+  void byteStreamSplitGathersMatchThePlainValues() {
+    Random random = new Random(77);
+    for (int trial = 0; trial < 400; trial++) {
+      int width = random.nextBoolean() ? 4 : 8;
+      int count = 1 + random.nextInt(trial < 200 ? 40 : 5000);
+      int before = random.nextInt(9);
+      byte[] plain = new byte[count * width];
+      random.nextBytes(plain);
+      byte[] split = ByteStreamSplitEncoder.encode(plain, width);
+      byte[] page = new byte[before + split.length + random.nextInt(9)];
+      random.nextBytes(page);
+      System.arraycopy(split, 0, page, before, split.length);
+      ByteStreamSplitDecoder d =
+          new ByteStreamSplitDecoder(page, before, before + split.length, width);
+      java.nio.ByteBuffer expected =
+          java.nio.ByteBuffer.wrap(plain).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+      Int32Values ints = new Int32Values();
+      Int64Values longs = new Int64Values();
+      for (int at = 0; at < count; ) {
+        int n = Math.min(count - at, 1 + random.nextInt(random.nextBoolean() ? 9 : 100));
+        d.read(width == 4 ? ints : longs, n);
+        at += n;
+      }
+      for (int i = 0; i < count; i++) {
+        if (width == 4) {
+          assertEquals(expected.getInt(i * 4), ints.values()[i], "trial " + trial + " value " + i);
+        } else {
+          assertEquals(
+              expected.getLong(i * 8), longs.values()[i], "trial " + trial + " value " + i);
+        }
       }
     }
   }
