@@ -3,6 +3,7 @@ package dev.parrow.arrow.internal;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.DirectFixedValues;
+import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
@@ -12,13 +13,13 @@ import org.apache.arrow.vector.FieldVector;
  * Date(DAY), Time(ms), Float4; Int(64), UInt8, Timestamp, Time(us, ns), Float8. The values are
  * decoded straight into the vector's data buffer ({@link #prepare} points the reader there), so a
  * PLAIN page without nulls is one copy from the page into Arrow memory. A batch with nulls is
- * spread to its slots afterwards: the dense values out in bulk, spread in an array ({@link
- * Spread#bytes}), back in bulk.
+ * spread to its slots afterwards: the dense values out in bulk, spread in place in a primitive
+ * array ({@link Spread#longsInPlace}), back in bulk.
  */
 final class DirectFixedFiller implements VectorFiller {
   private final int width;
-  private byte[] dense = new byte[0];
-  private byte[] spread = new byte[0];
+  private long[] longs = new long[0];
+  private int[] ints = new int[0];
 
   DirectFixedFiller(int width) {
     this.width = width;
@@ -60,13 +61,26 @@ final class DirectFixedFiller implements VectorFiller {
   }
 
   /**
-   * The present values, read back from the front of the buffer, spread to their slots in one pass.
+   * The present values, read back from the front of the buffer into a primitive array, spread to
+   * their slots there in place, and written back: two bulk copies around one pass.
    */
   private void spread(ArrowBuf data, int rows, byte[] validity, int present) {
-    dense = Spread.ensure(dense, rows * width);
-    spread = Spread.ensure(spread, rows * width);
-    data.getBytes(0, dense, 0, present * width);
-    Spread.bytes(dense, width, validity, rows, spread);
-    data.setBytes(0, spread, 0, (long) rows * width);
+    if (width == 8) {
+      longs = Spread.ensure(longs, rows);
+      data.nioBuffer(0, rows * 8)
+          .order(ByteOrder.LITTLE_ENDIAN)
+          .asLongBuffer()
+          .get(longs, 0, present);
+      Spread.longsInPlace(longs, validity, rows, present);
+      data.nioBuffer(0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(longs, 0, rows);
+    } else {
+      ints = Spread.ensure(ints, rows);
+      data.nioBuffer(0, rows * 4)
+          .order(ByteOrder.LITTLE_ENDIAN)
+          .asIntBuffer()
+          .get(ints, 0, present);
+      Spread.intsInPlace(ints, validity, rows, present);
+      data.nioBuffer(0, rows * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(ints, 0, rows);
+    }
   }
 }

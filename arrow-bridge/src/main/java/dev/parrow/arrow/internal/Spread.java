@@ -43,6 +43,33 @@ final class Spread {
   }
 
   /**
+   * 8-byte values spread in place: the first {@code present} elements of {@code a} are the dense
+   * values, and slot i takes the next of them where bit i of {@code validity} is set, zero where it
+   * is not. Walked from the last slot back, so that a value moves (never down) before its place is
+   * written; without a branch per value: each slot reads the dense value due and keeps it or zero
+   * by a mask. {@code a} holds at least {@code rows} elements, and {@code present < rows}, so that
+   * the read for a null slot stays in the array.
+   */
+  static void longsInPlace(long[] a, byte[] validity, int rows, int present) {
+    int j = present;
+    for (int i = rows - 1; i >= 0; i--) {
+      int bit = (validity[i >>> 3] >>> (i & 7)) & 1;
+      j -= bit;
+      a[i] = a[j] & -(long) bit;
+    }
+  }
+
+  /** 4-byte values spread in place, as {@link #longsInPlace} does. */
+  static void intsInPlace(int[] a, byte[] validity, int rows, int present) {
+    int j = present;
+    for (int i = rows - 1; i >= 0; i--) {
+      int bit = (validity[i >>> 3] >>> (i & 7)) & 1;
+      j -= bit;
+      a[i] = a[j] & -bit;
+    }
+  }
+
+  /**
    * Slots [from, to), taking dense values from the j-th on; returns the next dense index. Values of
    * 4 and 8 bytes move as one int or long, each width in a loop of its own.
    */
