@@ -31,8 +31,11 @@ import org.duckdb.DuckDBResultSet;
  * and DuckDB (JDBC, its Arrow export), in one JVM, alternating the readers after warm-up, and
  * prints the median time, rows/s, uncompressed MB/s and Parrow's time over each peer's.
  *
- * <p>Usage: {@code CompareRunner [--data DIR] [--iterations N] [--warmup N] [table ...]}; tables
- * are generated into DIR (default benchmarks/data) on first use.
+ * <p>Usage: {@code CompareRunner [--data DIR] [--iterations N] [--warmup N] [--threads 1] [table
+ * ...]}; tables are generated into DIR (default benchmarks/data) on first use. With {@code
+ * --threads 1}, Parrow reads with parallelism 1 and DuckDB with {@code SET threads = 1}; Arrow C++
+ * takes its thread count from the environment only, so run the JVM with {@code OMP_NUM_THREADS=1}
+ * for it to use one thread too (the runner says which it got).
  */
 public final class CompareRunner {
   private CompareRunner() {}
@@ -50,10 +53,22 @@ public final class CompareRunner {
     READERS.put("DuckDB", CompareRunner::duckdb);
   }
 
+  /** The decoding threads each reader may use: 0 for each reader's default. */
+  static int threads;
+
   public static void main(String[] args) throws Exception {
-    RunnerArgs a = RunnerArgs.parse(args, Map.of());
+    RunnerArgs a = RunnerArgs.parse(args, Map.of("--threads", v -> threads = Integer.parseInt(v)));
     List<String> tables = a.tables();
     RunnerArgs.printMachine();
+    if (threads > 0) {
+      System.out.printf(
+          "one reader thread each: Parrow parallelism %d, DuckDB threads %d, Arrow C++ %s%n",
+          threads,
+          threads,
+          System.getenv("OMP_NUM_THREADS") == null
+              ? "its default (set OMP_NUM_THREADS to limit it)"
+              : "OMP_NUM_THREADS=" + System.getenv("OMP_NUM_THREADS"));
+    }
     for (BenchData.Table table : BenchData.TABLES) {
       if (tables.isEmpty() || tables.contains(table.name())) {
         run(BenchData.ensure(a.data(), table), table, a.iterations(), a.warmup());
@@ -103,7 +118,12 @@ public final class CompareRunner {
   static long parrow(Path file, BufferAllocator allocator) throws Exception {
     long rows = 0;
     try (ParquetFile parquet = ParquetFile.open(file);
-        ParquetArrowReader reader = parquet.newReader(allocator, ReadOptions.defaults())) {
+        ParquetArrowReader reader =
+            parquet.newReader(
+                allocator,
+                threads > 0
+                    ? ReadOptions.builder().parallelism(threads).build()
+                    : ReadOptions.defaults())) {
       while (reader.loadNextBatch()) {
         rows += reader.getVectorSchemaRoot().getRowCount();
       }
@@ -134,7 +154,7 @@ public final class CompareRunner {
   static long duckdb(Path file, BufferAllocator allocator) throws Exception {
     long rows = 0;
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
-        Statement s = c.createStatement();
+        Statement s = duckDbStatement(c);
         ResultSet rs = s.executeQuery("SELECT * FROM read_parquet('" + file + "')");
         ArrowReader reader =
             (ArrowReader)
@@ -145,6 +165,15 @@ public final class CompareRunner {
       }
     }
     return rows;
+  }
+
+  /** A statement on a connection limited to {@link #threads} threads when that is set. */
+  static Statement duckDbStatement(Connection c) throws Exception {
+    Statement s = c.createStatement();
+    if (threads > 0) {
+      s.execute("SET threads = " + threads);
+    }
+    return s;
   }
 
   static long uncompressedBytes(Path file) throws Exception {
