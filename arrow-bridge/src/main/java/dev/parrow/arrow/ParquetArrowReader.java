@@ -394,6 +394,12 @@ public final class ParquetArrowReader extends ArrowReader {
       filterDictionaries.clear();
       prefetches.values().forEach(Prefetch::close);
       prefetches.clear();
+      dropAhead();
+      groupPages.forEach(PageReader::dropReadAhead);
+      if (readAheadThread != null) {
+        // No interrupt: a read it is in finishes, and its result is dropped.
+        readAheadThread.shutdown();
+      }
     } finally {
       reading.unlock();
     }
@@ -882,6 +888,14 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   private void startRowGroup(RowGroup group, boolean skipping) {
     prefetchAround(groupCursor);
+    Map<Integer, PageReader> early = Map.of();
+    if (aheadCursor == groupCursor && !skipping) {
+      early = new HashMap<>(aheadPages);
+      aheadPages.clear();
+      aheadCursor = -1;
+    } else {
+      dropAhead();
+    }
     for (int i = 0; i < groupPages.size(); i++) {
       PageReader p = groupPages.get(i);
       pagesRead += p.dataPagesRead();
@@ -895,7 +909,10 @@ public final class ParquetArrowReader extends ArrowReader {
       LeafColumn column = leaf.leaf();
       ColumnMetaData meta = group.columns().get(column.column().index()).metaData();
       try {
-        PageReader pages = pages(currentGroup, column);
+        PageReader pages = early.get(column.column().index());
+        if (pages == null) {
+          pages = pages(currentGroup, column);
+        }
         if (skipping && column.column().maxRepetitionLevel() > 0) {
           ColumnChunk chunk = group.columns().get(column.column().index());
           pages.useOffsetIndex(
@@ -920,6 +937,7 @@ public final class ParquetArrowReader extends ArrowReader {
         throw new java.io.UncheckedIOException(e);
       }
     }
+    readNextAhead();
   }
 
   /**
@@ -984,6 +1002,70 @@ public final class ParquetArrowReader extends ArrowReader {
       }
     }
     return n;
+  }
+
+  /**
+   * How many decompressed bytes of the next row group's first pages are read ahead, on a thread of
+   * the reader's own, while the current row group decodes: at most a share of this per column (and
+   * at least one page).
+   */
+  static final long READ_AHEAD_BYTES = 128L << 20;
+
+  /** The read-ahead thread, made when a next row group is first read ahead. */
+  private java.util.concurrent.ExecutorService readAheadThread;
+
+  /** The page readers of the row group at {@link #aheadCursor}, by column index. */
+  private final Map<Integer, PageReader> aheadPages = new HashMap<>();
+
+  private int aheadCursor = -1;
+
+  /**
+   * Starts reading the next row group's pages ahead, when it will be read whole (no row range or
+   * page pruning leaves pages out, as far as the footer and page index tell) and the read may use
+   * more than one thread. Late materialisation may still pass over pages read ahead: then only the
+   * work is lost.
+   */
+  private void readNextAhead() {
+    int next = groupCursor + 1;
+    if (options.parallelism() < 2 || next >= rowGroups.size() || leaves.isEmpty() || closing) {
+      return;
+    }
+    int group = rowGroups.get(next);
+    try {
+      RowRanges ranges = selectedRows(group);
+      if (pagePruning != null && ranges.count() > 0) {
+        ranges = ranges.intersect(pagePruning.ranges(group));
+      }
+      if (ranges.rows() < file.metadata().rowGroups().get(group).numRows()) {
+        return;
+      }
+      if (readAheadThread == null) {
+        readAheadThread =
+            java.util.concurrent.Executors.newSingleThreadExecutor(
+                r -> {
+                  Thread t = new Thread(r, "parrow-read-ahead");
+                  t.setDaemon(true);
+                  return t;
+                });
+      }
+      long each = Math.max(1, READ_AHEAD_BYTES / leaves.size());
+      for (LeafReader leaf : leaves) {
+        PageReader pages = pages(group, leaf.leaf());
+        aheadPages.put(leaf.leaf().column().index(), pages);
+        pages.readAhead(readAheadThread, each);
+      }
+      aheadCursor = next;
+    } catch (RuntimeException e) {
+      // Whatever is wrong with the next row group is reported when it is read in turn.
+      dropAhead();
+    }
+  }
+
+  /** Gives up the pages read ahead for the next row group. */
+  private void dropAhead() {
+    aheadPages.values().forEach(PageReader::dropReadAhead);
+    aheadPages.clear();
+    aheadCursor = -1;
   }
 
   /** Stored bytes of the pages read so far (pages skipped whole are not read). */

@@ -102,7 +102,7 @@ class DatasetIT {
       for (int i = 0; i < root.getRowCount(); i++) {
         List<Object> row = new ArrayList<>();
         for (FieldVector v : root.getFieldVectors()) {
-          row.add(Canonical.value(v, i));
+          row.add(Canonical.value(v, i, reader));
         }
         out.add(row);
       }

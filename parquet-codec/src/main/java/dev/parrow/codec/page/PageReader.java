@@ -16,6 +16,10 @@ import dev.parrow.codec.schema.ColumnDescriptor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 import java.util.zip.CRC32;
 
 /**
@@ -88,6 +92,70 @@ public final class PageReader {
   /** A header read ahead by {@link #peekType}, not yet consumed. */
   private PageInfo pending;
 
+  /**
+   * Pages being read and decompressed on another thread ({@link #readAhead}), in file order; they
+   * come before {@link #pending} and before any header not yet read.
+   */
+  private final ArrayDeque<Ahead> ahead = new ArrayDeque<>();
+
+  /** A page read ahead: its header, and its page once read (null for a dictionary skipped). */
+  private record Ahead(PageInfo info, FutureTask<Page> page) {}
+
+  /**
+   * Reads the chunk's first pages ahead on {@code executor}, while the caller decodes something
+   * else: at least one, and more while their decompressed sizes stay within {@code maxBytes}. Each
+   * is read, checked and decompressed into arrays of its own, and handed out by {@link #next} in
+   * order, with the errors reading it gave. The headers are read here, on the caller's thread; a
+   * header that cannot be read ends the read-ahead, and the page is read again in turn, which
+   * reports it.
+   */
+  public void readAhead(Executor executor, long maxBytes) {
+    if (pending != null || !ahead.isEmpty() || dataPages > 0 || dataPagesSkipped > 0) {
+      throw new IllegalStateException("pages are read ahead only before the chunk's first");
+    }
+    long bytes = 0;
+    while (ahead.isEmpty() || bytes < maxBytes) {
+      PageInfo info;
+      try {
+        if (!headers.hasNext()) {
+          return;
+        }
+        info = headers.next();
+      } catch (RuntimeException e) {
+        return;
+      }
+      if (info.header().type() == PageType.INDEX_PAGE) {
+        continue;
+      }
+      FutureTask<Page> task = new FutureTask<>(() -> read(info, true));
+      ahead.add(new Ahead(info, task));
+      bytes += Math.max(0, info.header().uncompressedPageSize());
+      executor.execute(task);
+    }
+  }
+
+  /**
+   * Gives up the pages read ahead and not handed out yet: those whose read has not started never
+   * run. For a reader closed, or a chunk no longer wanted.
+   */
+  public void dropReadAhead() {
+    while (!ahead.isEmpty()) {
+      dropAhead();
+    }
+  }
+
+  /** The header of the next page: the first read ahead, or the one {@link #peekType} read. */
+  private PageInfo head() {
+    return ahead.isEmpty() ? pending : ahead.peekFirst().info();
+  }
+
+  /** Drops the first page read ahead (its read may still run; its result is ignored). */
+  private Ahead dropAhead() {
+    Ahead a = ahead.pollFirst();
+    a.page().cancel(false);
+    return a;
+  }
+
   private int dataPagesSkipped;
   private OffsetIndex offsetIndex;
   private long groupRows;
@@ -111,6 +179,13 @@ public final class PageReader {
    * passed over), or null after the last; its header is read, not its data.
    */
   public PageType peekType() {
+    while (!ahead.isEmpty()) {
+      PageType type = ahead.peekFirst().info().header().type();
+      if (!(skipDictionary && type == PageType.DICTIONARY_PAGE)) {
+        return type;
+      }
+      dropAhead();
+    }
     while (pending == null) {
       if (!headers.hasNext()) {
         return null;
@@ -132,13 +207,13 @@ public final class PageReader {
   public long peekDataPageRows() {
     var type = peekType();
     if (type == PageType.DATA_PAGE_V2) {
-      return pending.header().dataPageHeaderV2().numRows();
+      return head().header().dataPageHeaderV2().numRows();
     }
     if (type != PageType.DATA_PAGE) {
       return -1;
     }
     if (column.maxRepetitionLevel() == 0) {
-      return pending.header().dataPageHeader().numValues();
+      return head().header().dataPageHeader().numValues();
     }
     // The data pages before this one, read or skipped, give its place in the offset index.
     int ordinal = dataPages + dataPagesSkipped;
@@ -152,24 +227,58 @@ public final class PageReader {
 
   /** Passes over the page {@link #peekType} found, without reading its data. */
   public void skipPage() {
-    if (pending == null) {
+    PageInfo skipped = head();
+    if (skipped == null) {
       throw new IllegalStateException("no page to skip");
     }
-    var type = pending.header().type();
+    var type = skipped.header().type();
     if (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2) {
       dataPagesSkipped++;
     }
-    pending = null;
+    if (!ahead.isEmpty()) {
+      dropAhead();
+    } else {
+      pending = null;
+    }
   }
 
   /** The next dictionary or data page, or null after the last. */
   public Page next() {
+    while (!ahead.isEmpty()) {
+      Ahead a = ahead.pollFirst();
+      Page page;
+      try {
+        page = a.page().get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        a.page().cancel(false);
+        throw new UncheckedIOException(
+            new java.io.InterruptedIOException(file.name() + ": interrupted waiting for a page"));
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof ParquetFormatException f) {
+          throw f.inPage(a.info().index());
+        }
+        if (cause instanceof IOException io) {
+          throw new UncheckedIOException(io);
+        }
+        if (cause instanceof RuntimeException r) {
+          throw r;
+        }
+        throw (Error) cause;
+      }
+      if (page != null && !(skipDictionary && page instanceof Page.Dictionary)) {
+        counted(a.info());
+        return page;
+      }
+    }
     while (pending != null || headers.hasNext()) {
       PageInfo info = pending != null ? pending : headers.next();
       pending = null;
       try {
-        Page page = read(info);
+        Page page = read(info, false);
         if (page != null) {
+          counted(info);
           return page;
         }
       } catch (ParquetFormatException e) {
@@ -181,9 +290,22 @@ public final class PageReader {
     return null;
   }
 
-  private Page read(PageInfo info) throws IOException {
+  /** Counts a page handed out: its stored bytes, and it among the data pages read. */
+  private void counted(PageInfo info) {
+    bytesRead += info.header().compressedPageSize();
+    PageType type = info.header().type();
+    if (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2) {
+      dataPages++;
+    }
+  }
+
+  /**
+   * Reads, checks and decompresses one page: into the buffers this reader reuses from page to page,
+   * or, {@code fresh}, into arrays of its own (a page read ahead, on another thread).
+   */
+  private Page read(PageInfo info, boolean fresh) throws IOException {
     PageHeader h = info.header();
-    if (skipDictionary && h.type() == PageType.DICTIONARY_PAGE) {
+    if (!fresh && skipDictionary && h.type() == PageType.DICTIONARY_PAGE) {
       return null;
     }
     if (h.uncompressedPageSize() > maxPageBytes) {
@@ -206,15 +328,16 @@ public final class PageReader {
               + chunkUncompressedBytes);
     }
     int storedLength = h.compressedPageSize();
-    if (storedBuffer.length < storedLength) {
-      storedBuffer = new byte[storedLength];
+    byte[] stored;
+    if (fresh) {
+      stored = new byte[storedLength];
+    } else {
+      if (storedBuffer.length < storedLength) {
+        storedBuffer = new byte[storedLength];
+      }
+      stored = storedBuffer;
     }
-    byte[] stored = storedBuffer;
     file.readFully(info.dataOffset(), ByteBuffer.wrap(stored, 0, storedLength));
-    bytesRead += storedLength;
-    if (h.type() == PageType.DATA_PAGE || h.type() == PageType.DATA_PAGE_V2) {
-      dataPages++;
-    }
     if (verifyCrc && h.crc() != null) {
       CRC32 crc = new CRC32();
       crc.update(stored, 0, storedLength);
@@ -230,7 +353,7 @@ public final class PageReader {
     }
     return switch (h.type()) {
       case DICTIONARY_PAGE -> {
-        byte[] data = decompress(stored, 0, storedLength, h.uncompressedPageSize());
+        byte[] data = decompress(stored, 0, storedLength, h.uncompressedPageSize(), fresh);
         var d = h.dictionaryPageHeader();
         if (d.encoding() != Encoding.PLAIN && d.encoding() != Encoding.PLAIN_DICTIONARY) {
           throw new ParquetFormatException(
@@ -242,9 +365,9 @@ public final class PageReader {
           dataV1(
               info.index(),
               h,
-              decompress(stored, 0, storedLength, h.uncompressedPageSize()),
+              decompress(stored, 0, storedLength, h.uncompressedPageSize(), fresh),
               h.uncompressedPageSize());
-      case DATA_PAGE_V2 -> dataV2(info.index(), h, stored, storedLength);
+      case DATA_PAGE_V2 -> dataV2(info.index(), h, stored, storedLength, fresh);
       case INDEX_PAGE -> null;
     };
   }
@@ -253,7 +376,8 @@ public final class PageReader {
    * The page's bytes decompressed: in {@code stored} itself when uncompressed, else in the reused
    * buffer.
    */
-  private byte[] decompress(byte[] stored, int offset, int length, int uncompressedSize) {
+  private byte[] decompress(
+      byte[] stored, int offset, int length, int uncompressedSize, boolean fresh) {
     if (uncompressed && offset == 0) {
       if (length != uncompressedSize) {
         throw new ParquetFormatException(
@@ -261,10 +385,15 @@ public final class PageReader {
       }
       return stored;
     }
-    if (decompressedBuffer.length < uncompressedSize) {
-      decompressedBuffer = new byte[uncompressedSize];
+    byte[] out;
+    if (fresh) {
+      out = new byte[uncompressedSize];
+    } else {
+      if (decompressedBuffer.length < uncompressedSize) {
+        decompressedBuffer = new byte[uncompressedSize];
+      }
+      out = decompressedBuffer;
     }
-    byte[] out = decompressedBuffer;
     if (length == 0) {
       // Never feed an empty section to a decompressor (an empty Snappy stream is invalid).
       if (uncompressedSize != 0) {
@@ -358,7 +487,8 @@ public final class PageReader {
         what + " levels encoded as " + encoding + ", which levels cannot use");
   }
 
-  private Page.Data dataV2(int index, PageHeader h, byte[] stored, int storedLength) {
+  private Page.Data dataV2(
+      int index, PageHeader h, byte[] stored, int storedLength, boolean fresh) {
     DataPageHeaderV2 d = h.dataPageHeaderV2();
     int repLength = d.repetitionLevelsByteLength();
     int defLength = d.definitionLevelsByteLength();
@@ -368,7 +498,7 @@ public final class PageReader {
     byte[] values;
     int valuesOffset;
     if (d.valuesCompressed() && !uncompressed) {
-      values = decompress(stored, levels, valuesStored, valuesSize);
+      values = decompress(stored, levels, valuesStored, valuesSize, fresh);
       valuesOffset = 0;
     } else {
       if (valuesStored != valuesSize) {
