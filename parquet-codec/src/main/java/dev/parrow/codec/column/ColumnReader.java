@@ -143,7 +143,7 @@ public final class ColumnReader {
           int present = k;
           int[] defs = null;
           if (maxDef > 0) {
-            present = definitionLevels(k);
+            present = presentOrLevels(k);
             // A part without nulls needs no per-entry walk: its entries are its values.
             defs = present == k ? null : scratch;
           }
@@ -414,7 +414,7 @@ public final class ColumnReader {
       if (maxRep == 0) {
         int k = (int) Math.min(left, pageValuesLeft);
         try {
-          int present = maxDef > 0 ? definitionLevels(k) : k;
+          int present = maxDef > 0 ? presentOrLevels(k) : k;
           if (present > 0) {
             decoder.skip(present, skipValues);
           }
@@ -456,6 +456,18 @@ public final class ColumnReader {
       }
     }
     return present;
+  }
+
+  /**
+   * How many of the next {@code k} entries are present: {@code k} without decoding anything when
+   * their levels are one RLE run at the maximum (a page part without nulls), else as {@link
+   * #definitionLevels} gives it, with the levels in {@link #scratch}.
+   */
+  private int presentOrLevels(int k) {
+    if (definition instanceof RleBitPackedDecoder rle && rle.skipRepeated(maxDef, k)) {
+      return k;
+    }
+    return definitionLevels(k);
   }
 
   /**

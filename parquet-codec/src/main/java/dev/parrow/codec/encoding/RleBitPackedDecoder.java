@@ -59,6 +59,22 @@ public final class RleBitPackedDecoder implements IntDecoder {
     return values;
   }
 
+  /**
+   * Consumes the next {@code n} values if they all lie in one RLE run of {@code value}, and says
+   * whether they did; otherwise consumes nothing. Lets a reader pass over a page part whose levels
+   * are all at the maximum (no nulls) without decoding them one by one.
+   */
+  public boolean skipRepeated(int value, int n) {
+    if (rleRemaining == 0 && packedRemaining == 0 && !nextRun()) {
+      return false;
+    }
+    if (rleRemaining >= n && rleValue == value) {
+      rleRemaining -= n;
+      return true;
+    }
+    return false;
+  }
+
   @Override
   public int read(int[] out, int offset, int n) {
     int done = 0;

@@ -3,6 +3,7 @@ package dev.parrow.codec.encoding;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.parrow.codec.ParquetFormatException;
 import java.util.Arrays;
@@ -90,6 +91,50 @@ class RleBitPackedDecoderTest {
         at += k;
       }
     }
+  }
+
+  /**
+   * skipRepeated consumes a stretch only when it lies in one RLE run of the value asked for, and
+   * otherwise leaves the decoder where it was: interleaved with reads at random points of long
+   * runs, short runs and bit-packed stretches, the values read are those a plain read gives.
+   */
+  @Test
+  void skipRepeatedPassesOverOnlyAWholeRunOfTheValue() {
+    java.util.Random random = new java.util.Random(41);
+    int skipped = 0;
+    for (int trial = 0; trial < 300; trial++) {
+      int n = 1 + random.nextInt(3000);
+      int[] values = new int[n];
+      for (int i = 0; i < n; ) {
+        int length = 1 + random.nextInt(random.nextBoolean() ? 400 : 6);
+        int v = random.nextInt(3);
+        for (int j = 0; j < length && i < n; j++, i++) {
+          values[i] = random.nextInt(300) == 0 ? random.nextInt(3) : v;
+        }
+      }
+      byte[] encoded = RleBitPackedEncoder.encode(values, 0, n, 2);
+      RleBitPackedDecoder d = new RleBitPackedDecoder(encoded, 0, encoded.length, 2);
+      int[] out = new int[n];
+      for (int at = 0; at < n; ) {
+        int k = Math.min(n - at, 1 + random.nextInt(random.nextBoolean() ? 200 : 20));
+        int value = random.nextBoolean() ? values[at] : random.nextInt(3);
+        boolean whole = true;
+        for (int i = at; i < at + k; i++) {
+          whole &= values[i] == value;
+        }
+        if (d.skipRepeated(value, k)) {
+          assertTrue(whole, "trial " + trial + ": skipped [" + at + ", " + (at + k) + ")");
+          skipped++;
+          at += k;
+          continue;
+        }
+        assertEquals(k, d.read(out, 0, k));
+        assertArrayEquals(
+            Arrays.copyOfRange(values, at, at + k), Arrays.copyOf(out, k), "trial " + trial);
+        at += k;
+      }
+    }
+    assertTrue(skipped > 1000, skipped + " stretches skipped");
   }
 
   @Test
