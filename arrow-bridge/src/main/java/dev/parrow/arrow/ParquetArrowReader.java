@@ -1041,7 +1041,8 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       if (readAheadThread == null) {
         readAheadThread =
-            java.util.concurrent.Executors.newSingleThreadExecutor(
+            java.util.concurrent.Executors.newFixedThreadPool(
+                options.parallelism(),
                 r -> {
                   Thread t = new Thread(r, "parrow-read-ahead");
                   t.setDaemon(true);
