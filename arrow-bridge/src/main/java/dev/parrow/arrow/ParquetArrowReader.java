@@ -1005,13 +1005,13 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   /**
-   * How many decompressed bytes of the next row group's first pages are read ahead, on a thread of
-   * the reader's own, while the current row group decodes: at most a share of this per column (and
-   * at least one page).
+   * How many decompressed bytes of the next row group's first pages are read ahead, on threads of
+   * the reader's own (as many as its parallelism), while the current row group decodes: at most a
+   * share of this per column (and at least one page).
    */
   static final long READ_AHEAD_BYTES = 128L << 20;
 
-  /** The read-ahead thread, made when a next row group is first read ahead. */
+  /** The read-ahead threads, made when a next row group is first read ahead. */
   private java.util.concurrent.ExecutorService readAheadThread;
 
   /** The page readers of the row group at {@link #aheadCursor}, by column index. */

@@ -26,9 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Reading the next row group's pages ahead on a thread of the reader's own (parallelism 2 and
- * more): the rows, the counts and the errors are those of a read without it (parallelism 1), and
- * DuckDB's rows; a reader closed mid-file leaks nothing.
+ * Reading the next row group's pages ahead on threads of the reader's own (parallelism 2 and more):
+ * the rows, the counts and the errors are those of a read without it (parallelism 1), and DuckDB's
+ * rows; a reader closed mid-file leaks nothing.
  */
 class ReadAheadIT {
   @TempDir static Path dir;
