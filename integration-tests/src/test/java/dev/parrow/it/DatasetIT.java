@@ -325,10 +325,11 @@ class DatasetIT {
     }
   }
 
-  /** Slices cut at any size read every row once, as the whole dataset does. */
-  @Test
-  void slicesReadEveryRowOnce() throws Exception {
-    Path big = dir.resolve("sliced");
+  /**
+   * 40,000 rows in three {@code part=N/} directories, in row groups of 2,048 rows, written by
+   * DuckDB.
+   */
+  private static Path slicedTable(Path big) throws Exception {
     try (DuckDb duck = new DuckDb()) {
       duck.execute(
           "COPY (SELECT i AS id, md5(CAST(i AS VARCHAR)) AS h, i % 3 AS part FROM range(40000) t(i))"
@@ -336,23 +337,36 @@ class DatasetIT {
               + DuckDb.literal(big)
               + " (FORMAT parquet, PARTITION_BY (part), ROW_GROUP_SIZE 2048)");
     }
+    return big;
+  }
+
+  /** The rows of some slices of a dataset, read as a worker of a distributed engine reads them. */
+  private static List<List<Object>> sliceRows(
+      ParquetDataset dataset, List<dev.parrow.arrow.DatasetSlice> slices, ReadOptions read)
+      throws Exception {
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetDatasetReader reader =
+            ParquetDatasetReader.open(
+                allocator,
+                dataset.schema(),
+                dataset.partitionKeys(),
+                slices,
+                read,
+                dataset.options())) {
+      return rows(reader);
+    }
+  }
+
+  /** Slices cut at any size read every row once, as the whole dataset does. */
+  @Test
+  void slicesReadEveryRowOnce() throws Exception {
+    Path big = slicedTable(dir.resolve("sliced"));
     ParquetDataset dataset = ParquetDataset.open(big.toString());
     List<List<Object>> whole = sortedById(parrow(dataset, ReadOptions.defaults()));
     for (long max : new long[] {1, 50_000, 200_000, Long.MAX_VALUE}) {
       List<dev.parrow.arrow.DatasetSlice> slices = dataset.slices(max);
       long groups = slices.stream().mapToLong(x -> x.rowGroups().size()).sum();
-      List<List<Object>> got;
-      try (BufferAllocator allocator = new RootAllocator();
-          ParquetDatasetReader reader =
-              ParquetDatasetReader.open(
-                  allocator,
-                  dataset.schema(),
-                  dataset.partitionKeys(),
-                  slices,
-                  ReadOptions.defaults(),
-                  dataset.options())) {
-        got = rows(reader);
-      }
+      List<List<Object>> got = sliceRows(dataset, slices, ReadOptions.defaults());
       assertEquals(whole, sortedById(got), "slices of " + max + " bytes");
       if (max == Long.MAX_VALUE) {
         assertEquals(dataset.files().size(), slices.size());
@@ -369,14 +383,7 @@ class DatasetIT {
    */
   @Test
   void filteredSlicesLeaveOutWhatTheFootersRuleOut() throws Exception {
-    Path big = dir.resolve("sliced-filtered");
-    try (DuckDb duck = new DuckDb()) {
-      duck.execute(
-          "COPY (SELECT i AS id, md5(CAST(i AS VARCHAR)) AS h, i % 3 AS part FROM range(40000) t(i))"
-              + " TO "
-              + DuckDb.literal(big)
-              + " (FORMAT parquet, PARTITION_BY (part), ROW_GROUP_SIZE 2048)");
-    }
+    Path big = slicedTable(dir.resolve("sliced-filtered"));
     ParquetDataset dataset = ParquetDataset.open(big.toString());
     String where = "id < 5000 AND part = 1";
     ReadOptions read = ReadOptions.builder().columns("id", "h", "part").filter(where).build();
@@ -408,17 +415,8 @@ class DatasetIT {
       for (dev.parrow.arrow.DatasetSlice slice : slices) {
         assertEquals(1L, slice.partitions().get("part"), slice.location());
       }
-      try (BufferAllocator allocator = new RootAllocator();
-          ParquetDatasetReader reader =
-              ParquetDatasetReader.open(
-                  allocator,
-                  dataset.schema(),
-                  dataset.partitionKeys(),
-                  slices,
-                  read,
-                  dataset.options())) {
-        assertEquals(want, sortedById(rows(reader)), "slices of " + max + " bytes");
-      }
+      assertEquals(
+          want, sortedById(sliceRows(dataset, slices, read)), "slices of " + max + " bytes");
     }
     // A reader of the whole dataset settles the filter the same way: the files of the other
     // partitions and the row groups the statistics rule out are counted, never opened.
