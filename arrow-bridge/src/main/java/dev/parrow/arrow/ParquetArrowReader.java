@@ -1009,7 +1009,7 @@ public final class ParquetArrowReader extends ArrowReader {
    * the reader's own (as many as its parallelism), while the current row group decodes: at most a
    * share of this per column (and at least one page).
    */
-  static final long READ_AHEAD_BYTES = 128L << 20;
+  static final long READ_AHEAD_BYTES = 64L << 20;
 
   /** The read-ahead threads, made when a next row group is first read ahead. */
   private java.util.concurrent.ExecutorService readAheadThread;
