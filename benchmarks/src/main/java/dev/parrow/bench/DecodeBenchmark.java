@@ -44,6 +44,8 @@ public class DecodeBenchmark {
   private long[] unpacked;
   private byte[] delta;
   private byte[] levels;
+  private byte[] allPresent;
+  private final int[] levelScratch = new int[N];
   private byte[] bitmap;
   private byte[] split;
   private byte[] splitFloats;
@@ -71,6 +73,9 @@ public class DecodeBenchmark {
       defs[i] = random.nextInt(10) == 0 ? 0 : 1;
     }
     levels = RleBitPackedEncoder.encode(defs, 0, N, 1);
+    int[] ones = new int[N];
+    java.util.Arrays.fill(ones, 1);
+    allPresent = RleBitPackedEncoder.encode(ones, 0, N, 1);
     bitmap = new byte[N / 8 + 1];
     byte[] doubles = new byte[N * 8];
     random.nextBytes(doubles);
@@ -119,6 +124,36 @@ public class DecodeBenchmark {
     java.util.Arrays.fill(bitmap, (byte) 0);
     new RleBitPackedDecoder(levels, 0, levels.length, 1).readBits(bitmap, 0, N);
     return bitmap;
+  }
+
+  /**
+   * A page part without nulls, in batches of 4,096: its definition levels (one RLE run of ones)
+   * decoded and counted, as a selected read did before.
+   */
+  @Benchmark
+  public int levelsAllPresentDecoded() {
+    RleBitPackedDecoder d = new RleBitPackedDecoder(allPresent, 0, allPresent.length, 1);
+    int present = 0;
+    for (int at = 0; at < N; at += 4096) {
+      d.read(levelScratch, 0, 4096);
+      for (int i = 0; i < 4096; i++) {
+        present += levelScratch[i] == 1 ? 1 : 0;
+      }
+    }
+    return present;
+  }
+
+  /** The same part passed over as one run of the maximum ({@code skipRepeated}). */
+  @Benchmark
+  public int levelsAllPresentSkipped() {
+    RleBitPackedDecoder d = new RleBitPackedDecoder(allPresent, 0, allPresent.length, 1);
+    int present = 0;
+    for (int at = 0; at < N; at += 4096) {
+      if (d.skipRepeated(1, 4096)) {
+        present += 4096;
+      }
+    }
+    return present;
   }
 
   @Benchmark
