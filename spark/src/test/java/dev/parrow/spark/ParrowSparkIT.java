@@ -296,7 +296,9 @@ class ParrowSparkIT {
       s.execute(
           "COPY (SELECT i AS id, i % 13 AS q, ['AIR','RAIL','SHIP'][i % 3 + 1] AS mode,"
               + " CASE WHEN i % 17 = 0 THEN NULL ELSE i / 7.0 END AS x,"
-              + " DATE '2020-01-01' + CAST(i // 1000 AS INTEGER) AS day FROM range(200000) t(i)) TO '"
+              + " DATE '2020-01-01' + CAST(i // 1000 AS INTEGER) AS day,"
+              + " CASE WHEN i < 100000 THEN 'a' ELSE 'b' END || (i % 5) AS tag"
+              + " FROM range(200000) t(i)) TO '"
               + file
               + "' (FORMAT parquet, ROW_GROUP_SIZE 10000)");
     }
@@ -333,6 +335,22 @@ class ParrowSparkIT {
     assertEquals(1, scan.inputPartitions().size());
     assertEquals(1, scan.metrics().apply("parrowRowGroups").value());
     assertEquals(1, scan.metrics().apply("parrowRowGroupsRead").value());
+    // A value between a row group's bounds but in no row of it: the statistics keep the ten row
+    // groups of tags a0..a4 (and rule out b0..b4 before any task), and each task rules its row
+    // group out by the chunk's dictionary, reading no page; the metrics count them.
+    Dataset<Row> absent =
+        spark
+            .read()
+            .format("parrow")
+            .option("maxPartitionBytes", "1")
+            .load(file.toString())
+            .where("tag = 'a2x'");
+    assertEquals(0, absent.collectAsList().size());
+    BatchScanExec absentScan =
+        (BatchScanExec) absent.queryExecution().executedPlan().collectLeaves().head();
+    assertEquals(10, absentScan.inputPartitions().size());
+    assertEquals(10, absentScan.metrics().apply("parrowRowGroups").value());
+    assertEquals(0, absentScan.metrics().apply("parrowRowGroupsRead").value());
     Dataset<Row> all =
         spark.read().format("parrow").option("maxPartitionBytes", "1").load(file.toString());
     BatchScanExec wholeScan =
