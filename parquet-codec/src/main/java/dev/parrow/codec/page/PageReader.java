@@ -98,7 +98,7 @@ public final class PageReader {
    */
   private final ArrayDeque<Ahead> ahead = new ArrayDeque<>();
 
-  /** A page read ahead: its header, and its page once read (null for a dictionary skipped). */
+  /** A page read ahead: its header, and its page once read. */
   private record Ahead(PageInfo info, FutureTask<Page> page) {}
 
   /**
