@@ -1039,6 +1039,11 @@ public final class ParquetArrowReader extends ArrowReader {
       if (ranges.rows() < file.metadata().rowGroups().get(group).numRows()) {
         return;
       }
+      // A remote file fetches the row group's chunks in a few coalesced requests before its page
+      // headers and pages are read ahead (else each would be a request of its own).
+      if (!prefetches.containsKey(next)) {
+        prefetches.put(next, file.input().prefetch(chunkRanges(group)));
+      }
       if (readAheadThread == null) {
         readAheadThread =
             java.util.concurrent.Executors.newFixedThreadPool(

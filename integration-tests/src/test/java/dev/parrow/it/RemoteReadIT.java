@@ -205,6 +205,39 @@ class RemoteReadIT {
     assertTrue(server.requests.get() < 60, server.requests.get() + " requests");
   }
 
+  /**
+   * A filter that no statistic or page index can narrow, on a file of several row groups of small
+   * pages: every row group is read whole, the next one read ahead while one decodes, and its pages
+   * still come from its chunks fetched in a few coalesced requests, not a request per page.
+   */
+  @Test
+  void scatteredFilteredReadsAreFewRequestsWithReadAhead() throws Exception {
+    Path paged = dir.resolve("lineitem_paged.parquet");
+    try (org.apache.arrow.memory.BufferAllocator allocator =
+            new org.apache.arrow.memory.RootAllocator();
+        ParquetFile source = ParquetFile.open(lineitem);
+        dev.parrow.arrow.ParquetArrowReader reader = source.newReader(allocator)) {
+      dev.parrow.arrow.ParquetArrowWriter.writeAll(
+          reader,
+          dev.parrow.arrow.OutputFile.of(paged),
+          dev.parrow.arrow.WriteOptions.builder().pageRows(5_000).rowGroupRows(50_000).build(),
+          rows -> {});
+    }
+    ReadOptions scattered = ReadOptions.builder().filter("l_quantity < 3").parallelism(2).build();
+    List<List<Object>> local = FilterCorpusIT.rows(paged, scattered);
+    String uri = uri(paged);
+    int groups;
+    try (ParquetFile pf = ParquetFile.open(paged)) {
+      groups = pf.metadata().rowGroups().size();
+    }
+    server.resetCounts();
+    assertEquals(local, readRemote(uri, scattered));
+    assertTrue(groups >= 8, groups + " row groups");
+    assertTrue(
+        server.requests.get() <= 2 + 8L * groups,
+        server.requests.get() + " requests for " + groups + " row groups of 10 pages a column");
+  }
+
   /** A body longer than the range asked for is refused at once, without reading it all. */
   @Test
   void aBodyLongerThanAskedIsRefused() throws Exception {
