@@ -836,14 +836,7 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       currentGroup = rowGroups.get(groupCursor);
       RowGroup group = file.metadata().rowGroups().get(currentGroup);
-      RowRanges ranges = selectedRows(currentGroup);
-      if (pagePruning != null && ranges.count() > 0) {
-        try {
-          ranges = ranges.intersect(pagePruning.ranges(currentGroup));
-        } catch (ParquetFormatException e) {
-          throw e.inRowGroup(currentGroup).inFile(file.footer().fileName());
-        }
-      }
+      RowRanges ranges = rowsToRead(groupCursor);
       if (ranges.count() == 0) {
         for (LeafReader leaf : leaves) {
           leaf.takePreloaded(groupCursor);
@@ -857,6 +850,34 @@ public final class ParquetArrowReader extends ArrowReader {
       groupRow = 0;
       return true;
     }
+  }
+
+  /** The cursor whose rows {@link #rowsToRead} gave last, and those rows. */
+  private int rangesCursor = -1;
+
+  private RowRanges rangesOfCursor;
+
+  /**
+   * The rows to read of the row group at {@code cursor}: those {@link ReadOptions#rows} selects,
+   * less the pages the page index prunes. Kept for the last cursor asked, since read-ahead asks for
+   * the next row group's before the reader starts it (the page index is read once).
+   */
+  private RowRanges rowsToRead(int cursor) {
+    if (cursor == rangesCursor) {
+      return rangesOfCursor;
+    }
+    int group = rowGroups.get(cursor);
+    RowRanges ranges = selectedRows(group);
+    if (pagePruning != null && ranges.count() > 0) {
+      try {
+        ranges = ranges.intersect(pagePruning.ranges(group));
+      } catch (ParquetFormatException e) {
+        throw e.inRowGroup(group).inFile(file.footer().fileName());
+      }
+    }
+    rangesCursor = cursor;
+    rangesOfCursor = ranges;
+    return ranges;
   }
 
   /** The rows of a row group that {@link ReadOptions#rows} selects (all by default). */
@@ -1032,11 +1053,7 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     int group = rowGroups.get(next);
     try {
-      RowRanges ranges = selectedRows(group);
-      if (pagePruning != null && ranges.count() > 0) {
-        ranges = ranges.intersect(pagePruning.ranges(group));
-      }
-      if (ranges.rows() < file.metadata().rowGroups().get(group).numRows()) {
+      if (rowsToRead(next).rows() < file.metadata().rowGroups().get(group).numRows()) {
         return;
       }
       // A remote file fetches the row group's chunks in a few coalesced requests before its page

@@ -183,17 +183,7 @@ class RemoteReadIT {
    */
   @Test
   void filteredReadsAreFewRequests() throws Exception {
-    Path indexed = dir.resolve("lineitem_indexed.parquet");
-    try (org.apache.arrow.memory.BufferAllocator allocator =
-            new org.apache.arrow.memory.RootAllocator();
-        ParquetFile source = ParquetFile.open(lineitem);
-        dev.parrow.arrow.ParquetArrowReader reader = source.newReader(allocator)) {
-      dev.parrow.arrow.ParquetArrowWriter.writeAll(
-          reader,
-          dev.parrow.arrow.OutputFile.of(indexed),
-          dev.parrow.arrow.WriteOptions.builder().pageRows(5_000).rowGroupRows(100_000).build(),
-          rows -> {});
-    }
+    Path indexed = lineitemRewritten("lineitem_indexed.parquet", 100_000);
     ReadOptions narrow = ReadOptions.builder().filter("l_orderkey BETWEEN 30000 AND 30100").build();
     List<List<Object>> local = FilterCorpusIT.rows(indexed, narrow);
     String uri = uri(indexed);
@@ -212,17 +202,7 @@ class RemoteReadIT {
    */
   @Test
   void scatteredFilteredReadsAreFewRequestsWithReadAhead() throws Exception {
-    Path paged = dir.resolve("lineitem_paged.parquet");
-    try (org.apache.arrow.memory.BufferAllocator allocator =
-            new org.apache.arrow.memory.RootAllocator();
-        ParquetFile source = ParquetFile.open(lineitem);
-        dev.parrow.arrow.ParquetArrowReader reader = source.newReader(allocator)) {
-      dev.parrow.arrow.ParquetArrowWriter.writeAll(
-          reader,
-          dev.parrow.arrow.OutputFile.of(paged),
-          dev.parrow.arrow.WriteOptions.builder().pageRows(5_000).rowGroupRows(50_000).build(),
-          rows -> {});
-    }
+    Path paged = lineitemRewritten("lineitem_paged.parquet", 50_000);
     ReadOptions scattered = ReadOptions.builder().filter("l_quantity < 3").parallelism(2).build();
     List<List<Object>> local = FilterCorpusIT.rows(paged, scattered);
     String uri = uri(paged);
@@ -236,6 +216,25 @@ class RemoteReadIT {
     assertTrue(
         server.requests.get() <= 2 + 8L * groups,
         server.requests.get() + " requests for " + groups + " row groups of 10 pages a column");
+  }
+
+  /**
+   * The test's lineitem written again by Parrow in pages of 5,000 rows (with a page index) and row
+   * groups of {@code groupRows}.
+   */
+  private static Path lineitemRewritten(String name, long groupRows) throws Exception {
+    Path out = dir.resolve(name);
+    try (org.apache.arrow.memory.BufferAllocator allocator =
+            new org.apache.arrow.memory.RootAllocator();
+        ParquetFile source = ParquetFile.open(lineitem);
+        dev.parrow.arrow.ParquetArrowReader reader = source.newReader(allocator)) {
+      dev.parrow.arrow.ParquetArrowWriter.writeAll(
+          reader,
+          dev.parrow.arrow.OutputFile.of(out),
+          dev.parrow.arrow.WriteOptions.builder().pageRows(5_000).rowGroupRows(groupRows).build(),
+          rows -> {});
+    }
+    return out;
   }
 
   /** A body longer than the range asked for is refused at once, without reading it all. */
