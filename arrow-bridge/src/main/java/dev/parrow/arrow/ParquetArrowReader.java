@@ -496,9 +496,16 @@ public final class ParquetArrowReader extends ArrowReader {
         });
   }
 
+  /** What each leaf took to read the last whole batch: the longest start first. */
+  private final WorkerPool.Costs leafCosts = new WorkerPool.Costs();
+
   private void runAll(int tasks, WorkerPool.Task task) throws IOException {
+    runAll(tasks, null, task);
+  }
+
+  private void runAll(int tasks, WorkerPool.Costs costs, WorkerPool.Task task) throws IOException {
     try {
-      WorkerPool.runAll(tasks, options.parallelism(), task);
+      WorkerPool.runAll(tasks, options.parallelism(), costs, task);
     } catch (IOException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
@@ -522,7 +529,7 @@ public final class ParquetArrowReader extends ArrowReader {
     if (filtering && !filterLeaves.isEmpty()) {
       return readFilterFirst(root, rows);
     }
-    runAll(leaves.size(), i -> readLeaf(leaves.get(i), rows));
+    runAll(leaves.size(), leafCosts, i -> readLeaf(leaves.get(i), rows));
     buildFields(root, rows, null);
     if (!filtering) {
       return rows;

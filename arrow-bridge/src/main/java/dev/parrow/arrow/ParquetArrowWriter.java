@@ -450,6 +450,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
   }
 
+  /** What each field's last slice took to write, and each chunk's last finish: longest first. */
+  private final WorkerPool.Costs fieldCosts = new WorkerPool.Costs();
+
+  private final WorkerPool.Costs finishCosts = new WorkerPool.Costs();
+
   private void writeSlice(VectorSchemaRoot root, int from, int rows) throws IOException {
     VectorSchemaRoot slice =
         from == 0 && rows == root.getRowCount() ? root : root.slice(from, rows);
@@ -459,6 +464,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       WorkerPool.runAll(
           fields.size(),
           options.parallelism(),
+          fieldCosts,
           f -> fields.get(f).write(slice.getVector(f), rows, chunks, batchDictionaries));
     } catch (IOException | RuntimeException e) {
       throw e;
@@ -522,14 +528,57 @@ public final class ParquetArrowWriter implements AutoCloseable {
     try {
       // Each chunk's last pages and dictionary page are compressed in parallel too.
       WorkerPool.runAll(
-          chunks.length, options.parallelism(), c -> finished[c] = chunks[c].finish());
+          chunks.length, options.parallelism(), finishCosts, c -> finished[c] = chunks[c].finish());
     } catch (IOException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
       throw new IOException(e);
     }
-    file.writeRowGroup(List.of(finished), rowsInGroup, sortingColumns);
+    awaitRowGroup();
+    List<ColumnChunkWriter.Chunk> group = List.of(finished);
+    long groupRows = rowsInGroup;
+    if (options.parallelism() > 1) {
+      // Written to the file on another thread while the caller encodes the next row group: at most
+      // one finished row group waits, and its failure is thrown by the next flush or close.
+      pendingRowGroup =
+          WorkerPool.background(
+              () -> {
+                file.writeRowGroup(group, groupRows, sortingColumns);
+                return null;
+              });
+    } else {
+      file.writeRowGroup(group, groupRows, sortingColumns);
+    }
     newRowGroup();
+  }
+
+  /** The finished row group being written on another thread, or null. */
+  private java.util.concurrent.Future<?> pendingRowGroup;
+
+  /** Waits until the row group being written on another thread is in the stream. */
+  private void awaitRowGroup() throws IOException {
+    java.util.concurrent.Future<?> pending = pendingRowGroup;
+    if (pending == null) {
+      return;
+    }
+    try {
+      pending.get();
+      pendingRowGroup = null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException(
+          output.name() + ": interrupted while a row group was being written");
+    } catch (java.util.concurrent.ExecutionException e) {
+      pendingRowGroup = null;
+      Throwable cause = e.getCause();
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      throw (Error) cause;
+    }
   }
 
   /**
@@ -546,6 +595,25 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   private void discard() throws IOException {
+    java.util.concurrent.Future<?> pending = pendingRowGroup;
+    pendingRowGroup = null;
+    if (pending != null) {
+      // The stream is the writing thread's until its row group is in: only then is it closed.
+      boolean interrupted = false;
+      while (true) {
+        try {
+          pending.get();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        } catch (java.util.concurrent.ExecutionException e) {
+          break;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
     try {
       stream.close();
     } finally {
@@ -573,6 +641,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
     try {
       flush();
+      awaitRowGroup();
       if (existing == null) {
         List<KeyValue> kv = new ArrayList<>();
         if (options.writeArrowSchema()) {

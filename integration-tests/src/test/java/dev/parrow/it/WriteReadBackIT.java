@@ -114,16 +114,31 @@ class WriteReadBackIT {
    * c) % 7 == 3.
    */
   static VectorSchemaRoot data(BufferAllocator allocator) {
+    return data(allocator, 0);
+  }
+
+  /**
+   * {@link #data(BufferAllocator)}, or with {@code repeating} &gt; 0, each row's random draw one of
+   * that many: values repeat, so that a dictionary pays and the writer keeps it (a chunk of
+   * distinct values is written PLAIN, as parquet-java does).
+   */
+  static VectorSchemaRoot data(BufferAllocator allocator, int repeating) {
     VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator);
     root.allocateNew();
     java.util.Random random = new java.util.Random(42);
+    long[] draws = random.longs(repeating).toArray();
     List<FieldVector> vectors = root.getFieldVectors();
     for (int c = 0; c < vectors.size(); c++) {
       FieldVector v = vectors.get(c);
       for (int i = 0; i < ROWS; i++) {
         boolean isNull = v.getField().isNullable() && i > 6 && (i * 31 + c * 17) % 7 == 3;
         if (!isNull) {
-          set(v, i, random);
+          if (repeating > 0) {
+            long x = draws[random.nextInt(repeating)];
+            set(v, i, x, new java.util.Random(x), x >> 16);
+          } else {
+            set(v, i, random.nextLong(), random, i);
+          }
         }
       }
     }
@@ -131,8 +146,11 @@ class WriteReadBackIT {
     return root;
   }
 
-  private static void set(FieldVector v, int i, java.util.Random r) {
-    long x = r.nextLong();
+  /**
+   * Sets row i from the draw x; decimals take their digits from {@code digits}, and fsb5 its last
+   * byte from {@code last}.
+   */
+  private static void set(FieldVector v, int i, long x, java.util.Random digits, long last) {
     String name = v.getName();
     switch (name) {
       case "bool" -> ((BitVector) v).setSafe(i, (x & 1) == 0 ? 1 : 0);
@@ -175,7 +193,7 @@ class WriteReadBackIT {
       }
       case "fsb5" ->
           ((FixedSizeBinaryVector) v)
-              .setSafe(i, new byte[] {(byte) x, (byte) (x >> 8), 0, -1, (byte) i});
+              .setSafe(i, new byte[] {(byte) x, (byte) (x >> 8), 0, -1, (byte) last});
       case "date32" ->
           ((DateDayVector) v)
               .setSafe(i, i == 0 ? -719_162 : i == 1 ? 2_932_896 : (int) (x % 100_000));
@@ -219,7 +237,7 @@ class WriteReadBackIT {
                 ? max.negate()
                 : i == 1
                     ? max
-                    : new BigInteger(precision * 4, r)
+                    : new BigInteger(precision * 4, digits)
                         .mod(max.add(BigInteger.ONE))
                         .multiply(BigInteger.valueOf(x < 0 ? -1 : 1));
         BigDecimal value = new BigDecimal(unscaled, scale(precision));
@@ -392,7 +410,7 @@ class WriteReadBackIT {
 
   private static void check(Path file, Variant variant) throws Exception {
     try (BufferAllocator allocator = new RootAllocator();
-        VectorSchemaRoot root = data(allocator)) {
+        VectorSchemaRoot root = data(allocator, variant.dictionary() ? 50 : 0)) {
       try (ParquetArrowWriter writer =
           ParquetArrowWriter.create(file, root.getSchema(), variant.options())) {
         writer.write(root);
@@ -1023,9 +1041,11 @@ class WriteReadBackIT {
   @Test
   void dictionaryFallsBackToPlainPastItsLimit(@TempDir Path dir) throws Exception {
     Path target = dir.resolve("f.parquet");
-    int limit = 4_096;
+    int limit = 1_024;
+    // 200 distinct draws: a kilobyte page holds fewer distinct values than values, so that the
+    // dictionary pays on the first page and outgrows the limit later.
     try (BufferAllocator allocator = new RootAllocator();
-        VectorSchemaRoot root = data(allocator)) {
+        VectorSchemaRoot root = data(allocator, 200)) {
       for (int version : new int[] {1, 2}) {
         try (ParquetArrowWriter writer =
             ParquetArrowWriter.create(
@@ -1072,7 +1092,7 @@ class WriteReadBackIT {
             }
           }
         }
-        // Wide values (decimals, strings, 8-byte ints) fill 4 KiB of dictionary within 1,500 rows;
+        // Wide values (decimals, strings, 8-byte ints) fill 1 KiB of dictionary within 1,500 rows;
         // 1-byte ints do not.
         assertTrue(fellBack >= 20, fellBack + " chunks fell back");
         Columns original = new Columns();
@@ -1093,7 +1113,7 @@ class WriteReadBackIT {
   void dictionaryEncodingIsChosenPerColumn(@TempDir Path dir) throws Exception {
     Path target = dir.resolve("c.parquet");
     try (BufferAllocator allocator = new RootAllocator();
-        VectorSchemaRoot root = data(allocator)) {
+        VectorSchemaRoot root = data(allocator, 50)) {
       try (ParquetArrowWriter writer =
           ParquetArrowWriter.create(
               target,

@@ -38,12 +38,17 @@ class WriteStatisticsIT {
               java.util.stream.IntStream.rangeClosed(39, 76).mapToObj(p -> "dec" + p))
           .collect(java.util.stream.Collectors.toSet());
 
-  @Test
-  void minMaxAndNullCountsAgreeWithTheValues(@TempDir Path dir) throws Exception {
+  /**
+   * Distinct values (every chunk PLAIN) and values repeating (dictionary-encoded chunks, whose
+   * statistics come from the dictionary entries each page uses).
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(ints = {0, 50})
+  void minMaxAndNullCountsAgreeWithTheValues(int repeating, @TempDir Path dir) throws Exception {
     Path file = dir.resolve("stats.parquet");
     long chunks = 0;
     try (BufferAllocator allocator = new RootAllocator();
-        VectorSchemaRoot root = WriteReadBackIT.data(allocator);
+        VectorSchemaRoot root = WriteReadBackIT.data(allocator, repeating);
         DuckDb duckdb = new DuckDb()) {
       try (ParquetArrowWriter writer =
           ParquetArrowWriter.create(
@@ -66,6 +71,16 @@ class WriteStatisticsIT {
         for (ColumnChunk chunk : group.columns()) {
           String column = chunk.metaData().pathInSchema().get(0);
           var stats = chunk.metaData().statistics();
+          if (repeating > 0) {
+            assertEquals(
+                chunk.metaData().type() != dev.parrow.codec.metadata.PhysicalType.BOOLEAN,
+                chunk.metaData().dictionaryPageOffset() != null,
+                column
+                    + " row group "
+                    + g
+                    + ": dictionary-encoded "
+                    + chunk.metaData().encodings());
+          }
           String sql =
               "SELECT count(*) - count(\""
                   + column

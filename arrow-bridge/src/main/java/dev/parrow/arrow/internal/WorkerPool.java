@@ -31,16 +31,75 @@ public final class WorkerPool {
   }
 
   public static void runAll(int tasks, int parallelism, Task task) throws Exception {
+    runAll(tasks, parallelism, null, task);
+  }
+
+  /**
+   * Runs {@code task} on a pooled thread while the caller goes on (a finished row group written
+   * while the next one is encoded).
+   */
+  public static Future<?> background(java.util.concurrent.Callable<?> task) {
+    return POOL.submit(task);
+  }
+
+  /**
+   * What each of a recurring set of tasks (a batch's columns, batch after batch) took the last time
+   * it ran, so that the next run starts the longest first: the threads then end together, instead
+   * of one taking the one long column (a text column, say) after the others are done.
+   */
+  public static final class Costs {
+    private long[] nanos = new long[0];
+    private Integer[] order = new Integer[0];
+    private int[] sorted = new int[0];
+
+    /** The tasks by descending cost, ties (and tasks never run) by index. */
+    int[] order(int tasks) {
+      if (nanos.length != tasks) {
+        nanos = new long[tasks];
+        order = new Integer[tasks];
+        sorted = new int[tasks];
+      }
+      for (int i = 0; i < tasks; i++) {
+        order[i] = i;
+      }
+      long[] cost = nanos;
+      java.util.Arrays.sort(
+          order, (a, b) -> cost[a] != cost[b] ? Long.compare(cost[b], cost[a]) : a - b);
+      for (int i = 0; i < tasks; i++) {
+        sorted[i] = order[i];
+      }
+      return sorted;
+    }
+
+    void record(int task, long took) {
+      nanos[task] = took;
+    }
+  }
+
+  /**
+   * {@link #runAll(int, int, Task)}, the tasks started in order of what they took the last time
+   * ({@code costs}, which this run updates; null: in index order).
+   */
+  public static void runAll(int tasks, int parallelism, Costs costs, Task task) throws Exception {
     Throwable[] failures = new Throwable[tasks];
     AtomicInteger next = new AtomicInteger();
+    boolean ordered = costs != null && parallelism > 1 && tasks > 1;
+    int[] order = ordered ? costs.order(tasks) : null;
     Runnable worker =
         () -> {
-          int i;
-          while ((i = next.getAndIncrement()) < tasks) {
+          int k;
+          while ((k = next.getAndIncrement()) < tasks) {
+            int i = ordered ? order[k] : k;
+            long start = ordered ? System.nanoTime() : 0;
             try {
               task.run(i);
             } catch (Throwable t) {
               failures[i] = t;
+            }
+            if (ordered) {
+              // Each task's slot is written by the one thread that ran it; the caller reads them
+              // after the helpers' futures are done.
+              costs.record(i, System.nanoTime() - start);
             }
           }
         };

@@ -307,8 +307,6 @@ public final class ColumnChunkWriter {
       return;
     }
     int present = indexed ? indexedCount : pageValues.size();
-    Statistics pageStatistics = pageStatistics(present);
-    pageIndex.startPage(pages.pages().size(), rowsWritten, pageStatistics, present);
     byte[] values;
     if (indexed) {
       values = rleIds(present);
@@ -316,6 +314,13 @@ public final class ColumnChunkWriter {
     } else {
       values = dictionaryOn ? dictionaryIds(present) : null;
     }
+    // The statistics of a page of ids (the caller's, or byte arrays this writer encoded) come from
+    // the entries it uses, each once.
+    Statistics pageStatistics =
+        pageStatistics(
+            present,
+            indexed || values != null && (statistics.comparesBytes() || geospatial != null));
+    pageIndex.startPage(pages.pages().size(), rowsWritten, pageStatistics, present);
     Encoding encoding;
     if (values != null) {
       encoding = pages.dictionaryIdsEncoding();
@@ -337,15 +342,22 @@ public final class ColumnChunkWriter {
     pageValues.clear();
   }
 
-  /** The statistics of the page being written; the chunk's take them in. */
-  private Statistics pageStatistics(int present) {
+  /**
+   * The statistics of the page being written; the chunk's take them in. With {@code byIds}, from
+   * the dictionary entries the page's ids name ({@link #pageIds}), each once: min and max do not
+   * depend on how often a value comes, so a low-cardinality page costs a pass over its ids, not a
+   * comparison per value.
+   */
+  private Statistics pageStatistics(int present, boolean byIds) {
     StatisticsBuilder page = new StatisticsBuilder(column);
     page.nulls(entries - present);
-    if (indexed) {
-      for (int i = 0; i < present; i++) {
-        page.update(dictionary.entries(), pageIds[i], pageIds[i] + 1);
+    if (byIds) {
+      int distinct = distinctIds(present);
+      for (int k = 0; k < distinct; k++) {
+        int id = distinctIds[k];
+        page.update(dictionary.entries(), id, id + 1);
         if (geospatial != null) {
-          geospatial.add(dictionary.entries(), pageIds[i], 1);
+          geospatial.add(dictionary.entries(), id, 1);
         }
       }
     } else {
@@ -356,6 +368,43 @@ public final class ColumnChunkWriter {
     }
     statistics.mergeValues(page);
     return page.build();
+  }
+
+  /** Per dictionary entry, the last page ({@link #pageStamp}) whose ids named it. */
+  private int[] idStamps = new int[0];
+
+  private int pageStamp;
+  private int[] distinctIds = new int[0];
+
+  /**
+   * Puts the distinct ids among the page's first {@code present} into {@link #distinctIds}, in the
+   * order they first come (so that statistics see values in their order, as without the
+   * dictionary), and returns how many there are.
+   */
+  private int distinctIds(int present) {
+    int size = dictionary.size();
+    if (idStamps.length < size) {
+      idStamps = Arrays.copyOf(idStamps, Math.max(size, 2 * idStamps.length));
+    }
+    if (distinctIds.length < Math.min(size, present)) {
+      distinctIds = new int[Math.max(Math.min(size, present), 2 * distinctIds.length)];
+    }
+    if (++pageStamp == Integer.MAX_VALUE) {
+      Arrays.fill(idStamps, 0);
+      pageStamp = 1;
+    }
+    int stamp = pageStamp;
+    int[] stamps = idStamps;
+    int[] out = distinctIds;
+    int n = 0;
+    for (int i = 0; i < present; i++) {
+      int id = pageIds[i];
+      if (stamps[id] != stamp) {
+        stamps[id] = stamp;
+        out[n++] = id;
+      }
+    }
+    return n;
   }
 
   /**
@@ -372,8 +421,23 @@ public final class ColumnChunkWriter {
       dictionaryOn = false;
       return null;
     }
-    return rleIds(present);
+    byte[] ids = rleIds(present);
+    if (!dictionaryJudged && present > 0) {
+      // As parquet-java does: the first page with values decides whether the dictionary pays. When
+      // its entries and the page's ids take as much room as the page's values PLAIN, the values
+      // are mostly distinct, and hashing the rest of the chunk would buy nothing.
+      dictionaryJudged = true;
+      if (dictionary.plainBytes() + ids.length
+          >= PlainEncoder.size(pageValues, 0, present, column)) {
+        dictionaryOn = false;
+        return null;
+      }
+    }
+    return ids;
   }
+
+  /** Whether the first page with values has decided that the dictionary pays. */
+  private boolean dictionaryJudged;
 
   /** The page's dictionary ids: a bit width byte, then the RLE / bit-packed hybrid. */
   private byte[] rleIds(int present) {

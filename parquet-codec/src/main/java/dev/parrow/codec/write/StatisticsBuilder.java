@@ -92,6 +92,14 @@ final class StatisticsBuilder {
     return order != Order.NONE;
   }
 
+  /**
+   * Whether values are ordered by their bytes (byte arrays, decimals in bytes), a comparison that
+   * costs more than a number's.
+   */
+  boolean comparesBytes() {
+    return order == Order.BYTES || order == Order.DECIMAL_BYTES;
+  }
+
   /** Whether any non-NaN value was seen. */
   boolean hasValues() {
     return any;
@@ -207,6 +215,22 @@ final class StatisticsBuilder {
   }
 
   private void bytesValue(byte[] src, int offset, int length) {
+    if (order == Order.BYTES && any) {
+      // Unsigned byte order: a value whose first eight bytes (zero-padded) differ from a bound's
+      // is ordered by them alone; only a tie needs the whole comparison.
+      long prefix = prefix(src, offset, length);
+      int toMin = Long.compareUnsigned(prefix, minPrefix);
+      if (toMin < 0 || toMin == 0 && compare(src, offset, length, minBytes) < 0) {
+        minBytes = Arrays.copyOfRange(src, offset, offset + length);
+        minPrefix = prefix;
+      }
+      int toMax = Long.compareUnsigned(prefix, maxPrefix);
+      if (toMax > 0 || toMax == 0 && compare(src, offset, length, maxBytes) > 0) {
+        maxBytes = Arrays.copyOfRange(src, offset, offset + length);
+        maxPrefix = prefix;
+      }
+      return;
+    }
     if (!any || compare(src, offset, length, minBytes) < 0) {
       minBytes = Arrays.copyOfRange(src, offset, offset + length);
     }
@@ -214,7 +238,29 @@ final class StatisticsBuilder {
       maxBytes = Arrays.copyOfRange(src, offset, offset + length);
     }
     any = true;
+    minPrefix = prefix(minBytes, 0, minBytes.length);
+    maxPrefix = prefix(maxBytes, 0, maxBytes.length);
   }
+
+  /** The first eight bytes of a value, big-endian, zero-padded: its unsigned order's first word. */
+  private static long prefix(byte[] b, int offset, int length) {
+    if (length >= 8) {
+      return (long) BIG_ENDIAN_LONGS.get(b, offset);
+    }
+    long p = 0;
+    for (int i = 0; i < length; i++) {
+      p |= (b[offset + i] & 0xffL) << (56 - 8 * i);
+    }
+    return p;
+  }
+
+  private static final java.lang.invoke.VarHandle BIG_ENDIAN_LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+  /** {@link #prefix} of {@link #minBytes} and {@link #maxBytes}, for {@link Order#BYTES}. */
+  private long minPrefix;
+
+  private long maxPrefix;
 
   private int compare(byte[] a, int offset, int length, byte[] b) {
     if (order == Order.DECIMAL_BYTES && length == b.length && length > 0) {

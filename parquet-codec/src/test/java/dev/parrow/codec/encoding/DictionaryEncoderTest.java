@@ -95,6 +95,35 @@ class DictionaryEncoderTest {
     assertEquals(seen.size(), d.size());
   }
 
+  /** Equal and unequal ranges of 0 to 40 bytes at any offsets, as Arrays.equals finds them. */
+  @Test
+  void sameBytesAgreesWithArraysEquals() {
+    java.util.Random random = new java.util.Random(5);
+    byte[] a = new byte[64];
+    byte[] b = new byte[64];
+    for (int round = 0; round < 20_000; round++) {
+      random.nextBytes(a);
+      int length = random.nextInt(41);
+      int aFrom = random.nextInt(64 - length + 1);
+      int bFrom = random.nextInt(64 - length + 1);
+      System.arraycopy(a, aFrom, b, bFrom, length);
+      int bLength = length;
+      switch (random.nextInt(4)) {
+        case 0 -> {
+          if (length > 0) {
+            b[bFrom + random.nextInt(length)] ^= (byte) (1 << random.nextInt(8));
+          }
+        }
+        case 1 -> bLength = Math.max(0, Math.min(64 - bFrom, length + random.nextInt(3) - 1));
+        default -> {}
+      }
+      assertEquals(
+          java.util.Arrays.equals(a, aFrom, aFrom + length, b, bFrom, bFrom + bLength),
+          DictionaryEncoder.sameBytes(a, aFrom, aFrom + length, b, bFrom, bFrom + bLength),
+          "round " + round);
+    }
+  }
+
   @Test
   void theLimitStopsAtTheFirstValueThatDoesNotFit() {
     DictionaryEncoder d = new DictionaryEncoder(column(PhysicalType.BYTE_ARRAY, null));

@@ -187,6 +187,95 @@ class ColumnChunkWriterTest {
         back.dictionarySize > 10 && back.dictionarySize < rows, back.dictionarySize + " entries");
   }
 
+  /**
+   * Strings from a small random set, dictionary-encoded: each page's bounds (taken from the entries
+   * its ids name) and the chunk's are the unsigned byte-wise min and max of the page's values, at
+   * page sizes from one value upward.
+   */
+  @Test
+  void dictionaryPagesTakeTheirBoundsFromTheEntriesTheyUse() {
+    java.util.Random random = new java.util.Random(7);
+    for (int pageSize : new int[] {1, 7, 100, 4096}) {
+      List<byte[]> pool = new ArrayList<>();
+      for (int k = 0; k < 40; k++) {
+        byte[] b = new byte[random.nextInt(12)];
+        random.nextBytes(b);
+        if (k % 3 == 0 && b.length > 2) {
+          b[0] = 'p';
+          b[1] = 'q';
+        }
+        pool.add(b);
+      }
+      int rows = 2_000;
+      BinaryValues values = new BinaryValues();
+      List<byte[]> expected = new ArrayList<>();
+      for (int i = 0; i < rows; i++) {
+        byte[] b = pool.get(random.nextInt(pool.size()));
+        expected.add(b);
+        values.append(b, 0, b.length);
+      }
+      ColumnChunkWriter writer =
+          new ColumnChunkWriter(REQUIRED_TEXT, options(1, pageSize, true, 1 << 20));
+      writer.write(rows, null, null, values);
+      ColumnChunkWriter.Chunk chunk = writer.finish();
+      assertTrue(chunk.hasDictionaryPage(), "page size " + pageSize);
+      assertTrue(
+          chunk.metaData().encodings().contains(Encoding.PLAIN_DICTIONARY),
+          chunk.metaData().encodings().toString());
+      List<PageLocation> pages = chunk.offsetIndex().pageLocations();
+      ColumnIndex index = chunk.columnIndex();
+      for (int p = 0; p < pages.size(); p++) {
+        int first = (int) pages.get(p).firstRowIndex();
+        int end = p + 1 < pages.size() ? (int) pages.get(p + 1).firstRowIndex() : rows;
+        List<byte[]> page = expected.subList(first, end);
+        assertArrayEquals(
+            page.stream().min(Arrays::compareUnsigned).get(),
+            index.minValues().get(p).toByteArray(),
+            "page " + p + " at page size " + pageSize);
+        assertArrayEquals(
+            page.stream().max(Arrays::compareUnsigned).get(),
+            index.maxValues().get(p).toByteArray(),
+            "page " + p + " at page size " + pageSize);
+      }
+      assertArrayEquals(
+          expected.stream().min(Arrays::compareUnsigned).get(),
+          chunk.metaData().statistics().minValue().toByteArray());
+      assertArrayEquals(
+          expected.stream().max(Arrays::compareUnsigned).get(),
+          chunk.metaData().statistics().maxValue().toByteArray());
+      assertEquals(expected.size(), readBack(REQUIRED_TEXT, chunk, rows).strings().size());
+    }
+  }
+
+  /**
+   * Distinct values: the first page's dictionary would take more room than its values PLAIN, so the
+   * chunk is PLAIN from the start and has no dictionary page; repeating values keep it.
+   */
+  @Test
+  void aDictionaryThatDoesNotPayOnTheFirstPageIsDropped() {
+    for (boolean repeating : new boolean[] {false, true}) {
+      int rows = 5_000;
+      BinaryValues values = new BinaryValues();
+      List<String> expected = new ArrayList<>();
+      for (int i = 0; i < rows; i++) {
+        String s = "value-" + (repeating ? i % 20 : i);
+        expected.add(s);
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        values.append(b, 0, b.length);
+      }
+      ColumnChunkWriter writer =
+          new ColumnChunkWriter(REQUIRED_TEXT, options(2, 1024, true, 1 << 20));
+      writer.write(rows, null, null, values);
+      ColumnChunkWriter.Chunk chunk = writer.finish();
+      assertEquals(repeating, chunk.hasDictionaryPage());
+      assertEquals(
+          repeating,
+          chunk.metaData().encodings().contains(Encoding.RLE_DICTIONARY),
+          chunk.metaData().encodings().toString());
+      assertEquals(expected, readBack(REQUIRED_TEXT, chunk, rows).strings());
+    }
+  }
+
   @Test
   void v2PagesOfARepeatedColumnCountRowsAndNulls() {
     // Records: [1, null, 2], null, [], [3], each repeated 500 times.

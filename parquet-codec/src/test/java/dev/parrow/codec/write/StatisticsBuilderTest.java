@@ -166,6 +166,67 @@ class StatisticsBuilderTest {
     assertEquals("é", new String(s.maxValue().toByteArray(), StandardCharsets.UTF_8));
   }
 
+  /**
+   * Random byte strings of 0 to 20 bytes, many sharing their first bytes or differing only past the
+   * eighth or by a trailing zero: the builder's bounds (compared by their first eight bytes, then
+   * in full on a tie) are those of a plain unsigned comparison of every value, in batches from one
+   * value upward.
+   */
+  @Test
+  void stringBoundsMatchAFullComparisonOnRandomInputs() {
+    Random random = new Random(11);
+    ColumnDescriptor text =
+        column(
+            PhysicalType.BYTE_ARRAY,
+            null,
+            ConvertedType.UTF8,
+            new LogicalType.StringType(),
+            null,
+            null);
+    for (int batch : new int[] {1, 2, 3, 8, 100, 1000}) {
+      for (int round = 0; round < 20; round++) {
+        BinaryValues values = new BinaryValues();
+        List<byte[]> all = new java.util.ArrayList<>();
+        byte[] shared = new byte[10];
+        random.nextBytes(shared);
+        for (int i = 0; i < batch; i++) {
+          byte[] b = new byte[random.nextInt(21)];
+          random.nextBytes(b);
+          switch (random.nextInt(4)) {
+            case 0 -> System.arraycopy(shared, 0, b, 0, Math.min(b.length, shared.length));
+            case 1 -> b = Arrays.copyOf(shared, random.nextInt(12));
+            case 2 -> {
+              for (int k = 0; k < b.length; k++) {
+                b[k] = (byte) (random.nextBoolean() ? 0 : 0xff);
+              }
+            }
+            default -> {}
+          }
+          all.add(b);
+          values.append(b, 0, b.length);
+        }
+        StatisticsBuilder b = new StatisticsBuilder(text);
+        // In parts, as pages arrive, and merged into a chunk's builder as the writer does.
+        StatisticsBuilder chunk = new StatisticsBuilder(text);
+        for (int from = 0; from < batch; ) {
+          int to = Math.min(batch, from + 1 + random.nextInt(batch));
+          b.update(values, from, to);
+          StatisticsBuilder page = new StatisticsBuilder(text);
+          page.update(values, from, to);
+          chunk.mergeValues(page);
+          from = to;
+        }
+        Comparator<byte[]> unsigned = Arrays::compareUnsigned;
+        byte[] min = all.stream().min(unsigned).get();
+        byte[] max = all.stream().max(unsigned).get();
+        for (Statistics s : List.of(b.build(), chunk.build())) {
+          assertArrayEquals(min, s.minValue().toByteArray(), "batch " + batch + " round " + round);
+          assertArrayEquals(max, s.maxValue().toByteArray(), "batch " + batch + " round " + round);
+        }
+      }
+    }
+  }
+
   @Test
   void fixedLengthDecimalsCompareAsSignedNumbers() {
     BigInteger[] numbers = {
