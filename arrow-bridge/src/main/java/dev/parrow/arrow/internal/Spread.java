@@ -43,29 +43,74 @@ final class Spread {
   }
 
   /**
+   * For each validity byte and slot in it, the slot's dense value counted from the byte's first
+   * (the set bits below it), or 0 for a null slot.
+   */
+  private static final byte[] RANK = new byte[256 * 8];
+
+  static {
+    for (int b = 0; b < 256; b++) {
+      for (int m = 0; m < 8; m++) {
+        RANK[b * 8 + m] = (byte) (((b >>> m) & 1) == 0 ? 0 : Integer.bitCount(b & ((1 << m) - 1)));
+      }
+    }
+  }
+
+  /**
    * 8-byte values spread in place: the first {@code present} elements of {@code a} are the dense
    * values, and slot i takes the next of them where bit i of {@code validity} is set, zero where it
    * is not. Walked from the last slot back, so that a value moves (never down) before its place is
-   * written; without a branch per value: each slot reads the dense value due and keeps it or zero
-   * by a mask. {@code a} holds at least {@code rows} elements, and {@code present < rows}, so that
-   * the read for a null slot stays in the array.
+   * written: a validity byte at a time, its eight slots each reading its dense value at the byte's
+   * first plus its rank ({@link #RANK}) and keeping it or zero by a mask, with no branch and no
+   * dependency from slot to slot. {@code a} holds at least {@code rows} elements, and {@code
+   * present < rows}, so that the read for a null slot stays in the array.
    */
   static void longsInPlace(long[] a, byte[] validity, int rows, int present) {
     int j = present;
-    for (int i = rows - 1; i >= 0; i--) {
+    int full = rows & ~7;
+    for (int i = rows - 1; i >= full; i--) {
       int bit = (validity[i >>> 3] >>> (i & 7)) & 1;
       j -= bit;
       a[i] = a[j] & -(long) bit;
+    }
+    for (int k = (full >>> 3) - 1; k >= 0; k--) {
+      int b = validity[k] & 0xff;
+      j -= Integer.bitCount(b);
+      int r = b << 3;
+      int i = k << 3;
+      a[i + 7] = a[j + RANK[r + 7]] & -(long) ((b >>> 7) & 1);
+      a[i + 6] = a[j + RANK[r + 6]] & -(long) ((b >>> 6) & 1);
+      a[i + 5] = a[j + RANK[r + 5]] & -(long) ((b >>> 5) & 1);
+      a[i + 4] = a[j + RANK[r + 4]] & -(long) ((b >>> 4) & 1);
+      a[i + 3] = a[j + RANK[r + 3]] & -(long) ((b >>> 3) & 1);
+      a[i + 2] = a[j + RANK[r + 2]] & -(long) ((b >>> 2) & 1);
+      a[i + 1] = a[j + RANK[r + 1]] & -(long) ((b >>> 1) & 1);
+      a[i] = a[j + RANK[r]] & -(long) (b & 1);
     }
   }
 
   /** 4-byte values spread in place, as {@link #longsInPlace} does. */
   static void intsInPlace(int[] a, byte[] validity, int rows, int present) {
     int j = present;
-    for (int i = rows - 1; i >= 0; i--) {
+    int full = rows & ~7;
+    for (int i = rows - 1; i >= full; i--) {
       int bit = (validity[i >>> 3] >>> (i & 7)) & 1;
       j -= bit;
       a[i] = a[j] & -bit;
+    }
+    for (int k = (full >>> 3) - 1; k >= 0; k--) {
+      int b = validity[k] & 0xff;
+      j -= Integer.bitCount(b);
+      int r = b << 3;
+      int i = k << 3;
+      a[i + 7] = a[j + RANK[r + 7]] & -((b >>> 7) & 1);
+      a[i + 6] = a[j + RANK[r + 6]] & -((b >>> 6) & 1);
+      a[i + 5] = a[j + RANK[r + 5]] & -((b >>> 5) & 1);
+      a[i + 4] = a[j + RANK[r + 4]] & -((b >>> 4) & 1);
+      a[i + 3] = a[j + RANK[r + 3]] & -((b >>> 3) & 1);
+      a[i + 2] = a[j + RANK[r + 2]] & -((b >>> 2) & 1);
+      a[i + 1] = a[j + RANK[r + 1]] & -((b >>> 1) & 1);
+      a[i] = a[j + RANK[r]] & -(b & 1);
     }
   }
 
@@ -133,12 +178,12 @@ final class Spread {
     }
   }
 
-  /** Scratch arrays grown to at least {@code n}. */
   /** Whether slot {@code row} holds a value ({@code validity} null: every slot does). */
   static boolean isSet(byte[] validity, int row) {
     return validity == null || (validity[row >>> 3] & (1 << (row & 7))) != 0;
   }
 
+  /** Scratch arrays grown to at least {@code n}. */
   static int[] ensure(int[] a, int n) {
     return a.length >= n ? a : new int[Math.max(n, a.length * 2)];
   }
