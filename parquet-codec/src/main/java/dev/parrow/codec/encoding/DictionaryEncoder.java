@@ -133,25 +133,78 @@ public final class DictionaryEncoder {
     for (int i = 0; i < n; i++) {
       int start = offsets[i];
       int end = offsets[i + 1];
-      int hash = mix(hash(bytes, start, end - start));
+      int length = end - start;
+      // The first eight bytes decide most probes: a short value (most dictionary values are) is
+      // equal to an entry with the same first word and length, without reading the entry's bytes.
+      long first = firstWord(bytes, start, length);
+      int hash = length <= 8 ? mix64(first + length) : mix(hash(bytes, start, length));
       int slot = hash & (table.length - 1);
       int id;
       while ((id = id(table[slot])) >= 0
           && (hashOf(table[slot]) != hash
-              || !sameBytes(d.bytes(), d.offsets()[id], d.offsets()[id + 1], bytes, start, end))) {
+              || firstWords[id] != first
+              || !sameRest(d, id, bytes, start, length))) {
         slot = (slot + 1) & (table.length - 1);
       }
       if (id < 0) {
-        if (plainBytes() + 4 + (end - start) > limit) {
+        if (plainBytes() + 4 + length > limit) {
           return i;
         }
         id = d.size();
-        d.append(bytes, start, end - start);
+        d.append(bytes, start, length);
+        if (id == firstWords.length) {
+          firstWords = java.util.Arrays.copyOf(firstWords, Math.max(64, 2 * firstWords.length));
+        }
+        firstWords[id] = first;
         insert(slot, id, hash);
       }
       ids[i] = id;
     }
     return n;
+  }
+
+  /** BYTE_ARRAY entries' first eight bytes ({@link #firstWord}), by id. */
+  private long[] firstWords = new long[0];
+
+  /**
+   * The first eight bytes of a value, little-endian, zero past its end: one load where eight bytes
+   * can be read.
+   */
+  static long firstWord(byte[] b, int start, int length) {
+    if (length >= 8) {
+      return (long) LONGS.get(b, start);
+    }
+    if (length == 0) {
+      return 0;
+    }
+    if (start + 8 <= b.length) {
+      return (long) LONGS.get(b, start) & (-1L >>> (64 - 8 * length));
+    }
+    long w = 0;
+    for (int k = 0; k < length; k++) {
+      w |= (b[start + k] & 0xffL) << (8 * k);
+    }
+    return w;
+  }
+
+  /** Whether entry {@code id}, whose first word matches, has this length and these later bytes. */
+  private static boolean sameRest(BinaryValues d, int id, byte[] bytes, int start, int length) {
+    int from = d.offsets()[id];
+    int to = d.offsets()[id + 1];
+    if (to - from != length) {
+      return false;
+    }
+    return length <= 8 || sameBytes(d.bytes(), from + 8, to, bytes, start + 8, start + length);
+  }
+
+  /** A 64-bit value's bits folded and spread into an int (murmur3's 64-bit finaliser). */
+  private static int mix64(long h) {
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    h *= 0xc4ceb9fe1a85ec53L;
+    h ^= h >>> 33;
+    return (int) h;
   }
 
   /**

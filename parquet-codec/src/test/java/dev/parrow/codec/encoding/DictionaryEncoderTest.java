@@ -82,6 +82,44 @@ class DictionaryEncoderTest {
     check(new DictionaryEncoder(column(PhysicalType.BYTE_ARRAY, null)), strings, source);
   }
 
+  /**
+   * Byte strings that share their first eight bytes, zero-padded, and differ by length, by a
+   * trailing zero or past the eighth byte: each distinct one gets an id of its own.
+   */
+  @Test
+  void stringsAlikeInTheirFirstWordStayApart() {
+    List<byte[]> distinct = new java.util.ArrayList<>();
+    for (String s :
+        List.of(
+            "",
+            "\0",
+            "\0\0",
+            "ab",
+            "ab\0",
+            "abcdefg",
+            "abcdefg\0",
+            "abcdefgh",
+            "abcdefgh\0",
+            "abcdefghX",
+            "abcdefghY",
+            "abcdefghXYZ",
+            "abcdefghXYZ\0",
+            "abcdefghxyzabcdefgh1",
+            "abcdefghxyzabcdefgh2")) {
+      distinct.add(s.getBytes(StandardCharsets.ISO_8859_1));
+    }
+    Random random = new Random(8);
+    int n = 5_000;
+    long[] source = new long[n];
+    BinaryValues strings = new BinaryValues();
+    for (int i = 0; i < n; i++) {
+      int k = random.nextInt(distinct.size());
+      source[i] = k;
+      strings.append(distinct.get(k), 0, distinct.get(k).length);
+    }
+    check(new DictionaryEncoder(column(PhysicalType.BYTE_ARRAY, null)), strings, source);
+  }
+
   /** Same source value, same id; ids are dense in first-seen order. */
   private static void check(
       DictionaryEncoder d, dev.parrow.codec.values.DenseValues page, long[] source) {
@@ -121,6 +159,23 @@ class DictionaryEncoderTest {
           java.util.Arrays.equals(a, aFrom, aFrom + length, b, bFrom, bFrom + bLength),
           DictionaryEncoder.sameBytes(a, aFrom, aFrom + length, b, bFrom, bFrom + bLength),
           "round " + round);
+    }
+  }
+
+  /** A value's first word, at any offset up to the array's end, as byte-by-byte assembly gives. */
+  @Test
+  void firstWordIsTheZeroPaddedLittleEndianPrefix() {
+    java.util.Random random = new java.util.Random(6);
+    for (int round = 0; round < 20_000; round++) {
+      byte[] b = new byte[1 + random.nextInt(24)];
+      random.nextBytes(b);
+      int start = random.nextInt(b.length + 1);
+      int length = random.nextInt(b.length - start + 1);
+      long want = 0;
+      for (int k = 0; k < Math.min(8, length); k++) {
+        want |= (b[start + k] & 0xffL) << (8 * k);
+      }
+      assertEquals(want, DictionaryEncoder.firstWord(b, start, length), "round " + round);
     }
   }
 
