@@ -137,13 +137,16 @@ public final class DictionaryEncoder {
       // The first eight bytes decide most probes: a short value (most dictionary values are) is
       // equal to an entry with the same first word and length, without reading the entry's bytes.
       long first = firstWord(bytes, start, length);
-      int hash = length <= 8 ? mix64(first + length) : mix(hash(bytes, start, length));
+      int mixed = length <= 8 ? mix64(first + length) : mix(hash(bytes, start, length));
+      // The stored hash's top byte is the length (up to 255): equal hashes mean equal lengths, so
+      // that a value of up to eight bytes is decided by its first word alone.
+      int hash = (mixed >>> 8) | Math.min(length, 255) << 24;
       int slot = hash & (table.length - 1);
       int id;
       while ((id = id(table[slot])) >= 0
           && (hashOf(table[slot]) != hash
               || firstWords[id] != first
-              || !sameRest(d, id, bytes, start, length))) {
+              || length > 8 && !sameRest(d, id, bytes, start, length))) {
         slot = (slot + 1) & (table.length - 1);
       }
       if (id < 0) {
@@ -187,14 +190,15 @@ public final class DictionaryEncoder {
     return w;
   }
 
-  /** Whether entry {@code id}, whose first word matches, has this length and these later bytes. */
+  /**
+   * Whether entry {@code id}, whose first word matches, has this length (more than eight) and these
+   * later bytes.
+   */
   private static boolean sameRest(BinaryValues d, int id, byte[] bytes, int start, int length) {
     int from = d.offsets()[id];
     int to = d.offsets()[id + 1];
-    if (to - from != length) {
-      return false;
-    }
-    return length <= 8 || sameBytes(d.bytes(), from + 8, to, bytes, start + 8, start + length);
+    return to - from == length
+        && sameBytes(d.bytes(), from + 8, to, bytes, start + 8, start + length);
   }
 
   /** A 64-bit value's bits folded and spread into an int (murmur3's 64-bit finaliser). */
