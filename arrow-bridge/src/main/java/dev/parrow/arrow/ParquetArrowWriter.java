@@ -516,7 +516,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   /**
-   * Ends the current row group (nothing happens when it is empty).
+   * Ends the current row group (nothing happens when it is empty). With a parallelism of 2 or more
+   * its pages go to the stream on another thread while the caller writes on: the writer then holds
+   * up to two row groups' encoded pages, and a failure writing them is thrown by the next {@code
+   * write}, {@code flush} or {@code close}.
    *
    * @throws IOException if writing fails
    */

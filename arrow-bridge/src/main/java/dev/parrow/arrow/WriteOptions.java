@@ -22,7 +22,8 @@ import java.util.Map;
  * @param dictionaryPageSizeLimit bytes of dictionary values at most, per column chunk
  * @param rowGroupRows rows per row group at most
  * @param rowGroupBytes a row group ends after the batch (or batch slice) with which its encoded
- *     size reaches this many bytes
+ *     size reaches this many bytes (a writer holds one row group's pages while it encodes them, and
+ *     with a parallelism of 2 or more, the one before while it goes to the stream)
  * @param statistics write min/max and null counts per column chunk
  * @param crc write a CRC32 for every page
  * @param writeArrowSchema store the Arrow schema under {@code ARROW:schema}, so that readers that

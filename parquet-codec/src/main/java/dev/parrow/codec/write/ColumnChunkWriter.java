@@ -496,6 +496,8 @@ public final class ColumnChunkWriter {
 
   /** Bytes the chunk holds so far: its finished pages and an estimate of the page being filled. */
   public long bufferedBytes() {
-    return pages.pages().size() + estimate + (dictionary == null ? 0 : dictionary.plainBytes());
+    // A dictionary counts once a page uses it: one dropped after its first page is never written.
+    boolean dictionaryPage = dictionary != null && (indexed || pages.usedDictionary());
+    return pages.pages().size() + estimate + (dictionaryPage ? dictionary.plainBytes() : 0);
   }
 }

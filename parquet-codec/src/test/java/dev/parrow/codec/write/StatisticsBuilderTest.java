@@ -56,6 +56,15 @@ class StatisticsBuilderTest {
         .column(0);
   }
 
+  private static final ColumnDescriptor TEXT =
+      column(
+          PhysicalType.BYTE_ARRAY,
+          null,
+          ConvertedType.UTF8,
+          new LogicalType.StringType(),
+          null,
+          null);
+
   private static byte[] le(long v, int width) {
     return Arrays.copyOf(
         ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array(), width);
@@ -150,15 +159,7 @@ class StatisticsBuilderTest {
     Comparator<byte[]> unsigned = Arrays::compareUnsigned;
     byte[] min = strings.stream().map(s -> s.getBytes(StandardCharsets.UTF_8)).min(unsigned).get();
     byte[] max = strings.stream().map(s -> s.getBytes(StandardCharsets.UTF_8)).max(unsigned).get();
-    StatisticsBuilder b =
-        new StatisticsBuilder(
-            column(
-                PhysicalType.BYTE_ARRAY,
-                null,
-                ConvertedType.UTF8,
-                new LogicalType.StringType(),
-                null,
-                null));
+    StatisticsBuilder b = new StatisticsBuilder(TEXT);
     b.update(values, 0, values.size());
     Statistics s = b.build();
     assertArrayEquals(min, s.minValue().toByteArray());
@@ -175,14 +176,7 @@ class StatisticsBuilderTest {
   @Test
   void stringBoundsMatchAFullComparisonOnRandomInputs() {
     Random random = new Random(11);
-    ColumnDescriptor text =
-        column(
-            PhysicalType.BYTE_ARRAY,
-            null,
-            ConvertedType.UTF8,
-            new LogicalType.StringType(),
-            null,
-            null);
+    ColumnDescriptor text = TEXT;
     for (int batch : new int[] {1, 2, 3, 8, 100, 1000}) {
       for (int round = 0; round < 20; round++) {
         BinaryValues values = new BinaryValues();
