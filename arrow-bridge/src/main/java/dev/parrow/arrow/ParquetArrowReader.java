@@ -396,9 +396,9 @@ public final class ParquetArrowReader extends ArrowReader {
       prefetches.clear();
       dropAhead();
       groupPages.forEach(PageReader::dropReadAhead);
-      if (readAheadThread != null) {
+      if (readAheadThreads != null) {
         // No interrupt: a read it is in finishes, and its result is dropped.
-        readAheadThread.shutdown();
+        readAheadThreads.shutdown();
       }
     } finally {
       reading.unlock();
@@ -1040,7 +1040,7 @@ public final class ParquetArrowReader extends ArrowReader {
   static final long READ_AHEAD_BYTES = 64L << 20;
 
   /** The read-ahead threads, made when a next row group is first read ahead. */
-  private java.util.concurrent.ExecutorService readAheadThread;
+  private java.util.concurrent.ExecutorService readAheadThreads;
 
   /** The page readers of the row group at {@link #aheadCursor}, by column index. */
   private final Map<Integer, PageReader> aheadPages = new HashMap<>();
@@ -1068,8 +1068,8 @@ public final class ParquetArrowReader extends ArrowReader {
       if (!prefetches.containsKey(next)) {
         prefetches.put(next, file.input().prefetch(chunkRanges(group)));
       }
-      if (readAheadThread == null) {
-        readAheadThread =
+      if (readAheadThreads == null) {
+        readAheadThreads =
             java.util.concurrent.Executors.newFixedThreadPool(
                 options.parallelism(),
                 r -> {
@@ -1082,7 +1082,7 @@ public final class ParquetArrowReader extends ArrowReader {
       for (LeafReader leaf : leaves) {
         PageReader pages = pages(group, leaf.leaf());
         aheadPages.put(leaf.leaf().column().index(), pages);
-        pages.readAhead(readAheadThread, each);
+        pages.readAhead(readAheadThreads, each);
       }
       aheadCursor = next;
     } catch (RuntimeException e) {

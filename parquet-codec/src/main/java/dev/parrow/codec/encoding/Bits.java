@@ -50,4 +50,30 @@ public final class Bits {
   public static int bitWidth(int max) {
     return 32 - Integer.numberOfLeadingZeros(max);
   }
+
+  /**
+   * The first eight bytes of {@code b[start, start + length)}, little-endian, zero past its end:
+   * one load where eight bytes can be read. Reversed, it is the range's first word in unsigned byte
+   * order.
+   */
+  public static long firstWord(byte[] b, int start, int length) {
+    if (length >= 8) {
+      return (long) LONGS.get(b, start);
+    }
+    if (length == 0) {
+      return 0;
+    }
+    if (start + 8 <= b.length) {
+      return (long) LONGS.get(b, start) & (-1L >>> (64 - 8 * length));
+    }
+    long w = 0;
+    for (int k = 0; k < length; k++) {
+      w |= (b[start + k] & 0xffL) << (8 * k);
+    }
+    return w;
+  }
+
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 }

@@ -136,7 +136,7 @@ public final class DictionaryEncoder {
       int length = end - start;
       // The first eight bytes decide most probes: a short value (most dictionary values are) is
       // equal to an entry with the same first word and length, without reading the entry's bytes.
-      long first = firstWord(bytes, start, length);
+      long first = Bits.firstWord(bytes, start, length);
       int mixed = length <= 8 ? mix64(first + length) : mix(hash(bytes, start, length));
       // The stored hash's top byte is the length (up to 255): equal hashes mean equal lengths, so
       // that a value of up to eight bytes is decided by its first word alone.
@@ -166,29 +166,8 @@ public final class DictionaryEncoder {
     return n;
   }
 
-  /** BYTE_ARRAY entries' first eight bytes ({@link #firstWord}), by id. */
+  /** BYTE_ARRAY entries' first eight bytes ({@link Bits#firstWord}), by id. */
   private long[] firstWords = new long[0];
-
-  /**
-   * The first eight bytes of a value, little-endian, zero past its end: one load where eight bytes
-   * can be read.
-   */
-  static long firstWord(byte[] b, int start, int length) {
-    if (length >= 8) {
-      return (long) LONGS.get(b, start);
-    }
-    if (length == 0) {
-      return 0;
-    }
-    if (start + 8 <= b.length) {
-      return (long) LONGS.get(b, start) & (-1L >>> (64 - 8 * length));
-    }
-    long w = 0;
-    for (int k = 0; k < length; k++) {
-      w |= (b[start + k] & 0xffL) << (8 * k);
-    }
-    return w;
-  }
 
   /**
    * Whether entry {@code id}, whose first word matches, has this length (more than eight) and these

@@ -237,25 +237,17 @@ final class StatisticsBuilder {
     if (!any || compare(src, offset, length, maxBytes) > 0) {
       maxBytes = Arrays.copyOfRange(src, offset, offset + length);
     }
+    if (order == Order.BYTES && !any) {
+      minPrefix = prefix(minBytes, 0, minBytes.length);
+      maxPrefix = prefix(maxBytes, 0, maxBytes.length);
+    }
     any = true;
-    minPrefix = prefix(minBytes, 0, minBytes.length);
-    maxPrefix = prefix(maxBytes, 0, maxBytes.length);
   }
 
   /** The first eight bytes of a value, big-endian, zero-padded: its unsigned order's first word. */
   private static long prefix(byte[] b, int offset, int length) {
-    if (length >= 8) {
-      return (long) BIG_ENDIAN_LONGS.get(b, offset);
-    }
-    long p = 0;
-    for (int i = 0; i < length; i++) {
-      p |= (b[offset + i] & 0xffL) << (56 - 8 * i);
-    }
-    return p;
+    return Long.reverseBytes(dev.parrow.codec.encoding.Bits.firstWord(b, offset, length));
   }
-
-  private static final java.lang.invoke.VarHandle BIG_ENDIAN_LONGS =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
   /** {@link #prefix} of {@link #minBytes} and {@link #maxBytes}, for {@link Order#BYTES}. */
   private long minPrefix;

@@ -175,7 +175,7 @@ class DictionaryEncoderTest {
       for (int k = 0; k < Math.min(8, length); k++) {
         want |= (b[start + k] & 0xffL) << (8 * k);
       }
-      assertEquals(want, DictionaryEncoder.firstWord(b, start, length), "round " + round);
+      assertEquals(want, Bits.firstWord(b, start, length), "round " + round);
     }
   }
 
