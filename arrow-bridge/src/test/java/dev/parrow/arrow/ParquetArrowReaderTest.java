@@ -214,4 +214,64 @@ class ParquetArrowReaderTest {
       org.junit.jupiter.api.Assertions.assertEquals(3_000, rows);
     }
   }
+
+  /**
+   * A batch is read into the last batch's buffers when nobody else holds them (no allocation, no
+   * zeroing), and into new ones for a vector one of whose buffers someone kept, which then keeps
+   * its bytes.
+   */
+  @Test
+  void batchesReuseBuffersThatNobodyElseHolds() throws Exception {
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile file = ParquetFile.open(FILE);
+        ParquetArrowReader reader =
+            file.newReader(allocator, ReadOptions.builder().batchSize(500).build())) {
+      VectorSchemaRoot root = reader.getVectorSchemaRoot();
+      assertTrue(reader.loadNextBatch());
+      Map<String, List<org.apache.arrow.memory.ArrowBuf>> first = buffers(root);
+      assertTrue(first.size() >= 5, first.keySet().toString());
+      assertTrue(reader.loadNextBatch());
+      Map<String, List<org.apache.arrow.memory.ArrowBuf>> second = buffers(root);
+      for (String name : first.keySet()) {
+        for (int b = 0; b < first.get(name).size(); b++) {
+          org.junit.jupiter.api.Assertions.assertSame(
+              first.get(name).get(b), second.get(name).get(b), name + " buffer " + b);
+        }
+      }
+      Map<org.apache.arrow.memory.ArrowBuf, byte[]> kept = new LinkedHashMap<>();
+      for (List<org.apache.arrow.memory.ArrowBuf> list : second.values()) {
+        org.apache.arrow.memory.ArrowBuf held = list.get(list.size() - 1);
+        held.getReferenceManager().retain();
+        byte[] bytes = new byte[(int) held.capacity()];
+        held.getBytes(0, bytes);
+        kept.put(held, bytes);
+      }
+      assertTrue(reader.loadNextBatch());
+      Map<String, List<org.apache.arrow.memory.ArrowBuf>> third = buffers(root);
+      for (String name : second.keySet()) {
+        assertTrue(
+            second.get(name).stream().noneMatch(third.get(name)::contains),
+            name + " was read into buffers someone holds");
+      }
+      for (Map.Entry<org.apache.arrow.memory.ArrowBuf, byte[]> e : kept.entrySet()) {
+        byte[] now = new byte[e.getValue().length];
+        e.getKey().getBytes(0, now);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(e.getValue(), now);
+        e.getKey().getReferenceManager().release();
+      }
+    }
+  }
+
+  /** The buffers of the batch's fixed- and variable-width vectors, by column. */
+  private static Map<String, List<org.apache.arrow.memory.ArrowBuf>> buffers(
+      VectorSchemaRoot root) {
+    Map<String, List<org.apache.arrow.memory.ArrowBuf>> out = new LinkedHashMap<>();
+    for (FieldVector v : root.getFieldVectors()) {
+      if (v instanceof org.apache.arrow.vector.BaseFixedWidthVector
+          || v instanceof org.apache.arrow.vector.BaseVariableWidthVector) {
+        out.put(v.getName(), List.copyOf(v.getFieldBuffers()));
+      }
+    }
+    return out;
+  }
 }

@@ -77,21 +77,39 @@ public final class Buffers {
    * buffers for reuse.
    */
   public static void releaseShared(org.apache.arrow.vector.FieldVector vector) {
-    boolean shared = false;
-    // getFieldBuffers, not getBuffers: the latter gives none for a vector whose value count is 0,
-    // as every vector's is when a batch begins.
-    for (ArrowBuf buf : vector.getFieldBuffers()) {
-      if (buf != null && buf.getReferenceManager().getRefCount() > 1) {
-        shared = true;
-        break;
-      }
-    }
-    if (shared) {
+    if (heldElsewhere(vector.getFieldBuffers())) {
       vector.clear();
       return;
     }
     for (org.apache.arrow.vector.FieldVector child : vector.getChildrenFromFields()) {
       releaseShared(child);
     }
+  }
+
+  /**
+   * Whether a buffer of one vector has a reference besides the vector's own. Arrow allocates a
+   * vector's validity and data (or offsets) as slices of one allocation, which share one reference
+   * count, one for each slice: a count above the number of the vector's buffers on that allocation
+   * is someone else's.
+   */
+  static boolean heldElsewhere(java.util.List<ArrowBuf> buffers) {
+    // getFieldBuffers, not getBuffers: the latter gives none for a vector whose value count is 0,
+    // as every vector's is when a batch begins.
+    for (ArrowBuf buf : buffers) {
+      if (buf == null) {
+        continue;
+      }
+      org.apache.arrow.memory.ReferenceManager manager = buf.getReferenceManager();
+      int own = 0;
+      for (ArrowBuf other : buffers) {
+        if (other != null && other.getReferenceManager() == manager) {
+          own++;
+        }
+      }
+      if (manager.getRefCount() > own) {
+        return true;
+      }
+    }
+    return false;
   }
 }
