@@ -23,6 +23,7 @@ import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.page.ChunkRange;
+import dev.parrow.codec.page.PageBuffers;
 import dev.parrow.codec.page.PageIndexReader;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.values.DenseValues;
@@ -764,8 +765,15 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   private PageReader pages(int rowGroup, LeafColumn column) {
-    return file.pages(rowGroup, column.column(), options);
+    PageReader pages = file.pages(rowGroup, column.column(), options);
+    pages.shareBuffers(
+        pageBuffers.computeIfAbsent(column.column().index(), c -> new PageBuffers()));
+    return pages;
   }
+
+  /** Each leaf column's page arrays, which its chunks pass on from row group to row group. */
+  private final Map<Integer, PageBuffers> pageBuffers =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   /** Reads one leaf's share of the batch (runs on a decode thread). */
   private void readLeaf(LeafReader leaf, int rows) {

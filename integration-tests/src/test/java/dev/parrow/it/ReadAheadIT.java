@@ -84,6 +84,45 @@ class ReadAheadIT {
   }
 
   /**
+   * Pages of every kind read ahead, their arrays handed on from row group to row group (v1 and v2,
+   * stored and compressed, many pages a chunk): each batch's values are still DuckDB's.
+   */
+  @Test
+  void pagesReadAheadIntoRecycledArraysKeepTheirValues() throws Exception {
+    List<List<Object>> want = DatasetIT.duck("SELECT " + COLUMNS + " FROM " + source());
+    for (int version : new int[] {1, 2}) {
+      for (var codec :
+          List.of(
+              dev.parrow.codec.metadata.CompressionCodec.UNCOMPRESSED,
+              dev.parrow.codec.metadata.CompressionCodec.SNAPPY)) {
+        Path copy = dir.resolve("pages-v" + version + "-" + codec + ".parquet");
+        try (BufferAllocator allocator = new RootAllocator();
+            ParquetFile source = ParquetFile.open(file);
+            ParquetArrowReader reader = source.newReader(allocator)) {
+          dev.parrow.arrow.ParquetArrowWriter.writeAll(
+              reader,
+              dev.parrow.arrow.OutputFile.of(copy),
+              dev.parrow.arrow.WriteOptions.builder()
+                  .pageVersion(version)
+                  .compression(codec)
+                  .rowGroupRows(1500)
+                  .pageRows(97)
+                  .build(),
+              rows -> {});
+        }
+        for (int batch : new int[] {1, 100, 4096}) {
+          try (BufferAllocator allocator = new RootAllocator();
+              ParquetFile parquet = ParquetFile.open(copy);
+              ParquetArrowReader reader =
+                  parquet.newReader(allocator, threads(2).batchSize(batch).build())) {
+            assertEquals(want, DatasetIT.rows(reader), copy.getFileName() + ", batch " + batch);
+          }
+        }
+      }
+    }
+  }
+
+  /**
    * A page of the third row group made unreadable: the error, found on the read-ahead thread, is
    * reported when the reader gets there, with the same file, column, row group and page as without
    * read-ahead; the rows before it come out first.

@@ -61,6 +61,9 @@ public final class LeafReader implements FieldReader {
 
   /** Reads the next chunk (of the row group now starting) from {@code reader}. */
   public void start(ColumnReader reader) {
+    if (this.reader != null) {
+      this.reader.releasePages();
+    }
     this.reader = reader;
     leaf.filler().startChunk();
   }

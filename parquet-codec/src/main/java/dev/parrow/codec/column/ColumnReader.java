@@ -528,6 +528,14 @@ public final class ColumnReader {
   }
 
   /**
+   * Hands the arrays of the chunk's pages back for the next chunk's pages (see {@link
+   * PageReader#release}): for a caller done with this chunk.
+   */
+  public void releasePages() {
+    pages.release();
+  }
+
+  /**
    * Only the chunk's dictionary: reads its first page and returns its values if it is a dictionary
    * page, else null. For a reader that wants every chunk's dictionary before it reads any data; use
    * a fresh ColumnReader for the data afterwards.

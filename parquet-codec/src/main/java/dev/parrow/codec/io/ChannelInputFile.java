@@ -53,14 +53,33 @@ final class ChannelInputFile implements InputFile {
     }
   }
 
+  /**
+   * The most bytes one read puts into a heap buffer. The JDK reads a heap buffer through a
+   * temporary direct buffer of the read's size, which it allocates, zeroes and keeps per thread; a
+   * page of tens of megabytes read whole would cost a cold buffer of that size on every new thread
+   * and a copy out of memory no cache still holds. Pieces of this size reuse one small buffer that
+   * stays in the cache between the read and the copy.
+   */
+  static final int HEAP_READ_PIECE = 256 << 10;
+
   @Override
   public void readFully(long position, ByteBuffer destination) throws IOException {
     long at = position;
+    int end = destination.limit();
     while (destination.hasRemaining()) {
       FileChannel c = channel;
       int n;
       try {
-        n = c.read(destination, at);
+        if (destination.isDirect()) {
+          n = c.read(destination, at);
+        } else {
+          destination.limit(Math.min(end, destination.position() + HEAP_READ_PIECE));
+          try {
+            n = c.read(destination, at);
+          } finally {
+            destination.limit(end);
+          }
+        }
       } catch (ClosedChannelException e) {
         recover(c, e);
         continue;

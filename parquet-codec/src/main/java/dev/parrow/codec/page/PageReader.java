@@ -45,6 +45,12 @@ public final class PageReader {
 
   private byte[] decompressedBuffer = new byte[0];
 
+  /** Where page arrays come from and go back to: this reader's own, or its column's. */
+  private PageBuffers buffers = new PageBuffers();
+
+  /** The page read ahead that {@link #next} handed out last, whose arrays go back on the next. */
+  private Page.Data handedOut;
+
   /**
    * @param verifyCrc check the CRC of every page that has one
    * @param maxPageBytes the largest (decompressed) page to accept: a header claiming more is an
@@ -87,6 +93,47 @@ public final class PageReader {
    */
   public void skipDictionaryPage() {
     skipDictionary = true;
+  }
+
+  /**
+   * Takes page arrays from, and gives them back to, {@code shared}: the page readers of one column,
+   * one row group after another, then reuse each other's. Call before the first page is read.
+   */
+  public void shareBuffers(PageBuffers shared) {
+    this.buffers = shared;
+  }
+
+  /**
+   * Hands the arrays of the pages read so far back to this reader's {@link PageBuffers}: for a
+   * caller done with the chunk (no page handed out is read any more).
+   */
+  public void release() {
+    recycleHandedOut();
+    buffers.give(storedBuffer);
+    buffers.give(decompressedBuffer);
+    storedBuffer = new byte[0];
+    decompressedBuffer = new byte[0];
+  }
+
+  /**
+   * Gives back the arrays of the page read ahead that was handed out last, each once: its sections
+   * may share one (a v2 page keeps both levels in its stored bytes).
+   */
+  private void recycleHandedOut() {
+    if (handedOut == null) {
+      return;
+    }
+    byte[] values = handedOut.values().buffer();
+    byte[] repetition = handedOut.repetitionLevels().buffer();
+    byte[] definition = handedOut.definitionLevels().buffer();
+    buffers.give(values);
+    if (repetition != values) {
+      buffers.give(repetition);
+    }
+    if (definition != values && definition != repetition) {
+      buffers.give(definition);
+    }
+    handedOut = null;
   }
 
   /** A header read ahead by {@link #peekType}, not yet consumed. */
@@ -244,6 +291,7 @@ public final class PageReader {
 
   /** The next dictionary or data page, or null after the last. */
   public Page next() {
+    recycleHandedOut();
     while (!ahead.isEmpty()) {
       Ahead a = ahead.pollFirst();
       Page page;
@@ -269,6 +317,9 @@ public final class PageReader {
       }
       if (page != null && !(skipDictionary && page instanceof Page.Dictionary)) {
         counted(a.info());
+        if (page instanceof Page.Data data) {
+          handedOut = data;
+        }
         return page;
       }
     }
@@ -330,10 +381,11 @@ public final class PageReader {
     int storedLength = h.compressedPageSize();
     byte[] stored;
     if (fresh) {
-      stored = new byte[storedLength];
+      stored = buffers.take(storedLength);
     } else {
       if (storedBuffer.length < storedLength) {
-        storedBuffer = new byte[storedLength];
+        buffers.give(storedBuffer);
+        storedBuffer = buffers.take(storedLength);
       }
       stored = storedBuffer;
     }
@@ -351,25 +403,45 @@ public final class PageReader {
                 + " (ReadOptions.verifyCrc(false); --no-verify-crc in the CLI)");
       }
     }
-    return switch (h.type()) {
-      case DICTIONARY_PAGE -> {
-        byte[] data = decompress(stored, 0, storedLength, h.uncompressedPageSize(), fresh);
-        var d = h.dictionaryPageHeader();
-        if (d.encoding() != Encoding.PLAIN && d.encoding() != Encoding.PLAIN_DICTIONARY) {
-          throw new ParquetFormatException(
-              "dictionary page encoded as " + d.encoding() + ", not PLAIN");
-        }
-        yield new Page.Dictionary(info.index(), data, 0, h.uncompressedPageSize(), d.numValues());
-      }
-      case DATA_PAGE ->
-          dataV1(
-              info.index(),
-              h,
-              decompress(stored, 0, storedLength, h.uncompressedPageSize(), fresh),
-              h.uncompressedPageSize());
-      case DATA_PAGE_V2 -> dataV2(info.index(), h, stored, storedLength, fresh);
-      case INDEX_PAGE -> null;
-    };
+    Page page =
+        switch (h.type()) {
+          case DICTIONARY_PAGE -> {
+            byte[] data = decompress(stored, 0, storedLength, h.uncompressedPageSize(), fresh);
+            var d = h.dictionaryPageHeader();
+            if (d.encoding() != Encoding.PLAIN && d.encoding() != Encoding.PLAIN_DICTIONARY) {
+              throw new ParquetFormatException(
+                  "dictionary page encoded as " + d.encoding() + ", not PLAIN");
+            }
+            yield new Page.Dictionary(
+                info.index(), data, 0, h.uncompressedPageSize(), d.numValues());
+          }
+          case DATA_PAGE ->
+              dataV1(
+                  info.index(),
+                  h,
+                  decompress(stored, 0, storedLength, h.uncompressedPageSize(), fresh),
+                  h.uncompressedPageSize());
+          case DATA_PAGE_V2 -> dataV2(info.index(), h, stored, storedLength, fresh);
+          case INDEX_PAGE -> null;
+        };
+    if (fresh && !holds(page, stored)) {
+      // Decompressed elsewhere: the stored bytes are done with.
+      buffers.give(stored);
+    }
+    return page;
+  }
+
+  /** Whether {@code page}'s bytes lie in {@code array}. */
+  private static boolean holds(Page page, byte[] array) {
+    if (page instanceof Page.Dictionary d) {
+      return d.data() == array;
+    }
+    if (page instanceof Page.Data d) {
+      return d.values().buffer() == array
+          || d.repetitionLevels().buffer() == array
+          || d.definitionLevels().buffer() == array;
+    }
+    return false;
   }
 
   /**
@@ -387,10 +459,11 @@ public final class PageReader {
     }
     byte[] out;
     if (fresh) {
-      out = new byte[uncompressedSize];
+      out = buffers.take(uncompressedSize);
     } else {
       if (decompressedBuffer.length < uncompressedSize) {
-        decompressedBuffer = new byte[uncompressedSize];
+        buffers.give(decompressedBuffer);
+        decompressedBuffer = buffers.take(uncompressedSize);
       }
       out = decompressedBuffer;
     }
