@@ -77,9 +77,24 @@ public abstract sealed class FieldWriter permits LeafWriter, StructWriter, ListW
     for (LeafWriter leaf : leaves()) {
       leaf.clear();
     }
+    if (!shredInBulk(vector, rows)) {
+      shredEachRow(vector, rows);
+    }
+  }
+
+  /** Shreds row by row, down the writer tree: the way for every shape. */
+  final void shredEachRow(FieldVector vector, int rows) {
     for (int i = 0; i < rows; i++) {
       shred(vector, i, 0, 0, 0);
     }
+  }
+
+  /**
+   * Shreds rows [0, rows) in one pass over the vector's buffers, when this node knows how for the
+   * vector at hand; returns false, having done nothing, when not.
+   */
+  boolean shredInBulk(FieldVector vector, int rows) {
+    return false;
   }
 
   /**

@@ -83,6 +83,38 @@ public final class LeafWriter extends FieldWriter {
     }
   }
 
+  /**
+   * For a shredder that writes entries itself: the vector their slots name, and room for {@code
+   * more} entries past {@link #entries}, in {@link #defs}, {@link #reps} and {@link #slots}; it
+   * then says how many it wrote with {@link #added}.
+   */
+  void reserve(FieldVector v, int more) {
+    vector = v;
+    int size = Math.addExact(entries, more);
+    if (defs.length < size) {
+      defs = Arrays.copyOf(defs, size);
+      reps = Arrays.copyOf(reps, size);
+    }
+    if (slots.length < present + more) {
+      slots = Arrays.copyOf(slots, present + more);
+    }
+  }
+
+  /** The slots of the present entries (see {@link #reserve}). */
+  int[] slots() {
+    return slots;
+  }
+
+  /** Entries written into the arrays by a shredder of its own, {@code present} of them present. */
+  void added(int entries, int present) {
+    this.entries += entries;
+    this.present += present;
+  }
+
+  int present() {
+    return present;
+  }
+
   void clear() {
     entries = 0;
     present = 0;

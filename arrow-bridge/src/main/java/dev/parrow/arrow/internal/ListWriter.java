@@ -1,6 +1,11 @@
 package dev.parrow.arrow.internal;
 
+import java.nio.ByteOrder;
 import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
@@ -48,6 +53,103 @@ final class ListWriter extends FieldWriter {
   @Override
   void collectLeaves(List<LeafWriter> out) {
     out.addAll(element.leaves());
+  }
+
+  private int[] offsets = new int[0];
+  private byte[] listValid = new byte[0];
+  private byte[] elementValid = new byte[0];
+
+  /**
+   * A top-level list of a leaf (list&lt;int64&gt;, list&lt;utf8&gt;) with offsets: its levels from
+   * the offsets and validity bits copied out in bulk, the same entries {@link #shred} gives,
+   * without three calls down the tree for every element.
+   */
+  @Override
+  boolean shredInBulk(FieldVector vector, int rows) {
+    if (layout != Layout.OFFSETS
+        || !(element instanceof LeafWriter leaf)
+        || !(vector instanceof ListVector list)
+        || rows == 0) {
+      return false;
+    }
+    FieldVector data = list.getDataVector();
+    if (!(data instanceof BaseFixedWidthVector
+        || data instanceof BaseVariableWidthVector
+        || data instanceof BaseLargeVariableWidthVector)) {
+      return false;
+    }
+    offsets = Spread.ensure(offsets, rows + 1);
+    list.getOffsetBuffer()
+        .nioBuffer(0, (rows + 1) * ListVector.OFFSET_WIDTH)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .asIntBuffer()
+        .get(offsets, 0, rows + 1);
+    // Entries: one for a null or empty list, one per element otherwise (none for a list whose
+    // offsets run backwards, as shred gives).
+    long entries = 0;
+    int lastElement = 0;
+    for (int i = 0; i < rows; i++) {
+      int length = offsets[i + 1] - offsets[i];
+      entries += length == 0 ? 1 : Math.max(length, 0);
+      lastElement = Math.max(lastElement, offsets[i + 1]);
+    }
+    if (nullable) {
+      listValid = bits(list.getValidityBuffer(), rows, listValid);
+      entries += rows; // at most one each for null lists
+    }
+    if (entries > Integer.MAX_VALUE - 16) {
+      return false;
+    }
+    byte[] valid = leaf.nullable ? bits(data.getValidityBuffer(), lastElement, elementValid) : null;
+    if (valid != null) {
+      elementValid = valid;
+    }
+    leaf.reserve(data, (int) entries);
+    int[] defs = leaf.defs();
+    int[] reps = leaf.reps();
+    int[] slots = leaf.slots();
+    int n = leaf.entries();
+    int p = leaf.present();
+    int firstEntry = n;
+    int firstPresent = p;
+    // Levels as shred gives them from (def 0, rep 0, depth 0): a list present is 1 when nullable, a
+    // non-empty one a level more, an element present a level more again when nullable.
+    int present = nullable ? 1 : 0;
+    int element = present + 1;
+    int value = leaf.nullable ? element + 1 : element;
+    for (int i = 0; i < rows; i++) {
+      if (nullable && (listValid[i >>> 3] >>> (i & 7) & 1) == 0) {
+        defs[n] = 0;
+        reps[n++] = 0;
+        continue;
+      }
+      int start = offsets[i];
+      int end = offsets[i + 1];
+      if (start == end) {
+        defs[n] = present;
+        reps[n++] = 0;
+        continue;
+      }
+      for (int k = start; k < end; k++) {
+        reps[n] = k == start ? 0 : 1;
+        if (valid != null && (valid[k >>> 3] >>> (k & 7) & 1) == 0) {
+          defs[n++] = element;
+        } else {
+          defs[n++] = value;
+          slots[p++] = k;
+        }
+      }
+    }
+    leaf.added(n - firstEntry, p - firstPresent);
+    return true;
+  }
+
+  /** The first {@code count} validity bits of {@code buffer}, in {@code into} or a larger array. */
+  private static byte[] bits(ArrowBuf buffer, int count, byte[] into) {
+    int bytes = (count + 7) >>> 3;
+    byte[] out = into.length >= bytes ? into : new byte[bytes];
+    buffer.getBytes(0, out, 0, bytes);
+    return out;
   }
 
   @Override

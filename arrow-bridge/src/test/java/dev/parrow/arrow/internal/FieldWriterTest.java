@@ -168,4 +168,83 @@ class FieldWriterTest {
       w.varChar().writeVarChar(0, b.length, buf);
     }
   }
+
+  /**
+   * A top-level list of a leaf is shredded in one pass over its buffers: the entries, levels and
+   * present values are those of the row-by-row shredding, for lists and elements nullable or not,
+   * with null and empty lists and null elements, on random rows.
+   */
+  @Test
+  void aListOfALeafShredsInBulkAsRowByRow() {
+    java.util.Random random = new java.util.Random(17);
+    for (ArrowType type : List.of(new ArrowType.Int(64, true), ArrowType.Utf8.INSTANCE)) {
+      for (boolean listNullable : new boolean[] {true, false}) {
+        for (boolean elementNullable : new boolean[] {true, false}) {
+          for (int rows : new int[] {1, 2, 9, 300}) {
+            Field element = new Field("element", new FieldType(elementNullable, type, null), null);
+            Field field =
+                new Field(
+                    "a",
+                    new FieldType(listNullable, ArrowType.List.INSTANCE, null),
+                    List.of(element));
+            try (BufferAllocator allocator = new RootAllocator();
+                ListVector list = (ListVector) field.createVector(allocator)) {
+              list.allocateNew();
+              org.apache.arrow.vector.FieldVector data = list.getDataVector();
+              int at = 0;
+              for (int r = 0; r < rows; r++) {
+                if (listNullable && random.nextInt(5) == 0) {
+                  list.setNull(r);
+                  continue;
+                }
+                list.startNewValue(r);
+                int n = random.nextInt(4) == 0 ? 0 : random.nextInt(6);
+                for (int k = 0; k < n; k++, at++) {
+                  if (elementNullable && random.nextInt(4) == 0) {
+                    if (data instanceof org.apache.arrow.vector.BigIntVector b) {
+                      b.setNull(at);
+                    } else {
+                      ((org.apache.arrow.vector.VarCharVector) data).setNull(at);
+                    }
+                  } else if (data instanceof org.apache.arrow.vector.BigIntVector b) {
+                    b.setSafe(at, random.nextLong());
+                  } else {
+                    ((org.apache.arrow.vector.VarCharVector) data)
+                        .setSafe(at, ("v" + random.nextInt(1000)).getBytes(StandardCharsets.UTF_8));
+                  }
+                }
+                list.endValue(r, n);
+              }
+              data.setValueCount(at);
+              list.setValueCount(rows);
+              String what = field + ", " + rows + " rows";
+
+              FieldWriter bulk = FieldWriter.of(field, columns(field).iterator());
+              bulk.shredRows(list, rows);
+              FieldWriter each = FieldWriter.of(field, columns(field).iterator());
+              each.shredEachRow(list, rows);
+              LeafWriter b = bulk.leaves().get(0);
+              LeafWriter e = each.leaves().get(0);
+              assertEquals(e.entries(), b.entries(), what);
+              assertArrayEquals(head(e.defs(), e.entries()), head(b.defs(), b.entries()), what);
+              assertArrayEquals(head(e.reps(), e.entries()), head(b.reps(), b.entries()), what);
+              assertEquals(e.presentValues().size(), b.presentValues().size(), what);
+              assertEquals(valueStrings(e.presentValues()), valueStrings(b.presentValues()), what);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static List<String> valueStrings(dev.parrow.codec.values.DenseValues values) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      out.add(
+          values instanceof BinaryValues b
+              ? new String(b.value(i), StandardCharsets.UTF_8)
+              : Long.toString(((dev.parrow.codec.values.Int64Values) values).values()[i]));
+    }
+    return out;
+  }
 }
