@@ -49,7 +49,7 @@ public final class PageReader {
   private PageBuffers buffers = new PageBuffers();
 
   /** The page read ahead that {@link #next} handed out last, whose arrays go back on the next. */
-  private Page.Data handedOut;
+  private Page handedOut;
 
   /**
    * @param verifyCrc check the CRC of every page that has one
@@ -116,16 +116,23 @@ public final class PageReader {
   }
 
   /**
-   * Gives back the arrays of the page read ahead that was handed out last, each once: its sections
-   * may share one (a v2 page keeps both levels in its stored bytes).
+   * Gives back the arrays of the page read ahead that was handed out last, each once: a data page's
+   * sections may share one (a v2 page keeps both levels in its stored bytes). A dictionary page's
+   * values are decoded (copied) before the next page is asked for, as its reused buffer would be
+   * overwritten by it too.
    */
   private void recycleHandedOut() {
-    if (handedOut == null) {
+    if (handedOut instanceof Page.Dictionary dictionary) {
+      buffers.give(dictionary.data());
+      handedOut = null;
       return;
     }
-    byte[] values = handedOut.values().buffer();
-    byte[] repetition = handedOut.repetitionLevels().buffer();
-    byte[] definition = handedOut.definitionLevels().buffer();
+    if (!(handedOut instanceof Page.Data data)) {
+      return;
+    }
+    byte[] values = data.values().buffer();
+    byte[] repetition = data.repetitionLevels().buffer();
+    byte[] definition = data.definitionLevels().buffer();
     buffers.give(values);
     if (repetition != values) {
       buffers.give(repetition);
@@ -315,11 +322,11 @@ public final class PageReader {
         }
         throw (Error) cause;
       }
-      if (page != null && !(skipDictionary && page instanceof Page.Dictionary)) {
+      if (page instanceof Page.Dictionary d && skipDictionary) {
+        buffers.give(d.data());
+      } else if (page != null) {
         counted(a.info());
-        if (page instanceof Page.Data data) {
-          handedOut = data;
-        }
+        handedOut = page;
         return page;
       }
     }
