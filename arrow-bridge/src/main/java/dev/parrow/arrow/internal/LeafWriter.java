@@ -179,8 +179,17 @@ public final class LeafWriter extends FieldWriter {
       d += valid[s];
     }
     dense = Spread.ensure(dense, present);
+    boolean everyValueInOrder = present == extractor.values().size();
     for (int j = 0; j < present; j++) {
-      dense[j] = positions[slots[j]];
+      int d = positions[slots[j]];
+      dense[j] = d;
+      everyValueInOrder &= d == j;
+    }
+    if (everyValueInOrder) {
+      // The levels visited every value of the vector, in order (a list column's usual case): the
+      // extracted values are the present ones, with no copy. The caller consumes them before the
+      // next batch is extracted.
+      return extractor.values();
     }
     values.gather(extractor.values(), dense, 0, present);
     return values;

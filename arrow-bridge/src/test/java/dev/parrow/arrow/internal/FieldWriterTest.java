@@ -229,6 +229,14 @@ class FieldWriterTest {
               assertArrayEquals(head(e.defs(), e.entries()), head(b.defs(), b.entries()), what);
               assertArrayEquals(head(e.reps(), e.entries()), head(b.reps(), b.entries()), what);
               assertEquals(e.presentValues().size(), b.presentValues().size(), what);
+              List<String> every = new ArrayList<>();
+              for (int k = 0; k < data.getValueCount(); k++) {
+                if (!data.isNull(k)) {
+                  Object v = data.getObject(k);
+                  every.add(v instanceof Long l ? Long.toString(l) : v.toString());
+                }
+              }
+              assertEquals(every, valueStrings(b.presentValues()), what);
               assertEquals(valueStrings(e.presentValues()), valueStrings(b.presentValues()), what);
             }
           }
@@ -246,5 +254,30 @@ class FieldWriterTest {
               : Long.toString(((dev.parrow.codec.values.Int64Values) values).values()[i]));
     }
     return out;
+  }
+
+  /** A value under a null struct is not written: the present values skip its slot. */
+  @Test
+  void aValueUnderANullStructIsLeftOut() {
+    Field x = new Field("x", FieldType.nullable(new ArrowType.Int(32, true)), null);
+    Field field = new Field("s", FieldType.nullable(ArrowType.Struct.INSTANCE), List.of(x));
+    try (BufferAllocator allocator = new RootAllocator();
+        StructVector struct = (StructVector) field.createVector(allocator)) {
+      IntVector xs = (IntVector) struct.getChild("x");
+      for (int i = 0; i < 3; i++) {
+        xs.setSafe(i, i + 1);
+      }
+      struct.setIndexDefined(0);
+      struct.setNull(1);
+      struct.setIndexDefined(2);
+      xs.setValueCount(3);
+      struct.setValueCount(3);
+      FieldWriter writer = FieldWriter.of(field, columns(field).iterator());
+      writer.shredRows(struct, 3);
+      LeafWriter leaf = writer.leaves().get(0);
+      assertArrayEquals(new int[] {2, 0, 2}, head(leaf.defs(), leaf.entries()));
+      Int32Values values = (Int32Values) leaf.presentValues();
+      assertArrayEquals(new int[] {1, 3}, head(values.values(), values.size()));
+    }
   }
 }
