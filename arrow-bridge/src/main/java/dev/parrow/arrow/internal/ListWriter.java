@@ -100,9 +100,10 @@ final class ListWriter extends FieldWriter {
     if (entries > Integer.MAX_VALUE - 16) {
       return false;
     }
-    byte[] valid = leaf.nullable ? bits(data.getValidityBuffer(), lastElement, elementValid) : null;
-    if (valid != null) {
-      elementValid = valid;
+    byte[] valid = null;
+    if (leaf.nullable) {
+      elementValid = bits(data.getValidityBuffer(), lastElement, elementValid);
+      valid = elementValid;
     }
     leaf.reserve(data, (int) entries);
     int[] defs = leaf.defs();
