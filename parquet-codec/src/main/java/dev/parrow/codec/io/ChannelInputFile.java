@@ -73,7 +73,7 @@ final class ChannelInputFile implements InputFile {
         if (destination.isDirect()) {
           n = c.read(destination, at);
         } else {
-          destination.limit(Math.min(end, destination.position() + HEAP_READ_PIECE));
+          destination.limit((int) Math.min(end, (long) destination.position() + HEAP_READ_PIECE));
           try {
             n = c.read(destination, at);
           } finally {
