@@ -14,6 +14,8 @@ public final class PageBuffers {
    */
   static final int KEPT = 6;
 
+  private static final byte[] EMPTY = new byte[0];
+
   private final byte[][] spare = new byte[KEPT][];
   private int count;
 
@@ -38,6 +40,9 @@ public final class PageBuffers {
    * fits it too.
    */
   public byte[] take(int size) {
+    if (size == 0) {
+      return EMPTY;
+    }
     synchronized (this) {
       int best = -1;
       for (int i = 0; i < count; i++) {
