@@ -8,9 +8,16 @@ public sealed interface Page {
   /** The page's position in its column chunk (the dictionary page counts). */
   int index();
 
+  /** The arrays the page's bytes lie in, each once. */
+  java.util.List<byte[]> arrays();
+
   /** A dictionary page: {@code numValues} PLAIN values in {@code data[offset, offset + length)}. */
-  record Dictionary(int index, byte[] data, int offset, int length, int numValues)
-      implements Page {}
+  record Dictionary(int index, byte[] data, int offset, int length, int numValues) implements Page {
+    @Override
+    public java.util.List<byte[]> arrays() {
+      return java.util.List.of(data);
+    }
+  }
 
   /**
    * A data page, v1 or v2, its sections located: repetition levels, definition levels, values.
@@ -31,7 +38,19 @@ public sealed interface Page {
       Section definitionLevels,
       Encoding definitionLevelEncoding,
       Section values)
-      implements Page {}
+      implements Page {
+    /** A v2 page keeps both level sections in its stored bytes, and an uncompressed page all. */
+    @Override
+    public java.util.List<byte[]> arrays() {
+      byte[] v = values.buffer();
+      byte[] r = repetitionLevels.buffer();
+      byte[] d = definitionLevels.buffer();
+      if (r == v) {
+        return d == v ? java.util.List.of(v) : java.util.List.of(v, d);
+      }
+      return d == v || d == r ? java.util.List.of(v, r) : java.util.List.of(v, r, d);
+    }
+  }
 
   /** Bytes {@code [offset, offset + length)} of {@code buffer}. */
   record Section(byte[] buffer, int offset, int length) {

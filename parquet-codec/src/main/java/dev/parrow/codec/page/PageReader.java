@@ -116,31 +116,15 @@ public final class PageReader {
   }
 
   /**
-   * Gives back the arrays of the page read ahead that was handed out last, each once: a data page's
-   * sections may share one (a v2 page keeps both levels in its stored bytes). A dictionary page's
+   * Gives back the arrays of the page read ahead that was handed out last. A dictionary page's
    * values are decoded (copied) before the next page is asked for, as its reused buffer would be
    * overwritten by it too.
    */
   private void recycleHandedOut() {
-    if (handedOut instanceof Page.Dictionary dictionary) {
-      buffers.give(dictionary.data());
+    if (handedOut != null) {
+      handedOut.arrays().forEach(buffers::give);
       handedOut = null;
-      return;
     }
-    if (!(handedOut instanceof Page.Data data)) {
-      return;
-    }
-    byte[] values = data.values().buffer();
-    byte[] repetition = data.repetitionLevels().buffer();
-    byte[] definition = data.definitionLevels().buffer();
-    buffers.give(values);
-    if (repetition != values) {
-      buffers.give(repetition);
-    }
-    if (definition != values && definition != repetition) {
-      buffers.give(definition);
-    }
-    handedOut = null;
   }
 
   /** A header read ahead by {@link #peekType}, not yet consumed. */
@@ -322,8 +306,8 @@ public final class PageReader {
         }
         throw (Error) cause;
       }
-      if (page instanceof Page.Dictionary d && skipDictionary) {
-        buffers.give(d.data());
+      if (page instanceof Page.Dictionary && skipDictionary) {
+        page.arrays().forEach(buffers::give);
       } else if (page != null) {
         counted(a.info());
         handedOut = page;
@@ -431,24 +415,11 @@ public final class PageReader {
           case DATA_PAGE_V2 -> dataV2(info.index(), h, stored, storedLength, fresh);
           case INDEX_PAGE -> null;
         };
-    if (fresh && !holds(page, stored)) {
+    if (fresh && (page == null || !page.arrays().contains(stored))) {
       // Decompressed elsewhere: the stored bytes are done with.
       buffers.give(stored);
     }
     return page;
-  }
-
-  /** Whether {@code page}'s bytes lie in {@code array}. */
-  private static boolean holds(Page page, byte[] array) {
-    if (page instanceof Page.Dictionary d) {
-      return d.data() == array;
-    }
-    if (page instanceof Page.Data d) {
-      return d.values().buffer() == array
-          || d.repetitionLevels().buffer() == array
-          || d.definitionLevels().buffer() == array;
-    }
-    return false;
   }
 
   /**
