@@ -70,6 +70,23 @@ public final class Buffers {
         .put(values, 0, count);
   }
 
+  /** Copies {@code count} little-endian ints from byte 0 of the buffer into {@code into[at..]}. */
+  static void getInts(ArrowBuf buffer, int[] into, int at, int count) {
+    buffer
+        .nioBuffer(0, count * 4)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .asIntBuffer()
+        .get(into, at, count);
+  }
+
+  static void getLongs(ArrowBuf buffer, long[] into, int at, int count) {
+    buffer
+        .nioBuffer(0, count * 8)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .asLongBuffer()
+        .get(into, at, count);
+  }
+
   /**
    * Lets go of the buffers of any vector (at any depth) that someone else still holds: a consumer
    * that took a batch zero-copy (through the C Data Interface, say) keeps its buffers, and the next

@@ -3,7 +3,6 @@ package dev.parrow.arrow.internal;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.DirectFixedValues;
-import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
@@ -67,20 +66,14 @@ final class DirectFixedFiller implements VectorFiller {
   private void spread(ArrowBuf data, int rows, byte[] validity, int present) {
     if (width == 8) {
       longs = Spread.ensure(longs, rows);
-      data.nioBuffer(0, rows * 8)
-          .order(ByteOrder.LITTLE_ENDIAN)
-          .asLongBuffer()
-          .get(longs, 0, present);
+      Buffers.getLongs(data, longs, 0, present);
       Spread.longsInPlace(longs, validity, rows, present);
-      data.nioBuffer(0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(longs, 0, rows);
+      Buffers.putLongs(data, longs, rows);
     } else {
       ints = Spread.ensure(ints, rows);
-      data.nioBuffer(0, rows * 4)
-          .order(ByteOrder.LITTLE_ENDIAN)
-          .asIntBuffer()
-          .get(ints, 0, present);
+      Buffers.getInts(data, ints, 0, present);
       Spread.intsInPlace(ints, validity, rows, present);
-      data.nioBuffer(0, rows * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(ints, 0, rows);
+      Buffers.putInts(data, ints, rows);
     }
   }
 }

@@ -1,6 +1,6 @@
 package dev.parrow.arrow.internal;
 
-import java.nio.ByteOrder;
+import dev.parrow.codec.encoding.Bits;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -79,11 +79,7 @@ final class ListWriter extends FieldWriter {
       return false;
     }
     offsets = Spread.ensure(offsets, rows + 1);
-    list.getOffsetBuffer()
-        .nioBuffer(0, (rows + 1) * ListVector.OFFSET_WIDTH)
-        .order(ByteOrder.LITTLE_ENDIAN)
-        .asIntBuffer()
-        .get(offsets, 0, rows + 1);
+    Buffers.getInts(list.getOffsetBuffer(), offsets, 0, rows + 1);
     // Entries: one for a null or empty list, one per element otherwise (none for a list whose
     // offsets run backwards, as shred gives).
     long entries = 0;
@@ -119,7 +115,7 @@ final class ListWriter extends FieldWriter {
     int element = present + 1;
     int value = leaf.nullable ? element + 1 : element;
     for (int i = 0; i < rows; i++) {
-      if (nullable && (listValid[i >>> 3] >>> (i & 7) & 1) == 0) {
+      if (nullable && !Bits.get(listValid, i)) {
         defs[n] = 0;
         reps[n++] = 0;
         continue;
@@ -133,7 +129,7 @@ final class ListWriter extends FieldWriter {
       }
       for (int k = start; k < end; k++) {
         reps[n] = k == start ? 0 : 1;
-        if (valid != null && (valid[k >>> 3] >>> (k & 7) & 1) == 0) {
+        if (valid != null && !Bits.get(valid, k)) {
           defs[n++] = element;
         } else {
           defs[n++] = value;

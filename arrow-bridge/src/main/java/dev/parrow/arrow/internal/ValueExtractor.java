@@ -162,11 +162,7 @@ public final class ValueExtractor {
     Int32Values out = (Int32Values) values;
     int at = out.reserve(rows);
     int[] dst = out.values();
-    v.getDataBuffer()
-        .nioBuffer(0, rows * 4)
-        .order(ByteOrder.LITTLE_ENDIAN)
-        .asIntBuffer()
-        .get(dst, at, rows);
+    Buffers.getInts(v.getDataBuffer(), dst, at, rows);
     out.added(compact(dst, at, rows));
   }
 
@@ -175,11 +171,7 @@ public final class ValueExtractor {
     Int64Values out = (Int64Values) values;
     int at = out.reserve(rows);
     long[] dst = out.values();
-    v.getDataBuffer()
-        .nioBuffer(0, rows * 8)
-        .order(ByteOrder.LITTLE_ENDIAN)
-        .asLongBuffer()
-        .get(dst, at, rows);
+    Buffers.getLongs(v.getDataBuffer(), dst, at, rows);
     int n = 0;
     for (int i = 0; i < rows; i++) {
       if (present(i)) {
