@@ -397,6 +397,9 @@ public final class ParquetArrowReader extends ArrowReader {
       prefetches.clear();
       dropAhead();
       groupPages.forEach(PageReader::dropReadAhead);
+      // Nothing decodes any more: the current chunks' page arrays go to the readers that follow.
+      groupPages.forEach(PageReader::release);
+      pageBuffers.values().forEach(PageBuffers::retire);
       if (readAheadThreads != null) {
         // No interrupt: a read it is in finishes, and its result is dropped.
         readAheadThreads.shutdown();
@@ -767,7 +770,7 @@ public final class ParquetArrowReader extends ArrowReader {
   private PageReader pages(int rowGroup, LeafColumn column) {
     PageReader pages = file.pages(rowGroup, column.column(), options);
     pages.shareBuffers(
-        pageBuffers.computeIfAbsent(column.column().index(), c -> new PageBuffers()));
+        pageBuffers.computeIfAbsent(column.column().index(), c -> PageBuffers.sharedWithProcess()));
     return pages;
   }
 

@@ -123,6 +123,63 @@ class ReadAheadIT {
   }
 
   /**
+   * Readers on two threads at once, some closed after a few batches, each handing its page arrays
+   * on to the readers of the process that follow it: every whole read still has DuckDB's rows.
+   */
+  @Test
+  void readersPassingPageArraysOnKeepTheirValues() throws Exception {
+    List<List<Object>> want = DatasetIT.duck("SELECT " + COLUMNS + " FROM " + source());
+    Path copy = dir.resolve("handed-on.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile source = ParquetFile.open(file);
+        ParquetArrowReader reader = source.newReader(allocator)) {
+      dev.parrow.arrow.ParquetArrowWriter.writeAll(
+          reader,
+          dev.parrow.arrow.OutputFile.of(copy),
+          dev.parrow.arrow.WriteOptions.builder()
+              .pageVersion(2)
+              .rowGroupRows(3000)
+              .pageRows(500)
+              .build(),
+          rows -> {});
+    }
+    java.util.concurrent.ExecutorService threads =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      List<java.util.concurrent.Future<?>> runs = new java.util.ArrayList<>();
+      for (int t = 0; t < 2; t++) {
+        int first = t;
+        runs.add(
+            threads.submit(
+                () -> {
+                  for (int i = 0; i < 12; i++) {
+                    boolean whole = (i + first) % 3 != 0;
+                    Path read = i % 2 == 0 ? copy : file;
+                    try (BufferAllocator allocator = new RootAllocator();
+                        ParquetFile parquet = ParquetFile.open(read);
+                        ParquetArrowReader reader =
+                            parquet.newReader(allocator, threads(2).batchSize(700).build())) {
+                      if (whole) {
+                        assertEquals(want, DatasetIT.rows(reader), read + ", read " + i);
+                      } else {
+                        for (int b = 0; b < 1 + i % 5; b++) {
+                          reader.loadNextBatch();
+                        }
+                      }
+                    }
+                  }
+                  return null;
+                }));
+      }
+      for (java.util.concurrent.Future<?> run : runs) {
+        run.get();
+      }
+    } finally {
+      threads.shutdown();
+    }
+  }
+
+  /**
    * A page of the third row group made unreadable: the error, found on the read-ahead thread, is
    * reported when the reader gets there, with the same file, column, row group and page as without
    * read-ahead; the rows before it come out first.

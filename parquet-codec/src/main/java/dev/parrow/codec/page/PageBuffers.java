@@ -19,6 +19,26 @@ public final class PageBuffers {
   private final byte[][] spare = new byte[KEPT][];
   private int count;
 
+  /** Where arrays come from when none of this one's fits, and go when it retires; may be null. */
+  private final SharedPageArrays shared;
+
+  /** Buffers of their own only. */
+  public PageBuffers() {
+    this(null);
+  }
+
+  PageBuffers(SharedPageArrays shared) {
+    this.shared = shared;
+  }
+
+  /**
+   * Buffers that take arrays other readers of the process retired when they have none that fits,
+   * and hand theirs on when they {@link #retire}.
+   */
+  public static PageBuffers sharedWithProcess() {
+    return new PageBuffers(SharedPageArrays.PROCESS);
+  }
+
   /**
    * With assertions on (the tests): the arrays taken and not given back yet, so that an array given
    * back twice, which two pages would then share, fails where it happens.
@@ -60,7 +80,10 @@ public final class PageBuffers {
         return array;
       }
     }
-    byte[] array = new byte[(int) Math.min(size + (long) (size >>> 3), Integer.MAX_VALUE - 16)];
+    byte[] array = shared == null ? null : shared.take(size);
+    if (array == null) {
+      array = new byte[(int) Math.min(size + (long) (size >>> 3), Integer.MAX_VALUE - 16)];
+    }
     if (out != null) {
       synchronized (this) {
         out.add(array);
@@ -92,5 +115,19 @@ public final class PageBuffers {
     if (spare[smallest].length < array.length) {
       spare[smallest] = array;
     }
+  }
+
+  /**
+   * Hands the spare arrays on to the process's other readers, for a reader that reads no more.
+   * Arrays given back after this are kept here as before.
+   */
+  public synchronized void retire() {
+    for (int i = 0; i < count; i++) {
+      if (shared != null) {
+        shared.offer(spare[i]);
+      }
+      spare[i] = null;
+    }
+    count = 0;
   }
 }

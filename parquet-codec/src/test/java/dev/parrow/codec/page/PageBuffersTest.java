@@ -58,4 +58,26 @@ class PageBuffersTest {
     assertThrows(AssertionError.class, () -> buffers.give(array));
     assertThrows(AssertionError.class, () -> buffers.give(new byte[8]));
   }
+
+  @Test
+  void retiredArraysGoToTheNextReadersOfTheProcess() {
+    SharedPageArrays process = new SharedPageArrays(1 << 20);
+    PageBuffers first = new PageBuffers(process);
+    byte[] page = first.take(1000);
+    first.give(page);
+    first.retire();
+    assertEquals(page.length, process.bytes());
+
+    PageBuffers next = new PageBuffers(process);
+    assertSame(page, next.take(1000));
+    assertEquals(0, process.bytes());
+    // Given back after its reader is done with it: kept by that reader, as before.
+    next.give(page);
+    assertSame(page, next.take(10));
+
+    PageBuffers own = new PageBuffers();
+    own.give(own.take(1000));
+    own.retire();
+    assertEquals(0, process.bytes());
+  }
 }
