@@ -1090,7 +1090,16 @@ public final class ParquetArrowReader extends ArrowReader {
                 });
       }
       long each = Math.max(1, READ_AHEAD_BYTES / leaves.size());
-      for (LeafReader leaf : leaves) {
+      // The largest chunks first: the threads take pages in turn, and a chunk of one large page (a
+      // text column's, say) queued last would still be decompressing, alone, when the row group
+      // starts.
+      List<LeafReader> largestFirst = new ArrayList<>(leaves);
+      List<ColumnChunk> chunks = file.metadata().rowGroups().get(group).columns();
+      largestFirst.sort(
+          java.util.Comparator.comparingLong(
+              (LeafReader leaf) ->
+                  -chunks.get(leaf.leaf().column().index()).metaData().totalUncompressedSize()));
+      for (LeafReader leaf : largestFirst) {
         PageReader pages = pages(group, leaf.leaf());
         aheadPages.put(leaf.leaf().column().index(), pages);
         pages.readAhead(readAheadThreads, each);

@@ -83,6 +83,10 @@ public final class WorkerPool {
   public static void runAll(int tasks, int parallelism, Costs costs, Task task) throws Exception {
     Throwable[] failures = new Throwable[tasks];
     AtomicInteger next = new AtomicInteger();
+    // The caller waits for the tasks, not for the helpers: a helper the scheduler starts late (the
+    // cores busy with read-ahead, say) finds the tasks taken and returns, instead of holding the
+    // caller until it has run.
+    java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(tasks);
     boolean ordered = costs != null && parallelism > 1 && tasks > 1;
     int[] order = ordered ? costs.order(tasks) : null;
     Runnable worker =
@@ -98,15 +102,15 @@ public final class WorkerPool {
             }
             if (ordered) {
               // Each task's slot is written by the one thread that ran it; the caller reads them
-              // after the helpers' futures are done.
+              // after every task has counted down.
               costs.record(i, System.nanoTime() - start);
             }
+            finished.countDown();
           }
         };
     int helpers = Math.min(parallelism, tasks) - 1;
-    Future<?>[] futures = new Future<?>[Math.max(0, helpers)];
-    for (int h = 0; h < futures.length; h++) {
-      futures[h] = POOL.submit(worker);
+    for (int h = 0; h < helpers; h++) {
+      POOL.execute(worker);
     }
     // A thread attached from native code (Arrow C++ pulling a Parrow stream) has no context class
     // loader,
@@ -123,9 +127,7 @@ public final class WorkerPool {
         caller.setContextClassLoader(null);
       }
     }
-    for (Future<?> f : futures) {
-      f.get();
-    }
+    finished.await();
     for (Throwable failure : failures) {
       if (failure instanceof Exception e) {
         throw e;
