@@ -71,7 +71,7 @@ public final class Buffers {
   }
 
   /** Copies {@code count} little-endian ints from byte 0 of the buffer into {@code into[at..]}. */
-  static void getInts(ArrowBuf buffer, int[] into, int at, int count) {
+  public static void getInts(ArrowBuf buffer, int[] into, int at, int count) {
     buffer
         .nioBuffer(0, count * 4)
         .order(ByteOrder.LITTLE_ENDIAN)

@@ -9,10 +9,11 @@ package dev.parrow.codec.page;
  */
 public final class PageBuffers {
   /**
-   * The most spare arrays kept: a column's pages in flight at once (read ahead for the next row
-   * group while the last page of this one decodes) need a few, stored and decompressed.
+   * The most spare arrays kept: a column's pages in flight at once need them, stored and
+   * decompressed, which the read-ahead of the row group being read and of the next one can make a
+   * dozen or more of small pages. No more are kept than were in flight.
    */
-  static final int KEPT = 6;
+  static final int KEPT = 32;
 
   private static final byte[] EMPTY = new byte[0];
 

@@ -139,27 +139,46 @@ public final class PageReader {
   /** A page read ahead: its header, and its page once read. */
   private record Ahead(PageInfo info, FutureTask<Page> page) {}
 
+  /** Where pages are read ahead, while they are; null before {@link #readAhead} and after. */
+  private Executor aheadExecutor;
+
+  private long aheadLimit;
+
+  /** Decompressed bytes of the pages in {@link #ahead}. */
+  private long aheadBytes;
+
   /**
-   * Reads the chunk's first pages ahead on {@code executor}, while the caller decodes something
-   * else: at least one, and more while their decompressed sizes stay within {@code maxBytes}. Each
+   * Reads the chunk's pages ahead on {@code executor}, while the caller decodes something else: at
+   * least one, and more while their decompressed sizes stay within {@code maxBytes}; each page
+   * handed out makes room for the next, so that the read-ahead keeps going through the chunk. Each
    * is read, checked and decompressed into arrays of its own, and handed out by {@link #next} in
-   * order, with the errors reading it gave. The headers are read here, on the caller's thread; a
-   * header that cannot be read ends the read-ahead, and the page is read again in turn, which
-   * reports it.
+   * order, with the errors reading it gave; one not started yet when it is asked for is read on the
+   * asking thread. The headers are read on the thread that calls this or {@link #next}; a header
+   * that cannot be read ends the read-ahead, and the page is read again in turn, which reports it.
    */
   public void readAhead(Executor executor, long maxBytes) {
     if (pending != null || !ahead.isEmpty() || dataPages > 0 || dataPagesSkipped > 0) {
       throw new IllegalStateException("pages are read ahead only before the chunk's first");
     }
-    long bytes = 0;
-    while (ahead.isEmpty() || bytes < maxBytes) {
+    aheadExecutor = executor;
+    aheadLimit = maxBytes;
+    topUpAhead();
+  }
+
+  /** Starts reading pages ahead until {@link #aheadLimit} bytes are (at least one page is). */
+  private void topUpAhead() {
+    while (aheadExecutor != null
+        && pending == null
+        && (ahead.isEmpty() || aheadBytes < aheadLimit)) {
       PageInfo info;
       try {
         if (!headers.hasNext()) {
+          aheadExecutor = null;
           return;
         }
         info = headers.next();
       } catch (RuntimeException e) {
+        aheadExecutor = null;
         return;
       }
       if (info.header().type() == PageType.INDEX_PAGE) {
@@ -167,16 +186,17 @@ public final class PageReader {
       }
       FutureTask<Page> task = new FutureTask<>(() -> read(info, true));
       ahead.add(new Ahead(info, task));
-      bytes += Math.max(0, info.header().uncompressedPageSize());
-      executor.execute(task);
+      aheadBytes += Math.max(0, info.header().uncompressedPageSize());
+      aheadExecutor.execute(task);
     }
   }
 
   /**
-   * Gives up the pages read ahead and not handed out yet: those whose read has not started never
-   * run. For a reader closed, or a chunk no longer wanted.
+   * Gives up the pages read ahead and not handed out yet, and reads no more ahead: those whose read
+   * has not started never run. For a reader closed, or a chunk no longer wanted.
    */
   public void dropReadAhead() {
+    aheadExecutor = null;
     while (!ahead.isEmpty()) {
       dropAhead();
     }
@@ -189,8 +209,14 @@ public final class PageReader {
 
   /** Drops the first page read ahead (its read may still run; its result is ignored). */
   private Ahead dropAhead() {
-    Ahead a = ahead.pollFirst();
+    Ahead a = takeAhead();
     a.page().cancel(false);
+    return a;
+  }
+
+  private Ahead takeAhead() {
+    Ahead a = ahead.pollFirst();
+    aheadBytes -= Math.max(0, a.info().header().uncompressedPageSize());
     return a;
   }
 
@@ -284,9 +310,13 @@ public final class PageReader {
   public Page next() {
     recycleHandedOut();
     while (!ahead.isEmpty()) {
-      Ahead a = ahead.pollFirst();
+      Ahead a = takeAhead();
+      topUpAhead();
       Page page;
       try {
+        // Read here if no read-ahead thread has started it (they may be busy with the next row
+        // group's pages); else wait for it.
+        a.page().run();
         page = a.page().get();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

@@ -114,14 +114,19 @@ public final class RowFilter {
       matches = new long[present.length];
       int[] entries = indices(leaf, rows);
       int count = dictionary.getValueCount();
-      for (int i = 0; i < rows; i++) {
-        int entry = entries[i];
-        if ((present[i >>> 6] >>> i & 1) != 0
-            && entry >= 0
-            && entry < count
-            && (entryMatches[entry >>> 6] >>> entry & 1) != 0) {
-          matches[i >>> 6] |= 1L << i;
+      // Word by word, without a branch on each row's outcome (a selective test's outcomes are
+      // hard to predict); an id out of range (a null's slot may hold any) matches nothing.
+      for (int w = 0; w < matches.length; w++) {
+        int base = w << 6;
+        int end = Math.min(rows, base + 64);
+        long bits = 0;
+        for (int i = base; i < end; i++) {
+          int entry = entries[i];
+          long hit =
+              Integer.compareUnsigned(entry, count) < 0 ? entryMatches[entry >>> 6] >>> entry : 0;
+          bits |= (hit & 1) << i;
         }
+        matches[w] = bits & present[w];
       }
     } else {
       matches = compare(test, values, leaf);
@@ -159,9 +164,17 @@ public final class RowFilter {
     return all;
   }
 
+  /**
+   * Ids read by {@link #indices}, kept from batch to batch (select runs on one thread at a time).
+   */
+  private int[] ids = new int[0];
+
   /** A dictionary-encoded leaf's indices, read from its data buffer by their width. */
-  private static int[] indices(FieldVector leaf, int rows) {
-    int[] out = new int[rows];
+  private int[] indices(FieldVector leaf, int rows) {
+    if (ids.length < rows) {
+      ids = new int[rows];
+    }
+    int[] out = ids;
     org.apache.arrow.memory.ArrowBuf data = leaf.getDataBuffer();
     int width = ((org.apache.arrow.vector.BaseFixedWidthVector) leaf).getTypeWidth();
     boolean unsigned =
@@ -178,11 +191,7 @@ public final class RowFilter {
           out[i] = unsigned ? data.getShort(2L * i) & 0xFFFF : data.getShort(2L * i);
         }
       }
-      case 4 -> {
-        for (int i = 0; i < rows; i++) {
-          out[i] = data.getInt(4L * i);
-        }
-      }
+      case 4 -> dev.parrow.arrow.internal.Buffers.getInts(data, out, 0, rows);
       default -> {
         for (int i = 0; i < rows; i++) {
           long v = data.getLong(8L * i);
