@@ -127,7 +127,11 @@ public final class WorkerPool {
         caller.setContextClassLoader(null);
       }
     }
-    finished.await();
+    if (finished.getCount() > 0) {
+      // Not when every task is done: await would still throw on an interrupted caller, whose
+      // reader reports the interrupt itself.
+      finished.await();
+    }
     for (Throwable failure : failures) {
       if (failure instanceof Exception e) {
         throw e;

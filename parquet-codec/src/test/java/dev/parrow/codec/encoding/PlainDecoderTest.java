@@ -186,4 +186,54 @@ class PlainDecoderTest {
     sizes[33] = 1024;
     return sizes;
   }
+
+  /**
+   * Selected byte arrays (and parts passed over) against the values the test wrote: pages of 1 to
+   * 700 values, selections from none to every one, read in parts as a filtered read does.
+   */
+  @Test
+  void selectedByteArraysAreThoseTheSelectionNames() {
+    Random random = new Random(17);
+    for (int trial = 0; trial < 400; trial++) {
+      int n = 1 + random.nextInt(trial < 100 ? 8 : 700);
+      byte[][] values = new byte[n][];
+      ByteArrayOutputStream page = new ByteArrayOutputStream();
+      for (int i = 0; i < n; i++) {
+        values[i] = new byte[random.nextInt(4) == 0 ? 0 : random.nextInt(40)];
+        random.nextBytes(values[i]);
+        page.writeBytes(
+            ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(values[i].length).array());
+        page.writeBytes(values[i]);
+      }
+      byte[] bytes = page.toByteArray();
+      PlainDecoder decoder = new PlainDecoder(PhysicalType.BYTE_ARRAY, 0, bytes, 0, bytes.length);
+      int every = 1 + random.nextInt(20);
+      int at = 0;
+      while (at < n) {
+        int k = 1 + random.nextInt(n - at);
+        int[] selected = new int[k];
+        int count = 0;
+        for (int i = 0; i < k; i++) {
+          if (random.nextInt(every) == 0) {
+            selected[count++] = i;
+          }
+        }
+        BinaryValues got = new BinaryValues();
+        if (count == 0 && random.nextBoolean()) {
+          decoder.skip(k);
+        } else {
+          decoder.readSelected(got, k, selected, count, null);
+        }
+        assertEquals(count, got.size(), "trial " + trial);
+        for (int j = 0; j < count; j++) {
+          assertArrayEquals(values[at + selected[j]], got.value(j), "trial " + trial);
+        }
+        at += k;
+      }
+      BinaryValues none = new BinaryValues();
+      assertThrows(
+          ParquetFormatException.class,
+          () -> decoder.readSelected(none, 1, new int[] {0}, 1, null));
+    }
+  }
 }
