@@ -74,22 +74,62 @@ public final class RleBitPackedEncoder {
     return j - from;
   }
 
+  private static final java.lang.invoke.VarHandle INT_LE =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
   private static void pack(Out out, int[] values, int from, int to, int slots, int bitWidth) {
     // slots * bitWidth bits: a whole number of bytes, since slots is a multiple of eight.
     out.ensure(slots / 8 * bitWidth);
     byte[] b = out.bytes;
     int at = out.size;
+    if (bitWidth <= 8) {
+      // A group of eight fits a long: bitWidth bytes of it (levels, small dictionaries).
+      for (int g = from; g < from + slots; g += 8) {
+        long group = 0;
+        if (g + 8 <= to) {
+          for (int j = 0; j < 8; j++) {
+            group |= (values[g + j] & 0xffffffffL) << (j * bitWidth);
+          }
+        } else {
+          // The last group, padded with zeros.
+          for (int j = 0; g + j < to; j++) {
+            group |= (values[g + j] & 0xffffffffL) << (j * bitWidth);
+          }
+        }
+        for (int k = 0; k < bitWidth; k++) {
+          b[at++] = (byte) (group >>> (8 * k));
+        }
+      }
+      out.size = at;
+      return;
+    }
     long acc = 0;
     int bits = 0;
-    for (int k = 0; k < slots; k++) {
-      long v = from + k < to ? values[from + k] & 0xffffffffL : 0;
-      acc |= v << bits;
+    // Four bytes at a time: a value adds at most 32 bits to fewer than 32 held.
+    for (int k = from; k < to; k++) {
+      acc |= (values[k] & 0xffffffffL) << bits;
       bits += bitWidth;
-      while (bits >= 8) {
-        b[at++] = (byte) acc;
-        acc >>>= 8;
-        bits -= 8;
+      if (bits >= 32) {
+        INT_LE.set(b, at, (int) acc);
+        at += 4;
+        acc >>>= 32;
+        bits -= 32;
       }
+    }
+    // The last group's padding slots are zeros.
+    for (int k = to - from; k < slots; k++) {
+      bits += bitWidth;
+      if (bits >= 32) {
+        INT_LE.set(b, at, (int) acc);
+        at += 4;
+        acc >>>= 32;
+        bits -= 32;
+      }
+    }
+    for (; bits > 0; bits -= 8) {
+      b[at++] = (byte) acc;
+      acc >>>= 8;
     }
     out.size = at;
   }
