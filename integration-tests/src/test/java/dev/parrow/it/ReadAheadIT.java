@@ -49,6 +49,18 @@ class ReadAheadIT {
     }
   }
 
+  /** DuckDB's file written again by Parrow with {@code options}. */
+  private static Path copy(String name, dev.parrow.arrow.WriteOptions options) throws Exception {
+    Path copy = dir.resolve(name);
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile source = ParquetFile.open(file);
+        ParquetArrowReader reader = source.newReader(allocator)) {
+      dev.parrow.arrow.ParquetArrowWriter.writeAll(
+          reader, dev.parrow.arrow.OutputFile.of(copy), options, rows -> {});
+    }
+    return copy;
+  }
+
   private static ReadOptions.Builder threads(int n) {
     return ReadOptions.builder().parallelism(n);
   }
@@ -95,21 +107,15 @@ class ReadAheadIT {
           List.of(
               dev.parrow.codec.metadata.CompressionCodec.UNCOMPRESSED,
               dev.parrow.codec.metadata.CompressionCodec.SNAPPY)) {
-        Path copy = dir.resolve("pages-v" + version + "-" + codec + ".parquet");
-        try (BufferAllocator allocator = new RootAllocator();
-            ParquetFile source = ParquetFile.open(file);
-            ParquetArrowReader reader = source.newReader(allocator)) {
-          dev.parrow.arrow.ParquetArrowWriter.writeAll(
-              reader,
-              dev.parrow.arrow.OutputFile.of(copy),
-              dev.parrow.arrow.WriteOptions.builder()
-                  .pageVersion(version)
-                  .compression(codec)
-                  .rowGroupRows(1500)
-                  .pageRows(97)
-                  .build(),
-              rows -> {});
-        }
+        Path copy =
+            copy(
+                "pages-v" + version + "-" + codec + ".parquet",
+                dev.parrow.arrow.WriteOptions.builder()
+                    .pageVersion(version)
+                    .compression(codec)
+                    .rowGroupRows(1500)
+                    .pageRows(97)
+                    .build());
         for (int batch : new int[] {1, 100, 4096}) {
           try (BufferAllocator allocator = new RootAllocator();
               ParquetFile parquet = ParquetFile.open(copy);
@@ -129,20 +135,14 @@ class ReadAheadIT {
   @Test
   void readersPassingPageArraysOnKeepTheirValues() throws Exception {
     List<List<Object>> want = DatasetIT.duck("SELECT " + COLUMNS + " FROM " + source());
-    Path copy = dir.resolve("handed-on.parquet");
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile source = ParquetFile.open(file);
-        ParquetArrowReader reader = source.newReader(allocator)) {
-      dev.parrow.arrow.ParquetArrowWriter.writeAll(
-          reader,
-          dev.parrow.arrow.OutputFile.of(copy),
-          dev.parrow.arrow.WriteOptions.builder()
-              .pageVersion(2)
-              .rowGroupRows(3000)
-              .pageRows(500)
-              .build(),
-          rows -> {});
-    }
+    Path copy =
+        copy(
+            "handed-on.parquet",
+            dev.parrow.arrow.WriteOptions.builder()
+                .pageVersion(2)
+                .rowGroupRows(3000)
+                .pageRows(500)
+                .build());
     java.util.concurrent.ExecutorService threads =
         java.util.concurrent.Executors.newFixedThreadPool(2);
     try {

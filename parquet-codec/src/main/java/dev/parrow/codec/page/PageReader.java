@@ -299,6 +299,9 @@ public final class PageReader {
     if (type == PageType.DATA_PAGE || type == PageType.DATA_PAGE_V2) {
       dataPagesSkipped++;
     }
+    // A reader passing over pages would waste the work of reading more ahead (a selective filter
+    // on a chunk of many pages): the pages already read ahead stay, no more are.
+    aheadExecutor = null;
     if (!ahead.isEmpty()) {
       dropAhead();
     } else {

@@ -143,4 +143,24 @@ class PageReadAheadTest {
     assertArrayEquals(want, values(pages));
     assertTrue(never.tasks.size() >= 10, never.tasks.size() + " pages queued");
   }
+
+  /** A page passed over stops the read-ahead: the reader is skipping, not reading, the chunk. */
+  @Test
+  void passingOverAPageStopsTheReadAhead() throws Exception {
+    writeChunk();
+    Queue queue = new Queue();
+    PageReader pages = pages();
+    pages.readAhead(queue, 3 * 4096);
+    int started = queue.tasks.size();
+    org.junit.jupiter.api.Assertions.assertNotNull(pages.next());
+    assertEquals(started + 1, queue.tasks.size());
+    pages.peekType();
+    pages.skipPage();
+    int left = 0;
+    while (pages.next() != null) {
+      left++;
+    }
+    assertEquals(started + 1, queue.tasks.size(), "no page read ahead after the skip");
+    assertTrue(left > 5, left + " pages read in turn after the skip");
+  }
 }
