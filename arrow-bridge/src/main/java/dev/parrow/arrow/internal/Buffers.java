@@ -79,7 +79,7 @@ public final class Buffers {
         .get(into, at, count);
   }
 
-  static void getLongs(ArrowBuf buffer, long[] into, int at, int count) {
+  public static void getLongs(ArrowBuf buffer, long[] into, int at, int count) {
     buffer
         .nioBuffer(0, count * 8)
         .order(ByteOrder.LITTLE_ENDIAN)

@@ -130,17 +130,19 @@ final class ColumnValues {
         || vector instanceof DateDayVector
         || vector instanceof TimeSecVector
         || vector instanceof TimeMilliVector) {
+      // Through a buffer view: ArrowBuf.getInt checks its bounds on every call; the view's check
+      // is one the JIT takes out of the loop.
+      java.nio.IntBuffer ints =
+          data.nioBuffer(0, count * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer();
       for (int i = 0; i < count; i++) {
-        out[i] = data.getInt((long) i * 4);
+        out[i] = ints.get(i);
       }
     } else if (vector instanceof BigIntVector
         || vector instanceof DateMilliVector
         || vector instanceof TimeMicroVector
         || vector instanceof TimeNanoVector
         || vector instanceof TimeStampVector) {
-      for (int i = 0; i < count; i++) {
-        out[i] = data.getLong((long) i * 8);
-      }
+      dev.parrow.arrow.internal.Buffers.getLongs(data, out, 0, count);
     } else if (vector instanceof DecimalVector || vector instanceof Decimal256Vector) {
       // Precision up to 18: the unscaled value is the low eight bytes (little-endian).
       int width = vector instanceof DecimalVector ? 16 : 32;

@@ -309,45 +309,51 @@ public final class RowFilter {
 
   private static void compareLongs(long[] v, int n, Kind kind, long[] keys, long[] out) {
     long k = keys.length > 0 ? keys[0] : 0;
-    switch (kind) {
-      case EQ -> {
-        for (int i = 0; i < n; i++) {
-          out[i >>> 6] |= (v[i] == k ? 1L : 0L) << i;
+    // A word of 64 rows at a time, held in a register, the comparison without a branch.
+    for (int w = 0, base = 0; base < n; w++, base += 64) {
+      int end = Math.min(n, base + 64);
+      long bits = 0;
+      switch (kind) {
+        case EQ -> {
+          for (int i = base; i < end; i++) {
+            bits |= (v[i] == k ? 1L : 0L) << i;
+          }
         }
-      }
-      case NE -> {
-        for (int i = 0; i < n; i++) {
-          out[i >>> 6] |= (v[i] != k ? 1L : 0L) << i;
+        case NE -> {
+          for (int i = base; i < end; i++) {
+            bits |= (v[i] != k ? 1L : 0L) << i;
+          }
         }
-      }
-      case LT -> {
-        for (int i = 0; i < n; i++) {
-          out[i >>> 6] |= (v[i] < k ? 1L : 0L) << i;
+        case LT -> {
+          for (int i = base; i < end; i++) {
+            bits |= (v[i] < k ? 1L : 0L) << i;
+          }
         }
-      }
-      case LE -> {
-        for (int i = 0; i < n; i++) {
-          out[i >>> 6] |= (v[i] <= k ? 1L : 0L) << i;
+        case LE -> {
+          for (int i = base; i < end; i++) {
+            bits |= (v[i] <= k ? 1L : 0L) << i;
+          }
         }
-      }
-      case GT -> {
-        for (int i = 0; i < n; i++) {
-          out[i >>> 6] |= (v[i] > k ? 1L : 0L) << i;
+        case GT -> {
+          for (int i = base; i < end; i++) {
+            bits |= (v[i] > k ? 1L : 0L) << i;
+          }
         }
-      }
-      case GE -> {
-        for (int i = 0; i < n; i++) {
-          out[i >>> 6] |= (v[i] >= k ? 1L : 0L) << i;
+        case GE -> {
+          for (int i = base; i < end; i++) {
+            bits |= (v[i] >= k ? 1L : 0L) << i;
+          }
         }
-      }
-      case IN, NOT_IN -> {
-        boolean in = kind == Kind.IN;
-        for (int i = 0; i < n; i++) {
-          boolean found = Arrays.binarySearch(keys, v[i]) >= 0;
-          out[i >>> 6] |= (found == in ? 1L : 0L) << i;
+        case IN, NOT_IN -> {
+          boolean in = kind == Kind.IN;
+          for (int i = base; i < end; i++) {
+            boolean found = Arrays.binarySearch(keys, v[i]) >= 0;
+            bits |= (found == in ? 1L : 0L) << i;
+          }
         }
+        default -> throw new IllegalStateException(kind.toString());
       }
-      default -> throw new IllegalStateException(kind.toString());
+      out[w] = bits;
     }
   }
 
