@@ -236,4 +236,47 @@ class PlainDecoderTest {
           () -> decoder.readSelected(none, 1, new int[] {0}, 1, null));
     }
   }
+
+  /**
+   * Byte arrays read in parts against the values the test wrote: pages of 1 to 700 values of 0 to
+   * 40 bytes, the page's bytes at an offset in a larger array or ending exactly where the array
+   * does, values appended after earlier ones.
+   */
+  @Test
+  void byteArraysReadInPartsAreThoseWritten() {
+    Random random = new Random(29);
+    for (int trial = 0; trial < 400; trial++) {
+      int n = 1 + random.nextInt(trial < 100 ? 8 : 700);
+      byte[][] values = new byte[n][];
+      ByteArrayOutputStream page = new ByteArrayOutputStream();
+      int lead = random.nextInt(3) * 5;
+      page.writeBytes(new byte[lead]);
+      for (int i = 0; i < n; i++) {
+        values[i] = new byte[random.nextInt(5) == 0 ? 0 : random.nextInt(41)];
+        random.nextBytes(values[i]);
+        page.writeBytes(
+            ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(values[i].length).array());
+        page.writeBytes(values[i]);
+      }
+      int end = page.size();
+      page.writeBytes(new byte[random.nextBoolean() ? 0 : 1 + random.nextInt(20)]);
+      byte[] bytes = page.toByteArray();
+      PlainDecoder decoder = new PlainDecoder(PhysicalType.BYTE_ARRAY, 0, bytes, lead, end);
+      BinaryValues got = new BinaryValues();
+      byte[] before = {1, 2, 3};
+      got.append(before, 0, before.length);
+      int at = 0;
+      while (at < n) {
+        int k = 1 + random.nextInt(n - at);
+        decoder.read(got, k);
+        at += k;
+      }
+      assertEquals(n + 1, got.size(), "trial " + trial);
+      assertArrayEquals(before, got.value(0));
+      for (int i = 0; i < n; i++) {
+        assertArrayEquals(values[i], got.value(i + 1), "trial " + trial + ", value " + i);
+      }
+      assertThrows(ParquetFormatException.class, () -> decoder.read(new BinaryValues(), 1));
+    }
+  }
 }
