@@ -41,15 +41,24 @@ public final class RleBitPackedDecoder implements IntDecoder {
     this.mask = (1L << bitWidth) - 1;
   }
 
-  private int[] values = new int[0];
+  /**
+   * The array {@link #readValues} returns, one per thread rather than per decoder: a decoder lives
+   * for one page, and a file of small pages would otherwise allocate one for each.
+   */
+  private static final ThreadLocal<int[][]> VALUES =
+      ThreadLocal.withInitial(() -> new int[][] {new int[0]});
 
   /**
-   * The next {@code n} values, in an array of this decoder's (valid until the next call); fewer
-   * left is an error: the values of a page (dictionary ids, RLE booleans) must all be there.
+   * The next {@code n} values, in an array of this thread's (valid until the thread's next call of
+   * this method, on any decoder: callers use the values at once); fewer left is an error: the
+   * values of a page (dictionary ids, RLE booleans) must all be there.
    */
   public int[] readValues(int n) {
+    int[][] holder = VALUES.get();
+    int[] values = holder[0];
     if (values.length < n) {
       values = new int[Math.max(n, Math.min(2 * values.length, Integer.MAX_VALUE - 16))];
+      holder[0] = values;
     }
     int got = read(values, 0, n);
     if (got < n) {

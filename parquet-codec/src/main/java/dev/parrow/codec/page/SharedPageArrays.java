@@ -1,8 +1,9 @@
 package dev.parrow.codec.page;
 
 import java.lang.ref.SoftReference;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.ArrayDeque;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Page arrays that readers no longer need, kept for the readers that come after them in the same
@@ -15,21 +16,37 @@ import java.util.List;
  * takes them back before the heap runs short, and after they have been unused for a while.
  */
 final class SharedPageArrays {
-  /** The most arrays kept: bounds the search each take makes. */
-  static final int MAX_ARRAYS = 256;
+  /**
+   * The most arrays kept: a file of small pages has a few dozen in flight per column (the
+   * read-ahead of two row groups, stored and decompressed).
+   */
+  static final int MAX_ARRAYS = 2048;
 
   static final SharedPageArrays PROCESS =
       new SharedPageArrays(Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 16));
 
   private final long limitBytes;
 
-  /** Oldest first. */
-  private final List<Kept> kept = new ArrayList<>();
+  /** The kept arrays by length, for the smallest that fits. */
+  private final TreeMap<Integer, ArrayDeque<Kept>> byLength = new TreeMap<>();
 
+  /** The same arrays oldest first; those taken since stay here, marked, until they come first. */
+  private final ArrayDeque<Kept> byAge = new ArrayDeque<>();
+
+  private int count;
   private long bytes;
 
   /** An array's length beside it, as the array may be gone. */
-  private record Kept(SoftReference<byte[]> array, int length) {}
+  private static final class Kept {
+    final SoftReference<byte[]> array;
+    final int length;
+    boolean taken;
+
+    Kept(byte[] array) {
+      this.array = new SoftReference<>(array);
+      this.length = array.length;
+    }
+  }
 
   SharedPageArrays(long limitBytes) {
     this.limitBytes = limitBytes;
@@ -37,30 +54,24 @@ final class SharedPageArrays {
 
   /**
    * A kept array of at least {@code size} bytes and not much more (a small page does not take a
-   * large page's array), the smallest such; null when none is kept.
+   * large page's array), the smallest such, the newest of that length; null when none is kept.
    */
   synchronized byte[] take(int size) {
     long most = 2L * size + (64 << 10);
-    int best = -1;
-    for (int i = kept.size() - 1; i >= 0; i--) {
-      int length = kept.get(i).length();
-      if (length >= size && length <= most && (best < 0 || length < kept.get(best).length())) {
-        if (kept.get(i).array().get() == null) {
-          remove(i);
-          if (best > i) {
-            best--;
-          }
-          continue;
-        }
-        best = i;
+    for (Map.Entry<Integer, ArrayDeque<Kept>> e = byLength.ceilingEntry(size);
+        e != null && e.getKey() <= most;
+        e = byLength.ceilingEntry(size)) {
+      Kept k = e.getValue().pollLast();
+      if (e.getValue().isEmpty()) {
+        byLength.remove(e.getKey());
+      }
+      forget(k);
+      byte[] array = k.array.get();
+      if (array != null) {
+        return array;
       }
     }
-    if (best < 0) {
-      return null;
-    }
-    byte[] array = kept.get(best).array().get();
-    remove(best);
-    return array;
+    return null;
   }
 
   /** Keeps an array nobody uses any more, letting the oldest go past the bounds. */
@@ -68,15 +79,26 @@ final class SharedPageArrays {
     if (array.length == 0 || array.length > limitBytes) {
       return;
     }
-    for (int i = kept.size() - 1; i >= 0; i--) {
-      if (kept.get(i).array().get() == null) {
-        remove(i);
+    Kept k = new Kept(array);
+    byLength.computeIfAbsent(k.length, l -> new ArrayDeque<>()).addLast(k);
+    byAge.addLast(k);
+    count++;
+    bytes += k.length;
+    while (bytes > limitBytes || count > MAX_ARRAYS) {
+      Kept oldest = byAge.pollFirst();
+      if (oldest.taken) {
+        continue;
       }
+      ArrayDeque<Kept> same = byLength.get(oldest.length);
+      same.remove(oldest);
+      if (same.isEmpty()) {
+        byLength.remove(oldest.length);
+      }
+      forget(oldest);
     }
-    kept.add(new Kept(new SoftReference<>(array), array.length));
-    bytes += array.length;
-    while (bytes > limitBytes || kept.size() > MAX_ARRAYS) {
-      remove(0);
+    // Marked entries of arrays taken long ago would otherwise pile up behind a kept one.
+    while (!byAge.isEmpty() && byAge.peekFirst().taken) {
+      byAge.pollFirst();
     }
   }
 
@@ -84,7 +106,10 @@ final class SharedPageArrays {
     return bytes;
   }
 
-  private void remove(int i) {
-    bytes -= kept.remove(i).length();
+  /** No longer counted: taken, or let go. */
+  private void forget(Kept k) {
+    k.taken = true;
+    count--;
+    bytes -= k.length;
   }
 }

@@ -48,13 +48,12 @@ class SharedPageArraysTest {
     shared.offer(new byte[20_000]);
     assertEquals(0, shared.bytes());
 
-    byte[] oldest = new byte[10];
-    shared.offer(oldest);
+    SharedPageArrays many = new SharedPageArrays(1 << 20);
+    many.offer(new byte[10]);
     for (int i = 0; i < SharedPageArrays.MAX_ARRAYS; i++) {
-      shared.offer(new byte[11]);
+      many.offer(new byte[11]);
     }
-    assertEquals(11L * SharedPageArrays.MAX_ARRAYS, shared.bytes());
-    byte[] taken = shared.take(10);
-    assertEquals(11, taken.length);
+    assertEquals(11L * SharedPageArrays.MAX_ARRAYS, many.bytes());
+    assertEquals(11, many.take(10).length, "the oldest, of 10 bytes, went");
   }
 }
