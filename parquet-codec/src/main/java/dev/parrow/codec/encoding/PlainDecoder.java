@@ -84,22 +84,26 @@ public final class PlainDecoder implements ValuesDecoder {
 
   /**
    * The position after {@code count} length-prefixed byte arrays from {@code pos}, each length
-   * checked as {@link #nextLength} checks it. Locals only, so that the walk stays in registers (a
-   * selective read passes over most of a page's values).
+   * checked by {@link #lengthAt}. Locals only, so that the walk stays in registers (a selective
+   * read passes over most of a page's values).
    */
   private static int passOverBinary(byte[] buf, int pos, int end, int count) {
     for (int i = 0; i < count; i++) {
-      if (end - pos < 4) {
-        throw endsInPrefix();
-      }
-      int length = (int) INT_LE.get(buf, pos);
-      pos += 4;
-      if (Integer.compareUnsigned(length, end - pos) > 0) {
-        throw pastTheEnd(length, end - pos);
-      }
-      pos += length;
+      pos += 4 + lengthAt(buf, pos, end);
     }
     return pos;
+  }
+
+  /** The length in the prefix at {@code pos}, checked against the bytes that follow it. */
+  private static int lengthAt(byte[] buf, int pos, int end) {
+    if (end - pos < 4) {
+      throw endsInPrefix();
+    }
+    int length = (int) INT_LE.get(buf, pos);
+    if (Integer.compareUnsigned(length, end - pos - 4) > 0) {
+      throw pastTheEnd(length, end - pos - 4);
+    }
+    return length;
   }
 
   /** Skips the next {@code n} values. */
@@ -203,14 +207,8 @@ public final class PlainDecoder implements ValuesDecoder {
    * Reads a BYTE_ARRAY value's length prefix, checked against the page; pos is then at its bytes.
    */
   private int nextLength() {
-    if (end - pos < 4) {
-      throw endsInPrefix();
-    }
-    int length = (int) INT_LE.get(buf, pos);
+    int length = lengthAt(buf, pos, end);
     pos += 4;
-    if (Integer.compareUnsigned(length, end - pos) > 0) {
-      throw pastTheEnd(length, end - pos);
-    }
     return length;
   }
 
