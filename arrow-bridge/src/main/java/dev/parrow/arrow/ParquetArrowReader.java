@@ -640,16 +640,23 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   private void buildFields(VectorSchemaRoot root, int rows, java.util.Set<FieldReader> selectedOnly)
       throws IOException {
-    int all = fields.size() + filterOnlyFields.size();
+    // Only the fields still to build are tasks: a selective batch of flat columns has none, and
+    // would otherwise wake a helper thread for nothing.
+    int[] toBuild = new int[fields.size() + filterOnlyFields.size()];
+    int count = 0;
+    for (int f = 0; f < toBuild.length; f++) {
+      if (f >= fields.size() || selectedOnly == null || !selectedOnly.contains(fields.get(f))) {
+        toBuild[count++] = f;
+      }
+    }
     try {
       WorkerPool.runAll(
-          all,
+          count,
           options.parallelism(),
-          f -> {
+          k -> {
+            int f = toBuild[k];
             if (f < fields.size()) {
-              if (selectedOnly == null || !selectedOnly.contains(fields.get(f))) {
-                buildField(fields.get(f), root.getVector(f), rows);
-              }
+              buildField(fields.get(f), root.getVector(f), rows);
             } else {
               int g = f - fields.size();
               buildField(filterOnlyFields.get(g), filterOnlyRoot.getVector(g), rows);
@@ -927,6 +934,12 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   private void startRowGroup(RowGroup group, boolean skipping) {
     prefetchAround(groupCursor);
+    if (aheadCursor != groupCursor && !skipping) {
+      // The first row group read (or one the reader came to before its read-ahead started): its
+      // pages are read ahead too, largest chunk first, so that its largest pages start
+      // decompressing at once rather than when the decoding threads come to them, one per thread.
+      readAhead(groupCursor);
+    }
     Map<Integer, PageReader> early = Map.of();
     if (aheadCursor == groupCursor && !skipping) {
       early = new HashMap<>(aheadPages);
@@ -976,7 +989,7 @@ public final class ParquetArrowReader extends ArrowReader {
         throw new java.io.UncheckedIOException(e);
       }
     }
-    readNextAhead();
+    readAhead(groupCursor + 1);
   }
 
   /**
@@ -1059,13 +1072,13 @@ public final class ParquetArrowReader extends ArrowReader {
   private int aheadCursor = -1;
 
   /**
-   * Starts reading the next row group's pages ahead, when it will be read whole (no row range or
-   * page pruning leaves pages out, as far as the footer and page index tell) and the read may use
-   * more than one thread. Late materialisation may still pass over pages read ahead: then only the
-   * work is lost.
+   * Starts reading the pages of the row group at {@code next} ahead, when it will be read whole (no
+   * row range or page pruning leaves pages out, as far as the footer and page index tell) and the
+   * read may use more than one thread. Late materialisation may still pass over pages read ahead:
+   * then only the work is lost.
    */
-  private void readNextAhead() {
-    int next = groupCursor + 1;
+  private void readAhead(int next) {
+    dropAhead();
     if (options.parallelism() < 2 || next >= rowGroups.size() || leaves.isEmpty() || closing) {
       return;
     }
