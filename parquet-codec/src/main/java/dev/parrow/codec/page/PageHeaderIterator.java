@@ -70,15 +70,43 @@ public final class PageHeaderIterator implements Iterator<PageInfo> {
     }
   }
 
+  /**
+   * How much of the chunk one read takes in when its pages are small: their headers and their bytes
+   * then come from one read rather than two reads a page (a system call or a request each).
+   */
+  static final int SMALL_PAGES_READ = 64 << 10;
+
+  /**
+   * A page (header and data) this small makes the next header's read a {@link #SMALL_PAGES_READ}.
+   */
+  static final int SMALL_PAGE = 16 << 10;
+
+  /** The bytes of the chunk read last (position 0 is {@link #readStart}); never written to. */
+  private ByteBuffer read;
+
+  private long readStart;
+  private boolean smallPages;
+
   private PageInfo readHeader() throws IOException {
     long available = range.end() - position;
     int window = (int) Math.min(available, FIRST_WINDOW);
     while (true) {
-      ByteBuffer bytes = file.read(position, window);
+      ByteBuffer bytes = bytesAt(window, available);
       try {
         PageHeader header = ThriftCodec.readPageHeader(bytes);
         PageInfo page = new PageInfo(index, position, bytes.position(), header);
         check(page);
+        smallPages = page.end() - page.offset() <= SMALL_PAGE;
+        if (read != null && read.hasArray() && page.end() <= readStart + read.limit()) {
+          page =
+              new PageInfo(
+                  index,
+                  position,
+                  page.headerLength(),
+                  header,
+                  read.array(),
+                  read.arrayOffset() + (int) (page.dataOffset() - readStart));
+        }
         return page;
       } catch (ParquetFormatException e) {
         // The header may just be longer than the window: retry with more before calling it corrupt.
@@ -88,6 +116,34 @@ public final class PageHeaderIterator implements Iterator<PageInfo> {
         window = (int) Math.min(Math.min(available, MAX_HEADER_LENGTH), (long) window * 4);
       }
     }
+  }
+
+  /**
+   * The chunk's bytes from {@link #position}, {@code length} of them: from the last read when it
+   * holds them, else read now (with the pages after them when pages are small).
+   */
+  private ByteBuffer bytesAt(int length, long available) throws IOException {
+    if (read == null || position < readStart || position + length > readStart + read.limit()) {
+      int size =
+          smallPages ? (int) Math.min(available, Math.max(length, SMALL_PAGES_READ)) : length;
+      read = file.read(position, size).slice();
+      readStart = position;
+      if (read.limit() < length) {
+        throw new java.io.EOFException(
+            file.name()
+                + ": "
+                + read.limit()
+                + " bytes at "
+                + position
+                + " where "
+                + length
+                + " were asked for");
+      }
+    }
+    return read.duplicate()
+        .position((int) (position - readStart))
+        .limit((int) (position - readStart) + length)
+        .slice();
   }
 
   private void check(PageInfo page) {

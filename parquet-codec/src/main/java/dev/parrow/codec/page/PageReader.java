@@ -413,7 +413,11 @@ public final class PageReader {
       }
       stored = storedBuffer;
     }
-    file.readFully(info.dataOffset(), ByteBuffer.wrap(stored, 0, storedLength));
+    if (info.stored() != null) {
+      System.arraycopy(info.stored(), info.storedAt(), stored, 0, storedLength);
+    } else {
+      file.readFully(info.dataOffset(), ByteBuffer.wrap(stored, 0, storedLength));
+    }
     if (verifyCrc && h.crc() != null) {
       CRC32 crc = new CRC32();
       crc.update(stored, 0, storedLength);

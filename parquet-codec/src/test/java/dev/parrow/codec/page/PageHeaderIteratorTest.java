@@ -163,4 +163,74 @@ class PageHeaderIteratorTest {
     assertFalse(
         new PageHeaderIterator(InputFile.of(new byte[8]), new ChunkRange(4, 0), 0).hasNext());
   }
+
+  /**
+   * Small pages come with their bytes, read with their headers (a read takes in the pages after
+   * them): the bytes are the file's, at the page's offset, and a chunk of 300 small pages takes a
+   * few reads instead of two a page. Large pages are read on their own, as before.
+   */
+  @Test
+  void smallPagesComeWithTheirBytesFromFewReads() throws Exception {
+    java.util.Random random = new java.util.Random(3);
+    List<PageHeader> headers = new ArrayList<>();
+    headers.add(dictionaryPage(3, 40));
+    for (int i = 0; i < 300; i++) {
+      headers.add(dataPage(10, random.nextInt(3000), null));
+    }
+    headers.add(dataPage(10, 200_000, null));
+    headers.add(dataPage(10, 30, null));
+    byte[] bytes = chunk(headers.toArray(new PageHeader[0]));
+    // Filler bytes told apart by position, so that bytes from the wrong place cannot match.
+    List<PageInfo> plain = walk(bytes, bytes.length - 4, 302 * 10L);
+    for (PageInfo p : plain) {
+      for (int i = 0; i < p.header().compressedPageSize(); i++) {
+        bytes[(int) p.dataOffset() + i] = (byte) (p.dataOffset() + i * 31);
+      }
+    }
+    byte[] file = bytes;
+    int[] reads = {0};
+    InputFile counting =
+        new InputFile() {
+          private final InputFile in = InputFile.of(file);
+
+          @Override
+          public String name() {
+            return "counted";
+          }
+
+          @Override
+          public long length() throws java.io.IOException {
+            return in.length();
+          }
+
+          @Override
+          public void readFully(long position, java.nio.ByteBuffer destination)
+              throws java.io.IOException {
+            reads[0]++;
+            in.readFully(position, destination);
+          }
+
+          @Override
+          public void close() {}
+        };
+    PageHeaderIterator it =
+        new PageHeaderIterator(counting, new ChunkRange(4, file.length - 4), 302 * 10L);
+    int withBytes = 0;
+    PageInfo last = null;
+    while (it.hasNext()) {
+      PageInfo p = it.next();
+      if (p.stored() != null) {
+        withBytes++;
+        int n = p.header().compressedPageSize();
+        assertEquals(
+            java.nio.ByteBuffer.wrap(file, (int) p.dataOffset(), n),
+            java.nio.ByteBuffer.wrap(p.stored(), p.storedAt(), n),
+            "page " + p.index());
+      }
+      last = p;
+    }
+    assertEquals(303, last.index() + 1);
+    assertTrue(withBytes > 290, withBytes + " small pages came with their bytes");
+    assertTrue(reads[0] < 40, reads[0] + " reads for 303 headers");
+  }
 }
