@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SelectedIdsBenchmark {
   static final int N = 1 << 20;
 
-  @Param({"90", "24", "12"})
+  @Param({"90", "12", "4", "2"})
   int every;
 
   private byte[] page;

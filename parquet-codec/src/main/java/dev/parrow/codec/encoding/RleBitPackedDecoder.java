@@ -208,6 +208,76 @@ public final class RleBitPackedDecoder implements IntDecoder {
     return done;
   }
 
+  /**
+   * Consumes the next {@code n} values and keeps the selected ones: {@code out[outOffset + j]} gets
+   * the value at {@code selected[j]} (ascending, counted from the first of the {@code n}, each
+   * below {@code n}), for {@code j < count}. RLE runs are not expanded, and a bit-packed value is
+   * taken straight from its bits, so the values passed over cost nothing but whole groups skipped.
+   *
+   * @return how many values were consumed: {@code n}, or fewer at the end of the data (the selected
+   *     ones past it are then not written)
+   */
+  public int readSelected(int n, int[] selected, int count, int[] out, int outOffset) {
+    int at = 0;
+    int j = 0;
+    while (at < n) {
+      if (rleRemaining > 0) {
+        int k = Math.min(rleRemaining, n - at);
+        int stop = at + k;
+        while (j < count && selected[j] < stop) {
+          out[outOffset + j++] = rleValue;
+        }
+        rleRemaining -= k;
+        at += k;
+      } else if (packedRemaining > 0 && groupPos < 8) {
+        int k = Math.min(Math.min(8 - groupPos, packedRemaining), n - at);
+        int stop = at + k;
+        while (j < count && selected[j] < stop) {
+          out[outOffset + j] = group[groupPos + selected[j] - at];
+          j++;
+        }
+        groupPos += k;
+        packedRemaining -= k;
+        at += k;
+      } else if (packedRemaining > 0) {
+        // Whole groups from pos: the run's values all have their bits before end (nextRun).
+        int whole = Math.min(packedRemaining, n - at) & ~7;
+        if (whole == 0) {
+          unpack8(group, 0);
+          groupPos = 0;
+          continue;
+        }
+        int stop = at + whole;
+        while (j < count && selected[j] < stop) {
+          out[outOffset + j] = packedAt(selected[j] - at);
+          j++;
+        }
+        pos += (whole >>> 3) * bitWidth;
+        packedRemaining -= whole;
+        at += whole;
+      } else if (!nextRun()) {
+        break;
+      }
+    }
+    return at;
+  }
+
+  /** The value {@code index} places after the group boundary at {@link #pos}, from its bits. */
+  private int packedAt(int index) {
+    long bit = (long) index * bitWidth;
+    int from = pos + (int) (bit >>> 3);
+    int shift = (int) (bit & 7);
+    if (from + 8 <= buf.length) {
+      return (int) (((long) LONG_LE.get(buf, from) >>> shift) & mask);
+    }
+    // Near the array's end: the bytes holding the value only (all before end).
+    long word = 0;
+    for (int b = 0, p = from; b < 8 && p < end; b++, p++) {
+      word |= (long) (buf[p] & 0xff) << (8 * b);
+    }
+    return (int) ((word >>> shift) & mask);
+  }
+
   private int readPacked(int[] out, int offset, int n) {
     int done = 0;
     while (done < n && packedRemaining > 0) {

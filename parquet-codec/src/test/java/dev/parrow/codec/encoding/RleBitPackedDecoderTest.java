@@ -137,6 +137,79 @@ class RleBitPackedDecoderTest {
     assertTrue(skipped > 1000, skipped + " stretches skipped");
   }
 
+  /**
+   * readSelected against the values themselves: parts of random sizes, each read whole, passed
+   * over, or read for a selection of random density, at every width, with runs of repeats (RLE)
+   * between bit-packed stretches, in data that ends at the array's end (the near-end bit path).
+   */
+  @Test
+  void selectedValuesEqualTheReferenceInterleavedWithReadsAndSkips() {
+    Random random = new Random(11);
+    for (int bitWidth = 0; bitWidth <= 32; bitWidth++) {
+      for (int trial = 0; trial < 20; trial++) {
+        int n = 1 + random.nextInt(4000);
+        int[] values = new int[n];
+        long bound = 1L << bitWidth;
+        for (int i = 0; i < n; ) {
+          int run = 1 + random.nextInt(random.nextBoolean() ? 4 : 60);
+          int v = (int) (random.nextLong() & (bound - 1));
+          for (int r = 0; r < run && i < n; r++, i++) {
+            values[i] = random.nextInt(3) == 0 ? (int) (random.nextLong() & (bound - 1)) : v;
+          }
+        }
+        byte[] encoded = RleBitPackedEncoder.encode(values, 0, n, bitWidth);
+        RleBitPackedDecoder decoder = new RleBitPackedDecoder(encoded, 0, encoded.length, bitWidth);
+        int at = 0;
+        while (at < n) {
+          int k = Math.min(n - at, 1 + random.nextInt(random.nextBoolean() ? 9 : 600));
+          String where = "width " + bitWidth + ", " + k + " values at " + at;
+          switch (random.nextInt(4)) {
+            case 0 -> {
+              int[] out = new int[k];
+              assertEquals(k, decoder.read(out, 0, k), where);
+              assertArrayEquals(Arrays.copyOfRange(values, at, at + k), out, where);
+            }
+            case 1 -> assertEquals(k, decoder.skip(k), where);
+            default -> {
+              double density = new double[] {0.003, 0.05, 0.3, 1.0}[random.nextInt(4)];
+              int[] selected = new int[k];
+              int count = 0;
+              for (int i = 0; i < k; i++) {
+                if (random.nextDouble() < density) {
+                  selected[count++] = i;
+                }
+              }
+              int[] out = new int[count + 2];
+              Arrays.fill(out, -7);
+              assertEquals(k, decoder.readSelected(k, selected, count, out, 2), where);
+              int[] want = new int[count + 2];
+              want[0] = -7;
+              want[1] = -7;
+              for (int j = 0; j < count; j++) {
+                want[2 + j] = values[at + selected[j]];
+              }
+              assertArrayEquals(want, out, where);
+            }
+          }
+          at += k;
+        }
+      }
+    }
+  }
+
+  @Test
+  void selectedValuesOfARunCutShortStopAtTheData() {
+    int[] values = {1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7, 1, 2};
+    byte[] encoded = RleBitPackedEncoder.encode(values, 0, values.length, 3);
+    byte[] cut = Arrays.copyOf(encoded, 1 + 3 + 1);
+    int[] out = {-1, -1, -1};
+    int n =
+        new RleBitPackedDecoder(cut, 0, cut.length, 3)
+            .readSelected(16, new int[] {1, 9, 12}, 3, out, 0);
+    assertEquals(8 + 2, n, "a byte holds two more 3-bit values");
+    assertArrayEquals(new int[] {2, 3, -1}, out);
+  }
+
   @Test
   void aRunCutShortYieldsOnlyTheValuesThatAreThere() {
     int[] values = {1, 2, 3, 4, 5, 6, 7, 1, 2, 3, 4, 5, 6, 7, 1, 2};
