@@ -8,6 +8,7 @@ import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.BooleanValues;
+import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
@@ -15,7 +16,9 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -185,6 +188,63 @@ class PlainDecoderTest {
     }
     sizes[33] = 1024;
     return sizes;
+  }
+
+  /**
+   * Selected 4- and 8-byte values (INT32, FLOAT, INT64, DOUBLE) against the values the test wrote,
+   * each read at its place: pages of 1 to 700 values read in parts, selections from none to every
+   * one, parts passed over between them, values appended after earlier ones; a selection past the
+   * page's values is an error.
+   */
+  @Test
+  void selectedFixedWidthValuesAreThoseTheSelectionNames() {
+    Random random = new Random(23);
+    PhysicalType[] types = {
+      PhysicalType.INT32, PhysicalType.FLOAT, PhysicalType.INT64, PhysicalType.DOUBLE
+    };
+    for (int trial = 0; trial < 400; trial++) {
+      PhysicalType type = types[trial % 4];
+      int width = type == PhysicalType.INT32 || type == PhysicalType.FLOAT ? 4 : 8;
+      int n = 1 + random.nextInt(trial < 100 ? 8 : 700);
+      int offset = random.nextInt(5);
+      byte[] bytes = new byte[offset + n * width];
+      random.nextBytes(bytes);
+      ByteBuffer le = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+      PlainDecoder decoder = new PlainDecoder(type, 0, bytes, offset, bytes.length);
+      DenseValues got = width == 4 ? new Int32Values() : new Int64Values();
+      List<Long> want = new ArrayList<>();
+      int every = 1 + random.nextInt(20);
+      int at = 0;
+      while (at < n) {
+        int k = 1 + random.nextInt(n - at);
+        int[] selected = new int[k];
+        int count = 0;
+        for (int i = 0; i < k; i++) {
+          if (random.nextInt(every) == 0) {
+            selected[count++] = i;
+          }
+        }
+        if (count == 0 && random.nextBoolean()) {
+          decoder.skip(k);
+        } else {
+          decoder.readSelected(got, k, selected, count, null);
+        }
+        for (int j = 0; j < count; j++) {
+          int place = offset + (at + selected[j]) * width;
+          want.add(width == 4 ? (long) le.getInt(place) : le.getLong(place));
+        }
+        at += k;
+      }
+      assertEquals(want.size(), got.size(), "trial " + trial);
+      for (int j = 0; j < want.size(); j++) {
+        long value = width == 4 ? ((Int32Values) got).values()[j] : ((Int64Values) got).values()[j];
+        assertEquals(want.get(j), value, "trial " + trial + ", value " + j);
+      }
+      DenseValues none = width == 4 ? new Int32Values() : new Int64Values();
+      assertThrows(
+          ParquetFormatException.class,
+          () -> decoder.readSelected(none, 1, new int[] {0}, 1, null));
+    }
   }
 
   /**
