@@ -54,10 +54,8 @@ public class SelectedBinaryBenchmark {
       out.writeBytes(value);
     }
     page = out.toByteArray();
-    selected = new int[N];
-    for (int i = random.nextInt(every); i < N; i += 1 + random.nextInt(2 * every - 1)) {
-      selected[count++] = i;
-    }
+    selected = Selections.spread(random, N, every);
+    count = selected.length;
   }
 
   @Benchmark

@@ -46,10 +46,8 @@ public class SelectedFixedBenchmark {
     Random random = new Random(1);
     page = new byte[N * 8];
     random.nextBytes(page);
-    selected = new int[N];
-    for (int i = random.nextInt(every); i < N; i += 1 + random.nextInt(2 * every - 1)) {
-      selected[count++] = i;
-    }
+    selected = Selections.spread(random, N, every);
+    count = selected.length;
   }
 
   @Benchmark

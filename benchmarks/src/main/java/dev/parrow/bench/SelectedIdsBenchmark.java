@@ -56,10 +56,8 @@ public class SelectedIdsBenchmark {
     for (int i = 0; i < 1 << width; i++) {
       dictionary.add(i);
     }
-    selected = new int[N];
-    for (int i = random.nextInt(every); i < N; i += 1 + random.nextInt(2 * every - 1)) {
-      selected[count++] = i;
-    }
+    selected = Selections.spread(random, N, every);
+    count = selected.length;
   }
 
   @Benchmark

@@ -181,6 +181,18 @@ class PlainDecoderTest {
                 .read(new BooleanValues(), 9));
   }
 
+  /** Each of the positions below {@code k} with a chance of one in {@code every}, ascending. */
+  private static int[] selection(Random random, int k, int every) {
+    int[] selected = new int[k];
+    int count = 0;
+    for (int i = 0; i < k; i++) {
+      if (random.nextInt(every) == 0) {
+        selected[count++] = i;
+      }
+    }
+    return Arrays.copyOf(selected, count);
+  }
+
   private static int[] batchSizes() {
     int[] sizes = new int[34];
     for (int i = 0; i < 33; i++) {
@@ -217,13 +229,8 @@ class PlainDecoderTest {
       int at = 0;
       while (at < n) {
         int k = 1 + random.nextInt(n - at);
-        int[] selected = new int[k];
-        int count = 0;
-        for (int i = 0; i < k; i++) {
-          if (random.nextInt(every) == 0) {
-            selected[count++] = i;
-          }
-        }
+        int[] selected = selection(random, k, every);
+        int count = selected.length;
         if (count == 0 && random.nextBoolean()) {
           decoder.skip(k);
         } else {
@@ -271,13 +278,8 @@ class PlainDecoderTest {
       int at = 0;
       while (at < n) {
         int k = 1 + random.nextInt(n - at);
-        int[] selected = new int[k];
-        int count = 0;
-        for (int i = 0; i < k; i++) {
-          if (random.nextInt(every) == 0) {
-            selected[count++] = i;
-          }
-        }
+        int[] selected = selection(random, k, every);
+        int count = selected.length;
         BinaryValues got = new BinaryValues();
         if (count == 0 && random.nextBoolean()) {
           decoder.skip(k);
