@@ -37,6 +37,14 @@ abstract sealed class ParquetSource implements AutoCloseable {
   /** How many rows the footers declare. */
   abstract long rows();
 
+  /**
+   * Tells the reader that only the first {@code limit} rows will be read, where it can take that (a
+   * single file: it then reads no page, and reads ahead nothing, past them).
+   */
+  ReadOptions.Builder firstRows(ReadOptions.Builder options, long limit) {
+    return options;
+  }
+
   @Override
   public void close() throws IOException {}
 
@@ -66,6 +74,11 @@ abstract sealed class ParquetSource implements AutoCloseable {
     @Override
     long rows() {
       return file.metadata().numRows();
+    }
+
+    @Override
+    ReadOptions.Builder firstRows(ReadOptions.Builder options, long limit) {
+      return limit == Long.MAX_VALUE ? options : options.rows(0, limit);
     }
 
     @Override

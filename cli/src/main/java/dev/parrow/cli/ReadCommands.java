@@ -52,8 +52,12 @@ final class ReadCommands {
         ArrowReader reader =
             parquet.newReader(
                 allocator,
-                filter
-                    .apply(read.apply(ReadOptions.builder(), batch))
+                parquet
+                    .firstRows(
+                        filter.apply(read.apply(ReadOptions.builder(), batch)),
+                        // A filter's matches may lie anywhere; without one the rows printed are
+                        // the first ones, and nothing past them need be read.
+                        filter.where == null ? request.limit() : Long.MAX_VALUE)
                     .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
                     .build())) {
       top.warn(err, parquet.warnings(reader));
