@@ -116,6 +116,16 @@ class FilterCommandsIT {
     assertEquals(0, head.exit(), head.err());
     assertTrue(head.out().contains("4321"), head.out());
     assertTrue(head.err().contains("\"rowsScanned\":100,"), head.err());
+    // Without a filter head reads only the rows it prints: the first page of each column.
+    Result first = run("head", "-n", "5", out.toString(), "--stats");
+    assertEquals(0, first.exit(), first.err());
+    assertEquals(6, first.out().lines().count(), first.out());
+    assertTrue(first.err().contains("\"rowsScanned\":5,"), first.err());
+    int columns;
+    try (ParquetFile f = ParquetFile.open(out)) {
+      columns = f.metadata().rowGroups().get(0).columns().size();
+    }
+    assertTrue(first.err().contains("\"pagesRead\":" + columns + ","), first.err());
   }
 
   @Test
