@@ -47,11 +47,7 @@ public final class DictionaryDecoder implements ValuesDecoder {
     }
     // Few selected: only theirs are read (straight from their bits); the ids between them are
     // passed over.
-    int[] picked = PICKED.get()[0];
-    if (picked.length < count) {
-      picked = new int[Math.max(count, 2 * picked.length)];
-      PICKED.get()[0] = picked;
-    }
+    int[] picked = RleBitPackedDecoder.threadValues(count);
     if (ids.readSelected(n, selected, count, picked, 0) < n) {
       throw new ParquetFormatException(
           "the page has dictionary ids for fewer than the " + n + " values it holds");
@@ -65,10 +61,6 @@ public final class DictionaryDecoder implements ValuesDecoder {
    * four: 838 against 1,154 us a page; one in two: 1,670 against 1,612).
    */
   private static final int SPARSE = 3;
-
-  /** The selected ids, in an array of each thread's (a decoder lives for one page only). */
-  private static final ThreadLocal<int[][]> PICKED =
-      ThreadLocal.withInitial(() -> new int[][] {new int[0]});
 
   /** Passes over ids without looking them up. */
   @Override

@@ -67,7 +67,7 @@ public final class PlainDecoder implements ValuesDecoder {
   @Override
   public void readSelected(DenseValues out, int n, int[] selected, int count, DenseValues scratch) {
     if (type != PhysicalType.BYTE_ARRAY) {
-      if (!readSelectedFixed(out, n, selected, count)) {
+      if (!readSelectedFixed(out, n, selected, count, scratch)) {
         ValuesDecoder.super.readSelected(out, n, selected, count, scratch);
       }
       return;
@@ -85,80 +85,49 @@ public final class PlainDecoder implements ValuesDecoder {
   }
 
   /**
-   * The selected ones of the next {@code n} 4- or 8-byte values, into an int or long buffer or
-   * Arrow memory; false (nothing consumed) for other types and outputs.
+   * The selected ones of the next {@code n} 4- or 8-byte values, into an int or long buffer, or
+   * into Arrow memory through {@code scratch} (the column's buffer of that kind); false (nothing
+   * consumed) for other types and outputs.
    */
-  private boolean readSelectedFixed(DenseValues out, int n, int[] selected, int count) {
+  private boolean readSelectedFixed(
+      DenseValues out, int n, int[] selected, int count, DenseValues scratch) {
     int width =
         switch (type) {
           case INT32, FLOAT -> 4;
           case INT64, DOUBLE -> 8;
           default -> 0;
         };
-    boolean fits =
-        width == 4 && out instanceof Int32Values
-            || width == 8 && out instanceof Int64Values
-            || out instanceof DirectFixedValues d && d.width() == width;
-    if (!fits) {
+    DenseValues into = out instanceof DirectFixedValues d && d.width() == width ? scratch : out;
+    if (!(width == 4 && into instanceof Int32Values || width == 8 && into instanceof Int64Values)) {
       return false;
     }
     need((long) n * width, n);
-    if (width == 4) {
-      int[] values;
-      int at;
-      if (out instanceof Int32Values ints) {
-        at = ints.reserve(count);
-        values = ints.values();
-      } else {
-        at = 0;
-        values = SELECTED_INTS.get();
-        if (values.length < count) {
-          values = new int[Math.max(count, 2 * values.length)];
-          SELECTED_INTS.set(values);
-        }
-      }
+    if (into != out) {
+      into.clear();
+    }
+    if (into instanceof Int32Values ints) {
+      int at = ints.reserve(count);
+      int[] values = ints.values();
       for (int j = 0; j < count; j++) {
         values[at + j] = (int) INT_LE.get(buf, pos + 4 * selected[j]);
       }
-      if (out instanceof Int32Values ints) {
-        ints.added(count);
-      } else {
-        ((DirectFixedValues) out).appendInts(values, count);
-      }
+      ints.added(count);
     } else {
-      long[] values;
-      int at;
-      if (out instanceof Int64Values longs) {
-        at = longs.reserve(count);
-        values = longs.values();
-      } else {
-        at = 0;
-        values = SELECTED_LONGS.get();
-        if (values.length < count) {
-          values = new long[Math.max(count, 2 * values.length)];
-          SELECTED_LONGS.set(values);
-        }
-      }
+      Int64Values longs = (Int64Values) into;
+      int at = longs.reserve(count);
+      long[] values = longs.values();
       for (int j = 0; j < count; j++) {
         values[at + j] = (long) LONG_LE.get(buf, pos + 8 * selected[j]);
       }
-      if (out instanceof Int64Values longs) {
-        longs.added(count);
-      } else {
-        ((DirectFixedValues) out).appendLongs(values, count);
-      }
+      longs.added(count);
+    }
+    if (into != out) {
+      out.appendRange(into, 0, count);
+      into.clear();
     }
     pos += n * width;
     return true;
   }
-
-  /**
-   * Selected values on their way into Arrow memory, one array per thread (a decoder is a page's).
-   */
-  private static final ThreadLocal<int[]> SELECTED_INTS = ThreadLocal.withInitial(() -> new int[0]);
-
-  private static final ThreadLocal<long[]> SELECTED_LONGS =
-      ThreadLocal.withInitial(() -> new long[0]);
 
   private static final java.lang.invoke.VarHandle LONG_LE =
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);

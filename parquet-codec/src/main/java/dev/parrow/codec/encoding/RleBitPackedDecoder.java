@@ -42,8 +42,9 @@ public final class RleBitPackedDecoder implements IntDecoder {
   }
 
   /**
-   * The array {@link #readValues} returns, one per thread rather than per decoder: a decoder lives
-   * for one page, and a file of small pages would otherwise allocate one for each.
+   * The array {@link #threadValues} hands out (for {@link #readValues}, and for the ids a
+   * dictionary decoder selects), one per thread rather than per decoder: a decoder lives for one
+   * page, and a file of small pages would otherwise allocate one for each.
    */
   private static final ThreadLocal<int[][]> VALUES =
       ThreadLocal.withInitial(() -> new int[][] {new int[0]});
@@ -54,16 +55,25 @@ public final class RleBitPackedDecoder implements IntDecoder {
    * values of a page (dictionary ids, RLE booleans) must all be there.
    */
   public int[] readValues(int n) {
+    int[] values = threadValues(n);
+    int got = read(values, 0, n);
+    if (got < n) {
+      throw new ParquetFormatException(
+          "the page holds " + got + " encoded values where " + n + " are needed");
+    }
+    return values;
+  }
+
+  /**
+   * This thread's array for decoded values, at least {@code n} long: the one {@link #readValues}
+   * returns, valid until the thread's next call of either.
+   */
+  static int[] threadValues(int n) {
     int[][] holder = VALUES.get();
     int[] values = holder[0];
     if (values.length < n) {
       values = new int[Math.max(n, Math.min(2 * values.length, Integer.MAX_VALUE - 16))];
       holder[0] = values;
-    }
-    int got = read(values, 0, n);
-    if (got < n) {
-      throw new ParquetFormatException(
-          "the page holds " + got + " encoded values where " + n + " are needed");
     }
     return values;
   }
