@@ -44,6 +44,7 @@ public class DecodeBenchmark {
   private long[] unpacked;
   private byte[] delta;
   private byte[] levels;
+  private byte[] levelRuns;
   private byte[] allPresent;
   private final int[] levelScratch = new int[N];
   private byte[] bitmap;
@@ -73,6 +74,7 @@ public class DecodeBenchmark {
       defs[i] = random.nextInt(10) == 0 ? 0 : 1;
     }
     levels = RleBitPackedEncoder.encode(defs, 0, N, 1);
+    levelRuns = rleRunsOnly(defs);
     int[] ones = new int[N];
     java.util.Arrays.fill(ones, 1);
     allPresent = RleBitPackedEncoder.encode(ones, 0, N, 1);
@@ -124,6 +126,40 @@ public class DecodeBenchmark {
     java.util.Arrays.fill(bitmap, (byte) 0);
     new RleBitPackedDecoder(levels, 0, levels.length, 1).readBits(bitmap, 0, N);
     return bitmap;
+  }
+
+  /**
+   * The same levels as DuckDB writes them: RLE runs only, never bit-packed (a run of about nine
+   * ones, then a zero).
+   */
+  @Benchmark
+  public byte[] levelRunsIntoValidityBits() {
+    java.util.Arrays.fill(bitmap, (byte) 0);
+    new RleBitPackedDecoder(levelRuns, 0, levelRuns.length, 1).readBits(bitmap, 0, N);
+    return bitmap;
+  }
+
+  /**
+   * One-bit values as RLE runs only: a ULEB128 header (the run's length times 2), one value byte.
+   */
+  private static byte[] rleRunsOnly(int[] values) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (int i = 0; i < values.length; ) {
+      int run = 1;
+      while (i + run < values.length && values[i + run] == values[i]) {
+        run++;
+      }
+      for (int header = run << 1; ; header >>>= 7) {
+        if (header < 0x80) {
+          out.write(header);
+          break;
+        }
+        out.write((header & 0x7f) | 0x80);
+      }
+      out.write(values[i]);
+      i += run;
+    }
+    return out.toByteArray();
   }
 
   /**

@@ -17,8 +17,17 @@ public final class Bits {
     bitmap[bit >>> 3] |= (byte) (1 << (bit & 7));
   }
 
-  /** Sets bits {@code [from, from + count)}. */
+  /**
+   * Sets bits {@code [from, from + count)}. A range of up to 64 bits (a run of present values
+   * between two nulls, typically) is one word ORed in where the bitmap holds it.
+   */
   public static void setRange(byte[] bitmap, int from, int count) {
+    if (count <= 64 && holdsWord(bitmap, from)) {
+      if (count > 0) {
+        putLong(bitmap, from, -1L >>> (64 - count));
+      }
+      return;
+    }
     int end = from + count;
     int bit = from;
     while (bit < end && (bit & 7) != 0) {
@@ -44,6 +53,24 @@ public final class Bits {
       bitmap[index] |= (byte) (b << shift);
       bitmap[index + 1] |= (byte) (b >>> (8 - shift));
     }
+  }
+
+  /**
+   * ORs the 64 bits of {@code w} in at bit {@code at}, which need not be byte-aligned; the bitmap
+   * must reach bit {@code at + 63} ({@link #holdsWord}).
+   */
+  public static void putLong(byte[] bitmap, int at, long w) {
+    int shift = at & 7;
+    int index = at >>> 3;
+    LONGS.set(bitmap, index, (long) LONGS.get(bitmap, index) | (w << shift));
+    if (shift != 0) {
+      bitmap[index + 8] |= (byte) (w >>> (64 - shift));
+    }
+  }
+
+  /** Whether {@code bitmap} reaches bit {@code at + 63}, so that {@link #putLong} fits. */
+  public static boolean holdsWord(byte[] bitmap, int at) {
+    return (at + 71) >>> 3 <= bitmap.length;
   }
 
   /** The bits needed for values 0..max (0 for max 0): the width of levels and dictionary ids. */

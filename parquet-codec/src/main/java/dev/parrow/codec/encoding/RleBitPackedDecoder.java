@@ -150,7 +150,19 @@ public final class RleBitPackedDecoder implements IntDecoder {
           done += k;
           continue;
         }
-        // Whole groups: with width 1 a group of eight is one byte, and that byte is the bitmap.
+        // Whole groups: with width 1 a group of eight is one byte, and that byte is the bitmap;
+        // eight of them go in as one word while the run, the read and the bitmap hold them.
+        while (packedRemaining >= 64
+            && n - done >= 64
+            && end - pos >= 8
+            && Bits.holdsWord(out, outBit + done)) {
+          long w = (long) LONG_LE.get(buf, pos);
+          pos += 8;
+          Bits.putLong(out, outBit + done, w);
+          setBits += Long.bitCount(w);
+          packedRemaining -= 64;
+          done += 64;
+        }
         while (packedRemaining >= 8 && n - done >= 8 && pos < end) {
           int b = buf[pos++] & 0xff;
           Bits.putByte(out, outBit + done, b);

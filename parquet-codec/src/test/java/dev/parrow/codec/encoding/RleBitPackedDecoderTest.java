@@ -56,9 +56,15 @@ class RleBitPackedDecoderTest {
   @Test
   void oneBitValuesReadStraightIntoBitmapsAtAnyOffset() {
     Random random = new Random(11);
-    for (int trial = 0; trial < 40; trial++) {
+    for (int trial = 0; trial < 60; trial++) {
       int n = 1 + random.nextInt(5000);
       int[] values = Values.random(random, n, 1);
+      if (trial % 3 == 2) {
+        // Long bit-packed runs (one null in ten, as in a nullable column), read a word at a time.
+        for (int i = 0; i < n; i++) {
+          values[i] = random.nextInt(10) == 0 ? 0 : 1;
+        }
+      }
       byte[] encoded = RleBitPackedEncoder.encode(values, 0, n, 1);
       RleBitPackedDecoder decoder = new RleBitPackedDecoder(encoded, 0, encoded.length, 1);
       int at = 0;
@@ -73,7 +79,8 @@ class RleBitPackedDecoderTest {
           assertArrayEquals(Arrays.copyOfRange(values, at, at + k), out);
         } else {
           int offset = random.nextInt(16);
-          byte[] bitmap = new byte[(offset + k + 7) / 8 + 1];
+          // Tight bitmaps as well as roomy ones: near its end a word no longer fits.
+          byte[] bitmap = new byte[(offset + k + 7) / 8 + random.nextInt(10)];
           assertEquals(k, decoder.readBits(bitmap, offset, k));
           int ones = 0;
           for (int i = 0; i < k; i++) {
@@ -86,6 +93,9 @@ class RleBitPackedDecoderTest {
           assertEquals(ones, decoder.ones());
           for (int i = 0; i < offset; i++) {
             assertEquals(false, Bits.get(bitmap, i), "bits before the offset stay clear");
+          }
+          for (int i = offset + k; i < bitmap.length * 8; i++) {
+            assertEquals(false, Bits.get(bitmap, i), "bits after the read stay clear");
           }
         }
         at += k;
