@@ -400,9 +400,9 @@ public final class ParquetArrowReader extends ArrowReader {
       // Nothing decodes any more: the current chunks' page arrays go to the readers that follow.
       groupPages.forEach(PageReader::release);
       pageBuffers.values().forEach(PageBuffers::retire);
-      if (readAheadThreads != null) {
+      if (readAheadThreads instanceof java.util.concurrent.ExecutorService own) {
         // No interrupt: a read it is in finishes, and its result is dropped.
-        readAheadThreads.shutdown();
+        own.shutdown();
       }
     } finally {
       reading.unlock();
@@ -509,7 +509,7 @@ public final class ParquetArrowReader extends ArrowReader {
 
   private void runAll(int tasks, WorkerPool.Costs costs, WorkerPool.Task task) throws IOException {
     try {
-      WorkerPool.runAll(tasks, options.parallelism(), costs, task);
+      WorkerPool.runAll(tasks, options.parallelism(), options.executor(), costs, task);
     } catch (IOException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
@@ -653,6 +653,8 @@ public final class ParquetArrowReader extends ArrowReader {
       WorkerPool.runAll(
           count,
           options.parallelism(),
+          options.executor(),
+          null,
           k -> {
             int f = toBuild[k];
             if (f < fields.size()) {
@@ -1063,8 +1065,11 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   static final long READ_AHEAD_BYTES = 64L << 20;
 
-  /** The read-ahead threads, made when a next row group is first read ahead. */
-  private java.util.concurrent.ExecutorService readAheadThreads;
+  /**
+   * Where pages are read ahead: threads of the reader's own, made when a next row group is first
+   * read ahead, or the caller's executor ({@link ReadOptions#executor()}), as many at a time.
+   */
+  private java.util.concurrent.Executor readAheadThreads;
 
   /** The page readers of the row group at {@link #aheadCursor}, by column index. */
   private final Map<Integer, PageReader> aheadPages = new HashMap<>();
@@ -1092,7 +1097,11 @@ public final class ParquetArrowReader extends ArrowReader {
       if (!prefetches.containsKey(next)) {
         prefetches.put(next, file.input().prefetch(chunkRanges(group)));
       }
-      if (readAheadThreads == null) {
+      if (readAheadThreads == null && options.executor() != null) {
+        readAheadThreads =
+            new dev.parrow.arrow.internal.LimitedExecutor(
+                options.executor(), options.parallelism());
+      } else if (readAheadThreads == null) {
         readAheadThreads =
             java.util.concurrent.Executors.newFixedThreadPool(
                 options.parallelism(),

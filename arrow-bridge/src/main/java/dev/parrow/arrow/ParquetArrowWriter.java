@@ -464,6 +464,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       WorkerPool.runAll(
           fields.size(),
           options.parallelism(),
+          options.executor(),
           fieldCosts,
           f -> fields.get(f).write(slice.getVector(f), rows, chunks, batchDictionaries));
     } catch (IOException | RuntimeException e) {
@@ -531,7 +532,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
     try {
       // Each chunk's last pages and dictionary page are compressed in parallel too.
       WorkerPool.runAll(
-          chunks.length, options.parallelism(), finishCosts, c -> finished[c] = chunks[c].finish());
+          chunks.length,
+          options.parallelism(),
+          options.executor(),
+          finishCosts,
+          c -> finished[c] = chunks[c].finish());
     } catch (IOException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
@@ -545,6 +550,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       // one finished row group waits, and its failure is thrown by the next flush or close.
       pendingRowGroup =
           WorkerPool.background(
+              options.executor(),
               () -> {
                 file.writeRowGroup(group, groupRows, sortingColumns);
                 return null;

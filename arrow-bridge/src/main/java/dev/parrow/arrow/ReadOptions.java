@@ -38,6 +38,9 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param rowLimit how many rows from {@code rowOffset} to read at most (Long.MAX_VALUE: all)
  * @param requestedOrder give the top-level fields in the order {@code columns} first names them,
  *     not in the file's order
+ * @param executor where the reader runs its helper threads' work (decoding a batch's columns beside
+ *     the caller, reading pages ahead), or null for Parrow's own daemon threads; see {@link
+ *     Builder#executor}
  */
 public record ReadOptions(
     List<String> columns,
@@ -57,7 +60,8 @@ public record ReadOptions(
     boolean pruneOnly,
     long rowOffset,
     long rowLimit,
-    boolean requestedOrder) {
+    boolean requestedOrder,
+    java.util.concurrent.Executor executor) {
 
   /** How dictionary columns are read. */
   public enum DictionaryMode {
@@ -130,6 +134,7 @@ public record ReadOptions(
    * @param rowOffset the first row to read
    * @param rowLimit how many rows to read at most
    * @param requestedOrder give the fields in the order named
+   * @param executor where helper work runs, or null for Parrow's own threads
    */
   public ReadOptions {
     columns = List.copyOf(columns);
@@ -192,6 +197,7 @@ public record ReadOptions(
     b.rowOffset = rowOffset;
     b.rowLimit = rowLimit;
     b.requestedOrder = requestedOrder;
+    b.executor = executor;
     b.binaryAsString = types.binaryAsString();
     b.uuidAsExtension = types.uuidAsExtension();
     b.float16AsFloat = types.float16AsFloat();
@@ -227,6 +233,7 @@ public record ReadOptions(
     private boolean pruneOnly;
     private long rowOffset;
     private long rowLimit = Long.MAX_VALUE;
+    private java.util.concurrent.Executor executor;
 
     /**
      * The columns to read: top-level names or dotted leaf paths (default all).
@@ -488,7 +495,24 @@ public record ReadOptions(
           pruneOnly,
           rowOffset,
           rowLimit,
-          requestedOrder);
+          requestedOrder,
+          executor);
+    }
+
+    /**
+     * Runs the reader's helper work on the caller's executor instead of Parrow's own daemon
+     * threads: the columns of a batch that the calling thread does not decode itself ({@code
+     * parallelism - 1} helpers at most) and the pages read ahead (at most {@code parallelism} at a
+     * time). The calling thread still decodes, and takes over whatever no helper has started, so an
+     * executor that is busy, small, or rejects work slows a read but never stalls it. Readers of a
+     * dataset open their files on threads of their own; each file's reader uses this executor.
+     *
+     * @param executor the executor, or null for Parrow's own threads (the default)
+     * @return this builder
+     */
+    public Builder executor(java.util.concurrent.Executor executor) {
+      this.executor = executor;
+      return this;
     }
 
     /**

@@ -46,6 +46,8 @@ import java.util.Map;
  *     sub-millisecond nanoseconds, or a negative one, then fails the write), instead of the default
  *     lossless FIXED_LEN_BYTE_ARRAY(16) that Parrow restores exactly through ARROW:schema and other
  *     readers see as 16-byte binary
+ * @param executor where the writer runs its helper threads' work (encoding a batch's columns beside
+ *     the caller, writing a finished row group out), or null for Parrow's own daemon threads
  */
 public record WriteOptions(
     CompressionCodec compression,
@@ -67,7 +69,8 @@ public record WriteOptions(
     int parallelism,
     Map<String, BloomFilterOptions> bloomFilters,
     List<SortKey> sortingColumns,
-    boolean monthDayNanoAsInterval) {
+    boolean monthDayNanoAsInterval,
+    java.util.concurrent.Executor executor) {
 
   /**
    * One column of the rows' sort order.
@@ -112,6 +115,7 @@ public record WriteOptions(
    * @param bloomFilters per column: a Bloom filter
    * @param sortingColumns the rows' sort order, as recorded
    * @param monthDayNanoAsInterval MONTH_DAY_NANO intervals as Parquet INTERVAL
+   * @param executor where helper work runs, or null for Parrow's own threads
    */
   public WriteOptions {
     bloomFilters = Map.copyOf(bloomFilters);
@@ -234,6 +238,7 @@ public record WriteOptions(
     private final Map<String, Boolean> columnDictionary = new LinkedHashMap<>();
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private boolean monthDayNanoAsInterval;
+    private java.util.concurrent.Executor executor;
 
     /**
      * The page codec (default SNAPPY).
@@ -501,7 +506,24 @@ public record WriteOptions(
           parallelism,
           bloomFilters,
           sortingColumns,
-          monthDayNanoAsInterval);
+          monthDayNanoAsInterval,
+          executor);
+    }
+
+    /**
+     * Runs the writer's helper work on the caller's executor instead of Parrow's own daemon
+     * threads: the columns of a batch that the calling thread does not encode itself ({@code
+     * parallelism - 1} helpers at most) and, with a parallelism of 2 or more, the writing of a
+     * finished row group to the stream while the next is encoded. The calling thread still encodes
+     * and takes over the columns no helper has started; a row group the executor rejects is written
+     * by the calling thread.
+     *
+     * @param executor the executor, or null for Parrow's own threads (the default)
+     * @return this builder
+     */
+    public Builder executor(java.util.concurrent.Executor executor) {
+      this.executor = executor;
+      return this;
     }
   }
 }

@@ -66,6 +66,39 @@ class ParquetArrowReaderTest {
     }
   }
 
+  /**
+   * A caller's executor runs the helpers' work (columns decoded beside the caller, pages of the
+   * second row group read ahead); one that rejects everything leaves it all to the caller. Neither
+   * changes a value.
+   */
+  @Test
+  void aCallersExecutorRunsTheHelpersWork() throws Exception {
+    Map<String, List<Object>> one =
+        read(ReadOptions.builder().parallelism(1).batchSize(999).build());
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      java.util.concurrent.atomic.AtomicInteger ran =
+          new java.util.concurrent.atomic.AtomicInteger();
+      java.util.concurrent.Executor counted =
+          task -> {
+            ran.incrementAndGet();
+            pool.execute(task);
+          };
+      assertEquals(
+          one, read(ReadOptions.builder().parallelism(2).batchSize(999).executor(counted).build()));
+      assertTrue(ran.get() > 0, "the executor ran nothing");
+    } finally {
+      pool.shutdown();
+    }
+    java.util.concurrent.Executor rejecting =
+        task -> {
+          throw new java.util.concurrent.RejectedExecutionException("full");
+        };
+    assertEquals(
+        one, read(ReadOptions.builder().parallelism(2).batchSize(999).executor(rejecting).build()));
+  }
+
   @Test
   void theThreadCountChangesNothing() throws Exception {
     Map<String, List<Object>> one =

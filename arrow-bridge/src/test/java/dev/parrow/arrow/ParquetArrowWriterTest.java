@@ -89,10 +89,51 @@ class ParquetArrowWriterTest {
 
   @Test
   void rowGroupsWrittenInTheBackgroundComeInOrder() throws Exception {
+    writeAndCheck(options());
+  }
+
+  /**
+   * A caller's executor runs the helpers' work (columns encoded beside the caller, row groups
+   * written out), and one that rejects everything leaves it all to the caller: the file is the
+   * same.
+   */
+  @Test
+  void aCallersExecutorRunsTheHelpersWork() throws Exception {
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      java.util.concurrent.atomic.AtomicInteger ran =
+          new java.util.concurrent.atomic.AtomicInteger();
+      writeAndCheck(
+          WriteOptions.builder()
+              .parallelism(2)
+              .rowGroupRows(1_000)
+              .executor(
+                  task -> {
+                    ran.incrementAndGet();
+                    pool.execute(task);
+                  })
+              .build());
+      assertTrue(ran.get() > 0, "the executor ran nothing");
+    } finally {
+      pool.shutdown();
+    }
+    writeAndCheck(
+        WriteOptions.builder()
+            .parallelism(2)
+            .rowGroupRows(1_000)
+            .executor(
+                task -> {
+                  throw new java.util.concurrent.RejectedExecutionException("full");
+                })
+            .build());
+  }
+
+  private static void writeAndCheck(WriteOptions options) throws Exception {
     MemoryOutput output = new MemoryOutput(-1);
     try (BufferAllocator allocator = new RootAllocator();
         VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
-      try (ParquetArrowWriter writer = ParquetArrowWriter.create(output, SCHEMA, options())) {
+      try (ParquetArrowWriter writer = ParquetArrowWriter.create(output, SCHEMA, options)) {
         for (int batch = 0; batch < 10; batch++) {
           fill(root, batch, 700);
           writer.write(root);

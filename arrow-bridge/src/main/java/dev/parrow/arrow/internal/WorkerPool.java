@@ -31,15 +31,23 @@ public final class WorkerPool {
   }
 
   public static void runAll(int tasks, int parallelism, Task task) throws Exception {
-    runAll(tasks, parallelism, null, task);
+    runAll(tasks, parallelism, null, null, task);
   }
 
   /**
-   * Runs {@code task} on a pooled thread while the caller goes on (a finished row group written
-   * while the next one is encoded).
+   * Runs {@code task} on a pooled thread (or {@code executor}'s, when not null) while the caller
+   * goes on (a finished row group written while the next one is encoded); an executor that rejects
+   * it leaves it to the caller: the future returned has then run it already.
    */
-  public static Future<?> background(java.util.concurrent.Callable<?> task) {
-    return POOL.submit(task);
+  public static Future<?> background(
+      java.util.concurrent.Executor executor, java.util.concurrent.Callable<?> task) {
+    java.util.concurrent.FutureTask<?> future = new java.util.concurrent.FutureTask<>(task);
+    try {
+      (executor == null ? POOL : executor).execute(future);
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      future.run();
+    }
+    return future;
   }
 
   /**
@@ -77,10 +85,14 @@ public final class WorkerPool {
   }
 
   /**
-   * {@link #runAll(int, int, Task)}, the tasks started in order of what they took the last time
-   * ({@code costs}, which this run updates; null: in index order).
+   * {@link #runAll(int, int, Task)}, the helpers run on {@code executor} (null: Parrow's own
+   * threads) and the tasks started in order of what they took the last time ({@code costs}, which
+   * this run updates; null: in index order). Helpers the executor rejects or starts late change
+   * nothing but the time: the caller takes every task no helper has.
    */
-  public static void runAll(int tasks, int parallelism, Costs costs, Task task) throws Exception {
+  public static void runAll(
+      int tasks, int parallelism, java.util.concurrent.Executor executor, Costs costs, Task task)
+      throws Exception {
     Throwable[] failures = new Throwable[tasks];
     AtomicInteger next = new AtomicInteger();
     // The caller waits for the tasks, not for the helpers: a helper the scheduler starts late (the
@@ -109,8 +121,13 @@ public final class WorkerPool {
           }
         };
     int helpers = Math.min(parallelism, tasks) - 1;
-    for (int h = 0; h < helpers; h++) {
-      POOL.execute(worker);
+    java.util.concurrent.Executor helperThreads = executor == null ? POOL : executor;
+    try {
+      for (int h = 0; h < helpers; h++) {
+        helperThreads.execute(worker);
+      }
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // Fewer helpers (none, perhaps): the caller's own loop below takes what is left.
     }
     // A thread attached from native code (Arrow C++ pulling a Parrow stream) has no context class
     // loader,

@@ -24,6 +24,7 @@ class WorkerPoolTest {
         WorkerPool.runAll(
             tasks,
             parallelism,
+            null,
             tasks % 2 == 0 ? costs : null,
             i -> {
               runs.incrementAndGet(i);
