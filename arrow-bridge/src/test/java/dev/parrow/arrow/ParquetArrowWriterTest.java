@@ -71,7 +71,11 @@ class ParquetArrowWriterTest {
   }
 
   private static WriteOptions options() {
-    return WriteOptions.builder().parallelism(2).rowGroupRows(1_000).build();
+    return options(null);
+  }
+
+  private static WriteOptions options(java.util.concurrent.Executor executor) {
+    return WriteOptions.builder().parallelism(2).rowGroupRows(1_000).executor(executor).build();
   }
 
   private static void fill(VectorSchemaRoot root, int batch, int rows) {
@@ -105,28 +109,20 @@ class ParquetArrowWriterTest {
       java.util.concurrent.atomic.AtomicInteger ran =
           new java.util.concurrent.atomic.AtomicInteger();
       writeAndCheck(
-          WriteOptions.builder()
-              .parallelism(2)
-              .rowGroupRows(1_000)
-              .executor(
-                  task -> {
-                    ran.incrementAndGet();
-                    pool.execute(task);
-                  })
-              .build());
+          options(
+              task -> {
+                ran.incrementAndGet();
+                pool.execute(task);
+              }));
       assertTrue(ran.get() > 0, "the executor ran nothing");
     } finally {
       pool.shutdown();
     }
     writeAndCheck(
-        WriteOptions.builder()
-            .parallelism(2)
-            .rowGroupRows(1_000)
-            .executor(
-                task -> {
-                  throw new java.util.concurrent.RejectedExecutionException("full");
-                })
-            .build());
+        options(
+            task -> {
+              throw new java.util.concurrent.RejectedExecutionException("full");
+            }));
   }
 
   private static void writeAndCheck(WriteOptions options) throws Exception {
