@@ -1,5 +1,6 @@
 package dev.parrow.arrow;
 
+import dev.parrow.arrow.internal.BatchesAhead;
 import dev.parrow.arrow.internal.DictionaryFiller;
 import dev.parrow.arrow.internal.FieldReader;
 import dev.parrow.arrow.internal.LeafColumn;
@@ -254,6 +255,12 @@ public final class ParquetArrowReader extends ArrowReader {
    * @return the counts so far
    */
   public ReadStats stats() {
+    BatchesAhead<ReadStats> pipeline = ahead;
+    return pipeline != null ? pipeline.counts() : countsNow();
+  }
+
+  /** The counts as the reading thread (the one decoding ahead, if any) has them. */
+  private ReadStats countsNow() {
     long read = pagesRead;
     long total = pagesTotal;
     for (int i = 0; i < groupPages.size(); i++) {
@@ -267,7 +274,7 @@ public final class ParquetArrowReader extends ArrowReader {
         rowGroups == null ? 0 : rowGroups.size() - groupsEmptiedByPages,
         total,
         read,
-        bytesRead(),
+        bytesReadNow(),
         rowsScanned,
         rowsReturned);
   }
@@ -367,11 +374,33 @@ public final class ParquetArrowReader extends ArrowReader {
         throw new IllegalStateException(
             file.footer().fileName() + ": the reader was closed; no batch can be read");
       }
-      return loadBatch();
+      prepareLoadNextBatch();
+      if (!aheadDecided) {
+        aheadDecided = true;
+        if (options.decodeAhead() && getDictionaryVectors().isEmpty()) {
+          ahead =
+              new BatchesAhead<>(
+                  allocator,
+                  getVectorSchemaRoot(),
+                  this::loadBatch,
+                  this::countsNow,
+                  options.executor(),
+                  file.footer().fileName());
+        }
+      }
+      return ahead != null ? ahead.next() : loadBatch(getVectorSchemaRoot());
     } finally {
       reading.unlock();
     }
   }
+
+  /**
+   * The batches decoded ahead ({@link ReadOptions#decodeAhead}), made at the first batch; null when
+   * each batch is read when asked for.
+   */
+  private volatile BatchesAhead<ReadStats> ahead;
+
+  private boolean aheadDecided;
 
   /**
    * Frees the batch's vectors and dictionaries, after the batch being read on another thread (if
@@ -380,8 +409,17 @@ public final class ParquetArrowReader extends ArrowReader {
   @Override
   public void close(boolean closeReadSource) throws IOException {
     closing = true;
+    BatchesAhead<ReadStats> pipeline = ahead;
+    if (pipeline != null) {
+      // Before the lock: a caller waiting in loadNextBatch for a batch decoded ahead holds it.
+      pipeline.stop();
+    }
     reading.lock();
     try {
+      // Read again: a batch that was starting may have made it meanwhile (no caller waits now).
+      if (ahead != null) {
+        ahead.close();
+      }
       super.close(closeReadSource);
       fields.forEach(FieldReader::close);
       filterOnlyFields.forEach(FieldReader::close);
@@ -409,8 +447,11 @@ public final class ParquetArrowReader extends ArrowReader {
     }
   }
 
-  private boolean loadBatch() throws IOException {
-    prepareLoadNextBatch();
+  /**
+   * Reads the next batch into {@code root} (the caller's, or one of the roots decoded ahead); false
+   * at the end.
+   */
+  private boolean loadBatch(VectorSchemaRoot root) throws IOException {
     if (rowGroups == null) {
       try {
         planRowGroups();
@@ -470,7 +511,6 @@ public final class ParquetArrowReader extends ArrowReader {
         groupRow = start;
       }
       int rows = (int) Math.min(options.batchSize(), end - groupRow);
-      VectorSchemaRoot root = getVectorSchemaRoot();
       for (FieldVector vector : root.getFieldVectors()) {
         dev.parrow.arrow.internal.Buffers.releaseShared(vector);
       }
@@ -1143,6 +1183,11 @@ public final class ParquetArrowReader extends ArrowReader {
   /** Stored bytes of the pages read so far (pages skipped whole are not read). */
   @Override
   public long bytesRead() {
+    BatchesAhead<ReadStats> pipeline = ahead;
+    return pipeline != null ? pipeline.counts().bytesRead() : bytesReadNow();
+  }
+
+  private long bytesReadNow() {
     long total = bytesRead;
     for (PageReader p : groupPages) {
       total += p.bytesRead();

@@ -430,9 +430,15 @@ public final class ParquetDataset {
     return null;
   }
 
-  /** The read options every file is read with: the dataset's, dictionaries decoded. */
+  /**
+   * The read options every file is read with: the dataset's, dictionaries decoded, each batch
+   * decoded when asked for (the dataset reader reads each file ahead on a thread of its own).
+   */
   static ReadOptions perFile(ReadOptions read) {
-    return read.toBuilder().dictionaryMode(ReadOptions.DictionaryMode.DECODE).build();
+    return read.toBuilder()
+        .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+        .decodeAhead(false)
+        .build();
   }
 
   /**

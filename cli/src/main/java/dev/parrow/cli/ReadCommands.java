@@ -59,6 +59,9 @@ final class ReadCommands {
                         // the first ones, and nothing past them need be read.
                         filter.where == null ? request.limit() : Long.MAX_VALUE)
                     .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+                    // Formatting rows takes longer than decoding them: the next batches are
+                    // decoded meanwhile, once there is more than one to print.
+                    .decodeAhead(request.limit() > batch)
                     .build())) {
       top.warn(err, parquet.warnings(reader));
       OutputStream out = toFile ? target.open() : Stdout.bytesFor(spec.commandLine().getOut());
@@ -73,36 +76,20 @@ final class ReadCommands {
       RowPrinter printer =
           new RowPrinter(out, request.format(), request.csvNull(), request.width());
       long printed = 0;
-      // Reading ahead pays once there is more than one batch to print.
-      boolean readAhead = request.limit() > batch;
-      try (BatchPrefetch ahead = readAhead ? new BatchPrefetch(reader, allocator) : null) {
+      try {
         boolean first = true;
-        while (printed < request.limit()) {
-          VectorSchemaRoot root;
-          if (ahead != null) {
-            root = ahead.next();
-          } else {
-            root = reader.loadNextBatch() ? reader.getVectorSchemaRoot() : null;
+        while (printed < request.limit() && reader.loadNextBatch()) {
+          VectorSchemaRoot root = reader.getVectorSchemaRoot();
+          int rows = (int) Math.min(root.getRowCount(), request.limit() - printed);
+          if (rows == 0) {
+            continue;
           }
-          if (root == null) {
-            break;
-          }
-          try {
-            int rows = (int) Math.min(root.getRowCount(), request.limit() - printed);
-            if (rows == 0) {
-              continue;
-            }
-            printer.print(root, rows);
-            // Flushed per batch: a closed pipe shows here and stops the read.
-            printer.flush();
-            printed += rows;
-            first = false;
-            progress.update(printed);
-          } finally {
-            if (ahead != null) {
-              root.close();
-            }
-          }
+          printer.print(root, rows);
+          // Flushed per batch: a closed pipe shows here and stops the read.
+          printer.flush();
+          printed += rows;
+          first = false;
+          progress.update(printed);
         }
         if (first) {
           printer.printEmpty(reader.getVectorSchemaRoot().getSchema().getFields());

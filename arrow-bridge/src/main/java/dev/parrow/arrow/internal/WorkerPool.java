@@ -34,6 +34,11 @@ public final class WorkerPool {
     runAll(tasks, parallelism, null, null, task);
   }
 
+  /** {@return {@code executor}, or the pool's own threads when it is null} */
+  public static java.util.concurrent.Executor orOwn(java.util.concurrent.Executor executor) {
+    return executor == null ? POOL : executor;
+  }
+
   /**
    * Runs {@code task} on a pooled thread (or {@code executor}'s, when not null) while the caller
    * goes on (a finished row group written while the next one is encoded); an executor that rejects
