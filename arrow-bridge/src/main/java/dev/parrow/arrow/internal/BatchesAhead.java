@@ -67,14 +67,19 @@ public final class BatchesAhead<S> implements AutoCloseable {
   private volatile Thread starter;
 
   private volatile boolean stopping;
-  private volatile boolean ranInline;
+
+  /** The executor rejected the producer or ran it on the caller's thread: it will not start. */
+  private volatile boolean wontStart;
+
   private final java.util.concurrent.CountDownLatch started =
       new java.util.concurrent.CountDownLatch(1);
   private final java.util.concurrent.CountDownLatch produced =
       new java.util.concurrent.CountDownLatch(1);
   private boolean submitted;
   private Object ended;
-  private S counts;
+
+  /** Written by the caller's thread, read by any thread asking for the read's counts. */
+  private volatile S counts;
 
   /**
    * @param target the caller's root, which {@link #next} fills
@@ -116,6 +121,7 @@ public final class BatchesAhead<S> implements AutoCloseable {
         executor.execute(this::produce);
       } catch (java.util.concurrent.RejectedExecutionException e) {
         // Left unstarted: the caller loads.
+        wontStart = true;
       }
     }
     if (state.get() == NOT_STARTED) {
@@ -176,7 +182,7 @@ public final class BatchesAhead<S> implements AutoCloseable {
   }
 
   private void awaitStart() throws IOException {
-    if (ranInline) {
+    if (wontStart) {
       return;
     }
     try {
@@ -194,7 +200,7 @@ public final class BatchesAhead<S> implements AutoCloseable {
   private void produce() {
     if (Thread.currentThread() == starter) {
       // An executor that runs tasks on the caller's thread: the producer would wait for itself.
-      ranInline = true;
+      wontStart = true;
       return;
     }
     if (!state.compareAndSet(NOT_STARTED, PRODUCING)) {
