@@ -5,8 +5,12 @@ import java.io.InterruptedIOException;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -60,8 +64,7 @@ public final class BatchesAhead<S> implements AutoCloseable {
   private static final int PRODUCING = 1;
   private static final int CALLER_LOADS = 2;
 
-  private final java.util.concurrent.atomic.AtomicInteger state =
-      new java.util.concurrent.atomic.AtomicInteger(NOT_STARTED);
+  private final AtomicInteger state = new AtomicInteger(NOT_STARTED);
 
   /** The thread that handed the producer to the executor: never the producer's. */
   private volatile Thread starter;
@@ -71,10 +74,8 @@ public final class BatchesAhead<S> implements AutoCloseable {
   /** The executor rejected the producer or ran it on the caller's thread: it will not start. */
   private volatile boolean wontStart;
 
-  private final java.util.concurrent.CountDownLatch started =
-      new java.util.concurrent.CountDownLatch(1);
-  private final java.util.concurrent.CountDownLatch produced =
-      new java.util.concurrent.CountDownLatch(1);
+  private final CountDownLatch started = new CountDownLatch(1);
+  private final CountDownLatch produced = new CountDownLatch(1);
   private boolean submitted;
   private Object ended;
 
@@ -119,7 +120,7 @@ public final class BatchesAhead<S> implements AutoCloseable {
       starter = Thread.currentThread();
       try {
         executor.execute(this::produce);
-      } catch (java.util.concurrent.RejectedExecutionException e) {
+      } catch (RejectedExecutionException e) {
         // Left unstarted: the caller loads.
         wontStart = true;
       }
@@ -189,7 +190,7 @@ public final class BatchesAhead<S> implements AutoCloseable {
       if (ownThreads) {
         started.await();
       } else {
-        started.await(START_WAIT_NANOS, java.util.concurrent.TimeUnit.NANOSECONDS);
+        started.await(START_WAIT_NANOS, TimeUnit.NANOSECONDS);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
