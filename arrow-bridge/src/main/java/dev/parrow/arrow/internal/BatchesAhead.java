@@ -133,13 +133,12 @@ public final class BatchesAhead<S> implements AutoCloseable {
       if (ended != null) {
         return false;
       }
-      if (loader.load(target)) {
-        counts = snapshot.get();
-        return true;
-      }
+      boolean loaded = loader.load(target);
       counts = snapshot.get();
-      ended = new Ready<S>(null, counts);
-      return false;
+      if (!loaded) {
+        ended = new Ready<S>(null, counts);
+      }
+      return loaded;
     }
     Object item = ended;
     if (item == null) {
@@ -150,21 +149,19 @@ public final class BatchesAhead<S> implements AutoCloseable {
         throw new InterruptedIOException(name + ": interrupted while waiting for the next batch");
       }
     }
-    if (item instanceof Ready<?> r && r.root() != null) {
+    if (item instanceof Ready<?> r) {
       @SuppressWarnings("unchecked")
       S after = (S) r.counts();
       counts = after;
+      if (r.root() == null) {
+        ended = item;
+        return false;
+      }
       swapInto(r.root());
       free.add(r.root());
       return true;
     }
     ended = item;
-    if (item instanceof Ready<?> r) {
-      @SuppressWarnings("unchecked")
-      S after = (S) r.counts();
-      counts = after;
-      return false;
-    }
     if (item instanceof IOException e) {
       throw e;
     }

@@ -48,7 +48,7 @@ public final class WorkerPool {
       java.util.concurrent.Executor executor, java.util.concurrent.Callable<?> task) {
     java.util.concurrent.FutureTask<?> future = new java.util.concurrent.FutureTask<>(task);
     try {
-      (executor == null ? POOL : executor).execute(future);
+      orOwn(executor).execute(future);
     } catch (java.util.concurrent.RejectedExecutionException e) {
       future.run();
     }
@@ -126,7 +126,7 @@ public final class WorkerPool {
           }
         };
     int helpers = Math.min(parallelism, tasks) - 1;
-    java.util.concurrent.Executor helperThreads = executor == null ? POOL : executor;
+    java.util.concurrent.Executor helperThreads = orOwn(executor);
     try {
       for (int h = 0; h < helpers; h++) {
         helperThreads.execute(worker);
