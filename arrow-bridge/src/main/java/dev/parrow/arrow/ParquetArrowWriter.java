@@ -37,9 +37,16 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * Writes Arrow batches to a Parquet file: {@link #write} any number of times, {@link #flush} to end
  * a row group early, {@link #close} to write the footer (with the Arrow schema under {@code
  * ARROW:schema}) and commit the file. A failure or {@link #abort} leaves nothing at the target (and
- * a previous file there untouched). Every type of TYPE-MAPPING's writing table is written, flat or
- * nested in lists, maps and structs; dictionary-encoded fields, at any depth, keep their dictionary
- * and indices.
+ * a previous file there untouched).
+ *
+ * <p>Any failure inside the writer (a batch of another schema, an I/O error, an interrupt, an
+ * allocator's limit, an error of the JVM) aborts it at once: the target stays as it was, a later
+ * {@code write} or {@code flush} throws {@link IllegalStateException} naming the first failure, and
+ * {@code close} does nothing, so the try-with-resources pattern never commits a file that missed a
+ * batch. A failure of the caller's own code between writes is the caller's to report: call {@link
+ * #abort} in its {@code catch}, as {@link #writeAll} does, or {@code close} commits what was
+ * written. Every type of TYPE-MAPPING's writing table is written, flat or nested in lists, maps and
+ * structs; dictionary-encoded fields, at any depth, keep their dictionary and indices.
  */
 public final class ParquetArrowWriter implements AutoCloseable {
   private static final String CREATED_BY = Versions.createdBy();
@@ -78,7 +85,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   private ColumnChunkWriter[] chunks;
   private long rowsInGroup;
+
+  /** Closed, aborted or failed: nothing more is written. */
   private boolean closed;
+
+  /** The failure that aborted the writer, or null. */
+  private Throwable failure;
 
   private ParquetArrowWriter(
       OutputFile output,
@@ -396,8 +408,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
           rows += root.getRowCount();
           progress.accept(rows);
         }
-      } catch (IOException | RuntimeException e) {
-        writer.abort();
+      } catch (Throwable e) {
+        // The reader's failure (or the progress callback's) is not the writer's: abort here.
+        writer.fail(e);
         throw e;
       }
     }
@@ -414,26 +427,30 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   /**
-   * Writes the rows of {@code root}. A batch of another schema is refused before any of it is
-   * written, and the writer stays usable; any failure while writing aborts the file.
+   * Writes the rows of {@code root}. Any failure, a batch of another schema included, aborts the
+   * writer: the target stays as it was and {@link #close} commits nothing.
    *
    * @param root the batch
    * @throws IOException if writing fails
    */
   public void write(VectorSchemaRoot root) throws IOException {
-    if (closed) {
-      throw new IllegalStateException("the writer is closed");
-    }
-    if (!root.getSchema().getFields().equals(schema.getFields())) {
-      throw new IllegalArgumentException(
-          "the batch's schema " + root.getSchema() + " is not the writer's " + schema);
-    }
-    int rows = root.getRowCount();
-    int at = 0;
+    checkOpen();
     try {
+      checkInterrupt();
+      if (!root.getSchema().getFields().equals(schema.getFields())) {
+        throw new IllegalArgumentException(
+            output.name()
+                + ": the batch's schema "
+                + root.getSchema()
+                + " is not the writer's "
+                + schema
+                + "; the write is aborted");
+      }
+      int rows = root.getRowCount();
+      int at = 0;
       if (dictionaryChanged()) {
         // A dictionary that does not extend the row group's: the batch starts a new row group.
-        flush();
+        endRowGroup();
       }
       while (at < rows) {
         int take = (int) Math.min(rows - at, options.rowGroupRows() - rowsInGroup);
@@ -441,12 +458,50 @@ public final class ParquetArrowWriter implements AutoCloseable {
         at += take;
         rowsInGroup += take;
         if (rowsInGroup == options.rowGroupRows() || bufferedBytes() >= options.rowGroupBytes()) {
-          flush();
+          endRowGroup();
         }
       }
-    } catch (IOException | RuntimeException e) {
-      abort();
+    } catch (Throwable e) {
+      fail(e);
       throw e;
+    }
+  }
+
+  /** Refuses a call on a writer that is closed, aborted or failed (naming the failure). */
+  private void checkOpen() {
+    if (failure != null) {
+      throw new IllegalStateException(
+          output.name() + ": the writer failed and was aborted: " + failure, failure);
+    }
+    if (closed) {
+      throw new IllegalStateException(output.name() + ": the writer is closed");
+    }
+  }
+
+  /**
+   * An interrupted caller asked the write to stop: it fails rather than commit a file. The flag
+   * stays set for the caller's own handling.
+   */
+  private void checkInterrupt() throws java.io.InterruptedIOException {
+    if (Thread.currentThread().isInterrupted()) {
+      throw new java.io.InterruptedIOException(
+          output.name() + ": interrupted; the write is aborted");
+    }
+  }
+
+  /** Aborts the writer after {@code e} (once: a failure during the abort is added to {@code e}). */
+  private void fail(Throwable e) {
+    if (failure != null) {
+      return;
+    }
+    failure = e;
+    closed = true;
+    try {
+      discard();
+    } catch (Throwable cleanup) {
+      if (cleanup != e) {
+        e.addSuppressed(cleanup);
+      }
     }
   }
 
@@ -525,6 +580,17 @@ public final class ParquetArrowWriter implements AutoCloseable {
    * @throws IOException if writing fails
    */
   public void flush() throws IOException {
+    checkOpen();
+    try {
+      checkInterrupt();
+      endRowGroup();
+    } catch (Throwable e) {
+      fail(e);
+      throw e;
+    }
+  }
+
+  private void endRowGroup() throws IOException {
     if (rowsInGroup == 0) {
       return;
     }
@@ -642,14 +708,18 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
   }
 
-  /** Writes the last row group and the footer, and commits the file. */
+  /**
+   * Writes the last row group and the footer, and commits the file; does nothing when the writer
+   * was aborted or failed.
+   */
   @Override
   public void close() throws IOException {
     if (closed) {
       return;
     }
     try {
-      flush();
+      checkInterrupt();
+      endRowGroup();
       awaitRowGroup();
       if (existing == null) {
         List<KeyValue> kv = new ArrayList<>();
@@ -670,17 +740,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
       closed = true;
       output.commit();
       releaseAppendLock();
-    } catch (IOException | RuntimeException e) {
-      if (!closed) {
-        closed = true;
-        discard();
-      } else {
-        try {
-          output.abort();
-        } finally {
-          releaseAppendLock();
-        }
-      }
+    } catch (Throwable e) {
+      fail(e);
       throw e;
     }
   }

@@ -1,5 +1,6 @@
 package dev.parrow.arrow;
 
+import dev.parrow.arrow.internal.AtomicFile;
 import dev.parrow.arrow.internal.dataset.HivePartitions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,11 +30,16 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * read_parquet('root/**}{@code /*.parquet', hive_partitioning = true)}), pyarrow and {@link
  * ParquetDataset} read the layout.
  *
- * <p>Each file is written whole or not at all ({@link OutputFile#of}): a file appears, complete,
- * when it is finished (its row limit reached, {@link #close()}, or closed to keep at most {@code
- * maxOpenFiles} open), and a write that fails or is aborted leaves only the files finished before.
- * Partition values are escaped as Hive escapes them; null and the empty string both become {@code
- * __HIVE_DEFAULT_PARTITION__} (read back as null), as in Hive and Spark.
+ * <p>The dataset appears whole or not at all: each file is written under a hidden temporary name
+ * (which Parrow, pyarrow, Spark and DuckDB's {@code *.parquet} globs leave out), synced when it is
+ * finished (its row limit reached, or closed to keep at most {@code maxOpenFiles} open), and every
+ * file is renamed into place by {@link #close()} once all of them are complete. Any failure (a
+ * batch of another schema, an I/O error, an interrupt, an allocator's limit) or {@link #abort}
+ * removes every file and directory this writer made, so the root holds what it held before; a later
+ * {@code write} then throws {@link IllegalStateException} and {@code close} does nothing. A process
+ * that exits first removes its temporary files in a shutdown hook. Partition values are escaped as
+ * Hive escapes them; null and the empty string both become {@code __HIVE_DEFAULT_PARTITION__} (read
+ * back as null), as in Hive and Spark.
  *
  * <p>Rows of one partition that come together are written as one slice, so input sorted or
  * clustered by the partition columns writes fastest. Used by one thread at a time.
@@ -124,11 +130,49 @@ public final class ParquetDatasetWriter implements AutoCloseable {
   private static final class Target {
     final Path directory;
     ParquetArrowWriter writer;
-    Path file;
+    StagedFile file;
     long rows;
 
     Target(Path directory) {
       this.directory = directory;
+    }
+  }
+
+  /**
+   * A file of the dataset: written to a hidden temporary file, synced when its writer commits, and
+   * renamed to its name only when the whole dataset is.
+   */
+  private static final class StagedFile implements OutputFile {
+    final Path path;
+    private final AtomicFile file;
+
+    StagedFile(Path path) {
+      this.path = path;
+      this.file = new AtomicFile(path);
+    }
+
+    @Override
+    public String name() {
+      return file.name();
+    }
+
+    @Override
+    public java.io.OutputStream open() throws IOException {
+      return file.open();
+    }
+
+    @Override
+    public void commit() throws IOException {
+      file.sync();
+    }
+
+    void publish() throws IOException {
+      file.publish();
+    }
+
+    @Override
+    public void abort() throws IOException {
+      file.abort();
     }
   }
 
@@ -140,12 +184,26 @@ public final class ParquetDatasetWriter implements AutoCloseable {
   private final Layout layout;
   private final String id = UUID.randomUUID().toString().substring(0, 8);
   private final Map<String, Target> open = new LinkedHashMap<>(16, 0.75f, true);
-  private final List<Path> finished = new ArrayList<>();
+
+  /** Files complete on disk under their temporary names, renamed into place by close. */
+  private final List<StagedFile> finished = new ArrayList<>();
+
+  /** The directories this writer created, outermost first: removed again if the write fails. */
+  private final List<Path> createdDirectories = new ArrayList<>();
+
+  private final Schema schema;
   private int nextFile;
   private boolean closed;
 
+  /** Closed with every file in place: nothing is left to abort. */
+  private boolean published;
+
+  /** The failure that aborted the writer, or null. */
+  private Throwable failure;
+
   private ParquetDatasetWriter(Path root, Schema schema, WriteOptions options, Layout layout) {
     this.root = root;
+    this.schema = schema;
     this.options = options;
     this.layout = layout;
     List<Field> fields = schema.getFields();
@@ -217,8 +275,21 @@ public final class ParquetDatasetWriter implements AutoCloseable {
         }
       }
     }
-    Files.createDirectories(root);
+    w.createDirectories(root);
     return w;
+  }
+
+  /** Creates {@code dir} and its missing parents, remembering each one made. */
+  private void createDirectories(Path dir) throws IOException {
+    Path absolute = dir.toAbsolutePath();
+    List<Path> missing = new ArrayList<>();
+    for (Path p = absolute; p != null && !Files.isDirectory(p); p = p.getParent()) {
+      missing.add(0, p);
+    }
+    for (Path p : missing) {
+      Files.createDirectory(p);
+      createdDirectories.add(p);
+    }
   }
 
   /**
@@ -228,9 +299,53 @@ public final class ParquetDatasetWriter implements AutoCloseable {
    * @throws IOException if a file cannot be written
    */
   public void write(VectorSchemaRoot batch) throws IOException {
+    checkOpen();
+    try {
+      if (Thread.currentThread().isInterrupted()) {
+        throw new java.io.InterruptedIOException(root + ": interrupted; the write is aborted");
+      }
+      if (!batch.getSchema().getFields().equals(schema.getFields())) {
+        throw new IllegalArgumentException(
+            root
+                + ": the batch's schema "
+                + batch.getSchema()
+                + " is not the writer's "
+                + schema
+                + "; the write is aborted");
+      }
+      writePartitions(batch);
+    } catch (Throwable e) {
+      fail(e);
+      throw e;
+    }
+  }
+
+  private void checkOpen() {
+    if (failure != null) {
+      throw new IllegalStateException(
+          root + ": the dataset writer failed and was aborted: " + failure, failure);
+    }
     if (closed) {
       throw new IllegalStateException(root + ": the dataset writer is closed");
     }
+  }
+
+  /** Aborts the writer after {@code e}; a failure of the clean-up is added to {@code e}. */
+  private void fail(Throwable e) {
+    if (failure != null) {
+      return;
+    }
+    failure = e;
+    try {
+      abort();
+    } catch (Throwable cleanup) {
+      if (cleanup != e) {
+        e.addSuppressed(cleanup);
+      }
+    }
+  }
+
+  private void writePartitions(VectorSchemaRoot batch) throws IOException {
     int rows = batch.getRowCount();
     List<FieldVector> vectors = batch.getFieldVectors();
     List<FieldVector> keys = new ArrayList<>();
@@ -344,8 +459,8 @@ public final class ParquetDatasetWriter implements AutoCloseable {
         closeBeyondLimit();
       }
       if (t.writer == null) {
-        Files.createDirectories(t.directory);
-        t.file = t.directory.resolve("part-" + id + "-" + nextFile++ + ".parquet");
+        createDirectories(t.directory);
+        t.file = new StagedFile(t.directory.resolve("part-" + id + "-" + nextFile++ + ".parquet"));
         t.writer = ParquetArrowWriter.create(t.file, fileSchema, options);
         t.rows = 0;
       }
@@ -376,19 +491,24 @@ public final class ParquetDatasetWriter implements AutoCloseable {
 
   private void finish(Target t) throws IOException {
     if (t.writer != null) {
-      t.writer.close();
+      ParquetArrowWriter writer = t.writer;
       t.writer = null;
+      writer.close();
       finished.add(t.file);
     }
   }
 
-  /** {@return the files finished so far (all of them after {@link #close()})} */
+  /**
+   * {@return the files finished so far, by the names they have once {@link #close()} renames them
+   * into place (all of them after it)}
+   */
   public List<Path> files() {
-    return List.copyOf(finished);
+    return finished.stream().map(f -> f.path).toList();
   }
 
   /**
-   * Finishes every open file. When one fails, the others still open are aborted.
+   * Finishes every open file and renames every file into place. When anything fails, every file and
+   * directory this writer made is removed and the dataset is as it was.
    *
    * @throws IOException if a file cannot be finished
    */
@@ -397,33 +517,50 @@ public final class ParquetDatasetWriter implements AutoCloseable {
     if (closed) {
       return;
     }
-    closed = true;
-    IOException failed = null;
-    for (Target t : open.values()) {
-      try {
-        if (failed == null) {
-          finish(t);
-        } else if (t.writer != null) {
-          t.writer.abort();
-        }
-      } catch (IOException e) {
-        failed = e;
+    try {
+      for (Target t : open.values()) {
+        finish(t);
       }
+      open.clear();
+      closed = true;
+      List<StagedFile> published = new ArrayList<>();
+      try {
+        for (StagedFile f : finished) {
+          f.publish();
+          published.add(f);
+        }
+      } catch (Throwable e) {
+        // Renamed files are new names of this writer's: removing them restores the dataset.
+        for (StagedFile f : published) {
+          try {
+            Files.deleteIfExists(f.path);
+          } catch (IOException cleanup) {
+            e.addSuppressed(cleanup);
+          }
+        }
+        throw e;
+      }
+    } catch (Throwable e) {
+      fail(e);
+      throw e;
     }
-    open.clear();
-    if (failed != null) {
-      throw failed;
-    }
+    published = true;
   }
 
   /**
-   * Drops every open file (their bytes are removed); files finished before stay.
+   * Drops the dataset being written: every file of this writer (finished or open) and every
+   * directory it created are removed, and the root holds what it held before. Does nothing after a
+   * {@link #close()} that succeeded.
    *
    * @throws IOException if a file's bytes cannot be removed
    */
   public void abort() throws IOException {
+    if (published) {
+      return;
+    }
     closed = true;
     IOException failed = null;
+    List<StagedFile> drop = new ArrayList<>(finished);
     for (Target t : open.values()) {
       if (t.writer != null) {
         try {
@@ -432,11 +569,29 @@ public final class ParquetDatasetWriter implements AutoCloseable {
           failed = e;
         } catch (RuntimeException e) {
           // An interrupted write closes its channel; the next files are still dropped.
-          failed = new IOException(t.file + ": " + e.getMessage(), e);
+          failed = new IOException(t.file.name() + ": " + e.getMessage(), e);
         }
       }
     }
     open.clear();
+    for (StagedFile f : drop) {
+      try {
+        f.abort();
+      } catch (IOException e) {
+        failed = e;
+      }
+    }
+    finished.clear();
+    for (int i = createdDirectories.size() - 1; i >= 0; i--) {
+      try {
+        Files.deleteIfExists(createdDirectories.get(i));
+      } catch (java.nio.file.DirectoryNotEmptyException e) {
+        // Another writer put files there too: they stay, and so does the directory.
+      } catch (IOException e) {
+        failed = e;
+      }
+    }
+    createdDirectories.clear();
     if (failed != null) {
       throw failed;
     }

@@ -1,5 +1,6 @@
 package dev.parrow.cli;
 
+import dev.parrow.arrow.IpcFileWriter;
 import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ReadOptions;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
@@ -25,7 +25,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code parrow to-arrow FILE OUT [--stream]}: the Parquet file as an Arrow IPC file (or stream).
  * The output appears whole or not at all: it is written beside the target and moved into place at
- * the end.
+ * the end. An IPC file holds one dictionary per field, so for it dictionary columns are read
+ * unified (unless {@code --dictionary-mode} says otherwise) and grown dictionaries written as
+ * deltas.
  */
 @Command(
     name = "to-arrow",
@@ -67,20 +69,21 @@ final class ToArrowCommand implements Callable<Integer> {
     OutputFile target = Outputs.of(output, overwrite.allowed);
     boolean done = false;
     Progress progress = null;
+    ReadOptions.Builder options =
+        filter.apply(read.apply(ReadOptions.builder(), ReadOptions.DEFAULT_BATCH_SIZE));
+    if (!stream && read.dictionaryMode == ReadOptions.DictionaryMode.AUTO) {
+      // An IPC file holds one dictionary per field: AUTO's per-row-group fallback cannot go there.
+      options.dictionaryMode(ReadOptions.DictionaryMode.UNIFY);
+    }
     try (BufferAllocator allocator = new RootAllocator();
         ParquetSource parquet = ParquetSource.open(input);
-        ArrowReader reader =
-            parquet.newReader(
-                allocator,
-                filter
-                    .apply(read.apply(ReadOptions.builder(), ReadOptions.DEFAULT_BATCH_SIZE))
-                    .build())) {
+        ArrowReader reader = parquet.newReader(allocator, options.build())) {
       top.warn(err, parquet.warnings(reader));
       long total = filter.where == null ? parquet.rows() : -1;
       progress = new Progress(err, total, top.quiet || Outputs.quietFor(output));
       long rows;
       try (OutputStream out = target.open()) {
-        rows = write(reader, Channels.newChannel(out), progress);
+        rows = write(reader, Channels.newChannel(out), progress, allocator);
       }
       target.commit();
       done = true;
@@ -97,14 +100,15 @@ final class ToArrowCommand implements Callable<Integer> {
     return 0;
   }
 
-  private long write(ArrowReader reader, WritableByteChannel channel, Progress progress)
+  private long write(
+      ArrowReader reader, WritableByteChannel channel, Progress progress, BufferAllocator allocator)
       throws IOException {
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
     long rows = 0;
     try (ArrowWriter writer =
         stream
             ? new ArrowStreamWriter(root, reader, channel)
-            : new ArrowFileWriter(root, reader, channel)) {
+            : new IpcFileWriter(root, reader, channel, allocator)) {
       writer.start();
       while (reader.loadNextBatch()) {
         writer.writeBatch();

@@ -67,8 +67,31 @@ class CliShellIT {
     }
   }
 
+  /**
+   * Whether coreutils' {@code env --default-signal} is here. A build run as a background job of a
+   * shell ignores SIGINT, and its children inherit that: the child is started with SIGINT restored,
+   * so that Ctrl-C cases hold however the build itself was started.
+   */
+  private static final boolean RESTORES_SIGNALS = restoresSignals();
+
+  private static boolean restoresSignals() {
+    try {
+      Process p =
+          new ProcessBuilder("env", "--default-signal=INT", "true")
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+    } catch (IOException | InterruptedException e) {
+      return false;
+    }
+  }
+
   private static ProcessBuilder launcher(String... args) {
     List<String> command = new ArrayList<>();
+    if (RESTORES_SIGNALS) {
+      command.addAll(List.of("env", "--default-signal=INT"));
+    }
     command.add(LAUNCHER.toString());
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command);

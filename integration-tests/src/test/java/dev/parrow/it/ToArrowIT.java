@@ -12,6 +12,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
@@ -80,6 +81,45 @@ class ToArrowIT {
         }
         Columns expected = CorpusReadIT.readWithParrow(source, allocator, ReadOptions.defaults());
         assertEquals(expected.values, fromIpc.values);
+      }
+    }
+  }
+
+  /**
+   * Row groups whose dictionaries cannot be unified in the writer's index type (R factors): the IPC
+   * file reads back to Parrow's values, its one dictionary unified (with wider indices), and the
+   * stream keeps one dictionary per row group. The views of arrow-rs's fixture come back too.
+   */
+  @Test
+  void ipcFilesHoldEveryRowGroupsDictionaryAndViews(@TempDir Path dir) throws Exception {
+    Path byRowGroup = HandOffIT.dictionariesByRowGroup(dir.resolve("d.parquet"));
+    Path views = ArrowRsInteropIT.folder().resolve("a_view_types.parquet");
+    for (Path source : List.of(byRowGroup, views)) {
+      for (boolean stream : new boolean[] {false, true}) {
+        Path out = dir.resolve(source.getFileName() + (stream ? ".arrows" : ".arrow"));
+        assertEquals(
+            0,
+            stream
+                ? run(
+                    "to-arrow", source.toString(), out.toString(), "--stream", "--batch-size", "3")
+                : run("to-arrow", source.toString(), out.toString(), "--batch-size", "3"));
+        try (BufferAllocator allocator = new RootAllocator();
+            FileChannel channel = FileChannel.open(out, StandardOpenOption.READ);
+            ArrowReader reader =
+                stream
+                    ? new ArrowStreamReader(channel, allocator)
+                    : new org.apache.arrow.vector.ipc.ArrowFileReader(channel, allocator)) {
+          Columns fromIpc = new Columns();
+          fromIpc.start(reader.getVectorSchemaRoot().getSchema());
+          while (reader.loadNextBatch()) {
+            for (var v : reader.getVectorSchemaRoot().getFieldVectors()) {
+              VectorChecks.validateFull(v);
+            }
+            fromIpc.append(reader.getVectorSchemaRoot(), reader);
+          }
+          Columns expected = CorpusReadIT.readWithParrow(source, allocator, ReadOptions.defaults());
+          assertEquals(expected.values, fromIpc.values, out.getFileName().toString());
+        }
       }
     }
   }

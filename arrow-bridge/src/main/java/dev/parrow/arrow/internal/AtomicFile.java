@@ -90,9 +90,22 @@ public final class AtomicFile implements OutputFile {
 
   @Override
   public void commit() throws IOException {
+    sync();
+    publish();
+  }
+
+  /**
+   * The first half of {@link #commit}: the temporary file's bytes made durable. A writer of many
+   * files (a dataset) syncs each as it is finished and publishes them all at the end.
+   */
+  public void sync() throws IOException {
     try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
       channel.force(true);
     }
+  }
+
+  /** The second half of {@link #commit}: the synced temporary file renamed over the target. */
+  public void publish() throws IOException {
     Files.move(
         temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     Unfinished.remove(temporary);

@@ -62,6 +62,9 @@ final class ViewFiller implements VectorFiller {
       Buffers.validity(validityBuf, rows, validity);
       viewBuf.setBytes(0, views, 0, (long) rows * 16);
       dataBuf.setBytes(0, bytes, 0, dataLength);
+      // IPC and the C Data Interface take a variadic data buffer's size from its writer index
+      // (the vector sets the other buffers' own): unset, the values would be written as none.
+      dataBuf.writerIndex(dataLength);
       // Loading retains the buffers; closing them here leaves the vector their only owner.
       v.loadFieldBuffers(
           new ArrowFieldNode(rows, rows - present), List.of(validityBuf, viewBuf, dataBuf));
