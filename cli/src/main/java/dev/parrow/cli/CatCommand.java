@@ -26,23 +26,7 @@ final class CatCommand implements Callable<Integer> {
           "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset, or - for stdin.")
   String file;
 
-  @Option(
-      names = "--format",
-      defaultValue = "table",
-      paramLabel = "FORMAT",
-      description = "table (default), jsonl or csv.")
-  RowPrinter.Format format;
-
-  @Option(names = "--limit", paramLabel = "N", description = "At most N rows.")
-  Long limit;
-
-  @Option(
-      names = "--null-value",
-      paramLabel = "TEXT",
-      defaultValue = "",
-      description =
-          "What CSV writes for a null (default: nothing; an empty string is then written \"\").")
-  String nullValue;
+  @Mixin RowSettings rows;
 
   @Option(
       names = {"-o", "--output"},
@@ -65,11 +49,11 @@ final class CatCommand implements Callable<Integer> {
         spec,
         new ReadCommands.Request(
             file,
-            limit == null ? Long.MAX_VALUE : limit,
+            rows.limitOr(Long.MAX_VALUE),
             "--limit",
-            format,
-            nullValue,
-            toFile ? 0 : table.width(),
+            rows.format,
+            rows.nullValue,
+            toFile || rows.format != RowPrinter.Format.table ? 0 : table.width(),
             output,
             overwrite.allowed,
             true),

@@ -80,16 +80,9 @@ final class ColumnText {
     return true;
   }
 
-  /** Characters on screen of the value: its UTF-8 bytes that start a code point. */
+  /** Columns on screen of the value (CJK and emoji two, combining marks none). */
   int width(int row) {
-    byte[] b = text.array();
-    int w = 0;
-    for (int i = start(row), e = ends[row]; i < e; i++) {
-      if ((b[i] & 0xC0) != 0x80) {
-        w++;
-      }
-    }
-    return w;
+    return DisplayWidth.ofUtf8(text.array(), start(row), ends[row]);
   }
 
   /** The widths of all the values, in one pass ({@code ascii}: a value's width is its length). */

@@ -4,15 +4,15 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code parrow head FILE [-n N]}: the first rows as a table. */
+/** {@code parrow head FILE [-n N] [--format F]}: the first rows, as a table, JSON lines or CSV. */
 @Command(
     name = "head",
     mixinStandardHelpOptions = true,
-    description = "Print the first rows of a Parquet file as a table.")
+    description =
+        "Print the first rows of a Parquet file (10 unless -n says) as a table, JSON lines or CSV.")
 final class HeadCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -23,12 +23,7 @@ final class HeadCommand implements Callable<Integer> {
           "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset, or - for stdin.")
   String file;
 
-  @Option(
-      names = {"-n", "--rows"},
-      paramLabel = "N",
-      defaultValue = "10",
-      description = "Rows to print (default 10).")
-  long rows;
+  @Mixin RowSettings rows;
 
   @Mixin ReadSettings read;
 
@@ -41,7 +36,15 @@ final class HeadCommand implements Callable<Integer> {
     ReadCommands.print(
         spec,
         new ReadCommands.Request(
-            file, rows, "-n", RowPrinter.Format.table, "", table.width(), null, false, false),
+            file,
+            rows.limitOr(10),
+            "-n",
+            rows.format,
+            rows.nullValue,
+            rows.format == RowPrinter.Format.table ? table.width() : 0,
+            null,
+            false,
+            false),
         read,
         filter);
     return 0;

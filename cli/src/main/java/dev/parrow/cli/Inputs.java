@@ -123,10 +123,21 @@ final class Inputs {
    */
   static ArrowReader arrow(Path input, BufferAllocator allocator) throws IOException {
     ArrowReader reader;
+    byte[] head;
     if (isStdio(input)) {
-      reader = new ArrowStreamReader(new FileInputStream(FileDescriptor.in), allocator);
+      // The first bytes are looked at, then put back for the reader.
+      java.io.PushbackInputStream in =
+          new java.io.PushbackInputStream(new FileInputStream(FileDescriptor.in), HEAD_BYTES);
+      head = in.readNBytes(HEAD_BYTES);
+      in.unread(head);
+      checkLooksLikeArrow(input, head);
+      reader = new ArrowStreamReader(in, allocator);
     } else {
       requireFile(input, "an Arrow IPC file or stream");
+      try (var in = Files.newInputStream(input)) {
+        head = in.readNBytes(HEAD_BYTES);
+      }
+      checkLooksLikeArrow(input, head);
       reader = open(input, allocator);
     }
     try {
@@ -138,8 +149,74 @@ final class Inputs {
       throw new IllegalArgumentException(name(input) + ": " + unsupported(input, e), e);
     } catch (IOException | RuntimeException e) {
       reader.close();
-      throw e;
+      throw new IOException(
+          name(input)
+              + ": not a readable Arrow IPC file or stream; it starts with "
+              + describeHead(head)
+              + " (Arrow Java: "
+              + (e.getMessage() == null ? e.toString() : e.getMessage())
+              + ")",
+          e);
     }
+  }
+
+  /** How many leading bytes of an input tell what it is. */
+  private static final int HEAD_BYTES = 64;
+
+  /**
+   * Refuses, naming the input and what it looks like, an input that is plainly no Arrow IPC: empty,
+   * a Parquet file, or text (CSV, JSON). An IPC file starts with "ARROW1", a stream with a
+   * message's 0xFFFFFFFF continuation marker (or, before Arrow 0.15, its length).
+   */
+  static void checkLooksLikeArrow(Path input, byte[] head) {
+    String what = null;
+    if (head.length == 0) {
+      what = "is empty";
+    } else if (startsWith(head, "PAR1")) {
+      what = "is a Parquet file (it starts with PAR1); parrow reads Parquet in head, cat, convert";
+    } else if (!startsWith(head, "ARROW1") && isText(head)) {
+      what = "looks like text, not Arrow IPC: it starts with " + describeHead(head);
+    }
+    if (what != null) {
+      throw new IllegalArgumentException(
+          name(input) + ": " + what + "; expected an Arrow IPC file or stream");
+    }
+  }
+
+  private static boolean startsWith(byte[] head, String magic) {
+    byte[] m = magic.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    return head.length >= m.length && java.util.Arrays.equals(head, 0, m.length, m, 0, m.length);
+  }
+
+  /** Printable UTF-8 and white space only (a stream's first bytes are 0xFF or a small length). */
+  private static boolean isText(byte[] head) {
+    for (byte b : head) {
+      int c = b & 0xFF;
+      if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' || c == 0x7F || c == 0xFF) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The first bytes as quoted text when they are text, else as hex. */
+  static String describeHead(byte[] head) {
+    if (head.length == 0) {
+      return "nothing (it is empty)";
+    }
+    int n = Math.min(head.length, 24);
+    if (isText(java.util.Arrays.copyOf(head, n))) {
+      String text = new String(head, 0, n, java.nio.charset.StandardCharsets.UTF_8);
+      return "\""
+          + text.replace("\n", "\\n").replace("\r", "\\r")
+          + (head.length > n ? "..." : "")
+          + "\"";
+    }
+    StringBuilder hex = new StringBuilder("bytes");
+    for (int i = 0; i < Math.min(n, 8); i++) {
+      hex.append(String.format(" %02x", head[i] & 0xFF));
+    }
+    return hex.toString();
   }
 
   /**

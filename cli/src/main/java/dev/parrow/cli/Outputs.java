@@ -67,5 +67,11 @@ final class Outputs {
         public String name() {
           return "<stdout>";
         }
+
+        @Override
+        public String toString() {
+          // Summary lines ("wrote N rows to ...") name the output by its string.
+          return name();
+        }
       };
 }

@@ -130,6 +130,12 @@ public final class ParrowCommand {
     cli.setParameterExceptionHandler(
         (e, args1) -> {
           err.println("parrow: " + e.getMessage());
+          if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
+            String suggestion = Suggestions.forUnmatched(unmatched);
+            if (suggestion != null) {
+              err.println(suggestion);
+            }
+          }
           err.println(
               "Run 'parrow "
                   + (e.getCommandLine().getCommandName().equals("parrow")

@@ -37,7 +37,11 @@ final class RowPrinter {
   private static final int BLOCK = 1 << 16;
   private static final int CHUNK = 2048;
   private static final int TABLE_ROWS = 1000;
-  private int tables;
+
+  /** The table's column widths and alignment, set by its first rows; null before. */
+  private int[] tableWidths;
+
+  private boolean[] tableRight;
 
   private final OutputStream out;
   private final Format format;
@@ -78,14 +82,15 @@ final class RowPrinter {
       }
     }
     if (format == Format.table) {
-      // One table per 1,000 rows, a few screenfuls: its widths come from its own rows.
+      // One table for the whole output: the header and the widths come from the first rows (up
+      // to 1,000 of them), and later rows are laid out in those columns.
       for (int from = 0; from < limit; from += TABLE_ROWS) {
         int to = Math.min(limit, from + TABLE_ROWS);
-        if (tables++ > 0) {
-          text.ascii('\n');
-        }
         format(from, to);
-        table(root.getSchema().getFields(), to - from);
+        if (tableWidths == null) {
+          tableHeader(root.getSchema().getFields(), to - from);
+        }
+        tableRows(to - from);
       }
       return;
     }
@@ -114,7 +119,7 @@ final class RowPrinter {
       case table -> {
         columns = new ValueText[0];
         texts = new ColumnText[0];
-        table(fields, 0);
+        tableHeader(fields, 0);
         text.append("(no rows)\n");
       }
       case csv -> csvHeader(fields);
@@ -133,59 +138,77 @@ final class RowPrinter {
   }
 
   /**
-   * The rows as an aligned table: numbers to the right, control characters escaped, and, given a
-   * width, the widest columns cut until the lines fit.
+   * The table's header, with column widths fitted to the first {@code rows} rows (numbers to the
+   * right; given a width, the widest columns cut until the lines fit). Values are measured by the
+   * columns they take on a terminal: CJK and emoji two, combining marks none.
    */
-  private void table(List<Field> fields, int rows) {
+  private void tableHeader(List<Field> fields, int rows) {
     int n = fields.size();
     String[] headers = new String[n];
-    boolean[] right = new boolean[n];
-    int[] widths = new int[n];
-    int[][] cellWidths = new int[n][];
+    tableRight = new boolean[n];
+    tableWidths = new int[n];
     for (int c = 0; c < n; c++) {
       headers[c] = escape(fields.get(c).getName());
-      right[c] = isNumber(fields.get(c));
-      widths[c] = Table.width(headers[c]);
+      tableRight[c] = isNumber(fields.get(c));
+      tableWidths[c] = Table.width(headers[c]);
       if (c < texts.length) {
-        if (!columns[c].plain && hasControl(texts[c].text)) {
-          texts[c] = escaped(texts[c]);
-        }
-        // Numbers, dates and hex are ASCII: their widths are their lengths.
-        cellWidths[c] = texts[c].widths(columns[c].plain);
+        int[] cellWidths = cellWidths(c);
         for (int r = 0; r < rows; r++) {
-          widths[c] =
-              Math.max(widths[c], texts[c].isNull(r) ? TABLE_NULL.length() : cellWidths[c][r]);
+          tableWidths[c] =
+              Math.max(tableWidths[c], texts[c].isNull(r) ? TABLE_NULL.length() : cellWidths[r]);
         }
       }
     }
     if (width > 0) {
-      Table.fit(widths, width - 2 * (n - 1));
+      Table.fit(tableWidths, width - 2 * (n - 1));
     }
     for (int c = 0; c < n; c++) {
-      cell(Table.cut(headers[c], widths[c]), widths[c], right[c], c == 0);
+      cell(Table.cut(headers[c], tableWidths[c]), tableWidths[c], tableRight[c], c == 0);
     }
     endLine();
+  }
+
+  /** Column {@code c}'s cell widths, its control characters escaped first. */
+  private int[] cellWidths(int c) {
+    if (!columns[c].plain && hasControl(texts[c].text)) {
+      texts[c] = escaped(texts[c]);
+    }
+    // Numbers, dates and hex are ASCII: their widths are their lengths.
+    return texts[c].widths(columns[c].plain);
+  }
+
+  /**
+   * The formatted rows in the table's columns. A value wider than its column is cut when the table
+   * fits a width, and otherwise printed whole (the lines after it stay aligned).
+   */
+  private void tableRows(int rows) {
+    int n = tableWidths.length;
+    int[][] cellWidths = new int[n][];
+    for (int c = 0; c < n; c++) {
+      cellWidths[c] = cellWidths(c);
+    }
     for (int r = 0; r < rows; r++) {
       for (int c = 0; c < n; c++) {
         ColumnText t = texts[c];
+        int columnWidth = tableWidths[c];
         if (t.isNull(r)) {
-          cell(TABLE_NULL, widths[c], right[c], c == 0);
+          cell(TABLE_NULL, columnWidth, tableRight[c], c == 0);
           continue;
         }
         int w = cellWidths[c][r];
-        if (w > widths[c]) {
-          cell(Table.cut(t.string(r), widths[c]), widths[c], right[c], c == 0);
+        if (w > columnWidth && width > 0) {
+          cell(Table.cut(t.string(r), columnWidth), columnWidth, tableRight[c], c == 0);
           continue;
         }
         if (c > 0) {
           text.spaces(2);
         }
-        if (right[c]) {
-          text.spaces(widths[c] - w);
+        if (tableRight[c]) {
+          text.spaces(columnWidth - w);
         }
         text.append(t.text, t.start(r), t.end(r));
-        if (!right[c]) {
-          text.spaces(widths[c] - w);
+        if (!tableRight[c]) {
+          text.spaces(columnWidth - w);
         }
       }
       endLine();

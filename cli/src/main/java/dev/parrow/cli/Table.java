@@ -110,16 +110,28 @@ final class Table {
     out.append(line).println();
   }
 
-  /** Characters on screen: code points (a pair of surrogates is one character). */
+  /** Columns on screen (CJK and emoji two, combining marks none: {@link DisplayWidth}). */
   static int width(String s) {
-    return s.codePointCount(0, s.length());
+    return DisplayWidth.of(s);
   }
 
-  /** {@code s} in at most {@code width} characters, ending in "…" when cut. */
+  /** {@code s} in at most {@code width} columns, ending in "…" when cut. */
   static String cut(String s, int width) {
     if (width(s) <= width) {
       return s;
     }
-    return s.substring(0, s.offsetByCodePoints(0, Math.max(0, width - 1))) + "…";
+    int room = Math.max(0, width - 1);
+    int used = 0;
+    int i = 0;
+    while (i < s.length()) {
+      int cp = s.codePointAt(i);
+      int w = DisplayWidth.of(cp);
+      if (used + w > room) {
+        break;
+      }
+      used += w;
+      i += Character.charCount(cp);
+    }
+    return s.substring(0, i) + "…";
   }
 }

@@ -95,7 +95,7 @@ class TextFormatsTest {
     assertEquals(Table.MIN_CUT_WIDTH, tiny[0], "never below the minimum");
     assertEquals("abcd…", Table.cut("abcdefgh", 5));
     assertEquals("ab", Table.cut("ab", 5));
-    assertEquals(2, Table.width("😀é"), "code points, not chars");
+    assertEquals(3, Table.width("😀é"), "columns on screen: an emoji takes two, not chars");
     assertFalse(
         RowPrinter.escape("a\u0007b\u009bc")
             .chars()

@@ -124,6 +124,15 @@ class CliShellIT {
         });
   }
 
+  /** The summary line of an output to stdout names it as such, never as a Java object. */
+  @Test
+  void theSummaryOfAStdoutOutputSaysStdout() throws Exception {
+    Run r = run(null, "to-arrow", ORDERS.toString(), "-", "--stream");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.err().contains("to <stdout>"), r.err());
+    assertFalse(r.err().contains("$"), r.err());
+  }
+
   /**
    * Ctrl-C (SIGINT) or SIGTERM while convert, to-arrow or from-arrow writes: the old target is left
    * as it was, and the temporary file beside it is gone. The signal is sent once the temporary file
