@@ -53,6 +53,7 @@ final class CatCommand implements Callable<Integer> {
             "--limit",
             rows.format,
             rows.nullValue,
+            rows.binary,
             toFile || rows.format != RowPrinter.Format.table ? 0 : table.width(),
             output,
             overwrite.allowed,

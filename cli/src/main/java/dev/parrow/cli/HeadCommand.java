@@ -41,6 +41,7 @@ final class HeadCommand implements Callable<Integer> {
             "-n",
             rows.format,
             rows.nullValue,
+            rows.binary,
             rows.format == RowPrinter.Format.table ? table.width() : 0,
             null,
             false,

@@ -28,6 +28,7 @@ final class ReadCommands {
       String limitOption,
       RowPrinter.Format format,
       String csvNull,
+      ValueText.Binary binary,
       int width,
       Path output,
       boolean overwrite,
@@ -74,7 +75,8 @@ final class ReadCommands {
       long total = filter.where == null ? Math.min(request.limit(), parquet.rows()) : -1;
       progress = new Progress(err, total, top.quiet || !showProgress);
       RowPrinter printer =
-          new RowPrinter(out, request.format(), request.csvNull(), request.width());
+          new RowPrinter(
+              out, request.format(), request.csvNull(), request.width(), request.binary());
       long printed = 0;
       try {
         boolean first = true;

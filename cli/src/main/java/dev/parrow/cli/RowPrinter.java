@@ -47,6 +47,7 @@ final class RowPrinter {
   private final Format format;
   private final byte[] csvNull;
   private final int width;
+  private final ValueText.Binary binary;
   private final Utf8Buffer text = new Utf8Buffer(2 * BLOCK);
   private ValueText[] columns = new ValueText[0];
   private ColumnText[] texts = new ColumnText[0];
@@ -58,6 +59,17 @@ final class RowPrinter {
    * @param width the table's width in characters, cells cut to fit (0: whole values)
    */
   RowPrinter(OutputStream out, Format format, String csvNull, int width) {
+    this(out, format, csvNull, width, format == Format.table ? ValueText.Binary.hex : null);
+  }
+
+  /**
+   * @param binary how binary values are written (null: hex in tables, base64 in JSON and CSV)
+   */
+  RowPrinter(OutputStream out, Format format, String csvNull, int width, ValueText.Binary binary) {
+    this.binary =
+        binary != null
+            ? binary
+            : format == Format.table ? ValueText.Binary.hex : ValueText.Binary.base64;
     this.out = out;
     this.format = format;
     this.csvNull = csvNull.getBytes(StandardCharsets.UTF_8);
@@ -75,7 +87,7 @@ final class RowPrinter {
       // The reader fills the same vectors batch after batch, unless batches are read ahead: keep
       // the writers while the vectors stay, and the text buffers always.
       if (columns[c] == null || columns[c].vector != vectors.get(c)) {
-        columns[c] = ValueText.of(vectors.get(c));
+        columns[c] = ValueText.of(vectors.get(c), binary);
       }
       if (texts[c] == null) {
         texts[c] = new ColumnText();

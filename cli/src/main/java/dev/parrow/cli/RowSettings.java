@@ -25,6 +25,14 @@ final class RowSettings {
           "What CSV writes for a null (default: nothing; an empty string is then written \"\").")
   String nullValue;
 
+  @Option(
+      names = "--binary",
+      paramLabel = "ENCODING",
+      description =
+          "How binary values are written: hex (0x..., the default in tables) or base64 (the"
+              + " default in JSON lines and CSV).")
+  ValueText.Binary binary;
+
   /** {@return the row limit, {@code otherwise} when none was given} */
   long limitOr(long otherwise) {
     return limit == null ? otherwise : limit;

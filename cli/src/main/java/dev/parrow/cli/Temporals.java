@@ -6,6 +6,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import org.apache.arrow.vector.types.TimeUnit;
 
 /** Times and timestamps as text, for statistics and vector values alike. */
@@ -29,31 +30,35 @@ final class Temporals {
   }
 
   /**
-   * A timestamp in ISO form: an instant ("...Z") when the zone is UTC, a local date-time when there
-   * is no zone, else the offset in that zone with the zone's name.
+   * A timestamp in ISO 8601 form that other tools parse, seconds always written: an instant
+   * ("...Z") when the zone is UTC, a local date-time when there is none, else the date-time at its
+   * offset in that zone ("+01:00"; the zone's name is in the column's type).
    */
   static String timestamp(long raw, TimeUnit unit, String zone) {
     Instant instant = instant(raw, unit);
     if (zone == null) {
-      return LocalDateTime.ofInstant(instant, ZoneOffset.UTC).toString();
+      return DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
+          LocalDateTime.ofInstant(instant, ZoneOffset.UTC));
     }
     if (zone.equals("UTC") || zone.equals("Z") || zone.equals("+00:00")) {
-      return instant.toString();
+      return DateTimeFormatter.ISO_INSTANT.format(instant);
     }
     try {
-      return instant.atZone(ZoneId.of(zone)).toOffsetDateTime().toString() + "[" + zone + "]";
+      return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+          instant.atZone(ZoneId.of(zone)).toOffsetDateTime());
     } catch (DateTimeException e) {
-      return instant + " (" + zone + ")";
+      return DateTimeFormatter.ISO_INSTANT.format(instant);
     }
   }
 
   /**
    * {@code raw} units since midnight, reduced into one day in the stored unit (so nothing
-   * overflows).
+   * overflows), seconds always written.
    */
   static String timeOfDay(long raw, TimeUnit unit) {
     long per = perSecond(unit);
     long ofDay = Math.floorMod(raw, 86_400L * per);
-    return LocalTime.ofNanoOfDay(ofDay * (1_000_000_000L / per)).toString();
+    return DateTimeFormatter.ISO_LOCAL_TIME.format(
+        LocalTime.ofNanoOfDay(ofDay * (1_000_000_000L / per)));
   }
 }

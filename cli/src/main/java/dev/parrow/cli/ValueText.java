@@ -48,6 +48,12 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * decimals of up to 18 digits, dates and strings. Nested values are written value by value.
  */
 abstract class ValueText {
+  /** How binary values are written: hex ({@code 0x...}) for people, base64 for other tools. */
+  enum Binary {
+    hex,
+    base64
+  }
+
   /** How JSON shows the column's values. */
   enum Json {
     /** As they are: numbers, booleans, nested values. */
@@ -126,30 +132,30 @@ abstract class ValueText {
       return null;
     }
     Utf8Buffer sb = new Utf8Buffer(64);
-    of(v).appendValue(row, sb);
+    of(v, Binary.hex).appendValue(row, sb);
     return sb.toString();
   }
 
   /** Appends the (non-null) value at {@code row}: the path of nested values. */
   abstract void appendValue(int row, Utf8Buffer sb);
 
-  /** How to write {@code v}'s values. */
-  static ValueText of(FieldVector v) {
+  /** How to write {@code v}'s values, binaries (at any depth) as {@code binary} says. */
+  static ValueText of(FieldVector v, Binary binary) {
     ArrowType type = v.getField().getType();
     return switch (type.getTypeID()) {
       case Struct ->
           dev.parrow.types.VariantArrow.isVariant(v.getField())
               ? new VariantText((StructVector) v)
-              : new StructText((StructVector) v);
-      case List, LargeList, FixedSizeList, ListView, LargeListView, Map -> new ListText(v);
+              : new StructText((StructVector) v, binary);
+      case List, LargeList, FixedSizeList, ListView, LargeListView, Map -> new ListText(v, binary);
       case Int -> integer(v);
       case FloatingPoint -> floating(v);
       case Decimal -> decimal(v);
       case Date -> new DateText(v);
-      case Utf8 -> new BytesText(v, false, false);
-      case LargeUtf8 -> new BytesText(v, true, false);
-      case Binary -> new BytesText(v, false, true);
-      case LargeBinary -> new BytesText(v, true, true);
+      case Utf8 -> new BytesText(v, false, null);
+      case LargeUtf8 -> new BytesText(v, true, null);
+      case Binary -> new BytesText(v, false, binary);
+      case LargeBinary -> new BytesText(v, true, binary);
       case Bool ->
           new PerValue(v, Json.BARE) {
             @Override
@@ -179,17 +185,28 @@ abstract class ValueText {
         };
       }
       case FixedSizeBinary ->
-          new PerValue(v, Json.QUOTED_PLAIN) {
-            @Override
-            void appendValue(int row, Utf8Buffer sb) {
-              appendHex(((FixedSizeBinaryVector) v).get(row), sb);
-            }
-          };
+          isUuid(v.getField())
+              ? new PerValue(v, Json.QUOTED_PLAIN) {
+                @Override
+                void appendValue(int row, Utf8Buffer sb) {
+                  java.nio.ByteBuffer b =
+                      java.nio.ByteBuffer.wrap(((FixedSizeBinaryVector) v).get(row));
+                  sb.append(new java.util.UUID(b.getLong(0), b.getLong(8)).toString());
+                }
+              }
+              : new PerValue(v, Json.QUOTED_PLAIN) {
+                @Override
+                void appendValue(int row, Utf8Buffer sb) {
+                  byte[] value = ((FixedSizeBinaryVector) v).get(row);
+                  appendBinary(binary, value, 0, value.length, sb);
+                }
+              };
       case BinaryView ->
           new PerValue(v, Json.QUOTED_PLAIN) {
             @Override
             void appendValue(int row, Utf8Buffer sb) {
-              appendHex(((org.apache.arrow.vector.ViewVarBinaryVector) v).get(row), sb);
+              byte[] value = ((org.apache.arrow.vector.ViewVarBinaryVector) v).get(row);
+              appendBinary(binary, value, 0, value.length, sb);
             }
           };
       case Interval ->
@@ -459,20 +476,31 @@ abstract class ValueText {
         .ascii((char) ('0' + day % 10));
   }
 
+  /** A 16-byte column that holds UUIDs: Parquet's UUID annotation, or Arrow's extension. */
+  private static boolean isUuid(org.apache.arrow.vector.types.pojo.Field f) {
+    java.util.Map<String, String> m = f.getMetadata();
+    return ((ArrowType.FixedSizeBinary) f.getType()).getByteWidth() == 16
+        && ("UUID".equals(m.get(dev.parrow.types.ParquetToArrow.LOGICAL_TYPE_KEY))
+            || "arrow.uuid".equals(m.get(dev.parrow.types.ParquetToArrow.EXTENSION_NAME_KEY)));
+  }
+
   /**
-   * Strings, copied as the bytes they are, and binaries as hex: the batch's offsets and bytes are
-   * copied out of Arrow memory once.
+   * Strings, copied as the bytes they are, and binaries as hex or base64: the batch's offsets and
+   * bytes are copied out of Arrow memory once.
    */
   private static final class BytesText extends ValueText {
     private final boolean large;
-    private final boolean hex;
+
+    /** How binaries are written; null for strings. */
+    private final Binary binary;
+
     private long[] offsets = new long[0];
     private byte[] data = new byte[0];
 
-    BytesText(FieldVector v, boolean large, boolean hex) {
-      super(v, hex ? Json.QUOTED_PLAIN : Json.QUOTED);
+    BytesText(FieldVector v, boolean large, Binary binary) {
+      super(v, binary != null ? Json.QUOTED_PLAIN : Json.QUOTED);
       this.large = large;
-      this.hex = hex;
+      this.binary = binary;
     }
 
     @Override
@@ -495,8 +523,8 @@ abstract class ValueText {
         }
         int at = (int) (offsets[r - from] - first);
         int len = (int) (offsets[r - from + 1] - offsets[r - from]);
-        if (hex) {
-          appendHex(data, at, len, text);
+        if (binary != null) {
+          appendBinary(binary, data, at, len, text);
         } else {
           text.appendRaw(data, at, len);
         }
@@ -511,8 +539,8 @@ abstract class ValueText {
       long end = large ? offsets.getLong(row * 8L + 8) : offsets.getInt(row * 4L + 4);
       byte[] value = new byte[Math.toIntExact(end - start)];
       vector.getDataBuffer().getBytes(start, value);
-      if (hex) {
-        appendHex(value, 0, value.length, sb);
+      if (binary != null) {
+        appendBinary(binary, value, 0, value.length, sb);
       } else {
         sb.appendRaw(value);
       }
@@ -520,6 +548,33 @@ abstract class ValueText {
   }
 
   private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+  private static final char[] BASE64 =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".toCharArray();
+
+  static void appendBinary(Binary binary, byte[] bytes, int from, int len, Utf8Buffer sb) {
+    if (binary == Binary.hex) {
+      appendHex(bytes, from, len, sb);
+    } else {
+      appendBase64(bytes, from, len, sb);
+    }
+  }
+
+  /** RFC 4648 base64 with padding, as JSON tools and DuckDB's {@code from_base64} read it. */
+  static void appendBase64(byte[] bytes, int from, int len, Utf8Buffer sb) {
+    int end = from + len;
+    int i = from;
+    for (; i + 3 <= end; i += 3) {
+      int v = (bytes[i] & 0xFF) << 16 | (bytes[i + 1] & 0xFF) << 8 | (bytes[i + 2] & 0xFF);
+      sb.ascii(BASE64[v >>> 18]).ascii(BASE64[(v >>> 12) & 63]);
+      sb.ascii(BASE64[(v >>> 6) & 63]).ascii(BASE64[v & 63]);
+    }
+    if (i < end) {
+      int v = (bytes[i] & 0xFF) << 16 | (i + 1 < end ? (bytes[i + 1] & 0xFF) << 8 : 0);
+      sb.ascii(BASE64[v >>> 18]).ascii(BASE64[(v >>> 12) & 63]);
+      sb.ascii(i + 1 < end ? BASE64[(v >>> 6) & 63] : '=').ascii('=');
+    }
+  }
 
   static void appendHex(byte[] bytes, Utf8Buffer sb) {
     appendHex(bytes, 0, bytes.length, sb);
@@ -568,7 +623,7 @@ abstract class ValueText {
     private final byte[][] names;
     private final ValueText[] children;
 
-    StructText(StructVector struct) {
+    StructText(StructVector struct, Binary binary) {
       super(struct, Json.BARE);
       List<FieldVector> fields = struct.getChildrenFromFields();
       names = new byte[fields.size()][];
@@ -577,7 +632,7 @@ abstract class ValueText {
         names[c] =
             ((c > 0 ? ", " : "") + JsonWriter.quote(fields.get(c).getName()) + ": ")
                 .getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        children[c] = of(fields.get(c));
+        children[c] = of(fields.get(c), binary);
       }
     }
 
@@ -598,7 +653,7 @@ abstract class ValueText {
     private final ValueText keys;
     private final ValueText values;
 
-    ListText(FieldVector v) {
+    ListText(FieldVector v, Binary binary) {
       super(v, Json.BARE);
       FieldVector data =
           v instanceof LargeListVector large
@@ -612,11 +667,11 @@ abstract class ValueText {
                           : ((ListVector) v).getDataVector();
       if (v instanceof MapVector) {
         List<FieldVector> kv = ((StructVector) data).getChildrenFromFields();
-        keys = of(kv.get(0));
-        values = kv.size() > 1 ? of(kv.get(1)) : null;
+        keys = of(kv.get(0), binary);
+        values = kv.size() > 1 ? of(kv.get(1), binary) : null;
         elements = null;
       } else {
-        elements = of(data);
+        elements = of(data, binary);
         keys = null;
         values = null;
       }

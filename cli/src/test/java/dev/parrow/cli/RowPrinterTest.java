@@ -105,7 +105,7 @@ class RowPrinterTest {
       FieldVector v = vectors.get(c);
       sb.append(c > 0 ? ", " : "").append(JsonWriter.quote(v.getName())).append(": ");
       Utf8Buffer value = new Utf8Buffer(16);
-      ValueText.appendJson(ValueText.of(v), row, value);
+      ValueText.appendJson(ValueText.of(v, ValueText.Binary.base64), row, value);
       sb.append(value);
     }
     return sb.append('}').toString();

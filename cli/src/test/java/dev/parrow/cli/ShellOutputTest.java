@@ -147,4 +147,30 @@ class ShellOutputTest {
       }
     }
   }
+
+  @Test
+  void timesAreWrittenAsOtherToolsParseThem() {
+    var seconds = org.apache.arrow.vector.types.TimeUnit.SECOND;
+    assertEquals("1970-01-01T01:00:00+01:00", Temporals.timestamp(0, seconds, "Europe/Paris"));
+    assertEquals("1970-01-01T00:00:00Z", Temporals.timestamp(0, seconds, "UTC"));
+    long year1000 =
+        java.time.LocalDateTime.of(1000, 1, 1, 0, 0).toEpochSecond(java.time.ZoneOffset.UTC);
+    assertEquals("1000-01-01T00:00:00", Temporals.timestamp(year1000, seconds, null));
+    assertEquals(
+        "1970-01-01T00:00:00.5",
+        Temporals.timestamp(500, org.apache.arrow.vector.types.TimeUnit.MILLISECOND, null));
+    assertEquals("13:00:00", Temporals.timeOfDay(13 * 3600, seconds));
+  }
+
+  @Test
+  void binaryIsBase64ForToolsAndHexForPeople() {
+    for (String text : List.of("", "a", "ab", "abc", "abcd", "\u00ff\u0000binary")) {
+      byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+      Utf8Buffer out = new Utf8Buffer(8);
+      ValueText.appendBase64(bytes, 0, bytes.length, out);
+      assertEquals(java.util.Base64.getEncoder().encodeToString(bytes), out.toString(), text);
+    }
+    Result csv = run("head", ORDERS.toString(), "-n", "1", "--format", "csv", "--binary", "hex");
+    assertEquals(0, csv.code(), csv.err());
+  }
 }
