@@ -296,11 +296,12 @@ public record WriteOptions(
     }
 
     /**
-     * Writes a Bloom filter for a column (a dotted leaf path or a top-level name), sized for {@code
-     * ndv} distinct values per chunk at false-positive probability {@code fpp}.
+     * Writes a Bloom filter for a column (a dotted leaf path or a top-level name), each chunk's
+     * sized for the chunk's own distinct values, at most {@code ndv} of them, at false-positive
+     * probability {@code fpp}.
      *
      * @param column the column
-     * @param ndv distinct values per chunk
+     * @param ndv the most distinct values per chunk a filter is sized for
      * @param fpp false-positive probability, in (0, 1)
      * @return this builder
      */
@@ -310,8 +311,8 @@ public record WriteOptions(
     }
 
     /**
-     * Writes a Bloom filter for a column with the defaults: a million distinct values at 5% false
-     * positives (about 1 MiB per chunk; give the NDV for a smaller one).
+     * Writes a Bloom filter for a column with the defaults: each chunk's sized for its distinct
+     * values at 5% false positives, for at most a million of them (about 1 MiB).
      *
      * @param column the column
      * @return this builder

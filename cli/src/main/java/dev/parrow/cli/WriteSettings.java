@@ -108,8 +108,9 @@ final class WriteSettings {
       names = "--bloom-filter",
       paramLabel = "COL[:NDV[:FPP]]",
       description =
-          "Write a Bloom filter for this column (repeatable), sized for NDV distinct values per row"
-              + " group (default 1,000,000) at false-positive probability FPP (default 0.05).")
+          "Write a Bloom filter for this column (repeatable), each row group's sized for its own"
+              + " distinct values, at most NDV of them (default 1,000,000), at false-positive"
+              + " probability FPP (default 0.05).")
   java.util.List<String> bloomFilters = java.util.List.of();
 
   WriteOptions options() {

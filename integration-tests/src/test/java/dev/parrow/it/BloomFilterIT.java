@@ -78,6 +78,59 @@ class BloomFilterIT {
     }
   }
 
+  /**
+   * A filter asked for without a distinct count is sized to each chunk's distinct values, not to
+   * the million of the cap: 100 strings and 2,000 ids per row group take a few hundred bytes and a
+   * few KiB, and the probes DuckDB makes still find every present value and rule out most absent
+   * ones. Past the cap, a chunk gets the cap's filter.
+   */
+  @Test
+  void filtersAreSizedToEachChunksDistinctValues() throws Exception {
+    Path file = dir.resolve("sized_bloom.parquet");
+    Path capped = dir.resolve("capped_bloom.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = table(allocator, 10_000)) {
+      for (Path target : List.of(file, capped)) {
+        WriteOptions.Builder options = WriteOptions.builder().rowGroupRows(2_000);
+        if (target == file) {
+          options.bloomFilter("s").bloomFilter("id");
+        } else {
+          options.bloomFilter("s", 10, 0.05).bloomFilter("id", 10, 0.05);
+        }
+        try (ParquetArrowWriter w =
+            ParquetArrowWriter.create(target, root.getSchema(), options.build())) {
+          w.write(root);
+        }
+      }
+    }
+    int bitsetFor100 = dev.parrow.codec.bloom.BloomFilter.optimalBytes(100, 0.05);
+    int bitsetFor2000 = dev.parrow.codec.bloom.BloomFilter.optimalBytes(2_000, 0.05);
+    int bitsetFor10 = dev.parrow.codec.bloom.BloomFilter.optimalBytes(10, 0.05);
+    try (ParquetFile pf = ParquetFile.open(file);
+        ParquetFile cf = ParquetFile.open(capped)) {
+      for (var group : pf.metadata().rowGroups()) {
+        for (var chunk : group.columns()) {
+          var meta = chunk.metaData();
+          int bitset = meta.pathInSchema().get(0).equals("s") ? bitsetFor100 : bitsetFor2000;
+          assertTrue(
+              meta.bloomFilterLength() <= bitset + 64,
+              meta.pathInSchema()
+                  + ": "
+                  + meta.bloomFilterLength()
+                  + " bytes, not about "
+                  + bitset);
+        }
+      }
+      for (var group : cf.metadata().rowGroups()) {
+        for (var chunk : group.columns()) {
+          assertTrue(chunk.metaData().bloomFilterLength() <= bitsetFor10 + 64);
+        }
+      }
+      assertTrue(java.nio.file.Files.size(file) < 200_000, "no 1 MiB filter per chunk");
+    }
+    compareProbes(file);
+  }
+
   @Test
   void parrowReadsDuckDbsFilters() throws Exception {
     Path file = dir.resolve("duck_bloom.parquet");
