@@ -7,6 +7,8 @@ module dev.parrow.cli {
   requires info.picocli;
   // The IPC schema flatbuffer, read to name columns that Arrow Java has no vector for.
   requires org.apache.arrow.format;
+  // The JVM's own options, to run java -jar on Java 24+ once more with the one Netty needs.
+  requires java.management;
 
   opens dev.parrow.cli to
       info.picocli;

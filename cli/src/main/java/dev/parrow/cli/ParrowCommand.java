@@ -73,6 +73,10 @@ public final class ParrowCommand {
    * @param args the command line
    */
   public static void main(String[] args) {
+    int relaunched = Relaunch.ifNeeded(args);
+    if (relaunched >= 0) {
+      System.exit(relaunched);
+    }
     // Arrow's memory module logs through SLF4J; with no logger bound, SLF4J warns on stderr. The
     // CLI reports its own errors, so silence that notice rather than ship a logging backend.
     System.setProperty("slf4j.internal.verbosity", "ERROR");

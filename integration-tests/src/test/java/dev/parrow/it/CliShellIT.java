@@ -98,6 +98,7 @@ class CliShellIT {
     // The launcher's java is the one running the tests.
     String javaHome = System.getProperty("java.home");
     pb.environment().put("PATH", javaHome + "/bin:" + System.getenv("PATH"));
+    pb.environment().put("JAVA_HOME", javaHome);
     return pb;
   }
 
