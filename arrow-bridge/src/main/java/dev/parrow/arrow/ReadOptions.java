@@ -207,6 +207,8 @@ public record ReadOptions(
     b.uuidAsExtension = types.uuidAsExtension();
     b.float16AsFloat = types.float16AsFloat();
     b.int96OutOfRangeAsNull = types.int96OutOfRangeAsNull();
+    b.unsignedAsSigned = types.unsignedAsSigned();
+    b.fixedSizeBinaryAsBinary = types.fixedSizeBinaryAsBinary();
     return b;
   }
 
@@ -219,6 +221,8 @@ public record ReadOptions(
     private boolean binaryAsString;
     private boolean uuidAsExtension;
     private boolean float16AsFloat;
+    private boolean unsignedAsSigned;
+    private boolean fixedSizeBinaryAsBinary;
     private boolean int96OutOfRangeAsNull;
     private List<Integer> columnIndices = List.of();
     private List<Integer> rowGroups = List.of();
@@ -489,7 +493,9 @@ public record ReadOptions(
               binaryAsString,
               uuidAsExtension,
               float16AsFloat,
-              int96OutOfRangeAsNull),
+              int96OutOfRangeAsNull,
+              unsignedAsSigned,
+              fixedSizeBinaryAsBinary),
           maxPageBytes,
           parallelism,
           maxLevelsPerBatch,
@@ -578,6 +584,31 @@ public record ReadOptions(
      */
     public Builder float16AsFloat(boolean asFloat) {
       this.float16AsFloat = asFloat;
+      return this;
+    }
+
+    /**
+     * Reads unsigned integers as the next wider signed type (UINT_8 as Int16, UINT_16 as Int32,
+     * UINT_32 as Int64) and UINT_64 as Decimal(20, 0), every value exact, as Spark's Parquet reader
+     * maps them, for consumers with no unsigned types (default false: Arrow's unsigned types).
+     *
+     * @param widen true to widen
+     * @return this builder
+     */
+    public Builder unsignedAsSigned(boolean widen) {
+      this.unsignedAsSigned = widen;
+      return this;
+    }
+
+    /**
+     * Reads FIXED_LEN_BYTE_ARRAY columns that map to FixedSizeBinary as Binary instead, for
+     * consumers with no fixed-size binary type, as Spark's reader reads them (default false).
+     *
+     * @param asBinary true for Binary
+     * @return this builder
+     */
+    public Builder fixedSizeBinaryAsBinary(boolean asBinary) {
+      this.fixedSizeBinaryAsBinary = asBinary;
       return this;
     }
 

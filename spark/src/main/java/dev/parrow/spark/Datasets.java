@@ -13,12 +13,18 @@ final class Datasets {
   private Datasets() {}
 
   /**
-   * The read options every file is read with: INT96 in microseconds (Spark's timestamp unit), half
-   * floats as floats, UUIDs as strings; dictionaries decoded.
+   * The read options every file is read with, so that every column has the type Spark's own Parquet
+   * reader gives it: the Parquet schema alone (Spark's reader ignores ARROW:schema, whose large
+   * lists, views and fixed-size lists Spark has no types for), INT96 in microseconds (Spark's
+   * timestamp unit), unsigned integers widened (UINT_64 as DECIMAL(20,0)), fixed-size byte arrays
+   * as binary, half floats as floats, UUIDs as strings; dictionaries decoded.
    */
   static ReadOptions readOptions() {
     return ReadOptions.builder()
+        .useArrowSchemaHint(false)
         .int96Unit(TimeUnit.MICROSECOND)
+        .unsignedAsSigned(true)
+        .fixedSizeBinaryAsBinary(true)
         .float16AsFloat(true)
         .uuidAsString(true)
         .dictionaryMode(ReadOptions.DictionaryMode.DECODE)

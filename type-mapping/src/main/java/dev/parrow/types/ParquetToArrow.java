@@ -83,6 +83,20 @@ public final class ParquetToArrow {
    */
   public static ArrowType leafType(
       ColumnDescriptor column, TypeOptions options, List<String> warnings) {
+    ArrowType type = mappedType(column, options, warnings);
+    if (options.unsignedAsSigned() && type instanceof ArrowType.Int i && !i.getIsSigned()) {
+      return i.getBitWidth() == 64
+          ? new ArrowType.Decimal(20, 0, 128)
+          : new ArrowType.Int(i.getBitWidth() * 2, true);
+    }
+    if (options.fixedSizeBinaryAsBinary() && type instanceof ArrowType.FixedSizeBinary) {
+      return ArrowType.Binary.INSTANCE;
+    }
+    return type;
+  }
+
+  private static ArrowType mappedType(
+      ColumnDescriptor column, TypeOptions options, List<String> warnings) {
     SchemaElement e = column.element();
     LogicalType logical = e.logicalType();
     ConvertedType converted = e.convertedType();

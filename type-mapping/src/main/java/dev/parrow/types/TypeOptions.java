@@ -21,6 +21,11 @@ import org.apache.arrow.vector.types.TimeUnit;
  * @param int96OutOfRangeAsNull an INT96 timestamp that {@code int96Unit} cannot hold in 64 bits
  *     read as null instead of failing the read (never wrapped; on a REQUIRED column, which cannot
  *     hold a null, it still fails)
+ * @param unsignedAsSigned unsigned integers as the next wider signed type (UINT_8 as Int16, UINT_16
+ *     as Int32, UINT_32 as Int64) and UINT_64 as Decimal(20, 0), exactly, as Spark's reader maps
+ *     them, for consumers that have no unsigned types
+ * @param fixedSizeBinaryAsBinary FIXED_LEN_BYTE_ARRAY columns that would be FixedSizeBinary as
+ *     Binary, for consumers that have no fixed-size binary type (Spark)
  */
 public record TypeOptions(
     TimeUnit int96Unit,
@@ -29,13 +34,16 @@ public record TypeOptions(
     boolean binaryAsString,
     boolean uuidAsExtension,
     boolean float16AsFloat,
-    boolean int96OutOfRangeAsNull) {
+    boolean int96OutOfRangeAsNull,
+    boolean unsignedAsSigned,
+    boolean fixedSizeBinaryAsBinary) {
   /**
    * The mapping of TYPE-MAPPING.md with nothing changed: INT96 as nanoseconds.
    *
    * @return the defaults
    */
   public static TypeOptions defaults() {
-    return new TypeOptions(TimeUnit.NANOSECOND, false, false, false, false, false, false);
+    return new TypeOptions(
+        TimeUnit.NANOSECOND, false, false, false, false, false, false, false, false);
   }
 }

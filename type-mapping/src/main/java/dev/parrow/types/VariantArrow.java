@@ -32,6 +32,8 @@ public final class VariantArrow {
           false,
           true,
           false,
+          false,
+          false,
           false);
 
   /**

@@ -70,6 +70,10 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
           if (p == PhysicalType.INT64) {
             return new DirectFixedFiller(8);
           }
+          if (i.getBitWidth() == 64) {
+            // UINT_32 widened (TypeOptions.unsignedAsSigned).
+            return UnsignedFiller.int32AsInt64();
+          }
           return i.getBitWidth() == 32
               ? new DirectFixedFiller(4)
               : new NarrowIntFiller(i.getBitWidth(), i.getIsSigned());
@@ -96,6 +100,10 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
           return new DecimalAsDoubleFiller(decimalScale(column));
         }
       case Decimal:
+        if (p == PhysicalType.INT64 && isUnsigned(column)) {
+          // UINT_64 widened (TypeOptions.unsignedAsSigned).
+          return UnsignedFiller.int64AsDecimal();
+        }
         return new DecimalFiller(((ArrowType.Decimal) type).getBitWidth());
       case Date:
       case Time:
@@ -118,7 +126,10 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
             ? new UuidStringFiller()
             : new BinaryFiller(true);
       case Binary:
-        return new BinaryFiller(false);
+        // A FIXED_LEN_BYTE_ARRAY as Binary: TypeOptions.fixedSizeBinaryAsBinary.
+        return p == PhysicalType.FIXED_LEN_BYTE_ARRAY
+            ? new FixedAsBinaryFiller()
+            : new BinaryFiller(false);
       case LargeUtf8:
         return new LargeBinaryFiller(true);
       case LargeBinary:
@@ -134,6 +145,18 @@ public record LeafColumn(ColumnDescriptor column, Field field, VectorFiller fill
       default:
         throw new ParquetFormatException("no reader for " + p + " as Arrow " + type);
     }
+  }
+
+  /** Whether the column's annotation says unsigned (the logical type, else the converted one). */
+  private static boolean isUnsigned(ColumnDescriptor column) {
+    if (column.logicalType() instanceof dev.parrow.codec.metadata.LogicalType.IntType i) {
+      return !i.signed();
+    }
+    var converted = column.convertedType();
+    return converted == dev.parrow.codec.metadata.ConvertedType.UINT_8
+        || converted == dev.parrow.codec.metadata.ConvertedType.UINT_16
+        || converted == dev.parrow.codec.metadata.ConvertedType.UINT_32
+        || converted == dev.parrow.codec.metadata.ConvertedType.UINT_64;
   }
 
   private static int decimalScale(ColumnDescriptor column) {

@@ -60,7 +60,7 @@ public record FilterColumn(
    */
   public static FilterColumn of(ColumnDescriptor column, TypeOptions types) {
     TypeOptions exact =
-        new TypeOptions(types.int96Unit(), false, false, false, false, false, false);
+        new TypeOptions(types.int96Unit(), false, false, false, false, false, false, false, false);
     ArrowType type = ParquetToArrow.leafField(column, exact, new java.util.ArrayList<>()).getType();
     if (type instanceof ArrowType.ExtensionType ext) {
       type = ext.storageType();
