@@ -9,6 +9,8 @@ module dev.parrow.cli {
   requires org.apache.arrow.format;
   // The JVM's own options, to run java -jar on Java 24+ once more with the one Netty needs.
   requires java.management;
+  // JSON lines read by import: the streaming parser Arrow itself depends on.
+  requires com.fasterxml.jackson.core;
 
   opens dev.parrow.cli to
       info.picocli;

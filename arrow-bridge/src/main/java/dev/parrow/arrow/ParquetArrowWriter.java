@@ -437,7 +437,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
     checkOpen();
     try {
       checkInterrupt();
-      if (!root.getSchema().getFields().equals(schema.getFields())) {
+      if (!dev.parrow.arrow.internal.SchemaMatch.sameColumns(
+          root.getSchema().getFields(), schema.getFields())) {
         throw new IllegalArgumentException(
             output.name()
                 + ": the batch's schema "

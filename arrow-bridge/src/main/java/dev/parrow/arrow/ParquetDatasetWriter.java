@@ -304,7 +304,8 @@ public final class ParquetDatasetWriter implements AutoCloseable {
       if (Thread.currentThread().isInterrupted()) {
         throw new java.io.InterruptedIOException(root + ": interrupted; the write is aborted");
       }
-      if (!sameColumns(batch.getSchema(), schema)) {
+      if (!dev.parrow.arrow.internal.SchemaMatch.sameColumns(
+          batch.getSchema().getFields(), schema.getFields())) {
         throw new IllegalArgumentException(
             root
                 + ": the batch's schema "
@@ -318,25 +319,6 @@ public final class ParquetDatasetWriter implements AutoCloseable {
       fail(e);
       throw e;
     }
-  }
-
-  /**
-   * Whether the batch has the writer's columns: names and types, in order (the files' own writers
-   * check the rest; names of list elements differ between producers, as Arrow Java's "$data$").
-   */
-  private static boolean sameColumns(Schema batch, Schema writer) {
-    List<Field> a = batch.getFields();
-    List<Field> b = writer.getFields();
-    if (a.size() != b.size()) {
-      return false;
-    }
-    for (int i = 0; i < a.size(); i++) {
-      if (!a.get(i).getName().equals(b.get(i).getName())
-          || !a.get(i).getType().equals(b.get(i).getType())) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private void checkOpen() {

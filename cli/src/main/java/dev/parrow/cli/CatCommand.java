@@ -49,6 +49,8 @@ final class CatCommand implements Callable<Integer> {
         spec,
         new ReadCommands.Request(
             file,
+            0,
+            null,
             rows.limitOr(Long.MAX_VALUE),
             "--limit",
             rows.format,

@@ -37,6 +37,8 @@ final class HeadCommand implements Callable<Integer> {
         spec,
         new ReadCommands.Request(
             file,
+            0,
+            null,
             rows.limitOr(10),
             "-n",
             rows.format,

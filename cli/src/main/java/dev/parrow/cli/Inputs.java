@@ -345,7 +345,7 @@ final class Inputs {
     }
   }
 
-  private static void requireFile(Path file, String what) throws IOException {
+  static void requireFile(Path file, String what) throws IOException {
     if (Files.isDirectory(file)) {
       throw new IllegalArgumentException(
           file

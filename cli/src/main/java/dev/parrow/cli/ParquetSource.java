@@ -38,11 +38,11 @@ abstract sealed class ParquetSource implements AutoCloseable {
   abstract long rows();
 
   /**
-   * Tells the reader that only the first {@code limit} rows will be read, where it can take that (a
-   * single file: it then reads no page, and reads ahead nothing, past them).
+   * Whether the source reads a range of rows itself ({@code ReadOptions.rows}: a single file then
+   * reads no page, and reads ahead nothing, outside them); a dataset does not.
    */
-  ReadOptions.Builder firstRows(ReadOptions.Builder options, long limit) {
-    return options;
+  boolean readsRanges() {
+    return false;
   }
 
   @Override
@@ -77,8 +77,8 @@ abstract sealed class ParquetSource implements AutoCloseable {
     }
 
     @Override
-    ReadOptions.Builder firstRows(ReadOptions.Builder options, long limit) {
-      return limit == Long.MAX_VALUE ? options : options.rows(0, limit);
+    boolean readsRanges() {
+      return true;
     }
 
     @Override

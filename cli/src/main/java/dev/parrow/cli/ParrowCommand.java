@@ -43,12 +43,16 @@ public final class ParrowCommand {
             BloomFilterCommand.class,
             DictionaryCommand.class,
             HeadCommand.class,
+            TailCommand.class,
+            SampleCommand.class,
             CatCommand.class,
+            CountCommand.class,
             ToArrowCommand.class,
             TypesCommand.class,
             FromArrowCommand.class,
             AppendCommand.class,
-            ConvertCommand.class)) {
+            ConvertCommand.class,
+            ImportCommand.class)) {
       VERBS.put(c.getAnnotation(Command.class).name(), c);
     }
   }

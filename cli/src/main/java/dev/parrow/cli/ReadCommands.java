@@ -14,16 +14,22 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
 /**
- * Shared by head and cat: open, read the chosen columns in batches, print up to a row limit, to
- * standard output or to a file. Standard output is checked after each batch, so a closed pipe stops
- * the read at once.
+ * Shared by head, cat, tail and sample: open, read the chosen columns in batches, print up to a row
+ * limit (from an offset, or the rows picked), to standard output or to a file. Standard output is
+ * checked after each batch, so a closed pipe stops the read at once.
  */
 final class ReadCommands {
   private ReadCommands() {}
 
-  /** What to print and where. {@code output} null or {@code -}: standard output. */
+  /**
+   * What to print and where. {@code output} null or {@code -}: standard output. The rows printed
+   * are those from {@code offset} on (of the rows the filter keeps), or, when {@code picks} is not
+   * null, those at the sorted positions it holds.
+   */
   record Request(
       String file,
+      long offset,
+      long[] picks,
       long limit,
       String limitOption,
       RowPrinter.Format format,
@@ -45,25 +51,33 @@ final class ReadCommands {
     PrintWriter err = spec.commandLine().getErr();
     boolean toFile = request.output() != null && !Inputs.isStdio(request.output());
     OutputFile target = toFile ? Outputs.of(request.output(), request.overwrite()) : null;
-    int batch = (int) Math.max(1, Math.min(request.limit(), ReadOptions.DEFAULT_BATCH_SIZE));
+    // Batches no larger than the rows printed, when they are the first ones.
+    int batch =
+        request.offset() == 0 && request.picks() == null
+            ? (int) Math.max(1, Math.min(request.limit(), ReadOptions.DEFAULT_BATCH_SIZE))
+            : ReadOptions.DEFAULT_BATCH_SIZE;
     boolean done = false;
     Progress progress = null;
+    // Without a filter the rows printed are [offset, offset + limit) of the file, and a single
+    // file reads nothing else; otherwise the rows before the offset are read and passed over.
+    long skip = request.offset();
+    ReadOptions.Builder options = filter.apply(read.apply(ReadOptions.builder(), batch));
     try (BufferAllocator allocator = new RootAllocator();
         ParquetSource parquet = ParquetSource.open(request.file());
         ArrowReader reader =
             parquet.newReader(
                 allocator,
-                parquet
-                    .firstRows(
-                        filter.apply(read.apply(ReadOptions.builder(), batch)),
-                        // A filter's matches may lie anywhere; without one the rows printed are
-                        // the first ones, and nothing past them need be read.
-                        filter.where == null ? request.limit() : Long.MAX_VALUE)
+                (filter.where == null && request.picks() == null && parquet.readsRanges()
+                        ? ranged(options, request, skip)
+                        : options)
                     .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
                     // Formatting rows takes longer than decoding them: the next batches are
                     // decoded meanwhile, once there is more than one to print.
                     .decodeAhead(request.limit() > batch)
                     .build())) {
+      if (filter.where == null && request.picks() == null && parquet.readsRanges()) {
+        skip = 0;
+      }
       top.warn(err, parquet.warnings(reader));
       OutputStream out = toFile ? target.open() : Stdout.bytesFor(spec.commandLine().getOut());
       String outName = toFile ? request.output().toString() : "standard output";
@@ -78,15 +92,40 @@ final class ReadCommands {
           new RowPrinter(
               out, request.format(), request.csvNull(), request.width(), request.binary());
       long printed = 0;
+      long position = 0;
+      int pick = 0;
+      long[] picks = request.picks();
       try {
         boolean first = true;
         while (printed < request.limit() && reader.loadNextBatch()) {
           VectorSchemaRoot root = reader.getVectorSchemaRoot();
-          int rows = (int) Math.min(root.getRowCount(), request.limit() - printed);
+          int n = root.getRowCount();
+          long batchStart = position;
+          position += n;
+          if (picks != null) {
+            // The picked rows of this batch, each run of neighbours as one slice.
+            while (pick < picks.length && picks[pick] < position && printed < request.limit()) {
+              int from = (int) (picks[pick] - batchStart);
+              int to = from + 1;
+              pick++;
+              while (pick < picks.length && picks[pick] == batchStart + to && to < n) {
+                to++;
+                pick++;
+              }
+              printRows(printer, root, from, to - from);
+              printed += to - from;
+              first = false;
+            }
+            printer.flush();
+            progress.update(printed);
+            continue;
+          }
+          int from = (int) Math.min(n, Math.max(0, skip - batchStart));
+          int rows = (int) Math.min(n - from, request.limit() - printed);
           if (rows == 0) {
             continue;
           }
-          printer.print(root, rows);
+          printRows(printer, root, from, rows);
           // Flushed per batch: a closed pipe shows here and stops the read.
           printer.flush();
           printed += rows;
@@ -123,6 +162,22 @@ final class ReadCommands {
           target.abort();
         }
       }
+    }
+  }
+
+  /** The file's rows [offset, offset + limit), for a source that reads ranges itself. */
+  private static ReadOptions.Builder ranged(ReadOptions.Builder options, Request r, long offset) {
+    return offset == 0 && r.limit() == Long.MAX_VALUE ? options : options.rows(offset, r.limit());
+  }
+
+  /** Prints rows [from, from + rows) of the batch (a slice unless they start it). */
+  private static void printRows(RowPrinter printer, VectorSchemaRoot root, int from, int rows) {
+    if (from == 0) {
+      printer.print(root, rows);
+      return;
+    }
+    try (VectorSchemaRoot slice = root.slice(from, rows)) {
+      printer.print(slice, rows);
     }
   }
 }

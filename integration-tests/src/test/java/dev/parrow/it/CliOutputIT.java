@@ -125,7 +125,9 @@ class CliOutputIT {
 
   @Test
   void binaryAsStringShowsUnannotatedBinaryAsText() throws Exception {
-    Result hex = ok("cat", "--columns", "raw", "--format", "csv", mixed.toString());
+    Result hex =
+        ok("cat", "--columns", "raw", "--format", "csv", "--binary", "hex", mixed.toString());
+    Result base64 = ok("cat", "--columns", "raw", "--format", "csv", mixed.toString());
     Result text =
         ok("cat", "--columns", "raw", "--format", "csv", "--binary-as-string", mixed.toString());
     try (DuckDb duck = new DuckDb()) {
@@ -138,6 +140,8 @@ class CliOutputIT {
       assertEquals("text one", rows.get(0).get("raw"));
     }
     assertEquals("0x74657874206f6e65", hex.out().lines().toList().get(1));
+    // CSV and JSON lines write binary as base64 unless asked for hex.
+    assertEquals("dGV4dCBvbmU=", base64.out().lines().toList().get(1));
   }
 
   @Test

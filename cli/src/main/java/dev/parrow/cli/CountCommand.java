@@ -1,0 +1,69 @@
+package dev.parrow.cli;
+
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.filter.Filter;
+import java.io.IOException;
+import java.util.concurrent.Callable;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code parrow count FILE [--where EXPR]}: the number of rows, alone on a line. */
+@Command(
+    name = "count",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print the number of rows of a Parquet file or dataset: from the footers, reading no data,"
+            + " or, with --where, the rows that match (reading only the filter's columns and the"
+            + " row groups and pages that may match).")
+final class CountCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description =
+          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset, or - for stdin.")
+  String file;
+
+  @Mixin FilterSettings filter;
+
+  @Override
+  public Integer call() throws Exception {
+    try (ParquetSource parquet = ParquetSource.open(file)) {
+      spec.commandLine().getOut().println(count(parquet, filter));
+      spec.commandLine().getOut().flush();
+    }
+    return 0;
+  }
+
+  /**
+   * The rows of {@code parquet} the filter keeps: the footers' count without one, else the rows of
+   * a read of the filter's columns alone.
+   */
+  static long count(ParquetSource parquet, FilterSettings filter) throws IOException {
+    if (filter.where == null) {
+      return parquet.rows();
+    }
+    Filter where = Filter.parse(filter.where);
+    ReadOptions options =
+        ReadOptions.builder()
+            .columns(where.columns().stream().distinct().toList())
+            .filter(where)
+            .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+            .build();
+    long rows = 0;
+    try (BufferAllocator allocator = new RootAllocator();
+        ArrowReader reader = parquet.newReader(allocator, options)) {
+      while (reader.loadNextBatch()) {
+        rows += reader.getVectorSchemaRoot().getRowCount();
+      }
+    }
+    return rows;
+  }
+}
