@@ -50,8 +50,9 @@ import org.junit.jupiter.api.io.TempDir;
  * each batch passing Arrow's full validation on the far side: an Arrow IPC stream, an Arrow IPC
  * file ({@link IpcFileWriter}, dictionaries read unified) and the C Data Interface, each read back
  * by Arrow Java. Over every file of the parquet-testing corpus, of the arrow-rs and nanoparquet
- * interop folders and of testdata/ (every type Parrow reads, views and dictionaries included), and
- * a file whose row groups have dictionaries no one index type can unify.
+ * interop folders and of testdata/ (every type Parrow reads, views and dictionaries included),
+ * files Parrow writes of every type of the writing table and of nested dictionaries, and a file
+ * whose row groups have dictionaries no one index type can unify.
  */
 class HandOffIT {
   @TempDir static Path made;
@@ -69,7 +70,35 @@ class HandOffIT {
       }
     }
     files.add(dictionariesByRowGroup(made.resolve("dictionaries_by_row_group.parquet")));
+    files.add(everyWrittenType(made.resolve("every_written_type.parquet")));
+    files.add(nestedDictionaries(made.resolve("nested_dictionaries.parquet")));
     return files;
+  }
+
+  /** Every type of the writing table, flat, with nulls and edge values (WriteReadBackIT's). */
+  static Path everyWrittenType(Path target) throws IOException {
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = WriteReadBackIT.data(allocator);
+        ParquetArrowWriter writer =
+            ParquetArrowWriter.create(target, root.getSchema(), WriteOptions.defaults())) {
+      writer.write(root);
+    }
+    return target;
+  }
+
+  /** Lists, structs and maps at depth, with dictionary columns inside lists (NestedData's). */
+  static Path nestedDictionaries(Path target) throws IOException {
+    try (BufferAllocator allocator = new RootAllocator();
+        NestedData data = new NestedData(allocator);
+        ParquetArrowWriter writer =
+            ParquetArrowWriter.create(
+                dev.parrow.arrow.OutputFile.of(target),
+                data.root.getSchema(),
+                WriteOptions.defaults(),
+                data.provider)) {
+      writer.write(data.root);
+    }
+    return target;
   }
 
   @TestFactory
