@@ -8,22 +8,17 @@ import dev.parrow.arrow.internal.LeafReader;
 import dev.parrow.arrow.internal.WorkerPool;
 import dev.parrow.arrow.internal.filter.BoundFilter;
 import dev.parrow.arrow.internal.filter.BoundFilters;
-import dev.parrow.arrow.internal.filter.ChunkPruning;
 import dev.parrow.arrow.internal.filter.Compaction;
 import dev.parrow.arrow.internal.filter.FilterBinder;
 import dev.parrow.arrow.internal.filter.FilterColumn;
-import dev.parrow.arrow.internal.filter.PagePruning;
 import dev.parrow.arrow.internal.filter.RowFilter;
 import dev.parrow.arrow.internal.filter.RowRanges;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.footer.Footer;
-import dev.parrow.codec.io.FileRange;
-import dev.parrow.codec.io.Prefetch;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.RowGroup;
-import dev.parrow.codec.page.ChunkRange;
 import dev.parrow.codec.page.PageBuffers;
 import dev.parrow.codec.page.PageIndexReader;
 import dev.parrow.codec.page.PageReader;
@@ -71,6 +66,9 @@ public final class ParquetArrowReader extends ArrowReader {
 
   private List<Integer> rowGroups;
 
+  /** The row groups and rows to read, made when the first batch is read. */
+  private ReadPlan plan;
+
   /** The filter, bound to the file; null without one. */
   private final BoundFilter filter;
 
@@ -86,18 +84,8 @@ public final class ParquetArrowReader extends ArrowReader {
   /** The dictionaries of the filter-only columns read as dictionaries, by column index. */
   private final Map<Integer, FieldVector> filterDictionaries = new HashMap<>();
 
-  /** Pages read in the current row group, for {@link #stats}. */
-  private final List<PageReader> groupPages = new ArrayList<>();
-
-  private long pagesRead;
-
-  /** Data pages of the chunks started, where their metadata counts them (else -1 per chunk). */
-  private final List<Long> groupPageCounts = new ArrayList<>();
-
-  private long pagesTotal;
-  private int groupsEmptiedByPages;
-  private long rowsScanned;
-  private long rowsReturned;
+  /** What the read has read and passed over, for {@link #stats}. */
+  private final ReadCounters counters = new ReadCounters();
 
   /** Every leaf read, in file order. */
   private final List<LeafReader> leaves;
@@ -119,8 +107,6 @@ public final class ParquetArrowReader extends ArrowReader {
   /** The row of the current row group the leaves are at. */
   private long groupRow;
 
-  private PagePruning pagePruning;
-
   /** Filter leaves read first, so that the others are skipped in batches where nothing matches. */
   private List<LeafReader> filterLeaves = List.of();
 
@@ -129,7 +115,6 @@ public final class ParquetArrowReader extends ArrowReader {
   /** Filter leaves read as dictionary ids where their chunk allows, by leaf column index. */
   private final Map<Integer, dev.parrow.arrow.internal.CodedFilterLeaf> coded = new HashMap<>();
 
-  private long bytesRead;
   private boolean dictionariesBound;
 
   /** Held while a batch is read, so that a close from another thread waits for it. */
@@ -143,28 +128,7 @@ public final class ParquetArrowReader extends ArrowReader {
     this.file = file;
     this.options = options;
     this.projection = DictionaryWidening.projection(file, options);
-    int groupCount = file.metadata().rowGroups().size();
-    List<Integer> groups = new ArrayList<>();
-    if (options.rowGroups().isEmpty()) {
-      for (int g = 0; g < groupCount; g++) {
-        groups.add(g);
-      }
-    } else {
-      for (int g : options.rowGroups()) {
-        if (g < 0 || g >= groupCount) {
-          throw new IllegalArgumentException(
-              "no row group "
-                  + g
-                  + " in "
-                  + file.footer().fileName()
-                  + " ("
-                  + groupCount
-                  + " row groups)");
-        }
-        groups.add(g);
-      }
-    }
-    this.chosenGroups = List.copyOf(groups);
+    this.chosenGroups = ReadPlan.chosenGroups(file, options);
     this.filter = options.filter() == null ? null : bind(file.footer(), options);
     this.filterOnly = filter == null ? null : filterOnly(file, options, projection, filter);
     List<LeafReader> leafReaders = new ArrayList<>();
@@ -261,22 +225,7 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /** The counts as the reading thread (the one decoding ahead, if any) has them. */
   private ReadStats countsNow() {
-    long read = pagesRead;
-    long total = pagesTotal;
-    for (int i = 0; i < groupPages.size(); i++) {
-      PageReader p = groupPages.get(i);
-      read += p.dataPagesRead();
-      long known = groupPageCounts.get(i);
-      total += known >= 0 ? known : p.dataPagesRead() + p.dataPagesSkipped();
-    }
-    return new ReadStats(
-        chosenGroups.size(),
-        rowGroups == null ? 0 : rowGroups.size() - groupsEmptiedByPages,
-        total,
-        read,
-        bytesReadNow(),
-        rowsScanned,
-        rowsReturned);
+    return counters.snapshot(chosenGroups.size(), rowGroups == null ? 0 : rowGroups.size());
   }
 
   /**
@@ -284,31 +233,11 @@ public final class ParquetArrowReader extends ArrowReader {
    * chosen without a filter).
    */
   private void planRowGroups() {
-    List<Integer> selected = new ArrayList<>();
-    for (int g : chosenGroups) {
-      if (selectedRows(g).count() > 0) {
-        selected.add(g);
-      }
-    }
+    plan = new ReadPlan(file, options, chosenGroups, filter);
+    rowGroups = plan.rowGroups();
     if (filter == null) {
-      rowGroups = List.copyOf(selected);
       return;
     }
-    ChunkPruning pruning =
-        new ChunkPruning(
-            filter, file.footer(), file.input(), options.verifyCrc(), options.maxPageBytes());
-    List<Integer> kept = new ArrayList<>();
-    for (int g : selected) {
-      try {
-        if (pruning.mayMatch(g)) {
-          kept.add(g);
-        }
-      } catch (ParquetFormatException e) {
-        throw e.inRowGroup(g).inFile(file.footer().fileName());
-      }
-    }
-    rowGroups = List.copyOf(kept);
-    pagePruning = new PagePruning(filter, file.footer(), file.input());
     if (!options.pruneOnly()) {
       java.util.Set<Integer> filterColumns = new java.util.HashSet<>();
       for (FilterColumn c : BoundFilters.columns(filter)) {
@@ -431,17 +360,13 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       filterDictionaries.values().forEach(FieldVector::close);
       filterDictionaries.clear();
-      prefetches.values().forEach(Prefetch::close);
-      prefetches.clear();
-      dropAhead();
-      groupPages.forEach(PageReader::dropReadAhead);
-      // Nothing decodes any more: the current chunks' page arrays go to the readers that follow.
-      groupPages.forEach(PageReader::release);
-      pageBuffers.values().forEach(PageBuffers::retire);
-      if (readAheadThreads instanceof java.util.concurrent.ExecutorService own) {
-        // No interrupt: a read it is in finishes, and its result is dropped.
-        own.shutdown();
+      if (scheduler != null) {
+        scheduler.close();
       }
+      counters.currentPages().forEach(PageReader::dropReadAhead);
+      // Nothing decodes any more: the current chunks' page arrays go to the readers that follow.
+      counters.currentPages().forEach(PageReader::release);
+      pageBuffers.values().forEach(PageBuffers::retire);
     } finally {
       reading.unlock();
     }
@@ -519,8 +444,7 @@ public final class ParquetArrowReader extends ArrowReader {
       if (groupRow == end) {
         rangeIndex++;
       }
-      rowsScanned += rows;
-      rowsReturned += kept;
+      counters.rows(rows, kept);
       if (kept > 0) {
         return true;
       }
@@ -903,12 +827,12 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       currentGroup = rowGroups.get(groupCursor);
       RowGroup group = file.metadata().rowGroups().get(currentGroup);
-      RowRanges ranges = rowsToRead(groupCursor);
+      RowRanges ranges = plan.rowsToRead(groupCursor);
       if (ranges.count() == 0) {
         for (LeafReader leaf : leaves) {
           leaf.takePreloaded(groupCursor);
         }
-        groupsEmptiedByPages++;
+        counters.rowGroupEmptied();
         continue;
       }
       startRowGroup(group, ranges.rows() < group.numRows());
@@ -919,86 +843,16 @@ public final class ParquetArrowReader extends ArrowReader {
     }
   }
 
-  /** The cursor whose rows {@link #rowsToRead} gave last, and those rows. */
-  private int rangesCursor = -1;
-
-  private RowRanges rangesOfCursor;
-
-  /**
-   * The rows to read of the row group at {@code cursor}: those {@link ReadOptions#rows} selects,
-   * less the pages the page index prunes. Kept for the last cursor asked, since read-ahead asks for
-   * the next row group's before the reader starts it (the page index is read once).
-   */
-  private RowRanges rowsToRead(int cursor) {
-    if (cursor == rangesCursor) {
-      return rangesOfCursor;
-    }
-    int group = rowGroups.get(cursor);
-    RowRanges ranges = selectedRows(group);
-    if (pagePruning != null && ranges.count() > 0) {
-      try {
-        ranges = ranges.intersect(pagePruning.ranges(group));
-      } catch (ParquetFormatException e) {
-        throw e.inRowGroup(group).inFile(file.footer().fileName());
-      }
-    }
-    rangesCursor = cursor;
-    rangesOfCursor = ranges;
-    return ranges;
-  }
-
-  /** The rows of a row group that {@link ReadOptions#rows} selects (all by default). */
-  private RowRanges selectedRows(int group) {
-    if (groupStarts == null) {
-      List<RowGroup> groups = file.metadata().rowGroups();
-      groupStarts = new long[groups.size()];
-      for (int g = 1; g < groups.size(); g++) {
-        groupStarts[g] = groupStarts[g - 1] + groups.get(g - 1).numRows();
-      }
-    }
-    long start = groupStarts[group];
-    long rows = file.metadata().rowGroups().get(group).numRows();
-    long from = Math.max(0, options.rowOffset() - start);
-    long end =
-        options.rowLimit() > Long.MAX_VALUE - options.rowOffset()
-            ? Long.MAX_VALUE
-            : options.rowOffset() + options.rowLimit();
-    long to = Math.min(rows, end - start);
-    return from < to ? RowRanges.between(from, to) : RowRanges.none();
-  }
-
-  /** The first row of each row group in the file, once {@link #selectedRows} needed them. */
-  private long[] groupStarts;
-
   /**
    * Starts reading a row group's chunks; when some rows will be skipped, nested columns get their
    * offset index, which tells the rows of v1 pages without reading them.
    */
   private void startRowGroup(RowGroup group, boolean skipping) {
-    prefetchAround(groupCursor);
-    if (aheadCursor != groupCursor && !skipping) {
-      // The first row group read (or one the reader came to before its read-ahead started): its
-      // pages are read ahead too, largest chunk first, so that its largest pages start
-      // decompressing at once rather than when the decoding threads come to them, one per thread.
-      readAhead(groupCursor);
+    if (scheduler == null) {
+      scheduler = new ChunkScheduler(file, options, leaves, this::pages, plan, () -> closing);
     }
-    Map<Integer, PageReader> early = Map.of();
-    if (aheadCursor == groupCursor && !skipping) {
-      early = new HashMap<>(aheadPages);
-      aheadPages.clear();
-      aheadCursor = -1;
-    } else {
-      dropAhead();
-    }
-    for (int i = 0; i < groupPages.size(); i++) {
-      PageReader p = groupPages.get(i);
-      pagesRead += p.dataPagesRead();
-      bytesRead += p.bytesRead();
-      long known = groupPageCounts.get(i);
-      pagesTotal += known >= 0 ? known : p.dataPagesRead() + p.dataPagesSkipped();
-    }
-    groupPages.clear();
-    groupPageCounts.clear();
+    Map<Integer, PageReader> early = scheduler.start(groupCursor, skipping);
+    counters.rowGroupStarting();
     for (LeafReader leaf : leaves) {
       LeafColumn column = leaf.leaf();
       ColumnMetaData meta = group.columns().get(column.column().index()).metaData();
@@ -1012,8 +866,7 @@ public final class ParquetArrowReader extends ArrowReader {
           pages.useOffsetIndex(
               PageIndexReader.offsetIndex(file.input(), chunk, group.numRows()), group.numRows());
         }
-        groupPages.add(pages);
-        groupPageCounts.add(dataPageCount(meta));
+        counters.chunkStarted(pages, meta);
         ColumnReader reader = new ColumnReader(column.column(), pages);
         DenseValues dictionary = leaf.takePreloaded(groupCursor);
         if (dictionary != null) {
@@ -1031,154 +884,11 @@ public final class ParquetArrowReader extends ArrowReader {
         throw new java.io.UncheckedIOException(e);
       }
     }
-    readAhead(groupCursor + 1);
+    scheduler.started(groupCursor);
   }
 
-  /**
-   * The prefetches of the row groups being read, by their place in {@link #rowGroups}: the current
-   * one and the next, so that a remote file fetches the next row group's chunks while this one
-   * decodes. A local file ignores them.
-   */
-  private final Map<Integer, Prefetch> prefetches = new HashMap<>();
-
-  /**
-   * Prefetches the chunks of the row group at {@code cursor}, and those of the next one when
-   * nothing can make it skip pages or be passed over (no page pruning, no row range). A row group
-   * whose pages a filter skips is still fetched whole: skipping its pages remotely would cost a
-   * request for each page header the reader must read to pass the page by.
-   */
-  private void prefetchAround(int cursor) {
-    var done = prefetches.entrySet().iterator();
-    while (done.hasNext()) {
-      var e = done.next();
-      if (e.getKey() < cursor) {
-        e.getValue().close();
-        done.remove();
-      }
-    }
-    if (!prefetches.containsKey(cursor)) {
-      prefetches.put(cursor, file.input().prefetch(chunkRanges(rowGroups.get(cursor))));
-    }
-    boolean wholeReads =
-        pagePruning == null && options.rowOffset() == 0 && options.rowLimit() == Long.MAX_VALUE;
-    int next = cursor + 1;
-    if (wholeReads && next < rowGroups.size() && !prefetches.containsKey(next)) {
-      prefetches.put(next, file.input().prefetch(chunkRanges(rowGroups.get(next))));
-    }
-  }
-
-  /** The bytes of the chunks the reader reads in a row group. */
-  private List<FileRange> chunkRanges(int group) {
-    RowGroup rowGroup = file.metadata().rowGroups().get(group);
-    List<FileRange> ranges = new ArrayList<>();
-    for (LeafReader leaf : leaves) {
-      ColumnMetaData meta = rowGroup.columns().get(leaf.leaf().column().index()).metaData();
-      try {
-        ChunkRange chunk = ChunkRange.of(meta, file.footer());
-        ranges.add(new FileRange(chunk.start(), chunk.length()));
-      } catch (ParquetFormatException e) {
-        // The page reader reports the chunk with its context; nothing is fetched for it here.
-      }
-    }
-    return ranges;
-  }
-
-  /** The data pages of a chunk by its encoding stats, or -1 when it has none. */
-  private static long dataPageCount(ColumnMetaData meta) {
-    if (meta.encodingStats() == null || meta.encodingStats().isEmpty()) {
-      return -1;
-    }
-    long n = 0;
-    for (var s : meta.encodingStats()) {
-      if (s.pageType() == dev.parrow.codec.metadata.PageType.DATA_PAGE
-          || s.pageType() == dev.parrow.codec.metadata.PageType.DATA_PAGE_V2) {
-        n += s.count();
-      }
-    }
-    return n;
-  }
-
-  /**
-   * How many decompressed bytes of the next row group's first pages are read ahead, on threads of
-   * the reader's own (as many as its parallelism), while the current row group decodes: at most a
-   * share of this per column (and at least one page).
-   */
-  static final long READ_AHEAD_BYTES = 64L << 20;
-
-  /**
-   * Where pages are read ahead: threads of the reader's own, made when a next row group is first
-   * read ahead, or the caller's executor ({@link ReadOptions#executor()}), as many at a time.
-   */
-  private java.util.concurrent.Executor readAheadThreads;
-
-  /** The page readers of the row group at {@link #aheadCursor}, by column index. */
-  private final Map<Integer, PageReader> aheadPages = new HashMap<>();
-
-  private int aheadCursor = -1;
-
-  /**
-   * Starts reading the pages of the row group at {@code next} ahead, when it will be read whole (no
-   * row range or page pruning leaves pages out, as far as the footer and page index tell) and the
-   * read may use more than one thread. Late materialisation may still pass over pages read ahead:
-   * then only the work is lost.
-   */
-  private void readAhead(int next) {
-    dropAhead();
-    if (options.parallelism() < 2 || next >= rowGroups.size() || leaves.isEmpty() || closing) {
-      return;
-    }
-    int group = rowGroups.get(next);
-    try {
-      if (rowsToRead(next).rows() < file.metadata().rowGroups().get(group).numRows()) {
-        return;
-      }
-      // A remote file fetches the row group's chunks in a few coalesced requests before its page
-      // headers and pages are read ahead (else each would be a request of its own).
-      if (!prefetches.containsKey(next)) {
-        prefetches.put(next, file.input().prefetch(chunkRanges(group)));
-      }
-      if (readAheadThreads == null && options.executor() != null) {
-        readAheadThreads =
-            new dev.parrow.arrow.internal.LimitedExecutor(
-                options.executor(), options.parallelism());
-      } else if (readAheadThreads == null) {
-        readAheadThreads =
-            java.util.concurrent.Executors.newFixedThreadPool(
-                options.parallelism(),
-                r -> {
-                  Thread t = new Thread(r, "parrow-read-ahead");
-                  t.setDaemon(true);
-                  return t;
-                });
-      }
-      long each = Math.max(1, READ_AHEAD_BYTES / leaves.size());
-      // The largest chunks first: the threads take pages in turn, and a chunk of one large page (a
-      // text column's, say) queued last would still be decompressing, alone, when the row group
-      // starts.
-      List<LeafReader> largestFirst = new ArrayList<>(leaves);
-      List<ColumnChunk> chunks = file.metadata().rowGroups().get(group).columns();
-      largestFirst.sort(
-          java.util.Comparator.comparingLong(
-              (LeafReader leaf) ->
-                  -chunks.get(leaf.leaf().column().index()).metaData().totalUncompressedSize()));
-      for (LeafReader leaf : largestFirst) {
-        PageReader pages = pages(group, leaf.leaf());
-        aheadPages.put(leaf.leaf().column().index(), pages);
-        pages.readAhead(readAheadThreads, each);
-      }
-      aheadCursor = next;
-    } catch (RuntimeException e) {
-      // Whatever is wrong with the next row group is reported when it is read in turn.
-      dropAhead();
-    }
-  }
-
-  /** Gives up the pages read ahead for the next row group. */
-  private void dropAhead() {
-    aheadPages.values().forEach(PageReader::dropReadAhead);
-    aheadPages.clear();
-    aheadCursor = -1;
-  }
+  /** When the chunks are fetched and their pages read ahead: {@link ChunkScheduler}. */
+  private ChunkScheduler scheduler;
 
   /** Stored bytes of the pages read so far (pages skipped whole are not read). */
   @Override
@@ -1188,11 +898,7 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   private long bytesReadNow() {
-    long total = bytesRead;
-    for (PageReader p : groupPages) {
-      total += p.bytesRead();
-    }
-    return total;
+    return counters.bytesRead();
   }
 
   @Override

@@ -404,7 +404,7 @@ public record ReadOptions(
     }
 
     /**
-     * How dictionary columns are read (default {@link DictionaryMode#UNIFY}).
+     * How dictionary columns are read (default {@link DictionaryMode#AUTO}).
      *
      * @param mode the mode
      * @return this builder

@@ -266,36 +266,42 @@ class FailedWritesTest {
   @Test
   void aFailedAppendLeavesTheFileAsItWas() throws Exception {
     Path target = dir.resolve("t.parquet");
-    previousFile(target);
-    // The append lock file is made by the first append and stays, by design.
-    Map<String, byte[]> before;
+    byte[] original = previousFile(target);
+    List<Failure> failures =
+        List.of(
+            FailedWritesTest::aBatchOfAnotherSchema,
+            FailedWritesTest::anInterrupt,
+            FailedWritesTest::anAllocatorLimit);
+    List<Class<? extends Throwable>> kinds =
+        List.of(
+            IllegalArgumentException.class,
+            InterruptedIOException.class,
+            OutOfMemoryException.class);
+    Map<String, byte[]> after = null;
     try (BufferAllocator allocator = new RootAllocator()) {
-      assertThrows(
-          IllegalArgumentException.class,
-          () -> {
-            try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);
-                ParquetArrowWriter writer =
-                    ParquetArrowWriter.append(target, SCHEMA, options(), null)) {
-              fill(root, 1, 700);
-              writer.write(root);
-              aBatchOfAnotherSchema(writer, allocator);
-            }
-          });
-      before = tree(dir);
-      before.put("t.parquet", Files.readAllBytes(target));
-      assertThrows(
-          InterruptedIOException.class,
-          () -> {
-            try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);
-                ParquetArrowWriter writer =
-                    ParquetArrowWriter.append(target, SCHEMA, options(), null)) {
-              fill(root, 1, 700);
-              writer.write(root);
-              anInterrupt(writer, allocator);
-            }
-          });
+      for (int k = 0; k < failures.size(); k++) {
+        Failure failure = failures.get(k);
+        assertThrows(
+            kinds.get(k),
+            () -> {
+              try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);
+                  ParquetArrowWriter writer =
+                      ParquetArrowWriter.append(target, SCHEMA, options(), null)) {
+                fill(root, 1, 700);
+                writer.write(root);
+                failure.writeFailing(writer, allocator);
+              }
+            });
+        assertArrayEquals(original, Files.readAllBytes(target), kinds.get(k) + ": the file");
+        // The append lock file is made by the first append and stays, by design; nothing else.
+        if (after == null) {
+          after = tree(dir);
+        } else {
+          assertSameTree(after, dir);
+        }
+      }
     }
-    assertSameTree(before, dir);
+    assertEquals(2, after.size(), "the file and the append lock: " + after.keySet());
   }
 
   @Test
@@ -384,6 +390,14 @@ class FailedWritesTest {
           Thread.interrupted();
         }
       }
+    } else if (kind == OutOfMemoryException.class) {
+      // Splitting the batch by partition needs new offset buffers, which the allocator refuses.
+      try (BufferAllocator limited = allocator.newChildAllocator("limited", 0, Long.MAX_VALUE);
+          VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, limited)) {
+        fill(root, 8, 1_000);
+        limited.setLimit(limited.getAllocatedMemory());
+        writer.write(root);
+      }
     } else {
       // key 5 goes to the directory key=5, where a file is in the way.
       try (VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator)) {
@@ -405,6 +419,11 @@ class FailedWritesTest {
   @Test
   void anInterruptedDatasetWriteLeavesTheDatasetAsItWas() throws Exception {
     failedDatasetWriteLeavesTheRoot(InterruptedIOException.class);
+  }
+
+  @Test
+  void aDatasetWriteAtItsAllocatorsLimitLeavesTheDatasetAsItWas() throws Exception {
+    failedDatasetWriteLeavesTheRoot(OutOfMemoryException.class);
   }
 
   @Test

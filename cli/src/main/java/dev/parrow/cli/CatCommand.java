@@ -6,7 +6,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parrow cat FILE}: every row, as a table, JSON lines or CSV. */
@@ -19,14 +18,7 @@ import picocli.CommandLine.Spec;
 final class CatCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "FILE",
-      description =
-          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset, or - for stdin.")
-  String file;
-
-  @Mixin RowSettings rows;
+  @Mixin RowVerb verb;
 
   @Option(
       names = {"-o", "--output"},
@@ -36,32 +28,9 @@ final class CatCommand implements Callable<Integer> {
 
   @Mixin Overwrite overwrite;
 
-  @Mixin ReadSettings read;
-
-  @Mixin TableSettings table;
-
-  @Mixin FilterSettings filter;
-
   @Override
   public Integer call() throws Exception {
-    boolean toFile = output != null && !Inputs.isStdio(output);
-    ReadCommands.print(
-        spec,
-        new ReadCommands.Request(
-            file,
-            0,
-            null,
-            rows.limitOr(Long.MAX_VALUE),
-            "--limit",
-            rows.format,
-            rows.nullValue,
-            rows.binary,
-            toFile || rows.format != RowPrinter.Format.table ? 0 : table.width(),
-            output,
-            overwrite.allowed,
-            true),
-        read,
-        filter);
+    verb.print(spec, verb.rows.limitOr(Long.MAX_VALUE), 0, null, output, overwrite.allowed, true);
     return 0;
   }
 }

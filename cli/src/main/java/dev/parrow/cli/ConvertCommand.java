@@ -29,11 +29,7 @@ import picocli.CommandLine.Spec;
 final class ConvertCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "IN",
-      description =
-          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset, or - for stdin.")
+  @Parameters(index = "0", paramLabel = "IN", description = Inputs.PARQUET_LOCATION_STDIN)
   String input;
 
   @Parameters(
@@ -63,82 +59,66 @@ final class ConvertCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     ParrowCommand top = ParrowCommand.of(spec);
-    if (!partitionBy.isEmpty()) {
-      return writeDataset(top);
+    boolean dataset = !partitionBy.isEmpty();
+    if (dataset && Inputs.isStdio(output)) {
+      throw new IllegalArgumentException(
+          "--partition-by writes a directory of files: give OUT as a directory, not -");
     }
     // Refused before any input is read: an existing OUT without --overwrite.
-    OutputFile target = Outputs.of(output, overwrite.allowed);
+    OutputFile target = dataset ? null : Outputs.of(output, overwrite.allowed);
     var err = spec.commandLine().getErr();
+    ReadOptions.Builder options =
+        filter.apply(read.apply(ReadOptions.builder(), ReadOptions.DEFAULT_BATCH_SIZE));
+    if (dataset) {
+      // Partition values are read as values, not dictionary ids.
+      options.dictionaryMode(ReadOptions.DictionaryMode.DECODE);
+    }
+    // Otherwise dictionary columns (factors, Arrow dictionaries) stay dictionaries, so the copy's
+    // Arrow schema keeps them too.
     try (BufferAllocator allocator = new RootAllocator();
         ParquetSource parquet = ParquetSource.open(input);
-        // By default dictionary columns (factors, Arrow dictionaries) stay dictionaries, so the
-        // copy's Arrow schema keeps them too.
-        ArrowReader reader =
-            parquet.newReader(
-                allocator,
-                filter
-                    .apply(read.apply(ReadOptions.builder(), ReadOptions.DEFAULT_BATCH_SIZE))
-                    .build())) {
+        ArrowReader reader = parquet.newReader(allocator, options.build())) {
       top.warn(err, parquet.warnings(reader));
-      settings.writeAll(
-          reader,
-          target,
-          filter.where == null ? parquet.rows() : -1,
-          err,
-          top.quiet || Outputs.quietFor(output));
+      long total = filter.where == null ? parquet.rows() : -1;
+      if (dataset) {
+        writeDataset(reader, total, top.quiet);
+      } else {
+        settings.writeAll(reader, target, total, err, top.quiet || Outputs.quietFor(output));
+      }
       filter.report(parquet.stats(reader), err);
     }
     return 0;
   }
 
   /** The rows as a hive dataset under OUT, which appears whole or not at all. */
-  private int writeDataset(ParrowCommand top) throws Exception {
-    if (Inputs.isStdio(output)) {
-      throw new IllegalArgumentException(
-          "--partition-by writes a directory of files: give OUT as a directory, not -");
-    }
-    var err = spec.commandLine().getErr();
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetSource parquet = ParquetSource.open(input);
-        ArrowReader reader =
-            parquet.newReader(
-                allocator,
-                filter
-                    .apply(read.apply(ReadOptions.builder(), ReadOptions.DEFAULT_BATCH_SIZE))
-                    // Partition values are read as values, not dictionary ids.
-                    .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
-                    .build())) {
-      top.warn(err, parquet.warnings(reader));
-      Progress progress = new Progress(err, filter.where == null ? parquet.rows() : -1, top.quiet);
-      long rows = 0;
-      org.apache.arrow.vector.VectorSchemaRoot root = reader.getVectorSchemaRoot();
-      dev.parrow.arrow.ParquetDatasetWriter writer =
-          dev.parrow.arrow.ParquetDatasetWriter.create(
-              output,
-              root.getSchema(),
-              settings.options(),
-              dev.parrow.arrow.ParquetDatasetWriter.Layout.partitionBy(
-                  partitionBy.toArray(String[]::new)));
-      try {
-        while (reader.loadNextBatch()) {
-          writer.write(root);
-          rows += root.getRowCount();
-          progress.update(rows);
-        }
-        writer.close();
-      } catch (Exception | Error e) {
-        // A failed read leaves no dataset behind, not the part written so far.
-        progress.abandon();
-        try {
-          writer.abort();
-        } catch (Exception cleanup) {
-          e.addSuppressed(cleanup);
-        }
-        throw e;
+  private void writeDataset(ArrowReader reader, long total, boolean quiet) throws Exception {
+    Progress progress = new Progress(spec.commandLine().getErr(), total, quiet);
+    long rows = 0;
+    org.apache.arrow.vector.VectorSchemaRoot root = reader.getVectorSchemaRoot();
+    dev.parrow.arrow.ParquetDatasetWriter writer =
+        dev.parrow.arrow.ParquetDatasetWriter.create(
+            output,
+            root.getSchema(),
+            settings.options(),
+            dev.parrow.arrow.ParquetDatasetWriter.Layout.partitionBy(
+                partitionBy.toArray(String[]::new)));
+    try {
+      while (reader.loadNextBatch()) {
+        writer.write(root);
+        rows += root.getRowCount();
+        progress.update(rows);
       }
-      progress.finish("wrote " + Sizes.plural(rows, "row") + " to the dataset " + output, rows);
-      filter.report(parquet.stats(reader), err);
+      writer.close();
+    } catch (Exception | Error e) {
+      // A failed read leaves no dataset behind, not the part written so far.
+      progress.abandon();
+      try {
+        writer.abort();
+      } catch (Exception cleanup) {
+        e.addSuppressed(cleanup);
+      }
+      throw e;
     }
-    return 0;
+    progress.finish("wrote " + Sizes.plural(rows, "row") + " to the dataset " + output, rows);
   }
 }

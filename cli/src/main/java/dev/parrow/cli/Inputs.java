@@ -38,6 +38,16 @@ final class Inputs {
 
   static final String STDIN_NAME = "<stdin>";
 
+  /** The description of a FILE parameter of the verbs that read Parquet. */
+  static final String PARQUET_LOCATION =
+      "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix"
+          + " (ending in /) read as one dataset.";
+
+  /** The same, for verbs that also read standard input. */
+  static final String PARQUET_LOCATION_STDIN =
+      "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix"
+          + " (ending in /) read as one dataset, or - for stdin.";
+
   static boolean isStdio(Path p) {
     return p != null && p.toString().equals("-");
   }

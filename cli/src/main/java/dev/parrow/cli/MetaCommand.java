@@ -42,11 +42,7 @@ final class MetaCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "FILE",
-      description =
-          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset.")
+  @Parameters(index = "0", paramLabel = "FILE", description = Inputs.PARQUET_LOCATION)
   String file;
 
   @Option(names = "--json", description = "Print the same information as JSON, values unabridged.")

@@ -7,7 +7,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parrow sample FILE [-n N] [--seed S]}: rows picked at random, in file order. */
@@ -20,51 +19,19 @@ import picocli.CommandLine.Spec;
 final class SampleCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "FILE",
-      description =
-          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset, or - for stdin.")
-  String file;
-
   @Option(
       names = "--seed",
       paramLabel = "S",
       description = "Seed of the random pick: the same seed picks the same rows.")
   Long seed;
 
-  @Mixin RowSettings rows;
-
-  @Mixin ReadSettings read;
-
-  @Mixin TableSettings table;
-
-  @Mixin FilterSettings filter;
+  @Mixin RowVerb verb;
 
   @Override
   public Integer call() throws Exception {
-    long limit = rows.limitOr(10);
-    long total;
-    try (ParquetSource parquet = ParquetSource.open(file)) {
-      total = CountCommand.count(parquet, filter);
-    }
-    ReadCommands.print(
-        spec,
-        new ReadCommands.Request(
-            file,
-            0,
-            pick(total, limit, seed == null ? new Random() : new Random(seed)),
-            limit,
-            "-n",
-            rows.format,
-            rows.nullValue,
-            rows.binary,
-            rows.format == RowPrinter.Format.table ? table.width() : 0,
-            null,
-            false,
-            false),
-        read,
-        filter);
+    long limit = verb.rows.limitOr(10);
+    long[] picks = pick(verb.matchingRows(), limit, seed == null ? new Random() : new Random(seed));
+    verb.print(spec, limit, 0, picks, null, false, false);
     return 0;
   }
 

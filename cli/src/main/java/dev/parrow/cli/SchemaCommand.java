@@ -26,11 +26,7 @@ import picocli.CommandLine.Spec;
 final class SchemaCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "FILE",
-      description =
-          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset.")
+  @Parameters(index = "0", paramLabel = "FILE", description = Inputs.PARQUET_LOCATION)
   String file;
 
   @Override

@@ -4,7 +4,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parrow tail FILE [-n N]}: the last rows, as head prints the first. */
@@ -17,46 +16,14 @@ import picocli.CommandLine.Spec;
 final class TailCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "FILE",
-      description =
-          "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix (ending in /) read as one dataset, or - for stdin.")
-  String file;
-
-  @Mixin RowSettings rows;
-
-  @Mixin ReadSettings read;
-
-  @Mixin TableSettings table;
-
-  @Mixin FilterSettings filter;
+  @Mixin RowVerb verb;
 
   @Override
   public Integer call() throws Exception {
-    long limit = rows.limitOr(10);
-    long total;
-    try (ParquetSource parquet = ParquetSource.open(file)) {
-      // With a filter, the matching rows are counted first: the last of them are printed.
-      total = CountCommand.count(parquet, filter);
-    }
-    ReadCommands.print(
-        spec,
-        new ReadCommands.Request(
-            file,
-            Math.max(0, total - limit),
-            null,
-            limit,
-            "-n",
-            rows.format,
-            rows.nullValue,
-            rows.binary,
-            rows.format == RowPrinter.Format.table ? table.width() : 0,
-            null,
-            false,
-            false),
-        read,
-        filter);
+    long limit = verb.rows.limitOr(10);
+    // With a filter, the matching rows are counted first: the last of them are printed.
+    long total = verb.matchingRows();
+    verb.print(spec, limit, Math.max(0, total - limit), null, null, false, false);
     return 0;
   }
 }
