@@ -5,9 +5,9 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parrow bloom-filter FILE --column C --value V}: probe each row group's filter. */
@@ -20,18 +20,9 @@ import picocli.CommandLine.Spec;
 final class BloomFilterCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "FILE",
-      description = "A Parquet file: a path, an http(s):// or s3:// URI.")
-  String file;
+  @Mixin InspectedFile input;
 
-  @Option(
-      names = "--column",
-      required = true,
-      paramLabel = "PATH",
-      description = "The leaf column (dotted path).")
-  String column;
+  @Mixin ColumnChoice.Required columnChoice;
 
   @Option(
       names = "--value",
@@ -43,9 +34,9 @@ final class BloomFilterCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (ParquetFile f = Inputs.parquet(file)) {
-      Columns.chosen(f, column);
-      List<Boolean> answers = f.bloomFilterMightContain(column, value);
+    try (ParquetFile f = input.open()) {
+      Columns.chosen(f, columnChoice.column);
+      List<Boolean> answers = f.bloomFilterMightContain(columnChoice.column, value);
       Table table = new Table(">row group", "answer");
       for (int g = 0; g < answers.size(); g++) {
         Boolean a = answers.get(g);

@@ -13,9 +13,8 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parrow column-index FILE [--column C]}: the page index, page by page. */
@@ -28,23 +27,15 @@ import picocli.CommandLine.Spec;
 final class ColumnIndexCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "FILE",
-      description = "A Parquet file: a path, an http(s):// or s3:// URI.")
-  String file;
+  @Mixin InspectedFile input;
 
-  @Option(
-      names = "--column",
-      paramLabel = "PATH",
-      description = "Only this leaf column (dotted path).")
-  String column;
+  @Mixin ColumnChoice.Optional columnChoice;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (ParquetFile f = Inputs.parquet(file)) {
-      List<ColumnDescriptor> columns = Columns.chosen(f, column);
+    try (ParquetFile f = input.open()) {
+      List<ColumnDescriptor> columns = Columns.chosen(f, columnChoice.column);
       List<RowGroup> groups = f.metadata().rowGroups();
       boolean first = true;
       for (int g = 0; g < groups.size(); g++) {

@@ -18,9 +18,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code parrow dictionary FILE --column C}: each row group's dictionary page, entry by entry. */
@@ -31,24 +30,15 @@ import picocli.CommandLine.Spec;
 final class DictionaryCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "FILE",
-      description = "A Parquet file: a path, an http(s):// or s3:// URI.")
-  String file;
+  @Mixin InspectedFile input;
 
-  @Option(
-      names = "--column",
-      required = true,
-      paramLabel = "PATH",
-      description = "The leaf column (dotted path).")
-  String column;
+  @Mixin ColumnChoice.Required columnChoice;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (ParquetFile f = Inputs.parquet(file)) {
-      ColumnDescriptor c = Columns.chosen(f, column).get(0);
+    try (ParquetFile f = input.open()) {
+      ColumnDescriptor c = Columns.chosen(f, columnChoice.column).get(0);
       var groups = f.metadata().rowGroups();
       for (int g = 0; g < groups.size(); g++) {
         if (g > 0) {

@@ -6,8 +6,8 @@ import dev.parrow.codec.schema.ColumnDescriptor;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -24,16 +24,12 @@ import picocli.CommandLine.Spec;
 final class TypesCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(
-      index = "0",
-      paramLabel = "FILE",
-      description = "A Parquet file: a path, an http(s):// or s3:// URI.")
-  String file;
+  @Mixin InspectedFile input;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (ParquetFile f = Inputs.parquet(file)) {
+    try (ParquetFile f = input.open()) {
       Table table =
           new Table(
               "column",
