@@ -1,6 +1,10 @@
 /**
- * Parquet files read into Arrow vectors and written from them. {@code dev.parrow.arrow.internal}
- * (the fillers and the writer tree) is not exported.
+ * Parquet files read into Arrow vectors and written from them. The internal packages are not
+ * exported: {@code internal.read} (the reader tree), {@code internal.fill} (one filler per vector
+ * kind, chosen in {@code Fillers}), {@code internal.write} (the writer tree), {@code
+ * internal.buffers} (bulk buffer and validity helpers), {@code internal.files} (atomic files,
+ * appending), {@code internal.threads} (the helpers' threads), {@code internal.filter} and {@code
+ * internal.dataset}.
  */
 module dev.parrow.arrow {
   requires transitive dev.parrow.types;

@@ -1,7 +1,7 @@
 package dev.parrow.arrow;
 
-import dev.parrow.arrow.internal.LeafColumn;
-import dev.parrow.arrow.internal.LeafReader;
+import dev.parrow.arrow.internal.read.LeafColumn;
+import dev.parrow.arrow.internal.read.LeafReader;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.io.FileRange;
 import dev.parrow.codec.io.Prefetch;
@@ -174,7 +174,7 @@ final class ChunkScheduler implements AutoCloseable {
       }
       if (readAheadThreads == null && options.executor() != null) {
         readAheadThreads =
-            new dev.parrow.arrow.internal.LimitedExecutor(
+            new dev.parrow.arrow.internal.threads.LimitedExecutor(
                 options.executor(), options.parallelism());
       } else if (readAheadThreads == null) {
         readAheadThreads =

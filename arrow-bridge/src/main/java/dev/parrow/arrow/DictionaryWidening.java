@@ -1,7 +1,7 @@
 package dev.parrow.arrow;
 
-import dev.parrow.arrow.internal.DictionaryFiller;
-import dev.parrow.arrow.internal.LeafColumn;
+import dev.parrow.arrow.internal.fill.DictionaryFiller;
+import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.values.BinaryValues;

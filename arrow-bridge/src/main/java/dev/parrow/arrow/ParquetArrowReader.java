@@ -1,11 +1,6 @@
 package dev.parrow.arrow;
 
-import dev.parrow.arrow.internal.BatchesAhead;
-import dev.parrow.arrow.internal.DictionaryFiller;
-import dev.parrow.arrow.internal.FieldReader;
-import dev.parrow.arrow.internal.LeafColumn;
-import dev.parrow.arrow.internal.LeafReader;
-import dev.parrow.arrow.internal.WorkerPool;
+import dev.parrow.arrow.internal.fill.DictionaryFiller;
 import dev.parrow.arrow.internal.filter.BoundFilter;
 import dev.parrow.arrow.internal.filter.BoundFilters;
 import dev.parrow.arrow.internal.filter.Compaction;
@@ -13,6 +8,11 @@ import dev.parrow.arrow.internal.filter.FilterBinder;
 import dev.parrow.arrow.internal.filter.FilterColumn;
 import dev.parrow.arrow.internal.filter.RowFilter;
 import dev.parrow.arrow.internal.filter.RowRanges;
+import dev.parrow.arrow.internal.read.BatchesAhead;
+import dev.parrow.arrow.internal.read.FieldReader;
+import dev.parrow.arrow.internal.read.LeafColumn;
+import dev.parrow.arrow.internal.read.LeafReader;
+import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.footer.Footer;
@@ -113,7 +113,8 @@ public final class ParquetArrowReader extends ArrowReader {
   private List<LeafReader> otherLeaves = List.of();
 
   /** Filter leaves read as dictionary ids where their chunk allows, by leaf column index. */
-  private final Map<Integer, dev.parrow.arrow.internal.CodedFilterLeaf> coded = new HashMap<>();
+  private final Map<Integer, dev.parrow.arrow.internal.read.CodedFilterLeaf> coded =
+      new HashMap<>();
 
   private boolean dictionariesBound;
 
@@ -262,7 +263,7 @@ public final class ParquetArrowReader extends ArrowReader {
           // A filter-only column has no values to hand out: its plain read is kept.
           int column = leaf.leaf().column().index();
           if (!filterOnlyColumns.contains(column)) {
-            var c = dev.parrow.arrow.internal.CodedFilterLeaf.of(leaf, allocator);
+            var c = dev.parrow.arrow.internal.read.CodedFilterLeaf.of(leaf, allocator);
             if (c != null) {
               coded.put(column, c);
             }
@@ -352,7 +353,7 @@ public final class ParquetArrowReader extends ArrowReader {
       super.close(closeReadSource);
       fields.forEach(FieldReader::close);
       filterOnlyFields.forEach(FieldReader::close);
-      coded.values().forEach(dev.parrow.arrow.internal.CodedFilterLeaf::close);
+      coded.values().forEach(dev.parrow.arrow.internal.read.CodedFilterLeaf::close);
       coded.clear();
       if (filterOnlyRoot != null) {
         filterOnlyRoot.close();
@@ -437,7 +438,7 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       int rows = (int) Math.min(options.batchSize(), end - groupRow);
       for (FieldVector vector : root.getFieldVectors()) {
-        dev.parrow.arrow.internal.Buffers.releaseShared(vector);
+        dev.parrow.arrow.internal.buffers.Buffers.releaseShared(vector);
       }
       int kept = readBatch(root, rows);
       groupRow += rows;
@@ -577,7 +578,7 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   /** Reads one coded filter leaf's ids for the batch (runs on a decode thread). */
-  private void readCoded(dev.parrow.arrow.internal.CodedFilterLeaf c, int rows) {
+  private void readCoded(dev.parrow.arrow.internal.read.CodedFilterLeaf c, int rows) {
     readWhole(c.leaf(), rows, () -> c.read(rows));
   }
 
@@ -700,7 +701,7 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   /** The filter leaf of {@code column} read as ids in this chunk, or null. */
-  private dev.parrow.arrow.internal.CodedFilterLeaf activeCoded(int column) {
+  private dev.parrow.arrow.internal.read.CodedFilterLeaf activeCoded(int column) {
     var c = coded.get(column);
     return c != null && c.active() ? c : null;
   }

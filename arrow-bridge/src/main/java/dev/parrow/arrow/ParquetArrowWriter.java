@@ -1,11 +1,11 @@
 package dev.parrow.arrow;
 
-import dev.parrow.arrow.internal.AppendLock;
-import dev.parrow.arrow.internal.Appending;
-import dev.parrow.arrow.internal.FieldWriter;
-import dev.parrow.arrow.internal.LeafWriter;
-import dev.parrow.arrow.internal.ValueExtractor;
-import dev.parrow.arrow.internal.WorkerPool;
+import dev.parrow.arrow.internal.files.AppendLock;
+import dev.parrow.arrow.internal.files.Appending;
+import dev.parrow.arrow.internal.threads.WorkerPool;
+import dev.parrow.arrow.internal.write.FieldWriter;
+import dev.parrow.arrow.internal.write.LeafWriter;
+import dev.parrow.arrow.internal.write.ValueExtractor;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.SchemaElement;
@@ -437,7 +437,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     checkOpen();
     try {
       checkInterrupt();
-      if (!dev.parrow.arrow.internal.SchemaMatch.sameColumns(
+      if (!dev.parrow.arrow.internal.write.SchemaMatch.sameColumns(
           root.getSchema().getFields(), schema.getFields())) {
         throw new IllegalArgumentException(
             output.name()

@@ -1,7 +1,7 @@
 package dev.parrow.arrow;
 
-import dev.parrow.arrow.internal.AtomicFile;
 import dev.parrow.arrow.internal.dataset.HivePartitions;
+import dev.parrow.arrow.internal.files.AtomicFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -304,7 +304,7 @@ public final class ParquetDatasetWriter implements AutoCloseable {
       if (Thread.currentThread().isInterrupted()) {
         throw new java.io.InterruptedIOException(root + ": interrupted; the write is aborted");
       }
-      if (!dev.parrow.arrow.internal.SchemaMatch.sameColumns(
+      if (!dev.parrow.arrow.internal.write.SchemaMatch.sameColumns(
           batch.getSchema().getFields(), schema.getFields())) {
         throw new IllegalArgumentException(
             root

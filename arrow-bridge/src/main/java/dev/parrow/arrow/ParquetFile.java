@@ -1,6 +1,6 @@
 package dev.parrow.arrow;
 
-import dev.parrow.arrow.internal.LeafColumn;
+import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
 import dev.parrow.codec.io.InputFile;

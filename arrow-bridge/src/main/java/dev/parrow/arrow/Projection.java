@@ -1,6 +1,6 @@
 package dev.parrow.arrow;
 
-import dev.parrow.arrow.internal.LeafColumn;
+import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.LogicalType;

@@ -142,7 +142,7 @@ final class ColumnValues {
         || vector instanceof TimeMicroVector
         || vector instanceof TimeNanoVector
         || vector instanceof TimeStampVector) {
-      dev.parrow.arrow.internal.Buffers.getLongs(data, out, 0, count);
+      dev.parrow.arrow.internal.buffers.Buffers.getLongs(data, out, 0, count);
     } else if (vector instanceof DecimalVector || vector instanceof Decimal256Vector) {
       // Precision up to 18: the unscaled value is the low eight bytes (little-endian).
       int width = vector instanceof DecimalVector ? 16 : 32;

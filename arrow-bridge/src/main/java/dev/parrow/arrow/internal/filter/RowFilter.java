@@ -191,7 +191,7 @@ public final class RowFilter {
           out[i] = unsigned ? data.getShort(2L * i) & 0xFFFF : data.getShort(2L * i);
         }
       }
-      case 4 -> dev.parrow.arrow.internal.Buffers.getInts(data, out, 0, rows);
+      case 4 -> dev.parrow.arrow.internal.buffers.Buffers.getInts(data, out, 0, rows);
       default -> {
         for (int i = 0; i < rows; i++) {
           long v = data.getLong(8L * i);

@@ -1,0 +1,287 @@
+package dev.parrow.arrow.internal.read;
+
+import dev.parrow.arrow.internal.threads.WorkerPool;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Batches decoded ahead of the caller: a producer on a helper thread loads batches into two roots
+ * of its own, one after the other, while the caller works on the batch it has; {@link #next} swaps
+ * the oldest ready one's buffers with the caller's root (three zero-copy transfers a vector), so
+ * the caller's last buffers go back to the producer to be decoded into again. The producer waits
+ * while both of its roots are full, and ends at the last batch, at a failure (thrown by the {@link
+ * #next} that reaches it, as the read itself would have) or when {@link #stop} asks.
+ *
+ * <p>Nothing waits on a caller's executor for long: a producer it has not started within {@link
+ * #START_WAIT_NANOS} of the caller's first need for a batch (a busy executor), or that it rejects
+ * or runs on the caller's own thread, is left unstarted, and the caller loads every batch itself,
+ * as without decoding ahead. Parrow's own threads always start it.
+ *
+ * @param <S> what {@code snapshot} gives after each load: the read's counts as of that batch
+ */
+public final class BatchesAhead<S> implements AutoCloseable {
+  /** Loads the next batch into a root; false when there is none. */
+  public interface Loader {
+    boolean load(VectorSchemaRoot into) throws IOException;
+  }
+
+  private static final Object STOP = new Object();
+
+  /** A batch loaded and the counts after it; a null root marks the end of the read. */
+  private record Ready<S>(VectorSchemaRoot root, S counts) {}
+
+  private final Loader loader;
+  private final Supplier<S> snapshot;
+  private final VectorSchemaRoot target;
+  private final List<VectorSchemaRoot> spares;
+  private final VectorSchemaRoot held;
+  private final Executor executor;
+  private final boolean ownThreads;
+  private final String name;
+
+  /** How long the first batch waits for a caller's executor to start the producer: 10 ms. */
+  static final long START_WAIT_NANOS = 10_000_000;
+
+  /** Roots the producer may load into, or STOP. */
+  private final BlockingQueue<Object> free = new ArrayBlockingQueue<>(3);
+
+  /** Batches loaded, then the end (a Ready without a root) or the failure. */
+  private final BlockingQueue<Object> ready = new LinkedBlockingQueue<>();
+
+  private static final int NOT_STARTED = 0;
+  private static final int PRODUCING = 1;
+  private static final int CALLER_LOADS = 2;
+
+  private final AtomicInteger state = new AtomicInteger(NOT_STARTED);
+
+  /** The thread that handed the producer to the executor: never the producer's. */
+  private volatile Thread starter;
+
+  private volatile boolean stopping;
+
+  /** The executor rejected the producer or ran it on the caller's thread: it will not start. */
+  private volatile boolean wontStart;
+
+  private final CountDownLatch started = new CountDownLatch(1);
+  private final CountDownLatch produced = new CountDownLatch(1);
+  private boolean submitted;
+  private Object ended;
+
+  /** Written by the caller's thread, read by any thread asking for the read's counts. */
+  private volatile S counts;
+
+  /**
+   * @param target the caller's root, which {@link #next} fills
+   * @param executor the caller's executor for the producer, or null for Parrow's own threads
+   * @param name the file, for the message of an interrupted wait
+   */
+  public BatchesAhead(
+      BufferAllocator allocator,
+      VectorSchemaRoot target,
+      Loader loader,
+      Supplier<S> snapshot,
+      Executor executor,
+      String name) {
+    this.target = target;
+    this.loader = loader;
+    this.snapshot = snapshot;
+    this.ownThreads = executor == null;
+    this.executor = WorkerPool.orOwn(executor);
+    this.name = name;
+    this.spares =
+        List.of(
+            VectorSchemaRoot.create(target.getSchema(), allocator),
+            VectorSchemaRoot.create(target.getSchema(), allocator));
+    this.held = VectorSchemaRoot.create(target.getSchema(), allocator);
+    this.counts = snapshot.get();
+  }
+
+  /**
+   * Puts the next batch into the caller's root, waiting for it when it is not ready.
+   *
+   * @return false after the last batch
+   */
+  public boolean next() throws IOException {
+    if (!submitted) {
+      submitted = true;
+      free.addAll(spares);
+      starter = Thread.currentThread();
+      try {
+        executor.execute(this::produce);
+      } catch (RejectedExecutionException e) {
+        // Left unstarted: the caller loads.
+        wontStart = true;
+      }
+    }
+    if (state.get() == NOT_STARTED) {
+      awaitStart();
+      state.compareAndSet(NOT_STARTED, CALLER_LOADS);
+    }
+    if (state.get() == CALLER_LOADS) {
+      if (ended != null) {
+        return false;
+      }
+      boolean loaded = loader.load(target);
+      counts = snapshot.get();
+      if (!loaded) {
+        ended = new Ready<S>(null, counts);
+      }
+      return loaded;
+    }
+    Object item = ended;
+    if (item == null) {
+      try {
+        item = ready.take();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException(name + ": interrupted while waiting for the next batch");
+      }
+    }
+    if (item instanceof Ready<?> r) {
+      @SuppressWarnings("unchecked")
+      S after = (S) r.counts();
+      counts = after;
+      if (r.root() == null) {
+        ended = item;
+        return false;
+      }
+      swapInto(r.root());
+      free.add(r.root());
+      return true;
+    }
+    ended = item;
+    if (item instanceof IOException e) {
+      throw e;
+    }
+    if (item instanceof RuntimeException e) {
+      throw e;
+    }
+    if (item instanceof Error e) {
+      throw e;
+    }
+    throw new IOException(name + ": " + item);
+  }
+
+  /** The counts as of the last batch {@link #next} gave (or the end). */
+  public S counts() {
+    return counts;
+  }
+
+  private void awaitStart() throws IOException {
+    if (wontStart) {
+      return;
+    }
+    try {
+      if (ownThreads) {
+        started.await();
+      } else {
+        started.await(START_WAIT_NANOS, TimeUnit.NANOSECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException(name + ": interrupted while waiting for the next batch");
+    }
+  }
+
+  private void produce() {
+    if (Thread.currentThread() == starter) {
+      // An executor that runs tasks on the caller's thread: the producer would wait for itself.
+      wontStart = true;
+      return;
+    }
+    if (!state.compareAndSet(NOT_STARTED, PRODUCING)) {
+      return;
+    }
+    started.countDown();
+    try {
+      while (true) {
+        Object into = free.take();
+        if (into == STOP || stopping) {
+          ready.add(
+              new IllegalStateException(name + ": the reader was closed; no batch can be read"));
+          return;
+        }
+        VectorSchemaRoot root = (VectorSchemaRoot) into;
+        if (!loader.load(root)) {
+          ready.add(new Ready<>(null, snapshot.get()));
+          return;
+        }
+        ready.add(new Ready<>(root, snapshot.get()));
+      }
+    } catch (Throwable t) {
+      ready.add(t);
+    } finally {
+      produced.countDown();
+    }
+  }
+
+  /**
+   * The caller's buffers into {@code held}, the loaded ones into the caller's root, and the
+   * caller's old ones back into {@code loaded} for the producer's next load.
+   */
+  private void swapInto(VectorSchemaRoot loaded) {
+    for (int i = 0; i < target.getFieldVectors().size(); i++) {
+      FieldVector mine = target.getVector(i);
+      FieldVector spare = held.getVector(i);
+      FieldVector full = loaded.getVector(i);
+      mine.makeTransferPair(spare).transfer();
+      full.makeTransferPair(mine).transfer();
+      spare.makeTransferPair(full).transfer();
+    }
+    target.setRowCount(loaded.getRowCount());
+    loaded.setRowCount(0);
+  }
+
+  /**
+   * Stops the producer after the load it is in (if any) and waits for it to end; a caller waiting
+   * in {@link #next} on another thread then gets what the producer left, at worst that the reader
+   * was closed. Call before taking the lock the caller reads under, then {@link #close} under it.
+   */
+  public void stop() {
+    stopping = true;
+    if (state.compareAndSet(NOT_STARTED, CALLER_LOADS) || state.get() == CALLER_LOADS) {
+      // A caller waiting for the producer to start goes on and loads the batch itself.
+      started.countDown();
+      return;
+    }
+    free.offer(STOP);
+    boolean interrupted = false;
+    while (true) {
+      try {
+        produced.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Stops the producer (if it runs) and frees the roots of its own. */
+  @Override
+  public void close() {
+    stop();
+    if (!closed) {
+      closed = true;
+      spares.forEach(VectorSchemaRoot::close);
+      held.close();
+    }
+  }
+
+  private boolean closed;
+}

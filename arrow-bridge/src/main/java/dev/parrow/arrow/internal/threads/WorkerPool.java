@@ -1,0 +1,166 @@
+package dev.parrow.arrow.internal.threads;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs independent tasks (one per column of a batch, read or written) on the calling thread and up
+ * to {@code parallelism - 1} pooled daemon threads. The caller works too, so a 2-core machine uses
+ * both cores. Every task runs to its end; the failure of the lowest-numbered task is thrown, so the
+ * outcome does not depend on the thread count or timing.
+ */
+public final class WorkerPool {
+  private static final AtomicInteger THREADS = new AtomicInteger();
+  private static final ExecutorService POOL =
+      Executors.newCachedThreadPool(
+          r -> {
+            Thread t = new Thread(r, "parrow-worker-" + THREADS.incrementAndGet());
+            t.setDaemon(true);
+            // Not inherited from whichever thread happened to start it (see runAll).
+            t.setContextClassLoader(WorkerPool.class.getClassLoader());
+            return t;
+          });
+
+  private WorkerPool() {}
+
+  /** A task that may fail with any exception. */
+  public interface Task {
+    void run(int index) throws Exception;
+  }
+
+  public static void runAll(int tasks, int parallelism, Task task) throws Exception {
+    runAll(tasks, parallelism, null, null, task);
+  }
+
+  /** {@return {@code executor}, or the pool's own threads when it is null} */
+  public static java.util.concurrent.Executor orOwn(java.util.concurrent.Executor executor) {
+    return executor == null ? POOL : executor;
+  }
+
+  /**
+   * Runs {@code task} on a pooled thread (or {@code executor}'s, when not null) while the caller
+   * goes on (a finished row group written while the next one is encoded); an executor that rejects
+   * it leaves it to the caller: the future returned has then run it already.
+   */
+  public static Future<?> background(
+      java.util.concurrent.Executor executor, java.util.concurrent.Callable<?> task) {
+    java.util.concurrent.FutureTask<?> future = new java.util.concurrent.FutureTask<>(task);
+    try {
+      orOwn(executor).execute(future);
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      future.run();
+    }
+    return future;
+  }
+
+  /**
+   * What each of a recurring set of tasks (a batch's columns, batch after batch) took the last time
+   * it ran, so that the next run starts the longest first: the threads then end together, instead
+   * of one taking the one long column (a text column, say) after the others are done.
+   */
+  public static final class Costs {
+    private long[] nanos = new long[0];
+    private Integer[] order = new Integer[0];
+    private int[] sorted = new int[0];
+
+    /** The tasks by descending cost, ties (and tasks never run) by index. */
+    int[] order(int tasks) {
+      if (nanos.length != tasks) {
+        nanos = new long[tasks];
+        order = new Integer[tasks];
+        sorted = new int[tasks];
+      }
+      for (int i = 0; i < tasks; i++) {
+        order[i] = i;
+      }
+      long[] cost = nanos;
+      java.util.Arrays.sort(
+          order, (a, b) -> cost[a] != cost[b] ? Long.compare(cost[b], cost[a]) : a - b);
+      for (int i = 0; i < tasks; i++) {
+        sorted[i] = order[i];
+      }
+      return sorted;
+    }
+
+    void record(int task, long took) {
+      nanos[task] = took;
+    }
+  }
+
+  /**
+   * {@link #runAll(int, int, Task)}, the helpers run on {@code executor} (null: Parrow's own
+   * threads) and the tasks started in order of what they took the last time ({@code costs}, which
+   * this run updates; null: in index order). Helpers the executor rejects or starts late change
+   * nothing but the time: the caller takes every task no helper has.
+   */
+  public static void runAll(
+      int tasks, int parallelism, java.util.concurrent.Executor executor, Costs costs, Task task)
+      throws Exception {
+    Throwable[] failures = new Throwable[tasks];
+    AtomicInteger next = new AtomicInteger();
+    // The caller waits for the tasks, not for the helpers: a helper the scheduler starts late (the
+    // cores busy with read-ahead, say) finds the tasks taken and returns, instead of holding the
+    // caller until it has run.
+    java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(tasks);
+    boolean ordered = costs != null && parallelism > 1 && tasks > 1;
+    int[] order = ordered ? costs.order(tasks) : null;
+    Runnable worker =
+        () -> {
+          int k;
+          while ((k = next.getAndIncrement()) < tasks) {
+            int i = ordered ? order[k] : k;
+            long start = ordered ? System.nanoTime() : 0;
+            try {
+              task.run(i);
+            } catch (Throwable t) {
+              failures[i] = t;
+            }
+            if (ordered) {
+              // Each task's slot is written by the one thread that ran it; the caller reads them
+              // after every task has counted down.
+              costs.record(i, System.nanoTime() - start);
+            }
+            finished.countDown();
+          }
+        };
+    int helpers = Math.min(parallelism, tasks) - 1;
+    java.util.concurrent.Executor helperThreads = orOwn(executor);
+    try {
+      for (int h = 0; h < helpers; h++) {
+        helperThreads.execute(worker);
+      }
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // Fewer helpers (none, perhaps): the caller's own loop below takes what is left.
+    }
+    // A thread attached from native code (Arrow C++ pulling a Parrow stream) has no context class
+    // loader,
+    // and snappy-java then warns while finding its native library: lend it ours.
+    Thread caller = Thread.currentThread();
+    ClassLoader loader = caller.getContextClassLoader();
+    if (loader == null) {
+      caller.setContextClassLoader(WorkerPool.class.getClassLoader());
+    }
+    try {
+      worker.run();
+    } finally {
+      if (loader == null) {
+        caller.setContextClassLoader(null);
+      }
+    }
+    if (finished.getCount() > 0) {
+      // Not when every task is done: await would still throw on an interrupted caller, whose
+      // reader reports the interrupt itself.
+      finished.await();
+    }
+    for (Throwable failure : failures) {
+      if (failure instanceof Exception e) {
+        throw e;
+      }
+      if (failure instanceof Error e) {
+        throw e;
+      }
+    }
+  }
+}
