@@ -27,7 +27,10 @@ import org.apache.arrow.vector.util.TransferPair;
  * first batch, and later batches then decode through it to wrong values, silently.
  *
  * <p>Read Parquet with {@link ReadOptions.DictionaryMode#UNIFY} (or decoded) for an IPC file; the
- * IPC stream format ({@code ArrowStreamWriter}) takes replaced dictionaries as they are.
+ * IPC stream format ({@code ArrowStreamWriter}) takes replaced dictionaries as they are. A unified
+ * dictionary grows only where a chunk's pages fell back from dictionary encoding; its deltas are
+ * read by Arrow C++ (pyarrow) and arrow-rs, while Arrow Java 19's file reader loads one dictionary
+ * batch per id and then fails on the new entries' ids (it never decodes them wrongly).
  */
 public final class IpcFileWriter extends ArrowFileWriter {
   /** A copy of each dictionary as written so far, by id. */

@@ -43,19 +43,29 @@ public final class ParquetDatasetReader extends ArrowReader {
 
   private record Failed(Throwable error) implements Item {}
 
-  /** One file to read: its options and constant columns, and the queue its batches arrive on. */
+  /**
+   * One file to read: its options and constant columns, its footer when the dataset read it already
+   * (else null), and the queue its batches arrive on.
+   */
   private static final class Task {
     final DatasetSlice file;
     final ReadOptions read;
     final Map<String, Object> constants;
     final boolean countOnly;
+    final Footer footer;
     final BlockingQueue<Item> queue = new ArrayBlockingQueue<>(2);
 
-    Task(DatasetSlice file, ReadOptions read, Map<String, Object> constants, boolean countOnly) {
+    Task(
+        DatasetSlice file,
+        ReadOptions read,
+        Map<String, Object> constants,
+        boolean countOnly,
+        Footer footer) {
       this.file = file;
       this.read = read;
       this.constants = constants;
       this.countOnly = countOnly;
+      this.footer = footer;
     }
   }
 
@@ -135,7 +145,9 @@ public final class ParquetDatasetReader extends ArrowReader {
       if (residual != null) {
         b.filter(residual);
       }
-      tasks.add(new Task(slice, b.build(), settled.constants(), countOnly));
+      tasks.add(
+          new Task(
+              slice, b.build(), settled.constants(), countOnly, footers.get(given.location())));
     }
     this.filesSkipped = skipped;
     this.done = new ReadStats(groupsRuledOut, 0, 0, 0, 0, 0, 0);
@@ -489,7 +501,8 @@ public final class ParquetDatasetReader extends ArrowReader {
   }
 
   private Item readFile(Task t) throws IOException {
-    try (ParquetFile file = ParquetFile.open(t.file.location(), options.remote());
+    // The footer the dataset read when it opened: the file is not asked for it again.
+    try (ParquetFile file = ParquetFile.open(t.file.location(), options.remote(), t.footer);
         ParquetArrowReader reader = file.newReader(allocator, t.read)) {
       VectorSchemaRoot source = reader.getVectorSchemaRoot();
       while (!closed && reader.loadNextBatch()) {

@@ -80,6 +80,24 @@ public final class ParquetFile implements AutoCloseable {
     return owning(InputFile.open(location, options));
   }
 
+  /**
+   * Opens a file whose footer was read already (a dataset keeps its files' footers), so that
+   * opening it reads nothing more; a null footer is read from the file.
+   *
+   * @param location a local path or a URI
+   * @param options retries, timeouts and request planning for remote files
+   * @param footer the file's footer, as {@link #footer()} gave it before, or null
+   * @return the open file
+   * @throws IOException if it cannot be opened
+   */
+  public static ParquetFile open(String location, RemoteOptions options, Footer footer)
+      throws IOException {
+    if (footer == null) {
+      return open(location, options);
+    }
+    return new ParquetFile(InputFile.open(location, options), footer, true);
+  }
+
   /** A ParquetFile that closes {@code input} when it is closed (or when its footer fails). */
   static ParquetFile owning(InputFile input) throws IOException {
     try {

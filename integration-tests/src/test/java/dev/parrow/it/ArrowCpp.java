@@ -14,16 +14,25 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 final class ArrowCpp {
   private ArrowCpp() {}
 
+  static Columns read(Path file, BufferAllocator allocator) throws Exception {
+    return read(file, FileFormat.PARQUET, allocator);
+  }
+
+  /**
+   * An Arrow IPC file as Arrow C++ reads it (delta dictionaries applied, as Arrow Java's are not).
+   */
+  static Columns readIpcFile(Path file, BufferAllocator allocator) throws Exception {
+    return read(file, FileFormat.ARROW_IPC, allocator);
+  }
+
   // arrow-dataset declares close() as throwing InterruptedException; nothing here interrupts.
   @SuppressWarnings("try")
-  static Columns read(Path file, BufferAllocator allocator) throws Exception {
+  private static Columns read(Path file, FileFormat format, BufferAllocator allocator)
+      throws Exception {
     Columns columns = new Columns();
     try (FileSystemDatasetFactory factory =
             new FileSystemDatasetFactory(
-                allocator,
-                NativeMemoryPool.getDefault(),
-                FileFormat.PARQUET,
-                file.toUri().toString());
+                allocator, NativeMemoryPool.getDefault(), format, file.toUri().toString());
         Dataset dataset = factory.finish();
         Scanner scanner = dataset.newScan(new ScanOptions(32_768));
         ArrowReader reader = scanner.scanBatches()) {

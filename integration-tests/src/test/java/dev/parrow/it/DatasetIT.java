@@ -84,6 +84,32 @@ class DatasetIT {
     }
   }
 
+  /**
+   * A dataset reads each file with the footer it read when it opened: the files are not asked for
+   * their footers again. Shown by breaking every file's trailing magic after the dataset opened:
+   * the read still gives every row, and a fresh open of a file fails.
+   */
+  @Test
+  void aDatasetOpensItsFilesWithTheFootersItRead() throws Exception {
+    Path root = smallHiveTable(dir.resolve("footers_once"));
+    ParquetDataset dataset = ParquetDataset.open(root.toString());
+    List<Path> files;
+    try (Stream<Path> all = Files.walk(root)) {
+      files = all.filter(p -> p.toString().endsWith(".parquet")).toList();
+    }
+    for (Path f : files) {
+      try (var channel =
+          java.nio.channels.FileChannel.open(f, java.nio.file.StandardOpenOption.WRITE)) {
+        channel.write(java.nio.ByteBuffer.wrap("XXXX".getBytes()), channel.size() - 4);
+      }
+    }
+    assertThrows(Exception.class, () -> ParquetFile.open(files.get(0)).close());
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetDatasetReader reader = dataset.newReader(allocator)) {
+      assertEquals(200, rows(reader).size());
+    }
+  }
+
   /** A small table in {@code part=N/} directories (four of them), written by DuckDB. */
   static Path smallHiveTable(Path root) throws Exception {
     try (DuckDb duck = new DuckDb()) {

@@ -261,4 +261,54 @@ class HandOffIT {
       assertThrows(IOException.class, () -> throughFile(file, ReadOptions.defaults(), allocator));
     }
   }
+
+  /**
+   * A dictionary that grows between batches (a unified dictionary meeting a fallback page's values)
+   * goes into the IPC file as delta batches, which Arrow C++ applies: every batch reads back.
+   */
+  @Test
+  void anIpcFileWithAGrownDictionaryReadsBackInArrowCpp(@TempDir Path dir) throws Exception {
+    DictionaryEncoding encoding = new DictionaryEncoding(3, false, new ArrowType.Int(32, true));
+    Schema schema =
+        new Schema(
+            List.of(
+                new Field("s", new FieldType(true, new ArrowType.Int(32, true), encoding), null)));
+    Path file = dir.resolve("grown.arrow");
+    List<Object> expected = new ArrayList<>();
+    try (BufferAllocator allocator = new RootAllocator();
+        VarCharVector values = new VarCharVector("values", allocator);
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        var out =
+            java.nio.channels.FileChannel.open(
+                file,
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.WRITE)) {
+      DictionaryProvider.MapDictionaryProvider provider =
+          new DictionaryProvider.MapDictionaryProvider();
+      provider.put(new Dictionary(values, encoding));
+      try (IpcFileWriter writer = new IpcFileWriter(root, provider, out, allocator)) {
+        writer.start();
+        for (int size : new int[] {2, 5, 5, 9}) {
+          values.allocateNew();
+          for (int i = 0; i < size; i++) {
+            values.setSafe(i, ("entry " + i).getBytes());
+          }
+          values.setValueCount(size);
+          org.apache.arrow.vector.IntVector ids =
+              (org.apache.arrow.vector.IntVector) root.getVector("s");
+          ids.allocateNew(size);
+          for (int i = 0; i < size; i++) {
+            ids.set(i, size - 1 - i);
+            expected.add("entry " + (size - 1 - i));
+          }
+          root.setRowCount(size);
+          writer.writeBatch();
+        }
+        writer.end();
+      }
+    }
+    try (BufferAllocator allocator = new RootAllocator()) {
+      assertEquals(expected, ArrowCpp.readIpcFile(file, allocator).values.get("s"));
+    }
+  }
 }
