@@ -287,8 +287,15 @@ public final class ParquetDatasetWriter implements AutoCloseable {
       missing.add(0, p);
     }
     for (Path p : missing) {
-      Files.createDirectory(p);
-      createdDirectories.add(p);
+      try {
+        Files.createDirectory(p);
+        createdDirectories.add(p);
+      } catch (java.nio.file.FileAlreadyExistsException e) {
+        // Another writer (Layout.withExisting(ADD)) made it meanwhile: it is not this writer's.
+        if (!Files.isDirectory(p)) {
+          throw e;
+        }
+      }
     }
   }
 

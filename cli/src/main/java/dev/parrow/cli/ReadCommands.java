@@ -67,15 +67,14 @@ final class ReadCommands {
         ArrowReader reader =
             parquet.newReader(
                 allocator,
-                (filter.where == null && request.picks() == null && parquet.readsRanges()
-                        ? ranged(options, request, skip)
-                        : options)
+                (readsRange(parquet, filter, request) ? ranged(options, request, skip) : options)
                     .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
                     // Formatting rows takes longer than decoding them: the next batches are
                     // decoded meanwhile, once there is more than one to print.
                     .decodeAhead(request.limit() > batch)
                     .build())) {
-      if (filter.where == null && request.picks() == null && parquet.readsRanges()) {
+      if (readsRange(parquet, filter, request)) {
+        // The reader starts at the offset itself.
         skip = 0;
       }
       top.warn(err, parquet.warnings(reader));
@@ -118,6 +117,9 @@ final class ReadCommands {
             }
             printer.flush();
             progress.update(printed);
+            if (pick == picks.length) {
+              break;
+            }
             continue;
           }
           int from = (int) Math.min(n, Math.max(0, skip - batchStart));
@@ -163,6 +165,11 @@ final class ReadCommands {
         }
       }
     }
+  }
+
+  /** Whether the reader itself can read just the rows printed: no filter, no picks, one file. */
+  private static boolean readsRange(ParquetSource parquet, FilterSettings filter, Request r) {
+    return filter.where == null && r.picks() == null && parquet.readsRanges();
   }
 
   /** The file's rows [offset, offset + limit), for a source that reads ranges itself. */
