@@ -178,13 +178,8 @@ final class ChunkScheduler implements AutoCloseable {
                 options.executor(), options.parallelism());
       } else if (readAheadThreads == null) {
         readAheadThreads =
-            java.util.concurrent.Executors.newFixedThreadPool(
-                options.parallelism(),
-                r -> {
-                  Thread t = new Thread(r, "parrow-read-ahead");
-                  t.setDaemon(true);
-                  return t;
-                });
+            dev.parrow.arrow.internal.threads.ParrowThreads.fixedPool(
+                "read-ahead", options.parallelism());
       }
       long each = Math.max(1, READ_AHEAD_BYTES / leaves.size());
       // The largest chunks first: the threads take pages in turn, and a chunk of one large page (a

@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
@@ -571,13 +570,7 @@ public final class ParquetDataset {
     ReadOptions read = perFile(options.read());
     int threads = Math.min(listed.size(), Math.max(8, options.filesAtOnce()));
     ExecutorService pool =
-        Executors.newFixedThreadPool(
-            threads,
-            r -> {
-              Thread t = new Thread(r, "parrow-footers");
-              t.setDaemon(true);
-              return t;
-            });
+        dev.parrow.arrow.internal.threads.ParrowThreads.fixedPool("footers", threads);
     try {
       List<Future<Schema>> schemas = new ArrayList<>();
       for (int i = 0; i < listed.size(); i++) {

@@ -16,9 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -152,15 +150,7 @@ public final class ParquetDatasetReader extends ArrowReader {
     this.filesSkipped = skipped;
     this.done = new ReadStats(groupsRuledOut, 0, 0, 0, 0, 0, 0);
     this.ahead = options.filesAtOnce();
-    AtomicInteger n = new AtomicInteger();
-    this.pool =
-        Executors.newFixedThreadPool(
-            ahead,
-            r -> {
-              Thread t = new Thread(r, "parrow-dataset-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+    this.pool = dev.parrow.arrow.internal.threads.ParrowThreads.fixedPool("dataset", ahead);
   }
 
   /**

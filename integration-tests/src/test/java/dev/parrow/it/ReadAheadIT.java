@@ -249,7 +249,7 @@ class ReadAheadIT {
           }
           assertTrue(
               Thread.getAllStackTraces().keySet().stream()
-                  .anyMatch(t -> t.getName().equals("parrow-read-ahead")),
+                  .anyMatch(t -> t.getName().startsWith("parrow-read-ahead-")),
               "the next row group is being read ahead");
         }
         assertEquals(0, allocator.getAllocatedMemory());

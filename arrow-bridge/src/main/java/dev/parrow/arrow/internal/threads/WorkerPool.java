@@ -1,7 +1,6 @@
 package dev.parrow.arrow.internal.threads;
 
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -12,16 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * outcome does not depend on the thread count or timing.
  */
 public final class WorkerPool {
-  private static final AtomicInteger THREADS = new AtomicInteger();
-  private static final ExecutorService POOL =
-      Executors.newCachedThreadPool(
-          r -> {
-            Thread t = new Thread(r, "parrow-worker-" + THREADS.incrementAndGet());
-            t.setDaemon(true);
-            // Not inherited from whichever thread happened to start it (see runAll).
-            t.setContextClassLoader(WorkerPool.class.getClassLoader());
-            return t;
-          });
+  private static final ExecutorService POOL = ParrowThreads.cachedPool("worker");
 
   private WorkerPool() {}
 
