@@ -407,17 +407,8 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     if (!dictionariesBound) {
       // The dictionary vectors exist once the root does (ArrowReader makes them from the schema).
-      for (LeafReader leaf : leaves) {
-        var encoding = leaf.leaf().field().getDictionary();
-        if (encoding != null && !filterDictionaries.containsKey(leaf.leaf().column().index())) {
-          leaf.leaf()
-              .filler()
-              .dictionaryVector(getDictionaryVectors().get(encoding.getId()).getVector());
-          if (options.dictionaryMode().startsUnified()) {
-            preloadDictionaries(leaf);
-          }
-        }
-      }
+      new DictionaryPreload(file, options, rowGroups, this::pages)
+          .bind(leaves, filterDictionaries.keySet(), getDictionaryVectors());
       dictionariesBound = true;
     }
     while (true) {
@@ -704,41 +695,6 @@ public final class ParquetArrowReader extends ArrowReader {
   private dev.parrow.arrow.internal.read.CodedFilterLeaf activeCoded(int column) {
     var c = coded.get(column);
     return c != null && c.active() ? c : null;
-  }
-
-  /**
-   * A unified dictionary is the union of every chunk's dictionary page: read them all first, so
-   * that the dictionary of the first batch is already the file's (an IPC file cannot replace it
-   * later). Only values of pages that fell back from dictionary encoding can still add entries.
-   * Each chunk's dictionary is decoded here once and kept for the read of its row group, which
-   * skips the dictionary page.
-   */
-  private void preloadDictionaries(LeafReader leaf) {
-    LeafColumn column = leaf.leaf();
-    // Before the first row group is started: every row group read is preloaded.
-    for (int position = 0; position < rowGroups.size(); position++) {
-      int g = rowGroups.get(position);
-      try {
-        DenseValues dictionary =
-            new ColumnReader(column.column(), pages(g, column)).readDictionaryOnly();
-        column.filler().chunkDictionary(dictionary);
-        if (dictionary != null) {
-          leaf.preloaded(position, dictionary);
-        }
-      } catch (ParquetFormatException e) {
-        throw e.inColumn(column.column().dottedPath())
-            .inRowGroup(g)
-            .inFile(file.footer().fileName());
-      }
-    }
-    column.filler().chunkDictionary(null);
-    if (options.dictionaryMode() == ReadOptions.DictionaryMode.AUTO
-        && column.filler() instanceof DictionaryFiller d
-        && !d.fitsIndexType()) {
-      // The row groups' dictionaries together do not fit the writer's index type: one per row
-      // group instead, each replacing the last (the decoded chunks stay preloaded).
-      d.perRowGroup();
-    }
   }
 
   private PageReader pages(int rowGroup, LeafColumn column) {
