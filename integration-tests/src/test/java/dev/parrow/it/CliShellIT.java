@@ -125,6 +125,29 @@ class CliShellIT {
         });
   }
 
+  /**
+   * The repository's launcher run through a symbolic link from another directory finds its own
+   * checkout (no Maven build in the link's folder) and the Java that JAVA_HOME names.
+   */
+  @Test
+  void theLauncherRunsThroughASymbolicLink() throws Exception {
+    Path elsewhere = Files.createDirectories(dir.resolve("bin"));
+    Path link = Files.createSymbolicLink(elsewhere.resolve("parrow"), LAUNCHER);
+    ProcessBuilder pb = launcher("count", ORDERS.toString());
+    pb.command().set(pb.command().indexOf(LAUNCHER.toString()), link.toString());
+    pb.directory(elsewhere.toFile());
+    Process p = pb.start();
+    CompletableFuture<byte[]> out = drain(p.getInputStream());
+    CompletableFuture<byte[]> err = drain(p.getErrorStream());
+    assertTrue(p.waitFor(5, TimeUnit.MINUTES), "the launcher hung");
+    String text = new String(out.get(), StandardCharsets.UTF_8);
+    assertEquals(0, p.exitValue(), new String(err.get(), StandardCharsets.UTF_8));
+    assertEquals("5000\n", text);
+    try (var files = Files.list(elsewhere)) {
+      assertEquals(List.of(link), files.toList(), "nothing built or left beside the link");
+    }
+  }
+
   /** The summary line of an output to stdout names it as such, never as a Java object. */
   @Test
   void theSummaryOfAStdoutOutputSaysStdout() throws Exception {
