@@ -711,13 +711,29 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   /**
    * Writes the last row group and the footer, and commits the file; does nothing when the writer
-   * was aborted or failed.
+   * was committed, aborted or failed. With {@link WriteOptions#commitOnClose()} false it commits
+   * nothing: the writer is aborted unless {@link #commit} was called.
    */
   @Override
   public void close() throws IOException {
     if (closed) {
       return;
     }
+    if (!options.commitOnClose()) {
+      abort();
+      return;
+    }
+    commit();
+  }
+
+  /**
+   * Writes the last row group and the footer, and commits the file: it appears whole at its target.
+   * The writer is closed after.
+   *
+   * @throws IOException if the file cannot be finished (it is then aborted)
+   */
+  public void commit() throws IOException {
+    checkOpen();
     try {
       checkInterrupt();
       endRowGroup();

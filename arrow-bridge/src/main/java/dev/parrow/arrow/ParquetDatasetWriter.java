@@ -501,7 +501,8 @@ public final class ParquetDatasetWriter implements AutoCloseable {
     if (t.writer != null) {
       ParquetArrowWriter writer = t.writer;
       t.writer = null;
-      writer.close();
+      // Each file commits to its temporary name whatever the options say of close.
+      writer.commit();
       finished.add(t.file);
     }
   }
@@ -515,8 +516,10 @@ public final class ParquetDatasetWriter implements AutoCloseable {
   }
 
   /**
-   * Finishes every open file and renames every file into place. When anything fails, every file and
-   * directory this writer made is removed and the dataset is as it was.
+   * Finishes every open file and renames every file into place (as {@link #commit}). When anything
+   * fails, every file and directory this writer made is removed and the dataset is as it was. With
+   * {@link WriteOptions#commitOnClose()} false it publishes nothing: the dataset is dropped unless
+   * {@link #commit} was called.
    *
    * @throws IOException if a file cannot be finished
    */
@@ -525,21 +528,37 @@ public final class ParquetDatasetWriter implements AutoCloseable {
     if (closed) {
       return;
     }
+    if (!options.commitOnClose()) {
+      // Only commit() publishes the dataset: closing without it is giving up.
+      abort();
+      return;
+    }
+    commit();
+  }
+
+  /**
+   * Finishes every open file and renames every file into place: the dataset appears whole. The
+   * writer is closed after.
+   *
+   * @throws IOException if a file cannot be finished (the dataset is then as it was)
+   */
+  public void commit() throws IOException {
+    checkOpen();
     try {
       for (Target t : open.values()) {
         finish(t);
       }
       open.clear();
       closed = true;
-      List<StagedFile> published = new ArrayList<>();
+      List<StagedFile> renamed = new ArrayList<>();
       try {
         for (StagedFile f : finished) {
           f.publish();
-          published.add(f);
+          renamed.add(f);
         }
       } catch (Throwable e) {
         // Renamed files are new names of this writer's: removing them restores the dataset.
-        for (StagedFile f : published) {
+        for (StagedFile f : renamed) {
           try {
             Files.deleteIfExists(f.path);
           } catch (IOException cleanup) {

@@ -48,6 +48,9 @@ import java.util.Map;
  *     readers see as 16-byte binary
  * @param executor where the writer runs its helper threads' work (encoding a batch's columns beside
  *     the caller, writing a finished row group out), or null for Parrow's own daemon threads
+ * @param commitOnClose whether {@code close()} commits the file (the default, as every Parquet
+ *     writer's close does), or commits nothing unless {@code commit()} was called first, so that a
+ *     failure of the caller's own code inside try-with-resources leaves the target as it was
  */
 public record WriteOptions(
     CompressionCodec compression,
@@ -70,7 +73,8 @@ public record WriteOptions(
     Map<String, BloomFilterOptions> bloomFilters,
     List<SortKey> sortingColumns,
     boolean monthDayNanoAsInterval,
-    java.util.concurrent.Executor executor) {
+    java.util.concurrent.Executor executor,
+    boolean commitOnClose) {
 
   /**
    * One column of the rows' sort order.
@@ -239,6 +243,7 @@ public record WriteOptions(
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private boolean monthDayNanoAsInterval;
     private java.util.concurrent.Executor executor;
+    private boolean commitOnClose = true;
 
     /**
      * The page codec (default SNAPPY).
@@ -508,7 +513,22 @@ public record WriteOptions(
           bloomFilters,
           sortingColumns,
           monthDayNanoAsInterval,
-          executor);
+          executor,
+          commitOnClose);
+    }
+
+    /**
+     * Whether {@code close()} commits what was written (default true). With false, only {@code
+     * commit()} makes the file (or the dataset) appear, and a writer closed without it is aborted:
+     * an exception of the caller's own code inside try-with-resources then leaves the target as it
+     * was, as a failure inside the writer always does.
+     *
+     * @param commit false to commit only on {@code commit()}
+     * @return this builder
+     */
+    public Builder commitOnClose(boolean commit) {
+      this.commitOnClose = commit;
+      return this;
     }
 
     /**

@@ -463,4 +463,53 @@ class FailedWritesTest {
   private static long rows(Path root) throws IOException {
     return ParquetDataset.open(root.toString()).files().stream().mapToLong(DatasetFile::rows).sum();
   }
+
+  /**
+   * With commitOnClose off, only commit() makes the file or the dataset appear: a failure of the
+   * caller's own code inside try-with-resources leaves the target as it was.
+   */
+  @Test
+  void withCommitOnCloseOffTheCallersOwnFailureLeavesTheTargetAsItWas() throws Exception {
+    WriteOptions strict = WriteOptions.builder().rowGroupRows(1_000).commitOnClose(false).build();
+    Path target = dir.resolve("t.parquet");
+    byte[] original = previousFile(target);
+    Path root = dir.resolve("dataset");
+    Map<String, byte[]> before = tree(dir);
+    ParquetDatasetWriter.Layout layout =
+        ParquetDatasetWriter.Layout.partitionBy("key").withMaxRowsPerFile(300);
+    try (BufferAllocator allocator = new RootAllocator()) {
+      IllegalStateException callers =
+          assertThrows(
+              IllegalStateException.class,
+              () -> {
+                try (VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, allocator);
+                    ParquetArrowWriter writer = ParquetArrowWriter.create(target, SCHEMA, strict);
+                    ParquetDatasetWriter dataset =
+                        ParquetDatasetWriter.create(root, SCHEMA, strict, layout)) {
+                  fill(batch, 0, 2_000);
+                  writer.write(batch);
+                  dataset.write(batch);
+                  throw new IllegalStateException("the caller's own failure");
+                }
+              });
+      assertEquals("the caller's own failure", callers.getMessage());
+      assertSameTree(before, dir);
+      // commit() makes them appear.
+      try (VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, allocator);
+          ParquetArrowWriter writer = ParquetArrowWriter.create(target, SCHEMA, strict);
+          ParquetDatasetWriter dataset =
+              ParquetDatasetWriter.create(root, SCHEMA, strict, layout)) {
+        fill(batch, 0, 2_000);
+        writer.write(batch);
+        dataset.write(batch);
+        writer.commit();
+        dataset.commit();
+      }
+    }
+    assertTrue(!java.util.Arrays.equals(original, Files.readAllBytes(target)), "a new file");
+    try (ParquetFile file = ParquetFile.open(target)) {
+      assertEquals(2_000, file.metadata().numRows());
+    }
+    assertEquals(2_000, rows(root));
+  }
 }
