@@ -120,6 +120,7 @@ public record WriteOptions(
    * @param sortingColumns the rows' sort order, as recorded
    * @param monthDayNanoAsInterval MONTH_DAY_NANO intervals as Parquet INTERVAL
    * @param executor where helper work runs, or null for Parrow's own threads
+   * @param commitOnClose whether {@code close()} commits, or only {@code commit()} does
    */
   public WriteOptions {
     bloomFilters = Map.copyOf(bloomFilters);
