@@ -30,7 +30,17 @@ final class CatCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    verb.print(spec, verb.rows.limitOr(Long.MAX_VALUE), 0, null, output, overwrite.allowed, true);
+    try (ParquetSource parquet = verb.open()) {
+      verb.print(
+          spec,
+          parquet,
+          verb.rows.limitOr(Long.MAX_VALUE),
+          0,
+          null,
+          output,
+          overwrite.allowed,
+          true);
+    }
     return 0;
   }
 }

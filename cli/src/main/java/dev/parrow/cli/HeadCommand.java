@@ -19,7 +19,9 @@ final class HeadCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    verb.print(spec, verb.rows.limitOr(10), 0, null, null, false, false);
+    try (ParquetSource parquet = verb.open()) {
+      verb.print(spec, parquet, verb.rows.limitOr(10), 0, null, null, false, false);
+    }
     return 0;
   }
 }

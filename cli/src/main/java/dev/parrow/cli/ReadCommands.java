@@ -27,7 +27,6 @@ final class ReadCommands {
    * null, those at the sorted positions it holds.
    */
   record Request(
-      String file,
       long offset,
       long[] picks,
       long limit,
@@ -40,7 +39,12 @@ final class ReadCommands {
       boolean overwrite,
       boolean progress) {}
 
-  static void print(CommandSpec spec, Request request, ReadSettings read, FilterSettings filter)
+  static void print(
+      CommandSpec spec,
+      ParquetSource parquet,
+      Request request,
+      ReadSettings read,
+      FilterSettings filter)
       throws Exception {
     if (request.limit() < 0) {
       throw new ParameterException(
@@ -63,7 +67,6 @@ final class ReadCommands {
     long skip = request.offset();
     ReadOptions.Builder options = filter.apply(read.apply(ReadOptions.builder(), batch));
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetSource parquet = ParquetSource.open(request.file());
         ArrowReader reader =
             parquet.newReader(
                 allocator,

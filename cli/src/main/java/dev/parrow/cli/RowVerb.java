@@ -21,11 +21,17 @@ final class RowVerb {
 
   @Mixin FilterSettings filter;
 
-  /** The rows the filter keeps, from the footers when there is none. */
-  long matchingRows() throws java.io.IOException {
-    try (ParquetSource parquet = ParquetSource.open(file)) {
-      return CountCommand.count(parquet, filter);
-    }
+  /**
+   * The file or dataset, opened once for everything the verb reads of it (standard input can be
+   * read only once, and a remote footer need be fetched only once).
+   */
+  ParquetSource open() throws java.io.IOException {
+    return ParquetSource.open(file);
+  }
+
+  /** The rows of {@code parquet} the filter keeps, from the footers when there is none. */
+  long matchingRows(ParquetSource parquet) throws java.io.IOException {
+    return CountCommand.count(parquet, filter);
   }
 
   /**
@@ -36,6 +42,7 @@ final class RowVerb {
    */
   void print(
       CommandSpec spec,
+      ParquetSource parquet,
       long limit,
       long offset,
       long[] picks,
@@ -46,8 +53,8 @@ final class RowVerb {
     boolean toFile = output != null && !Inputs.isStdio(output);
     ReadCommands.print(
         spec,
+        parquet,
         new ReadCommands.Request(
-            file,
             offset,
             picks,
             limit,

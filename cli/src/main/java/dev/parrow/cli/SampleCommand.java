@@ -30,8 +30,11 @@ final class SampleCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     long limit = verb.rows.limitOr(10);
-    long[] picks = pick(verb.matchingRows(), limit, seed == null ? new Random() : new Random(seed));
-    verb.print(spec, limit, 0, picks, null, false, false);
+    try (ParquetSource parquet = verb.open()) {
+      long[] picks =
+          pick(verb.matchingRows(parquet), limit, seed == null ? new Random() : new Random(seed));
+      verb.print(spec, parquet, limit, 0, picks, null, false, false);
+    }
     return 0;
   }
 

@@ -21,9 +21,11 @@ final class TailCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     long limit = verb.rows.limitOr(10);
-    // With a filter, the matching rows are counted first: the last of them are printed.
-    long total = verb.matchingRows();
-    verb.print(spec, limit, Math.max(0, total - limit), null, null, false, false);
+    try (ParquetSource parquet = verb.open()) {
+      // With a filter, the matching rows are counted first: the last of them are printed.
+      long total = verb.matchingRows(parquet);
+      verb.print(spec, parquet, limit, Math.max(0, total - limit), null, null, false, false);
+    }
     return 0;
   }
 }

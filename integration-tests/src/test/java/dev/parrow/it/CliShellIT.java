@@ -148,6 +148,26 @@ class CliShellIT {
     }
   }
 
+  /**
+   * Verbs that read their input more than once (tail and sample count the rows first; import infers
+   * the types first) read standard input once, kept in a file meanwhile.
+   */
+  @Test
+  void verbsThatReadTwiceTakeStandardInput() throws Exception {
+    Run tail = run(ORDERS, "tail", "-", "-n", "2", "--format", "csv");
+    assertEquals(0, tail.code(), tail.err());
+    assertEquals(3, tail.text().lines().count(), tail.text());
+    Run sample = run(ORDERS, "sample", "-", "-n", "4", "--seed", "1", "--format", "csv");
+    assertEquals(0, sample.code(), sample.err());
+    assertEquals(5, sample.text().lines().count(), sample.text());
+    Path csv = Files.writeString(dir.resolve("in.csv"), "id,name\n1,Ada\n2,Grace\n");
+    Path out = dir.resolve("imported.parquet");
+    Run imported = run(csv, "import", "-", out.toString(), "--format", "csv");
+    assertEquals(0, imported.code(), imported.err());
+    Run count = run(null, "count", out.toString());
+    assertEquals("2\n", count.text());
+  }
+
   /** The summary line of an output to stdout names it as such, never as a Java object. */
   @Test
   void theSummaryOfAStdoutOutputSaysStdout() throws Exception {
