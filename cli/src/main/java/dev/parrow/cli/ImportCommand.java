@@ -2,10 +2,6 @@ package dev.parrow.cli;
 
 import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowWriter;
-import java.io.FileDescriptor;
-import java.io.FileInputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -103,10 +99,8 @@ final class ImportCommand implements Callable<Integer> {
     Path file = input;
     boolean temporary = false;
     if (Inputs.isStdio(input)) {
-      file =
-          TextTable.copyToTemporary(
-              new InputStreamReader(
-                  new FileInputStream(FileDescriptor.in), StandardCharsets.UTF_8));
+      // Read twice (the types, then the rows): standard input is kept in a file meanwhile.
+      file = Inputs.spoolStdin(".txt");
       temporary = true;
     } else {
       Inputs.requireFile(input, "a CSV or JSON lines file");
@@ -115,8 +109,8 @@ final class ImportCommand implements Callable<Integer> {
       Format f = format != null ? format : byExtension(input);
       Map<String, TextColumn.Type> given = givenTypes(schema);
       List<TextColumn> columns = infer(file, f, given);
-      long rows = write(file, f, columns, target, top);
-      return rows >= 0 ? 0 : 1;
+      write(file, f, columns, target, top);
+      return 0;
     } finally {
       if (temporary) {
         Files.deleteIfExists(file);
@@ -201,7 +195,7 @@ final class ImportCommand implements Callable<Integer> {
   }
 
   /** The second read: the rows in batches, written to OUT, which a failure leaves as it was. */
-  private long write(
+  private void write(
       Path file, Format f, List<TextColumn> columns, OutputFile target, ParrowCommand top)
       throws Exception {
     List<Field> fields = new ArrayList<>();
@@ -249,6 +243,5 @@ final class ImportCommand implements Callable<Integer> {
     }
     progress.finish(
         "wrote " + Sizes.plural(rows, "row") + " of " + Inputs.name(input) + " to " + target, rows);
-    return rows;
   }
 }

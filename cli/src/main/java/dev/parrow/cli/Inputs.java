@@ -368,21 +368,33 @@ final class Inputs {
     }
   }
 
+  /**
+   * Standard input copied to a new temporary file, for inputs that must be read from their end
+   * (Parquet) or more than once (import); the caller removes it.
+   */
+  static Path spoolStdin(String suffix) throws IOException {
+    Path temp = Files.createTempFile("parrow-stdin-", suffix);
+    try (ReadableByteChannel in = Channels.newChannel(new FileInputStream(FileDescriptor.in));
+        FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+      ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
+      while (in.read(buffer) >= 0) {
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+          out.write(buffer);
+        }
+        buffer.clear();
+      }
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(temp);
+      throw e;
+    }
+    return temp;
+  }
+
   /** Standard input copied to a temporary file that is deleted once open (or at exit). */
   private static InputFile spooledStdin() throws IOException {
-    Path temp = Files.createTempFile("parrow-stdin-", ".parquet");
+    Path temp = spoolStdin(".parquet");
     try {
-      try (ReadableByteChannel in = Channels.newChannel(new FileInputStream(FileDescriptor.in));
-          FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
-        while (in.read(buffer) >= 0) {
-          buffer.flip();
-          while (buffer.hasRemaining()) {
-            out.write(buffer);
-          }
-          buffer.clear();
-        }
-      }
       InputFile file = InputFile.of(temp);
       return new Renamed(file, STDIN_NAME);
     } finally {

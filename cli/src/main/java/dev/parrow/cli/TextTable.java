@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.Reader;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -297,15 +296,5 @@ abstract class TextTable implements AutoCloseable {
     public void close() throws IOException {
       in.close();
     }
-  }
-
-  /** Reads all of {@code in} into a temporary file (standard input read twice). */
-  static Path copyToTemporary(Reader in) throws IOException {
-    Path tmp = Files.createTempFile("parrow-import-", ".txt");
-    tmp.toFile().deleteOnExit();
-    try (var out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-      in.transferTo(out);
-    }
-    return tmp;
   }
 }
