@@ -61,10 +61,8 @@ public final class ParquetArrowReader extends ArrowReader {
   private final ReadOptions options;
   private final Projection projection;
 
-  /** The row groups the options chose; those a filter may match are kept in {@link #rowGroups}. */
+  /** The row groups the options chose; those a filter may match are in the {@link #plan}. */
   private final List<Integer> chosenGroups;
-
-  private List<Integer> rowGroups;
 
   /** The row groups and rows to read, made when the first batch is read. */
   private ReadPlan plan;
@@ -226,7 +224,7 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /** The counts as the reading thread (the one decoding ahead, if any) has them. */
   private ReadStats countsNow() {
-    return counters.snapshot(chosenGroups.size(), rowGroups == null ? 0 : rowGroups.size());
+    return counters.snapshot(chosenGroups.size(), plan == null ? 0 : plan.rowGroups().size());
   }
 
   /**
@@ -235,7 +233,6 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   private void planRowGroups() {
     plan = new ReadPlan(file, options, chosenGroups, filter);
-    rowGroups = plan.rowGroups();
     if (filter == null) {
       return;
     }
@@ -378,7 +375,7 @@ public final class ParquetArrowReader extends ArrowReader {
    * at the end.
    */
   private boolean loadBatch(VectorSchemaRoot root) throws IOException {
-    if (rowGroups == null) {
+    if (plan == null) {
       try {
         planRowGroups();
       } catch (java.io.UncheckedIOException e) {
@@ -407,7 +404,7 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     if (!dictionariesBound) {
       // The dictionary vectors exist once the root does (ArrowReader makes them from the schema).
-      new DictionaryPreload(file, options, rowGroups, this::pages)
+      new DictionaryPreload(file, options, plan.rowGroups(), this::pages)
           .bind(leaves, filterDictionaries.keySet(), getDictionaryVectors());
       dictionariesBound = true;
     }
@@ -779,10 +776,10 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   private boolean nextRowGroup() {
     while (true) {
-      if (++groupCursor >= rowGroups.size()) {
+      if (++groupCursor >= plan.rowGroups().size()) {
         return false;
       }
-      currentGroup = rowGroups.get(groupCursor);
+      currentGroup = plan.rowGroups().get(groupCursor);
       RowGroup group = file.metadata().rowGroups().get(currentGroup);
       RowRanges ranges = plan.rowsToRead(groupCursor);
       if (ranges.count() == 0) {

@@ -45,8 +45,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@code close} does nothing, so the try-with-resources pattern never commits a file that missed a
  * batch. A failure of the caller's own code between writes is the caller's to report: call {@link
  * #abort} in its {@code catch}, as {@link #writeAll} does, or {@code close} commits what was
- * written. Every type of TYPE-MAPPING's writing table is written, flat or nested in lists, maps and
- * structs; dictionary-encoded fields, at any depth, keep their dictionary and indices.
+ * written; with {@link WriteOptions#commitOnClose()} false only {@link #commit} commits. Every type
+ * of TYPE-MAPPING's writing table is written, flat or nested in lists, maps and structs;
+ * dictionary-encoded fields, at any depth, keep their dictionary and indices.
  */
 public final class ParquetArrowWriter implements AutoCloseable {
   private static final String CREATED_BY = Versions.createdBy();
