@@ -2,9 +2,8 @@
  * Parquet files read into Arrow vectors and written from them. The internal packages are not
  * exported: {@code internal.read} (the reader tree), {@code internal.fill} (one filler per vector
  * kind, chosen in {@code Fillers}), {@code internal.write} (the writer tree), {@code
- * internal.buffers} (bulk buffer and validity helpers), {@code internal.files} (atomic files,
- * appending), {@code internal.threads} (the helpers' threads), {@code internal.filter} and {@code
- * internal.dataset}.
+ * internal.buffers} (bulk buffer and validity helpers), {@code internal.files} (appending), {@code
+ * internal.threads} (the helpers' threads), {@code internal.filter} and {@code internal.dataset}.
  */
 module dev.parrow.arrow {
   requires transitive dev.parrow.types;

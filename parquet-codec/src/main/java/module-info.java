@@ -5,8 +5,8 @@
  */
 module dev.parrow.codec {
   requires transitive org.apache.arrow.memory.core;
+  requires transitive dev.parrow.storage;
   requires org.apache.thrift;
-  requires java.net.http;
   requires com.github.luben.zstd_jni;
   requires com.aayushatharva.brotli4j;
   requires org.lz4.java;
@@ -15,12 +15,11 @@ module dev.parrow.codec {
   requires snappy.java;
   requires dec;
 
-  // The API: the exception, files, the footer and its records, Bloom filters, the schema tree and
+  // The API: the exception, the footer and its records, Bloom filters, the schema tree and
   // the column write options.
   exports dev.parrow.codec;
   exports dev.parrow.codec.bloom;
   exports dev.parrow.codec.footer;
-  exports dev.parrow.codec.io;
   exports dev.parrow.codec.metadata;
   exports dev.parrow.codec.schema;
   exports dev.parrow.codec.options;

@@ -1,101 +1,137 @@
 package dev.parrow.arrow;
 
-import dev.parrow.codec.io.RemoteOptions;
-import java.util.Map;
-import org.apache.arrow.vector.types.pojo.ArrowType;
+import dev.parrow.storage.RemoteOptions;
+import dev.parrow.types.TypeOptions;
+import java.util.Objects;
 
 /**
- * How a {@link ParquetDataset} is opened.
- *
- * @param hivePartitioning read {@code key=value} directories as columns
- * @param partitionTypes the types of partition keys that should not be inferred: Int (8 to 64 bits,
- *     signed), Date(DAY) or Utf8; a key not named here is inferred from its values (Int(64) when
- *     all are integers, Date(DAY) when all are ISO dates, else Utf8)
- * @param filesAtOnce how many files are read ahead at once while the caller consumes the current
- *     one (at least 1); each holds at most two finished batches, which bounds the memory
- * @param read the type choices every file is read with (their schemas are unified under them);
- *     dictionary columns are always read decoded, since each file has its own dictionaries
- * @param remote how remote files are read
+ * How a {@link ParquetDataset} is opened: its partitioning, the type choices every file is read
+ * with, how many files are read ahead, and how remote files are read. {@link #builder()} makes
+ * them.
  */
-public record DatasetOptions(
-    boolean hivePartitioning,
-    Map<String, ArrowType> partitionTypes,
-    int filesAtOnce,
-    ReadOptions read,
-    RemoteOptions remote) {
+public final class DatasetOptions {
+  private final Partitioning partitioning;
+  private final TypeOptions types;
+  private final int filesAtOnce;
+  private final RemoteOptions remote;
 
-  /**
-   * Checks the options.
-   *
-   * @param hivePartitioning read {@code key=value} directories as columns
-   * @param partitionTypes the types of partition keys that should not be inferred
-   * @param filesAtOnce how many files are read ahead at once
-   * @param read the type choices every file is read with
-   * @param remote how remote files are read
-   */
-  public DatasetOptions {
-    partitionTypes = Map.copyOf(partitionTypes);
-    if (filesAtOnce < 1) {
-      throw new IllegalArgumentException("filesAtOnce must be at least 1, not " + filesAtOnce);
+  private DatasetOptions(Builder b) {
+    if (b.filesAtOnce < 1) {
+      throw new IllegalArgumentException("filesAtOnce must be at least 1, not " + b.filesAtOnce);
     }
+    this.partitioning = Objects.requireNonNull(b.partitioning, "partitioning");
+    this.types = Objects.requireNonNull(b.types, "types");
+    this.filesAtOnce = b.filesAtOnce;
+    this.remote = Objects.requireNonNull(b.remote, "remote");
   }
 
   /**
-   * Hive partitioning with inferred types, four files at once, default read and remote options.
+   * Hive partitioning with inferred types, the default type choices, four files at once, default
+   * remote options.
    *
    * @return the defaults
    */
   public static DatasetOptions defaults() {
-    return new DatasetOptions(true, Map.of(), 4, ReadOptions.defaults(), RemoteOptions.defaults());
+    return builder().build();
+  }
+
+  /** {@return a builder holding the defaults} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder holding these options} */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.partitioning = partitioning;
+    b.types = types;
+    b.filesAtOnce = filesAtOnce;
+    b.remote = remote;
+    return b;
+  }
+
+  /** {@return how directories become partition columns} */
+  public Partitioning partitioning() {
+    return partitioning;
   }
 
   /**
-   * With or without hive partitioning.
-   *
-   * @param hive whether {@code key=value} directories are columns
-   * @return the changed options
+   * {@return the type choices every file is read with (their schemas are unified under them);
+   * dictionary columns are always read decoded, since each file has its own dictionaries}
    */
-  public DatasetOptions withHivePartitioning(boolean hive) {
-    return new DatasetOptions(hive, partitionTypes, filesAtOnce, read, remote);
+  public TypeOptions types() {
+    return types;
   }
 
   /**
-   * With partition key types given rather than inferred.
-   *
-   * @param types the types by key
-   * @return the changed options
+   * {@return how many files are read ahead at once while the caller consumes the current one; each
+   * holds at most two finished batches, which bounds the memory}
    */
-  public DatasetOptions withPartitionTypes(Map<String, ArrowType> types) {
-    return new DatasetOptions(hivePartitioning, types, filesAtOnce, read, remote);
+  public int filesAtOnce() {
+    return filesAtOnce;
   }
 
-  /**
-   * With another number of files read at once.
-   *
-   * @param files how many
-   * @return the changed options
-   */
-  public DatasetOptions withFilesAtOnce(int files) {
-    return new DatasetOptions(hivePartitioning, partitionTypes, files, read, remote);
+  /** {@return how remote files are read} */
+  public RemoteOptions remote() {
+    return remote;
   }
 
-  /**
-   * With other type choices for every file.
-   *
-   * @param options the read options whose type choices apply
-   * @return the changed options
-   */
-  public DatasetOptions withRead(ReadOptions options) {
-    return new DatasetOptions(hivePartitioning, partitionTypes, filesAtOnce, options, remote);
-  }
+  /** Builds {@link DatasetOptions}; each setter returns the builder. */
+  public static final class Builder {
+    private Partitioning partitioning = Partitioning.hive();
+    private TypeOptions types = TypeOptions.defaults();
+    private int filesAtOnce = 4;
+    private RemoteOptions remote = RemoteOptions.defaults();
 
-  /**
-   * With other remote options.
-   *
-   * @param options retries, timeouts and request planning
-   * @return the changed options
-   */
-  public DatasetOptions withRemote(RemoteOptions options) {
-    return new DatasetOptions(hivePartitioning, partitionTypes, filesAtOnce, read, options);
+    private Builder() {}
+
+    /**
+     * How directories become partition columns (default {@link Partitioning#hive()}).
+     *
+     * @param partitioning the partitioning
+     * @return this builder
+     */
+    public Builder partitioning(Partitioning partitioning) {
+      this.partitioning = partitioning;
+      return this;
+    }
+
+    /**
+     * The type choices every file is read with (default {@link TypeOptions#defaults()}).
+     *
+     * @param types the choices
+     * @return this builder
+     */
+    public Builder types(TypeOptions types) {
+      this.types = types;
+      return this;
+    }
+
+    /**
+     * How many files are read ahead at once (default 4, at least 1).
+     *
+     * @param files how many
+     * @return this builder
+     */
+    public Builder filesAtOnce(int files) {
+      this.filesAtOnce = files;
+      return this;
+    }
+
+    /**
+     * How remote files are read (default {@link RemoteOptions#defaults()}).
+     *
+     * @param remote retries, timeouts, request planning and S3 settings
+     * @return this builder
+     */
+    public Builder remote(RemoteOptions remote) {
+      this.remote = remote;
+      return this;
+    }
+
+    /** {@return the options} */
+    public DatasetOptions build() {
+      return new DatasetOptions(this);
+    }
   }
 }

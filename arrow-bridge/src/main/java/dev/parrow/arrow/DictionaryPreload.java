@@ -7,6 +7,7 @@ import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.values.DenseValues;
+import dev.parrow.types.DictionaryMode;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -49,7 +50,7 @@ final class DictionaryPreload {
       var encoding = leaf.leaf().field().getDictionary();
       if (encoding != null && !ownDictionaries.contains(leaf.leaf().column().index())) {
         leaf.leaf().filler().dictionaryVector(vectors.get(encoding.getId()).getVector());
-        if (options.dictionaryMode().startsUnified()) {
+        if (options.types().dictionaryMode().startsUnified()) {
           preload(leaf);
         }
       }
@@ -81,7 +82,7 @@ final class DictionaryPreload {
       }
     }
     column.filler().chunkDictionary(null);
-    if (options.dictionaryMode() == ReadOptions.DictionaryMode.AUTO
+    if (options.types().dictionaryMode() == DictionaryMode.AUTO
         && column.filler() instanceof DictionaryFiller d
         && !d.fitsIndexType()) {
       // The row groups' dictionaries together do not fit the writer's index type: one per row

@@ -6,6 +6,7 @@ import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
+import dev.parrow.types.DictionaryMode;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -14,8 +15,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * An explicit {@link ReadOptions.DictionaryMode#UNIFY} whose union the writer's index type cannot
- * index (an int8 factor whose levels differ by row group): the dictionary pages of the narrow-index
+ * An explicit {@link DictionaryMode#UNIFY} whose union the writer's index type cannot index (an
+ * int8 factor whose levels differ by row group): the dictionary pages of the narrow-index
  * dictionary leaves are read up front, and those whose union is too large are read with int32
  * indices instead; so are those with a chunk whose pages fell back from dictionary encoding, whose
  * values (added to the dictionary as they are read) no dictionary page counts. Only the caller's
@@ -27,7 +28,7 @@ final class DictionaryWidening {
   /** The projection of {@code options}, its overflowing dictionaries widened. */
   static Projection projection(ParquetFile file, ReadOptions options) {
     Projection plain = Projection.of(file.footer(), options);
-    if (options.dictionaryMode() != ReadOptions.DictionaryMode.UNIFY) {
+    if (options.types().dictionaryMode() != DictionaryMode.UNIFY) {
       return plain;
     }
     Set<Integer> widened = new TreeSet<>();

@@ -1,5 +1,6 @@
 package dev.parrow.arrow;
 
+import dev.parrow.types.DictionaryMode;
 import java.io.IOException;
 import java.nio.channels.WritableByteChannel;
 import java.util.HashMap;
@@ -26,11 +27,11 @@ import org.apache.arrow.vector.util.TransferPair;
  * field. Arrow Java's own {@link ArrowFileWriter} writes each dictionary once, as it is at the
  * first batch, and later batches then decode through it to wrong values, silently.
  *
- * <p>Read Parquet with {@link ReadOptions.DictionaryMode#UNIFY} (or decoded) for an IPC file; the
- * IPC stream format ({@code ArrowStreamWriter}) takes replaced dictionaries as they are. A unified
- * dictionary grows only where a chunk's pages fell back from dictionary encoding; its deltas are
- * read by Arrow C++ (pyarrow) and arrow-rs, while Arrow Java 19's file reader loads one dictionary
- * batch per id and then fails on the new entries' ids (it never decodes them wrongly).
+ * <p>Read Parquet with {@link DictionaryMode#UNIFY} (or decoded) for an IPC file; the IPC stream
+ * format ({@code ArrowStreamWriter}) takes replaced dictionaries as they are. A unified dictionary
+ * grows only where a chunk's pages fell back from dictionary encoding; its deltas are read by Arrow
+ * C++ (pyarrow) and arrow-rs, while Arrow Java 19's file reader loads one dictionary batch per id
+ * and then fails on the new entries' ids (it never decodes them wrongly).
  */
 public final class IpcFileWriter extends ArrowFileWriter {
   /** A copy of each dictionary as written so far, by id. */

@@ -23,6 +23,7 @@ import dev.parrow.codec.page.PageBuffers;
 import dev.parrow.codec.page.PageIndexReader;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.values.DenseValues;
+import dev.parrow.types.DictionaryMode;
 import dev.parrow.types.FieldNode;
 import dev.parrow.types.LevelInfo;
 import java.io.IOException;
@@ -207,8 +208,8 @@ public final class ParquetArrowReader extends ArrowReader {
             .columnIndices()
             // Strings the filter alone reads stay dictionary ids: tested once per entry, never
             // materialised.
-            .dictionaryMode(ReadOptions.DictionaryMode.PER_ROW_GROUP)
-            .dictionaryColumns(missing.toArray(new String[0]))
+            .types(t -> t.dictionaryMode(DictionaryMode.PER_ROW_GROUP))
+            .types(t -> t.dictionaryColumns(missing.toArray(new String[0])))
             .build());
   }
 

@@ -14,6 +14,7 @@ import dev.parrow.codec.schema.ParquetSchema;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.write.ColumnChunkWriter;
 import dev.parrow.codec.write.ParquetFileWriter;
+import dev.parrow.storage.OutputFile;
 import dev.parrow.types.ArrowSchemaBlob;
 import dev.parrow.types.ArrowToParquet;
 import java.io.BufferedOutputStream;
@@ -154,11 +155,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       names.add(c.dottedPath());
       names.add(c.path().get(0));
     }
-    List<String> named =
-        concat(options.columnCompression().keySet(), options.columnEncoding().keySet());
-    named.addAll(options.columnDictionary().keySet());
-    named.addAll(options.bloomFilters().keySet());
-    for (String name : named) {
+    for (String name : options.columnSettings().keySet()) {
       if (!names.contains(name)) {
         throw new IllegalArgumentException(
             "no column '"
@@ -210,13 +207,6 @@ public final class ParquetArrowWriter implements AutoCloseable {
               found.index(), key.descending(), key.nullsFirst()));
     }
     return List.copyOf(out);
-  }
-
-  private static List<String> concat(
-      java.util.Collection<String> a, java.util.Collection<String> b) {
-    List<String> out = new ArrayList<>(a);
-    out.addAll(b);
-    return out;
   }
 
   /**

@@ -3,15 +3,15 @@ package dev.parrow.arrow;
 import dev.parrow.arrow.internal.dataset.HivePartitions;
 import dev.parrow.arrow.internal.dataset.SchemaUnion;
 import dev.parrow.codec.footer.Footer;
-import dev.parrow.codec.io.InputFile;
-import dev.parrow.codec.io.S3Files;
+import dev.parrow.storage.Store;
+import dev.parrow.storage.Stores;
+import dev.parrow.types.DictionaryMode;
+import dev.parrow.types.TypeOptions;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.FileSystems;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.util.ArrayList;
@@ -25,7 +25,6 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -47,7 +46,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * between a directory's (or glob's) root and the file becomes a column, after the files' own
  * columns; for a file named directly, every directory of its path counts. Every file must have the
  * same keys. {@code __HIVE_DEFAULT_PARTITION__} is null. A key's type is inferred from all its
- * values (Int(64), then Date(DAY), else Utf8) or given in {@link DatasetOptions#partitionTypes}.
+ * values (Int(64), then Date(DAY), else Utf8) or given by the {@link Partitioning}.
  *
  * <p><b>Schema.</b> The files' schemas are unified by top-level name (see {@link #describe()}): a
  * column missing from a file reads as nulls there; integers widen (int32 to int64), floats to
@@ -130,8 +129,12 @@ public final class ParquetDataset {
     List<String> keys = null;
     String keysFrom = null;
     for (Listed l : listed) {
-      Map<String, String> p =
-          options.hivePartitioning() ? HivePartitions.parse(l.directories) : Map.of();
+      Map<String, String> p;
+      try {
+        p = options.partitioning().values(l.directories);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(l.location + ": " + e.getMessage(), e);
+      }
       if (keys == null) {
         keys = List.copyOf(p.keySet());
         keysFrom = l.location;
@@ -151,7 +154,7 @@ public final class ParquetDataset {
     }
     Map<String, ArrowType> keyTypes = new LinkedHashMap<>();
     for (String key : keys) {
-      ArrowType given = options.partitionTypes().get(key);
+      ArrowType given = options.partitioning().types().get(key);
       if (given == null) {
         List<String> values = new ArrayList<>();
         texts.forEach(t -> values.add(t.get(key)));
@@ -257,19 +260,19 @@ public final class ParquetDataset {
   }
 
   /**
-   * A reader of every row, with the dataset's read options.
+   * A reader of every row.
    *
    * @param allocator where the batches' memory comes from
    * @return the reader; close it
    */
   public ParquetDatasetReader newReader(BufferAllocator allocator) {
-    return newReader(allocator, options.read());
+    return newReader(allocator, ReadOptions.defaults());
   }
 
   /**
    * A reader with a projection ({@link ReadOptions#columns}: top-level names, partition keys
    * included, and dotted paths to fields of structs), a filter, a batch size and a decoding
-   * parallelism. The type choices must be the dataset's ({@link DatasetOptions#read}), since the
+   * parallelism. The type choices are the dataset's ({@link DatasetOptions#types}), since the
    * schema was unified under them; row groups, column indices and row ranges cannot be chosen for a
    * dataset.
    *
@@ -279,19 +282,18 @@ public final class ParquetDataset {
    * @throws IllegalArgumentException for an unknown column, or options a dataset cannot take
    */
   public ParquetDatasetReader newReader(BufferAllocator allocator, ReadOptions read) {
-    checkReadOptions(read);
-    return new ParquetDatasetReader(allocator, this, read);
+    return new ParquetDatasetReader(allocator, this, ownTypes(read));
   }
 
-  /** Fails on read options that choose other types than the dataset's, or parts of files. */
-  private void checkReadOptions(ReadOptions read) {
-    ReadOptions mine = options.read();
-    if (!read.types().equals(mine.types())
-        || read.useArrowSchemaHint() != mine.useArrowSchemaHint()
-        || !java.util.Objects.equals(read.arrowSchema(), mine.arrowSchema())) {
+  /**
+   * The read options with the dataset's type choices; fails on options that choose other types, or
+   * parts of files.
+   */
+  private ReadOptions ownTypes(ReadOptions read) {
+    if (read.typesChosen() && !valueTypes(read.types()).equals(valueTypes(options.types()))) {
       throw new IllegalArgumentException(
-          "a dataset's type choices are set when it is opened (DatasetOptions.read); these read"
-              + " options choose other types");
+          "a dataset's type choices are set when it is opened (DatasetOptions.Builder.types);"
+              + " these read options choose others");
     }
     if (!read.rowGroups().isEmpty()
         || !read.columnIndices().isEmpty()
@@ -300,6 +302,12 @@ public final class ParquetDataset {
       throw new IllegalArgumentException(
           "a dataset reads whole files: row groups, column indices and row ranges cannot be chosen");
     }
+    return read.toBuilder().types(options.types()).build();
+  }
+
+  /** The choices that shape a dataset's values: all but the dictionary ones (always decoded). */
+  private static TypeOptions valueTypes(TypeOptions t) {
+    return t.toBuilder().dictionaryMode(DictionaryMode.AUTO).dictionaryColumns(List.of()).build();
   }
 
   List<Schema> fileSchemas() {
@@ -379,13 +387,13 @@ public final class ParquetDataset {
    * distributed engine plans no task for what a filter rules out this way.
    *
    * @param maxBytes the most bytes of a file one slice spans (at least 1)
-   * @param read the read options with the filter (the dataset's type choices)
+   * @param read the read options with the filter
    * @return the slices left, in file order
    * @throws IllegalArgumentException for a filter column the dataset does not have, or options a
    *     dataset cannot take
    */
   public List<DatasetSlice> slices(long maxBytes, ReadOptions read) {
-    checkReadOptions(read);
+    read = ownTypes(read);
     ParquetDatasetReader.checkFilterColumns(schema, partitionKeys, read.filter());
     List<DatasetSlice> out = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
@@ -435,7 +443,7 @@ public final class ParquetDataset {
    */
   static ReadOptions perFile(ReadOptions read) {
     return read.toBuilder()
-        .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+        .types(t -> t.dictionaryMode(DictionaryMode.DECODE))
         .decodeAhead(false)
         .build();
   }
@@ -461,97 +469,52 @@ public final class ParquetDataset {
     }
   }
 
+  /**
+   * The files a location names: one file, every file under a directory or prefix, or those a glob
+   * matches below the part of the location before its first wildcard. The store decides what a
+   * location is ({@link Stores}); names starting with '.' or '_' below the root are left out.
+   */
   private static List<Listed> list(String location, DatasetOptions options) throws IOException {
-    boolean glob = isGlob(location);
-    if (location.toLowerCase(java.util.Locale.ROOT).startsWith("s3://")
-        && (glob || location.endsWith("/"))) {
-      return s3(location, glob, options);
-    }
-    if (InputFile.isRemote(location)) {
-      String path = URI.create(location).getPath();
-      return List.of(new Listed(location, HivePartitions.directories(path == null ? "" : path)));
-    }
-    String local =
-        location.startsWith("file:") ? Path.of(URI.create(location)).toString() : location;
-    if (isGlob(local)) {
-      return glob(local);
-    }
-    Path path = Path.of(local);
-    if (Files.isDirectory(path)) {
-      return walk(path, p -> true);
-    }
-    if (!Files.exists(path)) {
-      throw new NoSuchFileException(local);
-    }
-    Path parent = path.toAbsolutePath().getParent();
-    return List.of(
-        new Listed(
-            local,
-            parent == null
-                ? List.of()
-                : HivePartitions.directories(parent.toString().replace('\\', '/') + "/x")));
-  }
-
-  /** The objects under an S3 prefix, or those a glob over their keys matches. */
-  private static List<Listed> s3(String location, boolean glob, DatasetOptions options)
-      throws IOException {
-    int cut = location.length();
-    if (glob) {
+    Store store = Stores.of(location, options.remote());
+    String base;
+    PathMatcher matcher = null;
+    if (isGlob(location)) {
       int wild = 0;
       while (!isGlob(String.valueOf(location.charAt(wild)))) {
         wild++;
       }
-      cut = location.lastIndexOf('/', wild) + 1;
+      base = location.substring(0, location.lastIndexOf('/', wild) + 1);
+      matcher =
+          FileSystems.getDefault().getPathMatcher("glob:" + location.substring(base.length()));
+    } else if (store.isDirectory(location)) {
+      base = location.endsWith("/") ? location : location + "/";
+    } else {
+      return List.of(new Listed(location, HivePartitions.directories(parentPath(location))));
     }
-    String prefix = location.substring(0, cut);
-    PathMatcher matcher =
-        glob ? FileSystems.getDefault().getPathMatcher("glob:" + location.substring(cut)) : null;
     List<Listed> out = new ArrayList<>();
-    for (String object : S3Files.list(URI.create(prefix), options.remote())) {
-      String relative = object.substring(prefix.length());
+    for (String file : store.list(base)) {
+      String relative = file.substring(Math.min(file.length(), base.length()));
       if (relative.isEmpty()
           || hidden(Path.of(relative))
           || (matcher != null && !matcher.matches(Path.of(relative)))) {
         continue;
       }
-      out.add(new Listed(object, HivePartitions.directories(relative)));
+      out.add(new Listed(file, HivePartitions.directories(relative)));
     }
     return out;
   }
 
-  private static List<Listed> glob(String pattern) throws IOException {
-    String[] parts = pattern.split("/", -1);
-    StringBuilder base = new StringBuilder();
-    for (String part : parts) {
-      if (isGlob(part)) {
-        break;
-      }
-      base.append(part).append('/');
+  /** The directories above one named file, whose names may hold its partition values. */
+  private static String parentPath(String location) {
+    if (Stores.isRemote(location)) {
+      String path = URI.create(location).getPath();
+      return path == null ? "" : path;
     }
-    Path root = Path.of(base.length() == 0 ? "." : base.toString());
-    String full = base.length() == 0 ? "./" + pattern : pattern;
-    PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + full);
-    if (!Files.isDirectory(root)) {
-      throw new NoSuchFileException(pattern, null, "no directory " + root + " to search");
-    }
-    return walk(root, matcher::matches);
-  }
-
-  private static List<Listed> walk(Path root, java.util.function.Predicate<Path> accept)
-      throws IOException {
-    List<Listed> out = new ArrayList<>();
-    try (Stream<Path> all = Files.walk(root)) {
-      for (Path p : (Iterable<Path>) all.sorted()::iterator) {
-        Path relative = root.relativize(p);
-        if (!Files.isRegularFile(p) || hidden(relative) || !accept.test(p)) {
-          continue;
-        }
-        out.add(
-            new Listed(
-                p.toString(), HivePartitions.directories(relative.toString().replace('\\', '/'))));
-      }
-    }
-    return out;
+    Path parent =
+        (location.startsWith("file:") ? Path.of(URI.create(location)) : Path.of(location))
+            .toAbsolutePath()
+            .getParent();
+    return parent == null ? "" : parent.toString().replace('\\', '/') + "/x";
   }
 
   private static boolean hidden(Path relative) {
@@ -567,7 +530,7 @@ public final class ParquetDataset {
   /** Every file's Arrow schema (and row count, into {@code listed}), footers read in parallel. */
   private static List<Schema> footerSchemas(List<Listed> listed, DatasetOptions options)
       throws IOException {
-    ReadOptions read = perFile(options.read());
+    ReadOptions read = perFile(ReadOptions.builder().types(options.types()).build());
     int threads = Math.min(listed.size(), Math.max(8, options.filesAtOnce()));
     ExecutorService pool =
         dev.parrow.arrow.internal.threads.ParrowThreads.fixedPool("footers", threads);

@@ -1,7 +1,8 @@
 package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.dataset.HivePartitions;
-import dev.parrow.arrow.internal.files.AtomicFile;
+import dev.parrow.storage.AtomicFile;
+import dev.parrow.storage.OutputFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,14 +3,15 @@ package dev.parrow.arrow;
 import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
-import dev.parrow.codec.io.InputFile;
-import dev.parrow.codec.io.RemoteOptions;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.page.ChunkRange;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.schema.ParquetSchema;
+import dev.parrow.storage.InputFile;
+import dev.parrow.storage.RemoteOptions;
+import dev.parrow.types.DictionaryMode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -171,9 +172,9 @@ public final class ParquetFile implements AutoCloseable {
   }
 
   /**
-   * As {@link #describe()}, for a reader with these options: with {@link
-   * ReadOptions.DictionaryMode#UNIFY}, a dictionary whose row groups together overflow the writer's
-   * index type shows the Int(32) indices it is read with.
+   * As {@link #describe()}, for a reader with these options: with {@link DictionaryMode#UNIFY}, a
+   * dictionary whose row groups together overflow the writer's index type shows the Int(32) indices
+   * it is read with.
    *
    * @param options the read options (the projection is not applied: every leaf is described)
    * @return the leaf columns, in schema order
@@ -182,7 +183,8 @@ public final class ParquetFile implements AutoCloseable {
     ReadOptions all = options.toBuilder().columns(List.of()).columnIndices().build();
     List<LeafColumn> hinted = DictionaryWidening.projection(this, all).leaves();
     List<LeafColumn> plain =
-        Projection.of(footer, ReadOptions.builder().useArrowSchemaHint(false).build()).leaves();
+        Projection.of(footer, ReadOptions.builder().types(t -> t.useArrowSchemaHint(false)).build())
+            .leaves();
     List<ColumnDescription> out = new ArrayList<>();
     for (int i = 0; i < hinted.size(); i++) {
       Field h = hinted.get(i).field();

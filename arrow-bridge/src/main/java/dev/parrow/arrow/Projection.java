@@ -8,6 +8,7 @@ import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.types.ArrowHints;
 import dev.parrow.types.ArrowSchemaBlob;
+import dev.parrow.types.DictionaryMode;
 import dev.parrow.types.FieldNode;
 import dev.parrow.types.GeoArrow;
 import dev.parrow.types.NestedSchema;
@@ -125,7 +126,7 @@ final class Projection {
       all = ArrowHints.apply(all, hint, footer.metaData().createdBy(), warnings);
     }
     Set<Integer> named = new TreeSet<>();
-    for (String name : options.dictionaryColumns()) {
+    for (String name : options.types().dictionaryColumns()) {
       List<Integer> matches = matching(footer, name);
       if (matches.isEmpty()) {
         throw new IllegalArgumentException(
@@ -192,9 +193,7 @@ final class Projection {
                 || physical == PhysicalType.FIXED_LEN_BYTE_ARRAY);
     boolean wanted = hinted != null || named.contains(leaf.column());
     DictionaryEncoding encoding = null;
-    if (wanted
-        && (bytes || fixed)
-        && options.dictionaryMode() != ReadOptions.DictionaryMode.DECODE) {
+    if (wanted && (bytes || fixed) && options.types().dictionaryMode() != DictionaryMode.DECODE) {
       ArrowType.Int index = hinted != null ? hinted.getIndexType() : new ArrowType.Int(32, true);
       if (widened.contains(leaf.column())) {
         warnings.add(
@@ -248,11 +247,11 @@ final class Projection {
 
   /** The Arrow schema to apply: the caller's, else the file's blob, unless hints are off. */
   private static Schema hint(Footer footer, ReadOptions options, List<String> warnings) {
-    if (!options.useArrowSchemaHint()) {
+    if (!options.types().useArrowSchemaHint()) {
       return null;
     }
-    if (options.arrowSchema() != null) {
-      return options.arrowSchema();
+    if (options.types().arrowSchema() != null) {
+      return options.types().arrowSchema();
     }
     return ArrowSchemaBlob.decode(footer.metaData().keyValue(ArrowSchemaBlob.KEY), warnings)
         .orElse(null);
@@ -283,7 +282,11 @@ final class Projection {
       ArrowType plain = ParquetToArrow.leafField(column, types, new ArrayList<>()).getType();
       out.add(
           LeafColumn.of(
-              column, node.field(), plain, types, options.dictionaryMode().startsUnified()));
+              column,
+              node.field(),
+              plain,
+              types,
+              options.types().dictionaryMode().startsUnified()));
       return;
     }
     dev.parrow.types.TypeOptions below =

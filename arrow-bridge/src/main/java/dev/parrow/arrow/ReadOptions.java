@@ -3,102 +3,16 @@ package dev.parrow.arrow;
 import dev.parrow.arrow.filter.Filter;
 import dev.parrow.types.TypeOptions;
 import java.util.List;
-import org.apache.arrow.vector.types.TimeUnit;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /**
- * How a file is read: which columns and row groups, how many rows per batch, whether page CRCs are
- * checked, and the type choices of TYPE-MAPPING.md.
- *
- * @param columns top-level field names or dotted leaf paths to read; empty = all. The fields come
- *     in the file's order (as arrow-rs gives them), or in the order named when {@code
- *     requestedOrder} is set (as pyarrow and SQL give them)
- * @param columnIndices leaf column indices to read; empty = all (combined with {@code columns})
- * @param rowGroups row group indices to read, in this order; empty = all
- * @param batchSize rows per batch at most; batches never span row groups
- * @param verifyCrc check the CRC of every page that has one
- * @param maxPageBytes the largest decompressed page accepted (a header claiming more is an error)
- * @param types the type choices of TYPE-MAPPING.md (INT96 unit, UUIDs, decimals, binary, float16)
- * @param parallelism how many threads decode the columns of a batch (the caller's included); 1
- *     decodes on the calling thread only. Results are the same whatever the value.
- * @param useArrowSchemaHint apply the writer's Arrow schema stored under {@code ARROW:schema} (the
- *     hint table of TYPE-MAPPING.md); off, columns read exactly as the plain mapping says
- * @param arrowSchema an Arrow schema to use as the hint in place of the file's blob, or null
- * @param dictionaryMode how dictionary columns (those the hint says were dictionaries, and those
- *     named in {@code dictionaryColumns}) are read
- * @param dictionaryColumns BYTE_ARRAY columns (top-level names or dotted paths) to read as
- *     dictionaries
- * @param maxLevelsPerBatch the most level entries (values, nulls and empty lists) one nested column
- *     may have in a batch: a batch holds whole rows, and a file can claim rows of any length, so
- *     this bounds the memory a hostile file can make the reader take
- * @param filter the rows to read, or null for all; see {@link Filter}
- * @param pruneOnly with a filter, return every row of what pruning kept (row groups and pages that
- *     may hold matches) instead of exactly the matching rows, for callers that filter themselves
- * @param rowOffset the first row of the file to read (rows are numbered across the row groups, in
- *     file order); the filter, if any, applies to the rows selected
- * @param rowLimit how many rows from {@code rowOffset} to read at most (Long.MAX_VALUE: all)
- * @param requestedOrder give the top-level fields in the order {@code columns} first names them,
- *     not in the file's order
- * @param executor where the reader runs its helper threads' work (decoding a batch's columns beside
- *     the caller, reading pages ahead), or null for Parrow's own daemon threads; see {@link
- *     Builder#executor}
- * @param decodeAhead decode the next batches on helper threads while the caller works on the one it
- *     has; see {@link Builder#decodeAhead}
+ * How a file is read, in three parts: what to read (columns, row groups, rows, a filter), how
+ * values are typed ({@link TypeOptions}, which a dataset takes once in {@link DatasetOptions}), and
+ * how the read runs (batch size, checks and limits, threads). {@link #builder()} makes them; a new
+ * option is one field here and its consumer.
  */
-public record ReadOptions(
-    List<String> columns,
-    List<Integer> columnIndices,
-    List<Integer> rowGroups,
-    int batchSize,
-    boolean verifyCrc,
-    TypeOptions types,
-    int maxPageBytes,
-    int parallelism,
-    int maxLevelsPerBatch,
-    boolean useArrowSchemaHint,
-    org.apache.arrow.vector.types.pojo.Schema arrowSchema,
-    DictionaryMode dictionaryMode,
-    List<String> dictionaryColumns,
-    Filter filter,
-    boolean pruneOnly,
-    long rowOffset,
-    long rowLimit,
-    boolean requestedOrder,
-    java.util.concurrent.Executor executor,
-    boolean decodeAhead) {
-
-  /** How dictionary columns are read. */
-  public enum DictionaryMode {
-    /** As plain vectors of their values. */
-    DECODE,
-    /**
-     * Dictionary-encoded, the dictionary replaced at each row group (batches never cross row
-     * groups).
-     */
-    PER_ROW_GROUP,
-    /**
-     * Dictionary-encoded with one dictionary for the whole file: the union, in first-seen order.
-     * When the writer's index type cannot index the union of the dictionary pages, or a chunk has
-     * pages that fell back from dictionary encoding (whose values no dictionary page counts), the
-     * column is read with Int(32) indices instead, and the reader's warnings and {@link
-     * ParquetFile#describe(ReadOptions)} say so.
-     */
-    UNIFY,
-    /**
-     * The default: one dictionary for the file (as UNIFY) when the union of the row groups'
-     * dictionaries fits the index type, else, column by column, one per row group (as
-     * PER_ROW_GROUP), keeping the writer's index type.
-     */
-    AUTO;
-
-    /**
-     * {@return whether a column starts with one dictionary for the file, its dictionary pages all
-     * read before the first batch (UNIFY, and AUTO until the union overflows)}
-     */
-    public boolean startsUnified() {
-      return this == UNIFY || this == AUTO;
-    }
-  }
-
+public final class ReadOptions {
   /** Rows per batch unless set: 65,536. */
   public static final int DEFAULT_BATCH_SIZE = 64 * 1024;
 
@@ -116,58 +30,65 @@ public record ReadOptions(
   public static final int DEFAULT_MAX_LEVELS_PER_BATCH =
       (int) Math.max(1 << 20, Math.min(1 << 28, Runtime.getRuntime().maxMemory() / 64));
 
-  /**
-   * Checks the options; {@link #builder()} is the usual way to make them.
-   *
-   * @param columns top-level names or dotted leaf paths to read; empty = all
-   * @param columnIndices leaf column indices to read; empty = all
-   * @param rowGroups row group indices to read, in this order; empty = all
-   * @param batchSize rows per batch at most
-   * @param verifyCrc check page CRCs
-   * @param types the type choices of TYPE-MAPPING.md
-   * @param maxPageBytes the largest decompressed page accepted
-   * @param parallelism threads that decode a batch's columns
-   * @param maxLevelsPerBatch the most level entries of one nested column in a batch
-   * @param useArrowSchemaHint apply {@code ARROW:schema}
-   * @param arrowSchema a hint to use instead of the file's, or null
-   * @param dictionaryMode how dictionary columns are read
-   * @param dictionaryColumns columns to read as dictionaries
-   * @param filter the rows to read, or null for all
-   * @param pruneOnly return what pruning kept, unfiltered
-   * @param rowOffset the first row to read
-   * @param rowLimit how many rows to read at most
-   * @param requestedOrder give the fields in the order named
-   * @param executor where helper work runs, or null for Parrow's own threads
-   * @param decodeAhead decode the next batches while the caller works on one
-   */
-  public ReadOptions {
-    columns = List.copyOf(columns);
-    columnIndices = List.copyOf(columnIndices);
-    rowGroups = List.copyOf(rowGroups);
-    dictionaryColumns = List.copyOf(dictionaryColumns);
-    java.util.Objects.requireNonNull(dictionaryMode, "dictionaryMode");
-    if (batchSize < 1) {
-      throw new IllegalArgumentException("batch size must be at least 1, not " + batchSize);
+  // What to read.
+  private final List<String> columns;
+  private final List<Integer> columnIndices;
+  private final List<Integer> rowGroups;
+  private final boolean requestedOrder;
+  private final Filter filter;
+  private final boolean pruneOnly;
+  private final long rowOffset;
+  private final long rowLimit;
+  // How values are typed; null when the caller chose nothing (a dataset then applies its own).
+  private final TypeOptions types;
+  // How the read runs.
+  private final int batchSize;
+  private final boolean verifyCrc;
+  private final int maxPageBytes;
+  private final int maxLevelsPerBatch;
+  private final int parallelism;
+  private final Executor executor;
+  private final boolean decodeAhead;
+
+  private ReadOptions(Builder b) {
+    if (b.batchSize < 1) {
+      throw new IllegalArgumentException("batch size must be at least 1, not " + b.batchSize);
     }
-    if (maxPageBytes < 0) {
+    if (b.maxPageBytes < 0) {
       throw new IllegalArgumentException("maxPageBytes must not be negative");
     }
-    if (parallelism < 1) {
-      throw new IllegalArgumentException("parallelism must be at least 1, not " + parallelism);
+    if (b.parallelism < 1) {
+      throw new IllegalArgumentException("parallelism must be at least 1, not " + b.parallelism);
     }
-    if (rowOffset < 0 || rowLimit < 0) {
+    if (b.rowOffset < 0 || b.rowLimit < 0) {
       throw new IllegalArgumentException(
-          "row offset and limit must not be negative, not " + rowOffset + " and " + rowLimit);
+          "row offset and limit must not be negative, not " + b.rowOffset + " and " + b.rowLimit);
     }
-    if (maxLevelsPerBatch < 1) {
+    if (b.maxLevelsPerBatch < 1) {
       throw new IllegalArgumentException(
-          "maxLevelsPerBatch must be at least 1, not " + maxLevelsPerBatch);
+          "maxLevelsPerBatch must be at least 1, not " + b.maxLevelsPerBatch);
     }
+    this.columns = List.copyOf(b.columns);
+    this.columnIndices = List.copyOf(b.columnIndices);
+    this.rowGroups = List.copyOf(b.rowGroups);
+    this.requestedOrder = b.requestedOrder;
+    this.filter = b.filter;
+    this.pruneOnly = b.pruneOnly;
+    this.rowOffset = b.rowOffset;
+    this.rowLimit = b.rowLimit;
+    this.types = b.types;
+    this.batchSize = b.batchSize;
+    this.verifyCrc = b.verifyCrc;
+    this.maxPageBytes = b.maxPageBytes;
+    this.maxLevelsPerBatch = b.maxLevelsPerBatch;
+    this.parallelism = b.parallelism;
+    this.executor = b.executor;
+    this.decodeAhead = b.decodeAhead;
   }
 
   /**
-   * {@return the defaults: every column and row, batches of 65,536 rows, CRCs checked, the hint
-   * applied}
+   * {@return the defaults: every column and row, batches of 65,536 rows, CRCs checked, the default
+   * type choices}
    */
   public static ReadOptions defaults() {
     return builder().build();
@@ -184,66 +105,170 @@ public record ReadOptions(
     b.columns = columns;
     b.columnIndices = columnIndices;
     b.rowGroups = rowGroups;
-    b.batchSize = batchSize;
-    b.verifyCrc = verifyCrc;
-    b.int96Unit = types.int96Unit();
-    b.uuidAsString = types.uuidAsString();
-    b.decimalsAsDouble = types.decimalsAsDouble();
-    b.maxPageBytes = maxPageBytes;
-    b.parallelism = parallelism;
-    b.maxLevelsPerBatch = maxLevelsPerBatch;
-    b.useArrowSchemaHint = useArrowSchemaHint;
-    b.arrowSchema = arrowSchema;
-    b.dictionaryMode = dictionaryMode;
-    b.dictionaryColumns = dictionaryColumns;
+    b.requestedOrder = requestedOrder;
     b.filter = filter;
     b.pruneOnly = pruneOnly;
     b.rowOffset = rowOffset;
     b.rowLimit = rowLimit;
-    b.requestedOrder = requestedOrder;
+    b.types = types;
+    b.batchSize = batchSize;
+    b.verifyCrc = verifyCrc;
+    b.maxPageBytes = maxPageBytes;
+    b.maxLevelsPerBatch = maxLevelsPerBatch;
+    b.parallelism = parallelism;
     b.executor = executor;
     b.decodeAhead = decodeAhead;
-    b.binaryAsString = types.binaryAsString();
-    b.uuidAsExtension = types.uuidAsExtension();
-    b.float16AsFloat = types.float16AsFloat();
-    b.int96OutOfRangeAsNull = types.int96OutOfRangeAsNull();
-    b.unsignedAsSigned = types.unsignedAsSigned();
-    b.fixedSizeBinaryAsBinary = types.fixedSizeBinaryAsBinary();
     return b;
+  }
+
+  /**
+   * {@return the top-level field names or dotted leaf paths to read; empty = all. The fields come
+   * in the file's order (as arrow-rs gives them), or in the order named when {@link
+   * #requestedOrder} is set (as pyarrow and SQL give them)}
+   */
+  public List<String> columns() {
+    return columns;
+  }
+
+  /** {@return the leaf column indices to read, beside {@link #columns}; empty = all} */
+  public List<Integer> columnIndices() {
+    return columnIndices;
+  }
+
+  /** {@return the row group indices to read, in this order; empty = all} */
+  public List<Integer> rowGroups() {
+    return rowGroups;
+  }
+
+  /** {@return whether the top-level fields come in the order {@link #columns} names them} */
+  public boolean requestedOrder() {
+    return requestedOrder;
+  }
+
+  /** {@return the rows to read, or null for all; see {@link Filter}} */
+  public Filter filter() {
+    return filter;
+  }
+
+  /**
+   * {@return whether, with a filter, every row of what pruning kept (row groups and pages that may
+   * hold matches) is returned instead of exactly the matching rows}
+   */
+  public boolean pruneOnly() {
+    return pruneOnly;
+  }
+
+  /**
+   * {@return the first row of the file to read (rows are numbered across the row groups, in file
+   * order); the filter, if any, applies to the rows selected}
+   */
+  public long rowOffset() {
+    return rowOffset;
+  }
+
+  /** {@return how many rows from {@link #rowOffset} to read at most (Long.MAX_VALUE: all)} */
+  public long rowLimit() {
+    return rowLimit;
+  }
+
+  /** {@return how values are typed: the type choices of TYPE-MAPPING.md, hint and dictionaries} */
+  public TypeOptions types() {
+    return types == null ? TypeOptions.defaults() : types;
+  }
+
+  /** {@return whether the caller chose the type choices (a dataset applies its own otherwise)} */
+  boolean typesChosen() {
+    return types != null;
+  }
+
+  /** {@return the most rows in a batch; batches never span row groups} */
+  public int batchSize() {
+    return batchSize;
+  }
+
+  /** {@return whether the CRC of every page that has one is checked} */
+  public boolean verifyCrc() {
+    return verifyCrc;
+  }
+
+  /** {@return the largest decompressed page accepted (a header claiming more is an error)} */
+  public int maxPageBytes() {
+    return maxPageBytes;
+  }
+
+  /**
+   * {@return the most level entries (values, nulls and empty lists) one nested column may have in a
+   * batch: a batch holds whole rows, and a file can claim rows of any length, so this bounds the
+   * memory a hostile file can make the reader take}
+   */
+  public int maxLevelsPerBatch() {
+    return maxLevelsPerBatch;
+  }
+
+  /**
+   * {@return how many threads decode the columns of a batch (the caller's included); 1 decodes on
+   * the calling thread only. Results are the same whatever the value}
+   */
+  public int parallelism() {
+    return parallelism;
+  }
+
+  /**
+   * {@return where the reader runs its helper threads' work, or null for Parrow's own daemon
+   * threads; see {@link Builder#executor}}
+   */
+  public Executor executor() {
+    return executor;
+  }
+
+  /** {@return whether the next batches are decoded ahead; see {@link Builder#decodeAhead}} */
+  public boolean decodeAhead() {
+    return decodeAhead;
+  }
+
+  @Override
+  public String toString() {
+    return "ReadOptions[columns="
+        + columns
+        + ", columnIndices="
+        + columnIndices
+        + ", rowGroups="
+        + rowGroups
+        + ", filter="
+        + filter
+        + ", rowOffset="
+        + rowOffset
+        + ", rowLimit="
+        + rowLimit
+        + ", types="
+        + types()
+        + ", batchSize="
+        + batchSize
+        + ", parallelism="
+        + parallelism
+        + "]";
   }
 
   /** Builds {@link ReadOptions}; each setter returns the builder. */
   public static final class Builder {
-    private Builder() {}
-
     private List<String> columns = List.of();
-    private boolean requestedOrder;
-    private boolean binaryAsString;
-    private boolean uuidAsExtension;
-    private boolean float16AsFloat;
-    private boolean unsignedAsSigned;
-    private boolean fixedSizeBinaryAsBinary;
-    private boolean int96OutOfRangeAsNull;
     private List<Integer> columnIndices = List.of();
     private List<Integer> rowGroups = List.of();
-    private int batchSize = DEFAULT_BATCH_SIZE;
-    private boolean verifyCrc = true;
-    private TimeUnit int96Unit = TimeUnit.NANOSECOND;
-    private boolean uuidAsString;
-    private boolean decimalsAsDouble;
-    private int maxPageBytes = DEFAULT_MAX_PAGE_BYTES;
-    private int parallelism = Runtime.getRuntime().availableProcessors();
-    private int maxLevelsPerBatch = DEFAULT_MAX_LEVELS_PER_BATCH;
-    private boolean useArrowSchemaHint = true;
-    private org.apache.arrow.vector.types.pojo.Schema arrowSchema;
-    private DictionaryMode dictionaryMode = DictionaryMode.AUTO;
-    private List<String> dictionaryColumns = List.of();
+    private boolean requestedOrder;
     private Filter filter;
     private boolean pruneOnly;
     private long rowOffset;
     private long rowLimit = Long.MAX_VALUE;
-    private java.util.concurrent.Executor executor;
+    private TypeOptions types;
+    private int batchSize = DEFAULT_BATCH_SIZE;
+    private boolean verifyCrc = true;
+    private int maxPageBytes = DEFAULT_MAX_PAGE_BYTES;
+    private int maxLevelsPerBatch = DEFAULT_MAX_LEVELS_PER_BATCH;
+    private int parallelism = Runtime.getRuntime().availableProcessors();
+    private Executor executor;
     private boolean decodeAhead;
+
+    private Builder() {}
 
     /**
      * The columns to read: top-level names or dotted leaf paths (default all).
@@ -290,138 +315,14 @@ public record ReadOptions(
     }
 
     /**
-     * Rows per batch at most (default {@link #DEFAULT_BATCH_SIZE}).
+     * Gives the top-level fields in the order {@link #columns} first names them (a dotted path
+     * places its top-level field), as pyarrow and SQL do, instead of the file's order.
      *
-     * @param rows the batch size, at least 1
+     * @param requested true for the order named
      * @return this builder
      */
-    public Builder batchSize(int rows) {
-      this.batchSize = rows;
-      return this;
-    }
-
-    /**
-     * Whether page CRCs are checked (default true).
-     *
-     * @param verify false to skip the check
-     * @return this builder
-     */
-    public Builder verifyCrc(boolean verify) {
-      this.verifyCrc = verify;
-      return this;
-    }
-
-    /**
-     * The unit of INT96 timestamps (nanoseconds by default).
-     *
-     * @param unit the unit
-     * @return this builder
-     */
-    public Builder int96Unit(TimeUnit unit) {
-      this.int96Unit = unit;
-      return this;
-    }
-
-    /**
-     * Reads UUID columns as 36-character strings instead of FixedSizeBinary(16).
-     *
-     * @param asString true for strings
-     * @return this builder
-     */
-    public Builder uuidAsString(boolean asString) {
-      this.uuidAsString = asString;
-      return this;
-    }
-
-    /**
-     * Reads decimals as Float64 instead of Decimal128/256 (rounded).
-     *
-     * @param asDouble true for doubles
-     * @return this builder
-     */
-    public Builder decimalsAsDouble(boolean asDouble) {
-      this.decimalsAsDouble = asDouble;
-      return this;
-    }
-
-    /**
-     * The largest decompressed page accepted (default {@link #DEFAULT_MAX_PAGE_BYTES}); a header
-     * claiming more is an error.
-     *
-     * @param bytes the limit
-     * @return this builder
-     */
-    public Builder maxPageBytes(int bytes) {
-      this.maxPageBytes = bytes;
-      return this;
-    }
-
-    /**
-     * Threads that decode the columns of a batch, the caller's included (default: the core count).
-     *
-     * @param threads at least 1
-     * @return this builder
-     */
-    public Builder parallelism(int threads) {
-      this.parallelism = threads;
-      return this;
-    }
-
-    /**
-     * The most level entries one nested column may have in a batch ({@link
-     * #DEFAULT_MAX_LEVELS_PER_BATCH}).
-     *
-     * @param entries at least 1
-     * @return this builder
-     */
-    public Builder maxLevelsPerBatch(int entries) {
-      this.maxLevelsPerBatch = entries;
-      return this;
-    }
-
-    /**
-     * Whether the writer's Arrow schema ({@code ARROW:schema}) restores Arrow types the Parquet
-     * schema cannot say (default true; like nanoparquet's {@code nanoparquet.use_arrow_metadata}).
-     *
-     * @param use false to read the Parquet schema as it is
-     * @return this builder
-     */
-    public Builder useArrowSchemaHint(boolean use) {
-      this.useArrowSchemaHint = use;
-      return this;
-    }
-
-    /**
-     * An Arrow schema to apply as the hint instead of the file's {@code ARROW:schema} (null: the
-     * file's).
-     *
-     * @param schema the hint, or null
-     * @return this builder
-     */
-    public Builder arrowSchema(org.apache.arrow.vector.types.pojo.Schema schema) {
-      this.arrowSchema = schema;
-      return this;
-    }
-
-    /**
-     * How dictionary columns are read (default {@link DictionaryMode#AUTO}).
-     *
-     * @param mode the mode
-     * @return this builder
-     */
-    public Builder dictionaryMode(DictionaryMode mode) {
-      this.dictionaryMode = mode;
-      return this;
-    }
-
-    /**
-     * String or binary columns to read dictionary-encoded whatever the hint says.
-     *
-     * @param names top-level names or dotted paths
-     * @return this builder
-     */
-    public Builder dictionaryColumns(String... names) {
-      this.dictionaryColumns = List.of(names);
+    public Builder requestedOrder(boolean requested) {
+      this.requestedOrder = requested;
       return this;
     }
 
@@ -464,52 +365,76 @@ public record ReadOptions(
     }
 
     /**
-     * Reads only rows [offset, offset + limit) of the file (numbered across its row groups),
-     * without decoding the pages before them where the page headers or offset index give their row
-     * counts.
+     * Rows per batch at most (default {@link #DEFAULT_BATCH_SIZE}).
      *
-     * @param offset the first row, from 0
-     * @param limit how many rows at most
+     * @param rows the batch size, at least 1
      * @return this builder
      */
-    public Builder rows(long offset, long limit) {
-      this.rowOffset = offset;
-      this.rowLimit = limit;
+    public Builder batchSize(int rows) {
+      this.batchSize = rows;
       return this;
     }
 
-    /** {@return the options} */
-    public ReadOptions build() {
-      return new ReadOptions(
-          columns,
-          columnIndices,
-          rowGroups,
-          batchSize,
-          verifyCrc,
-          new TypeOptions(
-              int96Unit,
-              uuidAsString,
-              decimalsAsDouble,
-              binaryAsString,
-              uuidAsExtension,
-              float16AsFloat,
-              int96OutOfRangeAsNull,
-              unsignedAsSigned,
-              fixedSizeBinaryAsBinary),
-          maxPageBytes,
-          parallelism,
-          maxLevelsPerBatch,
-          useArrowSchemaHint,
-          arrowSchema,
-          dictionaryMode,
-          dictionaryColumns,
-          filter,
-          pruneOnly,
-          rowOffset,
-          rowLimit,
-          requestedOrder,
-          executor,
-          decodeAhead);
+    /**
+     * Whether page CRCs are checked (default true).
+     *
+     * @param verify false to skip the check
+     * @return this builder
+     */
+    public Builder verifyCrc(boolean verify) {
+      this.verifyCrc = verify;
+      return this;
+    }
+
+    /**
+     * The largest decompressed page accepted (default {@link #DEFAULT_MAX_PAGE_BYTES}); a header
+     * claiming more is an error.
+     *
+     * @param bytes the limit
+     * @return this builder
+     */
+    public Builder maxPageBytes(int bytes) {
+      this.maxPageBytes = bytes;
+      return this;
+    }
+
+    /**
+     * The most level entries one nested column may have in a batch ({@link
+     * #DEFAULT_MAX_LEVELS_PER_BATCH}).
+     *
+     * @param entries at least 1
+     * @return this builder
+     */
+    public Builder maxLevelsPerBatch(int entries) {
+      this.maxLevelsPerBatch = entries;
+      return this;
+    }
+
+    /**
+     * Threads that decode the columns of a batch, the caller's included (default: the core count).
+     *
+     * @param threads at least 1
+     * @return this builder
+     */
+    public Builder parallelism(int threads) {
+      this.parallelism = threads;
+      return this;
+    }
+
+    /**
+     * Runs the reader's helper work on the caller's executor instead of Parrow's own daemon
+     * threads: the columns of a batch that the calling thread does not decode itself ({@code
+     * parallelism - 1} helpers at most) and the pages read ahead (at most {@code parallelism} at a
+     * time). The calling thread still decodes, and takes over whatever no helper has started, so an
+     * executor that is busy, small, or rejects work slows a read but never stalls it. Readers of a
+     * dataset open their files on threads of their own; each file's reader uses this executor.
+     *
+     * @param executor the executor, or null for Parrow's own threads (the default)
+     * @return this builder
+     */
+    public Builder executor(java.util.concurrent.Executor executor) {
+      this.executor = executor;
+      return this;
     }
 
     /**
@@ -534,108 +459,57 @@ public record ReadOptions(
     }
 
     /**
-     * Runs the reader's helper work on the caller's executor instead of Parrow's own daemon
-     * threads: the columns of a batch that the calling thread does not decode itself ({@code
-     * parallelism - 1} helpers at most) and the pages read ahead (at most {@code parallelism} at a
-     * time). The calling thread still decodes, and takes over whatever no helper has started, so an
-     * executor that is busy, small, or rejects work slows a read but never stalls it. Readers of a
-     * dataset open their files on threads of their own; each file's reader uses this executor.
+     * The first row of the file to read, from 0 (default 0): rows are numbered across the row
+     * groups, and the pages before it are skipped without decoding where the page headers or offset
+     * index give their row counts.
      *
-     * @param executor the executor, or null for Parrow's own threads (the default)
+     * @param offset the first row
      * @return this builder
      */
-    public Builder executor(java.util.concurrent.Executor executor) {
-      this.executor = executor;
+    public Builder rowOffset(long offset) {
+      this.rowOffset = offset;
       return this;
     }
 
     /**
-     * Gives the top-level fields in the order {@link #columns} first names them (a dotted path
-     * places its top-level field), as pyarrow and SQL do, instead of the file's order.
+     * How many rows from {@link #rowOffset} to read at most (default all).
      *
-     * @param requested true for the order named
+     * @param limit the most rows
      * @return this builder
      */
-    public Builder requestedOrder(boolean requested) {
-      this.requestedOrder = requested;
+    public Builder rowLimit(long limit) {
+      this.rowLimit = limit;
       return this;
     }
 
     /**
-     * Marks UUID columns (FixedSizeBinary(16)) as the canonical {@code arrow.uuid} extension type
-     * in their field metadata, so that consumers over the C Data Interface or IPC (DuckDB, Arrow
-     * C++, pyarrow) see UUIDs, as their own read of the file gives them; the vectors stay
-     * FixedSizeBinaryVector.
+     * How values are typed (default {@link TypeOptions#defaults()}). A dataset's readers take the
+     * dataset's type choices ({@link DatasetOptions.Builder#types}).
      *
-     * @param asExtension true to mark them
+     * @param types the type choices
      * @return this builder
      */
-    public Builder uuidAsExtension(boolean asExtension) {
-      this.uuidAsExtension = asExtension;
+    public Builder types(TypeOptions types) {
+      this.types = java.util.Objects.requireNonNull(types, "types");
       return this;
     }
 
     /**
-     * Reads FLOAT16 columns as Float32 (exactly) instead of Float16, for consumers with no
-     * half-float type: DuckDB refuses Arrow's float16 over the C Data Interface.
+     * Changes some type choices, keeping the others: {@code types(t -> t.int96Unit(MILLISECOND))}.
      *
-     * @param asFloat true for Float32
+     * @param change edits a builder holding the current choices
      * @return this builder
      */
-    public Builder float16AsFloat(boolean asFloat) {
-      this.float16AsFloat = asFloat;
+    public Builder types(Consumer<TypeOptions.Builder> change) {
+      TypeOptions.Builder b = (types == null ? TypeOptions.defaults() : types).toBuilder();
+      change.accept(b);
+      this.types = b.build();
       return this;
     }
 
-    /**
-     * Reads unsigned integers as the next wider signed type (UINT_8 as Int16, UINT_16 as Int32,
-     * UINT_32 as Int64) and UINT_64 as Decimal(20, 0), every value exact, as Spark's Parquet reader
-     * maps them, for consumers with no unsigned types (default false: Arrow's unsigned types).
-     *
-     * @param widen true to widen
-     * @return this builder
-     */
-    public Builder unsignedAsSigned(boolean widen) {
-      this.unsignedAsSigned = widen;
-      return this;
-    }
-
-    /**
-     * Reads FIXED_LEN_BYTE_ARRAY columns that map to FixedSizeBinary as Binary instead, for
-     * consumers with no fixed-size binary type, as Spark's reader reads them (default false).
-     *
-     * @param asBinary true for Binary
-     * @return this builder
-     */
-    public Builder fixedSizeBinaryAsBinary(boolean asBinary) {
-      this.fixedSizeBinaryAsBinary = asBinary;
-      return this;
-    }
-
-    /**
-     * Reads an INT96 timestamp that {@link #int96Unit} cannot hold in 64 bits as null instead of
-     * failing (default false). Values are never wrapped; a REQUIRED column, which cannot hold a
-     * null, still fails.
-     *
-     * @param asNull true for nulls
-     * @return this builder
-     */
-    public Builder int96OutOfRangeAsNull(boolean asNull) {
-      this.int96OutOfRangeAsNull = asNull;
-      return this;
-    }
-
-    /**
-     * Reads BYTE_ARRAY columns that carry no annotation as Utf8 instead of Binary: Impala, Hive and
-     * old parquet-java wrote text that way (DuckDB's {@code binary_as_string}). The bytes are kept
-     * as they are; invalid UTF-8 is not checked.
-     *
-     * @param asString true for Utf8
-     * @return this builder
-     */
-    public Builder binaryAsString(boolean asString) {
-      this.binaryAsString = asString;
-      return this;
+    /** {@return the options} */
+    public ReadOptions build() {
+      return new ReadOptions(this);
     }
   }
 }

@@ -7,74 +7,38 @@ import dev.parrow.codec.options.ColumnWriteOptions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /**
- * How Arrow vectors are written to Parquet.
- *
- * @param compression the page codec (default SNAPPY)
- * @param compressionLevel the codec's level, or null for its default
- * @param pageVersion data pages v1 (default) or v2
- * @param pageSizeBytes pages are cut at the first row boundary past this encoded size
- * @param pageRows rows per page at most (default 20,000, as arrow-rs), so that the page index lets
- *     filtered reads skip pages
- * @param dictionary dictionary-encode every column but booleans (each falling back to PLAIN past
- *     the limit)
- * @param dictionaryPageSizeLimit bytes of dictionary values at most, per column chunk
- * @param rowGroupRows rows per row group at most
- * @param rowGroupBytes a row group ends after the batch (or batch slice) with which its encoded
- *     size reaches this many bytes (a writer holds one row group's pages while it encodes them, and
- *     with a parallelism of 2 or more, the one before while it goes to the stream)
- * @param statistics write min/max and null counts per column chunk
- * @param crc write a CRC32 for every page
- * @param writeArrowSchema store the Arrow schema under {@code ARROW:schema}, so that readers that
- *     know Arrow get back the types written
- * @param keyValueMetadata more key-value entries for the footer
- * @param columnCompression per column (dotted leaf path or top-level name): another codec
- * @param columnEncoding per column: the values' encoding instead of PLAIN/dictionary
- *     (DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT or PLAIN)
- * @param columnDictionary per column: dictionary encoding on or off, whatever {@code dictionary}
- *     says
- * @param parallelism how many threads encode the columns of a batch (the caller's included; default
- *     the number of processors); the file is the same whatever the number
- * @param bloomFilters per column (dotted leaf path or top-level name): a split-block Bloom filter
- *     written for each of its chunks, which lets filtered reads (and other engines) skip row groups
- *     without the value
- * @param sortingColumns the order the rows are sorted in, recorded in every row group's metadata
- *     (the writer does not sort; it states what the caller says)
- * @param monthDayNanoAsInterval write Interval(MONTH_DAY_NANO) as Parquet INTERVAL, which other
- *     readers read as intervals but which holds only whole milliseconds (a value with
- *     sub-millisecond nanoseconds, or a negative one, then fails the write), instead of the default
- *     lossless FIXED_LEN_BYTE_ARRAY(16) that Parrow restores exactly through ARROW:schema and other
- *     readers see as 16-byte binary
- * @param executor where the writer runs its helper threads' work (encoding a batch's columns beside
- *     the caller, writing a finished row group out), or null for Parrow's own daemon threads
- * @param commitOnClose whether {@code close()} commits the file (the default, as every Parquet
- *     writer's close does), or commits nothing unless {@code commit()} was called first, so that a
- *     failure of the caller's own code inside try-with-resources leaves the target as it was
+ * How Arrow vectors are written to Parquet: the file's settings, each column's own ({@link
+ * ColumnSettings}), and how the write runs. {@link #builder()} makes them; a new option is one
+ * field here and its consumer.
  */
-public record WriteOptions(
-    CompressionCodec compression,
-    Integer compressionLevel,
-    int pageVersion,
-    int pageSizeBytes,
-    int pageRows,
-    boolean dictionary,
-    int dictionaryPageSizeLimit,
-    long rowGroupRows,
-    long rowGroupBytes,
-    boolean statistics,
-    boolean crc,
-    boolean writeArrowSchema,
-    Map<String, String> keyValueMetadata,
-    Map<String, CompressionCodec> columnCompression,
-    Map<String, Encoding> columnEncoding,
-    Map<String, Boolean> columnDictionary,
-    int parallelism,
-    Map<String, BloomFilterOptions> bloomFilters,
-    List<SortKey> sortingColumns,
-    boolean monthDayNanoAsInterval,
-    java.util.concurrent.Executor executor,
-    boolean commitOnClose) {
+public final class WriteOptions {
+  /** The data page format. */
+  public enum DataPageVersion {
+    /** Data pages v1, which every reader reads (the default). */
+    V1,
+    /** Data pages v2: levels uncompressed before the values, row counts in every header. */
+    V2;
+
+    /**
+     * The version by its number.
+     *
+     * @param version 1 or 2
+     * @return the version
+     * @throws IllegalArgumentException for another number
+     */
+    public static DataPageVersion of(int version) {
+      return switch (version) {
+        case 1 -> V1;
+        case 2 -> V2;
+        default ->
+            throw new IllegalArgumentException("data page version must be 1 or 2, not " + version);
+      };
+    }
+  }
 
   /**
    * One column of the rows' sort order.
@@ -96,55 +60,55 @@ public record WriteOptions(
     }
   }
 
-  /**
-   * Checks the options; {@link #builder()} is the usual way to make them.
-   *
-   * @param compression the page codec
-   * @param compressionLevel the codec's level, or null
-   * @param pageVersion 1 or 2
-   * @param pageSizeBytes the page size to cut at
-   * @param pageRows rows per page at most
-   * @param dictionary dictionary-encode every column but booleans
-   * @param dictionaryPageSizeLimit dictionary bytes per chunk at most
-   * @param rowGroupRows rows per row group at most
-   * @param rowGroupBytes the encoded size that ends a row group
-   * @param statistics write statistics
-   * @param crc write page CRCs
-   * @param writeArrowSchema store {@code ARROW:schema}
-   * @param keyValueMetadata more footer entries
-   * @param columnCompression per column: another codec
-   * @param columnEncoding per column: another encoding
-   * @param columnDictionary per column: dictionary on or off
-   * @param parallelism threads that encode a batch's columns
-   * @param bloomFilters per column: a Bloom filter
-   * @param sortingColumns the rows' sort order, as recorded
-   * @param monthDayNanoAsInterval MONTH_DAY_NANO intervals as Parquet INTERVAL
-   * @param executor where helper work runs, or null for Parrow's own threads
-   * @param commitOnClose whether {@code close()} commits, or only {@code commit()} does
-   */
-  public WriteOptions {
-    bloomFilters = Map.copyOf(bloomFilters);
-    sortingColumns = List.copyOf(sortingColumns);
-    columnDictionary = Map.copyOf(columnDictionary);
-    keyValueMetadata = Map.copyOf(keyValueMetadata);
-    columnCompression = Map.copyOf(columnCompression);
-    columnEncoding = Map.copyOf(columnEncoding);
-    if (parallelism < 1) {
-      throw new IllegalArgumentException("parallelism must be at least 1, not " + parallelism);
+  private final CompressionCodec compression;
+  private final Integer compressionLevel;
+  private final DataPageVersion dataPageVersion;
+  private final int pageSizeBytes;
+  private final int pageRows;
+  private final boolean dictionary;
+  private final int dictionaryPageSizeLimit;
+  private final long rowGroupRows;
+  private final long rowGroupBytes;
+  private final boolean statistics;
+  private final boolean writeCrc;
+  private final boolean writeArrowSchema;
+  private final Map<String, String> keyValueMetadata;
+  private final Map<String, ColumnSettings> columnSettings;
+  private final List<SortKey> sortingColumns;
+  private final boolean monthDayNanoAsInterval;
+  private final int parallelism;
+  private final Executor executor;
+  private final boolean commitOnClose;
+
+  private WriteOptions(Builder b) {
+    if (b.parallelism < 1) {
+      throw new IllegalArgumentException("parallelism must be at least 1, not " + b.parallelism);
     }
-    if (rowGroupRows < 1 || rowGroupBytes < 1) {
+    if (b.rowGroupRows < 1 || b.rowGroupBytes < 1) {
       throw new IllegalArgumentException("row group limits must be positive");
     }
-    columnOptions(
-        compression,
-        compressionLevel,
-        pageVersion,
-        pageSizeBytes,
-        pageRows,
-        dictionary,
-        dictionaryPageSizeLimit,
-        statistics,
-        crc);
+    this.compression = java.util.Objects.requireNonNull(b.compression, "compression");
+    this.compressionLevel = b.compressionLevel;
+    this.dataPageVersion = java.util.Objects.requireNonNull(b.dataPageVersion, "dataPageVersion");
+    this.pageSizeBytes = b.pageSizeBytes;
+    this.pageRows = b.pageRows;
+    this.dictionary = b.dictionary;
+    this.dictionaryPageSizeLimit = b.dictionaryPageSizeLimit;
+    this.rowGroupRows = b.rowGroupRows;
+    this.rowGroupBytes = b.rowGroupBytes;
+    this.statistics = b.statistics;
+    this.writeCrc = b.writeCrc;
+    this.writeArrowSchema = b.writeArrowSchema;
+    this.keyValueMetadata =
+        java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.keyValueMetadata));
+    this.columnSettings =
+        java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.columnSettings));
+    this.sortingColumns = List.copyOf(b.sortingColumns);
+    this.monthDayNanoAsInterval = b.monthDayNanoAsInterval;
+    this.parallelism = b.parallelism;
+    this.executor = b.executor;
+    this.commitOnClose = b.commitOnClose;
+    columnOptions(); // checks the page and codec settings now, not at the first write
   }
 
   /**
@@ -160,91 +124,360 @@ public record WriteOptions(
     return new Builder();
   }
 
+  /** {@return a builder holding these options} */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.compression = compression;
+    b.compressionLevel = compressionLevel;
+    b.dataPageVersion = dataPageVersion;
+    b.pageSizeBytes = pageSizeBytes;
+    b.pageRows = pageRows;
+    b.dictionary = dictionary;
+    b.dictionaryPageSizeLimit = dictionaryPageSizeLimit;
+    b.rowGroupRows = rowGroupRows;
+    b.rowGroupBytes = rowGroupBytes;
+    b.statistics = statistics;
+    b.writeCrc = writeCrc;
+    b.writeArrowSchema = writeArrowSchema;
+    b.keyValueMetadata.putAll(keyValueMetadata);
+    b.columnSettings.putAll(columnSettings);
+    b.sortingColumns.addAll(sortingColumns);
+    b.monthDayNanoAsInterval = monthDayNanoAsInterval;
+    b.parallelism = parallelism;
+    b.executor = executor;
+    b.commitOnClose = commitOnClose;
+    return b;
+  }
+
+  /** {@return the page codec (default SNAPPY)} */
+  public CompressionCodec compression() {
+    return compression;
+  }
+
+  /** {@return the codec's level, or null for its default} */
+  public Integer compressionLevel() {
+    return compressionLevel;
+  }
+
+  /** {@return the data page format (default V1)} */
+  public DataPageVersion dataPageVersion() {
+    return dataPageVersion;
+  }
+
+  /** {@return the encoded size at which a page is cut, at the first row boundary past it} */
+  public int pageSizeBytes() {
+    return pageSizeBytes;
+  }
+
   /**
-   * The options column chunks are written with, before per-column choices.
+   * {@return the most rows in a page (default 20,000, as arrow-rs), so that the page index lets
+   * filtered reads skip pages}
+   */
+  public int pageRows() {
+    return pageRows;
+  }
+
+  /**
+   * {@return whether every column but booleans is dictionary-encoded (each falling back to PLAIN
+   * past the limit)}
+   */
+  public boolean dictionary() {
+    return dictionary;
+  }
+
+  /** {@return the most bytes of dictionary values per column chunk} */
+  public int dictionaryPageSizeLimit() {
+    return dictionaryPageSizeLimit;
+  }
+
+  /** {@return the most rows in a row group} */
+  public long rowGroupRows() {
+    return rowGroupRows;
+  }
+
+  /**
+   * {@return the encoded size that ends a row group after the batch (or batch slice) that reaches
+   * it (a writer holds one row group's pages while it encodes them, and with a parallelism of 2 or
+   * more, the one before while it goes to the stream)}
+   */
+  public long rowGroupBytes() {
+    return rowGroupBytes;
+  }
+
+  /** {@return whether min/max and null counts are written per column chunk and page} */
+  public boolean statistics() {
+    return statistics;
+  }
+
+  /**
+   * {@return whether a CRC32 is written for every page (readers check it: {@link
+   * ReadOptions#verifyCrc})}
+   */
+  public boolean writeCrc() {
+    return writeCrc;
+  }
+
+  /**
+   * {@return whether the Arrow schema is stored under {@code ARROW:schema}, so that readers that
+   * know Arrow get back the types written}
+   */
+  public boolean writeArrowSchema() {
+    return writeArrowSchema;
+  }
+
+  /** {@return more key-value entries for the footer} */
+  public Map<String, String> keyValueMetadata() {
+    return keyValueMetadata;
+  }
+
+  /** {@return each named column's own settings, by dotted leaf path or top-level name} */
+  public Map<String, ColumnSettings> columnSettings() {
+    return columnSettings;
+  }
+
+  /**
+   * {@return the order the rows are sorted in, recorded in every row group's metadata (the writer
+   * does not sort; it states what the caller says)}
+   */
+  public List<SortKey> sortingColumns() {
+    return sortingColumns;
+  }
+
+  /** {@return whether Interval(MONTH_DAY_NANO) is written as Parquet INTERVAL} */
+  public boolean monthDayNanoAsInterval() {
+    return monthDayNanoAsInterval;
+  }
+
+  /**
+   * {@return how many threads encode the columns of a batch (the caller's included); the file is
+   * the same whatever the number}
+   */
+  public int parallelism() {
+    return parallelism;
+  }
+
+  /** {@return where the writer runs its helper threads' work, or null for Parrow's own threads} */
+  public Executor executor() {
+    return executor;
+  }
+
+  /**
+   * {@return whether {@code close()} commits the file (the default, as every Parquet writer's close
+   * does), or commits nothing unless {@code commit()} was called first}
+   */
+  public boolean commitOnClose() {
+    return commitOnClose;
+  }
+
+  /**
+   * The options column chunks are written with, before per-column settings.
    *
    * @return the options
    */
   public ColumnWriteOptions columnOptions() {
-    return columnOptions(
+    return new ColumnWriteOptions(
         compression,
         compressionLevel,
-        pageVersion,
+        dataPageVersion == DataPageVersion.V2 ? 2 : 1,
         pageSizeBytes,
         pageRows,
         dictionary,
         dictionaryPageSizeLimit,
         statistics,
-        crc);
+        writeCrc,
+        null,
+        null);
   }
 
   /**
-   * The options of one column: its own codec and encoding where given (by dotted path, else
-   * top-level name).
+   * The options of one column: its own settings where given (by dotted path, else top-level name).
    *
    * @param path the leaf's path
    * @return the options
    */
   public ColumnWriteOptions columnOptions(List<String> path) {
-    String dotted = String.join(".", path);
-    CompressionCodec codec =
-        columnCompression.getOrDefault(dotted, columnCompression.get(path.get(0)));
-    Encoding encoding = columnEncoding.getOrDefault(dotted, columnEncoding.get(path.get(0)));
-    Boolean dictionaryOn = columnDictionary.getOrDefault(dotted, columnDictionary.get(path.get(0)));
-    BloomFilterOptions bloom = bloomFilters.getOrDefault(dotted, bloomFilters.get(path.get(0)));
-    return columnOptions().with(codec, encoding, dictionaryOn).withBloomFilter(bloom);
+    ColumnSettings own =
+        columnSettings.getOrDefault(String.join(".", path), columnSettings.get(path.get(0)));
+    ColumnWriteOptions base = columnOptions();
+    return own == null
+        ? base
+        : base.with(own.compression, own.encoding, own.dictionary).withBloomFilter(own.bloomFilter);
   }
 
-  private static ColumnWriteOptions columnOptions(
-      CompressionCodec compression,
-      Integer level,
-      int pageVersion,
-      int pageSizeBytes,
-      int pageRows,
-      boolean dictionary,
-      int dictionaryLimit,
-      boolean statistics,
-      boolean crc) {
-    return new ColumnWriteOptions(
-        compression,
-        level,
-        pageVersion,
-        pageSizeBytes,
-        pageRows,
-        dictionary,
-        dictionaryLimit,
-        statistics,
-        crc,
-        null,
-        null);
+  /**
+   * One column's own settings (a dotted leaf path or a top-level name); what is not set follows the
+   * file's settings.
+   */
+  public static final class ColumnSettings {
+    private final CompressionCodec compression;
+    private final Encoding encoding;
+    private final Boolean dictionary;
+    private final BloomFilterOptions bloomFilter;
+
+    private ColumnSettings(Builder b) {
+      this.compression = b.compression;
+      this.encoding = b.encoding;
+      this.dictionary = b.dictionary;
+      this.bloomFilter = b.bloomFilter;
+    }
+
+    /** {@return the column's codec, or null for the file's} */
+    public CompressionCodec compression() {
+      return compression;
+    }
+
+    /** {@return the values' encoding, or null for PLAIN or dictionary as the file says} */
+    public Encoding encoding() {
+      return encoding;
+    }
+
+    /** {@return whether the column is dictionary-encoded, or null for the file's setting} */
+    public Boolean dictionary() {
+      return dictionary;
+    }
+
+    /** {@return the Bloom filter written for each of its chunks, or null for none} */
+    public BloomFilterOptions bloomFilter() {
+      return bloomFilter;
+    }
+
+    /** Builds {@link ColumnSettings}; each setter returns the builder. */
+    public static final class Builder {
+      private CompressionCodec compression;
+      private Encoding encoding;
+      private Boolean dictionary;
+      private BloomFilterOptions bloomFilter;
+
+      private Builder() {}
+
+      /**
+       * Another codec for the column.
+       *
+       * @param codec the codec
+       * @return this builder
+       */
+      public Builder compression(CompressionCodec codec) {
+        this.compression = codec;
+        return this;
+      }
+
+      /**
+       * The values' encoding instead of PLAIN or dictionary (DELTA_BINARY_PACKED,
+       * DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT or PLAIN); not PLAIN turns off
+       * the column's dictionary.
+       *
+       * @param encoding the encoding
+       * @return this builder
+       */
+      public Builder encoding(Encoding encoding) {
+        this.encoding = encoding;
+        return this;
+      }
+
+      /**
+       * Dictionary encoding on or off for the column, whatever the file's setting.
+       *
+       * @param on whether to dictionary-encode it
+       * @return this builder
+       */
+      public Builder dictionary(boolean on) {
+        this.dictionary = on;
+        return this;
+      }
+
+      /**
+       * Writes a split-block Bloom filter for each of the column's chunks, sized for the chunk's
+       * own distinct values, at most {@code ndv} of them, at false-positive probability {@code
+       * fpp}: filtered reads (and other engines) then skip row groups without a value.
+       *
+       * @param ndv the most distinct values per chunk a filter is sized for
+       * @param fpp false-positive probability, in (0, 1)
+       * @return this builder
+       */
+      public Builder bloomFilter(long ndv, double fpp) {
+        this.bloomFilter = new BloomFilterOptions(ndv, fpp);
+        return this;
+      }
+
+      /**
+       * Writes a Bloom filter with the defaults: each chunk's sized for its distinct values at 5%
+       * false positives, for at most a million of them (about 1 MiB).
+       *
+       * @return this builder
+       */
+      public Builder bloomFilter() {
+        return bloomFilter(BloomFilterOptions.DEFAULT_NDV, BloomFilterOptions.DEFAULT_FPP);
+      }
+    }
   }
 
   /** Builds {@link WriteOptions}; each setter returns the builder. */
   public static final class Builder {
-    private Builder() {}
-
     private CompressionCodec compression = CompressionCodec.SNAPPY;
     private Integer compressionLevel;
-    private int pageVersion = 1;
+    private DataPageVersion dataPageVersion = DataPageVersion.V1;
     private int pageSizeBytes = 1 << 20;
     private int pageRows = ColumnWriteOptions.DEFAULT_PAGE_ROWS;
-    private final Map<String, BloomFilterOptions> bloomFilters = new LinkedHashMap<>();
-    private final List<SortKey> sortingColumns = new java.util.ArrayList<>();
     private boolean dictionary = true;
     private int dictionaryPageSizeLimit = 1 << 20;
     private long rowGroupRows = 1 << 20;
     private long rowGroupBytes = 128L << 20;
     private boolean statistics = true;
-    private boolean crc = true;
+    private boolean writeCrc = true;
     private boolean writeArrowSchema = true;
     private final Map<String, String> keyValueMetadata = new LinkedHashMap<>();
-    private final Map<String, CompressionCodec> columnCompression = new LinkedHashMap<>();
-    private final Map<String, Encoding> columnEncoding = new LinkedHashMap<>();
-    private final Map<String, Boolean> columnDictionary = new LinkedHashMap<>();
-    private int parallelism = Runtime.getRuntime().availableProcessors();
+    private final Map<String, ColumnSettings> columnSettings = new LinkedHashMap<>();
+    private final List<SortKey> sortingColumns = new java.util.ArrayList<>();
     private boolean monthDayNanoAsInterval;
-    private java.util.concurrent.Executor executor;
+    private int parallelism = Runtime.getRuntime().availableProcessors();
+    private Executor executor;
     private boolean commitOnClose = true;
+
+    private Builder() {}
+
+    /**
+     * The data page format (default {@link DataPageVersion#V1}).
+     *
+     * @param version the version
+     * @return this builder
+     */
+    public Builder dataPageVersion(DataPageVersion version) {
+      this.dataPageVersion = version;
+      return this;
+    }
+
+    /**
+     * Write a CRC32 of every page (default true).
+     *
+     * @param on false for none
+     * @return this builder
+     */
+    public Builder writeCrc(boolean on) {
+      this.writeCrc = on;
+      return this;
+    }
+
+    /**
+     * One column's own settings (a dotted leaf path or a top-level name), changing those set
+     * before: {@code column("id", c -> c.encoding(DELTA_BINARY_PACKED).bloomFilter())}.
+     *
+     * @param column the column
+     * @param settings edits the column's settings
+     * @return this builder
+     */
+    public Builder column(String column, Consumer<ColumnSettings.Builder> settings) {
+      ColumnSettings.Builder b = new ColumnSettings.Builder();
+      ColumnSettings old = columnSettings.get(column);
+      if (old != null) {
+        b.compression = old.compression;
+        b.encoding = old.encoding;
+        b.dictionary = old.dictionary;
+        b.bloomFilter = old.bloomFilter;
+      }
+      settings.accept(b);
+      columnSettings.put(column, new ColumnSettings(b));
+      return this;
+    }
 
     /**
      * The page codec (default SNAPPY).
@@ -269,17 +502,6 @@ public record WriteOptions(
     }
 
     /**
-     * Data page version 1 (default) or 2.
-     *
-     * @param version 1 or 2
-     * @return this builder
-     */
-    public Builder pageVersion(int version) {
-      this.pageVersion = version;
-      return this;
-    }
-
-    /**
      * The encoded size at which a page is cut (default 1 MiB).
      *
      * @param bytes the size
@@ -298,45 +520,6 @@ public record WriteOptions(
      */
     public Builder pageRows(int rows) {
       this.pageRows = rows;
-      return this;
-    }
-
-    /**
-     * Writes a Bloom filter for a column (a dotted leaf path or a top-level name), each chunk's
-     * sized for the chunk's own distinct values, at most {@code ndv} of them, at false-positive
-     * probability {@code fpp}.
-     *
-     * @param column the column
-     * @param ndv the most distinct values per chunk a filter is sized for
-     * @param fpp false-positive probability, in (0, 1)
-     * @return this builder
-     */
-    public Builder bloomFilter(String column, long ndv, double fpp) {
-      this.bloomFilters.put(column, new BloomFilterOptions(ndv, fpp));
-      return this;
-    }
-
-    /**
-     * Writes a Bloom filter for a column with the defaults: each chunk's sized for its distinct
-     * values at 5% false positives, for at most a million of them (about 1 MiB).
-     *
-     * @param column the column
-     * @return this builder
-     */
-    public Builder bloomFilter(String column) {
-      return bloomFilter(column, BloomFilterOptions.DEFAULT_NDV, BloomFilterOptions.DEFAULT_FPP);
-    }
-
-    /**
-     * Records that the rows are sorted by these columns, in this order (top-level primitive columns
-     * or dotted leaf paths); the writer does not sort them.
-     *
-     * @param keys the sort keys, major first
-     * @return this builder
-     */
-    public Builder sortedBy(SortKey... keys) {
-      this.sortingColumns.clear();
-      this.sortingColumns.addAll(List.of(keys));
       return this;
     }
 
@@ -396,17 +579,6 @@ public record WriteOptions(
     }
 
     /**
-     * Write a CRC32 of every page (default true).
-     *
-     * @param on false for none
-     * @return this builder
-     */
-    public Builder crc(boolean on) {
-      this.crc = on;
-      return this;
-    }
-
-    /**
      * Store the Arrow schema under {@code ARROW:schema} (default true).
      *
      * @param on false to leave it out
@@ -430,39 +602,15 @@ public record WriteOptions(
     }
 
     /**
-     * Another codec for one column (a dotted leaf path or a top-level name).
+     * Records that the rows are sorted by these columns, in this order (top-level primitive columns
+     * or dotted leaf paths); the writer does not sort them.
      *
-     * @param column the column
-     * @param codec the codec
+     * @param keys the sort keys, major first
      * @return this builder
      */
-    public Builder columnCompression(String column, CompressionCodec codec) {
-      this.columnCompression.put(column, codec);
-      return this;
-    }
-
-    /**
-     * The values' encoding for one column (a dotted leaf path or a top-level name); not PLAIN turns
-     * off its dictionary.
-     *
-     * @param column the column
-     * @param encoding the encoding
-     * @return this builder
-     */
-    public Builder columnEncoding(String column, Encoding encoding) {
-      this.columnEncoding.put(column, encoding);
-      return this;
-    }
-
-    /**
-     * Dictionary encoding on or off for one column (a dotted leaf path or a top-level name).
-     *
-     * @param column the column
-     * @param on whether to dictionary-encode it
-     * @return this builder
-     */
-    public Builder columnDictionary(String column, boolean on) {
-      this.columnDictionary.put(column, on);
+    public Builder sortedBy(SortKey... keys) {
+      this.sortingColumns.clear();
+      this.sortingColumns.addAll(List.of(keys));
       return this;
     }
 
@@ -491,31 +639,20 @@ public record WriteOptions(
       return this;
     }
 
-    /** {@return the options} */
-    public WriteOptions build() {
-      return new WriteOptions(
-          compression,
-          compressionLevel,
-          pageVersion,
-          pageSizeBytes,
-          pageRows,
-          dictionary,
-          dictionaryPageSizeLimit,
-          rowGroupRows,
-          rowGroupBytes,
-          statistics,
-          crc,
-          writeArrowSchema,
-          keyValueMetadata,
-          columnCompression,
-          columnEncoding,
-          columnDictionary,
-          parallelism,
-          bloomFilters,
-          sortingColumns,
-          monthDayNanoAsInterval,
-          executor,
-          commitOnClose);
+    /**
+     * Runs the writer's helper work on the caller's executor instead of Parrow's own daemon
+     * threads: the columns of a batch that the calling thread does not encode itself ({@code
+     * parallelism - 1} helpers at most) and, with a parallelism of 2 or more, the writing of a
+     * finished row group to the stream while the next is encoded. The calling thread still encodes
+     * and takes over the columns no helper has started; a row group the executor rejects is written
+     * by the calling thread.
+     *
+     * @param executor the executor, or null for Parrow's own threads (the default)
+     * @return this builder
+     */
+    public Builder executor(java.util.concurrent.Executor executor) {
+      this.executor = executor;
+      return this;
     }
 
     /**
@@ -532,20 +669,9 @@ public record WriteOptions(
       return this;
     }
 
-    /**
-     * Runs the writer's helper work on the caller's executor instead of Parrow's own daemon
-     * threads: the columns of a batch that the calling thread does not encode itself ({@code
-     * parallelism - 1} helpers at most) and, with a parallelism of 2 or more, the writing of a
-     * finished row group to the stream while the next is encoded. The calling thread still encodes
-     * and takes over the columns no helper has started; a row group the executor rejects is written
-     * by the calling thread.
-     *
-     * @param executor the executor, or null for Parrow's own threads (the default)
-     * @return this builder
-     */
-    public Builder executor(java.util.concurrent.Executor executor) {
-      this.executor = executor;
-      return this;
+    /** {@return the options} */
+    public WriteOptions build() {
+      return new WriteOptions(this);
     }
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.parrow.storage.OutputFile;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -137,7 +138,7 @@ class ParquetArrowWriterTest {
       }
       assertEquals(List.of("commit"), output.calls);
       try (ParquetFile file =
-              ParquetFile.open(dev.parrow.codec.io.InputFile.of(output.bytes.toByteArray()));
+              ParquetFile.open(dev.parrow.storage.InputFile.of(output.bytes.toByteArray()));
           ParquetArrowReader reader = file.newReader(allocator, ReadOptions.defaults())) {
         assertEquals(7, file.metadata().rowGroups().size());
         long expected = 0;

@@ -2,9 +2,9 @@ package dev.parrow.bench;
 
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.thrift.ThriftCodec;
+import dev.parrow.storage.InputFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

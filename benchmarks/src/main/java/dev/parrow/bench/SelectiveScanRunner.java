@@ -1,6 +1,5 @@
 package dev.parrow.bench;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ParquetFile;
@@ -8,6 +7,7 @@ import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.ReadStats;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.metadata.CompressionCodec;
+import dev.parrow.storage.OutputFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.storage.InputFile;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -1,9 +1,9 @@
 package dev.parrow.cdata;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.WriteOptions;
+import dev.parrow.storage.OutputFile;
 import java.io.IOException;
 import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.Data;

@@ -1,7 +1,8 @@
 package dev.parrow.cli;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.storage.OutputFile;
+import dev.parrow.types.DictionaryMode;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
@@ -71,12 +72,12 @@ final class ConvertCommand implements Callable<Integer> {
         filter.apply(read.apply(ReadOptions.builder(), ReadOptions.DEFAULT_BATCH_SIZE));
     if (dataset) {
       // Partition values are read as values, not dictionary ids.
-      options.dictionaryMode(ReadOptions.DictionaryMode.DECODE);
+      options.types(t -> t.dictionaryMode(DictionaryMode.DECODE));
     }
     // Otherwise dictionary columns (factors, Arrow dictionaries) stay dictionaries, so the copy's
     // Arrow schema keeps them too.
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetSource parquet = ParquetSource.open(input);
+        ParquetSource parquet = ParquetSource.open(input, read.types());
         ArrowReader reader = parquet.newReader(allocator, options.build())) {
       top.warn(err, parquet.warnings(reader));
       long total = filter.where == null ? parquet.rows() : -1;

@@ -2,6 +2,7 @@ package dev.parrow.cli;
 
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.filter.Filter;
+import dev.parrow.types.DictionaryMode;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
@@ -31,7 +32,8 @@ final class CountCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    try (ParquetSource parquet = ParquetSource.open(file)) {
+    try (ParquetSource parquet =
+        ParquetSource.open(file, dev.parrow.types.TypeOptions.defaults())) {
       spec.commandLine().getOut().println(count(parquet, filter));
       spec.commandLine().getOut().flush();
     }
@@ -51,7 +53,7 @@ final class CountCommand implements Callable<Integer> {
         ReadOptions.builder()
             .columns(where.columns().stream().distinct().toList())
             .filter(where)
-            .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+            .types(t -> t.dictionaryMode(DictionaryMode.DECODE))
             .build();
     long rows = 0;
     try (BufferAllocator allocator = new RootAllocator();

@@ -1,6 +1,6 @@
 package dev.parrow.cli;
 
-import dev.parrow.arrow.OutputFile;
+import dev.parrow.storage.OutputFile;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;

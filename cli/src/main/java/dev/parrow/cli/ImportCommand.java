@@ -1,7 +1,7 @@
 package dev.parrow.cli;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowWriter;
+import dev.parrow.storage.OutputFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,7 +2,9 @@ package dev.parrow.cli;
 
 import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.ParquetFile;
-import dev.parrow.codec.io.InputFile;
+import dev.parrow.storage.InputFile;
+import dev.parrow.storage.RemoteOptions;
+import dev.parrow.storage.Stores;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -70,7 +72,7 @@ final class Inputs {
     if (location.equals("-")) {
       return ParquetFile.open(spooledStdin());
     }
-    if (InputFile.isRemote(location)) {
+    if (Stores.isRemote(location)) {
       return ParquetFile.open(location);
     }
     requireFile(Path.of(location), "a Parquet file");
@@ -83,7 +85,7 @@ final class Inputs {
    * format is read from its footer and Arrow Java's readers need a channel.
    */
   static Path arrowInput(String location) throws IOException {
-    if (!InputFile.isRemote(location)) {
+    if (!Stores.isRemote(location)) {
       return Path.of(location);
     }
     Path temp = Files.createTempFile("parrow-fetched-", ".arrow");
@@ -120,11 +122,11 @@ final class Inputs {
     if (ParquetDataset.isGlob(location)) {
       return true;
     }
-    if (InputFile.isRemote(location)) {
-      return location.toLowerCase(java.util.Locale.ROOT).startsWith("s3://")
-          && location.endsWith("/");
+    try {
+      return Stores.of(location, RemoteOptions.defaults()).isDirectory(location);
+    } catch (IOException e) {
+      return false; // a missing file: opening it names it
     }
-    return Files.isDirectory(Path.of(location));
   }
 
   /**

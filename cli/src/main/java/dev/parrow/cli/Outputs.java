@@ -1,6 +1,6 @@
 package dev.parrow.cli;
 
-import dev.parrow.arrow.OutputFile;
+import dev.parrow.storage.OutputFile;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,12 +1,14 @@
 package dev.parrow.cli;
 
 import dev.parrow.arrow.DatasetFile;
+import dev.parrow.arrow.DatasetOptions;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.ParquetDatasetReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.ReadStats;
+import dev.parrow.types.TypeOptions;
 import java.io.IOException;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -17,10 +19,14 @@ import org.apache.arrow.vector.ipc.ArrowReader;
  * dataset of many (a directory, a glob, an S3 prefix), read as one table.
  */
 abstract sealed class ParquetSource implements AutoCloseable {
-  /** The file, or the dataset a location names (see {@link Inputs#isDataset}). */
-  static ParquetSource open(String location) throws IOException {
+  /**
+   * The file, or the dataset a location names (see {@link Inputs#isDataset}), a dataset's schema
+   * unified under {@code types}.
+   */
+  static ParquetSource open(String location, TypeOptions types) throws IOException {
     if (Inputs.isDataset(location)) {
-      return new Many(ParquetDataset.open(location));
+      return new Many(
+          ParquetDataset.open(List.of(location), DatasetOptions.builder().types(types).build()));
     }
     return new One(Inputs.parquet(location));
   }

@@ -1,7 +1,8 @@
 package dev.parrow.cli;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.storage.OutputFile;
+import dev.parrow.types.DictionaryMode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -71,7 +72,7 @@ final class ReadCommands {
             parquet.newReader(
                 allocator,
                 (readsRange(parquet, filter, request) ? ranged(options, request, skip) : options)
-                    .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+                    .types(t -> t.dictionaryMode(DictionaryMode.DECODE))
                     // Formatting rows takes longer than decoding them: the next batches are
                     // decoded meanwhile, once there is more than one to print.
                     .decodeAhead(request.limit() > batch)
@@ -177,7 +178,9 @@ final class ReadCommands {
 
   /** The file's rows [offset, offset + limit), for a source that reads ranges itself. */
   private static ReadOptions.Builder ranged(ReadOptions.Builder options, Request r, long offset) {
-    return offset == 0 && r.limit() == Long.MAX_VALUE ? options : options.rows(offset, r.limit());
+    return offset == 0 && r.limit() == Long.MAX_VALUE
+        ? options
+        : options.rowOffset(offset).rowLimit(r.limit());
   }
 
   /** Prints rows [from, from + rows) of the batch (a slice unless they start it). */

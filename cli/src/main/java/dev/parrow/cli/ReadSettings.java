@@ -1,6 +1,8 @@
 package dev.parrow.cli;
 
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.types.DictionaryMode;
+import dev.parrow.types.TypeOptions;
 import java.util.List;
 import org.apache.arrow.vector.types.TimeUnit;
 import picocli.CommandLine.Option;
@@ -72,7 +74,7 @@ final class ReadSettings {
           "How dictionary columns are read: auto (default; one dictionary for the file when the"
               + " writer's index type holds the union, else one per row group), unify (one for the"
               + " file), per_row_group (replaced at each row group) or decode (plain values).")
-  ReadOptions.DictionaryMode dictionaryMode;
+  DictionaryMode dictionaryMode;
 
   @Option(
       names = {"--no-verify-crc", "--no-crc"},
@@ -94,21 +96,29 @@ final class ReadSettings {
           "Most nested entries one column may have in a batch (default: from the heap size).")
   Integer maxLevelsPerBatch;
 
+  /** The type choices these settings make (a dataset is opened with them). */
+  TypeOptions types() {
+    TypeOptions.Builder t =
+        TypeOptions.builder()
+            .binaryAsString(binaryAsString)
+            .uuidAsExtension(uuidExtension)
+            .float16AsFloat(float16AsFloat)
+            .int96OutOfRangeAsNull(int96OutOfRangeNull)
+            .dictionaryMode(dictionaryMode)
+            .useArrowSchemaHint(!noArrowSchema);
+    if (int96Unit != null) {
+      t.int96Unit(int96Unit);
+    }
+    return t.build();
+  }
+
   /** The options with these settings; {@code defaultBatch} when --batch-size is not given. */
   ReadOptions.Builder apply(ReadOptions.Builder b, int defaultBatch) {
     b.columns(columns)
         .requestedOrder(true)
         .batchSize(batchSize == null ? defaultBatch : batchSize)
-        .binaryAsString(binaryAsString)
-        .uuidAsExtension(uuidExtension)
-        .float16AsFloat(float16AsFloat)
-        .int96OutOfRangeAsNull(int96OutOfRangeNull)
-        .dictionaryMode(dictionaryMode)
-        .useArrowSchemaHint(!noArrowSchema)
+        .types(types())
         .verifyCrc(!noVerifyCrc);
-    if (int96Unit != null) {
-      b.int96Unit(int96Unit);
-    }
     if (maxPageBytes != null) {
       b.maxPageBytes(maxPageBytes);
     }

@@ -26,7 +26,7 @@ final class RowVerb {
    * read only once, and a remote footer need be fetched only once).
    */
   ParquetSource open() throws java.io.IOException {
-    return ParquetSource.open(file);
+    return ParquetSource.open(file, read.types());
   }
 
   /** The rows of {@code parquet} the filter keeps, from the footers when there is none. */

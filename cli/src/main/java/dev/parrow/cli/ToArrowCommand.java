@@ -1,8 +1,9 @@
 package dev.parrow.cli;
 
 import dev.parrow.arrow.IpcFileWriter;
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.storage.OutputFile;
+import dev.parrow.types.DictionaryMode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
@@ -67,12 +68,12 @@ final class ToArrowCommand implements Callable<Integer> {
     Progress progress = null;
     ReadOptions.Builder options =
         filter.apply(read.apply(ReadOptions.builder(), ReadOptions.DEFAULT_BATCH_SIZE));
-    if (!stream && read.dictionaryMode == ReadOptions.DictionaryMode.AUTO) {
+    if (!stream && read.dictionaryMode == DictionaryMode.AUTO) {
       // An IPC file holds one dictionary per field: AUTO's per-row-group fallback cannot go there.
-      options.dictionaryMode(ReadOptions.DictionaryMode.UNIFY);
+      options.types(t -> t.dictionaryMode(DictionaryMode.UNIFY));
     }
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetSource parquet = ParquetSource.open(input);
+        ParquetSource parquet = ParquetSource.open(input, read.types());
         ArrowReader reader = parquet.newReader(allocator, options.build())) {
       top.warn(err, parquet.warnings(reader));
       long total = filter.where == null ? parquet.rows() : -1;

@@ -1,10 +1,10 @@
 package dev.parrow.cli;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.Encoding;
+import dev.parrow.storage.OutputFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Map;
@@ -117,18 +117,18 @@ final class WriteSettings {
     WriteOptions.Builder b =
         WriteOptions.builder()
             .compression(compression)
-            .pageVersion(pageVersion)
+            .dataPageVersion(WriteOptions.DataPageVersion.of(pageVersion))
             .dictionary(!noDictionary)
             .rowGroupRows(rowGroupRows)
             .pageRows(pageRows)
             .pageSizeBytes(pageSize)
             .compressionLevel(compressionLevel)
             .statistics(!noStatistics)
-            .crc(!noWriteCrc)
+            .writeCrc(!noWriteCrc)
             .monthDayNanoAsInterval(monthDayNanoAsInterval);
-    columnCompression.forEach(b::columnCompression);
-    columnEncoding.forEach(b::columnEncoding);
-    columnDictionary.forEach(b::columnDictionary);
+    columnCompression.forEach((column, codec) -> b.column(column, c -> c.compression(codec)));
+    columnEncoding.forEach((column, encoding) -> b.column(column, c -> c.encoding(encoding)));
+    columnDictionary.forEach((column, on) -> b.column(column, c -> c.dictionary(on)));
     for (String spec : bloomFilters) {
       // The column name may itself hold colons: NDV and FPP are the last parts that parse.
       String column = spec;
@@ -154,7 +154,9 @@ final class WriteSettings {
         throw new IllegalArgumentException(
             "--bloom-filter " + spec + ": expected COLUMN, COLUMN:NDV or COLUMN:NDV:FPP");
       }
-      b.bloomFilter(column, ndv, fpp);
+      long chunkValues = ndv;
+      double falsePositives = fpp;
+      b.column(column, c -> c.bloomFilter(chunkValues, falsePositives));
     }
     return b.build();
   }

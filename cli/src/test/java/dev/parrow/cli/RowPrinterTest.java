@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.types.DictionaryMode;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,7 +52,7 @@ class RowPrinterTest {
                 allocator,
                 ReadOptions.builder()
                     .batchSize(batch)
-                    .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+                    .types(t -> t.dictionaryMode(DictionaryMode.DECODE))
                     .build())) {
       long rows = 0;
       while (reader.loadNextBatch()) {

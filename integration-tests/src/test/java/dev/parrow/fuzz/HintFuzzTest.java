@@ -2,9 +2,9 @@ package dev.parrow.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.parrow.arrow.ReadOptions;
-import dev.parrow.arrow.ReadOptions.DictionaryMode;
 import dev.parrow.it.Footers;
 import dev.parrow.types.ArrowSchemaBlob;
+import dev.parrow.types.DictionaryMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -37,7 +37,7 @@ class HintFuzzTest {
             BASES.get(pick % BASES.size()),
             Base64.getEncoder().encodeToString(Arrays.copyOfRange(input, 1, input.length)));
     DictionaryMode mode = DictionaryMode.values()[(pick / 8) % DictionaryMode.values().length];
-    FuzzChecks.readAll(file, ReadOptions.builder().dictionaryMode(mode).build());
+    FuzzChecks.readAll(file, ReadOptions.builder().types(t -> t.dictionaryMode(mode)).build());
   }
 
   /** {@code file} with its ARROW:schema value replaced by {@code hint}. */

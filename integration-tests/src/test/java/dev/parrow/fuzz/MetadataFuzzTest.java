@@ -4,8 +4,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.codec.ParquetFormatException;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.thrift.ThriftCodec;
+import dev.parrow.storage.InputFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +27,7 @@ class MetadataFuzzTest {
     file.put(MAGIC).put(thrift).putInt(thrift.length).put(MAGIC).flip();
     try (ParquetFile parquet = ParquetFile.open(InputFile.of(file, FuzzChecks.NAME))) {
       parquet.describe();
-      parquet.arrowSchema(ReadOptions.builder().useArrowSchemaHint(false).build());
+      parquet.arrowSchema(ReadOptions.builder().types(t -> t.useArrowSchemaHint(false)).build());
       if (parquet.parquetSchema().columnCount() > 0) {
         parquet.arrowSchema(ReadOptions.builder().columnIndices(0).build());
       }

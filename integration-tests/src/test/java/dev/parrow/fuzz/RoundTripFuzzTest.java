@@ -2,14 +2,14 @@ package dev.parrow.fuzz;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.CompressionCodec;
+import dev.parrow.storage.InputFile;
+import dev.parrow.storage.OutputFile;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.math.BigDecimal;
@@ -79,12 +79,12 @@ class RoundTripFuzzTest {
     WriteOptions options =
         WriteOptions.builder()
             .compression(data.pickValue(CODECS))
-            .pageVersion(data.consumeInt(1, 2))
+            .dataPageVersion(WriteOptions.DataPageVersion.of(data.consumeInt(1, 2)))
             .dictionary(data.consumeBoolean())
             .pageSizeBytes(data.consumeInt(16, 4096))
             .rowGroupRows(data.consumeInt(1, 300))
             .statistics(data.consumeBoolean())
-            .crc(data.consumeBoolean())
+            .writeCrc(data.consumeBoolean())
             .build();
     int rows = data.consumeInt(0, 300);
     try (BufferAllocator allocator = new RootAllocator();

@@ -3,11 +3,11 @@ package dev.parrow.fuzz;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
-import dev.parrow.arrow.ReadOptions.DictionaryMode;
 import dev.parrow.arrow.filter.Filter;
 import dev.parrow.codec.metadata.LogicalType;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.types.DictionaryMode;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
@@ -21,22 +21,38 @@ class WholeFileFuzzTest {
   private static final List<Function<ParquetFile, ReadOptions>> OPTIONS =
       List.of(
           file -> ReadOptions.defaults(),
-          file -> ReadOptions.builder().verifyCrc(false).int96OutOfRangeAsNull(true).build(),
-          file -> ReadOptions.builder().batchSize(7).maxLevelsPerBatch(64).build(),
-          file -> ReadOptions.builder().dictionaryMode(DictionaryMode.PER_ROW_GROUP).build(),
-          file -> ReadOptions.builder().dictionaryMode(DictionaryMode.UNIFY).batchSize(50).build(),
-          WholeFileFuzzTest::lastColumnOnly,
-          file -> ReadOptions.builder().parallelism(2).batchSize(100).uuidAsExtension(true).build(),
           file ->
               ReadOptions.builder()
-                  .useArrowSchemaHint(false)
-                  .decimalsAsDouble(true)
-                  .uuidAsString(true)
-                  .binaryAsString(true)
-                  .float16AsFloat(true)
+                  .verifyCrc(false)
+                  .types(t -> t.int96OutOfRangeAsNull(true))
+                  .build(),
+          file -> ReadOptions.builder().batchSize(7).maxLevelsPerBatch(64).build(),
+          file ->
+              ReadOptions.builder()
+                  .types(t -> t.dictionaryMode(DictionaryMode.PER_ROW_GROUP))
+                  .build(),
+          file ->
+              ReadOptions.builder()
+                  .types(t -> t.dictionaryMode(DictionaryMode.UNIFY))
+                  .batchSize(50)
+                  .build(),
+          WholeFileFuzzTest::lastColumnOnly,
+          file ->
+              ReadOptions.builder()
+                  .parallelism(2)
+                  .batchSize(100)
+                  .types(t -> t.uuidAsExtension(true))
+                  .build(),
+          file ->
+              ReadOptions.builder()
+                  .types(t -> t.useArrowSchemaHint(false))
+                  .types(t -> t.decimalsAsDouble(true))
+                  .types(t -> t.uuidAsString(true))
+                  .types(t -> t.binaryAsString(true))
+                  .types(t -> t.float16AsFloat(true))
                   .build(),
           WholeFileFuzzTest::filtered,
-          file -> ReadOptions.builder().rows(3, 50).batchSize(16).build());
+          file -> ReadOptions.builder().rowOffset(3).rowLimit(50).batchSize(16).build());
 
   @FuzzTest
   void wholeFile(byte[] input) throws Exception {

@@ -6,18 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.thrift.ThriftCodec;
+import dev.parrow.storage.InputFile;
+import dev.parrow.storage.OutputFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,7 +63,7 @@ class AppendIT {
               file,
               all.getSchema(),
               WriteOptions.builder()
-                  .pageVersion(2)
+                  .dataPageVersion(WriteOptions.DataPageVersion.V2)
                   .compression(CompressionCodec.ZSTD)
                   .dictionary(false)
                   .keyValue("appended", "yes")

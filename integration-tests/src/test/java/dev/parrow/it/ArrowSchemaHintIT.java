@@ -8,7 +8,7 @@ import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.codec.footer.FooterReader;
-import dev.parrow.codec.io.InputFile;
+import dev.parrow.storage.InputFile;
 import dev.parrow.types.ArrowSchemaBlob;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -69,7 +69,9 @@ class ArrowSchemaHintIT {
   void badBlobsReadAsWithTheHintOffAndSaySo() throws Exception {
     Read hinted = read(InputFile.of(KITCHEN_SINK), ReadOptions.defaults());
     Read plain =
-        read(InputFile.of(KITCHEN_SINK), ReadOptions.builder().useArrowSchemaHint(false).build());
+        read(
+            InputFile.of(KITCHEN_SINK),
+            ReadOptions.builder().types(t -> t.useArrowSchemaHint(false)).build());
     assertNotEquals(
         plain.schema(), hinted.schema(), "the kitchen sink has types only the hint restores");
     String good = blob(KITCHEN_SINK);
@@ -113,7 +115,9 @@ class ArrowSchemaHintIT {
     Read hinted = read(InputFile.of(KITCHEN_SINK), ReadOptions.defaults());
     Schema fromFile = ArrowSchemaBlob.decode(blob(KITCHEN_SINK), new ArrayList<>()).orElseThrow();
     Read r =
-        read(withBlob(KITCHEN_SINK, "%%%"), ReadOptions.builder().arrowSchema(fromFile).build());
+        read(
+            withBlob(KITCHEN_SINK, "%%%"),
+            ReadOptions.builder().types(t -> t.arrowSchema(fromFile)).build());
     assertEquals(hinted.schema().getFields(), r.schema().getFields());
   }
 

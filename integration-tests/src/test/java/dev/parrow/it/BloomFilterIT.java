@@ -55,8 +55,8 @@ class BloomFilterIT {
               root.getSchema(),
               WriteOptions.builder()
                   .rowGroupRows(2_000)
-                  .bloomFilter("s", 100, 0.01)
-                  .bloomFilter("id", 2_000, 0.01)
+                  .column("s", c -> c.bloomFilter(100, 0.01))
+                  .column("id", c -> c.bloomFilter(2_000, 0.01))
                   .build())) {
         w.write(root);
       }
@@ -93,9 +93,11 @@ class BloomFilterIT {
       for (Path target : List.of(file, capped)) {
         WriteOptions.Builder options = WriteOptions.builder().rowGroupRows(2_000);
         if (target == file) {
-          options.bloomFilter("s").bloomFilter("id");
+          options.column("s", c -> c.bloomFilter()).column("id", c -> c.bloomFilter());
         } else {
-          options.bloomFilter("s", 10, 0.05).bloomFilter("id", 10, 0.05);
+          options
+              .column("s", c -> c.bloomFilter(10, 0.05))
+              .column("id", c -> c.bloomFilter(10, 0.05));
         }
         try (ParquetArrowWriter w =
             ParquetArrowWriter.create(target, root.getSchema(), options.build())) {
@@ -195,7 +197,7 @@ class BloomFilterIT {
               WriteOptions.builder()
                   .rowGroupRows(2_000)
                   .dictionary(false)
-                  .bloomFilter("s", 100, 0.001)
+                  .column("s", c -> c.bloomFilter(100, 0.001))
                   .build())) {
         w.write(root);
       }

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.cdata.ParquetStreams;
+import dev.parrow.storage.OutputFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -82,7 +82,8 @@ class CDataIT {
           ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
         ParquetArrowReader reader =
             pf.newReader(
-                allocator, ReadOptions.builder().batchSize(777).uuidAsExtension(true).build());
+                allocator,
+                ReadOptions.builder().batchSize(777).types(t -> t.uuidAsExtension(true)).build());
         ParquetStreams.export(reader, allocator, stream);
         ((DuckDBConnection) c).registerArrowStream("parrow", stream);
         s.execute("CREATE TABLE streamed AS SELECT " + list + " FROM parrow");
@@ -379,7 +380,8 @@ class CDataIT {
       try (ParquetFile pf = ParquetFile.open(file);
           ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
         ParquetStreams.export(
-            pf.newReader(allocator, ReadOptions.builder().float16AsFloat(true).build()),
+            pf.newReader(
+                allocator, ReadOptions.builder().types(t -> t.float16AsFloat(true)).build()),
             allocator,
             stream);
         ((DuckDBConnection) c).registerArrowStream("halves", stream);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.types.DictionaryMode;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ class ConcurrencyIT {
           ReadOptions.defaults(),
           ReadOptions.builder().batchSize(333).parallelism(1).build(),
           ReadOptions.builder().batchSize(1000).parallelism(2).build(),
-          ReadOptions.builder().dictionaryMode(ReadOptions.DictionaryMode.PER_ROW_GROUP).build(),
+          ReadOptions.builder().types(t -> t.dictionaryMode(DictionaryMode.PER_ROW_GROUP)).build(),
           ReadOptions.builder().columnIndices(0, 3, 5).batchSize(77).build());
 
   @Test

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.LogicalType;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.metadata.SortingColumn;
+import dev.parrow.storage.InputFile;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,7 @@ import dev.parrow.arrow.ReadOptions;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
-import dev.parrow.codec.io.InputFile;
+import dev.parrow.storage.InputFile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.ParquetFormatException;
-import dev.parrow.codec.io.InputFile;
+import dev.parrow.storage.InputFile;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,9 +67,12 @@ class CorruptFileFuzzIT {
       }
       try (var writer =
           dev.parrow.arrow.ParquetArrowWriter.create(
-              dev.parrow.arrow.OutputFile.of(nested),
+              dev.parrow.storage.OutputFile.of(nested),
               data.root.getSchema(),
-              dev.parrow.arrow.WriteOptions.builder().pageVersion(2).pageSizeBytes(4096).build(),
+              dev.parrow.arrow.WriteOptions.builder()
+                  .dataPageVersion(WriteOptions.DataPageVersion.V2)
+                  .pageSizeBytes(4096)
+                  .build(),
               data.provider)) {
         writer.write(data.root);
       }

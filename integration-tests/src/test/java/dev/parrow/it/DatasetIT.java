@@ -278,7 +278,7 @@ class DatasetIT {
       one =
           lines(
               ParquetDataset.open(
-                  List.of(written.toString()), DatasetOptions.defaults().withFilesAtOnce(1)),
+                  List.of(written.toString()), DatasetOptions.builder().filesAtOnce(1).build()),
               allocator,
               ReadOptions.builder().batchSize(33).build());
       for (int ahead : new int[] {3, 16}) {
@@ -286,7 +286,8 @@ class DatasetIT {
             one,
             lines(
                 ParquetDataset.open(
-                    List.of(written.toString()), DatasetOptions.defaults().withFilesAtOnce(ahead)),
+                    List.of(written.toString()),
+                    DatasetOptions.builder().filesAtOnce(ahead).build()),
                 allocator,
                 ReadOptions.builder().batchSize(33).build()));
       }

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
-import dev.parrow.arrow.ReadOptions.DictionaryMode;
 import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.types.DictionaryMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -60,8 +60,8 @@ class DictionaryReadIT {
             file.arrowSchema(
                     ReadOptions.builder()
                         .columns(c.column())
-                        .dictionaryColumns(c.column())
-                        .dictionaryMode(DictionaryMode.DECODE)
+                        .types(t -> t.dictionaryColumns(c.column()))
+                        .types(t -> t.dictionaryMode(DictionaryMode.DECODE))
                         .build())
                 .findField(c.column())
                 .getDictionary());
@@ -80,8 +80,8 @@ class DictionaryReadIT {
                 allocator,
                 ReadOptions.builder()
                     .columns(c.column())
-                    .dictionaryColumns(c.column())
-                    .dictionaryMode(mode)
+                    .types(t -> t.dictionaryColumns(c.column()))
+                    .types(t -> t.dictionaryMode(mode))
                     .batchSize(256)
                     .build())) {
       while (reader.loadNextBatch()) {
@@ -144,7 +144,7 @@ class DictionaryReadIT {
               new org.apache.arrow.vector.VarCharVector("none", allocator), encoding));
       try (var writer =
           dev.parrow.arrow.ParquetArrowWriter.create(
-              dev.parrow.arrow.OutputFile.of(file),
+              dev.parrow.storage.OutputFile.of(file),
               schema,
               dev.parrow.arrow.WriteOptions.defaults(),
               provider)) {
@@ -190,7 +190,8 @@ class DictionaryReadIT {
       // Asked for one unified dictionary: int32 indices, said in the schema, describe() and the
       // warnings.
       assertEquals(expected, read(c, DictionaryMode.UNIFY, allocator, true), "unified");
-      ReadOptions unify = ReadOptions.builder().dictionaryMode(DictionaryMode.UNIFY).build();
+      ReadOptions unify =
+          ReadOptions.builder().types(t -> t.dictionaryMode(DictionaryMode.UNIFY)).build();
       try (ParquetFile pf = ParquetFile.open(file);
           var reader = pf.newReader(allocator, unify)) {
         var int32 = new org.apache.arrow.vector.types.pojo.ArrowType.Int(32, true);
@@ -259,7 +260,10 @@ class DictionaryReadIT {
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile pf = ParquetFile.open(file)) {
       ReadOptions unify =
-          ReadOptions.builder().arrowSchema(hint).dictionaryMode(DictionaryMode.UNIFY).build();
+          ReadOptions.builder()
+              .types(t -> t.arrowSchema(hint))
+              .types(t -> t.dictionaryMode(DictionaryMode.UNIFY))
+              .build();
       List<Object> got = new ArrayList<>();
       try (var reader = pf.newReader(allocator, unify)) {
         while (reader.loadNextBatch()) {
@@ -278,7 +282,7 @@ class DictionaryReadIT {
             reader.warnings().toString());
       }
       assertEquals(expected, got);
-      ReadOptions auto = ReadOptions.builder().arrowSchema(hint).build();
+      ReadOptions auto = ReadOptions.builder().types(t -> t.arrowSchema(hint)).build();
       ParquetFormatException e =
           org.junit.jupiter.api.Assertions.assertThrows(
               ParquetFormatException.class,

@@ -2,13 +2,13 @@ package dev.parrow.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
-import dev.parrow.arrow.ReadOptions.DictionaryMode;
 import dev.parrow.arrow.WriteOptions;
+import dev.parrow.storage.OutputFile;
+import dev.parrow.types.DictionaryMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +66,8 @@ class DictionaryWriteIT {
 
   private static void roundTrip(Path source, DictionaryMode mode) throws Exception {
     Path out = dir.resolve(source.getFileName() + "." + mode + ".parquet");
-    ReadOptions read = ReadOptions.builder().dictionaryMode(mode).batchSize(100).build();
+    ReadOptions read =
+        ReadOptions.builder().types(t -> t.dictionaryMode(mode)).batchSize(100).build();
     try (BufferAllocator allocator = new RootAllocator()) {
       try (ParquetFile parquet = ParquetFile.open(source);
           ParquetArrowReader reader = parquet.newReader(allocator, read)) {
@@ -229,7 +230,7 @@ class DictionaryWriteIT {
                 OutputFile.of(out),
                 schema,
                 WriteOptions.builder()
-                    .pageVersion(version)
+                    .dataPageVersion(WriteOptions.DataPageVersion.of(version))
                     .pageSizeBytes(1024)
                     .rowGroupRows(1_000)
                     .build(),

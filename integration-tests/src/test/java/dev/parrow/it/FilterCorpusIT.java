@@ -152,7 +152,8 @@ class FilterCorpusIT {
                 ReadOptions.builder()
                     .filter(Filter.isNotNull(column))
                     .pruneOnly(true)
-                    .rows(5, 1000)
+                    .rowOffset(5)
+                    .rowLimit(1000)
                     .build())) {
           try {
             List<List<Object>> got = rows(file, options);

@@ -12,6 +12,7 @@ import dev.parrow.arrow.ReadStats;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.arrow.filter.Filter;
 import dev.parrow.arrow.filter.FilterSyntaxException;
+import dev.parrow.types.DictionaryMode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -291,13 +292,13 @@ class FilterIT {
                 ReadOptions.builder().filter(filter).columns("id").batchSize(97).build(),
                 ReadOptions.builder()
                     .filter(filter)
-                    .dictionaryColumns("utf8", "binary")
+                    .types(t -> t.dictionaryColumns("utf8", "binary"))
                     .batchSize(300)
                     .build(),
                 ReadOptions.builder()
                     .filter(filter)
-                    .dictionaryColumns("utf8", "large_utf8")
-                    .dictionaryMode(ReadOptions.DictionaryMode.PER_ROW_GROUP)
+                    .types(t -> t.dictionaryColumns("utf8", "large_utf8"))
+                    .types(t -> t.dictionaryMode(DictionaryMode.PER_ROW_GROUP))
                     .batchSize(170)
                     .build(),
                 ReadOptions.builder()

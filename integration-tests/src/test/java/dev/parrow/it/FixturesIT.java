@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.it.fixtures.Fixture;
 import dev.parrow.it.fixtures.FixtureGenerator;
 import dev.parrow.it.fixtures.Fixtures;
+import dev.parrow.storage.InputFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.parrow.it;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.metadata.ColumnChunk;
@@ -8,6 +7,7 @@ import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.thrift.ThriftCodec;
+import dev.parrow.storage.OutputFile;
 import dev.parrow.types.ArrowSchemaBlob;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -98,14 +98,14 @@ public final class FuzzSeeds {
       WriteOptions.Builder encodings =
           WriteOptions.builder()
               .dictionary(false)
-              .pageVersion(2)
+              .dataPageVersion(WriteOptions.DataPageVersion.V2)
               .compression(CompressionCodec.ZSTD)
               .pageSizeBytes(256)
               .rowGroupRows(10);
       WriteReadBackIT.ENCODINGS.forEach(
           (column, encoding) -> {
             if (flat.getVector(column) != null) {
-              encodings.columnEncoding(column, encoding);
+              encodings.column(column, c -> c.encoding(encoding));
             }
           });
       files.put(
@@ -118,7 +118,7 @@ public final class FuzzSeeds {
                   .compression(CompressionCodec.SNAPPY)
                   .pageSizeBytes(256)
                   .rowGroupRows(10)
-                  .crc(true)
+                  .writeCrc(true)
                   .build()));
       files.put("flat_encodings.parquet", write(dir, flat, null, encodings.build()));
       // Small pages with a page index and Bloom filters, for the filtered reads.
@@ -131,9 +131,9 @@ public final class FuzzSeeds {
               WriteOptions.builder()
                   .pageRows(4)
                   .rowGroupRows(12)
-                  .bloomFilter("i32", 16, 0.05)
-                  .bloomFilter("i64", 16, 0.05)
-                  .bloomFilter("utf8", 16, 0.05)
+                  .column("i32", c -> c.bloomFilter(16, 0.05))
+                  .column("i64", c -> c.bloomFilter(16, 0.05))
+                  .column("utf8", c -> c.bloomFilter(16, 0.05))
                   .build()));
       files.put(
           "flat_plain_lz4.parquet",
@@ -164,10 +164,10 @@ public final class FuzzSeeds {
               nested,
               nestedData.provider,
               WriteOptions.builder()
-                  .pageVersion(2)
+                  .dataPageVersion(WriteOptions.DataPageVersion.V2)
                   .dictionary(false)
                   .compression(CompressionCodec.GZIP)
-                  .crc(true)
+                  .writeCrc(true)
                   .build()));
     }
     return files;

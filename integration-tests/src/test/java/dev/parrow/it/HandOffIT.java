@@ -11,6 +11,7 @@ import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.types.DictionaryMode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.channels.Channels;
@@ -92,7 +93,7 @@ class HandOffIT {
         NestedData data = new NestedData(allocator);
         ParquetArrowWriter writer =
             ParquetArrowWriter.create(
-                dev.parrow.arrow.OutputFile.of(target),
+                dev.parrow.storage.OutputFile.of(target),
                 data.root.getSchema(),
                 WriteOptions.defaults(),
                 data.provider)) {
@@ -127,7 +128,7 @@ class HandOffIT {
       assertEquals(
           parrow.values, throughStream(file, small, allocator).values, "through an IPC stream");
       ReadOptions unified =
-          small.toBuilder().dictionaryMode(ReadOptions.DictionaryMode.UNIFY).build();
+          small.toBuilder().types(t -> t.dictionaryMode(DictionaryMode.UNIFY)).build();
       assertEquals(
           parrow.values, throughFile(file, unified, allocator).values, "through an IPC file");
       assertEquals(
@@ -223,7 +224,10 @@ class HandOffIT {
       provider.put(new Dictionary(values, encoding));
       try (ParquetArrowWriter writer =
           ParquetArrowWriter.create(
-              dev.parrow.arrow.OutputFile.of(target), schema, WriteOptions.defaults(), provider)) {
+              dev.parrow.storage.OutputFile.of(target),
+              schema,
+              WriteOptions.defaults(),
+              provider)) {
         for (int group = 0; group < 2; group++) {
           values.allocateNew();
           for (int i = 0; i < 100; i++) {
@@ -252,7 +256,7 @@ class HandOffIT {
     Path file = dictionariesByRowGroup(dir.resolve("d.parquet"));
     try (BufferAllocator allocator = new RootAllocator()) {
       ReadOptions perRowGroup =
-          ReadOptions.builder().dictionaryMode(ReadOptions.DictionaryMode.PER_ROW_GROUP).build();
+          ReadOptions.builder().types(t -> t.dictionaryMode(DictionaryMode.PER_ROW_GROUP)).build();
       IOException e =
           assertThrows(IOException.class, () -> throughFile(file, perRowGroup, allocator));
       assertTrue(e.getMessage().contains("replaced between batches"), e.getMessage());

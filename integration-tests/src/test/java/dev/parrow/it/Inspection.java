@@ -2,11 +2,11 @@ package dev.parrow.it;
 
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.page.ChunkRange;
 import dev.parrow.codec.page.PageHeaderIterator;
 import dev.parrow.codec.page.PageInfo;
+import dev.parrow.storage.InputFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

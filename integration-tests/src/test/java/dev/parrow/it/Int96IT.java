@@ -79,7 +79,10 @@ class Int96IT {
     ParquetFormatException micros =
         assertThrows(
             ParquetFormatException.class,
-            () -> read(file, ReadOptions.builder().int96Unit(TimeUnit.MICROSECOND).build()));
+            () ->
+                read(
+                    file,
+                    ReadOptions.builder().types(t -> t.int96Unit(TimeUnit.MICROSECOND)).build()));
     assertTrue(
         micros.getMessage().contains("ReadOptions.int96Unit(MILLISECOND)"), micros.getMessage());
     assertTrue(micros.getMessage().startsWith(file.toString()), micros.getMessage());
@@ -92,7 +95,7 @@ class Int96IT {
             -400_000 * msPerDay + 5_000,
             200_000_000 * msPerDay + 86_399_999,
             19_782 * msPerDay + 43_200_000),
-        read(file, ReadOptions.builder().int96Unit(TimeUnit.MILLISECOND).build()));
+        read(file, ReadOptions.builder().types(t -> t.int96Unit(TimeUnit.MILLISECOND)).build()));
   }
 
   @Test
@@ -101,7 +104,7 @@ class Int96IT {
     long nsPerDay = 86_400_000_000_000L;
     assertEquals(
         java.util.Arrays.asList(1L, null, null, null, 19_782 * nsPerDay + 43_200_000_000_000L),
-        read(file, ReadOptions.builder().int96OutOfRangeAsNull(true).build()));
+        read(file, ReadOptions.builder().types(t -> t.int96OutOfRangeAsNull(true)).build()));
     long usPerDay = 86_400_000_000L;
     assertEquals(
         java.util.Arrays.asList(
@@ -109,8 +112,8 @@ class Int96IT {
         read(
             file,
             ReadOptions.builder()
-                .int96Unit(TimeUnit.MICROSECOND)
-                .int96OutOfRangeAsNull(true)
+                .types(t -> t.int96Unit(TimeUnit.MICROSECOND))
+                .types(t -> t.int96OutOfRangeAsNull(true))
                 .build()));
   }
 
@@ -119,7 +122,7 @@ class Int96IT {
     Path file = file(Repetition.REQUIRED);
     assertThrows(
         ParquetFormatException.class,
-        () -> read(file, ReadOptions.builder().int96OutOfRangeAsNull(true).build()));
+        () -> read(file, ReadOptions.builder().types(t -> t.int96OutOfRangeAsNull(true)).build()));
   }
 
   @Test
@@ -129,8 +132,8 @@ class Int96IT {
         read(
             file,
             ReadOptions.builder()
-                .int96Unit(TimeUnit.MICROSECOND)
-                .int96OutOfRangeAsNull(true)
+                .types(t -> t.int96Unit(TimeUnit.MICROSECOND))
+                .types(t -> t.int96OutOfRangeAsNull(true))
                 .build());
     List<Object> duck = new ArrayList<>();
     try (var c = java.sql.DriverManager.getConnection("jdbc:duckdb:");
@@ -168,7 +171,7 @@ class Int96IT {
         run("convert", file.toString(), nulls.toString(), "--int96-out-of-range-null");
     assertEquals("0", converted[0], converted[2]);
     assertEquals(
-        read(file, ReadOptions.builder().int96OutOfRangeAsNull(true).build()),
+        read(file, ReadOptions.builder().types(t -> t.int96OutOfRangeAsNull(true)).build()),
         read(nulls, ReadOptions.defaults()));
 
     Path copy = dir.resolve("copy.parquet");
@@ -176,7 +179,7 @@ class Int96IT {
         run("convert", file.toString(), copy.toString(), "--int96-unit", "millisecond", "--no-crc");
     assertEquals("0", convert[0], convert[2]);
     assertEquals(
-        read(file, ReadOptions.builder().int96Unit(TimeUnit.MILLISECOND).build()),
+        read(file, ReadOptions.builder().types(t -> t.int96Unit(TimeUnit.MILLISECOND)).build()),
         read(copy, ReadOptions.defaults()));
   }
 }

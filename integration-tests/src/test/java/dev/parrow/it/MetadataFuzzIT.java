@@ -3,7 +3,6 @@ package dev.parrow.it;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.ParquetFormatException;
@@ -12,6 +11,7 @@ import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.metadata.Repetition;
 import dev.parrow.codec.metadata.SchemaElement;
+import dev.parrow.storage.OutputFile;
 import dev.parrow.types.ArrowSchemaBlob;
 import java.nio.file.Files;
 import java.nio.file.Path;

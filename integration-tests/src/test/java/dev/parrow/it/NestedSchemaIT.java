@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
-import dev.parrow.codec.io.InputFile;
+import dev.parrow.storage.InputFile;
 import dev.parrow.types.NestedSchema;
 import dev.parrow.types.TypeOptions;
 import java.nio.file.Path;

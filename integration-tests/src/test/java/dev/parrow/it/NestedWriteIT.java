@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
+import dev.parrow.storage.OutputFile;
+import dev.parrow.types.DictionaryMode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -61,7 +62,7 @@ class NestedWriteIT {
     Path out = dir.resolve(source.getFileName() + ".v" + pageVersion + ".parquet");
     ReadOptions decode =
         ReadOptions.builder()
-            .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+            .types(t -> t.dictionaryMode(DictionaryMode.DECODE))
             .batchSize(333)
             .build();
     try (BufferAllocator allocator = new RootAllocator()) {
@@ -71,7 +72,7 @@ class NestedWriteIT {
             reader,
             OutputFile.of(out),
             WriteOptions.builder()
-                .pageVersion(pageVersion)
+                .dataPageVersion(WriteOptions.DataPageVersion.of(pageVersion))
                 .pageSizeBytes(2048)
                 .rowGroupRows(400)
                 .build(),

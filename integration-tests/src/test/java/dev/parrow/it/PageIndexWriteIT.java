@@ -43,7 +43,7 @@ class PageIndexWriteIT {
                 file,
                 root.getSchema(),
                 WriteOptions.builder()
-                    .pageVersion(version)
+                    .dataPageVersion(WriteOptions.DataPageVersion.of(version))
                     .pageSizeBytes(1024)
                     .rowGroupRows(700)
                     .build())) {

@@ -10,6 +10,7 @@ import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.metadata.SortingColumn;
+import dev.parrow.types.DictionaryMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -86,7 +87,7 @@ class PruningIT {
               WriteOptions.builder()
                   .rowGroupRows(2_000)
                   .pageRows(100)
-                  .bloomFilter("s", 100, 0.01)
+                  .column("s", c -> c.bloomFilter(100, 0.01))
                   .build())) {
         w.write(root);
       }
@@ -163,13 +164,13 @@ class PruningIT {
               // s read as the caller's dictionary, per row group and unified
               ReadOptions.builder()
                   .filter("s = 'a'")
-                  .dictionaryColumns("s")
-                  .dictionaryMode(ReadOptions.DictionaryMode.PER_ROW_GROUP)
+                  .types(t -> t.dictionaryColumns("s"))
+                  .types(t -> t.dictionaryMode(DictionaryMode.PER_ROW_GROUP))
                   .batchSize(3)
                   .build(),
               ReadOptions.builder()
                   .filter("s = 'a'")
-                  .dictionaryColumns("s")
+                  .types(t -> t.dictionaryColumns("s"))
                   .batchSize(3)
                   .build())) {
         List<Long> ids = new java.util.ArrayList<>();

@@ -8,12 +8,14 @@ import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.ReadStats;
+import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.ParquetFormatException;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.page.ChunkRange;
 import dev.parrow.codec.page.PageHeaderIterator;
 import dev.parrow.codec.page.PageInfo;
+import dev.parrow.storage.InputFile;
+import dev.parrow.types.DictionaryMode;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +58,7 @@ class ReadAheadIT {
         ParquetFile source = ParquetFile.open(file);
         ParquetArrowReader reader = source.newReader(allocator)) {
       dev.parrow.arrow.ParquetArrowWriter.writeAll(
-          reader, dev.parrow.arrow.OutputFile.of(copy), options, rows -> {});
+          reader, dev.parrow.storage.OutputFile.of(copy), options, rows -> {});
     }
     return copy;
   }
@@ -71,10 +73,11 @@ class ReadAheadIT {
     List<List<Object>> wantFiltered =
         DatasetIT.duck("SELECT " + COLUMNS + " FROM " + source() + " WHERE d = 3 AND x > 9000");
     for (int batch : new int[] {1, 100, 4096}) {
-      for (ReadOptions.DictionaryMode mode : ReadOptions.DictionaryMode.values()) {
+      for (DictionaryMode mode : DictionaryMode.values()) {
         ReadStats[] stats = new ReadStats[2];
         for (int n : new int[] {1, 2}) {
-          ReadOptions options = threads(n).batchSize(batch).dictionaryMode(mode).build();
+          ReadOptions options =
+              threads(n).batchSize(batch).types(t -> t.dictionaryMode(mode)).build();
           try (BufferAllocator allocator = new RootAllocator();
               ParquetFile parquet = ParquetFile.open(file);
               ParquetArrowReader reader = parquet.newReader(allocator, options)) {
@@ -111,7 +114,7 @@ class ReadAheadIT {
             copy(
                 "pages-v" + version + "-" + codec + ".parquet",
                 dev.parrow.arrow.WriteOptions.builder()
-                    .pageVersion(version)
+                    .dataPageVersion(WriteOptions.DataPageVersion.of(version))
                     .compression(codec)
                     .rowGroupRows(1500)
                     .pageRows(97)
@@ -139,7 +142,7 @@ class ReadAheadIT {
         copy(
             "handed-on.parquet",
             dev.parrow.arrow.WriteOptions.builder()
-                .pageVersion(2)
+                .dataPageVersion(WriteOptions.DataPageVersion.V2)
                 .rowGroupRows(3000)
                 .pageRows(500)
                 .build());
@@ -212,7 +215,7 @@ class ReadAheadIT {
                   allocator,
                   threads(n)
                       .batchSize(1000)
-                      .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
+                      .types(t -> t.dictionaryMode(DictionaryMode.DECODE))
                       .build())) {
         ParquetFormatException e =
             assertThrows(

@@ -8,10 +8,10 @@ import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.ParquetDatasetReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
-import dev.parrow.codec.io.HttpInputFile;
-import dev.parrow.codec.io.InputFile;
-import dev.parrow.codec.io.RemoteFileException;
-import dev.parrow.codec.io.RemoteOptions;
+import dev.parrow.storage.HttpInputFile;
+import dev.parrow.storage.InputFile;
+import dev.parrow.storage.RemoteFileException;
+import dev.parrow.storage.RemoteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,9 +39,12 @@ class RemoteReadIT {
 
   /** Quick retries and a short timeout, so that the fault tests run fast. */
   static final RemoteOptions QUICK =
-      RemoteOptions.defaults()
-          .withRetries(4, Duration.ofMillis(5), Duration.ofMillis(50))
-          .withRequestTimeout(Duration.ofMillis(800));
+      RemoteOptions.builder()
+          .maxAttempts(4)
+          .firstBackoff(Duration.ofMillis(5))
+          .maxBackoff(Duration.ofMillis(50))
+          .requestTimeout(Duration.ofMillis(800))
+          .build();
 
   @BeforeAll
   static void start() throws Exception {
@@ -230,7 +233,7 @@ class RemoteReadIT {
         dev.parrow.arrow.ParquetArrowReader reader = source.newReader(allocator)) {
       dev.parrow.arrow.ParquetArrowWriter.writeAll(
           reader,
-          dev.parrow.arrow.OutputFile.of(out),
+          dev.parrow.storage.OutputFile.of(out),
           dev.parrow.arrow.WriteOptions.builder().pageRows(5_000).rowGroupRows(groupRows).build(),
           rows -> {});
     }

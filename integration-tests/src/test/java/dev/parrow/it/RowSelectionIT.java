@@ -3,13 +3,13 @@ package dev.parrow.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.ReadStats;
 import dev.parrow.arrow.WriteOptions;
+import dev.parrow.storage.OutputFile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
@@ -89,7 +89,7 @@ class RowSelectionIT {
               OutputFile.of(file),
               data.root.getSchema(),
               WriteOptions.builder()
-                  .pageVersion(pageVersion)
+                  .dataPageVersion(WriteOptions.DataPageVersion.of(pageVersion))
                   .pageRows(37)
                   .rowGroupRows(500)
                   .build(),
@@ -104,7 +104,11 @@ class RowSelectionIT {
       int offset = r.nextInt(all.size() + 10);
       int limit = r.nextInt(3) == 0 ? r.nextInt(3) : r.nextInt(700);
       ReadOptions options =
-          ReadOptions.builder().rows(offset, limit).batchSize(1 + r.nextInt(200)).build();
+          ReadOptions.builder()
+              .rowOffset(offset)
+              .rowLimit(limit)
+              .batchSize(1 + r.nextInt(200))
+              .build();
       List<List<Object>> got = FilterCorpusIT.rows(file, options);
       int from = Math.min(offset, all.size());
       int to = (int) Math.min(all.size(), (long) offset + limit);
@@ -113,12 +117,13 @@ class RowSelectionIT {
     // A limit so large that offset + limit overflows a long still means "to the end".
     assertEquals(
         all.subList(5, all.size()),
-        FilterCorpusIT.rows(file, ReadOptions.builder().rows(5, Long.MAX_VALUE - 1).build()));
+        FilterCorpusIT.rows(
+            file, ReadOptions.builder().rowOffset(5).rowLimit(Long.MAX_VALUE - 1).build()));
     // A late slice reads one or two pages per column, not the pages before it.
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile pf = ParquetFile.open(file);
         ParquetArrowReader reader =
-            pf.newReader(allocator, ReadOptions.builder().rows(1_100, 20).build())) {
+            pf.newReader(allocator, ReadOptions.builder().rowOffset(1_100).rowLimit(20).build())) {
       long rows = 0;
       while (reader.loadNextBatch()) {
         rows += reader.getVectorSchemaRoot().getRowCount();

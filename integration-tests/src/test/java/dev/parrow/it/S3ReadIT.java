@@ -8,9 +8,9 @@ import dev.parrow.arrow.DatasetOptions;
 import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
-import dev.parrow.codec.io.RemoteFileException;
-import dev.parrow.codec.io.RemoteOptions;
-import dev.parrow.codec.io.S3Settings;
+import dev.parrow.storage.RemoteFileException;
+import dev.parrow.storage.RemoteOptions;
+import dev.parrow.storage.S3Settings;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +86,7 @@ class S3ReadIT {
   }
 
   static RemoteOptions options(String secret) {
-    return RemoteOptions.defaults().withS3(S3Settings.of(endpoint, "us-east-1", ACCESS, secret));
+    return RemoteOptions.builder().s3(S3Settings.of(endpoint, "us-east-1", ACCESS, secret)).build();
   }
 
   @Test
@@ -108,7 +108,7 @@ class S3ReadIT {
 
   @Test
   void listedDatasetEqualsLocalDataset() throws Exception {
-    DatasetOptions remote = DatasetOptions.defaults().withRemote(options(SECRET));
+    DatasetOptions remote = DatasetOptions.builder().remote(options(SECRET)).build();
     try (BufferAllocator allocator = new RootAllocator()) {
       List<String> want =
           DatasetIT.lines(

@@ -29,15 +29,15 @@ import org.junit.jupiter.api.Test;
 class TypeChoicesIT {
   private static ReadOptions widened() {
     return ReadOptions.builder()
-        .useArrowSchemaHint(false)
-        .unsignedAsSigned(true)
-        .fixedSizeBinaryAsBinary(true)
+        .types(t -> t.useArrowSchemaHint(false))
+        .types(t -> t.unsignedAsSigned(true))
+        .types(t -> t.fixedSizeBinaryAsBinary(true))
         .batchSize(3)
         .build();
   }
 
   private static ReadOptions plain() {
-    return ReadOptions.builder().useArrowSchemaHint(false).batchSize(3).build();
+    return ReadOptions.builder().types(t -> t.useArrowSchemaHint(false)).batchSize(3).build();
   }
 
   @Test

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.parrow.arrow.OutputFile;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.codec.metadata.PageType;
+import dev.parrow.storage.OutputFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigDecimal;
@@ -294,12 +294,12 @@ class WriteReadBackIT {
       WriteOptions.Builder b =
           WriteOptions.builder()
               .compression(codec)
-              .pageVersion(pageVersion)
+              .dataPageVersion(WriteOptions.DataPageVersion.of(pageVersion))
               .dictionary(dictionary)
               .pageSizeBytes(4096)
               .rowGroupRows(700);
       if (encodings) {
-        encodingMap().forEach(b::columnEncoding);
+        encodingMap().forEach((column, encoding) -> b.column(column, c -> c.encoding(encoding)));
       }
       return b.build();
     }
@@ -788,7 +788,7 @@ class WriteReadBackIT {
                   .compression(CompressionCodec.ZSTD)
                   .compressionLevel(1)
                   .statistics(false)
-                  .crc(false)
+                  .writeCrc(false)
                   .writeArrowSchema(false)
                   .build())) {
         writer.write(root);
@@ -1050,7 +1050,7 @@ class WriteReadBackIT {
                 target,
                 root.getSchema(),
                 WriteOptions.builder()
-                    .pageVersion(version)
+                    .dataPageVersion(WriteOptions.DataPageVersion.of(version))
                     .pageSizeBytes(1_024)
                     .dictionaryPageSizeLimit(limit)
                     .build())) {
@@ -1118,8 +1118,8 @@ class WriteReadBackIT {
               root.getSchema(),
               WriteOptions.builder()
                   .dictionary(false)
-                  .columnDictionary("utf8", true)
-                  .columnDictionary("i64", true)
+                  .column("utf8", c -> c.dictionary(true))
+                  .column("i64", c -> c.dictionary(true))
                   .build())) {
         writer.write(root);
       }
@@ -1145,7 +1145,7 @@ class WriteReadBackIT {
                 ParquetArrowWriter.create(
                     dir.resolve("x.parquet"),
                     schema(),
-                    WriteOptions.builder().columnDictionary("nope", false).build()));
+                    WriteOptions.builder().column("nope", c -> c.dictionary(false)).build()));
     assertTrue(unknown.getMessage().contains("no column 'nope'"), unknown.getMessage());
   }
 
@@ -1159,7 +1159,9 @@ class WriteReadBackIT {
                 ParquetArrowWriter.create(
                     target,
                     schema(),
-                    WriteOptions.builder().columnEncoding("nope", Encoding.PLAIN).build()));
+                    WriteOptions.builder()
+                        .column("nope", c -> c.encoding(Encoding.PLAIN))
+                        .build()));
     assertTrue(unknown.getMessage().contains("no column 'nope'"), unknown.getMessage());
     IllegalArgumentException misfit =
         assertThrows(
@@ -1169,7 +1171,7 @@ class WriteReadBackIT {
                     target,
                     schema(),
                     WriteOptions.builder()
-                        .columnEncoding("utf8", Encoding.DELTA_BINARY_PACKED)
+                        .column("utf8", c -> c.encoding(Encoding.DELTA_BINARY_PACKED))
                         .build()));
     assertTrue(
         misfit.getMessage().contains("'utf8'")

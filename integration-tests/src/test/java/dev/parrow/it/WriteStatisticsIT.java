@@ -219,7 +219,7 @@ class WriteStatisticsIT {
         DuckDb duckdb = new DuckDb()) {
       try (ParquetArrowWriter writer =
           ParquetArrowWriter.create(
-              dev.parrow.arrow.OutputFile.of(file),
+              dev.parrow.storage.OutputFile.of(file),
               data.root.getSchema(),
               WriteOptions.builder().rowGroupRows(500).build(),
               data.provider)) {

@@ -3,6 +3,8 @@ package dev.parrow.spark;
 import dev.parrow.arrow.DatasetOptions;
 import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.types.DictionaryMode;
+import dev.parrow.types.TypeOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -19,21 +21,25 @@ final class Datasets {
    * timestamp unit), unsigned integers widened (UINT_64 as DECIMAL(20,0)), fixed-size byte arrays
    * as binary, half floats as floats, UUIDs as strings; dictionaries decoded.
    */
-  static ReadOptions readOptions() {
-    return ReadOptions.builder()
+  static TypeOptions types() {
+    return TypeOptions.builder()
         .useArrowSchemaHint(false)
         .int96Unit(TimeUnit.MICROSECOND)
         .unsignedAsSigned(true)
         .fixedSizeBinaryAsBinary(true)
         .float16AsFloat(true)
         .uuidAsString(true)
-        .dictionaryMode(ReadOptions.DictionaryMode.DECODE)
-        .parallelism(1)
+        .dictionaryMode(DictionaryMode.DECODE)
         .build();
   }
 
+  /** The read options of Spark's tasks: {@link #types()}, decoded on the task's thread. */
+  static ReadOptions readOptions() {
+    return ReadOptions.builder().types(types()).parallelism(1).build();
+  }
+
   static DatasetOptions options() {
-    return DatasetOptions.defaults().withRead(readOptions()).withFilesAtOnce(1);
+    return DatasetOptions.builder().types(types()).filesAtOnce(1).build();
   }
 
   static ParquetDataset open(List<String> paths) {

@@ -39,7 +39,7 @@ final class ParrowBatchWrite implements BatchWrite {
   private final Path staging;
 
   ParrowBatchWrite(String path, LogicalWriteInfo info, List<String> partitionBy, boolean truncate) {
-    if (dev.parrow.codec.io.InputFile.isRemote(path)) {
+    if (dev.parrow.storage.Stores.isRemote(path)) {
       throw new IllegalArgumentException(
           "format(\"parrow\") writes to a local or mounted file system, not " + path);
     }

@@ -1,49 +1,415 @@
 package dev.parrow.types;
 
+import java.util.List;
+import java.util.Objects;
 import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The choices TYPE-MAPPING.md leaves to the caller when Parquet types become Arrow types.
- *
- * @param int96Unit the unit INT96 timestamps are read as (nanoseconds by default, as the format
- *     means them; milli- or microseconds reach dates outside 1677..2262)
- * @param uuidAsString UUID columns as canonical strings instead of 16-byte binaries (nanoparquet's
- *     way)
- * @param decimalsAsDouble decimals as Float64 instead of exact Decimal (nanoparquet's way)
- * @param binaryAsString BYTE_ARRAY columns with no annotation at all as Utf8 instead of Binary, for
- *     files whose writers (Impala, Hive, old parquet-java) stored text without the STRING
- *     annotation (DuckDB's {@code binary_as_string}); invalid UTF-8 is kept as it is, not checked
- * @param uuidAsExtension UUID columns (FixedSizeBinary(16)) marked as the canonical {@code
- *     arrow.uuid} extension type in their field metadata, so that consumers over IPC or the C Data
- *     Interface (DuckDB, Arrow C++, pyarrow) see UUIDs rather than 16-byte binaries
- * @param float16AsFloat FLOAT16 columns widened to Float32 (exactly: every half float is a float)
- *     for consumers that have no half-float type, such as DuckDB
- * @param int96OutOfRangeAsNull an INT96 timestamp that {@code int96Unit} cannot hold in 64 bits
- *     read as null instead of failing the read (never wrapped; on a REQUIRED column, which cannot
- *     hold a null, it still fails)
- * @param unsignedAsSigned unsigned integers as the next wider signed type (UINT_8 as Int16, UINT_16
- *     as Int32, UINT_32 as Int64) and UINT_64 as Decimal(20, 0), exactly, as Spark's reader maps
- *     them, for consumers that have no unsigned types
- * @param fixedSizeBinaryAsBinary FIXED_LEN_BYTE_ARRAY columns that would be FixedSizeBinary as
- *     Binary, for consumers that have no fixed-size binary type (Spark)
+ * How Parquet values become Arrow types: the choices TYPE-MAPPING.md leaves to the caller, the
+ * {@code ARROW:schema} hint, and dictionary columns. A file's read and a dataset take one of these
+ * once; {@link #builder()} makes one, and a new choice is one field here and its consumer.
  */
-public record TypeOptions(
-    TimeUnit int96Unit,
-    boolean uuidAsString,
-    boolean decimalsAsDouble,
-    boolean binaryAsString,
-    boolean uuidAsExtension,
-    boolean float16AsFloat,
-    boolean int96OutOfRangeAsNull,
-    boolean unsignedAsSigned,
-    boolean fixedSizeBinaryAsBinary) {
+public final class TypeOptions {
+  private static final TypeOptions DEFAULTS = new Builder().build();
+
+  private final TimeUnit int96Unit;
+  private final boolean int96OutOfRangeAsNull;
+  private final boolean uuidAsString;
+  private final boolean uuidAsExtension;
+  private final boolean decimalsAsDouble;
+  private final boolean binaryAsString;
+  private final boolean float16AsFloat;
+  private final boolean unsignedAsSigned;
+  private final boolean fixedSizeBinaryAsBinary;
+  private final boolean useArrowSchemaHint;
+  private final Schema arrowSchema;
+  private final DictionaryMode dictionaryMode;
+  private final List<String> dictionaryColumns;
+
+  private TypeOptions(Builder b) {
+    this.int96Unit = Objects.requireNonNull(b.int96Unit, "int96Unit");
+    this.int96OutOfRangeAsNull = b.int96OutOfRangeAsNull;
+    this.uuidAsString = b.uuidAsString;
+    this.uuidAsExtension = b.uuidAsExtension;
+    this.decimalsAsDouble = b.decimalsAsDouble;
+    this.binaryAsString = b.binaryAsString;
+    this.float16AsFloat = b.float16AsFloat;
+    this.unsignedAsSigned = b.unsignedAsSigned;
+    this.fixedSizeBinaryAsBinary = b.fixedSizeBinaryAsBinary;
+    this.useArrowSchemaHint = b.useArrowSchemaHint;
+    this.arrowSchema = b.arrowSchema;
+    this.dictionaryMode = Objects.requireNonNull(b.dictionaryMode, "dictionaryMode");
+    this.dictionaryColumns = List.copyOf(b.dictionaryColumns);
+  }
+
   /**
-   * The mapping of TYPE-MAPPING.md with nothing changed: INT96 as nanoseconds.
+   * The mapping of TYPE-MAPPING.md with nothing changed: INT96 as nanoseconds, the hint applied,
+   * dictionaries as {@link DictionaryMode#AUTO}.
    *
    * @return the defaults
    */
   public static TypeOptions defaults() {
-    return new TypeOptions(
-        TimeUnit.NANOSECOND, false, false, false, false, false, false, false, false);
+    return DEFAULTS;
+  }
+
+  /** {@return a builder holding the defaults} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder holding these choices} */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.int96Unit = int96Unit;
+    b.int96OutOfRangeAsNull = int96OutOfRangeAsNull;
+    b.uuidAsString = uuidAsString;
+    b.uuidAsExtension = uuidAsExtension;
+    b.decimalsAsDouble = decimalsAsDouble;
+    b.binaryAsString = binaryAsString;
+    b.float16AsFloat = float16AsFloat;
+    b.unsignedAsSigned = unsignedAsSigned;
+    b.fixedSizeBinaryAsBinary = fixedSizeBinaryAsBinary;
+    b.useArrowSchemaHint = useArrowSchemaHint;
+    b.arrowSchema = arrowSchema;
+    b.dictionaryMode = dictionaryMode;
+    b.dictionaryColumns = dictionaryColumns;
+    return b;
+  }
+
+  /**
+   * {@return the choices of the plain mapping only, as filters see values: these INT96 units,
+   * everything else (hint, dictionaries, the other choices) at its default}
+   */
+  public TypeOptions exactValues() {
+    return builder().int96Unit(int96Unit).build();
+  }
+
+  /** {@return the unit INT96 timestamps are read as (nanoseconds by default)} */
+  public TimeUnit int96Unit() {
+    return int96Unit;
+  }
+
+  /**
+   * {@return whether an INT96 timestamp that {@link #int96Unit} cannot hold in 64 bits is read as
+   * null instead of failing the read}
+   */
+  public boolean int96OutOfRangeAsNull() {
+    return int96OutOfRangeAsNull;
+  }
+
+  /** {@return whether UUID columns are read as 36-character strings} */
+  public boolean uuidAsString() {
+    return uuidAsString;
+  }
+
+  /** {@return whether UUID columns carry the canonical {@code arrow.uuid} extension type} */
+  public boolean uuidAsExtension() {
+    return uuidAsExtension;
+  }
+
+  /** {@return whether decimals are read as Float64} */
+  public boolean decimalsAsDouble() {
+    return decimalsAsDouble;
+  }
+
+  /** {@return whether unannotated BYTE_ARRAY columns are read as Utf8} */
+  public boolean binaryAsString() {
+    return binaryAsString;
+  }
+
+  /** {@return whether FLOAT16 columns are read as Float32} */
+  public boolean float16AsFloat() {
+    return float16AsFloat;
+  }
+
+  /** {@return whether unsigned integers are read as the next wider signed type} */
+  public boolean unsignedAsSigned() {
+    return unsignedAsSigned;
+  }
+
+  /** {@return whether FIXED_LEN_BYTE_ARRAY columns that map to FixedSizeBinary read as Binary} */
+  public boolean fixedSizeBinaryAsBinary() {
+    return fixedSizeBinaryAsBinary;
+  }
+
+  /** {@return whether the writer's {@code ARROW:schema} restores the Arrow types it names} */
+  public boolean useArrowSchemaHint() {
+    return useArrowSchemaHint;
+  }
+
+  /** {@return the schema applied as the hint instead of the file's blob, or null} */
+  public Schema arrowSchema() {
+    return arrowSchema;
+  }
+
+  /** {@return how dictionary columns are read} */
+  public DictionaryMode dictionaryMode() {
+    return dictionaryMode;
+  }
+
+  /** {@return the BYTE_ARRAY columns read as dictionaries whatever the hint says} */
+  public List<String> dictionaryColumns() {
+    return dictionaryColumns;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof TypeOptions t
+        && int96Unit == t.int96Unit
+        && int96OutOfRangeAsNull == t.int96OutOfRangeAsNull
+        && uuidAsString == t.uuidAsString
+        && uuidAsExtension == t.uuidAsExtension
+        && decimalsAsDouble == t.decimalsAsDouble
+        && binaryAsString == t.binaryAsString
+        && float16AsFloat == t.float16AsFloat
+        && unsignedAsSigned == t.unsignedAsSigned
+        && fixedSizeBinaryAsBinary == t.fixedSizeBinaryAsBinary
+        && useArrowSchemaHint == t.useArrowSchemaHint
+        && Objects.equals(arrowSchema, t.arrowSchema)
+        && dictionaryMode == t.dictionaryMode
+        && dictionaryColumns.equals(t.dictionaryColumns);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(
+        int96Unit,
+        int96OutOfRangeAsNull,
+        uuidAsString,
+        uuidAsExtension,
+        decimalsAsDouble,
+        binaryAsString,
+        float16AsFloat,
+        unsignedAsSigned,
+        fixedSizeBinaryAsBinary,
+        useArrowSchemaHint,
+        arrowSchema,
+        dictionaryMode,
+        dictionaryColumns);
+  }
+
+  @Override
+  public String toString() {
+    return "TypeOptions[int96Unit="
+        + int96Unit
+        + ", int96OutOfRangeAsNull="
+        + int96OutOfRangeAsNull
+        + ", uuidAsString="
+        + uuidAsString
+        + ", uuidAsExtension="
+        + uuidAsExtension
+        + ", decimalsAsDouble="
+        + decimalsAsDouble
+        + ", binaryAsString="
+        + binaryAsString
+        + ", float16AsFloat="
+        + float16AsFloat
+        + ", unsignedAsSigned="
+        + unsignedAsSigned
+        + ", fixedSizeBinaryAsBinary="
+        + fixedSizeBinaryAsBinary
+        + ", useArrowSchemaHint="
+        + useArrowSchemaHint
+        + ", arrowSchema="
+        + arrowSchema
+        + ", dictionaryMode="
+        + dictionaryMode
+        + ", dictionaryColumns="
+        + dictionaryColumns
+        + "]";
+  }
+
+  /** Builds {@link TypeOptions}; each setter returns the builder. */
+  public static final class Builder {
+    private TimeUnit int96Unit = TimeUnit.NANOSECOND;
+    private boolean int96OutOfRangeAsNull;
+    private boolean uuidAsString;
+    private boolean uuidAsExtension;
+    private boolean decimalsAsDouble;
+    private boolean binaryAsString;
+    private boolean float16AsFloat;
+    private boolean unsignedAsSigned;
+    private boolean fixedSizeBinaryAsBinary;
+    private boolean useArrowSchemaHint = true;
+    private Schema arrowSchema;
+    private DictionaryMode dictionaryMode = DictionaryMode.AUTO;
+    private List<String> dictionaryColumns = List.of();
+
+    private Builder() {}
+
+    /**
+     * The unit of INT96 timestamps (default nanoseconds, as the format means them; milli- or
+     * microseconds reach dates outside 1677..2262).
+     *
+     * @param unit the unit
+     * @return this builder
+     */
+    public Builder int96Unit(TimeUnit unit) {
+      this.int96Unit = unit;
+      return this;
+    }
+
+    /**
+     * Reads an INT96 timestamp that {@link #int96Unit} cannot hold in 64 bits as null instead of
+     * failing (default false). Values are never wrapped; a REQUIRED column, which cannot hold a
+     * null, still fails.
+     *
+     * @param asNull true for nulls
+     * @return this builder
+     */
+    public Builder int96OutOfRangeAsNull(boolean asNull) {
+      this.int96OutOfRangeAsNull = asNull;
+      return this;
+    }
+
+    /**
+     * Reads UUID columns as 36-character strings instead of FixedSizeBinary(16) (nanoparquet's
+     * way).
+     *
+     * @param asString true for strings
+     * @return this builder
+     */
+    public Builder uuidAsString(boolean asString) {
+      this.uuidAsString = asString;
+      return this;
+    }
+
+    /**
+     * Marks UUID columns (FixedSizeBinary(16)) as the canonical {@code arrow.uuid} extension type
+     * in their field metadata, so that consumers over the C Data Interface or IPC (DuckDB, Arrow
+     * C++, pyarrow) see UUIDs, as their own read of the file gives them; the vectors stay
+     * FixedSizeBinaryVector.
+     *
+     * @param asExtension true to mark them
+     * @return this builder
+     */
+    public Builder uuidAsExtension(boolean asExtension) {
+      this.uuidAsExtension = asExtension;
+      return this;
+    }
+
+    /**
+     * Reads decimals as Float64 instead of Decimal128/256 (rounded; nanoparquet's way).
+     *
+     * @param asDouble true for doubles
+     * @return this builder
+     */
+    public Builder decimalsAsDouble(boolean asDouble) {
+      this.decimalsAsDouble = asDouble;
+      return this;
+    }
+
+    /**
+     * Reads BYTE_ARRAY columns that carry no annotation as Utf8 instead of Binary: Impala, Hive and
+     * old parquet-java wrote text that way (DuckDB's {@code binary_as_string}). The bytes are kept
+     * as they are; invalid UTF-8 is not checked.
+     *
+     * @param asString true for Utf8
+     * @return this builder
+     */
+    public Builder binaryAsString(boolean asString) {
+      this.binaryAsString = asString;
+      return this;
+    }
+
+    /**
+     * Reads FLOAT16 columns as Float32 (exactly) instead of Float16, for consumers with no
+     * half-float type: DuckDB refuses Arrow's float16 over the C Data Interface.
+     *
+     * @param asFloat true for Float32
+     * @return this builder
+     */
+    public Builder float16AsFloat(boolean asFloat) {
+      this.float16AsFloat = asFloat;
+      return this;
+    }
+
+    /**
+     * Reads unsigned integers as the next wider signed type (UINT_8 as Int16, UINT_16 as Int32,
+     * UINT_32 as Int64) and UINT_64 as Decimal(20, 0), every value exact, as Spark's Parquet reader
+     * maps them, for consumers with no unsigned types (default false: Arrow's unsigned types).
+     *
+     * @param widen true to widen
+     * @return this builder
+     */
+    public Builder unsignedAsSigned(boolean widen) {
+      this.unsignedAsSigned = widen;
+      return this;
+    }
+
+    /**
+     * Reads FIXED_LEN_BYTE_ARRAY columns that map to FixedSizeBinary as Binary instead, for
+     * consumers with no fixed-size binary type, as Spark's reader reads them (default false).
+     *
+     * @param asBinary true for Binary
+     * @return this builder
+     */
+    public Builder fixedSizeBinaryAsBinary(boolean asBinary) {
+      this.fixedSizeBinaryAsBinary = asBinary;
+      return this;
+    }
+
+    /**
+     * Whether the writer's Arrow schema ({@code ARROW:schema}) restores Arrow types the Parquet
+     * schema cannot say (default true; like nanoparquet's {@code nanoparquet.use_arrow_metadata}).
+     *
+     * @param use false to read the Parquet schema as it is
+     * @return this builder
+     */
+    public Builder useArrowSchemaHint(boolean use) {
+      this.useArrowSchemaHint = use;
+      return this;
+    }
+
+    /**
+     * An Arrow schema to apply as the hint instead of the file's {@code ARROW:schema} (null: the
+     * file's).
+     *
+     * @param schema the hint, or null
+     * @return this builder
+     */
+    public Builder arrowSchema(Schema schema) {
+      this.arrowSchema = schema;
+      return this;
+    }
+
+    /**
+     * How dictionary columns are read (default {@link DictionaryMode#AUTO}).
+     *
+     * @param mode the mode
+     * @return this builder
+     */
+    public Builder dictionaryMode(DictionaryMode mode) {
+      this.dictionaryMode = mode;
+      return this;
+    }
+
+    /**
+     * String or binary columns to read dictionary-encoded whatever the hint says.
+     *
+     * @param names top-level names or dotted paths
+     * @return this builder
+     */
+    public Builder dictionaryColumns(String... names) {
+      this.dictionaryColumns = List.of(names);
+      return this;
+    }
+
+    /**
+     * String or binary columns to read dictionary-encoded whatever the hint says.
+     *
+     * @param names top-level names or dotted paths
+     * @return this builder
+     */
+    public Builder dictionaryColumns(List<String> names) {
+      this.dictionaryColumns = List.copyOf(names);
+      return this;
+    }
+
+    /** {@return the choices} */
+    public TypeOptions build() {
+      return new TypeOptions(this);
+    }
   }
 }

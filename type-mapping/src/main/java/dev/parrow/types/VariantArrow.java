@@ -25,16 +25,7 @@ public final class VariantArrow {
    * type choices do not apply: the reassembly needs the types the shredding spec names.
    */
   public static final TypeOptions STORED_TYPES =
-      new TypeOptions(
-          org.apache.arrow.vector.types.TimeUnit.NANOSECOND,
-          false,
-          false,
-          false,
-          true,
-          false,
-          false,
-          false,
-          false);
+      TypeOptions.builder().uuidAsExtension(true).build();
 
   /**
    * The unshredded variant Parrow reads a VARIANT column as.

@@ -1,10 +1,10 @@
 package dev.parrow.codec.bloom;
 
 import dev.parrow.codec.ParquetFormatException;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.BloomFilterHeader;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.thrift.ThriftCodec;
+import dev.parrow.storage.InputFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,12 +1,12 @@
 package dev.parrow.codec.footer;
 
 import dev.parrow.codec.ParquetFormatException;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.schema.ParquetSchema;
 import dev.parrow.codec.thrift.ThriftCodec;
+import dev.parrow.storage.InputFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,11 +1,11 @@
 package dev.parrow.codec.page;
 
 import dev.parrow.codec.ParquetFormatException;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.DataPageHeaderV2;
 import dev.parrow.codec.metadata.PageHeader;
 import dev.parrow.codec.metadata.PageType;
 import dev.parrow.codec.thrift.ThriftCodec;
+import dev.parrow.storage.InputFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -1,12 +1,12 @@
 package dev.parrow.codec.page;
 
 import dev.parrow.codec.ParquetFormatException;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnIndex;
 import dev.parrow.codec.metadata.OffsetIndex;
 import dev.parrow.codec.metadata.PageLocation;
 import dev.parrow.codec.thrift.ThriftCodec;
+import dev.parrow.storage.InputFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.encoding.RleBitPackedEncoder;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.DataPageHeader;
 import dev.parrow.codec.metadata.Encoding;
@@ -21,6 +20,7 @@ import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.testing.SampleMetadata;
 import dev.parrow.codec.thrift.ThriftCodec;
 import dev.parrow.codec.values.Int32Values;
+import dev.parrow.storage.InputFile;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

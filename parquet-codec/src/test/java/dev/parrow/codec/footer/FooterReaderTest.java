@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.parrow.codec.ParquetFormatException;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnCryptoMetaData;
 import dev.parrow.codec.metadata.ColumnMetaData;
@@ -15,6 +14,7 @@ import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.testing.SampleMetadata;
+import dev.parrow.storage.InputFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

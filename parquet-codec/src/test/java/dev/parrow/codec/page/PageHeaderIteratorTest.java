@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.parrow.codec.ParquetFormatException;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.Bytes;
 import dev.parrow.codec.metadata.DataPageHeader;
 import dev.parrow.codec.metadata.DataPageHeaderV2;
@@ -17,6 +16,7 @@ import dev.parrow.codec.metadata.PageHeader;
 import dev.parrow.codec.metadata.PageType;
 import dev.parrow.codec.metadata.Statistics;
 import dev.parrow.codec.thrift.ThriftCodec;
+import dev.parrow.storage.InputFile;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

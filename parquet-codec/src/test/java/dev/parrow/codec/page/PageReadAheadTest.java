@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.parrow.codec.column.ColumnReader;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.PhysicalType;
@@ -17,6 +16,7 @@ import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.schema.ParquetSchema;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.write.ColumnChunkWriter;
+import dev.parrow.storage.InputFile;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.parrow.codec.column.ColumnReader;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.BoundaryOrder;
 import dev.parrow.codec.metadata.ColumnIndex;
 import dev.parrow.codec.metadata.ColumnMetaData;
@@ -27,6 +26,7 @@ import dev.parrow.codec.testing.SampleMetadata;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.Int32Values;
+import dev.parrow.storage.InputFile;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

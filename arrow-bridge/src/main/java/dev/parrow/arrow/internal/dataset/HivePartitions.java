@@ -42,8 +42,13 @@ public final class HivePartitions {
     return out;
   }
 
-  /** Hive's escaping of a path segment: the characters of {@link #escape}, as %XX. */
-  private static String unescape(String s) {
+  /**
+   * Undoes Hive's escaping of a path segment (the characters of {@link #escape}, as %XX).
+   *
+   * @param s the segment
+   * @return the text it stands for
+   */
+  public static String unescape(String s) {
     if (s.indexOf('%') < 0) {
       return s;
     }

@@ -1,11 +1,11 @@
 package dev.parrow.arrow.internal.files;
 
 import dev.parrow.arrow.ParquetFile;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.SchemaElement;
 import dev.parrow.codec.schema.ParquetSchema;
+import dev.parrow.storage.InputFile;
 import dev.parrow.types.NestedSchema;
 import dev.parrow.types.TypeOptions;
 import java.io.IOException;

@@ -59,8 +59,7 @@ public record FilterColumn(
    * as bytes; INT96 timestamps in {@code int96Unit}.
    */
   public static FilterColumn of(ColumnDescriptor column, TypeOptions types) {
-    TypeOptions exact =
-        new TypeOptions(types.int96Unit(), false, false, false, false, false, false, false, false);
+    TypeOptions exact = types.exactValues();
     ArrowType type = ParquetToArrow.leafField(column, exact, new java.util.ArrayList<>()).getType();
     if (type instanceof ArrowType.ExtensionType ext) {
       type = ext.storageType();

@@ -2,13 +2,13 @@ package dev.parrow.arrow.internal.filter;
 
 import dev.parrow.arrow.internal.filter.BoundFilter.Test;
 import dev.parrow.codec.footer.Footer;
-import dev.parrow.codec.io.InputFile;
 import dev.parrow.codec.metadata.Bytes;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnIndex;
 import dev.parrow.codec.metadata.OffsetIndex;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.page.PageIndexReader;
+import dev.parrow.storage.InputFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.parrow.codec.io;
+package dev.parrow.storage;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

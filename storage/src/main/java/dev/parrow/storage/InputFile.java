@@ -1,8 +1,7 @@
-package dev.parrow.codec.io;
+package dev.parrow.storage;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
@@ -76,7 +75,8 @@ public interface InputFile extends Closeable {
   }
 
   /**
-   * Opens a file by its location, reading remote files with {@code options}.
+   * Opens a file by its location, reading remote files with {@code options}; {@link Stores} chooses
+   * the store.
    *
    * @param location a URI ({@code http}, {@code https}, {@code s3}, {@code file}) or a local path
    * @param options how remote files are read
@@ -84,49 +84,7 @@ public interface InputFile extends Closeable {
    * @throws IOException if it cannot be opened
    */
   static InputFile open(String location, RemoteOptions options) throws IOException {
-    if (isRemote(location)) {
-      return open(URI.create(location), options);
-    }
-    if (location.startsWith("file:")) {
-      return of(Path.of(URI.create(location)));
-    }
-    return of(Path.of(location));
-  }
-
-  /**
-   * Whether a location names a remote file ({@code http://}, {@code https://} or {@code s3://}).
-   *
-   * @param location a URI or a path
-   * @return true for the remote schemes
-   */
-  static boolean isRemote(String location) {
-    String l = location.toLowerCase(java.util.Locale.ROOT);
-    return l.startsWith("http://") || l.startsWith("https://") || l.startsWith("s3://");
-  }
-
-  /**
-   * Opens a remote file: {@code http} and {@code https} URIs with range requests, {@code
-   * s3://BUCKET/KEY} with requests signed by {@link RemoteOptions#s3} (or the environment's
-   * settings), {@code file} URIs locally.
-   *
-   * @param uri the file
-   * @param options retries, timeouts and request planning
-   * @return the open file
-   * @throws IOException if it cannot be opened
-   */
-  static InputFile open(URI uri, RemoteOptions options) throws IOException {
-    String scheme =
-        uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
-    switch (scheme) {
-      case "http", "https":
-        return HttpInputFile.open(uri, options);
-      case "s3":
-        return S3Files.open(uri, options);
-      case "file":
-        return of(Path.of(uri));
-      default:
-        throw new IllegalArgumentException(uri + ": no way to read a '" + scheme + "' URI");
-    }
+    return Stores.of(location, options).open(location);
   }
 
   /**

@@ -1,4 +1,4 @@
-package dev.parrow.codec.io;
+package dev.parrow.storage;
 
 import java.io.IOException;
 import java.net.URI;

@@ -1,6 +1,5 @@
-package dev.parrow.arrow.internal.files;
+package dev.parrow.storage;
 
-import dev.parrow.arrow.OutputFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -40,6 +39,11 @@ public final class AtomicFile implements OutputFile {
   private final Path target;
   private final Path temporary;
 
+  /**
+   * A write of {@code target}, nothing created until {@link #open}.
+   *
+   * @param target the file to write
+   */
   public AtomicFile(Path target) {
     this.target = target.toAbsolutePath();
     this.temporary =
@@ -60,7 +64,7 @@ public final class AtomicFile implements OutputFile {
     return target.toString();
   }
 
-  /** The temporary file the bytes go to until {@link #commit}. */
+  /** {@return the temporary file the bytes go to until {@link #commit}} */
   public Path temporary() {
     return temporary;
   }
@@ -97,6 +101,8 @@ public final class AtomicFile implements OutputFile {
   /**
    * The first half of {@link #commit}: the temporary file's bytes made durable. A writer of many
    * files (a dataset) syncs each as it is finished and publishes them all at the end.
+   *
+   * @throws IOException if the bytes cannot be synced
    */
   public void sync() throws IOException {
     try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
@@ -104,7 +110,11 @@ public final class AtomicFile implements OutputFile {
     }
   }
 
-  /** The second half of {@link #commit}: the synced temporary file renamed over the target. */
+  /**
+   * The second half of {@link #commit}: the synced temporary file renamed over the target.
+   *
+   * @throws IOException if the file cannot be renamed
+   */
   public void publish() throws IOException {
     Files.move(
         temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -166,6 +176,8 @@ public final class AtomicFile implements OutputFile {
   /**
    * Removes the temporary files that writers of {@code target} on this host left when they were
    * killed: those whose process no longer runs.
+   *
+   * @param target the file whose writers' leftovers are removed
    */
   public static void removeStaleTemporaries(Path target) {
     Path dir = target.toAbsolutePath().getParent();

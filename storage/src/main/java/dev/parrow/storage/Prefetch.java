@@ -1,4 +1,4 @@
-package dev.parrow.codec.io;
+package dev.parrow.storage;
 
 /**
  * Byte ranges an {@link InputFile} fetches ahead of the reads that need them; closing it lets the

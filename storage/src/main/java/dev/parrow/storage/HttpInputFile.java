@@ -1,4 +1,4 @@
-package dev.parrow.codec.io;
+package dev.parrow.storage;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 
 /**
  * A file read over HTTP(S) with range requests, through the JDK's HttpClient. S3 objects are read
- * by the same code with signed requests ({@link InputFile#open(URI, RemoteOptions)}).
+ * by the same code with signed requests ({@link Stores#of}).
  *
  * <p>Opening asks for the last {@link RemoteOptions#tailBytes} of the file, which gives its length
  * and usually the whole footer in one request. Reads are served from the ranges a reader announced

@@ -1,4 +1,4 @@
-package dev.parrow.arrow;
+package dev.parrow.storage;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -41,12 +41,12 @@ public interface OutputFile {
    * The file at {@code path}, written whole or not at all: the bytes go to a temporary file beside
    * it, synced and renamed over the path on commit. A process that exits first (Ctrl-C, SIGTERM)
    * removes it in a shutdown hook; one left by a killed process (SIGKILL) is removed by the next
-   * write to the same path (see {@link dev.parrow.arrow.internal.files.AtomicFile}).
+   * write to the same path (see {@link dev.parrow.storage.AtomicFile}).
    *
    * @param path the file to write
    * @return the output
    */
   static OutputFile of(Path path) {
-    return new dev.parrow.arrow.internal.files.AtomicFile(path);
+    return new dev.parrow.storage.AtomicFile(path);
   }
 }

@@ -1,4 +1,4 @@
-package dev.parrow.codec.io;
+package dev.parrow.storage;
 
 /**
  * A run of bytes of a file.

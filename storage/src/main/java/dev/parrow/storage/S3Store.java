@@ -1,0 +1,37 @@
+package dev.parrow.storage;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+
+/**
+ * S3 and S3-compatible object stores: {@code s3://BUCKET/KEY}, requests signed with {@link
+ * RemoteOptions#s3} (or the environment's settings). A location ending in {@code /} is a prefix.
+ */
+final class S3Store implements Store {
+  private final RemoteOptions options;
+
+  S3Store(RemoteOptions options) {
+    this.options = options;
+  }
+
+  @Override
+  public InputFile open(String location) throws IOException {
+    return S3Files.open(URI.create(location), options);
+  }
+
+  @Override
+  public OutputFile create(String location) {
+    throw new UnsupportedOperationException(location + ": writing to S3 is not supported yet");
+  }
+
+  @Override
+  public List<String> list(String prefix) throws IOException {
+    return S3Files.list(URI.create(prefix), options);
+  }
+
+  @Override
+  public boolean isDirectory(String location) {
+    return location.endsWith("/");
+  }
+}

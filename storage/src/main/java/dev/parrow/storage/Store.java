@@ -1,0 +1,48 @@
+package dev.parrow.storage;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * One kind of storage: local files, HTTP(S) servers, S3. {@link Stores#of} chooses the store for a
+ * location by its scheme; a new kind of storage (Azure, GCS) is one more implementation there.
+ */
+public interface Store {
+  /**
+   * Opens a file to read.
+   *
+   * @param location the file
+   * @return the open file
+   * @throws IOException if it cannot be opened
+   */
+  InputFile open(String location) throws IOException;
+
+  /**
+   * A file to write, whole or not at all: nothing appears at {@code location} until {@link
+   * OutputFile#commit}, and an aborted write leaves nothing behind.
+   *
+   * @param location the file
+   * @return the output
+   * @throws IOException if the store cannot write there
+   */
+  OutputFile create(String location) throws IOException;
+
+  /**
+   * Every file under a directory or prefix, at any depth, sorted, each as {@code prefix} followed
+   * by its path below it (with a {@code /} between when {@code prefix} has none).
+   *
+   * @param prefix the directory or prefix
+   * @return the files' locations
+   * @throws IOException if the store cannot list there
+   */
+  List<String> list(String prefix) throws IOException;
+
+  /**
+   * Whether a location names a directory or prefix of files rather than one file.
+   *
+   * @param location the location
+   * @return true for a directory
+   * @throws IOException if the store cannot tell
+   */
+  boolean isDirectory(String location) throws IOException;
+}
