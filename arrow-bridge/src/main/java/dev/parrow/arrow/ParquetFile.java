@@ -1,11 +1,12 @@
 package dev.parrow.arrow;
 
+import dev.parrow.arrow.internal.read.ChunkPages;
+import dev.parrow.arrow.internal.read.DictionaryWidening;
 import dev.parrow.arrow.internal.read.LeafColumn;
+import dev.parrow.arrow.internal.read.Projection;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
-import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.FileMetaData;
-import dev.parrow.codec.page.ChunkRange;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.schema.ParquetSchema;
@@ -157,7 +158,7 @@ public final class ParquetFile implements AutoCloseable {
    * @return the schema
    */
   public Schema arrowSchema(ReadOptions options) {
-    return DictionaryWidening.projection(this, options).schema();
+    return DictionaryWidening.projection(footer, input, options).schema();
   }
 
   /**
@@ -181,7 +182,7 @@ public final class ParquetFile implements AutoCloseable {
    */
   public List<ColumnDescription> describe(ReadOptions options) {
     ReadOptions all = options.toBuilder().columns(List.of()).columnIndices().build();
-    List<LeafColumn> hinted = DictionaryWidening.projection(this, all).leaves();
+    List<LeafColumn> hinted = DictionaryWidening.projection(footer, input, all).leaves();
     List<LeafColumn> plain =
         Projection.of(footer, ReadOptions.builder().types(t -> t.useArrowSchemaHint(false)).build())
             .leaves();
@@ -199,15 +200,7 @@ public final class ParquetFile implements AutoCloseable {
 
   /** The pages of one column chunk, read with the options' CRC check and page size limit. */
   PageReader pages(int rowGroup, ColumnDescriptor column, ReadOptions options) {
-    ColumnMetaData meta =
-        footer.metaData().rowGroups().get(rowGroup).columns().get(column.index()).metaData();
-    return new PageReader(
-        input,
-        column,
-        meta,
-        ChunkRange.of(meta, footer),
-        options.verifyCrc(),
-        options.maxPageBytes());
+    return ChunkPages.open(input, footer, rowGroup, column, options);
   }
 
   /**

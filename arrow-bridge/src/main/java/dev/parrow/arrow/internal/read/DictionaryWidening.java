@@ -1,11 +1,13 @@
-package dev.parrow.arrow;
+package dev.parrow.arrow.internal.read;
 
+import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.internal.fill.DictionaryFiller;
-import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
+import dev.parrow.storage.InputFile;
 import dev.parrow.types.DictionaryMode;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -22,12 +24,19 @@ import java.util.TreeSet;
  * values (added to the dictionary as they are read) no dictionary page counts. Only the caller's
  * explicit choice widens; AUTO keeps the writer's index type.
  */
-final class DictionaryWidening {
+public final class DictionaryWidening {
   private DictionaryWidening() {}
 
-  /** The projection of {@code options}, its overflowing dictionaries widened. */
-  static Projection projection(ParquetFile file, ReadOptions options) {
-    Projection plain = Projection.of(file.footer(), options);
+  /**
+   * The projection of {@code options}, its overflowing dictionaries widened.
+   *
+   * @param footer the file's footer
+   * @param input the file, whose dictionary pages are read for an explicit UNIFY
+   * @param options the read options
+   * @return the projection
+   */
+  public static Projection projection(Footer footer, InputFile input, ReadOptions options) {
+    Projection plain = Projection.of(footer, options);
     if (options.types().dictionaryMode() != DictionaryMode.UNIFY) {
       return plain;
     }
@@ -37,11 +46,15 @@ final class DictionaryWidening {
       if (encoding != null
           && encoding.getIndexType().getBitWidth() < 32
           && unionExceeds(
-              file, options, leaf, DictionaryFiller.largestIndex(encoding.getIndexType()))) {
+              footer,
+              input,
+              options,
+              leaf,
+              DictionaryFiller.largestIndex(encoding.getIndexType()))) {
         widened.add(leaf.column().index());
       }
     }
-    return widened.isEmpty() ? plain : Projection.of(file.footer(), options, widened);
+    return widened.isEmpty() ? plain : Projection.of(footer, options, widened);
   }
 
   /**
@@ -49,27 +62,29 @@ final class DictionaryWidening {
    * together hold more, or a chunk has fallback pages.
    */
   private static boolean unionExceeds(
-      ParquetFile file, ReadOptions options, LeafColumn leaf, long limit) {
+      Footer footer, InputFile input, ReadOptions options, LeafColumn leaf, long limit) {
     Set<ByteBuffer> union = new HashSet<>();
     List<Integer> groups = options.rowGroups();
-    int count = file.metadata().rowGroups().size();
+    int count = footer.metaData().rowGroups().size();
     for (int position = 0; position < (groups.isEmpty() ? count : groups.size()); position++) {
       int g = groups.isEmpty() ? position : groups.get(position);
       if (g < 0 || g >= count) {
         // The reader refuses it, with its own message.
         return false;
       }
-      var meta = file.metadata().rowGroups().get(g).columns().get(leaf.column().index()).metaData();
+      var meta =
+          footer.metaData().rowGroups().get(g).columns().get(leaf.column().index()).metaData();
       if (meta != null && !meta.onlyDictionaryPages()) {
         return true;
       }
       DenseValues dictionary;
       try {
         dictionary =
-            new ColumnReader(leaf.column(), file.pages(g, leaf.column(), options))
+            new ColumnReader(
+                    leaf.column(), ChunkPages.open(input, footer, g, leaf.column(), options))
                 .readDictionaryOnly();
       } catch (ParquetFormatException e) {
-        throw e.inColumn(leaf.column().dottedPath()).inRowGroup(g).inFile(file.footer().fileName());
+        throw e.inColumn(leaf.column().dottedPath()).inRowGroup(g).inFile(footer.fileName());
       }
       if (dictionary instanceof BinaryValues b) {
         for (int i = 0; i < b.size(); i++) {

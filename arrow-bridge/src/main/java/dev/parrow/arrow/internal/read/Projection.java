@@ -1,6 +1,6 @@
-package dev.parrow.arrow;
+package dev.parrow.arrow.internal.read;
 
-import dev.parrow.arrow.internal.read.LeafColumn;
+import dev.parrow.arrow.ReadOptions;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.LogicalType;
@@ -30,7 +30,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * What a reader reads: the chosen top-level fields, each cut down to the chosen leaves below it,
  * and those leaf columns in file order with their fillers.
  */
-final class Projection {
+public final class Projection {
   private final List<FieldNode> fields;
   private final List<LeafColumn> leaves;
   private final Schema schema;
@@ -49,23 +49,23 @@ final class Projection {
             fields.stream().map(FieldNode::field).toList(), metadata.isEmpty() ? null : metadata);
   }
 
-  List<FieldNode> fields() {
+  public List<FieldNode> fields() {
     return fields;
   }
 
-  List<LeafColumn> leaves() {
+  public List<LeafColumn> leaves() {
     return leaves;
   }
 
-  Schema schema() {
+  public Schema schema() {
     return schema;
   }
 
-  List<String> warnings() {
+  public List<String> warnings() {
     return warnings;
   }
 
-  static Projection of(Footer footer, ReadOptions options) {
+  public static Projection of(Footer footer, ReadOptions options) {
     return of(footer, options, Set.of());
   }
 
@@ -74,7 +74,7 @@ final class Projection {
    * indices) read with int32 indices: an explicit UNIFY whose union the writer's narrower index
    * type cannot index.
    */
-  static Projection of(Footer footer, ReadOptions options, Set<Integer> widened) {
+  public static Projection of(Footer footer, ReadOptions options, Set<Integer> widened) {
     try {
       return build(footer, options, widened);
     } catch (dev.parrow.codec.ParquetFormatException e) {
