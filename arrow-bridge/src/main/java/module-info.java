@@ -3,7 +3,8 @@
  * exported: {@code internal.read} (the reader tree), {@code internal.fill} (one filler per vector
  * kind, chosen in {@code Fillers}), {@code internal.write} (the writer tree), {@code
  * internal.buffers} (bulk buffer and validity helpers), {@code internal.files} (appending), {@code
- * internal.threads} (the helpers' threads), {@code internal.filter} and {@code internal.dataset}.
+ * internal.threads} (a batch's columns split among the caller and helpers), {@code internal.filter}
+ * and {@code internal.dataset}.
  */
 module dev.parrow.arrow {
   requires transitive dev.parrow.types;

@@ -7,4 +7,9 @@ module dev.parrow.storage {
   requires java.net.http;
 
   exports dev.parrow.storage;
+  // Parrow's threads, shared with Parrow's own modules only.
+  exports dev.parrow.storage.threads to
+      dev.parrow.codec,
+      dev.parrow.arrow,
+      dev.parrow.cli;
 }

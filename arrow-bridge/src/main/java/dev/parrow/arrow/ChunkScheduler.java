@@ -10,6 +10,7 @@ import dev.parrow.codec.page.ChunkRange;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.storage.FileRange;
 import dev.parrow.storage.Prefetch;
+import dev.parrow.storage.threads.ParrowThreads;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -172,14 +173,10 @@ final class ChunkScheduler implements AutoCloseable {
       if (!prefetches.containsKey(next)) {
         prefetches.put(next, file.input().prefetch(chunkRanges(group)));
       }
-      if (readAheadThreads == null && options.executor() != null) {
+      if (readAheadThreads == null) {
         readAheadThreads =
-            new dev.parrow.arrow.internal.threads.LimitedExecutor(
-                options.executor(), options.parallelism());
-      } else if (readAheadThreads == null) {
-        readAheadThreads =
-            dev.parrow.arrow.internal.threads.ParrowThreads.fixedPool(
-                "read-ahead", options.parallelism());
+            ParrowThreads.share(
+                ParrowThreads.Work.READ_AHEAD, options.executor(), options.parallelism());
       }
       long each = Math.max(1, READ_AHEAD_BYTES / leaves.size());
       // The largest chunks first: the threads take pages in turn, and a chunk of one large page (a
@@ -210,15 +207,11 @@ final class ChunkScheduler implements AutoCloseable {
     aheadCursor = -1;
   }
 
-  /** Closes the prefetches, drops what was read ahead and lets the reader's own threads end. */
+  /** Closes the prefetches and drops what was read ahead (a read a thread is in finishes). */
   @Override
   public void close() {
     prefetches.values().forEach(Prefetch::close);
     prefetches.clear();
     dropAhead();
-    if (readAheadThreads instanceof java.util.concurrent.ExecutorService own) {
-      // No interrupt: a read it is in finishes, and its result is dropped.
-      own.shutdown();
-    }
   }
 }

@@ -5,6 +5,7 @@ import dev.parrow.arrow.internal.dataset.SchemaUnion;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.storage.Store;
 import dev.parrow.storage.Stores;
+import dev.parrow.storage.threads.ParrowThreads;
 import dev.parrow.types.DictionaryMode;
 import dev.parrow.types.TypeOptions;
 import java.io.IOException;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -532,21 +532,23 @@ public final class ParquetDataset {
       throws IOException {
     ReadOptions read = perFile(ReadOptions.builder().types(options.types()).build());
     int threads = Math.min(listed.size(), Math.max(8, options.filesAtOnce()));
-    ExecutorService pool =
-        dev.parrow.arrow.internal.threads.ParrowThreads.fixedPool("footers", threads);
+    java.util.concurrent.Executor pool =
+        ParrowThreads.share(ParrowThreads.Work.FILES, null, threads);
+    List<java.util.concurrent.FutureTask<Schema>> schemas = new ArrayList<>();
     try {
-      List<Future<Schema>> schemas = new ArrayList<>();
       for (int i = 0; i < listed.size(); i++) {
         int index = i;
-        schemas.add(
-            pool.submit(
+        java.util.concurrent.FutureTask<Schema> task =
+            new java.util.concurrent.FutureTask<>(
                 () -> {
                   Listed l = listed.get(index);
                   try (ParquetFile f = ParquetFile.open(l.location, options.remote())) {
                     listed.set(index, l.withFooter(f.footer()));
                     return f.arrowSchema(read);
                   }
-                }));
+                });
+        schemas.add(task);
+        pool.execute(task);
       }
       List<Schema> out = new ArrayList<>();
       for (Future<Schema> s : schemas) {
@@ -566,7 +568,8 @@ public final class ParquetDataset {
       }
       throw new UncheckedIOException(new IOException(cause));
     } finally {
-      pool.shutdownNow();
+      // On a failure, the footers not read yet are not read.
+      schemas.forEach(f -> f.cancel(false));
     }
   }
 }

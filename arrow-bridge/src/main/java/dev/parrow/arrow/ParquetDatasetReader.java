@@ -5,6 +5,7 @@ import dev.parrow.arrow.internal.dataset.Conform;
 import dev.parrow.arrow.internal.dataset.ConstantColumns;
 import dev.parrow.arrow.internal.filter.ChunkPruning;
 import dev.parrow.codec.footer.Footer;
+import dev.parrow.storage.threads.ParrowThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
@@ -15,7 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -79,7 +79,13 @@ public final class ParquetDatasetReader extends ArrowReader {
   private final List<Task> tasks = new ArrayList<>();
   private final int filesSkipped;
   private final int ahead;
-  private final ExecutorService pool;
+
+  /** Where the files are read ahead: {@code filesAtOnce} of Parrow's file threads at a time. */
+  private final java.util.concurrent.Executor pool;
+
+  /** The files' reads submitted so far, to stop and wait for on close. */
+  private final List<FileRead> reads = new ArrayList<>();
+
   private int current;
   private int submitted;
   private volatile boolean closed;
@@ -150,7 +156,7 @@ public final class ParquetDatasetReader extends ArrowReader {
     this.filesSkipped = skipped;
     this.done = new ReadStats(groupsRuledOut, 0, 0, 0, 0, 0, 0);
     this.ahead = options.filesAtOnce();
-    this.pool = dev.parrow.arrow.internal.threads.ParrowThreads.fixedPool("dataset", ahead);
+    this.pool = ParrowThreads.share(ParrowThreads.Work.FILES, null, ahead);
   }
 
   /**
@@ -423,7 +429,9 @@ public final class ParquetDatasetReader extends ArrowReader {
     while (current < tasks.size()) {
       while (submitted < tasks.size() && submitted < current + ahead) {
         Task t = tasks.get(submitted++);
-        pool.submit(() -> produce(t));
+        FileRead read = new FileRead(t);
+        reads.add(read);
+        pool.execute(read);
       }
       Item item;
       try {
@@ -459,6 +467,64 @@ public final class ParquetDatasetReader extends ArrowReader {
     }
     root.setRowCount(0);
     return false;
+  }
+
+  /**
+   * One file's read on a read-ahead thread, which close can stop (interrupting the thread) and wait
+   * for; a read that has not started when the reader closes never starts.
+   */
+  private final class FileRead implements Runnable {
+    private final Task task;
+    private Thread thread;
+    private boolean started;
+    private boolean finished;
+
+    FileRead(Task task) {
+      this.task = task;
+    }
+
+    @Override
+    public void run() {
+      synchronized (this) {
+        if (closed) {
+          finished = true;
+          notifyAll();
+          return;
+        }
+        started = true;
+        thread = Thread.currentThread();
+      }
+      try {
+        produce(task);
+      } finally {
+        synchronized (this) {
+          thread = null;
+          finished = true;
+          notifyAll();
+          // A stop's interrupt that came after the read ended must not reach the pool's next task.
+          Thread.interrupted();
+        }
+      }
+    }
+
+    /** Interrupts the read if it runs; one not started will not start. */
+    synchronized void stop() {
+      if (thread != null) {
+        thread.interrupt();
+      }
+    }
+
+    /** Waits until the read has ended (or will never start); false on timeout. */
+    synchronized boolean awaitEnd(long deadlineNanos) throws InterruptedException {
+      while (started && !finished) {
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedWait(this, left);
+      }
+      return true;
+    }
   }
 
   /** Reads one file on a read-ahead thread, handing over its batches in the dataset's schema. */
@@ -548,10 +614,13 @@ public final class ParquetDatasetReader extends ArrowReader {
   @Override
   protected void closeReadSource() throws IOException {
     closed = true;
-    pool.shutdownNow();
+    reads.forEach(FileRead::stop);
     try {
-      if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
-        throw new IOException("the dataset's read-ahead threads did not stop within 30 s");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      for (FileRead read : reads) {
+        if (!read.awaitEnd(deadline)) {
+          throw new IOException("the dataset's read-ahead threads did not stop within 30 s");
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

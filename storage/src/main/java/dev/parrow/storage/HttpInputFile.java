@@ -1,5 +1,6 @@
 package dev.parrow.storage;
 
+import dev.parrow.storage.threads.ParrowThreads;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -12,10 +13,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,7 +33,7 @@ import java.util.regex.Pattern;
  */
 public final class HttpInputFile implements InputFile {
   /** Daemon threads for prefetches, shared by every remote file: they only wait on the network. */
-  private static final ExecutorService FETCHERS = fetchers();
+  private static final Executor FETCHERS = ParrowThreads.executor(ParrowThreads.Work.FETCH, null);
 
   private static final Pattern CONTENT_RANGE =
       Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+|\\*)|bytes \\*/(\\d+)");
@@ -327,23 +325,5 @@ public final class HttpInputFile implements InputFile {
     }
     long total = m.group(3).equals("*") ? -1 : Long.parseLong(m.group(3));
     return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), total};
-  }
-
-  private static ExecutorService fetchers() {
-    AtomicInteger n = new AtomicInteger();
-    ThreadPoolExecutor pool =
-        new ThreadPoolExecutor(
-            32,
-            32,
-            30,
-            TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(),
-            r -> {
-              Thread t = new Thread(r, "parrow-fetch-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
-    pool.allowCoreThreadTimeOut(true);
-    return pool;
   }
 }

@@ -1,6 +1,6 @@
 package dev.parrow.arrow.internal.threads;
 
-import java.util.concurrent.ExecutorService;
+import dev.parrow.storage.threads.ParrowThreads;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -11,8 +11,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * outcome does not depend on the thread count or timing.
  */
 public final class WorkerPool {
-  private static final ExecutorService POOL = ParrowThreads.cachedPool("worker");
-
   private WorkerPool() {}
 
   /** A task that may fail with any exception. */
@@ -24,9 +22,9 @@ public final class WorkerPool {
     runAll(tasks, parallelism, null, null, task);
   }
 
-  /** {@return {@code executor}, or the pool's own threads when it is null} */
+  /** {@return {@code executor}, or Parrow's worker threads when it is null} */
   public static java.util.concurrent.Executor orOwn(java.util.concurrent.Executor executor) {
-    return executor == null ? POOL : executor;
+    return ParrowThreads.executor(ParrowThreads.Work.WORKER, executor);
   }
 
   /**

@@ -1,4 +1,4 @@
-package dev.parrow.arrow.internal.threads;
+package dev.parrow.storage.threads;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.parrow.arrow.internal.threads;
+package dev.parrow.storage.threads;
 
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
