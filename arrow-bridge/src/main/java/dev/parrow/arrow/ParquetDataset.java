@@ -212,7 +212,7 @@ public final class ParquetDataset {
    * @throws IllegalArgumentException for a column the dataset does not have
    */
   public Schema schema(ReadOptions read) {
-    return ParquetDatasetReader.projected(schema, read);
+    return DatasetPlan.projected(schema, read);
   }
 
   /** {@return the files, in reading order} */
@@ -393,20 +393,15 @@ public final class ParquetDataset {
    *     dataset cannot take
    */
   public List<DatasetSlice> slices(long maxBytes, ReadOptions read) {
-    read = ownTypes(read);
-    ParquetDatasetReader.checkFilterColumns(schema, partitionKeys, read.filter());
-    List<DatasetSlice> out = new ArrayList<>();
+    List<DatasetSlice> all = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
-      Footer footer = footers.get(i);
-      for (DatasetSlice s : slices(i, maxBytes)) {
-        DatasetSlice left =
-            ParquetDatasetReader.settle(s, footer, schema, partitionKeys, read).slice();
-        if (left != null) {
-          out.add(left);
-        }
-      }
+      all.addAll(slices(i, maxBytes));
     }
-    return out;
+    return DatasetPlan.of(schema, partitionKeys, all, footersByLocation(), ownTypes(read))
+        .files()
+        .stream()
+        .map(DatasetPlan.FileToRead::slice)
+        .toList();
   }
 
   /** A file's row groups as {@link #slices} needs them (null for one without columns). */

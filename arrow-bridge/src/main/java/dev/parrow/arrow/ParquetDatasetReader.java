@@ -1,16 +1,11 @@
 package dev.parrow.arrow;
 
-import dev.parrow.arrow.filter.Filter;
 import dev.parrow.arrow.internal.dataset.Conform;
-import dev.parrow.arrow.internal.dataset.ConstantColumns;
-import dev.parrow.arrow.internal.filter.ChunkPruning;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.storage.threads.ParrowThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,7 +16,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -41,10 +35,7 @@ public final class ParquetDatasetReader extends ArrowReader {
 
   private record Failed(Throwable error) implements Item {}
 
-  /**
-   * One file to read: its options and constant columns, its footer when the dataset read it already
-   * (else null), and the queue its batches arrive on.
-   */
+  /** One file to read, as the plan says, and the queue its batches arrive on. */
   private static final class Task {
     final DatasetSlice file;
     final ReadOptions read;
@@ -53,28 +44,17 @@ public final class ParquetDatasetReader extends ArrowReader {
     final Footer footer;
     final BlockingQueue<Item> queue = new ArrayBlockingQueue<>(2);
 
-    Task(
-        DatasetSlice file,
-        ReadOptions read,
-        Map<String, Object> constants,
-        boolean countOnly,
-        Footer footer) {
-      this.file = file;
-      this.read = read;
-      this.constants = constants;
-      this.countOnly = countOnly;
-      this.footer = footer;
+    Task(DatasetPlan.FileToRead planned) {
+      this.file = planned.slice();
+      this.read = planned.read();
+      this.constants = planned.constants();
+      this.countOnly = planned.countOnly();
+      this.footer = planned.footer();
     }
   }
 
   private final DatasetOptions options;
   private final Schema schema;
-
-  /**
-   * The names the projection gave under each top-level field: the field itself, or dotted paths
-   * into its structs; what each file is asked for.
-   */
-  private final Map<String, List<String>> requested;
 
   private final List<Task> tasks = new ArrayList<>();
   private final int filesSkipped;
@@ -113,48 +93,13 @@ public final class ParquetDatasetReader extends ArrowReader {
       DatasetOptions options) {
     super(allocator);
     this.options = options;
-    this.requested = requestedByField(datasetSchema, read);
-    this.schema = projected(datasetSchema, read, requested);
-    checkFilterColumns(datasetSchema, partitionKeys, read.filter());
-    int skipped = 0;
-    int groupsRuledOut = 0;
-    for (DatasetSlice given : slices) {
-      Settled settled =
-          settle(given, footers.get(given.location()), datasetSchema, partitionKeys, read);
-      groupsRuledOut += settled.groupsRuledOut();
-      if (settled.slice() == null) {
-        skipped++;
-        continue;
-      }
-      DatasetSlice slice = settled.slice();
-      Set<String> own = new java.util.HashSet<>(slice.fileColumns());
-      Filter residual = settled.residual();
-      Set<String> columns = new LinkedHashSet<>();
-      for (Field f : schema.getFields()) {
-        if (own.contains(f.getName())) {
-          columns.addAll(requested.getOrDefault(f.getName(), List.of(f.getName())));
-        }
-      }
-      boolean countOnly = columns.isEmpty() && residual == null;
-      if (columns.isEmpty() && residual != null) {
-        for (String c : residual.columns()) {
-          columns.add(ConstantColumns.topLevel(c));
-        }
-      }
-      ReadOptions.Builder b =
-          ParquetDataset.perFile(read).toBuilder()
-              .columns(List.copyOf(columns))
-              .rowGroups(slice.rowGroups().stream().mapToInt(Integer::intValue).toArray())
-              .filter((Filter) null);
-      if (residual != null) {
-        b.filter(residual);
-      }
-      tasks.add(
-          new Task(
-              slice, b.build(), settled.constants(), countOnly, footers.get(given.location())));
+    DatasetPlan plan = DatasetPlan.of(datasetSchema, partitionKeys, slices, footers, read);
+    this.schema = plan.schema();
+    for (DatasetPlan.FileToRead f : plan.files()) {
+      tasks.add(new Task(f));
     }
-    this.filesSkipped = skipped;
-    this.done = new ReadStats(groupsRuledOut, 0, 0, 0, 0, 0, 0);
+    this.filesSkipped = plan.filesSkipped();
+    this.done = new ReadStats(plan.groupsRuledOut(), 0, 0, 0, 0, 0, 0);
     this.ahead = options.filesAtOnce();
     this.pool = ParrowThreads.share(ParrowThreads.Work.FILES, null, ahead);
   }
@@ -181,217 +126,6 @@ public final class ParquetDatasetReader extends ArrowReader {
       DatasetOptions options) {
     return new ParquetDatasetReader(
         allocator, datasetSchema, partitionKeys, slices, Map.of(), read, options);
-  }
-
-  /** Fails on a filter column the dataset does not have, before anything is read. */
-  static void checkFilterColumns(Schema datasetSchema, Set<String> partitionKeys, Filter filter) {
-    if (filter == null) {
-      return;
-    }
-    for (String column : filter.columns()) {
-      String top = ConstantColumns.topLevel(column);
-      if (ParquetDataset.field(datasetSchema, column) == null
-          && (ParquetDataset.field(datasetSchema, top) == null || partitionKeys.contains(top))) {
-        throw new IllegalArgumentException(
-            "the filter names column '" + column + "', which the dataset does not have");
-      }
-    }
-  }
-
-  /**
-   * A slice as a filter leaves it.
-   *
-   * @param slice the slice with only the row groups left to read (null: nothing in it can match)
-   * @param constants the file's constant columns: partition values, and nulls for the dataset's
-   *     columns the file lacks
-   * @param residual what of the filter its rows must still pass (null: nothing)
-   * @param groupsRuledOut how many of the slice's row groups were ruled out without a read
-   */
-  record Settled(
-      DatasetSlice slice, Map<String, Object> constants, Filter residual, int groupsRuledOut) {}
-
-  /**
-   * Settles the read's filter on a slice: on its file's constant columns, then, when the file's
-   * footer is known, on its row groups' chunk statistics. Nothing is read.
-   */
-  static Settled settle(
-      DatasetSlice slice,
-      Footer footer,
-      Schema datasetSchema,
-      Set<String> partitionKeys,
-      ReadOptions read) {
-    Set<String> own = new java.util.HashSet<>(slice.fileColumns());
-    Map<String, Object> constants = new HashMap<>(slice.partitions());
-    for (Field f : datasetSchema.getFields()) {
-      if (!partitionKeys.contains(f.getName()) && !own.contains(f.getName())) {
-        constants.put(f.getName(), null);
-      }
-    }
-    Filter filter = read.filter();
-    if (filter == null) {
-      return new Settled(slice, constants, null, 0);
-    }
-    ConstantColumns.Residual r;
-    try {
-      r = ConstantColumns.residual(filter, constants);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(slice.location() + ": " + e.getMessage(), e);
-    }
-    if (r instanceof ConstantColumns.None) {
-      return new Settled(null, constants, null, footer == null ? 0 : groups(slice, footer).size());
-    }
-    Filter residual = r instanceof ConstantColumns.Rows rows ? rows.filter() : null;
-    if (residual == null || footer == null) {
-      return new Settled(slice, constants, residual, 0);
-    }
-    List<Integer> all = groups(slice, footer);
-    List<Integer> kept = byStatistics(footer, read, residual, all);
-    int ruledOut = all.size() - kept.size();
-    if (kept.isEmpty()) {
-      return new Settled(null, constants, residual, ruledOut);
-    }
-    if (ruledOut == 0) {
-      return new Settled(slice, constants, residual, 0);
-    }
-    long rows = 0;
-    for (int g : kept) {
-      rows += footer.metaData().rowGroups().get(g).numRows();
-    }
-    DatasetSlice narrowed =
-        new DatasetSlice(slice.location(), kept, slice.partitions(), slice.fileColumns(), rows);
-    return new Settled(narrowed, constants, residual, ruledOut);
-  }
-
-  /** A slice's row groups: those it names, or all of its file's. */
-  private static List<Integer> groups(DatasetSlice slice, Footer footer) {
-    if (!slice.rowGroups().isEmpty()) {
-      return slice.rowGroups();
-    }
-    List<Integer> all = new ArrayList<>();
-    for (int g = 0; g < footer.metaData().rowGroups().size(); g++) {
-      all.add(g);
-    }
-    return all;
-  }
-
-  /**
-   * The row groups whose chunk statistics, from the footer read when the dataset opened, do not
-   * rule the filter out: a file left with none is not opened at all.
-   */
-  private static List<Integer> byStatistics(
-      Footer footer, ReadOptions read, Filter residual, List<Integer> groups) {
-    ReadOptions bound = read.toBuilder().filter(residual).build();
-    ChunkPruning pruning =
-        new ChunkPruning(
-            ParquetArrowReader.bind(footer, bound),
-            footer,
-            null,
-            read.verifyCrc(),
-            read.maxPageBytes());
-    List<Integer> kept = new ArrayList<>();
-    for (int g : groups) {
-      try {
-        if (pruning.statisticsMayMatch(g)) {
-          kept.add(g);
-        }
-      } catch (dev.parrow.codec.ParquetFormatException e) {
-        throw e.inRowGroup(g).inFile(footer.fileName());
-      }
-    }
-    return kept;
-  }
-
-  /**
-   * Each projected name by its top-level field: a top-level name, or a dotted path through structs
-   * only ({@code address.city}; a field inside a list or map is read with its whole top-level
-   * field).
-   */
-  private static Map<String, List<String>> requestedByField(Schema dataset, ReadOptions read) {
-    Map<String, List<String>> out = new java.util.LinkedHashMap<>();
-    for (String c : read.columns()) {
-      if (ParquetDataset.field(dataset, c) != null) {
-        out.put(c, List.of(c));
-        continue;
-      }
-      String[] path = c.split("\\.");
-      Field at = ParquetDataset.field(dataset, path[0]);
-      boolean structs = at != null;
-      for (int i = 1; structs && i < path.length; i++) {
-        if (!(at.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Struct)) {
-          structs = false;
-          break;
-        }
-        Field child = null;
-        for (Field f : at.getChildren()) {
-          if (f.getName().equals(path[i])) {
-            child = f;
-          }
-        }
-        at = child;
-        structs = child != null;
-      }
-      if (!structs) {
-        throw new IllegalArgumentException(
-            "no column '"
-                + c
-                + "' in the dataset (a dataset projects top-level columns and fields of structs;"
-                + " it has "
-                + dataset.getFields().stream().map(Field::getName).toList()
-                + ")");
-      }
-      List<String> names = out.computeIfAbsent(path[0], k -> new ArrayList<>());
-      if (!names.equals(List.of(path[0]))) {
-        names.add(c);
-      }
-    }
-    return out;
-  }
-
-  /** The schema of a read of {@code dataset} with {@code read}'s projection. */
-  static Schema projected(Schema dataset, ReadOptions read) {
-    return projected(dataset, read, requestedByField(dataset, read));
-  }
-
-  private static Schema projected(
-      Schema dataset, ReadOptions read, Map<String, List<String>> requested) {
-    if (read.columns().isEmpty()) {
-      return dataset;
-    }
-    List<Field> fields = new ArrayList<>();
-    if (read.requestedOrder()) {
-      requested.forEach(
-          (top, names) -> fields.add(pruned(ParquetDataset.field(dataset, top), names)));
-    } else {
-      for (Field f : dataset.getFields()) {
-        if (requested.containsKey(f.getName())) {
-          fields.add(pruned(f, requested.get(f.getName())));
-        }
-      }
-    }
-    return new Schema(fields);
-  }
-
-  /** A struct field keeping only the children the dotted names reach (all for its own name). */
-  private static Field pruned(Field f, List<String> names) {
-    if (names.contains(f.getName())) {
-      return f;
-    }
-    List<Field> children = new ArrayList<>();
-    for (Field child : f.getChildren()) {
-      List<String> below = new ArrayList<>();
-      String prefix = f.getName() + "." + child.getName();
-      for (String n : names) {
-        if (n.equals(prefix)) {
-          below.add(child.getName());
-        } else if (n.startsWith(prefix + ".")) {
-          below.add(n.substring(f.getName().length() + 1));
-        }
-      }
-      if (!below.isEmpty()) {
-        children.add(pruned(child, below));
-      }
-    }
-    return new Field(f.getName(), f.getFieldType(), children);
   }
 
   /** {@return how many files the filter ruled out by their partition values or missing columns} */

@@ -44,8 +44,9 @@ abstract sealed class ParquetSource implements AutoCloseable {
   abstract long rows();
 
   /**
-   * Whether the source reads a range of rows itself ({@code ReadOptions.rows}: a single file then
-   * reads no page, and reads ahead nothing, outside them); a dataset does not.
+   * Whether the source reads a range of rows itself ({@code ReadOptions.rowOffset} and {@code
+   * rowLimit}: a single file then reads no page, and reads ahead nothing, outside them); a dataset
+   * does not.
    */
   boolean readsRanges() {
     return false;
