@@ -1,19 +1,15 @@
 package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.dataset.Conform;
+import dev.parrow.arrow.internal.read.BatchesAhead;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.storage.threads.ParrowThreads;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -26,30 +22,77 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * stop the read-ahead and free what it holds.
  */
 public final class ParquetDatasetReader extends ArrowReader {
-  /** A file's finished batch, its end, or its failure, handed from a read-ahead thread. */
-  private sealed interface Item {}
-
-  private record Batch(VectorSchemaRoot root) implements Item {}
-
-  private record End(ReadStats stats) implements Item {}
-
-  private record Failed(Throwable error) implements Item {}
-
-  /** One file to read, as the plan says, and the queue its batches arrive on. */
-  private static final class Task {
-    final DatasetSlice file;
-    final ReadOptions read;
-    final Map<String, Object> constants;
-    final boolean countOnly;
-    final Footer footer;
-    final BlockingQueue<Item> queue = new ArrayBlockingQueue<>(2);
+  /**
+   * One file to read, as the plan says: loads its batches in the dataset's schema on a read-ahead
+   * thread, and they come to the caller through {@code ahead} (started once the file is among the
+   * {@code filesAtOnce} next).
+   */
+  private final class Task implements BatchesAhead.Loader {
+    final DatasetPlan.FileToRead planned;
+    BatchesAhead<ReadStats> ahead;
+    private ParquetFile file;
+    private ParquetArrowReader reader;
+    private VectorSchemaRoot noColumns;
+    private long counted;
+    private volatile ReadStats stats = new ReadStats(0, 0, 0, 0, 0, 0, 0);
 
     Task(DatasetPlan.FileToRead planned) {
-      this.file = planned.slice();
-      this.read = planned.read();
-      this.constants = planned.constants();
-      this.countOnly = planned.countOnly();
-      this.footer = planned.footer();
+      this.planned = planned;
+    }
+
+    ReadStats stats() {
+      return stats;
+    }
+
+    @Override
+    public boolean load(VectorSchemaRoot into) throws IOException {
+      if (planned.countOnly()) {
+        return count(into);
+      }
+      if (reader == null) {
+        // The footer the dataset read when it opened: the file is not asked for it again.
+        file = ParquetFile.open(planned.slice().location(), options.remote(), planned.footer());
+        reader = file.newReader(allocator, planned.read());
+      }
+      boolean loaded = reader.loadNextBatch();
+      if (loaded) {
+        Conform.into(reader.getVectorSchemaRoot(), into, planned.constants());
+      }
+      stats = reader.stats();
+      return loaded;
+    }
+
+    /** A file whose rows matter but none of its columns: batches of nulls and partition values. */
+    private boolean count(VectorSchemaRoot into) {
+      long rows = planned.slice().rows();
+      if (counted >= rows) {
+        return false;
+      }
+      if (noColumns == null) {
+        noColumns = VectorSchemaRoot.create(new Schema(List.of()), allocator);
+      }
+      int n = (int) Math.min(planned.read().batchSize(), rows - counted);
+      noColumns.setRowCount(n);
+      Conform.into(noColumns, into, planned.constants());
+      counted += n;
+      stats = new ReadStats(0, 0, 0, 0, 0, counted, counted);
+      return true;
+    }
+
+    /** Stops the read-ahead and frees what the file's read holds. */
+    void close() throws IOException {
+      if (ahead != null) {
+        ahead.close();
+      }
+      try (ParquetFile f = file;
+          ParquetArrowReader r = reader;
+          VectorSchemaRoot c = noColumns) {
+        // Closed in reverse order: the reader, then the file.
+      } finally {
+        file = null;
+        reader = null;
+        noColumns = null;
+      }
     }
   }
 
@@ -63,11 +106,8 @@ public final class ParquetDatasetReader extends ArrowReader {
   /** Where the files are read ahead: {@code filesAtOnce} of Parrow's file threads at a time. */
   private final java.util.concurrent.Executor pool;
 
-  /** The files' reads submitted so far, to stop and wait for on close. */
-  private final List<FileRead> reads = new ArrayList<>();
-
   private int current;
-  private int submitted;
+  private int started;
   private volatile boolean closed;
   private ReadStats done;
   private int filesRead;
@@ -161,171 +201,30 @@ public final class ParquetDatasetReader extends ArrowReader {
     prepareLoadNextBatch();
     VectorSchemaRoot root = getVectorSchemaRoot();
     while (current < tasks.size()) {
-      while (submitted < tasks.size() && submitted < current + ahead) {
-        Task t = tasks.get(submitted++);
-        FileRead read = new FileRead(t);
-        reads.add(read);
-        pool.execute(read);
+      while (started < tasks.size() && started < current + ahead) {
+        Task t = tasks.get(started++);
+        t.ahead =
+            new BatchesAhead<>(
+                allocator, root, t, t::stats, pool, true, t.planned.slice().location());
+        t.ahead.start();
       }
-      Item item;
+      Task t = tasks.get(current);
       try {
-        item = tasks.get(current).queue.take();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("reading the dataset was interrupted");
-      }
-      if (item instanceof Batch b) {
-        try (VectorSchemaRoot batch = b.root) {
-          List<FieldVector> from = batch.getFieldVectors();
-          List<FieldVector> to = root.getFieldVectors();
-          for (int i = 0; i < to.size(); i++) {
-            from.get(i).makeTransferPair(to.get(i)).transfer();
-          }
-          root.setRowCount(batch.getRowCount());
+        if (t.ahead.next()) {
+          return true;
         }
-        return true;
-      }
-      if (item instanceof Failed f) {
+      } catch (IOException | RuntimeException | Error e) {
+        // A failed file ends the read: no later file is read.
         current = tasks.size();
-        if (f.error instanceof IOException io) {
-          throw io;
-        }
-        if (f.error instanceof RuntimeException r) {
-          throw r;
-        }
-        throw new IOException(f.error);
+        throw e;
       }
-      done = add(done, ((End) item).stats);
+      done = add(done, t.ahead.counts());
       filesRead++;
       current++;
+      t.close();
     }
     root.setRowCount(0);
     return false;
-  }
-
-  /**
-   * One file's read on a read-ahead thread, which close can stop (interrupting the thread) and wait
-   * for; a read that has not started when the reader closes never starts.
-   */
-  private final class FileRead implements Runnable {
-    private final Task task;
-    private Thread thread;
-    private boolean started;
-    private boolean finished;
-
-    FileRead(Task task) {
-      this.task = task;
-    }
-
-    @Override
-    public void run() {
-      synchronized (this) {
-        if (closed) {
-          finished = true;
-          notifyAll();
-          return;
-        }
-        started = true;
-        thread = Thread.currentThread();
-      }
-      try {
-        produce(task);
-      } finally {
-        synchronized (this) {
-          thread = null;
-          finished = true;
-          notifyAll();
-          // A stop's interrupt that came after the read ended must not reach the pool's next task.
-          Thread.interrupted();
-        }
-      }
-    }
-
-    /** Interrupts the read if it runs; one not started will not start. */
-    synchronized void stop() {
-      if (thread != null) {
-        thread.interrupt();
-      }
-    }
-
-    /** Waits until the read has ended (or will never start); false on timeout. */
-    synchronized boolean awaitEnd(long deadlineNanos) throws InterruptedException {
-      while (started && !finished) {
-        long left = deadlineNanos - System.nanoTime();
-        if (left <= 0) {
-          return false;
-        }
-        TimeUnit.NANOSECONDS.timedWait(this, left);
-      }
-      return true;
-    }
-  }
-
-  /** Reads one file on a read-ahead thread, handing over its batches in the dataset's schema. */
-  private void produce(Task t) {
-    Item last;
-    try {
-      last = t.countOnly ? countRows(t) : readFile(t);
-    } catch (Throwable e) {
-      last = new Failed(e);
-    }
-    handOver(t, last);
-  }
-
-  /**
-   * Puts an item on a file's queue, waiting while the queue is full; false once the reader is
-   * closed (the item is then dropped). The wait does not rely on interrupts, which the file reads
-   * below may have consumed.
-   */
-  private boolean handOver(Task t, Item item) {
-    try {
-      while (!closed) {
-        if (t.queue.offer(item, 20, TimeUnit.MILLISECONDS)) {
-          return true;
-        }
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    return false;
-  }
-
-  private Item readFile(Task t) throws IOException {
-    // The footer the dataset read when it opened: the file is not asked for it again.
-    try (ParquetFile file = ParquetFile.open(t.file.location(), options.remote(), t.footer);
-        ParquetArrowReader reader = file.newReader(allocator, t.read)) {
-      VectorSchemaRoot source = reader.getVectorSchemaRoot();
-      while (!closed && reader.loadNextBatch()) {
-        hand(t, source);
-      }
-      return new End(reader.stats());
-    }
-  }
-
-  /** A file whose rows matter but none of its columns: batches of nulls and partition values. */
-  private Item countRows(Task t) {
-    long rows = t.file.rows();
-    int size = t.read.batchSize();
-    try (VectorSchemaRoot empty = VectorSchemaRoot.create(new Schema(List.of()), allocator)) {
-      for (long at = 0; at < rows && !closed; at += size) {
-        empty.setRowCount((int) Math.min(size, rows - at));
-        hand(t, empty);
-      }
-    }
-    return new End(new ReadStats(0, 0, 0, 0, 0, rows, rows));
-  }
-
-  private void hand(Task t, VectorSchemaRoot source) {
-    VectorSchemaRoot out = VectorSchemaRoot.create(schema, allocator);
-    boolean handed = false;
-    try {
-      Conform.into(source, out, t.constants);
-      handed = handOver(t, new Batch(out));
-    } finally {
-      if (!handed) {
-        out.close();
-      }
-    }
   }
 
   private static ReadStats add(ReadStats a, ReadStats b) {
@@ -348,26 +247,24 @@ public final class ParquetDatasetReader extends ArrowReader {
   @Override
   protected void closeReadSource() throws IOException {
     closed = true;
-    reads.forEach(FileRead::stop);
-    try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      for (FileRead read : reads) {
-        if (!read.awaitEnd(deadline)) {
-          throw new IOException("the dataset's read-ahead threads did not stop within 30 s");
+    for (Task t : tasks) {
+      if (t.ahead != null) {
+        // Every producer is told to stop before any is waited for.
+        t.ahead.stopSoon();
+      }
+    }
+    IOException failure = null;
+    for (Task t : tasks) {
+      try {
+        t.close();
+      } catch (IOException e) {
+        if (failure == null) {
+          failure = e;
         }
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("closing the dataset reader was interrupted");
-    } finally {
-      for (Task t : tasks) {
-        Item item;
-        while ((item = t.queue.poll()) != null) {
-          if (item instanceof Batch b) {
-            b.root.close();
-          }
-        }
-      }
+    }
+    if (failure != null) {
+      throw failure;
     }
   }
 }

@@ -18,12 +18,14 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * Batches decoded ahead of the caller: a producer on a helper thread loads batches into two roots
- * of its own, one after the other, while the caller works on the batch it has; {@link #next} swaps
- * the oldest ready one's buffers with the caller's root (three zero-copy transfers a vector), so
- * the caller's last buffers go back to the producer to be decoded into again. The producer waits
- * while both of its roots are full, and ends at the last batch, at a failure (thrown by the {@link
- * #next} that reaches it, as the read itself would have) or when {@link #stop} asks.
+ * Batches decoded ahead of the caller, the one mechanism that does it (a file's reader with {@code
+ * decodeAhead}, and each file of a dataset read ahead): a producer on a helper thread loads batches
+ * into two roots of its own, one after the other, while the caller works on the batch it has;
+ * {@link #next} swaps the oldest ready one's buffers with the caller's root (three zero-copy
+ * transfers a vector), so the caller's last buffers go back to the producer to be decoded into
+ * again. The producer waits while both of its roots are full, and ends at the last batch, at a
+ * failure (thrown by the {@link #next} that reaches it, as the read itself would have) or when
+ * {@link #stop} asks.
  *
  * <p>Nothing waits on a caller's executor for long: a producer it has not started within {@link
  * #START_WAIT_NANOS} of the caller's first need for a batch (a busy executor), or that it rejects
@@ -84,7 +86,13 @@ public final class BatchesAhead<S> implements AutoCloseable {
   private volatile S counts;
 
   /**
+   * Batches decoded ahead of a reader's caller on the caller's executor, or Parrow's worker
+   * threads.
+   *
+   * @param allocator where the producer's roots come from
    * @param target the caller's root, which {@link #next} fills
+   * @param loader loads the next batch into a root
+   * @param snapshot the read's counts after a load
    * @param executor the caller's executor for the producer, or null for Parrow's own threads
    * @param name the file, for the message of an interrupted wait
    */
@@ -95,11 +103,34 @@ public final class BatchesAhead<S> implements AutoCloseable {
       Supplier<S> snapshot,
       Executor executor,
       String name) {
+    this(allocator, target, loader, snapshot, WorkerPool.orOwn(executor), executor == null, name);
+  }
+
+  /**
+   * Batches decoded ahead on {@code executor}.
+   *
+   * @param allocator where the producer's roots come from
+   * @param target the caller's root, which {@link #next} fills
+   * @param loader loads the next batch into a root
+   * @param snapshot the read's counts after a load
+   * @param executor where the producer runs
+   * @param ownThreads whether {@code executor} is Parrow's own (the first batch then waits for the
+   *     producer to start, however long; a caller's executor gets {@link #START_WAIT_NANOS})
+   * @param name the file, for the message of an interrupted wait
+   */
+  public BatchesAhead(
+      BufferAllocator allocator,
+      VectorSchemaRoot target,
+      Loader loader,
+      Supplier<S> snapshot,
+      Executor executor,
+      boolean ownThreads,
+      String name) {
     this.target = target;
     this.loader = loader;
     this.snapshot = snapshot;
-    this.ownThreads = executor == null;
-    this.executor = WorkerPool.orOwn(executor);
+    this.ownThreads = ownThreads;
+    this.executor = executor;
     this.name = name;
     this.spares =
         List.of(
@@ -110,22 +141,31 @@ public final class BatchesAhead<S> implements AutoCloseable {
   }
 
   /**
+   * Hands the producer to the executor now, before the first {@link #next} (a dataset starts the
+   * files after the current one this way); {@link #next} does it otherwise.
+   */
+  public void start() {
+    if (submitted) {
+      return;
+    }
+    submitted = true;
+    free.addAll(spares);
+    starter = Thread.currentThread();
+    try {
+      executor.execute(this::produce);
+    } catch (RejectedExecutionException e) {
+      // Left unstarted: the caller loads.
+      wontStart = true;
+    }
+  }
+
+  /**
    * Puts the next batch into the caller's root, waiting for it when it is not ready.
    *
    * @return false after the last batch
    */
   public boolean next() throws IOException {
-    if (!submitted) {
-      submitted = true;
-      free.addAll(spares);
-      starter = Thread.currentThread();
-      try {
-        executor.execute(this::produce);
-      } catch (RejectedExecutionException e) {
-        // Left unstarted: the caller loads.
-        wontStart = true;
-      }
-    }
+    start();
     if (state.get() == NOT_STARTED) {
       awaitStart();
       state.compareAndSet(NOT_STARTED, CALLER_LOADS);
@@ -270,6 +310,19 @@ public final class BatchesAhead<S> implements AutoCloseable {
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /**
+   * Asks the producer to stop after the load it is in, without waiting for it (a dataset tells all
+   * its files' producers before it waits for any); one not started yet never starts.
+   */
+  public void stopSoon() {
+    stopping = true;
+    if (state.compareAndSet(NOT_STARTED, CALLER_LOADS) || state.get() == CALLER_LOADS) {
+      started.countDown();
+      return;
+    }
+    free.offer(STOP);
   }
 
   /** Stops the producer (if it runs) and frees the roots of its own. */
