@@ -65,7 +65,11 @@ public interface Partitioning {
     return new Directories(keys, types);
   }
 
-  /** Hive's {@code key=value} directories; other directories are no partition. */
+  /**
+   * Hive's {@code key=value} directories; other directories are no partition.
+   *
+   * @param types the types of keys that should not be inferred
+   */
   record Hive(Map<String, ArrowType> types) implements Partitioning {
     /**
      * Copies the types.
@@ -82,7 +86,12 @@ public interface Partitioning {
     }
   }
 
-  /** Directories that hold only values, the keys named in order. */
+  /**
+   * Directories that hold only values, the keys named in order.
+   *
+   * @param keys the keys, outermost first
+   * @param types the types of keys that should not be inferred
+   */
   record Directories(List<String> keys, Map<String, ArrowType> types) implements Partitioning {
     /**
      * Copies the keys and types.
