@@ -291,13 +291,11 @@ public final class BatchesAhead<S> implements AutoCloseable {
    * was closed. Call before taking the lock the caller reads under, then {@link #close} under it.
    */
   public void stop() {
-    stopping = true;
-    if (state.compareAndSet(NOT_STARTED, CALLER_LOADS) || state.get() == CALLER_LOADS) {
-      // A caller waiting for the producer to start goes on and loads the batch itself.
-      started.countDown();
+    stopSoon();
+    if (state.get() != PRODUCING) {
+      // Never started (a caller waiting for it goes on and loads the batch itself).
       return;
     }
-    free.offer(STOP);
     boolean interrupted = false;
     while (true) {
       try {
