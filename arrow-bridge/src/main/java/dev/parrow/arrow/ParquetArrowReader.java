@@ -9,6 +9,7 @@ import dev.parrow.arrow.internal.read.DictionaryWidening;
 import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.arrow.internal.read.LeafReader;
 import dev.parrow.arrow.internal.read.Projection;
+import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.footer.Footer;
@@ -214,7 +215,8 @@ public final class ParquetArrowReader extends ArrowReader {
                   getVectorSchemaRoot(),
                   this::loadBatch,
                   this::countsNow,
-                  options.executor(),
+                  WorkerPool.orOwn(options.executor()),
+                  options.executor() == null,
                   file.footer().fileName());
         }
       }

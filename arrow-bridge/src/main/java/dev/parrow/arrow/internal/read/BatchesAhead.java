@@ -1,6 +1,5 @@
 package dev.parrow.arrow.internal.read;
 
-import dev.parrow.arrow.internal.threads.WorkerPool;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
@@ -84,27 +83,6 @@ public final class BatchesAhead<S> implements AutoCloseable {
 
   /** Written by the caller's thread, read by any thread asking for the read's counts. */
   private volatile S counts;
-
-  /**
-   * Batches decoded ahead of a reader's caller on the caller's executor, or Parrow's worker
-   * threads.
-   *
-   * @param allocator where the producer's roots come from
-   * @param target the caller's root, which {@link #next} fills
-   * @param loader loads the next batch into a root
-   * @param snapshot the read's counts after a load
-   * @param executor the caller's executor for the producer, or null for Parrow's own threads
-   * @param name the file, for the message of an interrupted wait
-   */
-  public BatchesAhead(
-      BufferAllocator allocator,
-      VectorSchemaRoot target,
-      Loader loader,
-      Supplier<S> snapshot,
-      Executor executor,
-      String name) {
-    this(allocator, target, loader, snapshot, WorkerPool.orOwn(executor), executor == null, name);
-  }
 
   /**
    * Batches decoded ahead on {@code executor}.
