@@ -470,6 +470,10 @@ public final class ParquetDataset {
    * location is ({@link Stores}); names starting with '.' or '_' below the root are left out.
    */
   private static List<Listed> list(String location, DatasetOptions options) throws IOException {
+    if (location.regionMatches(true, 0, "file:", 0, 5)) {
+      // As a path: the files' locations are then paths too, whatever characters their names hold.
+      location = Path.of(URI.create(location)).toString();
+    }
     Store store = Stores.of(location, options.remote());
     String base;
     PathMatcher matcher = null;
@@ -505,10 +509,7 @@ public final class ParquetDataset {
       String path = URI.create(location).getPath();
       return path == null ? "" : path;
     }
-    Path parent =
-        (location.startsWith("file:") ? Path.of(URI.create(location)) : Path.of(location))
-            .toAbsolutePath()
-            .getParent();
+    Path parent = Path.of(location).toAbsolutePath().getParent();
     return parent == null ? "" : parent.toString().replace('\\', '/') + "/x";
   }
 
