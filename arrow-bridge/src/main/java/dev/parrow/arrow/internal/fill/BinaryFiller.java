@@ -25,21 +25,41 @@ public final class BinaryFiller implements VectorFiller {
 
   @Override
   public void fill(FieldVector vector, int rows, byte[] validity, int present, DenseValues values) {
-    BaseVariableWidthVector v = (BaseVariableWidthVector) vector;
     BinaryValues src = (BinaryValues) values;
     if (utf8) {
       checkUtf8(src, present);
     }
-    int bytes = src.byteLength();
-    Buffers.allocate(v, bytes, rows);
+    fill(
+        (BaseVariableWidthVector) vector,
+        rows,
+        validity,
+        src.bytes(),
+        src.byteLength(),
+        src.offsets(),
+        present);
+  }
+
+  /**
+   * Fills {@code v} from values back to back in {@code bytes} (the first {@code byteLength}), value
+   * {@code i} from {@code offsets[i]} to {@code offsets[i + 1]}, {@code offsets[0]} being 0.
+   */
+  void fill(
+      BaseVariableWidthVector v,
+      int rows,
+      byte[] validity,
+      byte[] values,
+      int byteLength,
+      int[] offsets,
+      int present) {
+    Buffers.allocate(v, byteLength, rows);
     Buffers.validity(v.getValidityBuffer(), rows, validity);
-    v.getDataBuffer().setBytes(0, src.bytes(), 0, bytes);
+    v.getDataBuffer().setBytes(0, values, 0, byteLength);
     if (present == rows) {
-      Buffers.putInts(v.getOffsetBuffer(), src.offsets(), rows + 1);
+      Buffers.putInts(v.getOffsetBuffer(), offsets, rows + 1);
     } else {
       // Spread in an array, then one bulk copy: a bounds-checked buffer write per slot is slower.
       spread = Spread.ensure(spread, rows + 1);
-      Spread.offsets(src.offsets(), validity, rows, spread);
+      Spread.offsets(offsets, validity, rows, spread);
       Buffers.putInts(v.getOffsetBuffer(), spread, rows + 1);
     }
     v.setLastSet(rows - 1);
