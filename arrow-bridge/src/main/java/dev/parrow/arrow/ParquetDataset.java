@@ -470,11 +470,9 @@ public final class ParquetDataset {
    * location is ({@link Stores}); names starting with '.' or '_' below the root are left out.
    */
   private static List<Listed> list(String location, DatasetOptions options) throws IOException {
-    if (location.regionMatches(true, 0, "file:", 0, 5)) {
-      // As a path: the files' locations are then paths too, whatever characters their names hold.
-      location = Path.of(URI.create(location)).toString();
-    }
     Store store = Stores.of(location, options.remote());
+    // A file: URI as a path: the files listed are then paths, whatever characters their names hold.
+    location = store.canonical(location);
     String base;
     PathMatcher matcher = null;
     if (isGlob(location)) {

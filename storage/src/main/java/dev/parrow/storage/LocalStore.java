@@ -16,9 +16,16 @@ final class LocalStore implements Store {
   private LocalStore() {}
 
   static Path path(String location) {
-    return location.regionMatches(true, 0, "file:", 0, 5)
-        ? Path.of(URI.create(location))
-        : Path.of(location);
+    return isFileUri(location) ? Path.of(URI.create(location)) : Path.of(location);
+  }
+
+  private static boolean isFileUri(String location) {
+    return location.regionMatches(true, 0, "file:", 0, 5);
+  }
+
+  @Override
+  public String canonical(String location) {
+    return isFileUri(location) ? path(location).toString() : location;
   }
 
   @Override

@@ -9,6 +9,17 @@ import java.util.List;
  */
 public interface Store {
   /**
+   * The location as this store names the files it lists, so that their names hold any character:
+   * the local store gives a {@code file:} URI as a path; the others give it as it is.
+   *
+   * @param location a location this store holds
+   * @return the same location in the store's own form
+   */
+  default String canonical(String location) {
+    return location;
+  }
+
+  /**
    * Opens a file to read.
    *
    * @param location the file

@@ -25,6 +25,10 @@ class StoresTest {
     assertTrue(Stores.of("relative/x.parquet", o) instanceof LocalStore);
     assertTrue(Stores.of("HTTPS://host/x.parquet", o) instanceof HttpStore);
     assertTrue(Stores.of("s3://bucket/key", o) instanceof S3Store);
+    assertEquals(
+        "/tmp/a b/x.parquet",
+        Stores.of("file:///tmp/a%20b/x.parquet", o).canonical("file:///tmp/a%20b/x.parquet"));
+    assertEquals("s3://b/a%20b", Stores.of("s3://b/a%20b", o).canonical("s3://b/a%20b"));
     assertTrue(Stores.isRemote("http://host/x"));
     assertFalse(Stores.isRemote("data/k=1/x.parquet"));
     IllegalArgumentException e =
