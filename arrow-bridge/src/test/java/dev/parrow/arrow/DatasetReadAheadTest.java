@@ -13,10 +13,6 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,29 +22,16 @@ import org.junit.jupiter.api.io.TempDir;
  * frees everything it held.
  */
 class DatasetReadAheadTest {
-  private static final Schema SCHEMA =
-      new Schema(List.of(Field.nullable("v", new ArrowType.Int(64, true))));
-
   @TempDir Path dir;
 
   /** Six files of 1,000 rows, file f holding f * 1000 .. f * 1000 + 999, in row groups of 100. */
   private void writeFiles() throws IOException {
     for (int f = 0; f < 6; f++) {
-      try (BufferAllocator allocator = new RootAllocator();
-          VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);
-          ParquetArrowWriter writer =
-              ParquetArrowWriter.create(
-                  dir.resolve("part-" + f + ".parquet"),
-                  SCHEMA,
-                  WriteOptions.builder().rowGroupRows(100).build())) {
-        BigIntVector v = (BigIntVector) root.getVector("v");
-        v.allocateNew(1000);
-        for (int i = 0; i < 1000; i++) {
-          v.set(i, f * 1000L + i);
-        }
-        root.setRowCount(1000);
-        writer.write(root);
-      }
+      long first = f * 1000L;
+      LongFiles.write(
+          dir.resolve("part-" + f + ".parquet"),
+          WriteOptions.builder().rowGroupRows(100).build(),
+          java.util.stream.LongStream.range(first, first + 1000).toArray());
     }
   }
 

@@ -10,14 +10,11 @@ import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.types.DictionaryMode;
 import dev.parrow.types.TypeOptions;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -104,25 +101,10 @@ class OptionsTest {
     assertEquals(write.columnSettings(), write.toBuilder().build().columnSettings());
   }
 
-  private void writeFile(Path file, long value) throws Exception {
-    Files.createDirectories(file.getParent());
-    Schema schema = new Schema(List.of(Field.nullable("v", new ArrowType.Int(64, true))));
-    try (BufferAllocator allocator = new RootAllocator();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        ParquetArrowWriter writer =
-            ParquetArrowWriter.create(file, schema, WriteOptions.defaults())) {
-      BigIntVector v = (BigIntVector) root.getVector("v");
-      v.allocateNew(1);
-      v.set(0, value);
-      root.setRowCount(1);
-      writer.write(root);
-    }
-  }
-
   @Test
   void directoryPartitioningNamesTheKeysOfPlainDirectories() throws Exception {
-    writeFile(dir.resolve("2024/01/a.parquet"), 1);
-    writeFile(dir.resolve("2025/12/b.parquet"), 2);
+    LongFiles.write(dir.resolve("2024/01/a.parquet"), 1);
+    LongFiles.write(dir.resolve("2025/12/b.parquet"), 2);
     DatasetOptions options =
         DatasetOptions.builder()
             .partitioning(
@@ -143,7 +125,7 @@ class OptionsTest {
               DatasetOptions.builder().partitioning(Partitioning.none()).build());
       assertEquals(List.of("v"), names(dataset.schema()));
     }
-    writeFile(dir.resolve("c.parquet"), 3);
+    LongFiles.write(dir.resolve("c.parquet"), 3);
     IllegalArgumentException shallow =
         assertThrows(
             IllegalArgumentException.class,
@@ -153,7 +135,7 @@ class OptionsTest {
 
   @Test
   void aDatasetTakesItsTypeChoicesOnce() throws Exception {
-    writeFile(dir.resolve("k=1/a.parquet"), 1);
+    LongFiles.write(dir.resolve("k=1/a.parquet"), 1);
     TypeOptions micro = TypeOptions.builder().int96Unit(TimeUnit.MICROSECOND).build();
     ParquetDataset dataset =
         ParquetDataset.open(List.of(dir.toString()), DatasetOptions.builder().types(micro).build());

@@ -45,11 +45,13 @@ class WholeFileFuzzTest {
                   .build(),
           file ->
               ReadOptions.builder()
-                  .types(t -> t.useArrowSchemaHint(false))
-                  .types(t -> t.decimalsAsDouble(true))
-                  .types(t -> t.uuidAsString(true))
-                  .types(t -> t.binaryAsString(true))
-                  .types(t -> t.float16AsFloat(true))
+                  .types(
+                      t ->
+                          t.useArrowSchemaHint(false)
+                              .decimalsAsDouble(true)
+                              .uuidAsString(true)
+                              .binaryAsString(true)
+                              .float16AsFloat(true))
                   .build(),
           WholeFileFuzzTest::filtered,
           file -> ReadOptions.builder().rowOffset(3).rowLimit(50).batchSize(16).build());

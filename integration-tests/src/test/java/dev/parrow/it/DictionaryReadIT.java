@@ -60,8 +60,10 @@ class DictionaryReadIT {
             file.arrowSchema(
                     ReadOptions.builder()
                         .columns(c.column())
-                        .types(t -> t.dictionaryColumns(c.column()))
-                        .types(t -> t.dictionaryMode(DictionaryMode.DECODE))
+                        .types(
+                            t ->
+                                t.dictionaryColumns(c.column())
+                                    .dictionaryMode(DictionaryMode.DECODE))
                         .build())
                 .findField(c.column())
                 .getDictionary());
@@ -80,8 +82,7 @@ class DictionaryReadIT {
                 allocator,
                 ReadOptions.builder()
                     .columns(c.column())
-                    .types(t -> t.dictionaryColumns(c.column()))
-                    .types(t -> t.dictionaryMode(mode))
+                    .types(t -> t.dictionaryColumns(c.column()).dictionaryMode(mode))
                     .batchSize(256)
                     .build())) {
       while (reader.loadNextBatch()) {
@@ -261,8 +262,7 @@ class DictionaryReadIT {
         ParquetFile pf = ParquetFile.open(file)) {
       ReadOptions unify =
           ReadOptions.builder()
-              .types(t -> t.arrowSchema(hint))
-              .types(t -> t.dictionaryMode(DictionaryMode.UNIFY))
+              .types(t -> t.arrowSchema(hint).dictionaryMode(DictionaryMode.UNIFY))
               .build();
       List<Object> got = new ArrayList<>();
       try (var reader = pf.newReader(allocator, unify)) {

@@ -297,8 +297,10 @@ class FilterIT {
                     .build(),
                 ReadOptions.builder()
                     .filter(filter)
-                    .types(t -> t.dictionaryColumns("utf8", "large_utf8"))
-                    .types(t -> t.dictionaryMode(DictionaryMode.PER_ROW_GROUP))
+                    .types(
+                        t ->
+                            t.dictionaryColumns("utf8", "large_utf8")
+                                .dictionaryMode(DictionaryMode.PER_ROW_GROUP))
                     .batchSize(170)
                     .build(),
                 ReadOptions.builder()

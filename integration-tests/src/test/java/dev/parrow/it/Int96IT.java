@@ -112,8 +112,7 @@ class Int96IT {
         read(
             file,
             ReadOptions.builder()
-                .types(t -> t.int96Unit(TimeUnit.MICROSECOND))
-                .types(t -> t.int96OutOfRangeAsNull(true))
+                .types(t -> t.int96Unit(TimeUnit.MICROSECOND).int96OutOfRangeAsNull(true))
                 .build()));
   }
 
@@ -132,8 +131,7 @@ class Int96IT {
         read(
             file,
             ReadOptions.builder()
-                .types(t -> t.int96Unit(TimeUnit.MICROSECOND))
-                .types(t -> t.int96OutOfRangeAsNull(true))
+                .types(t -> t.int96Unit(TimeUnit.MICROSECOND).int96OutOfRangeAsNull(true))
                 .build());
     List<Object> duck = new ArrayList<>();
     try (var c = java.sql.DriverManager.getConnection("jdbc:duckdb:");

@@ -164,8 +164,7 @@ class PruningIT {
               // s read as the caller's dictionary, per row group and unified
               ReadOptions.builder()
                   .filter("s = 'a'")
-                  .types(t -> t.dictionaryColumns("s"))
-                  .types(t -> t.dictionaryMode(DictionaryMode.PER_ROW_GROUP))
+                  .types(t -> t.dictionaryColumns("s").dictionaryMode(DictionaryMode.PER_ROW_GROUP))
                   .batchSize(3)
                   .build(),
               ReadOptions.builder()

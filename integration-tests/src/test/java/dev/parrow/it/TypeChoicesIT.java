@@ -29,9 +29,8 @@ import org.junit.jupiter.api.Test;
 class TypeChoicesIT {
   private static ReadOptions widened() {
     return ReadOptions.builder()
-        .types(t -> t.useArrowSchemaHint(false))
-        .types(t -> t.unsignedAsSigned(true))
-        .types(t -> t.fixedSizeBinaryAsBinary(true))
+        .types(
+            t -> t.useArrowSchemaHint(false).unsignedAsSigned(true).fixedSizeBinaryAsBinary(true))
         .batchSize(3)
         .build();
   }
