@@ -9,6 +9,7 @@ import dev.parrow.arrow.internal.read.DictionaryWidening;
 import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.arrow.internal.read.LeafReader;
 import dev.parrow.arrow.internal.read.Projection;
+import dev.parrow.arrow.internal.threads.TaskProfile;
 import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
@@ -20,6 +21,7 @@ import dev.parrow.codec.page.PageBuffers;
 import dev.parrow.codec.page.PageIndexReader;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.values.DenseValues;
+import dev.parrow.storage.threads.ParrowThreads;
 import dev.parrow.types.DictionaryMode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -51,6 +53,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * reading thread), and the next {@link #loadNextBatch} fails with an IllegalStateException.
  */
 public final class ParquetArrowReader extends ArrowReader {
+  /**
+   * Below these bytes in flight (the option's, or half the allocator's room) one row group is read
+   * at a time: each row group read at once holds at least two batches.
+   */
+  static final long MIN_BYTES_IN_FLIGHT = 16L << 20;
+
   private final ParquetFile file;
   private final ReadOptions options;
   private final Projection projection;
@@ -85,6 +93,9 @@ public final class ParquetArrowReader extends ArrowReader {
 
   private boolean dictionariesBound;
 
+  /** Whether the cursor, the filter-only root and the filter's step were made. */
+  private boolean planStarted;
+
   /**
    * The batches decoded ahead ({@link ReadOptions#decodeAhead}), made at the first batch; null when
    * each batch is read when asked for.
@@ -92,6 +103,18 @@ public final class ParquetArrowReader extends ArrowReader {
   private volatile BatchesAhead<ReadStats> ahead;
 
   private boolean aheadDecided;
+
+  /**
+   * The dictionaries of the row group this reader reads a piece of, shared with the readers of its
+   * other pieces; null when it reads whole row groups.
+   */
+  private PieceDictionaries pieceDictionaries;
+
+  /**
+   * The row groups decoded at once, each by a reader of its own, made at the first batch; null when
+   * one row group is read at a time.
+   */
+  private volatile UnitsAhead<RowGroupPiece> groupsAhead;
 
   /** Held while a batch is read, so that a close from another thread waits for it. */
   private final java.util.concurrent.locks.ReentrantLock reading =
@@ -174,6 +197,19 @@ public final class ParquetArrowReader extends ArrowReader {
    * @return the counts so far
    */
   public ReadStats stats() {
+    UnitsAhead<RowGroupPiece> groups = groupsAhead;
+    if (groups != null) {
+      ReadStats c = groups.counts();
+      // Each row group's reader counts itself; the file's count is the row groups chosen.
+      return new ReadStats(
+          chosenGroups.size(),
+          c.rowGroupsRead(),
+          c.pages(),
+          c.pagesRead(),
+          c.bytesRead(),
+          c.rowsScanned(),
+          c.rows());
+    }
     BatchesAhead<ReadStats> pipeline = ahead;
     return pipeline != null ? pipeline.counts() : countsNow();
   }
@@ -208,17 +244,23 @@ public final class ParquetArrowReader extends ArrowReader {
       prepareLoadNextBatch();
       if (!aheadDecided) {
         aheadDecided = true;
-        if (options.decodeAhead() && getDictionaryVectors().isEmpty()) {
+        groupsAhead = rowGroupsAtOnce();
+        if (groupsAhead == null && options.decodeAhead() && getDictionaryVectors().isEmpty()) {
           ahead =
               new BatchesAhead<>(
                   allocator,
                   getVectorSchemaRoot(),
                   this::loadBatch,
                   this::countsNow,
+                  2,
+                  null,
                   WorkerPool.orOwn(options.executor()),
                   options.executor() == null,
                   file.footer().fileName());
         }
+      }
+      if (groupsAhead != null) {
+        return groupsAhead.next();
       }
       return ahead != null ? ahead.next() : loadBatch(getVectorSchemaRoot());
     } finally {
@@ -238,11 +280,18 @@ public final class ParquetArrowReader extends ArrowReader {
       // Before the lock: a caller waiting in loadNextBatch for a batch decoded ahead holds it.
       pipeline.stop();
     }
+    UnitsAhead<RowGroupPiece> groups = groupsAhead;
+    if (groups != null) {
+      groups.stopSoon();
+    }
     reading.lock();
     try {
       // Read again: a batch that was starting may have made it meanwhile (no caller waits now).
       if (ahead != null) {
         ahead.close();
+      }
+      if (groupsAhead != null) {
+        groupsAhead.close();
       }
       super.close(closeReadSource);
       assembly.close();
@@ -261,14 +310,204 @@ public final class ParquetArrowReader extends ArrowReader {
     }
   }
 
-  /** Plans the read, binds the dictionaries and makes the filter's step (at the first batch). */
-  private void prepare() throws IOException {
+  /**
+   * The row groups of the plan decoded at once (as {@link RowGroupPiece}s), when the read has
+   * threads to spare (4 or more), more than one piece to read and no dictionary vectors (whose
+   * dictionaries each piece's reader would make its own); else null, and one row group is read at a
+   * time with its columns in parallel. Each piece is read by a reader of its own over its rows
+   * alone, with the same options: the same rows, in the same batches, as this reader would read
+   * them. Half the threads' number of pieces run at once, each with two or more threads for its
+   * columns (and its pages read ahead).
+   */
+  private UnitsAhead<RowGroupPiece> rowGroupsAtOnce() throws IOException {
+    int threads = options.parallelism();
+    if (threads < 4 || !getDictionaryVectors().isEmpty() || assembly.leaves().isEmpty()) {
+      return null;
+    }
+    // Within the allocator's room too: a reader given a small allocator keeps to it.
+    long budget = Math.min(options.bytesInFlight(), allocator.getHeadroom() / 2);
+    if (budget < MIN_BYTES_IN_FLIGHT) {
+      return null;
+    }
+    makePlan();
+    List<RowGroupPiece> pieces = pieces(threads);
+    if (pieces.size() < 2) {
+      return null;
+    }
+    int atOnce = Math.min(pieces.size(), threads / 2);
+    int each = (threads + atOnce - 1) / atOnce;
+    for (RowGroupPiece piece : pieces) {
+      piece.threads(each);
+    }
+    return new UnitsAhead<>(
+        allocator,
+        getVectorSchemaRoot(),
+        pieces,
+        atOnce,
+        new BatchesAhead.Budget(budget),
+        Integer.MAX_VALUE,
+        ParrowThreads.share(ParrowThreads.Work.WORKER, options.executor(), atOnce),
+        options.executor() == null);
+  }
+
+  /**
+   * The plan's row groups as pieces to read at once: each row group whole, or, when few row groups
+   * would leave threads idle, split into runs of whole batches. Only a read of whole row groups of
+   * flat columns is split (a piece then skips to its first row by the page headers, without
+   * decoding the pages before it); a filter's or a row range's batches follow the rows it selects,
+   * and a nested column would have to decode its levels to skip.
+   */
+  private List<RowGroupPiece> pieces(int threads) {
+    List<RowGroup> groups = file.metadata().rowGroups();
+    boolean split = plan.readsWholeRowGroups();
+    for (LeafReader leaf : assembly.leaves()) {
+      split &= leaf.leaf().column().maxRepetitionLevel() == 0;
+    }
+    int perGroup =
+        split
+            ? Math.max(1, (2 * threads + plan.rowGroups().size() - 1) / plan.rowGroups().size())
+            : 1;
+    List<RowGroupPiece> pieces = new ArrayList<>();
+    for (int group : plan.rowGroups()) {
+      long rows = groups.get(group).numRows();
+      long batches = (rows + options.batchSize() - 1) / options.batchSize();
+      // Two batches a piece at least (each piece reads its dictionary pages again), and two pages
+      // of each chunk: a piece starting inside a page decodes the page up to its first row.
+      long count = Math.max(1, Math.min(perGroup, Math.min(batches / 2, fewestPages(group) / 2)));
+      if (count == 1) {
+        pieces.add(new RowGroupPiece(group, true, null, options.toBuilder().rowGroups(group)));
+        continue;
+      }
+      long perPiece = (batches + count - 1) / count * options.batchSize();
+      PieceDictionaries dictionaries = new PieceDictionaries(file, options, group);
+      long groupStart = 0;
+      for (int g = 0; g < group; g++) {
+        groupStart += groups.get(g).numRows();
+      }
+      for (long from = 0; from < rows; from += perPiece) {
+        pieces.add(
+            new RowGroupPiece(
+                group,
+                from == 0,
+                dictionaries,
+                options.toBuilder()
+                    .rowGroups(group)
+                    .rowOffset(groupStart + from)
+                    .rowLimit(Math.min(perPiece, rows - from))));
+      }
+    }
+    return pieces;
+  }
+
+  /**
+   * The fewest data pages of the chunks read in a row group, by their metadata (1 where it does not
+   * say).
+   */
+  private long fewestPages(int group) {
+    long fewest = Long.MAX_VALUE;
+    for (LeafReader leaf : assembly.leaves()) {
+      ColumnMetaData meta =
+          file.metadata()
+              .rowGroups()
+              .get(group)
+              .columns()
+              .get(leaf.leaf().column().index())
+              .metaData();
+      fewest = Math.min(fewest, Math.max(1, ReadCounters.dataPageCount(meta)));
+    }
+    return fewest;
+  }
+
+  /**
+   * A row group, or a run of its batches, read at once with others: a reader of its own reads it,
+   * into the roots its {@link BatchesAhead} gives.
+   */
+  private final class RowGroupPiece implements UnitsAhead.Unit {
+    private final int group;
+
+    /** Whether the piece counts its row group and its chunks' pages (its first piece does). */
+    private final boolean countsGroup;
+
+    private final ReadOptions.Builder pieceOptions;
+
+    /** The row group's dictionaries, shared by its pieces; null for a whole row group. */
+    private final PieceDictionaries dictionaries;
+
+    private ParquetArrowReader reader;
+    private volatile ReadStats stats = ReadStats.NONE;
+    private boolean closed;
+
+    RowGroupPiece(
+        int group,
+        boolean countsGroup,
+        PieceDictionaries dictionaries,
+        ReadOptions.Builder pieceOptions) {
+      this.group = group;
+      this.countsGroup = countsGroup;
+      this.dictionaries = dictionaries;
+      this.pieceOptions = pieceOptions.decodeAhead(false);
+    }
+
+    /** The piece's threads for its columns. */
+    void threads(int threads) {
+      pieceOptions.parallelism(threads);
+    }
+
+    @Override
+    public synchronized boolean load(VectorSchemaRoot into) throws IOException {
+      if (closed) {
+        throw new IllegalStateException(
+            file.footer().fileName() + ": the reader was closed; no batch can be read");
+      }
+      if (reader == null) {
+        reader = new ParquetArrowReader(allocator, file, pieceOptions.build());
+        reader.pieceDictionaries = dictionaries;
+      }
+      boolean loaded = reader.loadBatch(into);
+      ReadStats c = reader.countsNow();
+      stats =
+          countsGroup
+              ? c
+              : new ReadStats(0, 0, 0, c.pagesRead(), c.bytesRead(), c.rowsScanned(), c.rows());
+      return loaded;
+    }
+
+    @Override
+    public ReadStats stats() {
+      return stats;
+    }
+
+    @Override
+    public String name() {
+      return file.footer().fileName() + ", row group " + group;
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+      closed = true;
+      if (reader != null) {
+        reader.close();
+        reader = null;
+      }
+    }
+  }
+
+  /** Plans the read: its row groups and rows. */
+  private void makePlan() throws IOException {
     if (plan == null) {
       try {
         plan = new ReadPlan(file, options, chosenGroups, filter);
       } catch (java.io.UncheckedIOException e) {
         throw e.getCause();
       }
+    }
+  }
+
+  /** Plans the read, binds the dictionaries and makes the filter's step (at the first batch). */
+  private void prepare() throws IOException {
+    if (!planStarted) {
+      planStarted = true;
+      makePlan();
       cursor.start(plan);
       assembly.createFilterOnlyRoot();
       if (filter != null && !options.pruneOnly()) {
@@ -288,6 +527,8 @@ public final class ParquetArrowReader extends ArrowReader {
    * at the end.
    */
   private boolean loadBatch(VectorSchemaRoot root) throws IOException {
+    // This reader's batches follow one another: one chain of tasks, for a profile's headroom.
+    TaskProfile.inChain(this);
     prepare();
     while (true) {
       while (!cursor.inRange()) {
@@ -371,6 +612,9 @@ public final class ParquetArrowReader extends ArrowReader {
         counters.chunkStarted(pages, meta);
         ColumnReader reader = new ColumnReader(column.column(), pages);
         DenseValues dictionary = leaf.takePreloaded(cursor.position());
+        if (dictionary == null && pieceDictionaries != null) {
+          dictionary = pieceDictionaries.of(column);
+        }
         if (dictionary != null) {
           pages.skipDictionaryPage();
           reader.useDictionary(dictionary);
@@ -398,6 +642,10 @@ public final class ParquetArrowReader extends ArrowReader {
   /** Stored bytes of the pages read so far (pages skipped whole are not read). */
   @Override
   public long bytesRead() {
+    UnitsAhead<RowGroupPiece> groups = groupsAhead;
+    if (groups != null) {
+      return groups.counts().bytesRead();
+    }
     BatchesAhead<ReadStats> pipeline = ahead;
     return pipeline != null ? pipeline.counts().bytesRead() : bytesReadNow();
   }

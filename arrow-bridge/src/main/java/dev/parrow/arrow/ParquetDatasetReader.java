@@ -1,7 +1,6 @@
 package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.dataset.Conform;
-import dev.parrow.arrow.internal.read.BatchesAhead;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.storage.threads.ParrowThreads;
 import java.io.IOException;
@@ -17,9 +16,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Reads a {@link ParquetDataset}'s files as one stream of batches in the dataset's schema (or its
  * projection), in the dataset's file order. While the caller consumes one file's batches, the next
- * {@link DatasetOptions#filesAtOnce} files are read ahead on other threads, each holding at most
- * two finished batches. Each batch comes from one file. Used by one thread at a time; close it to
- * stop the read-ahead and free what it holds.
+ * {@link DatasetOptions#filesAtOnce} files (no more than the read's {@link
+ * ReadOptions#parallelism}) are read at once on other threads ({@link UnitsAhead}), each holding
+ * two finished batches for the caller and decoding its row groups at once (as a file's reader does)
+ * within its share of the read's {@link ReadOptions#bytesInFlight}. Each batch comes from one file.
+ * Used by one thread at a time; close it to stop the read-ahead and free what it holds.
  */
 public final class ParquetDatasetReader extends ArrowReader {
   /**
@@ -27,9 +28,8 @@ public final class ParquetDatasetReader extends ArrowReader {
    * thread, and they come to the caller through {@code ahead} (started once the file is among the
    * {@code filesAtOnce} next).
    */
-  private final class Task implements BatchesAhead.Loader {
+  private final class Task implements UnitsAhead.Unit {
     final DatasetPlan.FileToRead planned;
-    BatchesAhead<ReadStats> ahead;
     private ParquetFile file;
     private ParquetArrowReader reader;
     private VectorSchemaRoot noColumns;
@@ -40,19 +40,25 @@ public final class ParquetDatasetReader extends ArrowReader {
       this.planned = planned;
     }
 
-    ReadStats stats() {
+    @Override
+    public ReadStats stats() {
       return stats;
     }
 
     @Override
-    public boolean load(VectorSchemaRoot into) throws IOException {
+    public String name() {
+      return planned.slice().location();
+    }
+
+    @Override
+    public synchronized boolean load(VectorSchemaRoot into) throws IOException {
       if (planned.countOnly()) {
         return count(into);
       }
       if (reader == null) {
         // The footer the dataset read when it opened: the file is not asked for it again.
         file = ParquetFile.open(planned.slice().location(), options.remote(), planned.footer());
-        reader = file.newReader(allocator, planned.read());
+        reader = file.newReader(allocator, shareOf(planned.read()));
       }
       boolean loaded = reader.loadNextBatch();
       if (loaded) {
@@ -79,11 +85,9 @@ public final class ParquetDatasetReader extends ArrowReader {
       return true;
     }
 
-    /** Stops the read-ahead and frees what the file's read holds. */
-    void close() throws IOException {
-      if (ahead != null) {
-        ahead.close();
-      }
+    /** Frees what the file's read holds. */
+    @Override
+    public synchronized void close() throws IOException {
       try (ParquetFile f = file;
           ParquetArrowReader r = reader;
           VectorSchemaRoot c = noColumns) {
@@ -99,18 +103,21 @@ public final class ParquetDatasetReader extends ArrowReader {
   private final DatasetOptions options;
   private final Schema schema;
 
-  private final List<Task> tasks = new ArrayList<>();
   private final int filesSkipped;
-  private final int ahead;
 
-  /** Where the files are read ahead: {@code filesAtOnce} of Parrow's file threads at a time. */
-  private final java.util.concurrent.Executor pool;
+  /** What the filter ruled out before any file was opened. */
+  private final ReadStats ruledOut;
 
-  private int current;
-  private int started;
+  /** The files read at once, in order, made at the first batch. */
+  private UnitsAhead<Task> files;
+
+  private final List<Task> tasks = new ArrayList<>();
+  private final int filesAtOnce;
+
+  /** The read's bytes in flight, shared by the files read at once. */
+  private final long bytesInFlight;
+
   private volatile boolean closed;
-  private ReadStats done;
-  private int filesRead;
 
   ParquetDatasetReader(BufferAllocator allocator, ParquetDataset dataset, ReadOptions read) {
     this(
@@ -139,9 +146,22 @@ public final class ParquetDatasetReader extends ArrowReader {
       tasks.add(new Task(f));
     }
     this.filesSkipped = plan.filesSkipped();
-    this.done = new ReadStats(plan.groupsRuledOut(), 0, 0, 0, 0, 0, 0);
-    this.ahead = options.filesAtOnce();
-    this.pool = ParrowThreads.share(ParrowThreads.Work.FILES, null, ahead);
+    this.ruledOut = new ReadStats(plan.groupsRuledOut(), 0, 0, 0, 0, 0, 0);
+    // No more files at once than the read's threads: a read of parallelism 1 reads on one.
+    this.bytesInFlight = read.bytesInFlight();
+    this.filesAtOnce =
+        Math.max(1, Math.min(options.filesAtOnce(), Math.min(read.parallelism(), tasks.size())));
+  }
+
+  /**
+   * A file's read options with its share of the read's bytes in flight, when {@code filesAtOnce}
+   * files are read at once. Each file keeps every thread: the file the caller reads decodes its row
+   * groups at once on all of them, and the files after it hold what they decoded within their share
+   * until the caller comes to them (they compete for the cores only while they fill it). Splitting
+   * the threads instead left each file with too few to keep up once it came first.
+   */
+  private ReadOptions shareOf(ReadOptions read) {
+    return read.toBuilder().bytesInFlight(bytesInFlight / filesAtOnce).build();
   }
 
   /**
@@ -175,7 +195,7 @@ public final class ParquetDatasetReader extends ArrowReader {
 
   /** {@return how many files have been read to their end so far} */
   public int filesRead() {
-    return filesRead;
+    return files == null ? 0 : files.finished();
   }
 
   /**
@@ -185,7 +205,7 @@ public final class ParquetDatasetReader extends ArrowReader {
    * @return the counts
    */
   public ReadStats stats() {
-    return done;
+    return files == null ? ruledOut : ruledOut.plus(files.done());
   }
 
   @Override
@@ -199,72 +219,36 @@ public final class ParquetDatasetReader extends ArrowReader {
       throw new IllegalStateException("the dataset reader was closed; no batch can be read");
     }
     prepareLoadNextBatch();
-    VectorSchemaRoot root = getVectorSchemaRoot();
-    while (current < tasks.size()) {
-      while (started < tasks.size() && started < current + ahead) {
-        Task t = tasks.get(started++);
-        t.ahead =
-            new BatchesAhead<>(
-                allocator, root, t, t::stats, pool, true, t.planned.slice().location());
-        t.ahead.start();
-      }
-      Task t = tasks.get(current);
-      try {
-        if (t.ahead.next()) {
-          return true;
-        }
-      } catch (IOException | RuntimeException | Error e) {
-        // A failed file ends the read: no later file is read.
-        current = tasks.size();
-        throw e;
-      }
-      done = add(done, t.ahead.counts());
-      filesRead++;
-      current++;
-      t.close();
+    if (files == null) {
+      files =
+          new UnitsAhead<>(
+              allocator,
+              getVectorSchemaRoot(),
+              tasks,
+              filesAtOnce,
+              null,
+              2,
+              ParrowThreads.share(ParrowThreads.Work.FILES, null, filesAtOnce),
+              true);
     }
-    root.setRowCount(0);
-    return false;
-  }
-
-  private static ReadStats add(ReadStats a, ReadStats b) {
-    return new ReadStats(
-        a.rowGroups() + b.rowGroups(),
-        a.rowGroupsRead() + b.rowGroupsRead(),
-        a.pages() + b.pages(),
-        a.pagesRead() + b.pagesRead(),
-        a.bytesRead() + b.bytesRead(),
-        a.rowsScanned() + b.rowsScanned(),
-        a.rows() + b.rows());
+    return files.next();
   }
 
   @Override
   public long bytesRead() {
-    return done.bytesRead();
+    return stats().bytesRead();
   }
 
   /** Stops the read-ahead, waits for it, and frees the batches it held. */
   @Override
   protected void closeReadSource() throws IOException {
     closed = true;
-    for (Task t : tasks) {
-      if (t.ahead != null) {
-        // Every producer is told to stop before any is waited for.
-        t.ahead.stopSoon();
-      }
-    }
-    IOException failure = null;
-    for (Task t : tasks) {
-      try {
+    if (files != null) {
+      files.close();
+    } else {
+      for (Task t : tasks) {
         t.close();
-      } catch (IOException e) {
-        if (failure == null) {
-          failure = e;
-        }
       }
-    }
-    if (failure != null) {
-      throw failure;
     }
   }
 }

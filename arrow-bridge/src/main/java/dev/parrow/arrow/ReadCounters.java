@@ -96,7 +96,7 @@ final class ReadCounters {
   }
 
   /** The data pages of a chunk by its encoding stats, or -1 when it has none. */
-  private static long dataPageCount(ColumnMetaData meta) {
+  static long dataPageCount(ColumnMetaData meta) {
     if (meta.encodingStats() == null || meta.encodingStats().isEmpty()) {
       return -1;
     }

@@ -49,6 +49,7 @@ public final class ReadOptions {
   private final int parallelism;
   private final Executor executor;
   private final boolean decodeAhead;
+  private final long bytesInFlight;
 
   private ReadOptions(Builder b) {
     if (b.batchSize < 1) {
@@ -63,6 +64,10 @@ public final class ReadOptions {
     if (b.rowOffset < 0 || b.rowLimit < 0) {
       throw new IllegalArgumentException(
           "row offset and limit must not be negative, not " + b.rowOffset + " and " + b.rowLimit);
+    }
+    if (b.bytesInFlight < 0) {
+      throw new IllegalArgumentException(
+          "bytesInFlight must not be negative, not " + b.bytesInFlight);
     }
     if (b.maxLevelsPerBatch < 1) {
       throw new IllegalArgumentException(
@@ -84,6 +89,7 @@ public final class ReadOptions {
     this.parallelism = b.parallelism;
     this.executor = b.executor;
     this.decodeAhead = b.decodeAhead;
+    this.bytesInFlight = b.bytesInFlight;
   }
 
   /**
@@ -118,6 +124,7 @@ public final class ReadOptions {
     b.parallelism = parallelism;
     b.executor = executor;
     b.decodeAhead = decodeAhead;
+    b.bytesInFlight = bytesInFlight;
     return b;
   }
 
@@ -206,8 +213,8 @@ public final class ReadOptions {
   }
 
   /**
-   * {@return how many threads decode the columns of a batch (the caller's included); 1 decodes on
-   * the calling thread only. Results are the same whatever the value}
+   * {@return how many threads decode the row groups and columns of the read (the caller's
+   * included); 1 decodes on the calling thread only. Results are the same whatever the value}
    */
   public int parallelism() {
     return parallelism;
@@ -219,6 +226,14 @@ public final class ReadOptions {
    */
   public Executor executor() {
     return executor;
+  }
+
+  /**
+   * {@return about how many bytes of decoded batches the row groups read at once may hold ahead of
+   * the caller; see {@link Builder#bytesInFlight}}
+   */
+  public long bytesInFlight() {
+    return bytesInFlight;
   }
 
   /** {@return whether the next batches are decoded ahead; see {@link Builder#decodeAhead}} */
@@ -267,8 +282,14 @@ public final class ReadOptions {
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private Executor executor;
     private boolean decodeAhead;
+    private long bytesInFlight = defaultBytesInFlight();
 
     private Builder() {}
+
+    /** 512 MiB, or a quarter of the JVM's memory when that is less. */
+    private static long defaultBytesInFlight() {
+      return Math.min(512L << 20, Runtime.getRuntime().maxMemory() / 4);
+    }
 
     /**
      * The columns to read: top-level names or dotted leaf paths (default all).
@@ -411,7 +432,12 @@ public final class ReadOptions {
     }
 
     /**
-     * Threads that decode the columns of a batch, the caller's included (default: the core count).
+     * Threads that decode the read, the caller's included (default: the core count). A file of
+     * several row groups has as many of them decoded at once as the threads and {@link
+     * #bytesInFlight} allow, each on a thread of its own with its share of the others for its
+     * columns, and its batches handed out in row group order: the rows and batches are those one
+     * thread would read. A row group alone (or a read with dictionary vectors) has its columns
+     * decoded in parallel.
      *
      * @param threads at least 1
      * @return this builder
@@ -434,6 +460,21 @@ public final class ReadOptions {
      */
     public Builder executor(java.util.concurrent.Executor executor) {
       this.executor = executor;
+      return this;
+    }
+
+    /**
+     * About how many bytes of decoded batches the row groups decoded at once may hold ahead of the
+     * caller beyond two batches each (default 512 MiB, or a quarter of the JVM's memory when less).
+     * A row group that has its two and no room waits until the caller takes its batches. Below 16
+     * MiB (or half the reader's allocator's room, when that is less) one row group is read at a
+     * time, with its columns in parallel.
+     *
+     * @param bytes at least 0
+     * @return this builder
+     */
+    public Builder bytesInFlight(long bytes) {
+      this.bytesInFlight = bytes;
       return this;
     }
 

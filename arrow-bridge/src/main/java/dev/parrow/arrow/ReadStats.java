@@ -20,6 +20,21 @@ public record ReadStats(
     long rowsScanned,
     long rows) {
 
+  /** Nothing read yet. */
+  static final ReadStats NONE = new ReadStats(0, 0, 0, 0, 0, 0, 0);
+
+  /** {@return these counts and {@code other}'s, added} */
+  ReadStats plus(ReadStats other) {
+    return new ReadStats(
+        rowGroups + other.rowGroups,
+        rowGroupsRead + other.rowGroupsRead,
+        pages + other.pages,
+        pagesRead + other.pagesRead,
+        bytesRead + other.bytesRead,
+        rowsScanned + other.rowsScanned,
+        rows + other.rows);
+  }
+
   /**
    * One line of JSON, as {@code parrow --stats} prints it.
    *

@@ -320,7 +320,12 @@ class ParquetArrowReaderTest {
         ParquetArrowReader reader =
             file.newReader(
                 allocator,
-                ReadOptions.builder().batchSize(500).parallelism(2).decodeAhead(ahead).build())) {
+                ReadOptions.builder()
+                    .batchSize(500)
+                    .parallelism(2)
+                    .bytesInFlight(0)
+                    .decodeAhead(ahead)
+                    .build())) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       assertTrue(reader.loadNextBatch());
       Map<String, List<org.apache.arrow.memory.ArrowBuf>> first = buffers(root);

@@ -3,7 +3,6 @@ package dev.parrow.arrow.internal.read;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
@@ -15,16 +14,19 @@ import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Batches decoded ahead of the caller, the one mechanism that does it (a file's reader with {@code
- * decodeAhead}, and each file of a dataset read ahead): a producer on a helper thread loads batches
- * into two roots of its own, one after the other, while the caller works on the batch it has;
- * {@link #next} swaps the oldest ready one's buffers with the caller's root (three zero-copy
- * transfers a vector), so the caller's last buffers go back to the producer to be decoded into
- * again. The producer waits while both of its roots are full, and ends at the last batch, at a
- * failure (thrown by the {@link #next} that reaches it, as the read itself would have) or when
- * {@link #stop} asks.
+ * decodeAhead}, each row group of a file read at once with others, each file of a dataset read
+ * ahead): a producer on a helper thread loads batches into roots of its own, one after the other,
+ * while the caller works on the batch it has; {@link #next} swaps the oldest ready one's buffers
+ * with the caller's root (three zero-copy transfers a vector), so the caller's last buffers go back
+ * to the producer to be decoded into again. The producer makes its roots as it needs them, up to
+ * the number it was given (two hold one batch ahead while the caller has another; a row group read
+ * beside others may hold all of its batches), waits while all of them are full, and ends at the
+ * last batch, at a failure (thrown by the {@link #next} that reaches it, as the read itself would
+ * have) or when {@link #stop} asks.
  *
  * <p>Nothing waits on a caller's executor for long: a producer it has not started within {@link
  * #START_WAIT_NANOS} of the caller's first need for a batch (a busy executor), or that it rejects
@@ -39,6 +41,89 @@ public final class BatchesAhead<S> implements AutoCloseable {
     boolean load(VectorSchemaRoot into) throws IOException;
   }
 
+  /**
+   * The bytes that the producers of one read (its row groups or files at once) may hold in roots
+   * beyond the two each may always have: a producer makes a further root only while the roots made
+   * so far, at the size of the largest batch seen, fit. Released as each producer closes, when its
+   * roots go to the next producers: their buffers are decoded into again rather than allocated
+   * anew. {@link #close} frees them at the end of the read.
+   */
+  public static final class Budget implements AutoCloseable {
+    private final long limit;
+    private long taken;
+    private long largestBatch;
+    private long peak;
+
+    /** Roots of closed producers, for the next ones. */
+    private final java.util.ArrayDeque<VectorSchemaRoot> recycled = new java.util.ArrayDeque<>();
+
+    private boolean closed;
+
+    /**
+     * @param limit the bytes the further roots may take
+     */
+    public Budget(long limit) {
+      this.limit = limit;
+    }
+
+    /** A batch of {@code bytes} was loaded: further roots are counted at the largest. */
+    synchronized void loaded(long bytes) {
+      largestBatch = Math.max(largestBatch, bytes);
+    }
+
+    /** {@return the bytes of one more root, taken from the budget, or -1 when it has no room} */
+    synchronized long take() {
+      if (largestBatch == 0 || taken + largestBatch > limit) {
+        return -1;
+      }
+      taken += largestBatch;
+      peak = Math.max(peak, taken);
+      return largestBatch;
+    }
+
+    synchronized void release(long bytes) {
+      taken -= bytes;
+    }
+
+    /** {@return the most bytes the further roots took at once} */
+    public synchronized long peak() {
+      return peak;
+    }
+
+    /** {@return a root a closed producer left, or a new one} */
+    VectorSchemaRoot root(Schema schema, BufferAllocator allocator) {
+      synchronized (this) {
+        VectorSchemaRoot root = recycled.poll();
+        if (root != null) {
+          return root;
+        }
+      }
+      return VectorSchemaRoot.create(schema, allocator);
+    }
+
+    /** Keeps a closed producer's root for the next ones (frees it once the read is closed). */
+    void recycle(VectorSchemaRoot root) {
+      synchronized (this) {
+        if (!closed) {
+          recycled.add(root);
+          return;
+        }
+      }
+      root.close();
+    }
+
+    /** Frees the roots kept for producers to come. */
+    @Override
+    public synchronized void close() {
+      closed = true;
+      recycled.forEach(VectorSchemaRoot::close);
+      recycled.clear();
+    }
+  }
+
+  /** Each producer may always have this many roots, whatever the budget. */
+  private static final int ROOTS_ALWAYS = 2;
+
   private static final Object STOP = new Object();
 
   /** A batch loaded and the counts after it; a null root marks the end of the read. */
@@ -47,7 +132,19 @@ public final class BatchesAhead<S> implements AutoCloseable {
   private final Loader loader;
   private final Supplier<S> snapshot;
   private final VectorSchemaRoot target;
-  private final List<VectorSchemaRoot> spares;
+  private final BufferAllocator allocator;
+
+  /** The roots the producer made, at most {@link #rootsAhead}; closed with this. */
+  private final List<VectorSchemaRoot> spares = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  private final int rootsAhead;
+
+  /** Where roots beyond {@link #ROOTS_ALWAYS} come from; null: none beyond {@link #rootsAhead}. */
+  private final Budget budget;
+
+  /** The bytes this producer's roots took from the budget. */
+  private long budgetTaken;
+
   private final VectorSchemaRoot held;
   private final Executor executor;
   private final boolean ownThreads;
@@ -56,8 +153,8 @@ public final class BatchesAhead<S> implements AutoCloseable {
   /** How long the first batch waits for a caller's executor to start the producer: 10 ms. */
   static final long START_WAIT_NANOS = 10_000_000;
 
-  /** Roots the producer may load into, or STOP. */
-  private final BlockingQueue<Object> free = new ArrayBlockingQueue<>(3);
+  /** Roots given back by the caller for the producer to load into again, or STOP. */
+  private final BlockingQueue<Object> free = new LinkedBlockingQueue<>();
 
   /** Batches loaded, then the end (a Ready without a root) or the failure. */
   private final BlockingQueue<Object> ready = new LinkedBlockingQueue<>();
@@ -85,12 +182,15 @@ public final class BatchesAhead<S> implements AutoCloseable {
   private volatile S counts;
 
   /**
-   * Batches decoded ahead on {@code executor}.
+   * Batches decoded ahead on {@code executor}, at most {@code rootsAhead} of them held at once.
    *
    * @param allocator where the producer's roots come from
    * @param target the caller's root, which {@link #next} fills
    * @param loader loads the next batch into a root
    * @param snapshot the read's counts after a load
+   * @param rootsAhead how many batches the producer may hold loaded at once (at least 1)
+   * @param budget where the producer takes the bytes of roots beyond two (then {@code rootsAhead}
+   *     is the most it may have), or null for none
    * @param executor where the producer runs
    * @param ownThreads whether {@code executor} is Parrow's own (the first batch then waits for the
    *     producer to start, however long; a caller's executor gets {@link #START_WAIT_NANOS})
@@ -101,19 +201,23 @@ public final class BatchesAhead<S> implements AutoCloseable {
       VectorSchemaRoot target,
       Loader loader,
       Supplier<S> snapshot,
+      int rootsAhead,
+      Budget budget,
       Executor executor,
       boolean ownThreads,
       String name) {
+    if (rootsAhead < 1) {
+      throw new IllegalArgumentException("rootsAhead must be at least 1, not " + rootsAhead);
+    }
+    this.allocator = allocator;
     this.target = target;
     this.loader = loader;
     this.snapshot = snapshot;
+    this.rootsAhead = rootsAhead;
+    this.budget = budget;
     this.ownThreads = ownThreads;
     this.executor = executor;
     this.name = name;
-    this.spares =
-        List.of(
-            VectorSchemaRoot.create(target.getSchema(), allocator),
-            VectorSchemaRoot.create(target.getSchema(), allocator));
     this.held = VectorSchemaRoot.create(target.getSchema(), allocator);
     this.counts = snapshot.get();
   }
@@ -127,7 +231,6 @@ public final class BatchesAhead<S> implements AutoCloseable {
       return;
     }
     submitted = true;
-    free.addAll(spares);
     starter = Thread.currentThread();
     try {
       executor.execute(this::produce);
@@ -226,7 +329,16 @@ public final class BatchesAhead<S> implements AutoCloseable {
     started.countDown();
     try {
       while (true) {
-        Object into = free.take();
+        Object into = free.poll();
+        if (into == null && !stopping && mayMakeRoot()) {
+          into =
+              budget != null
+                  ? budget.root(target.getSchema(), allocator)
+                  : VectorSchemaRoot.create(target.getSchema(), allocator);
+          spares.add((VectorSchemaRoot) into);
+        } else if (into == null) {
+          into = free.take();
+        }
         if (into == STOP || stopping) {
           ready.add(
               new IllegalStateException(name + ": the reader was closed; no batch can be read"));
@@ -237,6 +349,13 @@ public final class BatchesAhead<S> implements AutoCloseable {
           ready.add(new Ready<>(null, snapshot.get()));
           return;
         }
+        if (budget != null) {
+          long bytes = 0;
+          for (FieldVector v : root.getFieldVectors()) {
+            bytes += v.getBufferSize();
+          }
+          budget.loaded(bytes);
+        }
         ready.add(new Ready<>(root, snapshot.get()));
       }
     } catch (Throwable t) {
@@ -244,6 +363,22 @@ public final class BatchesAhead<S> implements AutoCloseable {
     } finally {
       produced.countDown();
     }
+  }
+
+  /** Whether the producer may make one more root: within its number, and the budget's room. */
+  private boolean mayMakeRoot() {
+    if (spares.size() >= rootsAhead) {
+      return false;
+    }
+    if (budget == null || spares.size() < ROOTS_ALWAYS) {
+      return true;
+    }
+    long bytes = budget.take();
+    if (bytes < 0) {
+      return false;
+    }
+    budgetTaken += bytes;
+    return true;
   }
 
   /**
@@ -307,7 +442,12 @@ public final class BatchesAhead<S> implements AutoCloseable {
     stop();
     if (!closed) {
       closed = true;
-      spares.forEach(VectorSchemaRoot::close);
+      if (budget != null) {
+        budget.release(budgetTaken);
+        spares.forEach(budget::recycle);
+      } else {
+        spares.forEach(VectorSchemaRoot::close);
+      }
       held.close();
     }
   }

@@ -87,6 +87,8 @@ public final class WorkerPool {
       int tasks, int parallelism, java.util.concurrent.Executor executor, Costs costs, Task task)
       throws Exception {
     Throwable[] failures = new Throwable[tasks];
+    // Only while a benchmark profiles the tasks: each one's CPU time.
+    long[] cpu = TaskProfile.recording() ? new long[tasks] : null;
     AtomicInteger next = new AtomicInteger();
     // The caller waits for the tasks, not for the helpers: a helper the scheduler starts late (the
     // cores busy with read-ahead, say) finds the tasks taken and returns, instead of holding the
@@ -100,10 +102,14 @@ public final class WorkerPool {
           while ((k = next.getAndIncrement()) < tasks) {
             int i = ordered ? order[k] : k;
             long start = ordered ? System.nanoTime() : 0;
+            long cpuStart = cpu != null ? TaskProfile.cpuNow() : 0;
             try {
               task.run(i);
             } catch (Throwable t) {
               failures[i] = t;
+            }
+            if (cpu != null) {
+              cpu[i] = TaskProfile.cpuNow() - cpuStart;
             }
             if (ordered) {
               // Each task's slot is written by the one thread that ran it; the caller reads them
@@ -141,6 +147,15 @@ public final class WorkerPool {
       // Not when every task is done: await would still throw on an interrupted caller, whose
       // reader reports the interrupt itself.
       finished.await();
+    }
+    if (cpu != null) {
+      long sum = 0;
+      long longest = 0;
+      for (long c : cpu) {
+        sum += c;
+        longest = Math.max(longest, c);
+      }
+      TaskProfile.stage(sum, longest);
     }
     for (Throwable failure : failures) {
       if (failure instanceof Exception e) {

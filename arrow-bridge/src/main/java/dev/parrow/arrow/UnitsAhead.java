@@ -1,0 +1,230 @@
+package dev.parrow.arrow;
+
+import dev.parrow.arrow.internal.read.BatchesAhead;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.Executor;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Units of a read decoded at once and handed out in order: the row groups of a file ({@link
+ * ParquetArrowReader}), the files of a dataset ({@link ParquetDatasetReader}). Each unit loads its
+ * batches on a thread of its own through {@link BatchesAhead}; the caller takes the first unit's
+ * batches, then the next unit's, so the rows come out as one thread would read them. Up to {@code
+ * atOnce} units run at once; each may hold two batches ahead of the caller, and more while their
+ * roots fit in the read's {@link BatchesAhead.Budget} (a unit waits when it has no room: the caller
+ * frees its roots as it takes its batches). A unit's failure is thrown when the caller comes to it,
+ * and ends the read: no later unit is read.
+ *
+ * @param <U> the units
+ */
+final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
+  /** One unit of the read: its batches, its counts, what it holds. */
+  interface Unit extends BatchesAhead.Loader {
+    /** {@return the unit's counts as of its last load (read from any thread)} */
+    ReadStats stats();
+
+    /** {@return the unit's name in messages: the file} */
+    String name();
+
+    /** Frees what the unit's read holds (its loads have ended). */
+    void close() throws IOException;
+  }
+
+  private final BufferAllocator allocator;
+  private final VectorSchemaRoot target;
+  private final List<U> units;
+  private final int atOnce;
+  private final BatchesAhead.Budget budget;
+  private final int rootsEach;
+  private final Executor pool;
+  private final boolean ownThreads;
+
+  @SuppressWarnings("unchecked")
+  private final BatchesAhead<ReadStats>[] ahead;
+
+  /** The unit the caller reads, and the first not started. */
+  private int current;
+
+  private int started;
+
+  private ReadStats done = ReadStats.NONE;
+  private int finished;
+
+  /**
+   * @param allocator where the units' roots come from
+   * @param target the caller's root, which {@link #next} fills
+   * @param units the units, in the order their rows come out
+   * @param atOnce how many units may run at once (at least 1)
+   * @param budget the bytes of batches the units may hold beyond two each, or null for none
+   * @param rootsEach how many batches each unit may hold ahead of the caller, at most
+   * @param pool where the units' loads run
+   * @param ownThreads whether {@code pool} is Parrow's own
+   */
+  @SuppressWarnings("unchecked")
+  UnitsAhead(
+      BufferAllocator allocator,
+      VectorSchemaRoot target,
+      List<U> units,
+      int atOnce,
+      BatchesAhead.Budget budget,
+      int rootsEach,
+      Executor pool,
+      boolean ownThreads) {
+    this.allocator = allocator;
+    this.target = target;
+    this.units = List.copyOf(units);
+    this.atOnce = Math.max(1, atOnce);
+    this.budget = budget;
+    this.rootsEach = rootsEach;
+    this.pool = pool;
+    this.ownThreads = ownThreads;
+    this.ahead = new BatchesAhead[this.units.size()];
+  }
+
+  /** The units, in order. */
+  List<U> units() {
+    return units;
+  }
+
+  /** Starts the units the window allows. */
+  private void startMore() {
+    while (started < units.size() && started < current + atOnce) {
+      U unit = units.get(started);
+      BatchesAhead<ReadStats> a =
+          new BatchesAhead<>(
+              allocator,
+              target,
+              unit,
+              unit::stats,
+              rootsEach,
+              budget,
+              pool,
+              ownThreads,
+              unit.name());
+      ahead[started++] = a;
+      a.start();
+    }
+  }
+
+  /**
+   * Fills the caller's root with the next batch, in unit order.
+   *
+   * @return false after the last unit's last batch
+   */
+  boolean next() throws IOException {
+    while (current < units.size()) {
+      startMore();
+      BatchesAhead<ReadStats> a = ahead[current];
+      try {
+        if (a.next()) {
+          return true;
+        }
+      } catch (IOException | RuntimeException | Error e) {
+        // A failed unit ends the read: the others stop, and nothing later is read.
+        endAt(current);
+        throw e;
+      }
+      done = done.plus(a.counts());
+      finished++;
+      closeUnit(current++);
+    }
+    target.setRowCount(0);
+    return false;
+  }
+
+  /** Stops the units from {@code from} on and frees them. */
+  private void endAt(int from) throws IOException {
+    for (int u = from; u < started; u++) {
+      ahead[u].stopSoon();
+    }
+    IOException failure = null;
+    for (int u = from; u < started; u++) {
+      try {
+        closeUnit(u);
+      } catch (IOException e) {
+        if (failure == null) {
+          failure = e;
+        }
+      }
+    }
+    current = units.size();
+    started = units.size();
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  private void closeUnit(int u) throws IOException {
+    BatchesAhead<ReadStats> a = ahead[u];
+    ahead[u] = null;
+    try {
+      if (a != null) {
+        a.close();
+      }
+    } finally {
+      units.get(u).close();
+    }
+  }
+
+  /** {@return the counts of the units read to their end} */
+  ReadStats done() {
+    return done;
+  }
+
+  /** {@return the counts so far: the units read to their end, and the current one's} */
+  ReadStats counts() {
+    if (current < units.size()) {
+      BatchesAhead<ReadStats> a = ahead[current];
+      if (a != null) {
+        return done.plus(a.counts());
+      }
+    }
+    return done;
+  }
+
+  /** {@return how many units have been read to their end} */
+  int finished() {
+    return finished;
+  }
+
+  /**
+   * Asks every running unit to stop after its current batch, without waiting (a caller waiting in
+   * {@link #next} on another thread then gets what its unit left, at worst that the read was
+   * closed).
+   */
+  void stopSoon() {
+    for (int u = current; u < started; u++) {
+      BatchesAhead<ReadStats> a = ahead[u];
+      if (a != null) {
+        a.stopSoon();
+      }
+    }
+  }
+
+  /** Stops every unit, waits for them, and frees what they hold. */
+  @Override
+  public void close() throws IOException {
+    stopSoon();
+    int from = current;
+    current = units.size();
+    IOException failure = null;
+    for (int u = from; u < units.size(); u++) {
+      try {
+        closeUnit(u);
+      } catch (IOException e) {
+        if (failure == null) {
+          failure = e;
+        }
+      }
+    }
+    started = units.size();
+    if (budget != null) {
+      budget.close();
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

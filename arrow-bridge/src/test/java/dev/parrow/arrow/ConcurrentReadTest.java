@@ -1,0 +1,378 @@
+package dev.parrow.arrow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.metadata.ColumnMetaData;
+import dev.parrow.types.DictionaryMode;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.complex.impl.UnionListWriter;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.vector.util.Text;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Reads with threads to spare decode row groups (and runs of batches of one row group) at once:
+ * every such read gives the batches one thread gives, in the same order, whatever the batch size,
+ * filter, row range, dictionaries or nesting; a failure in any row group or file is thrown once,
+ * naming it, after the batches before it, and nothing is leaked (each allocator closes clean).
+ */
+class ConcurrentReadTest {
+  private static final int ROWS = 20_000;
+  private static final int[] PARALLELISM = {4, 8, 16};
+
+  @TempDir static Path dir;
+
+  /** 7 row groups of 3,000 rows (the last 2,000), pages of 500 rows, flat and nested columns. */
+  private static Path file;
+
+  @BeforeAll
+  static void writeFile() throws IOException {
+    file = dir.resolve("mixed.parquet");
+    write(file, 0);
+  }
+
+  private static final Schema SCHEMA =
+      new Schema(
+          List.of(
+              Field.notNullable("id", new ArrowType.Int(64, true)),
+              Field.nullable("s", ArrowType.Utf8.INSTANCE),
+              Field.nullable("txt", ArrowType.Utf8.INSTANCE),
+              new Field(
+                  "l",
+                  FieldType.nullable(ArrowType.List.INSTANCE),
+                  List.of(Field.nullable("item", new ArrowType.Int(32, true)))),
+              new Field(
+                  "st",
+                  FieldType.nullable(ArrowType.Struct.INSTANCE),
+                  List.of(
+                      Field.nullable("a", new ArrowType.Int(32, true)),
+                      Field.nullable("b", ArrowType.Utf8.INSTANCE)))));
+
+  /** Writes the test rows, their ids from {@code first}, in two batches. */
+  static void write(Path target, long first) throws IOException {
+    WriteOptions options =
+        WriteOptions.builder().rowGroupRows(3_000).pageRows(500).writeCrc(true).build();
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);
+        ParquetArrowWriter writer = ParquetArrowWriter.create(target, SCHEMA, options)) {
+      for (int start = 0; start < ROWS; start += ROWS / 2) {
+        fill(root, first + start, ROWS / 2);
+        writer.write(root);
+      }
+    }
+  }
+
+  private static void fill(VectorSchemaRoot root, long first, int rows) {
+    root.allocateNew();
+    BigIntVector id = (BigIntVector) root.getVector("id");
+    VarCharVector s = (VarCharVector) root.getVector("s");
+    VarCharVector txt = (VarCharVector) root.getVector("txt");
+    ListVector l = (ListVector) root.getVector("l");
+    StructVector st = (StructVector) root.getVector("st");
+    IntVector a = (IntVector) st.getChild("a");
+    VarCharVector b = (VarCharVector) st.getChild("b");
+    UnionListWriter lw = l.getWriter();
+    for (int r = 0; r < rows; r++) {
+      long i = first + r;
+      id.setSafe(r, i);
+      if (i % 11 == 0) {
+        s.setNull(r);
+      } else {
+        s.setSafe(r, ("k" + i % 37).getBytes(StandardCharsets.UTF_8));
+      }
+      txt.setSafe(r, new Text("row " + i * 7919 + " of a text column"));
+      lw.setPosition(r);
+      if (i % 13 != 0) {
+        lw.startList();
+        for (int e = 0; e < i % 5; e++) {
+          lw.integer().writeInt((int) (i + e));
+        }
+        lw.endList();
+      }
+      if (i % 17 == 0) {
+        st.setNull(r);
+      } else {
+        st.setIndexDefined(r);
+        a.setSafe(r, (int) (i % 1000));
+        b.setSafe(r, ("b" + i % 3).getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    l.setValueCount(rows);
+    root.setRowCount(rows);
+  }
+
+  @Test
+  void everyBatchSizeGivesTheSameBatchesAsOneThread() throws Exception {
+    for (int batch : new int[] {1, 7, 500, 2_999, 3_000, 65_536}) {
+      sameAsOneThread(file, o -> o.batchSize(batch));
+      // Flat columns only: a row group is read in runs of batches at once too.
+      sameAsOneThread(file, o -> o.batchSize(batch).columns("id", "s", "txt"));
+    }
+  }
+
+  @Test
+  void filtersRowRangesAndDictionariesGiveTheSameBatches() throws Exception {
+    sameAsOneThread(file, o -> o.filter("id >= 2500 AND s = 'k3'").batchSize(100));
+    sameAsOneThread(file, o -> o.filter("txt <> 'x' AND id < 19000").columns("id", "l"));
+    sameAsOneThread(file, o -> o.rowOffset(2_999).rowLimit(9_002).batchSize(1_000));
+    sameAsOneThread(file, o -> o.rowGroups(5, 1, 3).columns("txt", "id"));
+    // Dictionary vectors: read one row group at a time, with the same result.
+    sameAsOneThread(
+        file, o -> o.types(t -> t.dictionaryMode(DictionaryMode.PER_ROW_GROUP)).columns("id", "s"));
+  }
+
+  /**
+   * Flat columns read whole row groups are split into runs of batches read at once (one chain of
+   * tasks each, as the benchmark's headroom counts them); nested ones are read a row group a piece;
+   * one thread reads one chain.
+   */
+  @Test
+  void rowGroupsAreReadInPiecesAtOnce() throws Exception {
+    assertEquals(1, chains(o -> o.parallelism(1).batchSize(100)));
+    assertEquals(7, chains(o -> o.parallelism(16).batchSize(100)));
+    assertTrue(chains(o -> o.parallelism(16).batchSize(100).columns("id", "txt")) > 7);
+  }
+
+  private static int chains(Consumer<ReadOptions.Builder> options) throws IOException {
+    var profile = dev.parrow.arrow.internal.threads.TaskProfile.start(() -> System.nanoTime());
+    try (BufferAllocator allocator = new RootAllocator()) {
+      readAll(allocator, file, options, -1).forEach(VectorSchemaRoot::close);
+    } finally {
+      profile.stop();
+    }
+    assertTrue(profile.headroom() >= 1, "headroom " + profile.headroom());
+    return profile.chains();
+  }
+
+  @Test
+  void aSmallBudgetStillGivesEveryBatch() throws Exception {
+    sameAsOneThread(
+        file, o -> o.batchSize(100).bytesInFlight(ParquetArrowReader.MIN_BYTES_IN_FLIGHT));
+  }
+
+  /** The batches at each parallelism are those of a read on one thread, in order. */
+  private static void sameAsOneThread(Path target, Consumer<ReadOptions.Builder> options)
+      throws Exception {
+    try (BufferAllocator allocator = new RootAllocator()) {
+      List<VectorSchemaRoot> expected = readAll(allocator, target, options, 1);
+      try {
+        assertFalse(expected.isEmpty());
+        for (int p : PARALLELISM) {
+          List<VectorSchemaRoot> actual = readAll(allocator, target, options, p);
+          try {
+            assertEquals(expected.size(), actual.size(), "batches at parallelism " + p);
+            for (int i = 0; i < expected.size(); i++) {
+              assertEquals(
+                  expected.get(i).getRowCount(),
+                  actual.get(i).getRowCount(),
+                  "rows of batch " + i + " at parallelism " + p);
+              assertTrue(
+                  expected.get(i).equals(actual.get(i)), "batch " + i + " at parallelism " + p);
+            }
+          } finally {
+            actual.forEach(VectorSchemaRoot::close);
+          }
+        }
+      } finally {
+        expected.forEach(VectorSchemaRoot::close);
+      }
+    }
+  }
+
+  /** Every batch of a read, each taken out of the reader's root. */
+  private static List<VectorSchemaRoot> readAll(
+      BufferAllocator allocator, Path target, Consumer<ReadOptions.Builder> options, int threads)
+      throws IOException {
+    ReadOptions.Builder b = ReadOptions.builder();
+    if (threads > 0) {
+      b.parallelism(threads);
+    }
+    options.accept(b);
+    List<VectorSchemaRoot> batches = new ArrayList<>();
+    try (ParquetFile parquet = ParquetFile.open(target);
+        ParquetArrowReader reader = parquet.newReader(allocator, b.build())) {
+      while (reader.loadNextBatch()) {
+        batches.add(taken(reader.getVectorSchemaRoot(), allocator));
+      }
+      assertEquals(
+          batches.stream().mapToLong(VectorSchemaRoot::getRowCount).sum(), reader.stats().rows());
+    }
+    return batches;
+  }
+
+  private static VectorSchemaRoot taken(VectorSchemaRoot root, BufferAllocator allocator) {
+    List<FieldVector> vectors = new ArrayList<>();
+    for (FieldVector v : root.getFieldVectors()) {
+      var transfer = v.getTransferPair(allocator);
+      transfer.transfer();
+      vectors.add((FieldVector) transfer.getTo());
+    }
+    VectorSchemaRoot out = new VectorSchemaRoot(vectors);
+    out.setRowCount(root.getRowCount());
+    return out;
+  }
+
+  /** Flips a byte in the middle of column {@code column}'s chunk in row group {@code group}. */
+  private static Path corrupted(Path source, String name, int group, String column)
+      throws IOException {
+    Path target = dir.resolve(name);
+    Files.copy(source, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    long at;
+    try (ParquetFile parquet = ParquetFile.open(target)) {
+      var columns = parquet.metadata().rowGroups().get(group).columns();
+      ColumnMetaData meta = null;
+      for (var c : columns) {
+        if (String.join(".", c.metaData().pathInSchema()).equals(column)) {
+          meta = c.metaData();
+        }
+      }
+      at = meta.dataPageOffset() + meta.totalCompressedSize() / 2;
+    }
+    try (RandomAccessFile raf = new RandomAccessFile(target.toFile(), "rw")) {
+      raf.seek(at);
+      int b = raf.read();
+      raf.seek(at);
+      raf.write(b ^ 0x5a);
+    }
+    return target;
+  }
+
+  @Test
+  void aFailingRowGroupIsThrownOnceInItsPlaceAndNothingLeaks() throws Exception {
+    Path bad = corrupted(file, "bad-group.parquet", 4, "txt");
+    for (String[] columns : new String[][] {{}, {"id", "txt"}}) {
+      long oneThread = -1;
+      for (int p : new int[] {1, 4, 16}) {
+        try (BufferAllocator allocator = new RootAllocator();
+            ParquetFile parquet = ParquetFile.open(bad);
+            ParquetArrowReader reader =
+                parquet.newReader(
+                    allocator,
+                    ReadOptions.builder().parallelism(p).columns(columns).batchSize(700).build())) {
+          long rows = 0;
+          ParquetFormatException failure = null;
+          try {
+            while (reader.loadNextBatch()) {
+              rows += reader.getVectorSchemaRoot().getRowCount();
+            }
+          } catch (ParquetFormatException e) {
+            failure = e;
+          }
+          assertTrue(failure != null, "no failure at parallelism " + p);
+          String message = failure.getMessage();
+          assertTrue(message.contains("bad-group.parquet"), message);
+          assertTrue(message.contains("row group 4"), message);
+          assertTrue(message.contains("txt"), message);
+          // The batches before the broken page came, as on one thread, and nothing after it.
+          assertTrue(rows >= 4 * 3_000 && rows < 5 * 3_000, rows + " rows at parallelism " + p);
+          if (p == 1) {
+            oneThread = rows;
+          }
+          assertEquals(oneThread, rows, "rows before the failure at parallelism " + p);
+          if (p > 1) {
+            assertFalse(reader.loadNextBatch(), "a batch after the failure");
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void aClosedReadFreesWhateverWasDecodedAhead() throws Exception {
+    for (int taken : new int[] {0, 1, 5, 20}) {
+      try (BufferAllocator allocator = new RootAllocator();
+          ParquetFile parquet = ParquetFile.open(file);
+          ParquetArrowReader reader =
+              parquet.newReader(
+                  allocator, ReadOptions.builder().parallelism(8).batchSize(300).build())) {
+        for (int i = 0; i < taken; i++) {
+          assertTrue(reader.loadNextBatch());
+        }
+      }
+    }
+  }
+
+  @Test
+  void aDatasetReadsItsFilesAtOnceInOrder() throws Exception {
+    Path data = Files.createDirectories(dir.resolve("data"));
+    for (int f = 0; f < 4; f++) {
+      write(data.resolve("part-" + f + ".parquet"), f * 1_000_000L);
+    }
+    ParquetDataset dataset = ParquetDataset.open(data.toString());
+    List<Long> one = datasetIds(dataset, 1, 777);
+    assertEquals(4L * ROWS, one.size());
+    for (int p : PARALLELISM) {
+      assertEquals(one, datasetIds(dataset, p, 777), "parallelism " + p);
+    }
+    Path bad = corrupted(data.resolve("part-2.parquet"), "part-2-bad.parquet", 3, "id");
+    Files.move(
+        bad, data.resolve("part-2.parquet"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    ParquetDataset broken = ParquetDataset.open(data.toString());
+    for (int p : new int[] {1, 8}) {
+      try (BufferAllocator allocator = new RootAllocator();
+          ParquetDatasetReader reader =
+              broken.newReader(allocator, ReadOptions.builder().parallelism(p).build())) {
+        long rows = 0;
+        ParquetFormatException failure = null;
+        try {
+          while (reader.loadNextBatch()) {
+            rows += reader.getVectorSchemaRoot().getRowCount();
+          }
+        } catch (ParquetFormatException e) {
+          failure = e;
+        }
+        assertTrue(failure != null, "no failure at parallelism " + p);
+        assertTrue(failure.getMessage().contains("part-2.parquet"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("row group 3"), failure.getMessage());
+        assertTrue(rows >= 2L * ROWS && rows <= 2L * ROWS + 3 * 3_000, "rows " + rows);
+        assertFalse(reader.loadNextBatch(), "a batch after the failure");
+      }
+    }
+  }
+
+  private static List<Long> datasetIds(ParquetDataset dataset, int threads, int batch)
+      throws IOException {
+    List<Long> ids = new ArrayList<>();
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetDatasetReader reader =
+            dataset.newReader(
+                allocator,
+                ReadOptions.builder()
+                    .parallelism(threads)
+                    .batchSize(batch)
+                    .columns("id")
+                    .build())) {
+      while (reader.loadNextBatch()) {
+        BigIntVector id = (BigIntVector) reader.getVectorSchemaRoot().getVector("id");
+        for (int i = 0; i < id.getValueCount(); i++) {
+          ids.add(id.get(i));
+        }
+      }
+    }
+    return ids;
+  }
+}
