@@ -75,6 +75,12 @@ public final class DictionaryEncoder {
   private int primitive(long[] values, DenseValues page, int n, int[] ids, long limit) {
     for (int i = 0; i < n; i++) {
       long v = values[i];
+      if (i > 0 && v == values[i - 1]) {
+        // A run of one value (a clustered key, a low-cardinality column in order) costs no probe:
+        // the table's random reads are what this loop spends its time on.
+        ids[i] = ids[i - 1];
+        continue;
+      }
       int hash = mix((int) (v ^ (v >>> 32)));
       int slot = hash & (table.length - 1);
       int id;

@@ -141,8 +141,9 @@ public final class ColumnChunkWriter {
 
   /**
    * Adds {@code n} level entries (whole rows: {@code reps[0]} is 0) and their present values (one
-   * per entry whose definition level is the maximum). {@code defs} and {@code reps} may be null
-   * when the column has no such levels.
+   * per entry whose definition level is the maximum). {@code defs} may be null when every entry is
+   * at the maximum level (a required column, or an optional one with no nulls here), {@code reps}
+   * when the column is not repeated.
    */
   public void write(int n, int[] defs, int[] reps, DenseValues values) {
     int value = 0;
@@ -271,6 +272,15 @@ public final class ColumnChunkWriter {
       int capacity = Math.max(entries + k, this.defs.length * 2);
       this.defs = Arrays.copyOf(this.defs, capacity);
       this.reps = Arrays.copyOf(this.reps, capacity);
+    }
+    if (d == null && r == null) {
+      // A required flat column: every entry a present value of its own row.
+      Arrays.fill(this.defs, entries, entries + k, maxDef);
+      Arrays.fill(this.reps, entries, entries + k, 0);
+      rows += k;
+      entries += k;
+      statistics.nulls(0);
+      return k;
     }
     int present = 0;
     for (int i = from; i < to; i++) {

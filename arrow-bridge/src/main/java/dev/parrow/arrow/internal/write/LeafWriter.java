@@ -66,7 +66,8 @@ public final class LeafWriter extends FieldWriter {
       Map<Long, DenseValues> dictionaries) {
     if (dictionaryId == null) {
       extractor.extract(vector, rows);
-      chunks[column.index()].write(rows, extractor.defs(), null, extractor.values());
+      chunks[column.index()].write(
+          rows, extractor.defsUnlessAllPresent(), null, extractor.values());
       return;
     }
     if (!nullable && vector.getNullCount() > 0) {

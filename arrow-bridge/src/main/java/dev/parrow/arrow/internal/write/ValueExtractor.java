@@ -48,6 +48,17 @@ public final class ValueExtractor {
   }
 
   /**
+   * Definition levels of the last extraction of a top-level column, or null when every slot was
+   * present (then each is the column's maximum level, which the chunk writer fills in itself).
+   */
+  public int[] defsUnlessAllPresent() {
+    return allPresent ? null : defs();
+  }
+
+  /** Whether every slot of the last extraction was present. */
+  private boolean allPresent;
+
+  /**
    * Definition levels of the last extraction, 1 or 0 per slot, whether or not the column is
    * required.
    */
@@ -72,9 +83,11 @@ public final class ValueExtractor {
     ArrowType type = vector.getField().getType();
     if (type instanceof ArrowType.Null) {
       java.util.Arrays.fill(defs, 0, rows, 0);
+      allPresent = rows == 0;
       return;
     }
     int present = Validity.toDefinitionLevels(vector.getValidityBuffer(), rows, defs);
+    allPresent = present == rows;
     if (column.maxDefinitionLevel() == 0 && present != rows) {
       throw notNullable(vector, rows - present);
     }
