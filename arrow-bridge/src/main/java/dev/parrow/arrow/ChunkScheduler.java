@@ -61,6 +61,14 @@ final class ChunkScheduler implements AutoCloseable {
 
   private int aheadCursor = -1;
 
+  /** Whether the chunks are fetched by whoever split the row group ({@link SplitRowGroup}). */
+  private boolean fetchedElsewhere;
+
+  /** The reader reads a piece of a row group whose chunks {@link SplitRowGroup} fetches. */
+  void fetchedElsewhere() {
+    fetchedElsewhere = true;
+  }
+
   /**
    * @param newPages a new page reader of a leaf's chunk in a row group (of the file's numbering)
    */
@@ -88,7 +96,9 @@ final class ChunkScheduler implements AutoCloseable {
    * thread.
    */
   Map<Integer, PageReader> start(int cursor, boolean skipping) {
-    prefetchAround(cursor);
+    if (!fetchedElsewhere) {
+      prefetchAround(cursor);
+    }
     if (aheadCursor != cursor && !skipping) {
       readAhead(cursor);
     }
@@ -134,6 +144,11 @@ final class ChunkScheduler implements AutoCloseable {
 
   /** The bytes of the chunks the reader reads in a row group. */
   private List<FileRange> chunkRanges(int group) {
+    return chunkRanges(file, leaves, group);
+  }
+
+  /** The bytes of the chunks of {@code leaves} in a row group of {@code file}. */
+  static List<FileRange> chunkRanges(ParquetFile file, List<LeafReader> leaves, int group) {
     RowGroup rowGroup = file.metadata().rowGroups().get(group);
     List<FileRange> ranges = new ArrayList<>();
     for (LeafReader leaf : leaves) {

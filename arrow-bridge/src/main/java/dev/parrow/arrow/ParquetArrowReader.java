@@ -105,10 +105,10 @@ public final class ParquetArrowReader extends ArrowReader {
   private boolean aheadDecided;
 
   /**
-   * The dictionaries of the row group this reader reads a piece of, shared with the readers of its
-   * other pieces; null when it reads whole row groups.
+   * The row group this reader reads a piece of, whose fetched chunks and dictionaries it shares
+   * with the readers of its other pieces; null when it reads whole row groups.
    */
-  private PieceDictionaries pieceDictionaries;
+  private SplitRowGroup split;
 
   /**
    * The row groups decoded at once, each by a reader of its own, made at the first batch; null when
@@ -359,12 +359,12 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   private List<RowGroupPiece> pieces(int threads) {
     List<RowGroup> groups = file.metadata().rowGroups();
-    boolean split = plan.readsWholeRowGroups();
+    boolean splittable = plan.readsWholeRowGroups();
     for (LeafReader leaf : assembly.leaves()) {
-      split &= leaf.leaf().column().maxRepetitionLevel() == 0;
+      splittable &= leaf.leaf().column().maxRepetitionLevel() == 0;
     }
     int perGroup =
-        split
+        splittable
             ? Math.max(1, (2 * threads + plan.rowGroups().size() - 1) / plan.rowGroups().size())
             : 1;
     List<RowGroupPiece> pieces = new ArrayList<>();
@@ -379,7 +379,7 @@ public final class ParquetArrowReader extends ArrowReader {
         continue;
       }
       long perPiece = (batches + count - 1) / count * options.batchSize();
-      PieceDictionaries dictionaries = new PieceDictionaries(file, options, group);
+      SplitRowGroup split = new SplitRowGroup(file, options, group, assembly.leaves());
       long groupStart = 0;
       for (int g = 0; g < group; g++) {
         groupStart += groups.get(g).numRows();
@@ -389,7 +389,7 @@ public final class ParquetArrowReader extends ArrowReader {
             new RowGroupPiece(
                 group,
                 from == 0,
-                dictionaries,
+                split,
                 options.toBuilder()
                     .rowGroups(group)
                     .rowOffset(groupStart + from)
@@ -430,21 +430,21 @@ public final class ParquetArrowReader extends ArrowReader {
 
     private final ReadOptions.Builder pieceOptions;
 
-    /** The row group's dictionaries, shared by its pieces; null for a whole row group. */
-    private final PieceDictionaries dictionaries;
+    /** What the row group's pieces share; null for a whole row group. */
+    private final SplitRowGroup split;
 
     private ParquetArrowReader reader;
     private volatile ReadStats stats = ReadStats.NONE;
     private boolean closed;
 
     RowGroupPiece(
-        int group,
-        boolean countsGroup,
-        PieceDictionaries dictionaries,
-        ReadOptions.Builder pieceOptions) {
+        int group, boolean countsGroup, SplitRowGroup split, ReadOptions.Builder pieceOptions) {
       this.group = group;
       this.countsGroup = countsGroup;
-      this.dictionaries = dictionaries;
+      this.split = split;
+      if (split != null) {
+        split.piece();
+      }
       this.pieceOptions = pieceOptions.decodeAhead(false);
     }
 
@@ -461,7 +461,10 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       if (reader == null) {
         reader = new ParquetArrowReader(allocator, file, pieceOptions.build());
-        reader.pieceDictionaries = dictionaries;
+        if (split != null) {
+          split.fetch();
+          reader.split = split;
+        }
       }
       boolean loaded = reader.loadBatch(into);
       ReadStats c = reader.countsNow();
@@ -484,10 +487,19 @@ public final class ParquetArrowReader extends ArrowReader {
 
     @Override
     public synchronized void close() throws IOException {
+      if (closed) {
+        return;
+      }
       closed = true;
-      if (reader != null) {
-        reader.close();
-        reader = null;
+      try {
+        if (reader != null) {
+          reader.close();
+          reader = null;
+        }
+      } finally {
+        if (split != null) {
+          split.pieceClosed();
+        }
       }
     }
   }
@@ -593,6 +605,9 @@ public final class ParquetArrowReader extends ArrowReader {
     if (scheduler == null) {
       scheduler =
           new ChunkScheduler(file, options, assembly.leaves(), this::pages, plan, () -> closing);
+      if (split != null) {
+        scheduler.fetchedElsewhere();
+      }
     }
     Map<Integer, PageReader> early = scheduler.start(cursor.position(), skipping);
     counters.rowGroupStarting();
@@ -612,8 +627,8 @@ public final class ParquetArrowReader extends ArrowReader {
         counters.chunkStarted(pages, meta);
         ColumnReader reader = new ColumnReader(column.column(), pages);
         DenseValues dictionary = leaf.takePreloaded(cursor.position());
-        if (dictionary == null && pieceDictionaries != null) {
-          dictionary = pieceDictionaries.of(column);
+        if (dictionary == null && split != null) {
+          dictionary = split.dictionary(column);
         }
         if (dictionary != null) {
           pages.skipDictionaryPage();

@@ -222,6 +222,37 @@ class RemoteReadIT {
   }
 
   /**
+   * A read of many threads decodes row groups, and runs of one row group's batches, at once: the
+   * same rows as one thread reading the local file, and each row group's chunks still fetched once,
+   * in a few coalesced requests (never once per piece of a row group).
+   */
+  @Test
+  void readsOfManyThreadsFetchEachChunkOnce() throws Exception {
+    Path paged = lineitemRewritten("lineitem_paged_threads.parquet", 50_000);
+    String uri = uri(paged);
+    int groups;
+    try (ParquetFile pf = ParquetFile.open(paged)) {
+      groups = pf.metadata().rowGroups().size();
+    }
+    long size = Files.size(paged);
+    for (String filter : new String[] {null, "l_quantity < 3"}) {
+      ReadOptions.Builder b = ReadOptions.builder().batchSize(5_000);
+      if (filter != null) {
+        b.filter(filter);
+      }
+      List<List<Object>> local = FilterCorpusIT.rows(paged, b.parallelism(1).build());
+      server.resetCounts();
+      assertEquals(local, readRemote(uri, b.parallelism(16).build()), "filter " + filter);
+      // The footer's suffix request overlaps the last chunk: a little over the file, never twice.
+      assertTrue(
+          server.bytes.get() <= size + size / 20, server.bytes.get() + " bytes fetched of " + size);
+      assertTrue(
+          server.requests.get() <= 2 + 8L * groups,
+          server.requests.get() + " requests for " + groups + " row groups, filter " + filter);
+    }
+  }
+
+  /**
    * The test's lineitem written again by Parrow in pages of 5,000 rows (with a page index) and row
    * groups of {@code groupRows}.
    */
