@@ -123,7 +123,7 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
         }
       } catch (IOException | RuntimeException | Error e) {
         // A failed unit ends the read: the others stop, and nothing later is read.
-        endAt(current);
+        endFrom(current);
         throw e;
       }
       done = done.plus(a.counts());
@@ -134,13 +134,20 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
     return false;
   }
 
-  /** Stops the units from {@code from} on and frees them. */
-  private void endAt(int from) throws IOException {
+  /**
+   * Ends the read at unit {@code from}: the units running from there are told to stop, then each
+   * unit from there (started or not) is waited for and freed; no unit is read after.
+   */
+  private void endFrom(int from) throws IOException {
     for (int u = from; u < started; u++) {
-      ahead[u].stopSoon();
+      if (ahead[u] != null) {
+        ahead[u].stopSoon();
+      }
     }
+    current = units.size();
+    started = units.size();
     IOException failure = null;
-    for (int u = from; u < started; u++) {
+    for (int u = from; u < units.size(); u++) {
       try {
         closeUnit(u);
       } catch (IOException e) {
@@ -149,8 +156,6 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
         }
       }
     }
-    current = units.size();
-    started = units.size();
     if (failure != null) {
       throw failure;
     }
@@ -206,25 +211,12 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
   /** Stops every unit, waits for them, and frees what they hold. */
   @Override
   public void close() throws IOException {
-    stopSoon();
-    int from = current;
-    current = units.size();
-    IOException failure = null;
-    for (int u = from; u < units.size(); u++) {
-      try {
-        closeUnit(u);
-      } catch (IOException e) {
-        if (failure == null) {
-          failure = e;
-        }
+    try {
+      endFrom(current);
+    } finally {
+      if (budget != null) {
+        budget.close();
       }
-    }
-    started = units.size();
-    if (budget != null) {
-      budget.close();
-    }
-    if (failure != null) {
-      throw failure;
     }
   }
 }

@@ -273,26 +273,18 @@ class ConcurrentReadTest {
                 parquet.newReader(
                     allocator,
                     ReadOptions.builder().parallelism(p).columns(columns).batchSize(700).build())) {
-          long rows = 0;
-          ParquetFormatException failure = null;
-          try {
-            while (reader.loadNextBatch()) {
-              rows += reader.getVectorSchemaRoot().getRowCount();
-            }
-          } catch (ParquetFormatException e) {
-            failure = e;
-          }
-          assertTrue(failure != null, "no failure at parallelism " + p);
-          String message = failure.getMessage();
+          long[] rows = {0};
+          String message = failureAfterRows(reader, rows, "parallelism " + p).getMessage();
           assertTrue(message.contains("bad-group.parquet"), message);
           assertTrue(message.contains("row group 4"), message);
           assertTrue(message.contains("txt"), message);
           // The batches before the broken page came, as on one thread, and nothing after it.
-          assertTrue(rows >= 4 * 3_000 && rows < 5 * 3_000, rows + " rows at parallelism " + p);
+          assertTrue(
+              rows[0] >= 4 * 3_000 && rows[0] < 5 * 3_000, rows[0] + " rows at parallelism " + p);
           if (p == 1) {
-            oneThread = rows;
+            oneThread = rows[0];
           }
-          assertEquals(oneThread, rows, "rows before the failure at parallelism " + p);
+          assertEquals(oneThread, rows[0], "rows before the failure at parallelism " + p);
           if (p > 1) {
             assertFalse(reader.loadNextBatch(), "a batch after the failure");
           }
@@ -336,22 +328,27 @@ class ConcurrentReadTest {
       try (BufferAllocator allocator = new RootAllocator();
           ParquetDatasetReader reader =
               broken.newReader(allocator, ReadOptions.builder().parallelism(p).build())) {
-        long rows = 0;
-        ParquetFormatException failure = null;
-        try {
-          while (reader.loadNextBatch()) {
-            rows += reader.getVectorSchemaRoot().getRowCount();
-          }
-        } catch (ParquetFormatException e) {
-          failure = e;
-        }
-        assertTrue(failure != null, "no failure at parallelism " + p);
-        assertTrue(failure.getMessage().contains("part-2.parquet"), failure.getMessage());
-        assertTrue(failure.getMessage().contains("row group 3"), failure.getMessage());
-        assertTrue(rows >= 2L * ROWS && rows <= 2L * ROWS + 3 * 3_000, "rows " + rows);
+        long[] rows = {0};
+        String message = failureAfterRows(reader, rows, "parallelism " + p).getMessage();
+        assertTrue(message.contains("part-2.parquet"), message);
+        assertTrue(message.contains("row group 3"), message);
+        assertTrue(rows[0] >= 2L * ROWS && rows[0] <= 2L * ROWS + 3 * 3_000, "rows " + rows[0]);
         assertFalse(reader.loadNextBatch(), "a batch after the failure");
       }
     }
+  }
+
+  /** Reads batches until the read fails; {@code rows[0]} counts the rows read before. */
+  private static ParquetFormatException failureAfterRows(
+      org.apache.arrow.vector.ipc.ArrowReader reader, long[] rows, String what) throws IOException {
+    try {
+      while (reader.loadNextBatch()) {
+        rows[0] += reader.getVectorSchemaRoot().getRowCount();
+      }
+    } catch (ParquetFormatException e) {
+      return e;
+    }
+    throw new AssertionError("no failure at " + what);
   }
 
   private static List<Long> datasetIds(ParquetDataset dataset, int threads, int batch)

@@ -21,10 +21,8 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -247,24 +245,7 @@ public final class ScalingRunner {
   static Job writer(Path lineitem, Path dir) throws IOException {
     BufferAllocator held = ROOT.newChildAllocator("lineitem", 0, Long.MAX_VALUE);
     List<ArrowRecordBatch> batches = new ArrayList<>();
-    Schema schema;
-    try (ParquetFile parquet = ParquetFile.open(lineitem);
-        ParquetArrowReader reader = parquet.newReader(held, ReadOptions.defaults())) {
-      schema = reader.getVectorSchemaRoot().getSchema();
-      while (reader.loadNextBatch()) {
-        VectorSchemaRoot root = reader.getVectorSchemaRoot();
-        List<FieldVector> kept = new ArrayList<>();
-        for (FieldVector v : root.getFieldVectors()) {
-          var transfer = v.getTransferPair(held);
-          transfer.transfer();
-          kept.add((FieldVector) transfer.getTo());
-        }
-        try (VectorSchemaRoot own = new VectorSchemaRoot(kept)) {
-          own.setRowCount(root.getRowCount());
-          batches.add(new VectorUnloader(own).getRecordBatch());
-        }
-      }
-    }
+    Schema schema = WriteCompareRunner.readInto(lineitem, held, batches);
     Path target = dir.resolve("scaling-written.parquet");
     return (threads, allocator) -> {
       Files.deleteIfExists(target);

@@ -103,26 +103,7 @@ public final class WriteCompareRunner {
     WRITERS.keySet().forEach(k -> times.put(k, new long[iterations]));
     try (BufferAllocator allocator = new RootAllocator()) {
       List<ArrowRecordBatch> batches = new ArrayList<>();
-      Schema schema;
-      try (ParquetFile parquet = ParquetFile.open(source);
-          ParquetArrowReader reader = parquet.newReader(allocator, ReadOptions.defaults())) {
-        schema = reader.getVectorSchemaRoot().getSchema();
-        while (reader.loadNextBatch()) {
-          // The reader reuses its buffers for the next batch: each batch's buffers are transferred
-          // out.
-          VectorSchemaRoot root = reader.getVectorSchemaRoot();
-          List<org.apache.arrow.vector.FieldVector> kept = new ArrayList<>();
-          for (org.apache.arrow.vector.FieldVector v : root.getFieldVectors()) {
-            var transfer = v.getTransferPair(allocator);
-            transfer.transfer();
-            kept.add((org.apache.arrow.vector.FieldVector) transfer.getTo());
-          }
-          try (VectorSchemaRoot own = new VectorSchemaRoot(kept)) {
-            own.setRowCount(root.getRowCount());
-            batches.add(new VectorUnloader(own).getRecordBatch());
-          }
-        }
-      }
+      Schema schema = readInto(source, allocator, batches);
       try {
         for (int round = -warmup; round < iterations; round++) {
           for (Map.Entry<String, FileWriter> writer : WRITERS.entrySet()) {
@@ -170,6 +151,32 @@ public final class WriteCompareRunner {
           sizes.get(e.getKey()) / 1e6,
           parrow / CompareRunner.median(e.getValue()),
           codecs.get(e.getKey()));
+    }
+  }
+
+  /**
+   * Reads a file's batches into {@code batches}, each batch's buffers taken out of the reader's
+   * (which reuses its buffers for the next batch); returns the file's Arrow schema.
+   */
+  static Schema readInto(Path source, BufferAllocator allocator, List<ArrowRecordBatch> batches)
+      throws IOException {
+    try (ParquetFile parquet = ParquetFile.open(source);
+        ParquetArrowReader reader = parquet.newReader(allocator, ReadOptions.defaults())) {
+      Schema schema = reader.getVectorSchemaRoot().getSchema();
+      while (reader.loadNextBatch()) {
+        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        List<org.apache.arrow.vector.FieldVector> kept = new ArrayList<>();
+        for (org.apache.arrow.vector.FieldVector v : root.getFieldVectors()) {
+          var transfer = v.getTransferPair(allocator);
+          transfer.transfer();
+          kept.add((org.apache.arrow.vector.FieldVector) transfer.getTo());
+        }
+        try (VectorSchemaRoot own = new VectorSchemaRoot(kept)) {
+          own.setRowCount(root.getRowCount());
+          batches.add(new VectorUnloader(own).getRecordBatch());
+        }
+      }
+      return schema;
     }
   }
 
