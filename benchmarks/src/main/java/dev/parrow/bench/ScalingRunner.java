@@ -1,7 +1,6 @@
 package dev.parrow.bench;
 
 import dev.parrow.arrow.ParquetArrowReader;
-import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.ParquetDatasetReader;
 import dev.parrow.arrow.ParquetFile;
@@ -21,8 +20,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.VectorLoader;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -247,20 +244,15 @@ public final class ScalingRunner {
     List<ArrowRecordBatch> batches = new ArrayList<>();
     Schema schema = WriteCompareRunner.readInto(lineitem, held, batches);
     Path target = dir.resolve("scaling-written.parquet");
+    long rows = batches.stream().mapToLong(ArrowRecordBatch::getLength).sum();
     return (threads, allocator) -> {
       Files.deleteIfExists(target);
-      long rows = 0;
-      WriteOptions options =
-          WriteOptions.builder().parallelism(threads).compression(CompressionCodec.SNAPPY).build();
-      try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-          ParquetArrowWriter writer = ParquetArrowWriter.create(target, schema, options)) {
-        VectorLoader loader = new VectorLoader(root);
-        for (ArrowRecordBatch batch : batches) {
-          loader.load(batch);
-          writer.write(root);
-          rows += root.getRowCount();
-        }
-      }
+      WriteCompareRunner.parrow(
+          batches,
+          schema,
+          target,
+          allocator,
+          WriteOptions.builder().parallelism(threads).compression(CompressionCodec.SNAPPY).build());
       return rows;
     };
   }
