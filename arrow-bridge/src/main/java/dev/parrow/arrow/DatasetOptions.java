@@ -13,6 +13,7 @@ public final class DatasetOptions {
   private final Partitioning partitioning;
   private final TypeOptions types;
   private final int filesAtOnce;
+  private final boolean inOrder;
   private final RemoteOptions remote;
 
   private DatasetOptions(Builder b) {
@@ -22,6 +23,7 @@ public final class DatasetOptions {
     this.partitioning = Objects.requireNonNull(b.partitioning, "partitioning");
     this.types = Objects.requireNonNull(b.types, "types");
     this.filesAtOnce = b.filesAtOnce;
+    this.inOrder = b.inOrder;
     this.remote = Objects.requireNonNull(b.remote, "remote");
   }
 
@@ -46,6 +48,7 @@ public final class DatasetOptions {
     b.partitioning = partitioning;
     b.types = types;
     b.filesAtOnce = filesAtOnce;
+    b.inOrder = inOrder;
     b.remote = remote;
     return b;
   }
@@ -71,6 +74,14 @@ public final class DatasetOptions {
     return filesAtOnce;
   }
 
+  /**
+   * {@return whether a reader's batches come in the dataset's file order (the default), or from
+   * whichever file being read has one ready}
+   */
+  public boolean inOrder() {
+    return inOrder;
+  }
+
   /** {@return how remote files are read} */
   public RemoteOptions remote() {
     return remote;
@@ -81,6 +92,7 @@ public final class DatasetOptions {
     private Partitioning partitioning = Partitioning.hive();
     private TypeOptions types = TypeOptions.defaults();
     private int filesAtOnce = 4;
+    private boolean inOrder = true;
     private RemoteOptions remote = RemoteOptions.defaults();
 
     private Builder() {}
@@ -115,6 +127,20 @@ public final class DatasetOptions {
      */
     public Builder filesAtOnce(int files) {
       this.filesAtOnce = files;
+      return this;
+    }
+
+    /**
+     * Whether the batches come in the dataset's file order (default true). With false, each batch
+     * comes from whichever of the files being read has one ready, so a slow file (a remote one, a
+     * large row group) holds up nothing; each batch still comes from one file, each file's batches
+     * in their order, and every row once.
+     *
+     * @param inOrder false for the order files finish in
+     * @return this builder
+     */
+    public Builder inOrder(boolean inOrder) {
+      this.inOrder = inOrder;
       return this;
     }
 

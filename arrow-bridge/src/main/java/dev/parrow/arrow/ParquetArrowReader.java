@@ -347,7 +347,8 @@ public final class ParquetArrowReader extends ArrowReader {
         new BatchesAhead.Budget(budget),
         Integer.MAX_VALUE,
         ParrowThreads.share(ParrowThreads.Work.WORKER, options.executor(), atOnce),
-        options.executor() == null);
+        options.executor() == null,
+        true);
   }
 
   /**

@@ -15,12 +15,13 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Reads a {@link ParquetDataset}'s files as one stream of batches in the dataset's schema (or its
- * projection), in the dataset's file order. While the caller consumes one file's batches, the next
- * {@link DatasetOptions#filesAtOnce} files (no more than the read's {@link
- * ReadOptions#parallelism}) are read at once on other threads ({@link UnitsAhead}), each holding
- * two finished batches for the caller and decoding its row groups at once (as a file's reader does)
- * within its share of the read's {@link ReadOptions#bytesInFlight}. Each batch comes from one file.
- * Used by one thread at a time; close it to stop the read-ahead and free what it holds.
+ * projection), in the dataset's file order (or, with {@link DatasetOptions#inOrder} false, from
+ * whichever file has a batch ready). While the caller consumes one file's batches, the next {@link
+ * DatasetOptions#filesAtOnce} files (no more than the read's {@link ReadOptions#parallelism}) are
+ * read at once on other threads ({@link UnitsAhead}), each holding two finished batches for the
+ * caller and decoding its row groups at once (as a file's reader does) within its share of the
+ * read's {@link ReadOptions#bytesInFlight}. Each batch comes from one file. Used by one thread at a
+ * time; close it to stop the read-ahead and free what it holds.
  */
 public final class ParquetDatasetReader extends ArrowReader {
   /**
@@ -229,7 +230,8 @@ public final class ParquetDatasetReader extends ArrowReader {
               null,
               2,
               ParrowThreads.share(ParrowThreads.Work.FILES, null, filesAtOnce),
-              true);
+              true,
+              options.inOrder());
     }
     return files.next();
   }

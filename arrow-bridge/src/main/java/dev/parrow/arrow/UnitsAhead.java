@@ -14,8 +14,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * batches, then the next unit's, so the rows come out as one thread would read them. Up to {@code
  * atOnce} units run at once; each may hold two batches ahead of the caller, and more while their
  * roots fit in the read's {@link BatchesAhead.Budget} (a unit waits when it has no room: the caller
- * frees its roots as it takes its batches). A unit's failure is thrown when the caller comes to it,
- * and ends the read: no later unit is read.
+ * frees its roots as it takes its batches). Out of order (a dataset that allows it), the caller
+ * takes a batch from whichever running unit has one ready, and a unit that ends makes room for the
+ * next. A unit's failure is thrown when the caller comes to it, and ends the read: no later unit is
+ * read.
  *
  * @param <U> the units
  */
@@ -40,6 +42,16 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
   private final int rootsEach;
   private final Executor pool;
   private final boolean ownThreads;
+  private final boolean inOrder;
+
+  /** Out of order: the units running, in the order they started. */
+  private final List<Integer> running = new java.util.ArrayList<>();
+
+  /** Out of order: how many times a unit had something for the caller, and where it waits. */
+  private final java.util.concurrent.atomic.AtomicLong readyEvents =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  private final Object readySignal = new Object();
 
   @SuppressWarnings("unchecked")
   private final BatchesAhead<ReadStats>[] ahead;
@@ -61,6 +73,7 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
    * @param rootsEach how many batches each unit may hold ahead of the caller, at most
    * @param pool where the units' loads run
    * @param ownThreads whether {@code pool} is Parrow's own
+   * @param inOrder whether the batches come in unit order, or from whichever unit has one
    */
   @SuppressWarnings("unchecked")
   UnitsAhead(
@@ -71,7 +84,8 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
       BatchesAhead.Budget budget,
       int rootsEach,
       Executor pool,
-      boolean ownThreads) {
+      boolean ownThreads,
+      boolean inOrder) {
     this.allocator = allocator;
     this.target = target;
     this.units = List.copyOf(units);
@@ -80,6 +94,7 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
     this.rootsEach = rootsEach;
     this.pool = pool;
     this.ownThreads = ownThreads;
+    this.inOrder = inOrder;
     this.ahead = new BatchesAhead[this.units.size()];
   }
 
@@ -90,7 +105,8 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
 
   /** Starts the units the window allows. */
   private void startMore() {
-    while (started < units.size() && started < current + atOnce) {
+    while (started < units.size()
+        && (inOrder ? started < current + atOnce : running.size() < atOnce)) {
       U unit = units.get(started);
       BatchesAhead<ReadStats> a =
           new BatchesAhead<>(
@@ -103,6 +119,10 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
               pool,
               ownThreads,
               unit.name());
+      if (!inOrder) {
+        a.onReady(this::signalReady);
+        running.add(started);
+      }
       ahead[started++] = a;
       a.start();
     }
@@ -114,6 +134,9 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
    * @return false after the last unit's last batch
    */
   boolean next() throws IOException {
+    if (!inOrder) {
+      return nextReady();
+    }
     while (current < units.size()) {
       startMore();
       BatchesAhead<ReadStats> a = ahead[current];
@@ -132,6 +155,61 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
     }
     target.setRowCount(0);
     return false;
+  }
+
+  /** The next batch of whichever running unit has one ready, waiting when none has. */
+  private boolean nextReady() throws IOException {
+    while (true) {
+      startMore();
+      if (running.isEmpty()) {
+        target.setRowCount(0);
+        return false;
+      }
+      long seen = readyEvents.get();
+      for (int k = 0; k < running.size(); k++) {
+        int u = running.get(k);
+        Boolean got;
+        try {
+          got = ahead[u].poll();
+        } catch (IOException | RuntimeException | Error e) {
+          running.clear();
+          endFrom(current);
+          throw e;
+        }
+        if (got == null) {
+          continue;
+        }
+        if (got) {
+          return true;
+        }
+        done = done.plus(ahead[u].counts());
+        finished++;
+        running.remove(k--);
+        closeUnit(u);
+      }
+      if (running.isEmpty() || started < units.size() && running.size() < atOnce) {
+        continue;
+      }
+      synchronized (readySignal) {
+        while (readyEvents.get() == seen) {
+          try {
+            readySignal.wait();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException(
+                "interrupted while waiting for the next batch");
+          }
+        }
+      }
+    }
+  }
+
+  /** A unit has a batch, its end or a failure for the caller (runs on the unit's thread). */
+  private void signalReady() {
+    readyEvents.incrementAndGet();
+    synchronized (readySignal) {
+      readySignal.notifyAll();
+    }
   }
 
   /**

@@ -320,6 +320,22 @@ class ConcurrentReadTest {
     for (int p : PARALLELISM) {
       assertEquals(one, datasetIds(dataset, p, 777), "parallelism " + p);
     }
+    // In the order files finish: every row once, each batch from one file, each file in order.
+    ParquetDataset anyOrder =
+        ParquetDataset.open(
+            List.of(data.toString()), DatasetOptions.builder().inOrder(false).build());
+    for (int p : new int[] {1, 4, 16}) {
+      List<Long> ids = datasetIds(anyOrder, p, 777);
+      List<Long> sorted = new ArrayList<>(ids);
+      java.util.Collections.sort(sorted);
+      assertEquals(one, sorted, "any order, parallelism " + p);
+      long[] last = {-1, -1, -1, -1};
+      for (long id : ids) {
+        int f = (int) (id / 1_000_000);
+        assertTrue(id > last[f], "file " + f + " out of its order at " + id);
+        last[f] = id;
+      }
+    }
     Path bad = corrupted(data.resolve("part-2.parquet"), "part-2-bad.parquet", 3, "id");
     Files.move(
         bad, data.resolve("part-2.parquet"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
@@ -335,6 +351,18 @@ class ConcurrentReadTest {
         assertTrue(rows[0] >= 2L * ROWS && rows[0] <= 2L * ROWS + 3 * 3_000, "rows " + rows[0]);
         assertFalse(reader.loadNextBatch(), "a batch after the failure");
       }
+    }
+    ParquetDataset brokenAnyOrder =
+        ParquetDataset.open(
+            List.of(data.toString()), DatasetOptions.builder().inOrder(false).build());
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetDatasetReader reader =
+            brokenAnyOrder.newReader(allocator, ReadOptions.builder().parallelism(8).build())) {
+      long[] rows = {0};
+      String message = failureAfterRows(reader, rows, "any order").getMessage();
+      assertTrue(message.contains("part-2.parquet"), message);
+      assertTrue(rows[0] < 4L * ROWS, "rows " + rows[0]);
+      assertFalse(reader.loadNextBatch(), "a batch after the failure");
     }
   }
 

@@ -296,6 +296,41 @@ public final class BatchesAhead<S> implements AutoCloseable {
     throw new IOException(name + ": " + item);
   }
 
+  /**
+   * The next batch, if one is ready: true with it in the caller's root, false at the end (or the
+   * failure thrown, as {@link #next}), or null when the producer has none ready yet (it runs {@link
+   * #onReady} when it has).
+   */
+  public Boolean poll() throws IOException {
+    start();
+    if (ended == null && ready.isEmpty()) {
+      int now = state.get();
+      if (now == PRODUCING || (now == NOT_STARTED && ownThreads && !wontStart)) {
+        return null;
+      }
+    }
+    return next();
+  }
+
+  /**
+   * Runs {@code signal} on the producer's thread each time it has put a batch, the end or a failure
+   * in reach of {@link #poll} (set before the producer starts).
+   */
+  public void onReady(Runnable signal) {
+    this.onReady = signal;
+  }
+
+  private volatile Runnable onReady;
+
+  /** Puts what the producer has for the caller where {@link #next} takes it. */
+  private void hand(Object item) {
+    ready.add(item);
+    Runnable signal = onReady;
+    if (signal != null) {
+      signal.run();
+    }
+  }
+
   /** The counts as of the last batch {@link #next} gave (or the end). */
   public S counts() {
     return counts;
@@ -340,13 +375,12 @@ public final class BatchesAhead<S> implements AutoCloseable {
           into = free.take();
         }
         if (into == STOP || stopping) {
-          ready.add(
-              new IllegalStateException(name + ": the reader was closed; no batch can be read"));
+          hand(new IllegalStateException(name + ": the reader was closed; no batch can be read"));
           return;
         }
         VectorSchemaRoot root = (VectorSchemaRoot) into;
         if (!loader.load(root)) {
-          ready.add(new Ready<>(null, snapshot.get()));
+          hand(new Ready<>(null, snapshot.get()));
           return;
         }
         if (budget != null) {
@@ -356,10 +390,10 @@ public final class BatchesAhead<S> implements AutoCloseable {
           }
           budget.loaded(bytes);
         }
-        ready.add(new Ready<>(root, snapshot.get()));
+        hand(new Ready<>(root, snapshot.get()));
       }
     } catch (Throwable t) {
-      ready.add(t);
+      hand(t);
     } finally {
       produced.countDown();
     }
