@@ -21,7 +21,6 @@ import dev.parrow.codec.page.PageBuffers;
 import dev.parrow.codec.page.PageIndexReader;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.values.DenseValues;
-import dev.parrow.storage.threads.ParrowThreads;
 import dev.parrow.types.DictionaryMode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -44,6 +43,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * read, so batches can be smaller than the batch size (never empty); row groups and pages that
  * cannot match are skipped. {@link #stats} tells what was read and skipped.
  *
+ * <p>With 4 threads or more ({@link ReadOptions#parallelism}) several row groups, or runs of
+ * batches of one, are decoded at once and handed out in order, within {@link
+ * ReadOptions#bytesInFlight}: the batches are those one thread reads.
+ *
  * <p>Every problem with the file is a {@link ParquetFormatException} naming the file, column, row
  * group and page.
  *
@@ -53,12 +56,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * reading thread), and the next {@link #loadNextBatch} fails with an IllegalStateException.
  */
 public final class ParquetArrowReader extends ArrowReader {
-  /**
-   * Below these bytes in flight (the option's, or half the allocator's room) one row group is read
-   * at a time: each row group read at once holds at least two batches.
-   */
-  static final long MIN_BYTES_IN_FLIGHT = 16L << 20;
-
   private final ParquetFile file;
   private final ReadOptions options;
   private final Projection projection;
@@ -114,7 +111,7 @@ public final class ParquetArrowReader extends ArrowReader {
    * The row groups decoded at once, each by a reader of its own, made at the first batch; null when
    * one row group is read at a time.
    */
-  private volatile UnitsAhead<RowGroupPiece> groupsAhead;
+  private volatile UnitsAhead<RowGroupsAtOnce.Piece> groupsAhead;
 
   /** Held while a batch is read, so that a close from another thread waits for it. */
   private final java.util.concurrent.locks.ReentrantLock reading =
@@ -197,7 +194,7 @@ public final class ParquetArrowReader extends ArrowReader {
    * @return the counts so far
    */
   public ReadStats stats() {
-    UnitsAhead<RowGroupPiece> groups = groupsAhead;
+    UnitsAhead<RowGroupsAtOnce.Piece> groups = groupsAhead;
     if (groups != null) {
       ReadStats c = groups.counts();
       // Each row group's reader counts itself; the file's count is the row groups chosen.
@@ -215,7 +212,7 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   /** The counts as the reading thread (the one decoding ahead, if any) has them. */
-  private ReadStats countsNow() {
+  ReadStats countsNow() {
     return counters.snapshot(chosenGroups.size(), plan == null ? 0 : plan.rowGroups().size());
   }
 
@@ -280,7 +277,7 @@ public final class ParquetArrowReader extends ArrowReader {
       // Before the lock: a caller waiting in loadNextBatch for a batch decoded ahead holds it.
       pipeline.stop();
     }
-    UnitsAhead<RowGroupPiece> groups = groupsAhead;
+    UnitsAhead<RowGroupsAtOnce.Piece> groups = groupsAhead;
     if (groups != null) {
       groups.stopSoon();
     }
@@ -311,198 +308,26 @@ public final class ParquetArrowReader extends ArrowReader {
   }
 
   /**
-   * The row groups of the plan decoded at once (as {@link RowGroupPiece}s), when the read has
-   * threads to spare (4 or more), more than one piece to read and no dictionary vectors (whose
-   * dictionaries each piece's reader would make its own); else null, and one row group is read at a
-   * time with its columns in parallel. Each piece is read by a reader of its own over its rows
-   * alone, with the same options: the same rows, in the same batches, as this reader would read
-   * them. Half the threads' number of pieces run at once, each with two or more threads for its
-   * columns (and its pages read ahead).
+   * The row groups of the plan decoded at once ({@link RowGroupsAtOnce}), when the read has threads
+   * to spare and no dictionary vectors (whose dictionaries each piece's reader would make its own);
+   * else null, and one row group is read at a time with its columns in parallel.
    */
-  private UnitsAhead<RowGroupPiece> rowGroupsAtOnce() throws IOException {
-    int threads = options.parallelism();
-    if (threads < 4 || !getDictionaryVectors().isEmpty() || assembly.leaves().isEmpty()) {
+  private UnitsAhead<RowGroupsAtOnce.Piece> rowGroupsAtOnce() throws IOException {
+    if (!getDictionaryVectors().isEmpty() || assembly.leaves().isEmpty()) {
       return null;
     }
-    // Within the allocator's room too: a reader given a small allocator keeps to it.
-    long budget = Math.min(options.bytesInFlight(), allocator.getHeadroom() / 2);
-    if (budget < MIN_BYTES_IN_FLIGHT) {
-      return null;
-    }
+    // The plan is made here rather than at the first batch: the pieces follow it.
     makePlan();
-    List<RowGroupPiece> pieces = pieces(threads);
-    if (pieces.size() < 2) {
-      return null;
-    }
-    int atOnce = Math.min(pieces.size(), threads / 2);
-    int each = (threads + atOnce - 1) / atOnce;
-    for (RowGroupPiece piece : pieces) {
-      piece.threads(each);
-    }
-    return new UnitsAhead<>(
-        allocator,
-        getVectorSchemaRoot(),
-        pieces,
-        atOnce,
-        new BatchesAhead.Budget(budget),
-        Integer.MAX_VALUE,
-        ParrowThreads.share(ParrowThreads.Work.WORKER, options.executor(), atOnce),
-        options.executor() == null,
-        true);
+    return RowGroupsAtOnce.start(
+        allocator, file, options, plan, assembly.leaves(), getVectorSchemaRoot());
   }
 
   /**
-   * The plan's row groups as pieces to read at once: each row group whole, or, when few row groups
-   * would leave threads idle, split into runs of whole batches. Only a read of whole row groups of
-   * flat columns is split (a piece then skips to its first row by the page headers, without
-   * decoding the pages before it); a filter's or a row range's batches follow the rows it selects,
-   * and a nested column would have to decode its levels to skip.
+   * Reads a piece of a row group split for reading at once: its chunks are fetched, and its
+   * dictionaries decoded, by {@code split} for all its pieces.
    */
-  private List<RowGroupPiece> pieces(int threads) {
-    List<RowGroup> groups = file.metadata().rowGroups();
-    boolean splittable = plan.readsWholeRowGroups();
-    for (LeafReader leaf : assembly.leaves()) {
-      splittable &= leaf.leaf().column().maxRepetitionLevel() == 0;
-    }
-    int perGroup =
-        splittable
-            ? Math.max(1, (2 * threads + plan.rowGroups().size() - 1) / plan.rowGroups().size())
-            : 1;
-    List<RowGroupPiece> pieces = new ArrayList<>();
-    for (int group : plan.rowGroups()) {
-      long rows = groups.get(group).numRows();
-      long batches = (rows + options.batchSize() - 1) / options.batchSize();
-      // Two batches a piece at least (each piece reads its dictionary pages again), and two pages
-      // of each chunk: a piece starting inside a page decodes the page up to its first row.
-      long count = Math.max(1, Math.min(perGroup, Math.min(batches / 2, fewestPages(group) / 2)));
-      if (count == 1) {
-        pieces.add(new RowGroupPiece(group, true, null, options.toBuilder().rowGroups(group)));
-        continue;
-      }
-      long perPiece = (batches + count - 1) / count * options.batchSize();
-      SplitRowGroup split = new SplitRowGroup(file, options, group, assembly.leaves());
-      long groupStart = 0;
-      for (int g = 0; g < group; g++) {
-        groupStart += groups.get(g).numRows();
-      }
-      for (long from = 0; from < rows; from += perPiece) {
-        pieces.add(
-            new RowGroupPiece(
-                group,
-                from == 0,
-                split,
-                options.toBuilder()
-                    .rowGroups(group)
-                    .rowOffset(groupStart + from)
-                    .rowLimit(Math.min(perPiece, rows - from))));
-      }
-    }
-    return pieces;
-  }
-
-  /**
-   * The fewest data pages of the chunks read in a row group, by their metadata (1 where it does not
-   * say).
-   */
-  private long fewestPages(int group) {
-    long fewest = Long.MAX_VALUE;
-    for (LeafReader leaf : assembly.leaves()) {
-      ColumnMetaData meta =
-          file.metadata()
-              .rowGroups()
-              .get(group)
-              .columns()
-              .get(leaf.leaf().column().index())
-              .metaData();
-      fewest = Math.min(fewest, Math.max(1, ReadCounters.dataPageCount(meta)));
-    }
-    return fewest;
-  }
-
-  /**
-   * A row group, or a run of its batches, read at once with others: a reader of its own reads it,
-   * into the roots its {@link BatchesAhead} gives.
-   */
-  private final class RowGroupPiece implements UnitsAhead.Unit {
-    private final int group;
-
-    /** Whether the piece counts its row group and its chunks' pages (its first piece does). */
-    private final boolean countsGroup;
-
-    private final ReadOptions.Builder pieceOptions;
-
-    /** What the row group's pieces share; null for a whole row group. */
-    private final SplitRowGroup split;
-
-    private ParquetArrowReader reader;
-    private volatile ReadStats stats = ReadStats.NONE;
-    private boolean closed;
-
-    RowGroupPiece(
-        int group, boolean countsGroup, SplitRowGroup split, ReadOptions.Builder pieceOptions) {
-      this.group = group;
-      this.countsGroup = countsGroup;
-      this.split = split;
-      if (split != null) {
-        split.piece();
-      }
-      this.pieceOptions = pieceOptions.decodeAhead(false);
-    }
-
-    /** The piece's threads for its columns. */
-    void threads(int threads) {
-      pieceOptions.parallelism(threads);
-    }
-
-    @Override
-    public synchronized boolean load(VectorSchemaRoot into) throws IOException {
-      if (closed) {
-        throw new IllegalStateException(
-            file.footer().fileName() + ": the reader was closed; no batch can be read");
-      }
-      if (reader == null) {
-        reader = new ParquetArrowReader(allocator, file, pieceOptions.build());
-        if (split != null) {
-          split.fetch();
-          reader.split = split;
-        }
-      }
-      boolean loaded = reader.loadBatch(into);
-      ReadStats c = reader.countsNow();
-      stats =
-          countsGroup
-              ? c
-              : new ReadStats(0, 0, 0, c.pagesRead(), c.bytesRead(), c.rowsScanned(), c.rows());
-      return loaded;
-    }
-
-    @Override
-    public ReadStats stats() {
-      return stats;
-    }
-
-    @Override
-    public String name() {
-      return file.footer().fileName() + ", row group " + group;
-    }
-
-    @Override
-    public synchronized void close() throws IOException {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      try {
-        if (reader != null) {
-          reader.close();
-          reader = null;
-        }
-      } finally {
-        if (split != null) {
-          split.pieceClosed();
-        }
-      }
-    }
+  void readPieceOf(SplitRowGroup split) {
+    this.split = split;
   }
 
   /** Plans the read: its row groups and rows. */
@@ -539,7 +364,7 @@ public final class ParquetArrowReader extends ArrowReader {
    * Reads the next batch into {@code root} (the caller's, or one of the roots decoded ahead); false
    * at the end.
    */
-  private boolean loadBatch(VectorSchemaRoot root) throws IOException {
+  boolean loadBatch(VectorSchemaRoot root) throws IOException {
     // This reader's batches follow one another: one chain of tasks, for a profile's headroom.
     TaskProfile.inChain(this);
     prepare();
@@ -658,7 +483,7 @@ public final class ParquetArrowReader extends ArrowReader {
   /** Stored bytes of the pages read so far (pages skipped whole are not read). */
   @Override
   public long bytesRead() {
-    UnitsAhead<RowGroupPiece> groups = groupsAhead;
+    UnitsAhead<RowGroupsAtOnce.Piece> groups = groupsAhead;
     if (groups != null) {
       return groups.counts().bytesRead();
     }

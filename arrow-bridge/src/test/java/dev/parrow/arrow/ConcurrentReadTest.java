@@ -170,8 +170,7 @@ class ConcurrentReadTest {
 
   @Test
   void aSmallBudgetStillGivesEveryBatch() throws Exception {
-    sameAsOneThread(
-        file, o -> o.batchSize(100).bytesInFlight(ParquetArrowReader.MIN_BYTES_IN_FLIGHT));
+    sameAsOneThread(file, o -> o.batchSize(100).bytesInFlight(RowGroupsAtOnce.MIN_BYTES_IN_FLIGHT));
   }
 
   /** The batches at each parallelism are those of a read on one thread, in order. */
