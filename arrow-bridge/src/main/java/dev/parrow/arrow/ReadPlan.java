@@ -96,6 +96,11 @@ final class ReadPlan {
     this.pagePruning = new PagePruning(filter, file.footer(), file.input());
   }
 
+  /** {@return the file's row number of the first row of row group {@code group}} */
+  long firstRow(int group) {
+    return groupStarts[group];
+  }
+
   /** {@return the file's row groups to read, in order} */
   List<Integer> rowGroups() {
     return rowGroups;

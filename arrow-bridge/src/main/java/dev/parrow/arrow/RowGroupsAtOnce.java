@@ -108,10 +108,7 @@ final class RowGroupsAtOnce {
       }
       long perPiece = (batches + count - 1) / count * options.batchSize();
       SplitRowGroup split = new SplitRowGroup(file, options, group, leaves);
-      long groupStart = 0;
-      for (int g = 0; g < group; g++) {
-        groupStart += groups.get(g).numRows();
-      }
+      long groupStart = plan.firstRow(group);
       for (long from = 0; from < rows; from += perPiece) {
         pieces.add(
             new Piece(

@@ -98,11 +98,6 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
     this.ahead = new BatchesAhead[this.units.size()];
   }
 
-  /** The units, in order. */
-  List<U> units() {
-    return units;
-  }
-
   /** Starts the units the window allows. */
   private void startMore() {
     while (started < units.size()

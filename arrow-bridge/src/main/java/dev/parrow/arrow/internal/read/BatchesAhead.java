@@ -52,7 +52,6 @@ public final class BatchesAhead<S> implements AutoCloseable {
     private final long limit;
     private long taken;
     private long largestBatch;
-    private long peak;
 
     /** Roots of closed producers, for the next ones. */
     private final java.util.ArrayDeque<VectorSchemaRoot> recycled = new java.util.ArrayDeque<>();
@@ -77,17 +76,11 @@ public final class BatchesAhead<S> implements AutoCloseable {
         return -1;
       }
       taken += largestBatch;
-      peak = Math.max(peak, taken);
       return largestBatch;
     }
 
     synchronized void release(long bytes) {
       taken -= bytes;
-    }
-
-    /** {@return the most bytes the further roots took at once} */
-    public synchronized long peak() {
-      return peak;
     }
 
     /** {@return a root a closed producer left, or a new one} */
