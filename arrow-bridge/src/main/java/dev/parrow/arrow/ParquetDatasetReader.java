@@ -148,8 +148,8 @@ public final class ParquetDatasetReader extends ArrowReader {
     }
     this.filesSkipped = plan.filesSkipped();
     this.ruledOut = new ReadStats(plan.groupsRuledOut(), 0, 0, 0, 0, 0, 0);
-    // No more files at once than the read's threads: a read of parallelism 1 reads on one.
     this.bytesInFlight = read.bytesInFlight();
+    // No more files at once than the read's threads: a read of parallelism 1 reads on one.
     this.filesAtOnce =
         Math.max(1, Math.min(options.filesAtOnce(), Math.min(read.parallelism(), tasks.size())));
   }
