@@ -22,15 +22,25 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.Dictionary;
 
 /**
- * The filtered-read step (late materialisation): a batch keeps only the rows the filter selects.
- * When every filter column is a flat leaf, those are read first (string and binary ones as
- * dictionary ids where their chunk allows, {@link CodedFilterLeaf}) and the filter applied; the
- * other flat leaves then read only the selected rows, passing over the rest without decoding them,
- * and a batch where nothing matches skips them. Otherwise the batch is read whole and compacted.
+ * The filtered-read step (late materialisation): a batch keeps only the rows the filter selects
+ * that the caller's {@link RowSelection} (if any) selects too; without a filter, only the
+ * selection's rows are decoded. When every filter column is a flat leaf, those are read first
+ * (string and binary ones as dictionary ids where their chunk allows, {@link CodedFilterLeaf}) and
+ * the filter applied; the other flat leaves then read only the selected rows, passing over the rest
+ * without decoding them, and a batch where nothing matches skips them. Otherwise the batch is read
+ * whole and compacted.
  */
 final class FilteredRead implements AutoCloseable {
+  /** The filter, or null when only a selection chooses the rows. */
   private final BoundFilter filter;
+
+  /** The caller's selection, or null. */
+  private final RowSelection selection;
+
   private final BatchAssembly assembly;
+
+  /** The rows the last batch kept, or null when it kept every row it read. */
+  private Compaction.Runs lastKept;
 
   /** The reader's dictionary vectors, by id ({@code ArrowReader.getDictionaryVectors}). */
   interface Dictionaries {
@@ -53,15 +63,19 @@ final class FilteredRead implements AutoCloseable {
 
   FilteredRead(
       BoundFilter filter,
+      RowSelection selection,
       BatchAssembly assembly,
       Dictionaries dictionaries,
       BufferAllocator allocator) {
     this.filter = filter;
+    this.selection = selection;
     this.assembly = assembly;
     this.dictionaries = dictionaries;
     Set<Integer> filterColumns = new HashSet<>();
-    for (FilterColumn c : BoundFilters.columns(filter)) {
-      filterColumns.add(c.column().index());
+    if (filter != null) {
+      for (FilterColumn c : BoundFilters.columns(filter)) {
+        filterColumns.add(c.column().index());
+      }
     }
     List<LeafReader> first = new ArrayList<>();
     List<LeafReader> rest = new ArrayList<>();
@@ -95,25 +109,37 @@ final class FilteredRead implements AutoCloseable {
   }
 
   /**
-   * Reads {@code rows} rows into the root (its leaves bound) and keeps those the filter selects;
-   * returns how many are kept.
+   * Reads {@code rows} rows, from row {@code first} of the file, into the root (its leaves bound)
+   * and keeps those the filter and selection select; returns how many are kept.
    */
-  int read(VectorSchemaRoot root, int rows) throws IOException {
-    if (!filterLeaves.isEmpty()) {
-      return readFilterFirst(root, rows);
-    }
+  int read(VectorSchemaRoot root, int rows, long first) throws IOException {
+    lastKept = null;
+    int kept =
+        filterLeaves.isEmpty() && filter != null
+            ? readWhole(root, rows, first)
+            : readFilterFirst(root, rows, first);
+    return kept;
+  }
+
+  /** The runs of rows the last batch kept, or null when it kept every row it read. */
+  Compaction.Runs lastKept() {
+    return lastKept;
+  }
+
+  private int readWhole(VectorSchemaRoot root, int rows, long first) throws IOException {
     assembly.readAll(root, rows);
-    Compaction.Runs runs = Compaction.Runs.of(select(rows), rows);
+    Compaction.Runs runs = Compaction.Runs.of(select(rows, first), rows);
     if (runs.total() < rows) {
-      for (FieldVector vector : root.getFieldVectors()) {
-        Compaction.compact(vector, runs);
+      for (int f = 0; f < assembly.fields().size(); f++) {
+        Compaction.compact(root.getVector(f), runs);
       }
       root.setRowCount(runs.total());
+      lastKept = runs;
     }
     return runs.total();
   }
 
-  private int readFilterFirst(VectorSchemaRoot root, int rows) throws IOException {
+  private int readFilterFirst(VectorSchemaRoot root, int rows, long first) throws IOException {
     assembly.runAll(
         filterLeaves.size(),
         null,
@@ -126,12 +152,15 @@ final class FilteredRead implements AutoCloseable {
             assembly.readLeaf(leaf, rows);
           }
         });
-    Compaction.Runs runs = Compaction.Runs.of(select(rows), rows);
+    Compaction.Runs runs = Compaction.Runs.of(select(rows, first), rows);
     if (runs.total() == 0) {
       assembly.skip(otherLeaves, rows);
       return 0;
     }
     boolean sparse = runs.total() < rows;
+    if (sparse) {
+      lastKept = runs;
+    }
     Set<FieldReader> selectedOnly = new HashSet<>();
     for (LeafReader leaf : filterLeaves) {
       int column = leaf.leaf().column().index();
@@ -175,8 +204,26 @@ final class FilteredRead implements AutoCloseable {
     return runs.total();
   }
 
+  /**
+   * The rows of the batch (from row {@code first} of the file) where the filter is true and the
+   * selection selects, as bits.
+   */
+  private long[] select(int rows, long first) throws IOException {
+    long[] bits = filter == null ? null : filterSelects(rows);
+    if (selection == null) {
+      return bits;
+    }
+    long[] selected = selection.bits(first, rows);
+    if (bits != null) {
+      for (int w = 0; w < selected.length; w++) {
+        selected[w] &= bits[w];
+      }
+    }
+    return selected;
+  }
+
   /** The rows of the batch where the filter is true, as bits. */
-  private long[] select(int rows) throws IOException {
+  private long[] filterSelects(int rows) throws IOException {
     Map<Long, Dictionary> vectors = dictionaries.get();
     if (rowFilter == null) {
       rowFilter = new RowFilter(filter);

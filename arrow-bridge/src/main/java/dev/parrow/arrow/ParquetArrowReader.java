@@ -9,6 +9,7 @@ import dev.parrow.arrow.internal.read.DictionaryWidening;
 import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.arrow.internal.read.LeafReader;
 import dev.parrow.arrow.internal.read.Projection;
+import dev.parrow.arrow.internal.read.RowNumbers;
 import dev.parrow.arrow.internal.threads.TaskProfile;
 import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.codec.ParquetFormatException;
@@ -27,9 +28,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -227,7 +230,22 @@ public final class ParquetArrowReader extends ArrowReader {
 
   @Override
   protected Schema readSchema() {
-    return projection.schema();
+    Schema schema = projection.schema();
+    if (options.rowNumbers() == null) {
+      return schema;
+    }
+    for (Field f : schema.getFields()) {
+      if (f.getName().equals(options.rowNumbers())) {
+        throw new IllegalArgumentException(
+            file.footer().fileName()
+                + ": the row-number column '"
+                + options.rowNumbers()
+                + "' would have the name of a column of the file; choose another name");
+      }
+    }
+    List<Field> fields = new ArrayList<>(schema.getFields());
+    fields.add(RowNumbers.field(options.rowNumbers()));
+    return new Schema(fields, schema.getCustomMetadata());
   }
 
   @Override
@@ -348,8 +366,11 @@ public final class ParquetArrowReader extends ArrowReader {
       makePlan();
       cursor.start(plan);
       assembly.createFilterOnlyRoot();
-      if (filter != null && !options.pruneOnly()) {
-        filtered = new FilteredRead(filter, assembly, this::getDictionaryVectors, allocator);
+      BoundFilter rowFilter = options.pruneOnly() ? null : filter;
+      if (rowFilter != null || options.selection() != null) {
+        filtered =
+            new FilteredRead(
+                rowFilter, options.selection(), assembly, this::getDictionaryVectors, allocator);
       }
     }
     if (!dictionariesBound) {
@@ -388,9 +409,10 @@ public final class ParquetArrowReader extends ArrowReader {
         dev.parrow.arrow.internal.buffers.Buffers.releaseShared(vector);
       }
       assembly.bind(root);
+      long first = plan.firstRow(cursor.rowGroup()) + cursor.row();
       int kept;
       if (filtered != null) {
-        kept = filtered.read(root, rows);
+        kept = filtered.read(root, rows, first);
       } else {
         assembly.readAll(root, rows);
         kept = rows;
@@ -398,6 +420,13 @@ public final class ParquetArrowReader extends ArrowReader {
       cursor.read(rows);
       counters.rows(rows, kept);
       if (kept > 0) {
+        if (options.rowNumbers() != null) {
+          RowNumbers.fill(
+              (BigIntVector) root.getVector(assembly.fields().size()),
+              first,
+              filtered == null ? null : filtered.lastKept(),
+              kept);
+        }
         return true;
       }
     }

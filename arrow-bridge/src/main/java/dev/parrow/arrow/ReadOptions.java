@@ -39,6 +39,8 @@ public final class ReadOptions {
   private final boolean pruneOnly;
   private final long rowOffset;
   private final long rowLimit;
+  private final RowSelection selection;
+  private final String rowNumbers;
   // How values are typed; null when the caller chose nothing (a dataset then applies its own).
   private final TypeOptions types;
   // How the read runs.
@@ -81,6 +83,8 @@ public final class ReadOptions {
     this.pruneOnly = b.pruneOnly;
     this.rowOffset = b.rowOffset;
     this.rowLimit = b.rowLimit;
+    this.selection = b.selection;
+    this.rowNumbers = b.rowNumbers;
     this.types = b.types;
     this.batchSize = b.batchSize;
     this.verifyCrc = b.verifyCrc;
@@ -116,6 +120,8 @@ public final class ReadOptions {
     b.pruneOnly = pruneOnly;
     b.rowOffset = rowOffset;
     b.rowLimit = rowLimit;
+    b.selection = selection;
+    b.rowNumbers = rowNumbers;
     b.types = types;
     b.batchSize = batchSize;
     b.verifyCrc = verifyCrc;
@@ -176,6 +182,21 @@ public final class ReadOptions {
   /** {@return how many rows from {@link #rowOffset} to read at most (Long.MAX_VALUE: all)} */
   public long rowLimit() {
     return rowLimit;
+  }
+
+  /**
+   * {@return the rows the caller selected by position, or null for all; see {@link RowSelection}}
+   */
+  public RowSelection selection() {
+    return selection;
+  }
+
+  /**
+   * {@return the name of the column of row numbers added after the file's (each row's position in
+   * the file, from 0, as an int64 that is never null), or null for none}
+   */
+  public String rowNumbers() {
+    return rowNumbers;
   }
 
   /** {@return how values are typed: the type choices of TYPE-MAPPING.md, hint and dictionaries} */
@@ -255,6 +276,8 @@ public final class ReadOptions {
         + rowOffset
         + ", rowLimit="
         + rowLimit
+        + (selection == null ? "" : ", selection=" + selection)
+        + (rowNumbers == null ? "" : ", rowNumbers=" + rowNumbers)
         + ", types="
         + types()
         + ", batchSize="
@@ -274,6 +297,8 @@ public final class ReadOptions {
     private boolean pruneOnly;
     private long rowOffset;
     private long rowLimit = Long.MAX_VALUE;
+    private RowSelection selection;
+    private String rowNumbers;
     private TypeOptions types;
     private int batchSize = DEFAULT_BATCH_SIZE;
     private boolean verifyCrc = true;
@@ -496,6 +521,31 @@ public final class ReadOptions {
      */
     public Builder decodeAhead(boolean ahead) {
       this.decodeAhead = ahead;
+      return this;
+    }
+
+    /**
+     * Reads only the rows of {@code selection} (by their position in the file), within the row
+     * range and among those the filter keeps (default all rows).
+     *
+     * @param selection the rows, or null for all
+     * @return this builder
+     */
+    public Builder select(RowSelection selection) {
+      this.selection = selection;
+      return this;
+    }
+
+    /**
+     * Adds a column named {@code name} after the file's: each row's position in the file (from 0,
+     * across the row groups, as an int64 that is never null), the same under row-group choices, row
+     * ranges, selections, filters and threads. DuckDB names it {@code file_row_number}.
+     *
+     * @param name the column's name, or null for none
+     * @return this builder
+     */
+    public Builder rowNumbers(String name) {
+      this.rowNumbers = name;
       return this;
     }
 

@@ -108,7 +108,10 @@ final class ReadPlan {
 
   /** {@return whether every row group is read whole: no page pruning, no row range} */
   boolean readsWholeRowGroups() {
-    return pagePruning == null && options.rowOffset() == 0 && options.rowLimit() == Long.MAX_VALUE;
+    return pagePruning == null
+        && options.selection() == null
+        && options.rowOffset() == 0
+        && options.rowLimit() == Long.MAX_VALUE;
   }
 
   /**
@@ -134,7 +137,12 @@ final class ReadPlan {
     return ranges;
   }
 
-  /** The rows of a row group that {@link ReadOptions#rows} selects (all by default). */
+  /**
+   * The rows of a row group that the row range ({@link ReadOptions#rowOffset}, {@link
+   * ReadOptions#rowLimit}) and the caller's {@link RowSelection} select (all by default); a
+   * selection's scattered rows are read in spans, and dropped from each batch by the {@link
+   * FilteredRead}.
+   */
   private RowRanges selectedRows(int group) {
     long start = groupStarts[group];
     long rows = file.metadata().rowGroups().get(group).numRows();
@@ -144,6 +152,16 @@ final class ReadPlan {
             ? Long.MAX_VALUE
             : options.rowOffset() + options.rowLimit();
     long to = Math.min(rows, end - start);
-    return from < to ? RowRanges.between(from, to) : RowRanges.none();
+    RowRanges ranges = from < to ? RowRanges.between(from, to) : RowRanges.none();
+    if (options.selection() != null && ranges.count() > 0) {
+      ranges = ranges.intersect(options.selection().spans(start, rows, SELECTION_GAP));
+    }
+    return ranges;
   }
+
+  /**
+   * The fewest unselected rows between two selected ones that a read passes over rather than
+   * decodes and drops: fewer would cut a scattered selection (a deletion vector) into tiny batches.
+   */
+  private static final long SELECTION_GAP = 1024;
 }

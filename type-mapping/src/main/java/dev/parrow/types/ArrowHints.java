@@ -365,6 +365,10 @@ public final class ArrowHints {
     if (hint.getMetadata() != null) {
       metadata.putAll(hint.getMetadata());
     }
+    if (ours.getMetadata() != null && ours.getMetadata().containsKey(FieldIds.KEY)) {
+      // The file's schema says which id a column has; a stored Arrow schema only repeats it.
+      metadata.put(FieldIds.KEY, ours.getMetadata().get(FieldIds.KEY));
+    }
     if (ours.getMetadata() != null
         && GeoArrow.EXTENSION_NAME.equals(
             ours.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY))) {

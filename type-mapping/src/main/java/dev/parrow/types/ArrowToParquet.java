@@ -80,6 +80,43 @@ public final class ArrowToParquet {
       Repetition repetition,
       List<SchemaElement> out,
       boolean monthDayNanoAsInterval) {
+    int at = out.size();
+    nodeWithoutId(field, name, repetition, out, monthDayNanoAsInterval);
+    withId(out, at, field);
+    if (field.getType() instanceof ArrowType.Map) {
+      // The entries struct's id belongs to the repeated key_value group.
+      withId(out, at + 1, field.getChildren().get(0));
+    }
+  }
+
+  /** The element at {@code at} with the field's {@link FieldIds#KEY}, if it has one. */
+  private static void withId(List<SchemaElement> out, int at, Field field) {
+    Integer id = FieldIds.of(field);
+    if (id != null) {
+      SchemaElement e = out.get(at);
+      out.set(
+          at,
+          new SchemaElement(
+              e.type(),
+              e.typeLength(),
+              e.repetition(),
+              e.name(),
+              e.numChildren(),
+              e.convertedType(),
+              e.scale(),
+              e.precision(),
+              id,
+              e.logicalType(),
+              e.vectorLength()));
+    }
+  }
+
+  private static void nodeWithoutId(
+      Field field,
+      String name,
+      Repetition repetition,
+      List<SchemaElement> out,
+      boolean monthDayNanoAsInterval) {
     ArrowType type = field.getType();
     if (type instanceof ArrowType.List
         || type instanceof ArrowType.LargeList

@@ -82,10 +82,17 @@ public final class NestedSchema {
         // A repeated field outside LIST/MAP: a required list of required elements.
         LevelInfo inner = parent.repeated();
         FieldNode element = nonRepeated(node, "element", false, inner);
-        return list(node.name(), false, LevelInfo.list(parent, inner), element);
+        return withId(list(node.name(), false, LevelInfo.list(parent, inner), element), node);
       }
       boolean optional = node.repetition() == Repetition.OPTIONAL;
-      return nonRepeated(node, node.name(), optional, parent.enter(node.repetition()));
+      return withId(
+          nonRepeated(node, node.name(), optional, parent.enter(node.repetition())), node);
+    }
+
+    /** The node with the element's field id, if it has one, in its field's metadata. */
+    private static FieldNode withId(FieldNode node, SchemaNode from) {
+      Integer id = from.element().fieldId();
+      return id == null ? node : node.withField(FieldIds.withId(node.field(), id));
     }
 
     /** The node as if it were not repeated, under {@code name}, its own levels {@code here}. */
@@ -190,7 +197,7 @@ public final class NestedSchema {
       FieldNode element;
       if (repeated instanceof PrimitiveNode) {
         // 2-level: the repeated primitive is the element.
-        element = nonRepeated(repeated, repeated.name(), false, inner);
+        element = withId(nonRepeated(repeated, repeated.name(), false, inner), repeated);
       } else {
         GroupNode r = (GroupNode) repeated;
         // LogicalTypes.md's backward-compatibility rules 2 to 4: the repeated group itself is the
@@ -206,9 +213,9 @@ public final class NestedSchema {
           element = field(r.children().get(0), inner);
         } else if (isList(r) || isMap(r)) {
           // An annotated element: a LIST-annotated 2-level list inside a LIST is a list of lists.
-          element = nonRepeated(r, r.name(), false, inner);
+          element = withId(nonRepeated(r, r.name(), false, inner), r);
         } else {
-          element = struct(r.name(), false, inner, r.children());
+          element = withId(struct(r.name(), false, inner, r.children()), r);
         }
       }
       return list(name, nullable, LevelInfo.list(outer, inner), element);
@@ -261,10 +268,14 @@ public final class NestedSchema {
               FieldType.notNullable(ArrowType.Struct.INSTANCE),
               List.of(key.field(), value.field()));
       FieldNode entries =
-          new FieldNode(entriesField, FieldNode.Kind.STRUCT, inner, -1, List.of(key, value));
+          withId(
+              new FieldNode(entriesField, FieldNode.Kind.STRUCT, inner, -1, List.of(key, value)),
+              keyValue);
       Field field =
           new Field(
-              name, new FieldType(nullable, new ArrowType.Map(false), null), List.of(entriesField));
+              name,
+              new FieldType(nullable, new ArrowType.Map(false), null),
+              List.of(entries.field()));
       return new FieldNode(field, FieldNode.Kind.MAP, levels, -1, List.of(entries));
     }
   }

@@ -1,0 +1,60 @@
+package dev.parrow.types;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+
+/**
+ * Parquet field ids in Arrow: a schema element's {@code field_id} is the {@value #KEY} entry of the
+ * Arrow field's metadata, at every depth, as Arrow C++ and arrow-rs put it; a writer writes the
+ * entry back as the element's {@code field_id}. Table formats (Iceberg, Delta's column mapping)
+ * match a file's columns to the table's by these ids.
+ */
+public final class FieldIds {
+  /** The Arrow field metadata key of a Parquet field id. */
+  public static final String KEY = "PARQUET:field_id";
+
+  private FieldIds() {}
+
+  /**
+   * The field's id.
+   *
+   * @param field an Arrow field
+   * @return its {@value #KEY}, or null when it has none
+   * @throws IllegalArgumentException when the entry is not a 32-bit integer
+   */
+  public static Integer of(Field field) {
+    Map<String, String> metadata = field.getMetadata();
+    String id = metadata == null ? null : metadata.get(KEY);
+    if (id == null) {
+      return null;
+    }
+    try {
+      return Integer.valueOf(id.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "field '" + field.getName() + "' has " + KEY + " '" + id + "', which is not an integer");
+    }
+  }
+
+  /**
+   * The field with {@code id} as its {@value #KEY} (its other metadata, type and children kept).
+   *
+   * @param field an Arrow field
+   * @param id the id
+   * @return the field with the id
+   */
+  public static Field withId(Field field, int id) {
+    Map<String, String> metadata = new LinkedHashMap<>();
+    if (field.getMetadata() != null) {
+      metadata.putAll(field.getMetadata());
+    }
+    metadata.put(KEY, Integer.toString(id));
+    FieldType type = field.getFieldType();
+    return new Field(
+        field.getName(),
+        new FieldType(type.isNullable(), type.getType(), type.getDictionary(), metadata),
+        field.getChildren());
+  }
+}
