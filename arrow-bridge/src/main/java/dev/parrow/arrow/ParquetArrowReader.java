@@ -10,6 +10,7 @@ import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.arrow.internal.read.LeafReader;
 import dev.parrow.arrow.internal.read.Projection;
 import dev.parrow.arrow.internal.read.RowNumbers;
+import dev.parrow.arrow.internal.read.SchemaEvolution;
 import dev.parrow.arrow.internal.threads.TaskProfile;
 import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.codec.ParquetFormatException;
@@ -60,8 +61,17 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 public final class ParquetArrowReader extends ArrowReader {
   private final ParquetFile file;
+
+  /** The options the file is read with (those of the file's own types under {@link #evolution}). */
   private final ReadOptions options;
+
   private final Projection projection;
+
+  /** The read as the caller's schema ({@link ReadOptions#readAs}), or null. */
+  private final SchemaEvolution evolution;
+
+  /** Under {@link #evolution}, the batch as the file's types, before it moves into the root. */
+  private VectorSchemaRoot fileRoot;
 
   /** The row groups the options chose; those a filter may match are in the {@link #plan}. */
   private final List<Integer> chosenGroups;
@@ -125,7 +135,9 @@ public final class ParquetArrowReader extends ArrowReader {
   ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) {
     super(allocator);
     this.file = file;
-    this.options = options;
+    this.evolution = options.readAs() == null ? null : SchemaEvolution.of(file.footer(), options);
+    this.options = evolution == null ? options : evolution.fileOptions();
+    options = this.options;
     this.projection = DictionaryWidening.projection(file.footer(), file.input(), options);
     this.chosenGroups = ReadPlan.chosenGroups(file, options);
     this.filter = options.filter() == null ? null : bind(file.footer(), options);
@@ -230,22 +242,31 @@ public final class ParquetArrowReader extends ArrowReader {
 
   @Override
   protected Schema readSchema() {
-    Schema schema = projection.schema();
+    return schemaOf(evolution == null ? projection.schema() : evolution.schema());
+  }
+
+  /** The fields read (the file's or the requested ones), and the row numbers when asked. */
+  private Schema schemaOf(Schema fields) {
+    return withRowNumbers(fields, options, file.footer().fileName());
+  }
+
+  /** {@code fields}, and after them the row-number column when the options ask for one. */
+  static Schema withRowNumbers(Schema fields, ReadOptions options, String fileName) {
     if (options.rowNumbers() == null) {
-      return schema;
+      return fields;
     }
-    for (Field f : schema.getFields()) {
+    for (Field f : fields.getFields()) {
       if (f.getName().equals(options.rowNumbers())) {
         throw new IllegalArgumentException(
-            file.footer().fileName()
+            fileName
                 + ": the row-number column '"
                 + options.rowNumbers()
-                + "' would have the name of a column of the file; choose another name");
+                + "' would have the name of a column read; choose another name");
       }
     }
-    List<Field> fields = new ArrayList<>(schema.getFields());
-    fields.add(RowNumbers.field(options.rowNumbers()));
-    return new Schema(fields, schema.getCustomMetadata());
+    List<Field> all = new ArrayList<>(fields.getFields());
+    all.add(RowNumbers.field(options.rowNumbers()));
+    return new Schema(all, fields.getCustomMetadata());
   }
 
   @Override
@@ -257,30 +278,45 @@ public final class ParquetArrowReader extends ArrowReader {
             file.footer().fileName() + ": the reader was closed; no batch can be read");
       }
       prepareLoadNextBatch();
-      if (!aheadDecided) {
-        aheadDecided = true;
-        groupsAhead = rowGroupsAtOnce();
-        if (groupsAhead == null && options.decodeAhead() && getDictionaryVectors().isEmpty()) {
-          ahead =
-              new BatchesAhead<>(
-                  allocator,
-                  getVectorSchemaRoot(),
-                  this::loadBatch,
-                  this::countsNow,
-                  2,
-                  null,
-                  WorkerPool.orOwn(options.executor()),
-                  options.executor() == null,
-                  file.footer().fileName());
-        }
+      if (evolution == null) {
+        return loadInto(getVectorSchemaRoot());
       }
-      if (groupsAhead != null) {
-        return groupsAhead.next();
+      if (fileRoot == null) {
+        fileRoot = VectorSchemaRoot.create(schemaOf(projection.schema()), allocator);
       }
-      return ahead != null ? ahead.next() : loadBatch(getVectorSchemaRoot());
+      if (!loadInto(fileRoot)) {
+        return false;
+      }
+      evolution.convert(fileRoot, getVectorSchemaRoot());
+      return true;
     } finally {
       reading.unlock();
     }
+  }
+
+  /** Reads the next batch into {@code target} (the caller's root, or the file-typed one). */
+  private boolean loadInto(VectorSchemaRoot target) throws IOException {
+    if (!aheadDecided) {
+      aheadDecided = true;
+      groupsAhead = rowGroupsAtOnce(target);
+      if (groupsAhead == null && options.decodeAhead() && getDictionaryVectors().isEmpty()) {
+        ahead =
+            new BatchesAhead<>(
+                allocator,
+                target,
+                this::loadBatch,
+                this::countsNow,
+                2,
+                null,
+                WorkerPool.orOwn(options.executor()),
+                options.executor() == null,
+                file.footer().fileName());
+      }
+    }
+    if (groupsAhead != null) {
+      return groupsAhead.next();
+    }
+    return ahead != null ? ahead.next() : loadBatch(target);
   }
 
   /**
@@ -309,6 +345,9 @@ public final class ParquetArrowReader extends ArrowReader {
         groupsAhead.close();
       }
       super.close(closeReadSource);
+      if (fileRoot != null) {
+        fileRoot.close();
+      }
       assembly.close();
       if (filtered != null) {
         filtered.close();
@@ -330,14 +369,14 @@ public final class ParquetArrowReader extends ArrowReader {
    * to spare and no dictionary vectors (whose dictionaries each piece's reader would make its own);
    * else null, and one row group is read at a time with its columns in parallel.
    */
-  private UnitsAhead<RowGroupsAtOnce.Piece> rowGroupsAtOnce() throws IOException {
+  private UnitsAhead<RowGroupsAtOnce.Piece> rowGroupsAtOnce(VectorSchemaRoot target)
+      throws IOException {
     if (!getDictionaryVectors().isEmpty() || assembly.leaves().isEmpty()) {
       return null;
     }
     // The plan is made here rather than at the first batch: the pieces follow it.
     makePlan();
-    return RowGroupsAtOnce.start(
-        allocator, file, options, plan, assembly.leaves(), getVectorSchemaRoot());
+    return RowGroupsAtOnce.start(allocator, file, options, plan, assembly.leaves(), target);
   }
 
   /**

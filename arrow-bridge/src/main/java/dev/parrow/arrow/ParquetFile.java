@@ -158,7 +158,11 @@ public final class ParquetFile implements AutoCloseable {
    * @return the schema
    */
   public Schema arrowSchema(ReadOptions options) {
-    return DictionaryWidening.projection(footer, input, options).schema();
+    Schema fields =
+        options.readAs() != null
+            ? dev.parrow.arrow.internal.read.SchemaEvolution.of(footer, options).schema()
+            : DictionaryWidening.projection(footer, input, options).schema();
+    return ParquetArrowReader.withRowNumbers(fields, options, footer.fileName());
   }
 
   /**

@@ -33,6 +33,8 @@ public final class ReadOptions {
   // What to read.
   private final List<String> columns;
   private final List<Integer> columnIndices;
+  private final List<Integer> fieldIds;
+  private final org.apache.arrow.vector.types.pojo.Schema readAs;
   private final List<Integer> rowGroups;
   private final boolean requestedOrder;
   private final Filter filter;
@@ -77,6 +79,8 @@ public final class ReadOptions {
     }
     this.columns = List.copyOf(b.columns);
     this.columnIndices = List.copyOf(b.columnIndices);
+    this.fieldIds = List.copyOf(b.fieldIds);
+    this.readAs = b.readAs;
     this.rowGroups = List.copyOf(b.rowGroups);
     this.requestedOrder = b.requestedOrder;
     this.filter = b.filter;
@@ -114,6 +118,8 @@ public final class ReadOptions {
     Builder b = new Builder();
     b.columns = columns;
     b.columnIndices = columnIndices;
+    b.fieldIds = fieldIds;
+    b.readAs = readAs;
     b.rowGroups = rowGroups;
     b.requestedOrder = requestedOrder;
     b.filter = filter;
@@ -146,6 +152,22 @@ public final class ReadOptions {
   /** {@return the leaf column indices to read, beside {@link #columns}; empty = all} */
   public List<Integer> columnIndices() {
     return columnIndices;
+  }
+
+  /**
+   * {@return the field ids ({@code PARQUET:field_id}) of the fields to read, at any depth, beside
+   * {@link #columns}; empty = all}
+   */
+  public List<Integer> fieldIds() {
+    return fieldIds;
+  }
+
+  /**
+   * {@return the schema to read the file as, or null for the file's own; see {@link
+   * Builder#readAs}}
+   */
+  public org.apache.arrow.vector.types.pojo.Schema readAs() {
+    return readAs;
   }
 
   /** {@return the row group indices to read, in this order; empty = all} */
@@ -291,6 +313,8 @@ public final class ReadOptions {
   public static final class Builder {
     private List<String> columns = List.of();
     private List<Integer> columnIndices = List.of();
+    private List<Integer> fieldIds = List.of();
+    private org.apache.arrow.vector.types.pojo.Schema readAs;
     private List<Integer> rowGroups = List.of();
     private boolean requestedOrder;
     private Filter filter;
@@ -346,6 +370,42 @@ public final class ReadOptions {
      */
     public Builder columnIndices(int... indices) {
       this.columnIndices = java.util.Arrays.stream(indices).boxed().toList();
+      return this;
+    }
+
+    /**
+     * The fields to read by their field ids ({@code PARQUET:field_id}, as table formats name
+     * columns), at any depth: a struct's member by its own id reads only that member. Beside {@link
+     * #columns}; an id the file does not have is an error.
+     *
+     * @param ids the field ids
+     * @return this builder
+     */
+    public Builder fieldIds(int... ids) {
+      List<Integer> list = new java.util.ArrayList<>();
+      for (int id : ids) {
+        list.add(id);
+      }
+      this.fieldIds = List.copyOf(list);
+      return this;
+    }
+
+    /**
+     * Reads the file as {@code schema}, as a table format reads its data files: each field is
+     * matched to the file's by field id ({@code PARQUET:field_id}) where both have ids, else by
+     * name, at every depth; a field the file lacks is all nulls (it must be nullable); the schema's
+     * names, order and metadata are kept; and a file's type that widens safely into the requested
+     * one is widened: integers to wider ones (unsigned into signed), float to double, a decimal to
+     * a wider precision at the same scale, a date to a timestamp. Anything else, and a nullable
+     * field asked for as non-null, is an error naming the field, both types and the file. A filter
+     * names the schema's fields. Values are read as values (no dictionaries), and the columns to
+     * read are the schema's (not {@link #columns}).
+     *
+     * @param schema the schema to read as, or null for the file's own
+     * @return this builder
+     */
+    public Builder readAs(org.apache.arrow.vector.types.pojo.Schema schema) {
+      this.readAs = schema;
       return this;
     }
 

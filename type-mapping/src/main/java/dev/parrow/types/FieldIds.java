@@ -39,6 +39,21 @@ public final class FieldIds {
   }
 
   /**
+   * The field's id as a reader takes it: an entry that is not an integer (in a stored Arrow schema
+   * of another writer) is no id.
+   *
+   * @param field an Arrow field
+   * @return its id, or null
+   */
+  public static Integer read(Field field) {
+    try {
+      return of(field);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /**
    * The field with {@code id} as its {@value #KEY} (its other metadata, type and children kept).
    *
    * @param field an Arrow field

@@ -85,7 +85,9 @@ public final class Projection {
 
   private static Projection build(Footer footer, ReadOptions options, Set<Integer> widened) {
     Set<Integer> chosen = new TreeSet<>();
-    if (options.columns().isEmpty() && options.columnIndices().isEmpty()) {
+    if (options.columns().isEmpty()
+        && options.columnIndices().isEmpty()
+        && options.fieldIds().isEmpty()) {
       for (ColumnDescriptor c : footer.schema().columns()) {
         chosen.add(c.index());
       }
@@ -124,6 +126,9 @@ public final class Projection {
     Schema hint = hint(footer, options, warnings);
     if (hint != null) {
       all = ArrowHints.apply(all, hint, footer.metaData().createdBy(), warnings);
+    }
+    if (!options.fieldIds().isEmpty()) {
+      chosen.addAll(byFieldId(footer, all, options.fieldIds()));
     }
     Set<Integer> named = new TreeSet<>();
     for (String name : options.types().dictionaryColumns()) {
@@ -313,6 +318,36 @@ public final class Projection {
    * Leaves named by {@code name}: a leaf's dotted path, a top-level field name (dots and all), or
    * the dotted path of a group, which stands for every leaf below it.
    */
+  /** The leaf columns under the fields with these ids, at any depth; an unknown id is an error. */
+  private static Set<Integer> byFieldId(Footer footer, List<FieldNode> fields, List<Integer> ids) {
+    Set<Integer> out = new TreeSet<>();
+    Set<Integer> found = new TreeSet<>();
+    for (FieldNode field : fields) {
+      collectById(field, Set.copyOf(ids), out, found);
+    }
+    for (int id : ids) {
+      if (!found.contains(id)) {
+        throw new IllegalArgumentException(
+            "no field with field id " + id + " in " + footer.fileName());
+      }
+    }
+    return out;
+  }
+
+  private static void collectById(
+      FieldNode node, Set<Integer> ids, Set<Integer> out, Set<Integer> found) {
+    Integer id = dev.parrow.types.FieldIds.read(node.field());
+    if (id != null && ids.contains(id)) {
+      found.add(id);
+      out.addAll(node.columns());
+    }
+    if (node.kind() != FieldNode.Kind.VARIANT) {
+      for (FieldNode child : node.children()) {
+        collectById(child, ids, out, found);
+      }
+    }
+  }
+
   private static List<Integer> matching(Footer footer, String name) {
     List<String> parts = Arrays.asList(name.split("\\.", -1));
     List<Integer> result = new ArrayList<>();

@@ -1,0 +1,524 @@
+package dev.parrow.arrow.internal.read;
+
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.filter.Filter;
+import dev.parrow.codec.footer.Footer;
+import dev.parrow.codec.metadata.ColumnChunk;
+import dev.parrow.codec.metadata.RowGroup;
+import dev.parrow.types.DictionaryMode;
+import dev.parrow.types.FieldIds;
+import dev.parrow.types.FieldNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * A file read as the caller's schema ({@code ReadOptions.readAs}), as a table format reads its data
+ * files: each requested field is matched to the file's by field id ({@link FieldIds}) where both
+ * have ids, else by name, at every depth (list elements and map keys and values by position); a
+ * field the file lacks is all nulls; the caller's names, order and metadata are kept; and a file's
+ * type that widens safely into the requested one is widened (integers, floating point, decimals to
+ * a wider precision at the same scale, dates to timestamps). Anything else is an error naming the
+ * field, both types and the file, before anything is read.
+ *
+ * <p>The file is read with only the columns the requested fields need, as the file's types ({@link
+ * #fileOptions}); each batch then moves into the requested shape: vectors of the same type move
+ * over, structs and lists share their validity and offsets, and only widened values are copied. A
+ * filter names the requested fields; it is rewritten to the file's columns, a field the file lacks
+ * being null there.
+ */
+public final class SchemaEvolution {
+  private final Footer footer;
+  private final String fileName;
+  private final Schema schema;
+  private final ReadOptions fileOptions;
+
+  /** One converter per requested top-level field. */
+  private final List<Converter> converters = new ArrayList<>();
+
+  /** The file root's vector each converter reads (-1: none, the field is all nulls). */
+  private final List<Integer> sources = new ArrayList<>();
+
+  private SchemaEvolution(Footer footer, ReadOptions options) {
+    this.footer = footer;
+    this.fileName = footer.fileName();
+    this.schema = options.readAs();
+    if (!options.columns().isEmpty() || !options.columnIndices().isEmpty()) {
+      throw new IllegalArgumentException(
+          fileName
+              + ": a read as a given schema reads that schema's fields; leave out the columns to"
+              + " read");
+    }
+    if (options.types().dictionaryMode() != DictionaryMode.AUTO
+        && options.types().dictionaryMode() != DictionaryMode.DECODE) {
+      throw new IllegalArgumentException(
+          fileName + ": a read as a given schema reads values, not dictionaries");
+    }
+    ReadOptions base =
+        options.toBuilder()
+            .readAs(null)
+            .columns(List.of())
+            .columnIndices()
+            .fieldIds()
+            .requestedOrder(false)
+            .types(t -> t.dictionaryMode(DictionaryMode.DECODE).dictionaryColumns(List.of()))
+            .build();
+    // Which leaves the requested fields need, found on the whole file's fields.
+    List<FieldNode> all = Projection.of(footer, base).fields();
+    Set<Integer> needed = new TreeSet<>();
+    Map<String, String> filterNames = new HashMap<>();
+    for (Field wanted : schema.getFields()) {
+      int at = match(wanted, fields(all));
+      if (at >= 0) {
+        collect(wanted, all.get(at), wanted.getName(), needed, filterNames);
+      } else {
+        checkNullable(wanted, wanted.getName());
+        filterNames.put(wanted.getName(), null);
+      }
+    }
+    if (needed.isEmpty()) {
+      // No column of the file is asked for: its rows still count, read from its smallest column.
+      needed.add(smallestColumn(footer));
+    }
+    ReadOptions.Builder file =
+        base.toBuilder().columnIndices(needed.stream().mapToInt(Integer::intValue).toArray());
+    if (options.filter() != null) {
+      Object rewritten = FilterRewrite.rewrite(options.filter(), filterNames);
+      if (rewritten == Boolean.FALSE) {
+        file.filter((Filter) null).rowLimit(0);
+      } else {
+        file.filter(rewritten instanceof Filter f ? f : null);
+      }
+    }
+    this.fileOptions = file.build();
+    // The converters, matched again on the fields the file is read as (those needed only).
+    List<Field> read = fields(Projection.of(footer, fileOptions).fields());
+    for (Field wanted : schema.getFields()) {
+      int at = match(wanted, read);
+      sources.add(at);
+      converters.add(at < 0 ? NULLS : converter(read.get(at), wanted, wanted.getName()));
+    }
+  }
+
+  /**
+   * The read of a file as {@code options.readAs()}.
+   *
+   * @param footer the file's footer
+   * @param options the read's options, with the requested schema
+   * @return the evolution
+   * @throws IllegalArgumentException when a field cannot be read as requested
+   */
+  public static SchemaEvolution of(Footer footer, ReadOptions options) {
+    return new SchemaEvolution(footer, options);
+  }
+
+  /** {@return the requested schema} */
+  public Schema schema() {
+    return schema;
+  }
+
+  /** {@return how the file itself is read: the needed columns, as the file's types} */
+  public ReadOptions fileOptions() {
+    return fileOptions;
+  }
+
+  /**
+   * Moves a batch read from the file into the requested root: {@code from}'s vectors are emptied or
+   * shared; the vectors after the requested fields (the row numbers) move over as they are.
+   */
+  public void convert(VectorSchemaRoot from, VectorSchemaRoot to) {
+    int rows = from.getRowCount();
+    for (int f = 0; f < converters.size(); f++) {
+      int source = sources.get(f);
+      converters.get(f).convert(source < 0 ? null : from.getVector(source), to.getVector(f), rows);
+    }
+    if (to.getFieldVectors().size() > converters.size()) {
+      // The row numbers, last in both.
+      from.getVector(from.getFieldVectors().size() - 1)
+          .makeTransferPair(to.getVector(converters.size()))
+          .transfer();
+    }
+    to.setRowCount(rows);
+  }
+
+  private static List<Field> fields(List<FieldNode> nodes) {
+    return nodes.stream().map(FieldNode::field).toList();
+  }
+
+  /**
+   * The file field matching {@code wanted} among {@code candidates}: by field id when the wanted
+   * field has one and so do some of the candidates, else by name; -1 when none matches.
+   */
+  private static int match(Field wanted, List<Field> candidates) {
+    Integer id = FieldIds.of(wanted);
+    boolean byId = id != null && candidates.stream().anyMatch(c -> FieldIds.read(c) != null);
+    for (int i = 0; i < candidates.size(); i++) {
+      Field c = candidates.get(i);
+      if (byId ? id.equals(FieldIds.read(c)) : c.getName().equals(wanted.getName())) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** A field the file lacks reads as nulls: it must be nullable, and so must its ancestors. */
+  private void checkNullable(Field wanted, String path) {
+    if (!wanted.isNullable()) {
+      throw new IllegalArgumentException(
+          fileName
+              + ": field '"
+              + path
+              + "' is not in the file, and the schema asks for it non-null; it can only be"
+              + " read as nulls");
+    }
+  }
+
+  /**
+   * The leaf columns {@code wanted} needs of the file's {@code node}, and the file's dotted path of
+   * each leaf a filter can name (through structs), by its requested path.
+   */
+  private void collect(
+      Field wanted, FieldNode node, String path, Set<Integer> out, Map<String, String> names) {
+    if (node.kind() == FieldNode.Kind.STRUCT && wanted.getType() instanceof ArrowType.Struct) {
+      List<Field> children = fields(node.children());
+      for (Field child : wanted.getChildren()) {
+        int at = match(child, children);
+        String childPath = path + "." + child.getName();
+        if (at >= 0) {
+          collect(child, node.children().get(at), childPath, out, names);
+        } else {
+          checkNullable(child, childPath);
+          names.put(childPath, null);
+        }
+      }
+      return;
+    }
+    out.addAll(node.columns());
+    if (node.kind() == FieldNode.Kind.LEAF) {
+      names.put(path, footer.schema().column(node.column()).dottedPath());
+    }
+  }
+
+  /** The file's smallest column, to count the rows by. */
+  private static int smallestColumn(Footer footer) {
+    int columns = footer.schema().columnCount();
+    long[] bytes = new long[columns];
+    for (RowGroup group : footer.metaData().rowGroups()) {
+      List<ColumnChunk> chunks = group.columns();
+      for (int c = 0; c < columns && c < chunks.size(); c++) {
+        if (chunks.get(c).metaData() != null) {
+          bytes[c] += chunks.get(c).metaData().totalCompressedSize();
+        }
+      }
+    }
+    int best = 0;
+    for (int c = 1; c < columns; c++) {
+      if (bytes[c] < bytes[best]) {
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  // ---- Converters ----
+
+  /** Moves one field's vector of a batch into the requested vector. */
+  private interface Converter {
+    /** {@code from} is null for a field the file lacks. */
+    void convert(FieldVector from, FieldVector to, int rows);
+  }
+
+  private static final Converter NULLS =
+      (from, to, rows) -> {
+        to.clear();
+        to.setInitialCapacity(rows);
+        to.allocateNew();
+        to.setValueCount(rows);
+      };
+
+  private static final Converter TRANSFER =
+      (from, to, rows) -> from.makeTransferPair(to).transfer();
+
+  /** How {@code file} is read as {@code wanted}, or an error naming both types. */
+  private Converter converter(Field file, Field wanted, String path) {
+    if (!wanted.isNullable() && file.isNullable()) {
+      throw new IllegalArgumentException(
+          fileName
+              + ": field '"
+              + path
+              + "' may be null in the file, and the schema asks for it non-null");
+    }
+    ArrowType from = file.getType();
+    ArrowType to = wanted.getType();
+    if (sameShape(file, wanted)) {
+      return TRANSFER;
+    }
+    if (from instanceof ArrowType.Struct && to instanceof ArrowType.Struct) {
+      return struct(file, wanted, path);
+    }
+    if (from instanceof ArrowType.Map && to instanceof ArrowType.Map
+        || from instanceof ArrowType.List && to instanceof ArrowType.List
+        || from instanceof ArrowType.LargeList && to instanceof ArrowType.LargeList
+        || from instanceof ArrowType.FixedSizeList f
+            && to instanceof ArrowType.FixedSizeList t
+            && f.getListSize() == t.getListSize()) {
+      Converter element =
+          converter(
+              file.getChildren().get(0),
+              wanted.getChildren().get(0),
+              path + "." + wanted.getChildren().get(0).getName());
+      return list(element);
+    }
+    if (file.getChildren().isEmpty() && wanted.getChildren().isEmpty()) {
+      Converter widening = Widening.of(from, to);
+      if (widening != null) {
+        return widening;
+      }
+    }
+    throw new IllegalArgumentException(
+        fileName
+            + ": field '"
+            + path
+            + "' is "
+            + from
+            + " in the file, which cannot be read as "
+            + to);
+  }
+
+  /** Whether the vectors are alike down to their children's names, so that one moves over. */
+  private static boolean sameShape(Field file, Field wanted) {
+    if (!file.getType().equals(wanted.getType())
+        || file.getChildren().size() != wanted.getChildren().size()) {
+      return false;
+    }
+    for (int i = 0; i < file.getChildren().size(); i++) {
+      Field a = file.getChildren().get(i);
+      Field b = wanted.getChildren().get(i);
+      if (!a.getName().equals(b.getName()) || !sameShape(a, b)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A struct: its validity shared, each requested member matched and converted. */
+  private Converter struct(Field file, Field wanted, String path) {
+    int members = wanted.getChildren().size();
+    int[] source = new int[members];
+    Converter[] each = new Converter[members];
+    for (int i = 0; i < members; i++) {
+      Field child = wanted.getChildren().get(i);
+      source[i] = match(child, file.getChildren());
+      each[i] =
+          source[i] < 0
+              ? NULLS
+              : converter(file.getChildren().get(source[i]), child, path + "." + child.getName());
+    }
+    return (from, to, rows) -> {
+      StructVector in = (StructVector) from;
+      StructVector out = (StructVector) to;
+      out.loadFieldBuffers(
+          new ArrowFieldNode(rows, in.getNullCount()), List.of(in.getValidityBuffer()));
+      for (int i = 0; i < members; i++) {
+        each[i].convert(
+            source[i] < 0 ? null : (FieldVector) in.getChildByOrdinal(source[i]),
+            (FieldVector) out.getChildByOrdinal(i),
+            rows);
+      }
+    };
+  }
+
+  /** A list or map: validity and offsets shared, the elements converted. */
+  private static Converter list(Converter element) {
+    return (from, to, rows) -> {
+      FieldVector inner;
+      FieldVector outer;
+      int elements;
+      ArrowFieldNode node = new ArrowFieldNode(rows, from.getNullCount());
+      if (from instanceof ListVector in) {
+        ListVector out = (ListVector) to;
+        out.loadFieldBuffers(node, List.of(in.getValidityBuffer(), in.getOffsetBuffer()));
+        elements = rows == 0 ? 0 : in.getOffsetBuffer().getInt((long) rows * 4);
+        inner = in.getDataVector();
+        outer = out.getDataVector();
+      } else if (from instanceof LargeListVector in) {
+        LargeListVector out = (LargeListVector) to;
+        out.loadFieldBuffers(node, List.of(in.getValidityBuffer(), in.getOffsetBuffer()));
+        elements = rows == 0 ? 0 : (int) in.getOffsetBuffer().getLong((long) rows * 8);
+        inner = in.getDataVector();
+        outer = out.getDataVector();
+      } else {
+        FixedSizeListVector in = (FixedSizeListVector) from;
+        FixedSizeListVector out = (FixedSizeListVector) to;
+        out.loadFieldBuffers(node, List.of(in.getValidityBuffer()));
+        elements = rows * in.getListSize();
+        inner = in.getDataVector();
+        outer = out.getDataVector();
+      }
+      element.convert(inner, outer, elements);
+    };
+  }
+
+  /** The safe widenings of a primitive type, each a converter of its values. */
+  private static final class Widening {
+    private Widening() {}
+
+    static Converter of(ArrowType from, ArrowType to) {
+      if (from instanceof ArrowType.Int f && to instanceof ArrowType.Int t) {
+        boolean wider =
+            t.getBitWidth() > f.getBitWidth()
+                && (f.getIsSigned() == t.getIsSigned() || t.getIsSigned());
+        return wider ? integers(f, t) : null;
+      }
+      if (from instanceof ArrowType.FloatingPoint f && to instanceof ArrowType.FloatingPoint t) {
+        return bits(f.getPrecision()) < bits(t.getPrecision()) ? floats(f, t) : null;
+      }
+      if (from instanceof ArrowType.Decimal f && to instanceof ArrowType.Decimal t) {
+        if (f.getScale() != t.getScale() || f.getPrecision() > t.getPrecision()) {
+          return null;
+        }
+        if (f.getBitWidth() == t.getBitWidth()) {
+          // The unscaled values are the same numbers in the same layout.
+          return TRANSFER;
+        }
+        return f.getBitWidth() < t.getBitWidth() ? decimal256() : null;
+      }
+      if (from instanceof ArrowType.Date f && to instanceof ArrowType.Timestamp t) {
+        return dates(f, t);
+      }
+      return null;
+    }
+
+    private static int bits(FloatingPointPrecision p) {
+      return switch (p) {
+        case HALF -> 16;
+        case SINGLE -> 32;
+        case DOUBLE -> 64;
+      };
+    }
+
+    /** Values into a fresh vector, the validity copied. */
+    private interface Values {
+      void copy(ArrowBuf in, ArrowBuf out, int rows);
+    }
+
+    private static Converter fixed(Values values) {
+      return (from, to, rows) -> {
+        BaseFixedWidthVector in = (BaseFixedWidthVector) from;
+        BaseFixedWidthVector out = (BaseFixedWidthVector) to;
+        out.clear();
+        out.allocateNew(Math.max(rows, 1));
+        out.getValidityBuffer().setBytes(0, in.getValidityBuffer(), 0, (rows + 7) / 8);
+        values.copy(in.getDataBuffer(), out.getDataBuffer(), rows);
+        out.setValueCount(rows);
+      };
+    }
+
+    private static long read(ArrowBuf in, int i, int bytes, boolean signed) {
+      return switch (bytes) {
+        case 1 -> signed ? in.getByte(i) : in.getByte(i) & 0xFFL;
+        case 2 -> signed ? in.getShort((long) i * 2) : in.getShort((long) i * 2) & 0xFFFFL;
+        case 4 -> signed ? in.getInt((long) i * 4) : in.getInt((long) i * 4) & 0xFFFFFFFFL;
+        default -> in.getLong((long) i * 8);
+      };
+    }
+
+    private static Converter integers(ArrowType.Int f, ArrowType.Int t) {
+      int inBytes = f.getBitWidth() / 8;
+      int outBytes = t.getBitWidth() / 8;
+      boolean signed = f.getIsSigned();
+      return fixed(
+          (in, out, rows) -> {
+            for (int i = 0; i < rows; i++) {
+              long v = read(in, i, inBytes, signed);
+              switch (outBytes) {
+                case 2 -> out.setShort((long) i * 2, (short) v);
+                case 4 -> out.setInt((long) i * 4, (int) v);
+                default -> out.setLong((long) i * 8, v);
+              }
+            }
+          });
+    }
+
+    private static Converter floats(ArrowType.FloatingPoint f, ArrowType.FloatingPoint t) {
+      FloatingPointPrecision in = f.getPrecision();
+      boolean toDouble = t.getPrecision() == FloatingPointPrecision.DOUBLE;
+      return fixed(
+          (src, out, rows) -> {
+            for (int i = 0; i < rows; i++) {
+              double v =
+                  in == FloatingPointPrecision.HALF
+                      ? org.apache.arrow.memory.util.Float16.toFloat(src.getShort((long) i * 2))
+                      : src.getFloat((long) i * 4);
+              if (toDouble) {
+                out.setDouble((long) i * 8, v);
+              } else {
+                out.setFloat((long) i * 4, (float) v);
+              }
+            }
+          });
+    }
+
+    /** 16-byte two's complement values sign-extended to 32 bytes. */
+    private static Converter decimal256() {
+      return fixed(
+          (in, out, rows) -> {
+            for (int i = 0; i < rows; i++) {
+              long low = in.getLong((long) i * 16);
+              long high = in.getLong((long) i * 16 + 8);
+              long sign = high >> 63;
+              out.setLong((long) i * 32, low);
+              out.setLong((long) i * 32 + 8, high);
+              out.setLong((long) i * 32 + 16, sign);
+              out.setLong((long) i * 32 + 24, sign);
+            }
+          });
+    }
+
+    private static Converter dates(ArrowType.Date f, ArrowType.Timestamp t) {
+      long perSecond =
+          switch (t.getUnit()) {
+            case SECOND -> 1;
+            case MILLISECOND -> 1_000;
+            case MICROSECOND -> 1_000_000;
+            case NANOSECOND -> 1_000_000_000;
+          };
+      if (f.getUnit() == DateUnit.DAY) {
+        long perDay = 86_400L * perSecond;
+        return fixed(
+            (in, out, rows) -> {
+              for (int i = 0; i < rows; i++) {
+                out.setLong((long) i * 8, in.getInt((long) i * 4) * perDay);
+              }
+            });
+      }
+      // Milliseconds (date64 holds whole days of them).
+      return fixed(
+          (in, out, rows) -> {
+            for (int i = 0; i < rows; i++) {
+              long ms = in.getLong((long) i * 8);
+              out.setLong(
+                  (long) i * 8,
+                  perSecond >= 1_000 ? ms * (perSecond / 1_000) : Math.floorDiv(ms, 1_000L));
+            }
+          });
+    }
+  }
+}
