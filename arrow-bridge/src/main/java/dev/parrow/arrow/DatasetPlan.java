@@ -61,7 +61,7 @@ record DatasetPlan(Schema schema, List<FileToRead> files, int filesSkipped, int 
       Map<String, Footer> footers,
       ReadOptions read) {
     Map<String, List<String>> requested = requestedByField(datasetSchema, read);
-    Schema schema = projected(datasetSchema, read, requested);
+    Schema schema = withSourceColumns(projected(datasetSchema, read, requested), read);
     checkFilterColumns(datasetSchema, partitionKeys, read.filter());
     List<FileToRead> files = new ArrayList<>();
     int skipped = 0;
@@ -83,7 +83,8 @@ record DatasetPlan(Schema schema, List<FileToRead> files, int filesSkipped, int 
           columns.addAll(requested.getOrDefault(f.getName(), List.of(f.getName())));
         }
       }
-      boolean countOnly = columns.isEmpty() && residual == null;
+      boolean countOnly = columns.isEmpty() && residual == null && read.rowNumbers() == null;
+      Footer footer = footers.get(given.location());
       if (columns.isEmpty() && residual != null) {
         for (String c : residual.columns()) {
           columns.add(ConstantColumns.topLevel(c));
@@ -97,9 +98,16 @@ record DatasetPlan(Schema schema, List<FileToRead> files, int filesSkipped, int 
       if (residual != null) {
         b.filter(residual);
       }
-      files.add(
-          new FileToRead(
-              slice, b.build(), settled.constants(), countOnly, footers.get(given.location())));
+      if (columns.isEmpty() && !countOnly && residual == null && footer != null) {
+        // Only the row numbers: the rows are counted by the file's smallest column.
+        b.columnIndices(dev.parrow.arrow.internal.read.Projection.smallestColumn(footer));
+      }
+      Map<String, Object> constants = settled.constants();
+      if (read.filePaths() != null) {
+        constants = new java.util.LinkedHashMap<>(constants);
+        constants.put(read.filePaths(), slice.location());
+      }
+      files.add(new FileToRead(slice, b.filePaths(null).build(), constants, countOnly, footer));
     }
     return new DatasetPlan(schema, List.copyOf(files), skipped, groupsRuledOut);
   }
@@ -266,6 +274,35 @@ record DatasetPlan(Schema schema, List<FileToRead> files, int filesSkipped, int 
       }
     }
     return out;
+  }
+
+  /**
+   * The projected schema, and after it the row numbers ({@link ReadOptions#rowNumbers}: each file's
+   * own) and the file paths ({@link ReadOptions#filePaths}) when the read asks for them.
+   */
+  static Schema withSourceColumns(Schema projected, ReadOptions read) {
+    List<Field> fields = new ArrayList<>(projected.getFields());
+    for (String name : new String[] {read.rowNumbers(), read.filePaths()}) {
+      if (name == null) {
+        continue;
+      }
+      if (fields.stream().anyMatch(f -> f.getName().equals(name))) {
+        throw new IllegalArgumentException(
+            "the column '"
+                + name
+                + "' would have the name of a column of the dataset; choose"
+                + " another name");
+      }
+      fields.add(
+          name.equals(read.rowNumbers())
+              ? dev.parrow.arrow.internal.read.RowNumbers.field(name)
+              : new Field(
+                  name,
+                  org.apache.arrow.vector.types.pojo.FieldType.notNullable(
+                      org.apache.arrow.vector.types.pojo.ArrowType.Utf8.INSTANCE),
+                  null));
+    }
+    return new Schema(fields, projected.getCustomMetadata());
   }
 
   /** The schema of a read of {@code dataset} with {@code read}'s projection. */

@@ -134,6 +134,12 @@ public final class ParquetArrowReader extends ArrowReader {
 
   ParquetArrowReader(BufferAllocator allocator, ParquetFile file, ReadOptions options) {
     super(allocator);
+    if (options.filePaths() != null) {
+      throw new IllegalArgumentException(
+          file.footer().fileName()
+              + ": a column of file paths is for dataset reads (ParquetDataset); a file's reader"
+              + " reads one file");
+    }
     this.file = file;
     this.evolution = options.readAs() == null ? null : SchemaEvolution.of(file.footer(), options);
     this.options = evolution == null ? options : evolution.fileOptions();

@@ -212,7 +212,7 @@ public final class ParquetDataset {
    * @throws IllegalArgumentException for a column the dataset does not have
    */
   public Schema schema(ReadOptions read) {
-    return DatasetPlan.projected(schema, read);
+    return DatasetPlan.withSourceColumns(DatasetPlan.projected(schema, read), read);
   }
 
   /** {@return the files, in reading order} */
@@ -301,6 +301,11 @@ public final class ParquetDataset {
         || read.rowLimit() != Long.MAX_VALUE) {
       throw new IllegalArgumentException(
           "a dataset reads whole files: row groups, column indices and row ranges cannot be chosen");
+    }
+    if (read.selection() != null || read.readAs() != null) {
+      throw new IllegalArgumentException(
+          "a row selection and a schema to read as are a file's (ReadOptions of"
+              + " ParquetFile.newReader); a dataset unifies its files' schemas itself");
     }
     return read.toBuilder().types(options.types()).build();
   }

@@ -43,6 +43,7 @@ public final class ReadOptions {
   private final long rowLimit;
   private final RowSelection selection;
   private final String rowNumbers;
+  private final String filePaths;
   // How values are typed; null when the caller chose nothing (a dataset then applies its own).
   private final TypeOptions types;
   // How the read runs.
@@ -89,6 +90,7 @@ public final class ReadOptions {
     this.rowLimit = b.rowLimit;
     this.selection = b.selection;
     this.rowNumbers = b.rowNumbers;
+    this.filePaths = b.filePaths;
     this.types = b.types;
     this.batchSize = b.batchSize;
     this.verifyCrc = b.verifyCrc;
@@ -128,6 +130,7 @@ public final class ReadOptions {
     b.rowLimit = rowLimit;
     b.selection = selection;
     b.rowNumbers = rowNumbers;
+    b.filePaths = filePaths;
     b.types = types;
     b.batchSize = batchSize;
     b.verifyCrc = verifyCrc;
@@ -219,6 +222,14 @@ public final class ReadOptions {
    */
   public String rowNumbers() {
     return rowNumbers;
+  }
+
+  /**
+   * {@return the name of the column of each row's file path or URI in a dataset read, or null for
+   * none}
+   */
+  public String filePaths() {
+    return filePaths;
   }
 
   /** {@return how values are typed: the type choices of TYPE-MAPPING.md, hint and dictionaries} */
@@ -323,6 +334,7 @@ public final class ReadOptions {
     private long rowLimit = Long.MAX_VALUE;
     private RowSelection selection;
     private String rowNumbers;
+    private String filePaths;
     private TypeOptions types;
     private int batchSize = DEFAULT_BATCH_SIZE;
     private boolean verifyCrc = true;
@@ -606,6 +618,19 @@ public final class ReadOptions {
      */
     public Builder rowNumbers(String name) {
       this.rowNumbers = name;
+      return this;
+    }
+
+    /**
+     * In a dataset read ({@link ParquetDataset}), adds a column named {@code name} after the
+     * others: each row's file, as the dataset lists it (a path or URI). A single file's reader
+     * refuses it.
+     *
+     * @param name the column's name, or null for none
+     * @return this builder
+     */
+    public Builder filePaths(String name) {
+      this.filePaths = name;
       return this;
     }
 

@@ -200,6 +200,53 @@ class RowNumbersAndSelectionTest {
         IllegalArgumentException.class, () -> RowSelection.range(5, 4), "a range that ends first");
   }
 
+  /** A dataset's row numbers are each file's own; its file-path column names the file. */
+  @Test
+  void aDatasetGivesEachFilesRowNumbersAndPath() throws IOException {
+    Path second = dir.resolve("second.parquet");
+    ConcurrentReadTest.write(second, 100_000);
+    for (String filter : new String[] {null, "id >= 19990 AND id < 100005"}) {
+      for (List<String> columns : List.of(List.of("id"), List.<String>of())) {
+        ReadOptions.Builder b =
+            ReadOptions.builder().rowNumbers("n").filePaths("f").columns(columns).parallelism(4);
+        if (filter != null) {
+          b.filter(filter);
+        }
+        List<String> rows = new ArrayList<>();
+        try (BufferAllocator allocator = new RootAllocator();
+            ParquetDatasetReader reader =
+                ParquetDataset.open(file.toString(), second.toString())
+                    .newReader(allocator, b.build())) {
+          VectorSchemaRoot root = reader.getVectorSchemaRoot();
+          while (reader.loadNextBatch()) {
+            ValueVectorUtility.validateFull(root);
+            BigIntVector id = (BigIntVector) root.getVector("id");
+            for (int r = 0; r < root.getRowCount(); r++) {
+              long n = ((BigIntVector) root.getVector("n")).get(r);
+              String f = root.getVector("f").getObject(r).toString();
+              if (id != null) {
+                assertEquals(id.get(r) % 100_000, n, "row number of id " + id.get(r));
+              }
+              rows.add(f.substring(f.lastIndexOf('/') + 1) + ":" + n);
+            }
+          }
+        }
+        List<String> want = new ArrayList<>();
+        for (long i = 0; i < ROWS; i++) {
+          if (filter == null || i >= 19_990) {
+            want.add("ids.parquet:" + i);
+          }
+        }
+        for (long i = 0; i < ROWS; i++) {
+          if (filter == null || i < 5) {
+            want.add("second.parquet:" + i);
+          }
+        }
+        assertEquals(want, rows, filter + " " + columns);
+      }
+    }
+  }
+
   @Test
   void aRowNumberColumnNamedAsAFileColumnIsRefused() throws IOException {
     IllegalArgumentException e =

@@ -20,6 +20,16 @@ final class ReadSettings {
   List<String> columns = List.of();
 
   @Option(
+      names = "--row-number",
+      description =
+          "Add a column file_row_number (int64, DuckDB's name) after the others: each row's"
+              + " position in its file, from 0, whatever the filter, range or threads.")
+  boolean rowNumber;
+
+  /** The name of the column --row-number adds. */
+  static final String ROW_NUMBER_COLUMN = "file_row_number";
+
+  @Option(
       names = "--batch-size",
       paramLabel = "ROWS",
       description = "Rows per batch read (default 65,536; fewer need less memory).")
@@ -119,6 +129,9 @@ final class ReadSettings {
         .batchSize(batchSize == null ? defaultBatch : batchSize)
         .types(types())
         .verifyCrc(!noVerifyCrc);
+    if (rowNumber) {
+      b.rowNumbers(ROW_NUMBER_COLUMN);
+    }
     if (maxPageBytes != null) {
       b.maxPageBytes(maxPageBytes);
     }

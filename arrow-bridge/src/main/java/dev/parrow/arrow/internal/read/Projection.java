@@ -318,6 +318,33 @@ public final class Projection {
    * Leaves named by {@code name}: a leaf's dotted path, a top-level field name (dots and all), or
    * the dotted path of a group, which stands for every leaf below it.
    */
+  /**
+   * The file's smallest leaf column: what a read that needs none of the file's columns (only its
+   * rows: row numbers, nulls of columns it lacks) reads to count them.
+   *
+   * @param footer the file's footer
+   * @return the column's index
+   */
+  public static int smallestColumn(Footer footer) {
+    int columns = footer.schema().columnCount();
+    long[] bytes = new long[columns];
+    for (dev.parrow.codec.metadata.RowGroup group : footer.metaData().rowGroups()) {
+      List<dev.parrow.codec.metadata.ColumnChunk> chunks = group.columns();
+      for (int c = 0; c < columns && c < chunks.size(); c++) {
+        if (chunks.get(c).metaData() != null) {
+          bytes[c] += chunks.get(c).metaData().totalCompressedSize();
+        }
+      }
+    }
+    int best = 0;
+    for (int c = 1; c < columns; c++) {
+      if (bytes[c] < bytes[best]) {
+        best = c;
+      }
+    }
+    return best;
+  }
+
   /** The leaf columns under the fields with these ids, at any depth; an unknown id is an error. */
   private static Set<Integer> byFieldId(Footer footer, List<FieldNode> fields, List<Integer> ids) {
     Set<Integer> out = new TreeSet<>();

@@ -3,8 +3,6 @@ package dev.parrow.arrow.internal.read;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.filter.Filter;
 import dev.parrow.codec.footer.Footer;
-import dev.parrow.codec.metadata.ColumnChunk;
-import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.types.DictionaryMode;
 import dev.parrow.types.FieldIds;
 import dev.parrow.types.FieldNode;
@@ -95,7 +93,7 @@ public final class SchemaEvolution {
     }
     if (needed.isEmpty()) {
       // No column of the file is asked for: its rows still count, read from its smallest column.
-      needed.add(smallestColumn(footer));
+      needed.add(Projection.smallestColumn(footer));
     }
     ReadOptions.Builder file =
         base.toBuilder().columnIndices(needed.stream().mapToInt(Integer::intValue).toArray());
@@ -214,27 +212,6 @@ public final class SchemaEvolution {
     if (node.kind() == FieldNode.Kind.LEAF) {
       names.put(path, footer.schema().column(node.column()).dottedPath());
     }
-  }
-
-  /** The file's smallest column, to count the rows by. */
-  private static int smallestColumn(Footer footer) {
-    int columns = footer.schema().columnCount();
-    long[] bytes = new long[columns];
-    for (RowGroup group : footer.metaData().rowGroups()) {
-      List<ColumnChunk> chunks = group.columns();
-      for (int c = 0; c < columns && c < chunks.size(); c++) {
-        if (chunks.get(c).metaData() != null) {
-          bytes[c] += chunks.get(c).metaData().totalCompressedSize();
-        }
-      }
-    }
-    int best = 0;
-    for (int c = 1; c < columns; c++) {
-      if (bytes[c] < bytes[best]) {
-        best = c;
-      }
-    }
-    return best;
   }
 
   // ---- Converters ----
