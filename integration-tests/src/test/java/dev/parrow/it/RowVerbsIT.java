@@ -93,6 +93,77 @@ class RowVerbsIT {
     assertEquals(4, CliOutputIT.ok("tail", ORDERS.toString(), "-n", "3").out().lines().count());
   }
 
+  /** The CSV output's order_id and file_row_number columns (the first and the last). */
+  private static List<String> idsAndRowNumbers(String csv) {
+    return csv.lines()
+        .skip(1)
+        .map(l -> l.substring(0, l.indexOf(',')) + ":" + l.substring(l.lastIndexOf(',') + 1))
+        .toList();
+  }
+
+  /** {@code --row-number} adds DuckDB's file_row_number, as DuckDB numbers the rows. */
+  @Test
+  void rowNumbersAreDuckDbsFileRowNumbers() throws Exception {
+    String where = "customer = 'Ada' OR amount < 100";
+    List<String> want;
+    try (DuckDb duck = new DuckDb()) {
+      want =
+          duck
+              .query(
+                  "SELECT order_id, file_row_number FROM read_parquet("
+                      + DuckDb.literal(ORDERS)
+                      + ", file_row_number = true) WHERE "
+                      + where
+                      + " ORDER BY file_row_number")
+              .stream()
+              .map(r -> r.get("order_id") + ":" + r.get("file_row_number"))
+              .toList();
+    }
+    assertTrue(want.size() > 5, want.toString());
+    String header =
+        CliOutputIT.ok("cat", ORDERS.toString(), "--row-number", "--format", "csv")
+            .out()
+            .lines()
+            .findFirst()
+            .orElseThrow();
+    assertTrue(header.endsWith(",file_row_number"), header);
+    assertEquals(
+        want,
+        idsAndRowNumbers(
+            CliOutputIT.ok(
+                    "cat", ORDERS.toString(), "--row-number", "--format", "csv", "--where", where)
+                .out()));
+    assertEquals(
+        want.subList(want.size() - 3, want.size()),
+        idsAndRowNumbers(
+            CliOutputIT.ok(
+                    "tail",
+                    ORDERS.toString(),
+                    "-n",
+                    "3",
+                    "--row-number",
+                    "--format",
+                    "csv",
+                    "--where",
+                    where)
+                .out()));
+    // Converted: the column is written, and DuckDB reads it back.
+    Path out = dir.resolve("numbered.parquet");
+    CliOutputIT.ok("convert", ORDERS.toString(), out.toString(), "--row-number", "--where", where);
+    try (DuckDb duck = new DuckDb()) {
+      assertEquals(
+          want,
+          duck
+              .query(
+                  "SELECT order_id, file_row_number FROM read_parquet("
+                      + DuckDb.literal(out)
+                      + ") ORDER BY file_row_number")
+              .stream()
+              .map(r -> r.get("order_id") + ":" + r.get("file_row_number"))
+              .toList());
+    }
+  }
+
   @Test
   void sampleRowsAreDistinctRowsOfTheFileInFileOrder() throws Exception {
     List<Long> all = duckIds("SELECT order_id FROM ORDERS");
