@@ -11,6 +11,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
@@ -31,6 +32,10 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
   private final String schemaJson;
   private final List<String> partitionKeys;
   private final List<String> columns;
+
+  /** The fields of {@code _metadata} asked for (none: it is not read). */
+  private final List<String> metadata;
+
   private final String filter;
   private final int batchSize;
 
@@ -38,13 +43,39 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       String schemaJson,
       List<String> partitionKeys,
       List<String> columns,
+      List<String> metadata,
       String filter,
       int batchSize) {
     this.schemaJson = schemaJson;
     this.partitionKeys = List.copyOf(partitionKeys);
     this.columns = List.copyOf(columns);
+    this.metadata = List.copyOf(metadata);
     this.filter = filter;
     this.batchSize = batchSize;
+  }
+
+  /**
+   * The column a read that needs only the rows counts them by: the first fixed-width top-level
+   * column of the files (else the first), partition keys left out.
+   */
+  private static String cheapestColumn(Schema schema, List<String> partitionKeys) {
+    String first = null;
+    for (org.apache.arrow.vector.types.pojo.Field f : schema.getFields()) {
+      if (partitionKeys.contains(f.getName())) {
+        continue;
+      }
+      if (first == null) {
+        first = f.getName();
+      }
+      ArrowType t = f.getType();
+      if (t instanceof ArrowType.Int
+          || t instanceof ArrowType.FloatingPoint
+          || t instanceof ArrowType.Date
+          || t instanceof ArrowType.Bool) {
+        return f.getName();
+      }
+    }
+    return first;
   }
 
   @Override
@@ -72,6 +103,12 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
 
     private ColumnarBatch batch;
 
+    /** The partition's file, when {@code _metadata} is asked for; else null. */
+    private final FileMetadata.OfFile file;
+
+    /** The last batch's {@code _metadata} vector, freed when the next is made. */
+    private org.apache.arrow.vector.complex.StructVector metadataVector;
+
     /** Rows still to hand over when nothing needs reading (a count without a filter). */
     private long rowsFromFooter = -1;
 
@@ -83,8 +120,14 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
         throw new IllegalStateException("the dataset schema did not survive its trip", e);
       }
       Filter parsed = filter == null ? null : Filter.parse(filter);
+      try {
+        file = metadata.isEmpty() ? null : FileMetadata.OfFile.of(partition.slice().location());
+      } catch (IOException e) {
+        allocator.close();
+        throw new java.io.UncheckedIOException(e);
+      }
       countOnly = columns.isEmpty();
-      if (countOnly && parsed == null) {
+      if (countOnly && parsed == null && !metadata.contains(FileMetadata.ROW_INDEX)) {
         // A count: the footer has the answer (the slice carries it); no page is read.
         reader = null;
         rowsFromFooter = partition.slice().rows();
@@ -93,13 +136,23 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       List<String> read = columns;
       if (countOnly) {
         LinkedHashSet<String> needed = new LinkedHashSet<>();
-        for (String c : parsed.columns()) {
-          needed.add(c.contains(".") ? c.substring(0, c.indexOf('.')) : c);
+        if (parsed != null) {
+          for (String c : parsed.columns()) {
+            needed.add(c.contains(".") ? c.substring(0, c.indexOf('.')) : c);
+          }
+        }
+        if (needed.isEmpty()) {
+          // Only the row index: the rows are counted by one column (a dataset reads every column
+          // when none is named).
+          needed.add(cheapestColumn(schema, partitionKeys));
         }
         read = List.copyOf(needed);
       }
       ReadOptions.Builder options =
           Datasets.readOptions().toBuilder().columns(read).batchSize(batchSize);
+      if (metadata.contains(FileMetadata.ROW_INDEX)) {
+        options.rowNumbers(FileMetadata.ROW_NUMBERS);
+      }
       if (parsed != null) {
         options.filter(parsed);
       }
@@ -120,13 +173,14 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
 
     @Override
     public boolean next() throws IOException {
+      freeMetadata();
       if (reader == null) {
         if (rowsFromFooter <= 0) {
           return false;
         }
-        int n = (int) Math.min(rowsFromFooter, Integer.MAX_VALUE / 2);
+        int n = (int) Math.min(rowsFromFooter, file == null ? Integer.MAX_VALUE / 2 : batchSize);
         rowsFromFooter -= n;
-        batch = new ColumnarBatch(new ColumnVector[0], n);
+        batch = new ColumnarBatch(withMetadata(new ArrayList<>(), null, n), n);
         return true;
       }
       if (!reader.loadNextBatch()) {
@@ -136,11 +190,36 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       List<ColumnVector> vectors = new ArrayList<>();
       if (!countOnly) {
         for (FieldVector v : root.getFieldVectors()) {
-          vectors.add(DirectColumnVector.of(v));
+          if (!v.getName().equals(FileMetadata.ROW_NUMBERS)) {
+            vectors.add(DirectColumnVector.of(v));
+          }
         }
       }
-      batch = new ColumnarBatch(vectors.toArray(new ColumnVector[0]), root.getRowCount());
+      org.apache.arrow.vector.BigIntVector rowNumbers =
+          metadata.contains(FileMetadata.ROW_INDEX)
+              ? (org.apache.arrow.vector.BigIntVector) root.getVector(FileMetadata.ROW_NUMBERS)
+              : null;
+      batch =
+          new ColumnarBatch(
+              withMetadata(vectors, rowNumbers, root.getRowCount()), root.getRowCount());
       return true;
+    }
+
+    /** The columns, and after them {@code _metadata} when the query asked for it. */
+    private ColumnVector[] withMetadata(
+        List<ColumnVector> vectors, org.apache.arrow.vector.BigIntVector rowNumbers, int rows) {
+      if (file != null) {
+        metadataVector = file.vector(metadata, rowNumbers, rows, allocator);
+        vectors.add(new org.apache.spark.sql.vectorized.ArrowColumnVector(metadataVector));
+      }
+      return vectors.toArray(new ColumnVector[0]);
+    }
+
+    private void freeMetadata() {
+      if (metadataVector != null) {
+        metadataVector.close();
+        metadataVector = null;
+      }
     }
 
     @Override
@@ -155,6 +234,7 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
 
     @Override
     public void close() throws IOException {
+      freeMetadata();
       try {
         if (reader != null) {
           reader.close();

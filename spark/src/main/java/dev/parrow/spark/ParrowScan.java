@@ -29,15 +29,20 @@ final class ParrowScan implements Scan, Batch {
   /** What the reader is asked for: top-level names and dotted paths into structs. */
   private final List<String> columns;
 
+  /** The fields of {@code _metadata} asked for, after the columns (none: not read). */
+  private final List<String> metadata;
+
   private final Filter filter;
   private final CaseInsensitiveStringMap options;
 
   ParrowScan(
       ParquetDataset dataset,
       List<String> columns,
+      List<String> metadata,
       Filter filter,
       CaseInsensitiveStringMap options) {
     this.dataset = dataset;
+    this.metadata = List.copyOf(metadata);
     this.filter = filter;
     this.options = options;
     this.columns = List.copyOf(columns);
@@ -49,7 +54,10 @@ final class ParrowScan implements Scan, Batch {
 
   @Override
   public StructType readSchema() {
-    return SparkSchemas.toSpark(readSchema);
+    StructType columns = SparkSchemas.toSpark(readSchema);
+    return metadata.isEmpty()
+        ? columns
+        : columns.add(FileMetadata.NAME, FileMetadata.type(metadata), false);
   }
 
   @Override
@@ -88,6 +96,7 @@ final class ParrowScan implements Scan, Batch {
         dataset.schema().toJson(),
         List.copyOf(dataset.partitionKeys()),
         columns,
+        metadata,
         filter == null ? null : filter.toString(),
         options.getInt("batchSize", 32768));
   }

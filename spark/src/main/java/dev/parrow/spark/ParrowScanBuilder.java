@@ -24,6 +24,10 @@ final class ParrowScanBuilder
   private final ParquetDataset dataset;
   private final CaseInsensitiveStringMap options;
   private List<String> columns = List.of();
+
+  /** The fields of {@code _metadata} the query needs (none: it is not read). */
+  private List<String> metadata = List.of();
+
   private final List<Predicate> pushed = new ArrayList<>();
   private Filter filter;
 
@@ -36,6 +40,11 @@ final class ParrowScanBuilder
   public void pruneColumns(StructType required) {
     List<String> names = new ArrayList<>();
     for (StructField f : required.fields()) {
+      if (f.name().equals(FileMetadata.NAME)
+          && dataset.schema().getFields().stream().noneMatch(c -> c.getName().equals(f.name()))) {
+        metadata = FileMetadata.fields(f);
+        continue;
+      }
       names.addAll(paths(f, dataset.schema().findField(f.name()), f.name()));
     }
     columns = names;
@@ -89,6 +98,6 @@ final class ParrowScanBuilder
 
   @Override
   public Scan build() {
-    return new ParrowScan(dataset, columns, filter, options);
+    return new ParrowScan(dataset, columns, metadata, filter, options);
   }
 }

@@ -3,6 +3,8 @@ package dev.parrow.spark;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.spark.sql.connector.catalog.MetadataColumn;
+import org.apache.spark.sql.connector.catalog.SupportsMetadataColumns;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
@@ -14,7 +16,7 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /** The files under a path, as a table Spark reads in batches and writes (appends or overwrites). */
-final class ParrowTable implements SupportsRead, SupportsWrite {
+final class ParrowTable implements SupportsRead, SupportsWrite, SupportsMetadataColumns {
   private final StructType schema;
   private final Transform[] partitioning;
   private final List<String> paths;
@@ -42,6 +44,12 @@ final class ParrowTable implements SupportsRead, SupportsWrite {
   @SuppressWarnings("deprecation")
   public StructType schema() {
     return schema;
+  }
+
+  /** {@code _metadata}: each row's file and position, as Spark's Parquet source gives them. */
+  @Override
+  public MetadataColumn[] metadataColumns() {
+    return new MetadataColumn[] {FileMetadata.COLUMN};
   }
 
   @Override

@@ -531,4 +531,95 @@ class ParrowSparkIT {
       }
     }
   }
+
+  /**
+   * {@code _metadata} as Spark's Parquet source gives it: each row's position in its file (against
+   * DuckDB's file_row_number, and Spark's own reader where it runs), file name and size, in
+   * partitions that split files by row group, with a pushed filter and without any data column.
+   */
+  @Test
+  void metadataColumnGivesEachRowsFileAndPosition() throws Exception {
+    Path out = dir.resolve("metadata");
+    Files.createDirectories(out);
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
+      for (int f = 0; f < 3; f++) {
+        s.execute(
+            "COPY (SELECT CAST(i * 3 + "
+                + f
+                + " AS BIGINT) AS id, 'v' || i AS v FROM range(10000) t(i)) TO '"
+                + out.resolve("part-" + f + ".parquet")
+                + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+      }
+    }
+    List<String> want = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT id, file_row_number, filename FROM read_parquet('"
+                    + out
+                    + "/*.parquet', file_row_number = true, filename = true) WHERE id % 7 = 2")) {
+      while (rs.next()) {
+        Path file = Path.of(rs.getString(3));
+        want.add(
+            rs.getLong(1)
+                + " "
+                + rs.getLong(2)
+                + " "
+                + file.getFileName()
+                + " "
+                + Files.size(file));
+      }
+    }
+    want.sort(null);
+    Dataset<Row> parrow =
+        spark
+            .read()
+            .format("parrow")
+            .option("maxPartitionBytes", "8192")
+            .load(out.toString())
+            .where("id % 7 = 2")
+            .selectExpr(
+                "concat_ws(' ', id, _metadata.row_index, _metadata.file_name, _metadata.file_size)");
+    List<String> got = new ArrayList<>();
+    for (Row r : parrow.collectAsList()) {
+      got.add(r.getString(0));
+    }
+    got.sort(null);
+    assertEquals(want, got);
+    // Without a data column, and with the path and modification time.
+    Row counted =
+        spark
+            .read()
+            .format("parrow")
+            .option("maxPartitionBytes", "8192")
+            .load(out.toString())
+            .selectExpr(
+                "count(*)",
+                "sum(_metadata.row_index)",
+                "count(DISTINCT _metadata.file_path)",
+                "min(_metadata.file_modification_time) > TIMESTAMP '2020-01-01'")
+            .first();
+    assertEquals(30_000L, counted.getLong(0));
+    assertEquals(3L * 9_999 * 10_000 / 2, counted.getLong(1));
+    assertEquals(3L, counted.getLong(2));
+    assertTrue(counted.getBoolean(3));
+    if (BUILT_IN_READER) {
+      assertSameRows(
+          spark
+              .read()
+              .parquet(out.toString())
+              .where("id % 7 = 2")
+              .selectExpr(
+                  "id", "_metadata.row_index", "_metadata.file_path", "_metadata.file_size"),
+          spark
+              .read()
+              .format("parrow")
+              .load(out.toString())
+              .where("id % 7 = 2")
+              .selectExpr(
+                  "id", "_metadata.row_index", "_metadata.file_path", "_metadata.file_size"));
+    }
+  }
 }
