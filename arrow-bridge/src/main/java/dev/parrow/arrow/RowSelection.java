@@ -75,13 +75,8 @@ public final class RowSelection {
       at = out.to()[i];
     }
     kept.add(new long[] {at, Long.MAX_VALUE});
-    long[] f = new long[kept.size()];
-    long[] t = new long[kept.size()];
-    for (int i = 0; i < f.length; i++) {
-      f[i] = kept.get(i)[0];
-      t[i] = kept.get(i)[1];
-    }
-    return new RowSelection(f, t, null, true);
+    RowRanges ranges = RowRanges.ofSorted(kept);
+    return new RowSelection(ranges.from(), ranges.to(), null, true);
   }
 
   /**
@@ -109,34 +104,16 @@ public final class RowSelection {
       throw new IllegalArgumentException(
           "a range needs a start and an end: " + from.length + " starts, " + to.length + " ends");
     }
-    Integer[] order = new Integer[from.length];
-    for (int i = 0; i < order.length; i++) {
+    List<long[]> sorted = new ArrayList<>();
+    for (int i = 0; i < from.length; i++) {
       if (from[i] < 0 || to[i] < from[i]) {
         throw new IllegalArgumentException(
             "row range [" + from[i] + ", " + to[i] + ") is not a range of rows");
       }
-      order[i] = i;
+      sorted.add(new long[] {from[i], to[i]});
     }
-    Arrays.sort(order, (a, b) -> Long.compare(from[a], from[b]));
-    List<long[]> merged = new ArrayList<>();
-    for (int i : order) {
-      if (to[i] == from[i]) {
-        continue;
-      }
-      long[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
-      if (last != null && from[i] <= last[1]) {
-        last[1] = Math.max(last[1], to[i]);
-      } else {
-        merged.add(new long[] {from[i], to[i]});
-      }
-    }
-    long[] f = new long[merged.size()];
-    long[] t = new long[merged.size()];
-    for (int i = 0; i < f.length; i++) {
-      f[i] = merged.get(i)[0];
-      t[i] = merged.get(i)[1];
-    }
-    return new RowRanges(f, t);
+    sorted.sort((a, b) -> Long.compare(a[0], b[0]));
+    return RowRanges.ofSorted(sorted);
   }
 
   /**
@@ -166,13 +143,7 @@ public final class RowSelection {
         at = runEnd;
       }
     }
-    long[] f = new long[out.size()];
-    long[] t = new long[out.size()];
-    for (int k = 0; k < f.length; k++) {
-      f[k] = out.get(k)[0];
-      t[k] = out.get(k)[1];
-    }
-    return new RowRanges(f, t);
+    return RowRanges.ofSorted(out);
   }
 
   private static void add(List<long[]> out, long from, long to, long minGap) {

@@ -34,8 +34,13 @@ public record RowRanges(long[] from, long[] to) {
     return n;
   }
 
-  /** Ranges from possibly overlapping or touching ones, in ascending order of their start. */
-  static RowRanges ofSorted(List<long[]> ranges) {
+  /**
+   * Ranges from possibly overlapping or touching ones, in ascending order of their start.
+   *
+   * @param ranges [from, to) pairs, sorted by from
+   * @return the ranges, joined where they overlap or touch
+   */
+  public static RowRanges ofSorted(List<long[]> ranges) {
     List<long[]> merged = new ArrayList<>();
     for (long[] r : ranges) {
       if (r[1] <= r[0]) {
