@@ -47,6 +47,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * read, so batches can be smaller than the batch size (never empty); row groups and pages that
  * cannot match are skipped. {@link #stats} tells what was read and skipped.
  *
+ * <p>Table formats' reads: {@link ReadOptions#rowNumbers} adds each row's position in the file,
+ * {@link ReadOptions#selection} reads only the rows the caller chose by position, and {@link
+ * ReadOptions#readAs} gives the batches the caller's schema (matched by field id or name, widened,
+ * missing fields null; see {@code SchemaEvolution}).
+ *
  * <p>With 4 threads or more ({@link ReadOptions#parallelism}) several row groups, or runs of
  * batches of one, are decoded at once and handed out in order, within {@link
  * ReadOptions#bytesInFlight}: the batches are those one thread reads.

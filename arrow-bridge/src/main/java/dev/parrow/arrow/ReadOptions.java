@@ -7,10 +7,11 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
- * How a file is read, in three parts: what to read (columns, row groups, rows, a filter), how
- * values are typed ({@link TypeOptions}, which a dataset takes once in {@link DatasetOptions}), and
- * how the read runs (batch size, checks and limits, threads). {@link #builder()} makes them; a new
- * option is one field here and its consumer.
+ * How a file is read, in three parts: what to read (columns or field ids, row groups, rows, a
+ * selection of rows by position, a filter, a schema to read as, row numbers), how values are typed
+ * ({@link TypeOptions}, which a dataset takes once in {@link DatasetOptions}), and how the read
+ * runs (batch size, checks and limits, threads). {@link #builder()} makes them; a new option is one
+ * field here and its consumer.
  */
 public final class ReadOptions {
   /** Rows per batch unless set: 65,536. */
@@ -309,6 +310,8 @@ public final class ReadOptions {
         + rowOffset
         + ", rowLimit="
         + rowLimit
+        + (fieldIds.isEmpty() ? "" : ", fieldIds=" + fieldIds)
+        + (readAs == null ? "" : ", readAs=" + readAs)
         + (selection == null ? "" : ", selection=" + selection)
         + (rowNumbers == null ? "" : ", rowNumbers=" + rowNumbers)
         + ", types="

@@ -334,6 +334,11 @@ class ReadAsSchemaTest {
     assertEquals(1, rows(old, b.filter("added = 3").build()).size());
     assertEquals(1, rows(old, b.filter("NOT (added = 3)").build()).size());
     assertEquals(1, rows(old, b.filter("added IS NOT NULL").build()).size());
+    // A column of the file that the schema leaves out is not there to filter on.
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> rows(old, b.filter("dropped = 'n1'").build()));
+    assertTrue(e.getMessage().contains("'dropped'"), e.getMessage());
   }
 
   @Test

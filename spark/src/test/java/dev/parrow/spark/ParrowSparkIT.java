@@ -622,4 +622,111 @@ class ParrowSparkIT {
                   "id", "_metadata.row_index", "_metadata.file_path", "_metadata.file_size"));
     }
   }
+
+  /**
+   * Field ids between Spark and Parrow: the ids Spark writes ({@code parquet.field.id} in a field's
+   * metadata) are the {@code PARQUET:field_id} Parrow reads, at depth, as DuckDB sees them; and
+   * Spark, matching columns by id, finds them in a file Parrow wrote under other names.
+   */
+  @Test
+  void fieldIdsPassBetweenSparkAndParrow() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        BUILT_IN_READER, "Spark's own Parquet source needs Java 17 or 21");
+    org.apache.spark.sql.types.StructType schema =
+        new org.apache.spark.sql.types.StructType()
+            .add("id", DataTypes.LongType, false, withId(1))
+            .add(
+                "s",
+                new org.apache.spark.sql.types.StructType()
+                    .add("a", DataTypes.IntegerType, true, withId(3))
+                    .add("b", DataTypes.StringType, true, withId(4)),
+                true,
+                withId(2));
+    Path sparkOut = dir.resolve("spark-ids");
+    spark
+        .createDataFrame(
+            List.of(
+                org.apache.spark.sql.RowFactory.create(
+                    1L, org.apache.spark.sql.RowFactory.create(10, "x"))),
+            schema)
+        .coalesce(1)
+        .write()
+        .parquet(sparkOut.toString());
+    Path part;
+    try (Stream<Path> files = Files.list(sparkOut)) {
+      part = files.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+    }
+    org.apache.arrow.vector.types.pojo.Schema read;
+    try (dev.parrow.arrow.ParquetFile file = dev.parrow.arrow.ParquetFile.open(part)) {
+      read = file.arrowSchema();
+    }
+    org.apache.arrow.vector.types.pojo.Field s = read.findField("s");
+    assertEquals(
+        List.of(1, 2, 3, 4),
+        List.of(
+            dev.parrow.types.FieldIds.of(read.findField("id")),
+            dev.parrow.types.FieldIds.of(s),
+            dev.parrow.types.FieldIds.of(s.getChildren().get(0)),
+            dev.parrow.types.FieldIds.of(s.getChildren().get(1))));
+    List<Integer> duck = new ArrayList<>();
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement st = c.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT field_id FROM parquet_schema('" + part + "') WHERE field_id IS NOT NULL")) {
+      while (rs.next()) {
+        duck.add(rs.getInt(1));
+      }
+    }
+    assertEquals(List.of(1, 2, 3, 4), duck);
+
+    // Parrow writes ids under old names; Spark reads them by id under new ones.
+    org.apache.arrow.vector.types.pojo.Schema old =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            List.of(
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "old_name",
+                    new org.apache.arrow.vector.types.pojo.FieldType(
+                        true,
+                        new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true),
+                        null,
+                        java.util.Map.of(dev.parrow.types.FieldIds.KEY, "7")),
+                    null)));
+    Path parrowOut = dir.resolve("parrow-ids.parquet");
+    try (org.apache.arrow.memory.BufferAllocator allocator =
+            new org.apache.arrow.memory.RootAllocator();
+        org.apache.arrow.vector.VectorSchemaRoot root =
+            org.apache.arrow.vector.VectorSchemaRoot.create(old, allocator);
+        dev.parrow.arrow.ParquetArrowWriter writer =
+            dev.parrow.arrow.ParquetArrowWriter.create(
+                parrowOut, old, dev.parrow.arrow.WriteOptions.defaults())) {
+      org.apache.arrow.vector.BigIntVector v =
+          (org.apache.arrow.vector.BigIntVector) root.getVector(0);
+      v.allocateNew(3);
+      for (int i = 0; i < 3; i++) {
+        v.set(i, 40L + i);
+      }
+      root.setRowCount(3);
+      writer.write(root);
+    }
+    spark.conf().set("spark.sql.parquet.fieldId.read.enabled", "true");
+    try {
+      List<Row> rows =
+          spark
+              .read()
+              .schema(
+                  new org.apache.spark.sql.types.StructType()
+                      .add("new_name", DataTypes.LongType, true, withId(7)))
+              .parquet(parrowOut.toString())
+              .collectAsList();
+      assertEquals(List.of(40L, 41L, 42L), rows.stream().map(r -> r.getLong(0)).toList());
+    } finally {
+      spark.conf().unset("spark.sql.parquet.fieldId.read.enabled");
+    }
+  }
+
+  /** Spark's field metadata for a Parquet field id. */
+  private static org.apache.spark.sql.types.Metadata withId(int id) {
+    return new org.apache.spark.sql.types.MetadataBuilder().putLong("parquet.field.id", id).build();
+  }
 }

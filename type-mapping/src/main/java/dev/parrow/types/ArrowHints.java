@@ -368,6 +368,10 @@ public final class ArrowHints {
     if (ours.getMetadata() != null && ours.getMetadata().containsKey(FieldIds.KEY)) {
       // The file's schema says which id a column has; a stored Arrow schema only repeats it.
       metadata.put(FieldIds.KEY, ours.getMetadata().get(FieldIds.KEY));
+    } else if (metadata.containsKey(FieldIds.KEY)
+        && FieldIds.parse(metadata.get(FieldIds.KEY)) == null) {
+      // An id that is not an integer is no id: passed on, it would stop the field being written.
+      metadata.remove(FieldIds.KEY);
     }
     if (ours.getMetadata() != null
         && GeoArrow.EXTENSION_NAME.equals(

@@ -25,17 +25,13 @@ public final class FieldIds {
    * @throws IllegalArgumentException when the entry is not a 32-bit integer
    */
   public static Integer of(Field field) {
-    Map<String, String> metadata = field.getMetadata();
-    String id = metadata == null ? null : metadata.get(KEY);
-    if (id == null) {
-      return null;
-    }
-    try {
-      return Integer.valueOf(id.trim());
-    } catch (NumberFormatException e) {
+    String id = entry(field);
+    Integer parsed = parse(id);
+    if (id != null && parsed == null) {
       throw new IllegalArgumentException(
           "field '" + field.getName() + "' has " + KEY + " '" + id + "', which is not an integer");
     }
+    return parsed;
   }
 
   /**
@@ -46,11 +42,29 @@ public final class FieldIds {
    * @return its id, or null
    */
   public static Integer read(Field field) {
-    try {
-      return of(field);
-    } catch (IllegalArgumentException e) {
+    return parse(entry(field));
+  }
+
+  /**
+   * An id's text as an id.
+   *
+   * @param id the metadata entry, or null
+   * @return the id, or null when there is none or it is not a 32-bit integer
+   */
+  public static Integer parse(String id) {
+    if (id == null) {
       return null;
     }
+    try {
+      return Integer.valueOf(id.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  private static String entry(Field field) {
+    Map<String, String> metadata = field.getMetadata();
+    return metadata == null ? null : metadata.get(KEY);
   }
 
   /**

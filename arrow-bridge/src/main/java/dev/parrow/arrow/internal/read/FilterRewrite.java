@@ -85,8 +85,11 @@ final class FilterRewrite {
   /** The file's name of a requested column; null when the file lacks it. */
   private static String column(String requested, Map<String, String> names) {
     if (!names.containsKey(requested)) {
-      // Not a leaf of the requested schema (a list's elements, say): named as it is.
-      return requested;
+      throw new IllegalArgumentException(
+          "the filter names '"
+              + requested
+              + "', which is not a column of the schema read as (a top-level field, or a dotted"
+              + " path through structs to a primitive field)");
     }
     return names.get(requested);
   }

@@ -248,10 +248,25 @@ public final class SchemaEvolution {
       return TRANSFER;
     }
     if (from instanceof ArrowType.Struct && to instanceof ArrowType.Struct) {
-      return struct(file, wanted, path);
+      return struct(file, wanted, path, false);
     }
-    if (from instanceof ArrowType.Map && to instanceof ArrowType.Map
-        || from instanceof ArrowType.List && to instanceof ArrowType.List
+    if (from instanceof ArrowType.Map && to instanceof ArrowType.Map) {
+      // The entries' key and value by position: writers name them differently.
+      Field entries = file.getChildren().get(0);
+      Field wantedEntries = wanted.getChildren().get(0);
+      if (entries.getChildren().size() != wantedEntries.getChildren().size()) {
+        throw new IllegalArgumentException(
+            fileName
+                + ": map '"
+                + path
+                + "' has "
+                + entries.getChildren().size()
+                + " entry fields in the file, the schema "
+                + wantedEntries.getChildren().size());
+      }
+      return list(struct(entries, wantedEntries, path, true));
+    }
+    if (from instanceof ArrowType.List && to instanceof ArrowType.List
         || from instanceof ArrowType.LargeList && to instanceof ArrowType.LargeList
         || from instanceof ArrowType.FixedSizeList f
             && to instanceof ArrowType.FixedSizeList t
@@ -295,14 +310,17 @@ public final class SchemaEvolution {
     return true;
   }
 
-  /** A struct: its validity shared, each requested member matched and converted. */
-  private Converter struct(Field file, Field wanted, String path) {
+  /**
+   * A struct: its validity shared, each requested member matched (a map's entries, {@code
+   * byPosition}: their key and value by position) and converted.
+   */
+  private Converter struct(Field file, Field wanted, String path, boolean byPosition) {
     int members = wanted.getChildren().size();
     int[] source = new int[members];
     Converter[] each = new Converter[members];
     for (int i = 0; i < members; i++) {
       Field child = wanted.getChildren().get(i);
-      source[i] = match(child, file.getChildren());
+      source[i] = byPosition ? i : match(child, file.getChildren());
       each[i] =
           source[i] < 0
               ? NULLS
