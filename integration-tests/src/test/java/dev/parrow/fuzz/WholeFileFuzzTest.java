@@ -3,14 +3,22 @@ package dev.parrow.fuzz;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.RowSelection;
 import dev.parrow.arrow.filter.Filter;
 import dev.parrow.codec.metadata.LogicalType;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.types.DictionaryMode;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.Function;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Whole files read through the public API, every column, under one of several option sets. The
@@ -54,7 +62,55 @@ class WholeFileFuzzTest {
                               .float16AsFloat(true))
                   .build(),
           WholeFileFuzzTest::filtered,
-          file -> ReadOptions.builder().rowOffset(3).rowLimit(50).batchSize(16).build());
+          file -> ReadOptions.builder().rowOffset(3).rowLimit(50).batchSize(16).build(),
+          file ->
+              ReadOptions.builder()
+                  .rowNumbers("__row")
+                  .select(RowSelection.allBut(WholeFileFuzzTest.DELETED))
+                  .batchSize(64)
+                  .build(),
+          WholeFileFuzzTest::readAsWidened);
+
+  /** A deletion vector: every third row, and rows 100 to 1,999. */
+  private static final BitSet DELETED = new BitSet();
+
+  static {
+    for (int i = 0; i < 3_000; i += 3) {
+      DELETED.set(i);
+    }
+    DELETED.set(100, 2_000);
+  }
+
+  /**
+   * The file read as its own schema with 32-bit integers and floats widened at the top level: the
+   * schema evolution's matching, conversions and moves over hostile files.
+   */
+  private static ReadOptions readAsWidened(ParquetFile file) {
+    ReadOptions plain =
+        ReadOptions.builder().types(t -> t.dictionaryMode(DictionaryMode.DECODE)).build();
+    Schema own = file.arrowSchema(plain);
+    List<Field> fields = new ArrayList<>();
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (Field f : own.getFields()) {
+      if (!names.add(f.getName())) {
+        // Two fields of one name: matching by name cannot tell them apart.
+        return plain;
+      }
+      ArrowType type = f.getType();
+      if (type instanceof ArrowType.Int i && i.getBitWidth() == 32 && i.getIsSigned()) {
+        type = new ArrowType.Int(64, true);
+      } else if (type instanceof ArrowType.FloatingPoint p
+          && p.getPrecision() == FloatingPointPrecision.SINGLE) {
+        type = new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+      }
+      fields.add(
+          new Field(
+              f.getName(),
+              new FieldType(f.isNullable(), type, null, f.getMetadata()),
+              f.getChildren()));
+    }
+    return plain.toBuilder().readAs(new Schema(fields)).batchSize(100).build();
+  }
 
   @FuzzTest
   void wholeFile(byte[] input) throws Exception {

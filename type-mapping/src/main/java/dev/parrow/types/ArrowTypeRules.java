@@ -8,10 +8,10 @@ import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * Whether a field the ARROW:schema hint produced can be read: its shape is the Parquet node's (a
- * leaf a primitive type, a struct as many children, a list or map their one child) and Arrow Java
- * can make a vector of every type in it. A hint is untrusted input; these rules keep what Arrow's
- * vector factory would refuse (an Int of 29 bits, a FixedSizeBinary of width 0, a dictionary index
- * of 0 bits) from reaching it.
+ * leaf a primitive type, a struct as many children, of distinct names, a list or map their one
+ * child) and Arrow Java can make a vector of every type in it. A hint is untrusted input; these
+ * rules keep what Arrow's vector factory would refuse (an Int of 29 bits, a FixedSizeBinary of
+ * width 0, a dictionary index of 0 bits) from reaching it.
  */
 final class ArrowTypeRules {
   private ArrowTypeRules() {}
@@ -32,7 +32,9 @@ final class ArrowTypeRules {
                   && (field.getDictionary() == null
                       || buildableLeaf(field.getDictionary().getIndexType()));
           case STRUCT ->
-              type instanceof ArrowType.Struct && field.getChildren().size() == children.size();
+              type instanceof ArrowType.Struct
+                  && field.getChildren().size() == children.size()
+                  && distinctNames(field);
           case LIST ->
               (type instanceof ArrowType.List
                       || type instanceof ArrowType.LargeList
@@ -51,6 +53,21 @@ final class ArrowTypeRules {
     }
     for (FieldNode child : children) {
       if (!fits(child)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether a struct's children have distinct names: Arrow Java's StructVector holds one child per
+   * name, so a hint naming two alike (a map's key and value both "key") would read one column into
+   * the other's vector.
+   */
+  private static boolean distinctNames(Field struct) {
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (Field child : struct.getChildren()) {
+      if (!names.add(child.getName())) {
         return false;
       }
     }

@@ -103,6 +103,54 @@ class ArrowHintsTest {
     }
   }
 
+  /** Arrow Java's StructVector holds one child per name: the value would read into the key. */
+  @Test
+  void aHintNamingAMapsKeyAndValueAlikeIsIgnored() {
+    List<String> warnings = new ArrayList<>();
+    ParquetSchema map =
+        ParquetSchema.fromElements(
+            List.of(
+                element(null, null, "schema", 1),
+                new SchemaElement(
+                    null,
+                    null,
+                    Repetition.OPTIONAL,
+                    "m",
+                    1,
+                    dev.parrow.codec.metadata.ConvertedType.MAP,
+                    null,
+                    null,
+                    null,
+                    new dev.parrow.codec.metadata.LogicalType.MapType(),
+                    null),
+                element(null, Repetition.REPEATED, "key_value", 2),
+                element(PhysicalType.INT64, Repetition.REQUIRED, "key", null),
+                element(PhysicalType.INT64, Repetition.OPTIONAL, "value", null)));
+    Field key = new Field("key", FieldType.notNullable(new ArrowType.Int(64, true)), null);
+    Field value = new Field("key", FieldType.nullable(new ArrowType.Int(64, true)), null);
+    Field hint =
+        new Field(
+            "m",
+            FieldType.nullable(new ArrowType.Map(false)),
+            List.of(
+                new Field(
+                    "entries",
+                    FieldType.notNullable(ArrowType.Struct.INSTANCE),
+                    List.of(key, value))));
+    Field read =
+        ArrowHints.apply(
+                NestedSchema.fields(map, TypeOptions.defaults(), warnings),
+                new Schema(List.of(hint)),
+                "test",
+                warnings)
+            .get(0)
+            .field();
+    assertEquals(
+        List.of("key", "value"),
+        read.getChildren().get(0).getChildren().stream().map(Field::getName).toList());
+    assertTrue(warnings.stream().anyMatch(w -> w.startsWith("m: ")), warnings.toString());
+  }
+
   @Test
   void aHintWithoutANameIsIgnored() {
     List<String> warnings = new ArrayList<>();

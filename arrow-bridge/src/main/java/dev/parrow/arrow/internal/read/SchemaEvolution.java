@@ -69,6 +69,9 @@ public final class SchemaEvolution {
       throw new IllegalArgumentException(
           fileName + ": a read as a given schema reads values, not dictionaries");
     }
+    for (Field f : schema.getFields()) {
+      refuseDictionaries(f);
+    }
     ReadOptions base =
         options.toBuilder()
             .readAs(null)
@@ -174,6 +177,19 @@ public final class SchemaEvolution {
       }
     }
     return -1;
+  }
+
+  /** A schema to read as holds values: a dictionary-encoded field in it is an error. */
+  private void refuseDictionaries(Field f) {
+    if (f.getDictionary() != null) {
+      throw new IllegalArgumentException(
+          fileName
+              + ": field '"
+              + f.getName()
+              + "' of the schema to read as is dictionary-encoded; a read as a given schema reads"
+              + " values");
+    }
+    f.getChildren().forEach(this::refuseDictionaries);
   }
 
   /** A field the file lacks reads as nulls: it must be nullable, and so must its ancestors. */
