@@ -15,10 +15,11 @@ module dev.parrow.codec {
   requires snappy.java;
   requires dec;
 
-  // The API: the exception, the footer and its records, Bloom filters, the schema tree and
-  // the column write options.
+  // The API: the exception, the footer and its records, Bloom filters, the schema tree, the column
+  // write options and the keys of encrypted files.
   exports dev.parrow.codec;
   exports dev.parrow.codec.bloom;
+  exports dev.parrow.codec.crypto;
   exports dev.parrow.codec.footer;
   exports dev.parrow.codec.metadata;
   exports dev.parrow.codec.schema;

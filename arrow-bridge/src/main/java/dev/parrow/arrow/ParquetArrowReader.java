@@ -5,6 +5,7 @@ import dev.parrow.arrow.internal.filter.BoundFilters;
 import dev.parrow.arrow.internal.filter.FilterBinder;
 import dev.parrow.arrow.internal.filter.FilterColumn;
 import dev.parrow.arrow.internal.read.BatchesAhead;
+import dev.parrow.arrow.internal.read.ChunkPages;
 import dev.parrow.arrow.internal.read.DictionaryWidening;
 import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.arrow.internal.read.LeafReader;
@@ -160,6 +161,27 @@ public final class ParquetArrowReader extends ArrowReader {
             projection,
             filter == null ? null : filterOnly(file, options, projection, filter),
             cursor);
+    checkKeys(file, assembly.leaves(), chosenGroups);
+  }
+
+  /**
+   * An encrypted column read (or filtered on) whose key the read was not given is an error naming
+   * it, before anything is read; one left out of the read is not.
+   */
+  private static void checkKeys(ParquetFile file, List<LeafReader> leaves, List<Integer> groups) {
+    if (file.footer().crypto() == null) {
+      return;
+    }
+    for (LeafReader leaf : leaves) {
+      for (int g : groups) {
+        var column = leaf.leaf().column();
+        if (file.metadata().rowGroups().get(g).columns().get(column.index()).metaData() == null) {
+          throw dev.parrow.codec.crypto.FileCrypto.missingKey(column.dottedPath())
+              .inRowGroup(g)
+              .inFile(file.footer().fileName());
+        }
+      }
+    }
   }
 
   /** The read's filter bound to a file's columns, checked against its types. */
@@ -527,7 +549,12 @@ public final class ParquetArrowReader extends ArrowReader {
         if (skipping && column.column().maxRepetitionLevel() > 0) {
           ColumnChunk chunk = group.columns().get(column.column().index());
           pages.useOffsetIndex(
-              PageIndexReader.offsetIndex(file.input(), chunk, group.numRows()), group.numRows());
+              PageIndexReader.offsetIndex(
+                  file.input(),
+                  chunk,
+                  group.numRows(),
+                  ChunkPages.crypto(file.footer(), cursor.rowGroup(), column.column())),
+              group.numRows());
         }
         counters.chunkStarted(pages, meta);
         ColumnReader reader = new ColumnReader(column.column(), pages);

@@ -4,6 +4,7 @@ import dev.parrow.arrow.internal.read.ChunkPages;
 import dev.parrow.arrow.internal.read.DictionaryWidening;
 import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.arrow.internal.read.Projection;
+import dev.parrow.codec.crypto.FileDecryption;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.footer.FooterReader;
 import dev.parrow.codec.metadata.FileMetaData;
@@ -100,10 +101,47 @@ public final class ParquetFile implements AutoCloseable {
     return new ParquetFile(InputFile.open(location, options), footer, true);
   }
 
+  /**
+   * Opens an encrypted file (Parquet Modular Encryption) with the reader's keys: the footer is
+   * decrypted (or its signature checked), and so are the metadata, pages, page index and Bloom
+   * filters of every column read. A column whose key is not given can be left out of the columns
+   * read; asking for it is an error naming it. A plaintext file opens as with {@link
+   * #open(String)}.
+   *
+   * @param location a local path or a URI
+   * @param options retries, timeouts and request planning for remote files
+   * @param keys the footer and column keys, a key retriever, the AAD prefix
+   * @return the open file
+   * @throws IOException if it cannot be read
+   * @throws dev.parrow.codec.ParquetFormatException if its footer is malformed, or cannot be
+   *     decrypted or verified with the keys
+   */
+  public static ParquetFile open(String location, RemoteOptions options, FileDecryption keys)
+      throws IOException {
+    return owning(InputFile.open(location, options), keys);
+  }
+
+  /**
+   * Opens a local encrypted file with the reader's keys (see {@link #open(String, RemoteOptions,
+   * FileDecryption)}).
+   *
+   * @param path the file
+   * @param keys the footer and column keys, a key retriever, the AAD prefix
+   * @return the open file
+   * @throws IOException if it cannot be read
+   */
+  public static ParquetFile open(Path path, FileDecryption keys) throws IOException {
+    return owning(InputFile.of(path), keys);
+  }
+
   /** A ParquetFile that closes {@code input} when it is closed (or when its footer fails). */
   static ParquetFile owning(InputFile input) throws IOException {
+    return owning(input, null);
+  }
+
+  private static ParquetFile owning(InputFile input, FileDecryption keys) throws IOException {
     try {
-      return new ParquetFile(input, FooterReader.read(input), true);
+      return new ParquetFile(input, FooterReader.read(input, keys), true);
     } catch (IOException | RuntimeException e) {
       input.close();
       throw e;

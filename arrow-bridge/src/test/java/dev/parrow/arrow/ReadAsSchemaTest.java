@@ -326,6 +326,28 @@ class ReadAsSchemaTest {
     readsAsTheNewFile(false);
   }
 
+  /** Flat fields only, 16 threads: row groups split into runs of batches read at once. */
+  @Test
+  void flatFieldsReadAtOnceGiveTheSameRows() throws IOException {
+    Path old = write("old.parquet", oldSchema(true), false);
+    Path newer = write("new.parquet", newSchema(true), true);
+    Schema flat =
+        new Schema(
+            newSchema(true).getFields().stream().filter(f -> f.getChildren().isEmpty()).toList());
+    for (int threads : new int[] {1, 16}) {
+      ReadOptions.Builder b =
+          ReadOptions.builder().parallelism(threads).batchSize(100).rowNumbers("n");
+      List<String> expected =
+          rows(
+              newer,
+              b.columns(flat.getFields().stream().map(Field::getName).toList())
+                  .requestedOrder(true)
+                  .build());
+      List<String> got = rows(old, b.columns(List.of()).readAs(flat).build());
+      assertEquals(expected, got, threads + " threads");
+    }
+  }
+
   @Test
   void filtersOnAMissingColumnFollowSqlNulls() throws IOException {
     Path old = write("old.parquet", oldSchema(true), false);

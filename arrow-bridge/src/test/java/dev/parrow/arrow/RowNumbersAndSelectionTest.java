@@ -121,6 +121,9 @@ class RowNumbersAndSelectionTest {
   void rowNumbersAreEachRowsPositionInTheFile() throws IOException {
     check(o -> {}, i -> true);
     check(o -> o.columns("id", "l", "st"), i -> true);
+    // Flat columns only: row groups are split into runs of batches read at once.
+    check(o -> o.columns("id", "txt"), i -> true);
+    check(o -> o.columns("id").filter("id >= 4321 AND id < 17777"), i -> i >= 4321 && i < 17777);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.parrow.codec.bloom;
 
 import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.crypto.ChunkCrypto;
 import dev.parrow.codec.metadata.BloomFilterHeader;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.thrift.ThriftCodec;
@@ -81,6 +82,24 @@ public final class BloomFilter {
    * @throws IOException if the file cannot be read
    */
   public static BloomFilter read(InputFile file, ColumnMetaData meta) throws IOException {
+    return read(file, meta, null);
+  }
+
+  /**
+   * The filter of a chunk that may be encrypted: its header and bitset are then two modules, one
+   * after the other.
+   *
+   * @param file the file
+   * @param meta the chunk's metadata
+   * @param crypto how the chunk's modules are decrypted, or null for a plaintext chunk
+   * @return the filter, or null
+   * @throws IOException if the file cannot be read
+   */
+  public static BloomFilter read(InputFile file, ColumnMetaData meta, ChunkCrypto crypto)
+      throws IOException {
+    if (crypto != null && meta.bloomFilterOffset() != null) {
+      return readEncrypted(file, meta, crypto);
+    }
     Long offset = meta.bloomFilterOffset();
     if (offset == null) {
       return null;
@@ -121,6 +140,42 @@ public final class BloomFilter {
     bitset.order(ByteOrder.LITTLE_ENDIAN);
     int[] words = new int[bytes / 4];
     bitset.asIntBuffer().get(words);
+    return new BloomFilter(words);
+  }
+
+  private static BloomFilter readEncrypted(InputFile file, ColumnMetaData meta, ChunkCrypto crypto)
+      throws IOException {
+    long offset = meta.bloomFilterOffset();
+    long fileLength = file.length();
+    if (offset < 4 || offset + 4 > fileLength) {
+      throw new ParquetFormatException(
+          "the Bloom filter offset " + offset + " is outside the file of " + fileLength + " bytes");
+    }
+    long available = fileLength - offset;
+    int headerModule = ChunkCrypto.moduleLength(file.read(offset, 4), available);
+    BloomFilterHeader header =
+        ThriftCodec.readBloomFilterHeader(
+            ByteBuffer.wrap(crypto.bloomFilterHeader(file.read(offset, headerModule))));
+    if (!header.isSupported()) {
+      return null;
+    }
+    long bitsetAt = offset + headerModule;
+    if (bitsetAt + 4 > fileLength) {
+      throw new ParquetFormatException("the Bloom filter's bitset is outside the file");
+    }
+    int bitsetModule = ChunkCrypto.moduleLength(file.read(bitsetAt, 4), fileLength - bitsetAt);
+    if (bitsetModule > MAX_BYTES + 64) {
+      throw new ParquetFormatException(
+          "a Bloom filter bitset module of " + bitsetModule + " bytes, more than any filter");
+    }
+    byte[] bits = crypto.bloomFilterBitset(file.read(bitsetAt, bitsetModule));
+    int bytes = header.numBytes();
+    if (bits.length != bytes || bytes < BLOCK_BYTES || bytes % BLOCK_BYTES != 0) {
+      throw new ParquetFormatException(
+          "a Bloom filter bitset of " + bits.length + " bytes where its header says " + bytes);
+    }
+    int[] words = new int[bytes / 4];
+    ByteBuffer.wrap(bits).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(words);
     return new BloomFilter(words);
   }
 

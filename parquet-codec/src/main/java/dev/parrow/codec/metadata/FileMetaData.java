@@ -111,4 +111,23 @@ public record FileMetaData(
         encryptionAlgorithm,
         footerSigningKeyMetadata);
   }
+
+  /**
+   * This footer with other row groups.
+   *
+   * @param groups the row groups
+   * @return the new footer
+   */
+  public FileMetaData withRowGroups(List<RowGroup> groups) {
+    return new FileMetaData(
+        version,
+        schema,
+        numRows,
+        groups,
+        keyValueMetadata,
+        createdBy,
+        columnOrders,
+        encryptionAlgorithm,
+        footerSigningKeyMetadata);
+  }
 }

@@ -38,4 +38,21 @@ public record RowGroup(
     columns = List.copyOf(columns);
     sortingColumns = ListCopies.copyOrNull(sortingColumns);
   }
+
+  /**
+   * This row group with other chunks (its decrypted column metadata, say).
+   *
+   * @param newColumns one chunk per leaf column
+   * @return the new row group
+   */
+  public RowGroup withColumns(List<ColumnChunk> newColumns) {
+    return new RowGroup(
+        newColumns,
+        totalByteSize,
+        numRows,
+        sortingColumns,
+        fileOffset,
+        totalCompressedSize,
+        ordinal);
+  }
 }

@@ -1,6 +1,7 @@
 package dev.parrow.codec.page;
 
 import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.crypto.ChunkCrypto;
 import dev.parrow.codec.metadata.DataPageHeaderV2;
 import dev.parrow.codec.metadata.PageHeader;
 import dev.parrow.codec.metadata.PageType;
@@ -32,11 +33,37 @@ public final class PageHeaderIterator implements Iterator<PageInfo> {
   private long valuesSeen;
   private int index;
 
+  /** How the chunk's modules are decrypted, or null for a plaintext chunk. */
+  private final ChunkCrypto crypto;
+
+  /** Whether the chunk's first page is its dictionary page (its header's AAD says which). */
+  private final boolean dictionaryFirst;
+
   public PageHeaderIterator(InputFile file, ChunkRange range, long expectedValues) {
+    this(file, range, expectedValues, null, false);
+  }
+
+  /**
+   * The headers of an encrypted chunk: each header a module decrypted with the chunk's crypto.
+   *
+   * @param file the file
+   * @param range the chunk's bytes
+   * @param expectedValues the chunk's value count
+   * @param crypto how its modules are decrypted, or null for a plaintext chunk
+   * @param dictionaryFirst whether its first page is the dictionary page
+   */
+  public PageHeaderIterator(
+      InputFile file,
+      ChunkRange range,
+      long expectedValues,
+      ChunkCrypto crypto,
+      boolean dictionaryFirst) {
     this.file = file;
     this.range = range;
     this.expectedValues = expectedValues;
     this.position = range.start();
+    this.crypto = crypto;
+    this.dictionaryFirst = dictionaryFirst;
   }
 
   @Override
@@ -88,6 +115,9 @@ public final class PageHeaderIterator implements Iterator<PageInfo> {
   private boolean smallPages;
 
   private PageInfo readHeader() throws IOException {
+    if (crypto != null) {
+      return readEncryptedHeader();
+    }
     long available = range.end() - position;
     int window = (int) Math.min(available, FIRST_WINDOW);
     while (true) {
@@ -116,6 +146,27 @@ public final class PageHeaderIterator implements Iterator<PageInfo> {
         window = (int) Math.min(Math.min(available, MAX_HEADER_LENGTH), (long) window * 4);
       }
     }
+  }
+
+  /**
+   * An encrypted header: its module (length, nonce, ciphertext, tag) decrypted with the AAD of a
+   * dictionary page header (the first page of a chunk that has one) or of the data page header of
+   * its ordinal. Its "header length" is the module's.
+   */
+  private PageInfo readEncryptedHeader() throws IOException {
+    long available = range.end() - position;
+    if (available < 4) {
+      throw new CheckFailure("encrypted page header cut short: " + available + " bytes");
+    }
+    int moduleLength = ChunkCrypto.moduleLength(bytesAt(4, available), available);
+    ByteBuffer module = bytesAt(moduleLength, available);
+    boolean dictionary = dictionaryFirst && index == 0;
+    byte[] plain = crypto.pageHeader(module, dictionary, index - (dictionaryFirst ? 1 : 0));
+    PageHeader header = ThriftCodec.readPageHeader(ByteBuffer.wrap(plain));
+    PageInfo page = new PageInfo(index, position, moduleLength, header);
+    check(page);
+    smallPages = page.end() - page.offset() <= SMALL_PAGE;
+    return page;
   }
 
   /**

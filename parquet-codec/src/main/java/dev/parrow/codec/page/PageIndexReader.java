@@ -1,6 +1,7 @@
 package dev.parrow.codec.page;
 
 import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.crypto.ChunkCrypto;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnIndex;
 import dev.parrow.codec.metadata.OffsetIndex;
@@ -27,9 +28,27 @@ public final class PageIndexReader {
   /** The chunk's offset index, or null when it has none. */
   public static OffsetIndex offsetIndex(InputFile file, ColumnChunk chunk, long groupRows)
       throws IOException {
+    return offsetIndex(file, chunk, groupRows, null);
+  }
+
+  /**
+   * The offset index of a chunk that may be encrypted.
+   *
+   * @param file the file
+   * @param chunk the chunk
+   * @param groupRows its row group's rows
+   * @param crypto how its modules are decrypted, or null for a plaintext chunk
+   * @return the offset index, or null when it has none
+   * @throws IOException if the file cannot be read
+   */
+  public static OffsetIndex offsetIndex(
+      InputFile file, ColumnChunk chunk, long groupRows, ChunkCrypto crypto) throws IOException {
     ByteBuffer bytes = read(file, chunk.offsetIndexOffset(), chunk.offsetIndexLength(), "offset");
     if (bytes == null) {
       return null;
+    }
+    if (crypto != null) {
+      bytes = ByteBuffer.wrap(crypto.offsetIndex(bytes));
     }
     OffsetIndex index = ThriftCodec.readOffsetIndex(bytes);
     List<PageLocation> pages = index.pageLocations();
@@ -55,8 +74,26 @@ public final class PageIndexReader {
 
   /** The chunk's column index, or null when it has none. */
   public static ColumnIndex columnIndex(InputFile file, ColumnChunk chunk) throws IOException {
+    return columnIndex(file, chunk, null);
+  }
+
+  /**
+   * The column index of a chunk that may be encrypted.
+   *
+   * @param file the file
+   * @param chunk the chunk
+   * @param crypto how its modules are decrypted, or null for a plaintext chunk
+   * @return the column index, or null when it has none
+   * @throws IOException if the file cannot be read
+   */
+  public static ColumnIndex columnIndex(InputFile file, ColumnChunk chunk, ChunkCrypto crypto)
+      throws IOException {
     ByteBuffer bytes = read(file, chunk.columnIndexOffset(), chunk.columnIndexLength(), "column");
-    return bytes == null ? null : ThriftCodec.readColumnIndex(bytes);
+    if (bytes == null) {
+      return null;
+    }
+    return ThriftCodec.readColumnIndex(
+        crypto == null ? bytes : ByteBuffer.wrap(crypto.columnIndex(bytes)));
   }
 
   private static ByteBuffer read(InputFile file, Long offset, Integer length, String what)

@@ -3,6 +3,7 @@ package dev.parrow.codec.page;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.compression.Decompressor;
 import dev.parrow.codec.compression.Decompressors;
+import dev.parrow.codec.crypto.ChunkCrypto;
 import dev.parrow.codec.encoding.MsbBitPackedDecoder;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.DataPageHeader;
@@ -63,9 +64,42 @@ public final class PageReader {
       ChunkRange range,
       boolean verifyCrc,
       int maxPageBytes) {
+    this(file, column, meta, range, verifyCrc, maxPageBytes, null);
+  }
+
+  /** How the chunk's pages are decrypted, or null for a plaintext chunk. */
+  private final ChunkCrypto crypto;
+
+  /** Whether the chunk's first page is its dictionary page (the data pages' ordinals follow it). */
+  private final boolean dictionaryFirst;
+
+  /**
+   * The pages of a chunk that may be encrypted.
+   *
+   * @param file the file
+   * @param column the leaf column
+   * @param meta the chunk's metadata
+   * @param range the chunk's bytes
+   * @param verifyCrc check the CRC of every page that has one
+   * @param maxPageBytes the largest (decompressed) page to accept
+   * @param crypto how the chunk's headers and pages are decrypted, or null for a plaintext chunk
+   */
+  public PageReader(
+      InputFile file,
+      ColumnDescriptor column,
+      ColumnMetaData meta,
+      ChunkRange range,
+      boolean verifyCrc,
+      int maxPageBytes,
+      ChunkCrypto crypto) {
     this.file = file;
     this.column = column;
-    this.headers = new PageHeaderIterator(file, range, meta.numValues());
+    this.crypto = crypto;
+    this.dictionaryFirst =
+        meta.dictionaryPageOffset() != null
+            && meta.dictionaryPageOffset() > 0
+            && meta.dictionaryPageOffset() < meta.dataPageOffset();
+    this.headers = new PageHeaderIterator(file, range, meta.numValues(), crypto, dictionaryFirst);
     this.decompressor = Decompressors.forCodec(meta.codec());
     this.uncompressed = meta.codec() == dev.parrow.codec.metadata.CompressionCodec.UNCOMPRESSED;
     this.verifyCrc = verifyCrc;
@@ -418,15 +452,33 @@ public final class PageReader {
     } else {
       file.readFully(info.dataOffset(), ByteBuffer.wrap(stored, 0, storedLength));
     }
-    if (verifyCrc && h.crc() != null) {
-      CRC32 crc = new CRC32();
-      crc.update(stored, 0, storedLength);
-      if ((int) crc.getValue() != h.crc()) {
+    // Writers differ on what an encrypted page's CRC covers (the module as stored, or the page
+    // before encryption): the stored bytes' is taken here, the plaintext's below.
+    boolean crcOfStored =
+        crypto != null && verifyCrc && h.crc() != null && crc(stored, storedLength) == h.crc();
+    if (crypto != null) {
+      // The page module decrypted: from here on the page is as a plaintext file stores it.
+      // Decrypted into an array of the same pool, which takes the stored one's place.
+      boolean dictionary = h.type() == PageType.DICTIONARY_PAGE;
+      byte[] plain = buffers.take(storedLength);
+      int plainLength =
+          crypto.page(
+              stored, storedLength, dictionary, info.index() - (dictionaryFirst ? 1 : 0), plain);
+      buffers.give(stored);
+      if (!fresh) {
+        storedBuffer = plain;
+      }
+      stored = plain;
+      storedLength = plainLength;
+    }
+    if (verifyCrc && h.crc() != null && !crcOfStored) {
+      int crc = crc(stored, storedLength);
+      if (crc != h.crc()) {
         throw new ParquetFormatException(
             "page CRC mismatch: the header says "
                 + String.format("%08x", h.crc())
                 + ", the page's bytes give "
-                + String.format("%08x", (int) crc.getValue())
+                + String.format("%08x", crc)
                 + "; the page is damaged, or to read it as it is turn the check off"
                 + " (ReadOptions.verifyCrc(false); --no-verify-crc in the CLI)");
       }
@@ -457,6 +509,12 @@ public final class PageReader {
       buffers.give(stored);
     }
     return page;
+  }
+
+  private static int crc(byte[] bytes, int length) {
+    CRC32 crc = new CRC32();
+    crc.update(bytes, 0, length);
+    return (int) crc.getValue();
   }
 
   /**

@@ -166,6 +166,22 @@ final class FileMetaDataCodec {
     w.endStruct();
   }
 
+  static dev.parrow.codec.metadata.FileCryptoMetaData readFileCryptoMetaData(ThriftReader r) {
+    EncryptionAlgorithm algorithm = null;
+    Bytes keyMetadata = null;
+    r.beginStruct();
+    while (r.nextField()) {
+      switch (r.fieldId()) {
+        case 1 -> algorithm = r.struct(FileMetaDataCodec::readEncryptionAlgorithm);
+        case 2 -> keyMetadata = r.binary();
+        default -> r.skipField();
+      }
+    }
+    r.endStruct();
+    return new dev.parrow.codec.metadata.FileCryptoMetaData(
+        Required.field(algorithm, "FileCryptoMetaData", "encryption_algorithm"), keyMetadata);
+  }
+
   private static EncryptionAlgorithm readEncryptionAlgorithm(ThriftReader r) {
     EncryptionAlgorithm result = null;
     r.beginStruct();

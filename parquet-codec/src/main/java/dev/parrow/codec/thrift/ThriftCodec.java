@@ -26,6 +26,15 @@ public final class ThriftCodec {
     return write(metaData, FileMetaDataCodec::writeFileMetaData);
   }
 
+  public static dev.parrow.codec.metadata.FileCryptoMetaData readFileCryptoMetaData(
+      ByteBuffer buffer) {
+    return read(buffer, FileMetaDataCodec::readFileCryptoMetaData);
+  }
+
+  public static dev.parrow.codec.metadata.ColumnMetaData readColumnMetaData(ByteBuffer buffer) {
+    return read(buffer, ColumnChunkCodec::readColumnMetaData);
+  }
+
   public static PageHeader readPageHeader(ByteBuffer buffer) {
     return read(buffer, PageHeaderCodec::readPageHeader);
   }

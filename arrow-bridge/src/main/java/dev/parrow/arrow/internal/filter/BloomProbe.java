@@ -25,9 +25,14 @@ public final class BloomProbe {
             .bind(Filter.eq(column, value));
     BoundFilter.Test test = (BoundFilter.Test) bound;
     List<Boolean> out = new ArrayList<>();
-    for (var group : footer.metaData().rowGroups()) {
+    for (int g = 0; g < footer.metaData().rowGroups().size(); g++) {
+      var group = footer.metaData().rowGroups().get(g);
       ColumnMetaData meta = group.columns().get(test.column().column().index()).metaData();
-      BloomFilter bloom = BloomFilter.read(input, meta);
+      BloomFilter bloom =
+          BloomFilter.read(
+              input,
+              meta,
+              dev.parrow.arrow.internal.read.ChunkPages.crypto(footer, g, test.column().column()));
       if (bloom == null) {
         out.add(null);
       } else if (test.kind() == BoundFilter.Kind.FALSE) {

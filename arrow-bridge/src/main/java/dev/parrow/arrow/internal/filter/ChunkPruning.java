@@ -57,6 +57,7 @@ public final class ChunkPruning {
 
   /** Whether any row of the row group may satisfy the filter. */
   public boolean mayMatch(int rowGroup) {
+    currentRowGroup = rowGroup;
     RowGroup group = footer.metaData().rowGroups().get(rowGroup);
     if (group.numRows() == 0) {
       return false;
@@ -80,8 +81,18 @@ public final class ChunkPruning {
    * the footer tells without reading anything else (the input may then be null).
    */
   public boolean statisticsMayMatch(int rowGroup) {
+    currentRowGroup = rowGroup;
     RowGroup group = footer.metaData().rowGroups().get(rowGroup);
     return group.numRows() > 0 && mayMatch(filter, group, Step.STATISTICS, new HashMap<>());
+  }
+
+  /** The row group being pruned (an encrypted chunk's modules name it). */
+  private int currentRowGroup;
+
+  /** How a filter column's chunk in the current row group is decrypted, or null. */
+  private dev.parrow.codec.crypto.ChunkCrypto crypto(Test test) {
+    return dev.parrow.arrow.internal.read.ChunkPages.crypto(
+        footer, currentRowGroup, test.column().column());
   }
 
   public int prunedByStatistics() {
@@ -140,7 +151,7 @@ public final class ChunkPruning {
     }
     BloomFilter bloom;
     try {
-      bloom = BloomFilter.read(input, meta);
+      bloom = BloomFilter.read(input, meta, crypto(test));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -191,7 +202,8 @@ public final class ChunkPruning {
             meta,
             ChunkRange.of(meta, footer),
             verifyCrc,
-            maxPageBytes);
+            maxPageBytes,
+            crypto(test));
     DenseValues dictionary = new ColumnReader(test.column().column(), pages).readDictionaryOnly();
     if (dictionary == null) {
       return true;

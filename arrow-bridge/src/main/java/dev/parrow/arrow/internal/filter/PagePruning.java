@@ -35,6 +35,7 @@ public final class PagePruning {
 
   /** The rows of the row group that may match. */
   public RowRanges ranges(int rowGroup) {
+    currentRowGroup = rowGroup;
     RowGroup group = footer.metaData().rowGroups().get(rowGroup);
     return ranges(filter, group, new HashMap<>());
   }
@@ -60,14 +61,20 @@ public final class PagePruning {
     return testRanges((Test) f, group);
   }
 
+  /** The row group whose ranges are being found (an encrypted chunk's modules name it). */
+  private int currentRowGroup;
+
   private RowRanges testRanges(Test test, RowGroup group) {
     FilterColumn column = test.column();
     ColumnChunk chunk = group.columns().get(column.column().index());
     OffsetIndex offsets;
     ColumnIndex index;
     try {
-      offsets = PageIndexReader.offsetIndex(input, chunk, group.numRows());
-      index = offsets == null ? null : PageIndexReader.columnIndex(input, chunk);
+      var crypto =
+          dev.parrow.arrow.internal.read.ChunkPages.crypto(
+              footer, currentRowGroup, column.column());
+      offsets = PageIndexReader.offsetIndex(input, chunk, group.numRows(), crypto);
+      index = offsets == null ? null : PageIndexReader.columnIndex(input, chunk, crypto);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (dev.parrow.codec.ParquetFormatException e) {

@@ -1,6 +1,8 @@
 package dev.parrow.arrow.internal.read;
 
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.codec.crypto.ChunkCrypto;
+import dev.parrow.codec.crypto.FileCrypto;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.page.ChunkRange;
@@ -26,12 +28,35 @@ public final class ChunkPages {
       InputFile input, Footer footer, int rowGroup, ColumnDescriptor column, ReadOptions options) {
     ColumnMetaData meta =
         footer.metaData().rowGroups().get(rowGroup).columns().get(column.index()).metaData();
+    ChunkCrypto crypto = crypto(footer, rowGroup, column);
     return new PageReader(
         input,
         column,
         meta,
         ChunkRange.of(meta, footer),
         options.verifyCrc(),
-        options.maxPageBytes());
+        options.maxPageBytes(),
+        crypto);
+  }
+
+  /**
+   * How a chunk's modules are decrypted: null for a plaintext one; an error naming the column when
+   * the read has no key for it.
+   *
+   * @param footer the file's footer
+   * @param rowGroup the row group
+   * @param column the leaf column
+   * @return the chunk's crypto, or null
+   */
+  public static ChunkCrypto crypto(Footer footer, int rowGroup, ColumnDescriptor column) {
+    FileCrypto crypto = footer.crypto();
+    if (crypto == null) {
+      return null;
+    }
+    if (footer.metaData().rowGroups().get(rowGroup).columns().get(column.index()).metaData()
+        == null) {
+      throw FileCrypto.missingKey(column.dottedPath()).inRowGroup(rowGroup);
+    }
+    return crypto.chunk(footer.metaData(), rowGroup, column.index(), column.dottedPath());
   }
 }
