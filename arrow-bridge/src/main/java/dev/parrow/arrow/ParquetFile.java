@@ -160,6 +160,19 @@ public final class ParquetFile implements AutoCloseable {
     return new ParquetFile(input, FooterReader.read(input), false);
   }
 
+  /**
+   * Reads an encrypted file from {@code input}, which the caller keeps and closes (see {@link
+   * #open(String, RemoteOptions, FileDecryption)}).
+   *
+   * @param input the file's bytes
+   * @param keys the footer and column keys, a key retriever, the AAD prefix; null for none
+   * @return the open file
+   * @throws IOException if it cannot be read
+   */
+  public static ParquetFile open(InputFile input, FileDecryption keys) throws IOException {
+    return new ParquetFile(input, FooterReader.read(input, keys), false);
+  }
+
   /** {@return the file's bytes} */
   public InputFile input() {
     return input;

@@ -41,6 +41,8 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Mixin ReadSettings read;
 
+  @Mixin KeySettings keys;
+
   @Mixin FilterSettings filter;
 
   @picocli.CommandLine.Option(
@@ -77,7 +79,7 @@ final class ConvertCommand implements Callable<Integer> {
     // Otherwise dictionary columns (factors, Arrow dictionaries) stay dictionaries, so the copy's
     // Arrow schema keeps them too.
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetSource parquet = ParquetSource.open(input, read.types());
+        ParquetSource parquet = ParquetSource.open(input, read.types(), keys.decryption());
         ArrowReader reader = parquet.newReader(allocator, options.build())) {
       top.warn(err, parquet.warnings(reader));
       long total = filter.where == null ? parquet.rows() : -1;

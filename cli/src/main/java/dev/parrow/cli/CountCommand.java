@@ -30,10 +30,12 @@ final class CountCommand implements Callable<Integer> {
 
   @Mixin FilterSettings filter;
 
+  @Mixin KeySettings keys;
+
   @Override
   public Integer call() throws Exception {
     try (ParquetSource parquet =
-        ParquetSource.open(file, dev.parrow.types.TypeOptions.defaults())) {
+        ParquetSource.open(file, dev.parrow.types.TypeOptions.defaults(), keys.decryption())) {
       spec.commandLine().getOut().println(count(parquet, filter));
       spec.commandLine().getOut().flush();
     }

@@ -69,14 +69,20 @@ final class Inputs {
    * error.
    */
   static ParquetFile parquet(String location) throws IOException {
+    return parquet(location, null);
+  }
+
+  /** As {@link #parquet(String)}, an encrypted file opened with {@code keys} (null: none). */
+  static ParquetFile parquet(String location, dev.parrow.codec.crypto.FileDecryption keys)
+      throws IOException {
     if (location.equals("-")) {
-      return ParquetFile.open(spooledStdin());
+      return ParquetFile.open(spooledStdin(), keys);
     }
     if (Stores.isRemote(location)) {
-      return ParquetFile.open(location);
+      return ParquetFile.open(location, dev.parrow.storage.RemoteOptions.defaults(), keys);
     }
     requireFile(Path.of(location), "a Parquet file");
-    return ParquetFile.open(Path.of(location));
+    return ParquetFile.open(Path.of(location), keys);
   }
 
   /**

@@ -12,7 +12,9 @@ final class InspectedFile {
       description = "A Parquet file: a path, an http(s):// or s3:// URI.")
   String file;
 
+  @picocli.CommandLine.Mixin KeySettings keys;
+
   ParquetFile open() throws IOException {
-    return Inputs.parquet(file);
+    return Inputs.parquet(file, keys.decryption());
   }
 }

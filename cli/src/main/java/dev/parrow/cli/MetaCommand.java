@@ -45,6 +45,8 @@ final class MetaCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = Inputs.PARQUET_LOCATION)
   String file;
 
+  @picocli.CommandLine.Mixin KeySettings keys;
+
   @Option(names = "--json", description = "Print the same information as JSON, values unabridged.")
   boolean json;
 
@@ -55,7 +57,7 @@ final class MetaCommand implements Callable<Integer> {
       DatasetText.files(out, file, dev.parrow.arrow.ParquetDataset.open(file), json);
       return 0;
     }
-    try (ParquetFile f = Inputs.parquet(file)) {
+    try (ParquetFile f = Inputs.parquet(file, keys.decryption())) {
       if (json) {
         out.println(toJson(f.footer()));
       } else {

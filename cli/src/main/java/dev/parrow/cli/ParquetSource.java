@@ -24,11 +24,18 @@ abstract sealed class ParquetSource implements AutoCloseable {
    * unified under {@code types}.
    */
   static ParquetSource open(String location, TypeOptions types) throws IOException {
+    return open(location, types, null);
+  }
+
+  /** As above, an encrypted file opened with {@code keys} (null: none; a dataset takes none). */
+  static ParquetSource open(
+      String location, TypeOptions types, dev.parrow.codec.crypto.FileDecryption keys)
+      throws IOException {
     if (Inputs.isDataset(location)) {
       return new Many(
           ParquetDataset.open(List.of(location), DatasetOptions.builder().types(types).build()));
     }
-    return new One(Inputs.parquet(location));
+    return new One(Inputs.parquet(location, keys));
   }
 
   /** A reader of the rows with these options. */

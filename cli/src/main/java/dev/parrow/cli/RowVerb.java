@@ -17,6 +17,8 @@ final class RowVerb {
 
   @Mixin ReadSettings read;
 
+  @Mixin KeySettings keys;
+
   @Mixin TableSettings table;
 
   @Mixin FilterSettings filter;
@@ -26,7 +28,7 @@ final class RowVerb {
    * read only once, and a remote footer need be fetched only once).
    */
   ParquetSource open() throws java.io.IOException {
-    return ParquetSource.open(file, read.types());
+    return ParquetSource.open(file, read.types(), keys.decryption());
   }
 
   /** The rows of {@code parquet} the filter keeps, from the footers when there is none. */

@@ -29,6 +29,8 @@ final class SchemaCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = Inputs.PARQUET_LOCATION)
   String file;
 
+  @picocli.CommandLine.Mixin KeySettings keys;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -36,7 +38,7 @@ final class SchemaCommand implements Callable<Integer> {
       DatasetText.schema(out, file, dev.parrow.arrow.ParquetDataset.open(file));
       return 0;
     }
-    try (ParquetFile f = Inputs.parquet(file)) {
+    try (ParquetFile f = Inputs.parquet(file, keys.decryption())) {
       FileMetaData meta = f.footer().metaData();
       out.printf(
           "%s: %s, %s, %s%n",
@@ -44,6 +46,7 @@ final class SchemaCommand implements Callable<Integer> {
           Sizes.plural(meta.numRows(), "row"),
           Sizes.plural(meta.rowGroups().size(), "row group"),
           Sizes.plural(f.footer().schema().columnCount(), "leaf column"));
+      printEncryption(out, f.footer());
       out.println();
       printTree(out, f.footer().schema().root());
       out.println();
@@ -61,6 +64,56 @@ final class SchemaCommand implements Callable<Integer> {
       table.print(out, "");
     }
     return 0;
+  }
+
+  /**
+   * An encrypted file's algorithm, its footer's mode, each encrypted column with the metadata of
+   * its key, and those this read has no key for (never a key itself).
+   */
+  static void printEncryption(PrintWriter out, dev.parrow.codec.footer.Footer footer) {
+    if (footer.crypto() == null) {
+      return;
+    }
+    out.println(
+        "encryption: "
+            + footer.crypto().algorithm().describe()
+            + (footer.metaData().encryptionAlgorithm() == null
+                ? ", encrypted footer"
+                : ", plaintext footer (signed)"));
+    if (footer.metaData().rowGroups().isEmpty()) {
+      return;
+    }
+    var group = footer.metaData().rowGroups().get(0);
+    for (ColumnDescriptor c : footer.schema().columns()) {
+      var chunk = group.columns().get(c.index());
+      var how = chunk.cryptoMetadata();
+      if (how == null) {
+        continue;
+      }
+      String key =
+          how instanceof dev.parrow.codec.metadata.ColumnCryptoMetaData.WithColumnKey k
+              ? "column key"
+                  + (k.keyMetadata() == null
+                      ? ""
+                      : " (key metadata " + keyMetadata(k.keyMetadata().toByteArray()) + ")")
+              : "footer key";
+      out.println(
+          "  "
+              + c.dottedPath()
+              + ": "
+              + key
+              + (chunk.metaData() == null ? "; unreadable: no key given for it" : ""));
+    }
+  }
+
+  /** Key metadata as text when it is printable (a key id), else as hex. */
+  private static String keyMetadata(byte[] bytes) {
+    for (byte b : bytes) {
+      if (b < 0x20 || b > 0x7e) {
+        return "0x" + java.util.HexFormat.of().formatHex(bytes);
+      }
+    }
+    return "'" + new String(bytes, java.nio.charset.StandardCharsets.US_ASCII) + "'";
   }
 
   static void printTree(PrintWriter out, GroupNode root) {

@@ -55,6 +55,8 @@ final class ToArrowCommand implements Callable<Integer> {
 
   @Mixin ReadSettings read;
 
+  @Mixin KeySettings keys;
+
   @Mixin FilterSettings filter;
 
   @Mixin Overwrite overwrite;
@@ -73,7 +75,7 @@ final class ToArrowCommand implements Callable<Integer> {
       options.types(t -> t.dictionaryMode(DictionaryMode.UNIFY));
     }
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetSource parquet = ParquetSource.open(input, read.types());
+        ParquetSource parquet = ParquetSource.open(input, read.types(), keys.decryption());
         ArrowReader reader = parquet.newReader(allocator, options.build())) {
       top.warn(err, parquet.warnings(reader));
       long total = filter.where == null ? parquet.rows() : -1;

@@ -335,4 +335,49 @@ class EncryptionIT {
       }
     }
   }
+
+  /**
+   * The CLI reads an encrypted file with keys in each of their forms, names a column it has no key
+   * for, and never prints a key, not even a wrong one.
+   */
+  @Test
+  void theCommandTakesKeysAndNeverShowsThem() throws Exception {
+    Path file = file("encrypt_columns_and_footer.parquet.encrypted");
+    String footer = "hex:" + java.util.HexFormat.of().formatHex(ascii("0123456789012345"));
+    Path keyFile = dir.resolve("double.key");
+    Files.writeString(
+        keyFile, java.util.Base64.getEncoder().encodeToString(ascii("1234567890123450")));
+    String csv =
+        CliOutputIT.ok(
+                "cat",
+                file.toString(),
+                "--footer-key",
+                footer,
+                "--column-key",
+                "double_field=file:" + keyFile,
+                "--column-key",
+                "float_field=base64:"
+                    + java.util.Base64.getEncoder().encodeToString(ascii("1234567890123451")),
+                "--columns",
+                "int32_field,double_field,float_field",
+                "--format",
+                "csv")
+            .out();
+    List<String> lines = csv.lines().toList();
+    assertEquals(51, lines.size(), csv);
+    assertEquals("00:00:00.002,2.2222222,2.2", lines.get(3));
+    String missing =
+        CliOutputIT.error(
+            "head", file.toString(), "--footer-key", footer, "--columns", "double_field");
+    assertTrue(missing.contains("column 'double_field' is encrypted"), missing);
+    String wrong = "hex:" + java.util.HexFormat.of().formatHex(ascii("0123456789012346"));
+    String refused = CliOutputIT.error("head", file.toString(), "--footer-key", wrong);
+    assertTrue(refused.contains("does not authenticate"), refused);
+    assertFalse(refused.contains(wrong.substring(4)), refused);
+    String schema = CliOutputIT.ok("schema", file.toString(), "--footer-key", footer).out();
+    assertTrue(schema.contains("encryption: AES_GCM_V1, encrypted footer"), schema);
+    assertTrue(
+        schema.contains("double_field: column key (key metadata 'kc1'); unreadable"), schema);
+    assertFalse(schema.contains(footer.substring(4)), schema);
+  }
 }
