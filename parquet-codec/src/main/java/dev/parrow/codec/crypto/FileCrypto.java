@@ -108,7 +108,12 @@ public final class FileCrypto {
     return new Decrypted(fc, ThriftCodec.readFileMetaData(ByteBuffer.wrap(plain)));
   }
 
-  /** An encrypted footer's crypto and metadata. */
+  /**
+   * An encrypted footer's crypto and metadata.
+   *
+   * @param crypto how the file is decrypted
+   * @param metaData the decrypted metadata
+   */
   public record Decrypted(FileCrypto crypto, FileMetaData metaData) {}
 
   /**
