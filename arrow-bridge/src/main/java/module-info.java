@@ -10,7 +10,10 @@ module dev.parrow.arrow {
   requires transitive dev.parrow.types;
   requires transitive org.apache.arrow.vector;
   requires transitive org.apache.arrow.memory.core;
+  // The key tools' key material is JSON: jackson-core, which Arrow brings.
+  requires com.fasterxml.jackson.core;
 
   exports dev.parrow.arrow;
   exports dev.parrow.arrow.filter;
+  exports dev.parrow.arrow.crypto;
 }

@@ -166,6 +166,57 @@ class EncryptionIT {
     assertArrayEquals(ten, ((FixedSizeBinaryVector) root.getVector("flba_field")).get(r), at);
   }
 
+  /**
+   * The external key material file, written by parquet-java's key tools with its test KMS: read
+   * through Parrow's key tools with the master keys of that KMS (the README's keys, by their ids),
+   * named by parquet-java's properties.
+   */
+  @Test
+  void keyToolsReadExternalKeyMaterialThroughTheKms() throws Exception {
+    Path file = file("external_key_material_java.parquet.encrypted");
+    java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
+    dev.parrow.arrow.crypto.KmsClient kms =
+        dev.parrow.arrow.crypto.KeyTools.kms(
+            java.util.Map.of(
+                "parquet.encryption.kms.client.class",
+                "org.apache.parquet.crypto.keytools.mocks.InMemoryKMS",
+                "parquet.encryption.key.list",
+                "kf:"
+                    + b64.encodeToString(ascii("0123456789012345"))
+                    + ", kc1:"
+                    + b64.encodeToString(ascii("1234567890123450"))
+                    + ", kc2:"
+                    + b64.encodeToString(ascii("1234567890123451"))));
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile parquet =
+            ParquetFile.open(file, dev.parrow.arrow.crypto.KeyTools.decryption(kms, file));
+        ParquetArrowReader reader = parquet.newReader(allocator, read().build())) {
+      // Its columns are others than the generator's; every module's GCM tag holding is the check
+      // that the keys the key tools unwrapped are the writer's.
+      long rows = 0;
+      while (reader.loadNextBatch()) {
+        for (FieldVector v : reader.getVectorSchemaRoot().getFieldVectors()) {
+          VectorChecks.validateFull(v);
+        }
+        rows += reader.getVectorSchemaRoot().getRowCount();
+      }
+      assertEquals(parquet.metadata().numRows(), rows);
+      assertTrue(rows > 0);
+    }
+    // Another master key for the footer: its key does not unwrap.
+    dev.parrow.arrow.crypto.KmsClient wrong =
+        new dev.parrow.arrow.crypto.InMemoryKms(
+            java.util.Map.of(
+                "kf", ascii("0123456789012346"),
+                "kc1", ascii("1234567890123450"),
+                "kc2", ascii("1234567890123451")));
+    ParquetFormatException e =
+        assertThrows(
+            ParquetFormatException.class,
+            () -> ParquetFile.open(file, dev.parrow.arrow.crypto.KeyTools.decryption(wrong, file)));
+    assertTrue(e.getMessage().contains("does not unwrap"), e.getMessage());
+  }
+
   private static Path file(String name) {
     return Corpus.parquetTesting().resolve("data").resolve(name);
   }
