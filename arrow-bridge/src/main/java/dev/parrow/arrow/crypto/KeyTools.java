@@ -48,7 +48,9 @@ public final class KeyTools {
    */
   public static FileDecryption.KeyRetriever retriever(KmsClient kms, Path file) {
     Map<String, byte[]> keks = new ConcurrentHashMap<>();
-    Map<String, String>[] external = new Map[1];
+    // The external key material, read at the first key that needs it.
+    java.util.concurrent.atomic.AtomicReference<Map<String, String>> external =
+        new java.util.concurrent.atomic.AtomicReference<>();
     return metadata -> {
       Map<String, String> material = object(new String(metadata, StandardCharsets.UTF_8));
       if (!"PKMT1".equals(material.get("keyMaterialType"))
@@ -57,13 +59,10 @@ public final class KeyTools {
             "key material of type " + material.get("keyMaterialType") + ", not PKMT1");
       }
       if ("false".equals(material.get("internalStorage"))) {
-        synchronized (external) {
-          if (external[0] == null) {
-            external[0] = externalMaterial(file);
-          }
-        }
+        Map<String, String> all =
+            external.updateAndGet(m -> m != null ? m : externalMaterial(file));
         String reference = material.get("keyReference");
-        String stored = reference == null ? null : external[0].get(reference);
+        String stored = reference == null ? null : all.get(reference);
         if (stored == null) {
           throw new ParquetFormatException(
               "the external key material has no key '" + reference + "'");
