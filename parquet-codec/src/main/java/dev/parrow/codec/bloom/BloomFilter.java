@@ -143,6 +143,9 @@ public final class BloomFilter {
     return new BloomFilter(words);
   }
 
+  /** No Bloom filter header (a few fields) comes near this, encrypted or not. */
+  private static final int MAX_HEADER_MODULE = 1 << 16;
+
   private static BloomFilter readEncrypted(InputFile file, ColumnMetaData meta, ChunkCrypto crypto)
       throws IOException {
     long offset = meta.bloomFilterOffset();
@@ -153,6 +156,10 @@ public final class BloomFilter {
     }
     long available = fileLength - offset;
     int headerModule = ChunkCrypto.moduleLength(file.read(offset, 4), available);
+    if (headerModule > MAX_HEADER_MODULE) {
+      throw new ParquetFormatException(
+          "a Bloom filter header module of " + headerModule + " bytes, more than any header");
+    }
     BloomFilterHeader header =
         ThriftCodec.readBloomFilterHeader(
             ByteBuffer.wrap(crypto.bloomFilterHeader(file.read(offset, headerModule))));
