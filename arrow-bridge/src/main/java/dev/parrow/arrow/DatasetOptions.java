@@ -15,6 +15,7 @@ public final class DatasetOptions {
   private final int filesAtOnce;
   private final boolean inOrder;
   private final RemoteOptions remote;
+  private final dev.parrow.codec.crypto.FileDecryption decryption;
 
   private DatasetOptions(Builder b) {
     if (b.filesAtOnce < 1) {
@@ -25,6 +26,7 @@ public final class DatasetOptions {
     this.filesAtOnce = b.filesAtOnce;
     this.inOrder = b.inOrder;
     this.remote = Objects.requireNonNull(b.remote, "remote");
+    this.decryption = b.decryption;
   }
 
   /**
@@ -50,7 +52,16 @@ public final class DatasetOptions {
     b.filesAtOnce = filesAtOnce;
     b.inOrder = inOrder;
     b.remote = remote;
+    b.decryption = decryption;
     return b;
+  }
+
+  /**
+   * {@return the keys encrypted files are opened with (the same for every file: a key retriever
+   * keys each by its key metadata), or null for none}
+   */
+  public dev.parrow.codec.crypto.FileDecryption decryption() {
+    return decryption;
   }
 
   /** {@return how directories become partition columns} */
@@ -93,6 +104,7 @@ public final class DatasetOptions {
     private TypeOptions types = TypeOptions.defaults();
     private int filesAtOnce = 4;
     private boolean inOrder = true;
+    private dev.parrow.codec.crypto.FileDecryption decryption;
     private RemoteOptions remote = RemoteOptions.defaults();
 
     private Builder() {}
@@ -141,6 +153,19 @@ public final class DatasetOptions {
      */
     public Builder inOrder(boolean inOrder) {
       this.inOrder = inOrder;
+      return this;
+    }
+
+    /**
+     * The keys encrypted files are opened with (Parquet Modular Encryption; default none): the same
+     * for every file, so a key retriever (the key tools' with internal key material, say) keys
+     * files whose keys differ.
+     *
+     * @param decryption the keys, or null
+     * @return this builder
+     */
+    public Builder decryption(dev.parrow.codec.crypto.FileDecryption decryption) {
+      this.decryption = decryption;
       return this;
     }
 

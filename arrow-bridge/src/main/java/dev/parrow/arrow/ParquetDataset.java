@@ -541,7 +541,8 @@ public final class ParquetDataset {
             new java.util.concurrent.FutureTask<>(
                 () -> {
                   Listed l = listed.get(index);
-                  try (ParquetFile f = ParquetFile.open(l.location, options.remote())) {
+                  try (ParquetFile f =
+                      ParquetFile.open(l.location, options.remote(), options.decryption())) {
                     listed.set(index, l.withFooter(f.footer()));
                     return f.arrowSchema(read);
                   }

@@ -58,7 +58,13 @@ public final class ParquetDatasetReader extends ArrowReader {
       }
       if (reader == null) {
         // The footer the dataset read when it opened: the file is not asked for it again.
-        file = ParquetFile.open(planned.slice().location(), options.remote(), planned.footer());
+        // The footer the dataset read when it opened (a slice sent elsewhere has none: it is read
+        // again, with the dataset's keys).
+        file =
+            planned.footer() != null
+                ? ParquetFile.open(planned.slice().location(), options.remote(), planned.footer())
+                : ParquetFile.open(
+                    planned.slice().location(), options.remote(), options.decryption());
         reader = file.newReader(allocator, shareOf(planned.read()));
       }
       boolean loaded = reader.loadNextBatch();

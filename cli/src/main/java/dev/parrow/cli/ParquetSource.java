@@ -33,7 +33,8 @@ abstract sealed class ParquetSource implements AutoCloseable {
       throws IOException {
     if (Inputs.isDataset(location)) {
       return new Many(
-          ParquetDataset.open(List.of(location), DatasetOptions.builder().types(types).build()));
+          ParquetDataset.open(
+              List.of(location), DatasetOptions.builder().types(types).decryption(keys).build()));
     }
     return new One(Inputs.parquet(location, keys));
   }

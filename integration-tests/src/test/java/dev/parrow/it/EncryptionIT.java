@@ -431,4 +431,35 @@ class EncryptionIT {
         schema.contains("double_field: column key (key metadata 'kc1'); unreadable"), schema);
     assertFalse(schema.contains(footer.substring(4)), schema);
   }
+
+  /** A dataset of encrypted files opens each with the dataset's keys, in the CLI too. */
+  @Test
+  void aDatasetOfEncryptedFilesReadsWithItsKeys() throws Exception {
+    Path source = file("uniform_encryption.parquet.encrypted");
+    Path data = dir.resolve("data");
+    Files.createDirectories(data.resolve("part=1"));
+    Files.createDirectories(data.resolve("part=2"));
+    Files.copy(source, data.resolve("part=1").resolve("a.parquet"));
+    Files.copy(source, data.resolve("part=2").resolve("b.parquet"));
+    dev.parrow.arrow.DatasetOptions options =
+        dev.parrow.arrow.DatasetOptions.builder()
+            .types(dev.parrow.types.TypeOptions.builder().int96Unit(TimeUnit.MICROSECOND).build())
+            .decryption(keys(source).build())
+            .build();
+    try (BufferAllocator allocator = new RootAllocator();
+        dev.parrow.arrow.ParquetDatasetReader reader =
+            dev.parrow.arrow.ParquetDataset.open(List.of(data.toString()), options)
+                .newReader(allocator, ReadOptions.builder().parallelism(4).build())) {
+      long row = 0;
+      while (reader.loadNextBatch()) {
+        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        for (int r = 0; r < root.getRowCount(); r++, row++) {
+          checkRow(root, r, row, "dataset");
+        }
+      }
+      assertEquals(100, row);
+    }
+    String footer = "hex:" + java.util.HexFormat.of().formatHex(ascii("0123456789012345"));
+    assertEquals("100\n", CliOutputIT.ok("count", data.toString(), "--footer-key", footer).out());
+  }
 }
