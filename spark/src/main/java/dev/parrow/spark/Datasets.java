@@ -3,11 +3,16 @@ package dev.parrow.spark;
 import dev.parrow.arrow.DatasetOptions;
 import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.crypto.KeyTools;
+import dev.parrow.arrow.crypto.KmsClient;
+import dev.parrow.codec.crypto.FileDecryption;
 import dev.parrow.types.DictionaryMode;
 import dev.parrow.types.TypeOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.vector.types.TimeUnit;
 
 /** How the connector opens datasets: with the type choices Spark's types can hold. */
@@ -39,14 +44,61 @@ final class Datasets {
   }
 
   static DatasetOptions options() {
-    return DatasetOptions.builder().types(types()).filesAtOnce(1).build();
+    return options(Map.of());
+  }
+
+  /** The dataset options, with the keys the encryption options give (none without them). */
+  static DatasetOptions options(Map<String, String> encryption) {
+    return DatasetOptions.builder()
+        .types(types())
+        .filesAtOnce(1)
+        .decryption(decryption(encryption))
+        .build();
   }
 
   static ParquetDataset open(List<String> paths) {
+    return open(paths, Map.of());
+  }
+
+  static ParquetDataset open(List<String> paths, Map<String, String> options) {
     try {
-      return ParquetDataset.open(paths, options());
+      return ParquetDataset.open(paths, options(encryption(options)));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The prefix of parquet-java's encryption properties, which the connector takes as options. */
+  static final String ENCRYPTION_PREFIX = "parquet.encryption.";
+
+  /**
+   * The options that are parquet-java's encryption properties ({@code parquet.encryption.*}), as
+   * Spark's settings give them: a serializable copy for the executors.
+   */
+  static HashMap<String, String> encryption(Map<String, String> options) {
+    HashMap<String, String> out = new HashMap<>();
+    options.forEach(
+        (k, v) -> {
+          if (k.toLowerCase(java.util.Locale.ROOT).startsWith(ENCRYPTION_PREFIX)) {
+            out.put(k, v);
+          }
+        });
+    return out;
+  }
+
+  /**
+   * The keys of encrypted files, through the KMS {@code parquet.encryption.kms.client.class} names
+   * (parquet-java's key tools, key material kept in the files); null without one.
+   */
+  static FileDecryption decryption(Map<String, String> encryption) {
+    if (!encryption.containsKey(KeyTools.KMS_CLIENT_CLASS)) {
+      return null;
+    }
+    KmsClient kms = KeyTools.kms(encryption);
+    // Key material kept beside each file is not looked for: every file's own is in it.
+    return FileDecryption.builder()
+        .keyRetriever(
+            KeyTools.retriever(kms, java.nio.file.Path.of("_parrow_no_external_key_material")))
+        .build();
   }
 }

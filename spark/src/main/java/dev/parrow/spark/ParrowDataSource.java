@@ -38,7 +38,7 @@ public final class ParrowDataSource implements TableProvider, DataSourceRegister
   @Override
   public StructType inferSchema(CaseInsensitiveStringMap options) {
     List<String> paths = paths(options);
-    dev.parrow.arrow.ParquetDataset dataset = Datasets.open(paths);
+    dev.parrow.arrow.ParquetDataset dataset = Datasets.open(paths, options);
     inferred = dataset;
     inferredPaths = paths;
     return SparkSchemas.toSpark(dataset.schema());

@@ -39,13 +39,18 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
   private final String filter;
   private final int batchSize;
 
+  /** parquet-java's encryption properties the scan was given (the KMS, for encrypted files). */
+  private final java.util.HashMap<String, String> encryption;
+
   ParrowReaderFactory(
       String schemaJson,
       List<String> partitionKeys,
       List<String> columns,
       List<String> metadata,
       String filter,
-      int batchSize) {
+      int batchSize,
+      java.util.HashMap<String, String> encryption) {
+    this.encryption = encryption;
     this.schemaJson = schemaJson;
     this.partitionKeys = List.copyOf(partitionKeys);
     this.columns = List.copyOf(columns);
@@ -164,7 +169,7 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
                 new LinkedHashSet<>(partitionKeys),
                 List.of(partition.slice()),
                 options.build(),
-                Datasets.options());
+                Datasets.options(encryption));
       } catch (RuntimeException e) {
         allocator.close();
         throw e;

@@ -98,7 +98,8 @@ final class ParrowScan implements Scan, Batch {
         columns,
         metadata,
         filter == null ? null : filter.toString(),
-        options.getInt("batchSize", 32768));
+        options.getInt("batchSize", 32768),
+        Datasets.encryption(options));
   }
 
   @Override

@@ -67,7 +67,7 @@ final class ParrowTable implements SupportsRead, SupportsWrite, SupportsMetadata
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
     dev.parrow.arrow.ParquetDataset opened = dataset;
     if (opened == null) {
-      opened = Datasets.open(paths);
+      opened = Datasets.open(paths, options);
       dataset = opened;
     }
     return new ParrowScanBuilder(opened, options);

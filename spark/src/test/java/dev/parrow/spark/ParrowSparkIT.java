@@ -729,4 +729,60 @@ class ParrowSparkIT {
   private static org.apache.spark.sql.types.Metadata withId(int id) {
     return new org.apache.spark.sql.types.MetadataBuilder().putLong("parquet.field.id", id).build();
   }
+
+  /**
+   * Encrypted tables Spark writes through parquet-java's key tools (its
+   * PropertiesDrivenCryptoFactory, a footer key and column keys from a KMS, double wrapping, key
+   * material in the files) read through format("parrow") with the same properties as options: the
+   * rows Spark wrote.
+   */
+  @Test
+  void encryptedTablesSparkWritesReadWithTheSameProperties() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        BUILT_IN_READER, "Spark's own Parquet source needs Java 17 or 21");
+    java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
+    String keyList =
+        "kf:"
+            + b64.encodeToString(
+                "0123456789012345".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+            + ", kc1:"
+            + b64.encodeToString(
+                "1234567890123450".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    var conf = spark.sparkContext().hadoopConfiguration();
+    conf.set(
+        "parquet.crypto.factory.class",
+        "org.apache.parquet.crypto.keytools.PropertiesDrivenCryptoFactory");
+    conf.set("parquet.encryption.kms.client.class", ParquetJavaTestKms.class.getName());
+    conf.set("parquet.encryption.key.list", keyList);
+    Path out = dir.resolve("encrypted");
+    try {
+      sample(3_000)
+          .write()
+          .option("parquet.encryption.footer.key", "kf")
+          .option("parquet.encryption.column.keys", "kc1:s,d")
+          .parquet(out.toString());
+    } finally {
+      conf.unset("parquet.crypto.factory.class");
+      conf.unset("parquet.encryption.kms.client.class");
+      conf.unset("parquet.encryption.key.list");
+    }
+    String order = "id, k, s, d, ts, f, arr, st, day";
+    assertSameRows(
+        sample(3_000).selectExpr(order.split(", ")),
+        spark
+            .read()
+            .format("parrow")
+            .option(
+                "parquet.encryption.kms.client.class",
+                "org.apache.parquet.crypto.keytools.mocks.InMemoryKMS")
+            .option("parquet.encryption.key.list", keyList)
+            .load(out.toString())
+            .selectExpr(order.split(", ")));
+    // Without the keys: a clear error.
+    Exception e =
+        assertThrows(
+            Exception.class, () -> spark.read().format("parrow").load(out.toString()).count());
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("encrypted"), String.valueOf(e.getMessage()));
+  }
 }
