@@ -34,7 +34,6 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -161,27 +160,9 @@ public final class ParquetArrowReader extends ArrowReader {
             projection,
             filter == null ? null : filterOnly(file, options, projection, filter),
             cursor);
-    checkKeys(file, assembly.leaves(), chosenGroups);
-  }
-
-  /**
-   * An encrypted column read (or filtered on) whose key the read was not given is an error naming
-   * it, before anything is read; one left out of the read is not.
-   */
-  private static void checkKeys(ParquetFile file, List<LeafReader> leaves, List<Integer> groups) {
-    if (file.footer().crypto() == null) {
-      return;
-    }
-    for (LeafReader leaf : leaves) {
-      for (int g : groups) {
-        var column = leaf.leaf().column();
-        if (file.metadata().rowGroups().get(g).columns().get(column.index()).metaData() == null) {
-          throw dev.parrow.codec.crypto.FileCrypto.missingKey(column.dottedPath())
-              .inRowGroup(g)
-              .inFile(file.footer().fileName());
-        }
-      }
-    }
+    List<dev.parrow.codec.schema.ColumnDescriptor> read = new ArrayList<>();
+    assembly.leaves().forEach(l -> read.add(l.leaf().column()));
+    ChunkPages.checkKeys(file.footer(), read, chosenGroups);
   }
 
   /** The read's filter bound to a file's columns, checked against its types. */
@@ -285,21 +266,9 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /** {@code fields}, and after them the row-number column when the options ask for one. */
   static Schema withRowNumbers(Schema fields, ReadOptions options, String fileName) {
-    if (options.rowNumbers() == null) {
-      return fields;
-    }
-    for (Field f : fields.getFields()) {
-      if (f.getName().equals(options.rowNumbers())) {
-        throw new IllegalArgumentException(
-            fileName
-                + ": the row-number column '"
-                + options.rowNumbers()
-                + "' would have the name of a column read; choose another name");
-      }
-    }
-    List<Field> all = new ArrayList<>(fields.getFields());
-    all.add(RowNumbers.field(options.rowNumbers()));
-    return new Schema(all, fields.getCustomMetadata());
+    return options.rowNumbers() == null
+        ? fields
+        : RowNumbers.schema(fields, options.rowNumbers(), fileName);
   }
 
   @Override

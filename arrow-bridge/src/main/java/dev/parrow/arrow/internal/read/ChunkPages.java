@@ -59,4 +59,27 @@ public final class ChunkPages {
     }
     return crypto.chunk(footer.metaData(), rowGroup, column.index(), column.dottedPath());
   }
+
+  /**
+   * Checks that the read has the key of every encrypted column it reads (or filters on), in each of
+   * its row groups, before anything is read; a column left out of the read needs none.
+   *
+   * @param footer the file's footer
+   * @param columns the leaf columns read
+   * @param rowGroups the row groups read
+   * @throws dev.parrow.codec.ParquetFormatException naming the file, column and row group
+   */
+  public static void checkKeys(
+      Footer footer, java.util.List<ColumnDescriptor> columns, java.util.List<Integer> rowGroups) {
+    if (footer.crypto() == null) {
+      return;
+    }
+    for (ColumnDescriptor column : columns) {
+      for (int g : rowGroups) {
+        if (footer.metaData().rowGroups().get(g).columns().get(column.index()).metaData() == null) {
+          throw FileCrypto.missingKey(column.dottedPath()).inRowGroup(g).inFile(footer.fileName());
+        }
+      }
+    }
+  }
 }

@@ -14,6 +14,30 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 public final class RowNumbers {
   private RowNumbers() {}
 
+  /**
+   * The schema with the row-number column after {@code fields}.
+   *
+   * @param fields the fields read
+   * @param name the column's name, which no field read may have
+   * @param fileName the file, for the error
+   * @return the schema
+   */
+  public static org.apache.arrow.vector.types.pojo.Schema schema(
+      org.apache.arrow.vector.types.pojo.Schema fields, String name, String fileName) {
+    for (Field f : fields.getFields()) {
+      if (f.getName().equals(name)) {
+        throw new IllegalArgumentException(
+            fileName
+                + ": the row-number column '"
+                + name
+                + "' would have the name of a column read; choose another name");
+      }
+    }
+    java.util.List<Field> all = new java.util.ArrayList<>(fields.getFields());
+    all.add(field(name));
+    return new org.apache.arrow.vector.types.pojo.Schema(all, fields.getCustomMetadata());
+  }
+
   /** {@return the column's field} */
   public static Field field(String name) {
     return new Field(name, FieldType.notNullable(new ArrowType.Int(64, true)), null);
