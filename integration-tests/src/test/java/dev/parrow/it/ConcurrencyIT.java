@@ -109,8 +109,9 @@ class ConcurrencyIT {
     for (int trial = 0; trial < 30; trial++) {
       try (BufferAllocator allocator = new RootAllocator()) {
         ParquetFile file = ParquetFile.open(FLAT);
+        // Small batches: the read lasts long enough for the close to land in it on a fast machine.
         try (ParquetArrowReader reader =
-            file.newReader(allocator, ReadOptions.builder().batchSize(100).build())) {
+            file.newReader(allocator, ReadOptions.builder().batchSize(10).build())) {
           AtomicReference<Throwable> failure = new AtomicReference<>();
           Thread consumer = consume(reader, failure);
           Thread.sleep(random.nextInt(30));
