@@ -57,13 +57,13 @@ public final class InMemoryKms implements KmsClient {
 
   @Override
   public byte[] unwrapKey(String wrappedKey, String masterKeyId) {
-    return LocalWrap.unwrap(
+    return dev.parrow.codec.crypto.KeyWrap.unwrap(
         wrappedKey, masterKey(masterKeyId), masterKeyId.getBytes(StandardCharsets.UTF_8));
   }
 
   @Override
   public String wrapKey(byte[] key, String masterKeyId) {
-    return LocalWrap.wrap(
+    return dev.parrow.codec.crypto.KeyWrap.wrap(
         key, masterKey(masterKeyId), masterKeyId.getBytes(StandardCharsets.UTF_8));
   }
 }

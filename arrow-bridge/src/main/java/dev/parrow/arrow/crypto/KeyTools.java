@@ -126,7 +126,8 @@ public final class KeyTools {
     String kekId = required(material, "keyEncryptionKeyID");
     String wrappedKek = required(material, "wrappedKEK");
     byte[] kek = keks.computeIfAbsent(kekId, id -> kms.unwrapKey(wrappedKek, master));
-    return LocalWrap.unwrap(wrappedDek, kek, Base64.getDecoder().decode(kekId));
+    return dev.parrow.codec.crypto.KeyWrap.unwrap(
+        wrappedDek, kek, Base64.getDecoder().decode(kekId));
   }
 
   private static String required(Map<String, String> material, String field) {

@@ -83,9 +83,6 @@ final class Modules {
    */
   static byte[] decryptGcm(ByteBuffer module, byte[] key, byte[] aad) {
     int length = declaredLength(module, module.remaining());
-    if (length < NONCE_BYTES + TAG_BYTES) {
-      throw new ParquetFormatException("encrypted module of " + length + " bytes has no tag");
-    }
     byte[] body = new byte[length];
     module.position(module.position() + LENGTH_BYTES).get(body);
     return gcm(key, body, 0, length, aad);
