@@ -2,6 +2,7 @@ package dev.parrow.arrow.internal.read;
 
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.filter.Filter;
+import dev.parrow.arrow.internal.dataset.ConstantColumns;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.types.DictionaryMode;
 import dev.parrow.types.FieldIds;
@@ -101,11 +102,15 @@ public final class SchemaEvolution {
     ReadOptions.Builder file =
         base.toBuilder().columnIndices(needed.stream().mapToInt(Integer::intValue).toArray());
     if (options.filter() != null) {
-      Object rewritten = FilterRewrite.rewrite(options.filter(), filterNames);
-      if (rewritten == Boolean.FALSE) {
-        file.filter((Filter) null).rowLimit(0);
+      ConstantColumns.Residual residual = fileFilter(options.filter(), filterNames);
+      if (residual instanceof ConstantColumns.Rows rows) {
+        file.filter(rows.filter());
       } else {
-        file.filter(rewritten instanceof Filter f ? f : null);
+        // Settled by the missing columns alone: every row, or none.
+        file.filter((Filter) null);
+        if (residual instanceof ConstantColumns.None) {
+          file.rowLimit(0);
+        }
       }
     }
     this.fileOptions = file.build();
@@ -157,6 +162,56 @@ public final class SchemaEvolution {
           .transfer();
     }
     to.setRowCount(rows);
+  }
+
+  /**
+   * The filter on the requested fields as one on the file's columns: a column the file lacks is
+   * null everywhere, settled as a dataset settles a file's constant columns ({@link
+   * ConstantColumns}: SQL's logic, a comparison with null selecting nothing), and each column left
+   * is named by its file path.
+   *
+   * @param names each requested column a filter may name (a top-level field, or a dotted path
+   *     through structs to a primitive field): its file path, or null when the file lacks it
+   */
+  private static ConstantColumns.Residual fileFilter(Filter filter, Map<String, String> names) {
+    Map<String, Object> missing = new HashMap<>();
+    for (String column : filter.columns()) {
+      if (!names.containsKey(column)) {
+        throw new IllegalArgumentException(
+            "the filter names '"
+                + column
+                + "', which is not a column of the schema read as (a top-level field, or a dotted"
+                + " path through structs to a primitive field)");
+      }
+      if (names.get(column) == null) {
+        missing.put(column, null);
+      }
+    }
+    ConstantColumns.Residual residual = ConstantColumns.residual(filter, missing);
+    return residual instanceof ConstantColumns.Rows rows
+        ? new ConstantColumns.Rows(renamed(rows.filter(), names))
+        : residual;
+  }
+
+  /** The filter with each column named by its file path. */
+  private static Filter renamed(Filter f, Map<String, String> names) {
+    if (f instanceof Filter.Not n) {
+      return new Filter.Not(renamed(n.child(), names));
+    }
+    if (f instanceof Filter.And a) {
+      return new Filter.And(a.children().stream().map(c -> renamed(c, names)).toList());
+    }
+    if (f instanceof Filter.Or o) {
+      return new Filter.Or(o.children().stream().map(c -> renamed(c, names)).toList());
+    }
+    String column = names.get(ConstantColumns.column(f));
+    if (f instanceof Filter.Compare c) {
+      return new Filter.Compare(column, c.op(), c.value());
+    }
+    if (f instanceof Filter.In in) {
+      return new Filter.In(column, in.values());
+    }
+    return new Filter.IsNull(column);
   }
 
   private static List<Field> fields(List<FieldNode> nodes) {
