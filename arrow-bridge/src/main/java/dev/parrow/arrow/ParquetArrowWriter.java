@@ -6,6 +6,8 @@ import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.arrow.internal.write.FieldWriter;
 import dev.parrow.arrow.internal.write.LeafWriter;
 import dev.parrow.arrow.internal.write.ValueExtractor;
+import dev.parrow.codec.crypto.FileEncryption;
+import dev.parrow.codec.crypto.FileEncryptor;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.KeyValue;
 import dev.parrow.codec.metadata.SchemaElement;
@@ -67,6 +69,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final List<ColumnDescriptor> columns;
   private final ParquetFileWriter file;
 
+  /** The file's encryption, or null. */
+  private final FileEncryptor encryptor;
+
   /** The writer tree of each top-level field. */
   private final List<FieldWriter> fields = new ArrayList<>();
 
@@ -115,12 +120,13 @@ public final class ParquetArrowWriter implements AutoCloseable {
     this.options = options;
     this.columns = ParquetSchema.fromElements(elements).columns();
     checkOptions(output, options, columns);
+    this.encryptor = encryptor(output, options, columns, appendTo);
     this.sortingColumns = sortingColumns(options, columns);
     this.existing = appendTo == null ? null : appendTo.metadata();
     this.stream = new BufferedOutputStream(output.open(), 1 << 16);
     try {
       if (appendTo == null) {
-        this.file = new ParquetFileWriter(stream, elements);
+        this.file = new ParquetFileWriter(stream, elements, encryptor);
       } else {
         long dataEnd = appendTo.footer().metadataOffset();
         Appending.copy(appendTo.input(), dataEnd, stream);
@@ -173,6 +179,37 @@ public final class ParquetArrowWriter implements AutoCloseable {
       throw new UnsupportedOperationException(
           "cannot write " + output.name() + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The new file's encryption, or null; checked (its column keys name columns) before the output is
+   * opened. An append neither encrypts nor goes into an encrypted file: its row groups would need
+   * the file's keys and AAD, and its new footer would leave the old one's protection.
+   */
+  private static FileEncryptor encryptor(
+      OutputFile output,
+      WriteOptions options,
+      List<ColumnDescriptor> columns,
+      ParquetFile appendTo) {
+    if (appendTo != null) {
+      if (options.encryption() != null
+          || appendTo.footer().crypto() != null
+          || appendTo.metadata().encryptionAlgorithm() != null) {
+        throw new UnsupportedOperationException(
+            "cannot append to "
+                + output.name()
+                + ": appending to an encrypted file, or with encryption, is not supported");
+      }
+      return null;
+    }
+    if (options.encryption() == null) {
+      return null;
+    }
+    FileEncryption encryption = options.encryption().apply(output.name());
+    if (encryption == null) {
+      return null;
+    }
+    return encryption.newFile(columns.stream().map(ColumnDescriptor::path).toList());
   }
 
   /**
@@ -412,10 +449,17 @@ public final class ParquetArrowWriter implements AutoCloseable {
     chunks = new ColumnChunkWriter[columns.size()];
     for (int i = 0; i < chunks.length; i++) {
       chunks[i] =
-          new ColumnChunkWriter(columns.get(i), options.columnOptions(columns.get(i).path()));
+          new ColumnChunkWriter(
+              columns.get(i),
+              options.columnOptions(columns.get(i).path()),
+              encryptor == null ? null : encryptor.chunk(rowGroupsBegun, i));
     }
+    rowGroupsBegun++;
     rowsInGroup = 0;
   }
+
+  /** Row groups begun: the next one's ordinal (an encrypted chunk's modules name it). */
+  private int rowGroupsBegun;
 
   /**
    * Writes the rows of {@code root}. Any failure, a batch of another schema included, aborts the

@@ -1,5 +1,6 @@
 package dev.parrow.arrow;
 
+import dev.parrow.codec.crypto.FileEncryption;
 import dev.parrow.codec.metadata.CompressionCodec;
 import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.codec.options.BloomFilterOptions;
@@ -79,6 +80,7 @@ public final class WriteOptions {
   private final int parallelism;
   private final Executor executor;
   private final boolean commitOnClose;
+  private final java.util.function.Function<String, FileEncryption> encryption;
 
   private WriteOptions(Builder b) {
     if (b.parallelism < 1) {
@@ -108,6 +110,7 @@ public final class WriteOptions {
     this.parallelism = b.parallelism;
     this.executor = b.executor;
     this.commitOnClose = b.commitOnClose;
+    this.encryption = b.encryption;
     columnOptions(); // checks the page and codec settings now, not at the first write
   }
 
@@ -146,6 +149,7 @@ public final class WriteOptions {
     b.parallelism = parallelism;
     b.executor = executor;
     b.commitOnClose = commitOnClose;
+    b.encryption = encryption;
     return b;
   }
 
@@ -267,6 +271,16 @@ public final class WriteOptions {
    */
   public boolean commitOnClose() {
     return commitOnClose;
+  }
+
+  /**
+   * How each file written is encrypted: given the file's name, its encryption settings; null (the
+   * default) for plaintext files.
+   *
+   * @return the encryption, or null
+   */
+  public java.util.function.Function<String, FileEncryption> encryption() {
+    return encryption;
   }
 
   /**
@@ -432,6 +446,7 @@ public final class WriteOptions {
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private Executor executor;
     private boolean commitOnClose = true;
+    private java.util.function.Function<String, FileEncryption> encryption;
 
     private Builder() {}
 
@@ -666,6 +681,31 @@ public final class WriteOptions {
      */
     public Builder commitOnClose(boolean commit) {
       this.commitOnClose = commit;
+      return this;
+    }
+
+    /**
+     * Encrypts the files written (Parquet Modular Encryption) with these keys and choices. Appends
+     * are refused with encryption, and to encrypted files.
+     *
+     * @param encryption the encryption, or null for plaintext (the default)
+     * @return this builder
+     */
+    public Builder encryption(FileEncryption encryption) {
+      this.encryption = encryption == null ? null : name -> encryption;
+      return this;
+    }
+
+    /**
+     * Encrypts each file written with settings made for it when it is begun, from its name: what
+     * {@code KeyTools.encryption} gives, which wraps fresh data keys for every file as
+     * parquet-java's key tools do.
+     *
+     * @param perFile the file's encryption from its name, or null for plaintext
+     * @return this builder
+     */
+    public Builder encryptionPerFile(java.util.function.Function<String, FileEncryption> perFile) {
+      this.encryption = perFile;
       return this;
     }
 

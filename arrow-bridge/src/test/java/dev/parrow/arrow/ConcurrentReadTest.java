@@ -74,8 +74,12 @@ class ConcurrentReadTest {
 
   /** Writes the test rows, their ids from {@code first}, in two batches. */
   static void write(Path target, long first) throws IOException {
-    WriteOptions options =
-        WriteOptions.builder().rowGroupRows(3_000).pageRows(500).writeCrc(true).build();
+    write(target, first, WriteOptions.builder());
+  }
+
+  /** The same file written with other options too (encryption, Bloom filters). */
+  static void write(Path target, long first, WriteOptions.Builder more) throws IOException {
+    WriteOptions options = more.rowGroupRows(3_000).pageRows(500).writeCrc(true).build();
     try (BufferAllocator allocator = new RootAllocator();
         VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);
         ParquetArrowWriter writer = ParquetArrowWriter.create(target, SCHEMA, options)) {

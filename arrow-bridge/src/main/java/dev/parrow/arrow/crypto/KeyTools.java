@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.crypto.FileDecryption;
+import dev.parrow.codec.crypto.FileEncryption;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -12,16 +13,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Reading files written with parquet-java's key tools (what Spark's {@code parquet.encryption.*}
- * settings make): each module's key metadata is {@code PKMT1} key material, a JSON object with the
- * data key wrapped by a master key in the KMS (single wrapping) or by a key-encryption key that the
- * KMS unwraps (double wrapping), kept in the file or, with external key material, in a {@code
- * _KEY_MATERIAL_FOR_<file>.json} beside it that the material names by reference. Key-encryption
- * keys are unwrapped once per file.
+ * Parquet's key tools, as parquet-java has them (what Spark's {@code parquet.encryption.*} settings
+ * use): each module's key metadata is {@code PKMT1} key material, a JSON object with the data key
+ * wrapped by a master key in the KMS (single wrapping) or by a key-encryption key that the KMS
+ * wraps (double wrapping). Reading finds it in the file or, with external key material, in a {@code
+ * _KEY_MATERIAL_FOR_<file>.json} beside it that the material names by reference, and unwraps each
+ * key-encryption key once per file; writing ({@link #encryption}) makes fresh data keys for every
+ * file and keeps their material in it.
  */
 public final class KeyTools {
   private KeyTools() {}
@@ -112,6 +115,234 @@ public final class KeyTools {
       }
     } catch (ReflectiveOperationException e) {
       throw new IllegalArgumentException("cannot make the KMS client " + name + ": " + e, e);
+    }
+  }
+
+  /** The properties of parquet-java's key tools that say how files are encrypted. */
+  public static final String FOOTER_KEY = "parquet.encryption.footer.key";
+
+  /** Master key ids and the columns each encrypts: {@code id:col,col;id:col}. */
+  public static final String COLUMN_KEYS = "parquet.encryption.column.keys";
+
+  /** One master key for the footer and every column. */
+  public static final String UNIFORM_KEY = "parquet.encryption.uniform.key";
+
+  /** {@code AES_GCM_V1} (the default) or {@code AES_GCM_CTR_V1}. */
+  public static final String ALGORITHM = "parquet.encryption.algorithm";
+
+  /** Whether the footer stays plaintext (and signed); default false. */
+  public static final String PLAINTEXT_FOOTER = "parquet.encryption.plaintext.footer";
+
+  /** Whether data keys are wrapped by key-encryption keys the KMS wraps; default true. */
+  public static final String DOUBLE_WRAPPING = "parquet.encryption.double.wrapping";
+
+  /** Whether key material is kept in the file; default true (false is not written by Parrow). */
+  public static final String MATERIAL_INTERNAL = "parquet.encryption.key.material.store.internally";
+
+  /** Bits of each data key: 128 (the default), 192 or 256. */
+  public static final String DATA_KEY_BITS = "parquet.encryption.data.key.length.bits";
+
+  /** Bits of each key-encryption key: 128 (the default), 192 or 256. */
+  public static final String KEK_BITS = "parquet.encryption.kek.length.bits";
+
+  /** Whether columns not in {@value #COLUMN_KEYS} take the footer key; default false. */
+  public static final String COMPLETE_COLUMNS = "parquet.encryption.complete.columns";
+
+  private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
+  /**
+   * How files are encrypted under parquet-java's key tools properties, as Spark's {@code
+   * parquet.encryption.*} settings write them: the master keys of the footer and of each column
+   * ({@value #FOOTER_KEY} and {@value #COLUMN_KEYS}, or {@value #UNIFORM_KEY}); every file gets
+   * fresh random data keys, kept in its key metadata as {@code PKMT1} key material wrapped through
+   * {@code kms} (directly, or by a key-encryption key made once for this writer: double wrapping).
+   * The other properties: {@value #ALGORITHM}, {@value #PLAINTEXT_FOOTER}, {@value
+   * #DOUBLE_WRAPPING}, {@value #DATA_KEY_BITS}, {@value #KEK_BITS}, {@value #COMPLETE_COLUMNS}.
+   *
+   * @param kms the KMS holding the master keys
+   * @param properties the key tools properties
+   * @return each file's encryption, from its name (for {@code
+   *     WriteOptions.Builder.encryptionPerFile})
+   * @throws IllegalArgumentException when the properties name no keys or hold a wrong value
+   */
+  public static java.util.function.Function<String, FileEncryption> encryption(
+      KmsClient kms, Map<String, String> properties) {
+    String uniform = properties.get(UNIFORM_KEY);
+    String footer = properties.get(FOOTER_KEY);
+    String columns = properties.get(COLUMN_KEYS);
+    if (uniform != null && (footer != null || columns != null)) {
+      throw new IllegalArgumentException(
+          UNIFORM_KEY + " goes without " + FOOTER_KEY + " and " + COLUMN_KEYS);
+    }
+    if (uniform == null && (footer == null || columns == null)) {
+      throw new IllegalArgumentException(
+          "encrypting takes "
+              + FOOTER_KEY
+              + " and "
+              + COLUMN_KEYS
+              + ", or "
+              + UNIFORM_KEY
+              + " alone");
+    }
+    if ("false".equalsIgnoreCase(properties.getOrDefault(MATERIAL_INTERNAL, "true"))) {
+      throw new IllegalArgumentException(
+          "Parrow keeps key material in the file; "
+              + MATERIAL_INTERNAL
+              + "=false (external key material) is read, not written");
+    }
+    Map<String, List<String>> columnMasters = columns == null ? Map.of() : columnKeys(columns);
+    FileEncryption.Algorithm algorithm;
+    try {
+      algorithm =
+          FileEncryption.Algorithm.valueOf(
+              properties.getOrDefault(ALGORITHM, "AES_GCM_V1").strip());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          ALGORITHM + " is AES_GCM_V1 or AES_GCM_CTR_V1, not " + properties.get(ALGORITHM));
+    }
+    boolean plaintextFooter = bool(properties, PLAINTEXT_FOOTER, false);
+    boolean complete = bool(properties, COMPLETE_COLUMNS, false);
+    int dekBytes = keyBits(properties, DATA_KEY_BITS) / 8;
+    Wrapper wrapper =
+        new Wrapper(
+            kms, bool(properties, DOUBLE_WRAPPING, true), keyBits(properties, KEK_BITS) / 8);
+    String footerMaster = uniform != null ? uniform : footer;
+    return name -> {
+      byte[] footerKey = randomKey(dekBytes);
+      FileEncryption.Builder b =
+          FileEncryption.builder(footerKey)
+              .algorithm(algorithm)
+              .plaintextFooter(plaintextFooter)
+              .footerKeyMetadata(wrapper.material(footerKey, footerMaster, true));
+      for (Map.Entry<String, List<String>> e : columnMasters.entrySet()) {
+        byte[] key = randomKey(dekBytes);
+        byte[] metadata = wrapper.material(key, e.getKey(), false);
+        for (String column : e.getValue()) {
+          b.columnKey(column, key, metadata);
+        }
+      }
+      if (complete) {
+        b.footerKeyForOtherColumns();
+      }
+      return b.build();
+    };
+  }
+
+  /** {@value #COLUMN_KEYS}'s master key ids and their columns. */
+  private static Map<String, List<String>> columnKeys(String text) {
+    Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+    for (String entry : text.split(";")) {
+      if (entry.isBlank()) {
+        continue;
+      }
+      int colon = entry.indexOf(':');
+      if (colon <= 0) {
+        throw new IllegalArgumentException(
+            COLUMN_KEYS + " entries are masterKeyId:column,column; one is not");
+      }
+      List<String> cols = new java.util.ArrayList<>();
+      for (String c : entry.substring(colon + 1).split(",")) {
+        if (!c.isBlank()) {
+          cols.add(c.strip());
+        }
+      }
+      out.computeIfAbsent(entry.substring(0, colon).strip(), k -> new java.util.ArrayList<>())
+          .addAll(cols);
+    }
+    return out;
+  }
+
+  private static boolean bool(Map<String, String> properties, String name, boolean otherwise) {
+    String value = properties.get(name);
+    if (value == null) {
+      return otherwise;
+    }
+    if (!value.strip().equalsIgnoreCase("true") && !value.strip().equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException(name + " is true or false, not " + value);
+    }
+    return Boolean.parseBoolean(value.strip());
+  }
+
+  private static int keyBits(Map<String, String> properties, String name) {
+    String value = properties.getOrDefault(name, "128").strip();
+    if (!value.equals("128") && !value.equals("192") && !value.equals("256")) {
+      throw new IllegalArgumentException(name + " is 128, 192 or 256, not " + value);
+    }
+    return Integer.parseInt(value);
+  }
+
+  private static byte[] randomKey(int bytes) {
+    byte[] key = new byte[bytes];
+    RANDOM.nextBytes(key);
+    return key;
+  }
+
+  /**
+   * Wraps data keys into {@code PKMT1} key material: through the KMS, or with a key-encryption key
+   * per master key (made at its first use, its id random) that the KMS wraps once.
+   */
+  private static final class Wrapper {
+    private final KmsClient kms;
+    private final boolean doubleWrapping;
+    private final int kekBytes;
+
+    /** Per master key id: the key-encryption key, its id and its wrapped form. */
+    private final Map<String, String[]> keks = new ConcurrentHashMap<>();
+
+    private final Map<String, byte[]> kekBytesById = new ConcurrentHashMap<>();
+
+    Wrapper(KmsClient kms, boolean doubleWrapping, int kekBytes) {
+      this.kms = kms;
+      this.doubleWrapping = doubleWrapping;
+      this.kekBytes = kekBytes;
+    }
+
+    byte[] material(byte[] dataKey, String masterKey, boolean footer) {
+      Map<String, Object> m = new java.util.LinkedHashMap<>();
+      m.put("keyMaterialType", "PKMT1");
+      m.put("internalStorage", true);
+      m.put("isFooterKey", footer);
+      if (footer) {
+        m.put("kmsInstanceID", "DEFAULT");
+        m.put("kmsInstanceURL", "DEFAULT");
+      }
+      m.put("masterKeyID", masterKey);
+      if (doubleWrapping) {
+        String[] kek =
+            keks.computeIfAbsent(
+                masterKey,
+                id -> {
+                  byte[] key = randomKey(kekBytes);
+                  String kekId = Base64.getEncoder().encodeToString(randomKey(16));
+                  kekBytesById.put(kekId, key);
+                  return new String[] {kekId, kms.wrapKey(key, id)};
+                });
+        m.put(
+            "wrappedDEK",
+            dev.parrow.codec.crypto.KeyWrap.wrap(
+                dataKey, kekBytesById.get(kek[0]), Base64.getDecoder().decode(kek[0])));
+        m.put("doubleWrapping", true);
+        m.put("keyEncryptionKeyID", kek[0]);
+        m.put("wrappedKEK", kek[1]);
+      } else {
+        m.put("wrappedDEK", kms.wrapKey(dataKey, masterKey));
+        m.put("doubleWrapping", false);
+      }
+      java.io.StringWriter out = new java.io.StringWriter();
+      try (com.fasterxml.jackson.core.JsonGenerator g = JSON.createGenerator(out)) {
+        g.writeStartObject();
+        for (Map.Entry<String, Object> e : m.entrySet()) {
+          if (e.getValue() instanceof Boolean flag) {
+            g.writeBooleanField(e.getKey(), flag);
+          } else {
+            g.writeStringField(e.getKey(), (String) e.getValue());
+          }
+        }
+        g.writeEndObject();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return out.toString().getBytes(StandardCharsets.UTF_8);
     }
   }
 

@@ -1,6 +1,5 @@
 package dev.parrow.codec.crypto;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -115,7 +114,7 @@ public final class FileDecryption {
      * @return this builder
      */
     public Builder footerKey(byte[] key) {
-      this.footerKey = checked(key, "footer");
+      this.footerKey = Modules.checkedKey(key, "footer");
       return this;
     }
 
@@ -128,7 +127,7 @@ public final class FileDecryption {
      * @return this builder
      */
     public Builder columnKey(String path, byte[] key) {
-      columnKeys.put(path, checked(key, "column '" + path + "'"));
+      columnKeys.put(path, Modules.checkedKey(key, "column '" + path + "'"));
       return this;
     }
 
@@ -170,14 +169,6 @@ public final class FileDecryption {
     /** {@return the decryption settings} */
     public FileDecryption build() {
       return new FileDecryption(this);
-    }
-
-    private static byte[] checked(byte[] key, String what) {
-      if (key.length != 16 && key.length != 24 && key.length != 32) {
-        throw new IllegalArgumentException(
-            "the " + what + " key has " + key.length + " bytes; AES keys have 16, 24 or 32");
-      }
-      return Arrays.copyOf(key, key.length);
     }
   }
 }

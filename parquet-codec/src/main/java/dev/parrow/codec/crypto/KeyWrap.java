@@ -1,12 +1,7 @@
 package dev.parrow.codec.crypto;
 
 import dev.parrow.codec.ParquetFormatException;
-import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
 import java.util.Base64;
-import javax.crypto.Cipher;
-import javax.crypto.spec.GCMParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * A key wrapped with another locally, as parquet-java's key tools do it: base64 of AES-GCM's nonce
@@ -15,8 +10,6 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class KeyWrap {
   private KeyWrap() {}
-
-  private static final SecureRandom RANDOM = new SecureRandom();
 
   /**
    * Unwraps a key.
@@ -51,22 +44,8 @@ public final class KeyWrap {
    * @return the wrapped key (base64)
    */
   public static String wrap(byte[] plain, byte[] key, byte[] aad) {
-    byte[] nonce = new byte[Modules.NONCE_BYTES];
-    RANDOM.nextBytes(nonce);
-    try {
-      Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-      cipher.init(
-          Cipher.ENCRYPT_MODE,
-          new SecretKeySpec(key, "AES"),
-          new GCMParameterSpec(Modules.TAG_BYTES * 8, nonce));
-      cipher.updateAAD(aad);
-      byte[] sealed = cipher.doFinal(plain);
-      byte[] out = new byte[nonce.length + sealed.length];
-      System.arraycopy(nonce, 0, out, 0, nonce.length);
-      System.arraycopy(sealed, 0, out, nonce.length, sealed.length);
-      return Base64.getEncoder().encodeToString(out);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("AES-GCM key wrapping failed", e);
-    }
+    byte[] module = Modules.sealGcm(key, plain, 0, plain.length, aad);
+    return Base64.getEncoder()
+        .encodeToString(java.util.Arrays.copyOfRange(module, Modules.LENGTH_BYTES, module.length));
   }
 }

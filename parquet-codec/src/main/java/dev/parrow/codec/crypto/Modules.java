@@ -24,6 +24,19 @@ final class Modules {
   static final int NONCE_BYTES = 12;
   static final int TAG_BYTES = 16;
 
+  /**
+   * A copy of an AES key, checked to have 16, 24 or 32 bytes.
+   *
+   * @param what the key's name, for the message (never its bytes)
+   */
+  static byte[] checkedKey(byte[] key, String what) {
+    if (key.length != 16 && key.length != 24 && key.length != 32) {
+      throw new IllegalArgumentException(
+          "the " + what + " key has " + key.length + " bytes; AES keys have 16, 24 or 32");
+    }
+    return key.clone();
+  }
+
   /** The module types of the AAD suffix. */
   static final byte FOOTER = 0;
 
@@ -139,6 +152,76 @@ final class Modules {
     } catch (GeneralSecurityException e) {
       throw new ParquetFormatException("AES-CTR decryption failed: " + e.getMessage());
     }
+  }
+
+  private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
+  /** A fresh random nonce: every module gets its own, as AES-GCM needs. */
+  static byte[] nonce() {
+    byte[] nonce = new byte[NONCE_BYTES];
+    RANDOM.nextBytes(nonce);
+    return nonce;
+  }
+
+  /**
+   * An AES-GCM module of {@code plain[offset..offset+length)}: its length, a fresh nonce, the
+   * ciphertext and the tag.
+   */
+  static byte[] sealGcm(byte[] key, byte[] plain, int offset, int length, byte[] aad) {
+    byte[] nonce = nonce();
+    byte[] module = new byte[LENGTH_BYTES + NONCE_BYTES + length + TAG_BYTES];
+    putLength(module, NONCE_BYTES + length + TAG_BYTES);
+    System.arraycopy(nonce, 0, module, LENGTH_BYTES, NONCE_BYTES);
+    try {
+      Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+      cipher.init(
+          Cipher.ENCRYPT_MODE,
+          new SecretKeySpec(key, "AES"),
+          new GCMParameterSpec(TAG_BYTES * 8, nonce));
+      cipher.updateAAD(aad);
+      cipher.doFinal(plain, offset, length, module, LENGTH_BYTES + NONCE_BYTES);
+      return module;
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("AES-GCM encryption failed", e);
+    }
+  }
+
+  /**
+   * An AES-CTR module of {@code plain[offset..offset+length)}: its length, a fresh nonce and the
+   * ciphertext (no tag: AES_GCM_CTR_V1's page data).
+   */
+  static byte[] sealCtr(byte[] key, byte[] plain, int offset, int length) {
+    byte[] nonce = nonce();
+    byte[] module = new byte[LENGTH_BYTES + NONCE_BYTES + length];
+    putLength(module, NONCE_BYTES + length);
+    System.arraycopy(nonce, 0, module, LENGTH_BYTES, NONCE_BYTES);
+    byte[] iv = new byte[16];
+    System.arraycopy(nonce, 0, iv, 0, NONCE_BYTES);
+    iv[15] = 1;
+    try {
+      Cipher cipher = Cipher.getInstance("AES/CTR/NoPadding");
+      cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(iv));
+      cipher.doFinal(plain, offset, length, module, LENGTH_BYTES + NONCE_BYTES);
+      return module;
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("AES-CTR encryption failed", e);
+    }
+  }
+
+  private static void putLength(byte[] module, int length) {
+    ByteBuffer.wrap(module).order(ByteOrder.LITTLE_ENDIAN).putInt(0, length);
+  }
+
+  /**
+   * A plaintext footer's signature: the nonce and the tag of AES-GCM over the footer with the
+   * footer key and the footer's AAD (the ciphertext is not kept).
+   */
+  static byte[] sign(byte[] footer, byte[] key, byte[] aad) {
+    byte[] module = sealGcm(key, footer, 0, footer.length, aad);
+    byte[] signature = new byte[NONCE_BYTES + TAG_BYTES];
+    System.arraycopy(module, LENGTH_BYTES, signature, 0, NONCE_BYTES);
+    System.arraycopy(module, module.length - TAG_BYTES, signature, NONCE_BYTES, TAG_BYTES);
+    return signature;
   }
 
   /**

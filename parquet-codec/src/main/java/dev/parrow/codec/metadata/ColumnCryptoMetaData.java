@@ -2,9 +2,7 @@ package dev.parrow.codec.metadata;
 
 import java.util.List;
 
-/**
- * How an encrypted column chunk is keyed (kept so that such files can be described and rejected).
- */
+/** How an encrypted column chunk is keyed: with the footer's key, or with a key of its own. */
 public sealed interface ColumnCryptoMetaData {
 
   /** A column encrypted with the footer's key. */

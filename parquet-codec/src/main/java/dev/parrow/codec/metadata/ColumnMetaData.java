@@ -108,6 +108,33 @@ public record ColumnMetaData(
   }
 
   /**
+   * This metadata without what tells of the chunk's values: statistics, encoding statistics, size
+   * and geospatial statistics (the plaintext copy an encrypted column keeps in a plaintext footer).
+   *
+   * @return the new metadata
+   */
+  public ColumnMetaData redacted() {
+    return new ColumnMetaData(
+        type,
+        encodings,
+        pathInSchema,
+        codec,
+        numValues,
+        totalUncompressedSize,
+        totalCompressedSize,
+        keyValueMetadata,
+        dataPageOffset,
+        indexPageOffset,
+        dictionaryPageOffset,
+        null,
+        null,
+        bloomFilterOffset,
+        bloomFilterLength,
+        null,
+        null);
+  }
+
+  /**
    * This metadata with its chunk's Bloom filter at {@code offset}, {@code length} bytes.
    *
    * @param offset the file offset of the filter's header

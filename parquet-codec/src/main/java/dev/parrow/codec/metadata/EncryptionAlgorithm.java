@@ -2,7 +2,7 @@ package dev.parrow.codec.metadata;
 
 /**
  * The {@code EncryptionAlgorithm} union ({@code unionField} 1 = AES_GCM_V1, 2 = AES_GCM_CTR_V1).
- * Parrow does not decrypt; it records the algorithm so that it can say why a file is unreadable.
+ * Where a file's AAD comes from: its prefix (stored, or to be supplied) and its unique part.
  *
  * @param unionField the union member's field id
  * @param aadPrefix the AAD prefix, or null

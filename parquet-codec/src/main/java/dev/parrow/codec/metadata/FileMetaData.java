@@ -113,6 +113,26 @@ public record FileMetaData(
   }
 
   /**
+   * This metadata naming how the file is encrypted, as a plaintext footer does.
+   *
+   * @param algorithm the algorithm and AAD
+   * @param signingKeyMetadata the footer key's metadata, or null
+   * @return the new metadata
+   */
+  public FileMetaData withEncryption(EncryptionAlgorithm algorithm, Bytes signingKeyMetadata) {
+    return new FileMetaData(
+        version,
+        schema,
+        numRows,
+        rowGroups,
+        keyValueMetadata,
+        createdBy,
+        columnOrders,
+        algorithm,
+        signingKeyMetadata);
+  }
+
+  /**
    * This footer with other row groups.
    *
    * @param groups the row groups

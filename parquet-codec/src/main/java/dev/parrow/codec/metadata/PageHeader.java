@@ -21,4 +21,23 @@ public record PageHeader(
     DataPageHeader dataPageHeader,
     IndexPageHeader indexPageHeader,
     DictionaryPageHeader dictionaryPageHeader,
-    DataPageHeaderV2 dataPageHeaderV2) {}
+    DataPageHeaderV2 dataPageHeaderV2) {
+
+  /**
+   * This header with another compressed size (an encrypted page's module length).
+   *
+   * @param size the page's size as stored
+   * @return the new header
+   */
+  public PageHeader withCompressedPageSize(int size) {
+    return new PageHeader(
+        type,
+        uncompressedPageSize,
+        size,
+        crc,
+        dataPageHeader,
+        indexPageHeader,
+        dictionaryPageHeader,
+        dataPageHeaderV2);
+  }
+}

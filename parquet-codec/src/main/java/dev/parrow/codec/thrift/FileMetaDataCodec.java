@@ -182,6 +182,14 @@ final class FileMetaDataCodec {
         Required.field(algorithm, "FileCryptoMetaData", "encryption_algorithm"), keyMetadata);
   }
 
+  static void writeFileCryptoMetaData(
+      ThriftWriter w, dev.parrow.codec.metadata.FileCryptoMetaData m) {
+    w.beginStruct();
+    w.struct(1, m.algorithm(), FileMetaDataCodec::writeEncryptionAlgorithm);
+    w.binary(2, m.keyMetadata());
+    w.endStruct();
+  }
+
   private static EncryptionAlgorithm readEncryptionAlgorithm(ThriftReader r) {
     EncryptionAlgorithm result = null;
     r.beginStruct();

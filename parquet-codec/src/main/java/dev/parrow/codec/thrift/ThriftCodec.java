@@ -35,6 +35,14 @@ public final class ThriftCodec {
     return read(buffer, ColumnChunkCodec::readColumnMetaData);
   }
 
+  public static byte[] writeColumnMetaData(dev.parrow.codec.metadata.ColumnMetaData metaData) {
+    return write(metaData, ColumnChunkCodec::writeColumnMetaData);
+  }
+
+  public static byte[] writeFileCryptoMetaData(dev.parrow.codec.metadata.FileCryptoMetaData m) {
+    return write(m, FileMetaDataCodec::writeFileCryptoMetaData);
+  }
+
   public static PageHeader readPageHeader(ByteBuffer buffer) {
     return read(buffer, PageHeaderCodec::readPageHeader);
   }

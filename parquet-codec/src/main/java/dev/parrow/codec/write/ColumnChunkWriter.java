@@ -1,6 +1,7 @@
 package dev.parrow.codec.write;
 
 import dev.parrow.codec.compression.Compressors;
+import dev.parrow.codec.crypto.ChunkEncryptor;
 import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.encoding.ByteSink;
 import dev.parrow.codec.encoding.DictionaryEncoder;
@@ -31,7 +32,8 @@ public final class ColumnChunkWriter {
    * A finished chunk: its dictionary page (empty when it has none), then its data pages (the first
    * {@code pagesLength} bytes of {@code pages}, not copied again), and metadata and page index
    * whose offsets count from the chunk's first byte (the column index is null when there are no
-   * statistics or the type has no order).
+   * statistics or the type has no order), and the encryption of its modules (null when it is stored
+   * in plaintext).
    */
   public record Chunk(
       byte[] dictionaryPage,
@@ -40,7 +42,8 @@ public final class ColumnChunkWriter {
       ColumnMetaData metaData,
       ColumnIndex columnIndex,
       OffsetIndex offsetIndex,
-      dev.parrow.codec.bloom.BloomFilter bloomFilter) {
+      dev.parrow.codec.bloom.BloomFilter bloomFilter,
+      ChunkEncryptor crypto) {
 
     public boolean hasDictionaryPage() {
       return dictionaryPage.length > 0;
@@ -58,7 +61,8 @@ public final class ColumnChunkWriter {
 
     /** The same chunk without its bytes (for the page index, written after the row groups). */
     public Chunk withoutBytes(ColumnMetaData placed, OffsetIndex placedIndex) {
-      return new Chunk(new byte[0], new byte[0], 0, placed, columnIndex, placedIndex, bloomFilter);
+      return new Chunk(
+          new byte[0], new byte[0], 0, placed, columnIndex, placedIndex, bloomFilter, crypto);
     }
   }
 
@@ -74,6 +78,10 @@ public final class ColumnChunkWriter {
   private final GeospatialStatisticsBuilder geospatial;
 
   private final PageWriter pages;
+
+  /** The chunk's encryption, or null. */
+  private final ChunkEncryptor crypto;
+
   private final PageIndexBuilder pageIndex;
 
   // The page being filled.
@@ -96,8 +104,27 @@ public final class ColumnChunkWriter {
   private long valueCount;
   private long rowsWritten;
 
+  /**
+   * A writer of a chunk stored in plaintext.
+   *
+   * @param column the column
+   * @param options how it is written
+   */
   public ColumnChunkWriter(ColumnDescriptor column, ColumnWriteOptions options) {
+    this(column, options, null);
+  }
+
+  /**
+   * A writer of a chunk whose modules are encrypted.
+   *
+   * @param column the column
+   * @param options how it is written
+   * @param crypto the chunk's encryption, or null for plaintext
+   */
+  public ColumnChunkWriter(
+      ColumnDescriptor column, ColumnWriteOptions options, ChunkEncryptor crypto) {
     validate(column, options);
+    this.crypto = crypto;
     this.column = column;
     this.options = options;
     this.maxDef = column.maxDefinitionLevel();
@@ -109,7 +136,7 @@ public final class ColumnChunkWriter {
             : column.logicalType() instanceof dev.parrow.codec.metadata.LogicalType.GeographyType
                 ? new GeospatialStatisticsBuilder(false)
                 : null;
-    this.pages = new PageWriter(options, maxDef, maxRep);
+    this.pages = new PageWriter(options, maxDef, maxRep, crypto);
     this.pageIndex = new PageIndexBuilder(statistics);
     this.pageValues = DenseValues.forColumn(column);
     this.valueEncoding = options.encoding() == null ? Encoding.PLAIN : options.encoding();
@@ -501,7 +528,8 @@ public final class ColumnChunkWriter {
         meta,
         columnIndex,
         pageIndex.offsetIndex(dictionaryPage.length),
-        bloom == null ? null : bloom.filter());
+        bloom == null ? null : bloom.filter(),
+        crypto);
   }
 
   /** Bytes the chunk holds so far: its finished pages and an estimate of the page being filled. */

@@ -1,6 +1,7 @@
 package dev.parrow.codec.write;
 
 import dev.parrow.codec.compression.Compressors;
+import dev.parrow.codec.crypto.ChunkEncryptor;
 import dev.parrow.codec.encoding.Bits;
 import dev.parrow.codec.encoding.ByteSink;
 import dev.parrow.codec.encoding.RleBitPackedEncoder;
@@ -36,10 +37,17 @@ final class PageWriter {
   private final Set<Encoding> encodings = new LinkedHashSet<>();
   private long uncompressedBytes;
 
-  PageWriter(ColumnWriteOptions options, int maxDef, int maxRep) {
+  /** The chunk's encryption, or null when it is stored in plaintext. */
+  private final ChunkEncryptor crypto;
+
+  /** Data pages written: the ordinal of the next in its modules' AAD. */
+  private int dataPages;
+
+  PageWriter(ColumnWriteOptions options, int maxDef, int maxRep, ChunkEncryptor crypto) {
     this.options = options;
     this.maxDef = maxDef;
     this.maxRep = maxRep;
+    this.crypto = crypto;
   }
 
   /** The data pages written so far, back to back. */
@@ -155,17 +163,24 @@ final class PageWriter {
     byte[] compressed =
         Compressors.compress(options.codec(), options.level(), plain.array(), 0, plain.size());
     Encoding encoding = options.pageVersion() == 1 ? Encoding.PLAIN_DICTIONARY : Encoding.PLAIN;
+    Integer crc = crc(compressed);
+    if (crypto != null) {
+      compressed = crypto.page(compressed, true, -1);
+    }
     PageHeader header =
         new PageHeader(
             PageType.DICTIONARY_PAGE,
             plain.size(),
             compressed.length,
-            crc(compressed),
+            crc,
             null,
             null,
             new DictionaryPageHeader(count, encoding, false),
             null);
     byte[] h = ThriftCodec.writePageHeader(header);
+    if (crypto != null) {
+      h = crypto.pageHeader(h, true, -1);
+    }
     byte[] page = new byte[h.length + compressed.length];
     System.arraycopy(h, 0, page, 0, h.length);
     System.arraycopy(compressed, 0, page, h.length, compressed.length);
@@ -190,8 +205,21 @@ final class PageWriter {
     return (int) crc.getValue();
   }
 
+  /**
+   * Writes a data page. An encrypted chunk's page becomes its module, which the header's compressed
+   * size then counts (the CRC stays that of the unencrypted bytes, as parquet-java writes it), and
+   * the header its own module.
+   */
   private void write(PageHeader header, byte[] body) {
+    if (crypto != null) {
+      body = crypto.page(body, false, dataPages);
+      header = header.withCompressedPageSize(body.length);
+    }
     byte[] h = ThriftCodec.writePageHeader(header);
+    if (crypto != null) {
+      h = crypto.pageHeader(h, false, dataPages);
+    }
+    dataPages++;
     pages.write(h);
     pages.write(body);
     uncompressedBytes += h.length + header.uncompressedPageSize();

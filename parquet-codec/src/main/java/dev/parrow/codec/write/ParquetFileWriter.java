@@ -1,5 +1,7 @@
 package dev.parrow.codec.write;
 
+import dev.parrow.codec.crypto.ChunkEncryptor;
+import dev.parrow.codec.crypto.FileEncryptor;
 import dev.parrow.codec.footer.FooterWriter;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnIndex;
@@ -18,7 +20,8 @@ import java.util.List;
 /**
  * Lays out a Parquet file on a stream: the magic, then each row group's column chunks as they are
  * finished, then every chunk's column index and offset index, then the footer. Chunk metadata and
- * page locations are turned from chunk-relative to file positions.
+ * page locations are turned from chunk-relative to file positions. An encrypted file's page index,
+ * Bloom filters and footer are encrypted here, its pages by each chunk's writer.
  */
 public final class ParquetFileWriter {
   private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
@@ -36,15 +39,30 @@ public final class ParquetFileWriter {
   private long position;
   private long rows;
 
+  /** The file's encryption, or null for a plaintext file. */
+  private final FileEncryptor encryptor;
+
   public ParquetFileWriter(OutputStream out, List<SchemaElement> schema) throws IOException {
+    this(out, schema, null);
+  }
+
+  /**
+   * A writer of a new file, encrypted when {@code encryptor} is given (its chunks must then be
+   * written with its {@link FileEncryptor#chunk} encryptors, by row group ordinal).
+   */
+  public ParquetFileWriter(OutputStream out, List<SchemaElement> schema, FileEncryptor encryptor)
+      throws IOException {
     this.out = out;
     this.schema = List.copyOf(schema);
     this.firstNewGroup = 0;
-    out.write(MAGIC);
-    position = MAGIC.length;
+    this.encryptor = encryptor;
+    byte[] magic = encryptor == null ? MAGIC : encryptor.magic();
+    out.write(magic);
+    position = magic.length;
   }
 
   private ParquetFileWriter(OutputStream out, FileMetaData existing, long dataEnd) {
+    this.encryptor = null;
     this.out = out;
     this.schema = List.copyOf(existing.schema());
     this.rowGroups.addAll(existing.rowGroups());
@@ -116,7 +134,8 @@ public final class ParquetFileWriter {
     }
     for (int g = 0; g < indexes.size(); g++) {
       for (int c = 0; c < indexes.get(g).size(); c++) {
-        dev.parrow.codec.bloom.BloomFilter bloom = indexes.get(g).get(c).bloomFilter();
+        ColumnChunkWriter.Chunk written = indexes.get(g).get(c);
+        dev.parrow.codec.bloom.BloomFilter bloom = written.bloomFilter();
         if (bloom != null) {
           byte[] header =
               ThriftCodec.writeBloomFilterHeader(
@@ -125,13 +144,18 @@ public final class ParquetFileWriter {
                       dev.parrow.codec.metadata.BloomFilterHeader.BLOCK,
                       dev.parrow.codec.metadata.BloomFilterHeader.XXHASH,
                       dev.parrow.codec.metadata.BloomFilterHeader.UNCOMPRESSED));
+          byte[] bitset = bloom.bitset();
+          if (written.crypto() != null) {
+            header = written.crypto().bloomFilterHeader(header);
+            bitset = written.crypto().bloomFilterBitset(bitset);
+          }
           ColumnChunk chunk = columns.get(g).get(c);
-          int length = header.length + bloom.bytes();
+          int length = header.length + bitset.length;
           columns
               .get(g)
               .set(c, chunk.withMetaData(chunk.metaData().withBloomFilter(position, length)));
           out.write(header);
-          out.write(bloom.bitset());
+          out.write(bitset);
           position += length;
         }
       }
@@ -141,6 +165,10 @@ public final class ParquetFileWriter {
         ColumnIndex index = indexes.get(g).get(c).columnIndex();
         if (index != null) {
           byte[] bytes = ThriftCodec.writeColumnIndex(index);
+          ChunkEncryptor crypto = indexes.get(g).get(c).crypto();
+          if (crypto != null) {
+            bytes = crypto.columnIndex(bytes);
+          }
           columns.get(g).set(c, columns.get(g).get(c).withColumnIndex(position, bytes.length));
           out.write(bytes);
           position += bytes.length;
@@ -150,6 +178,10 @@ public final class ParquetFileWriter {
     for (int g = 0; g < indexes.size(); g++) {
       for (int c = 0; c < indexes.get(g).size(); c++) {
         byte[] bytes = ThriftCodec.writeOffsetIndex(indexes.get(g).get(c).offsetIndex());
+        ChunkEncryptor crypto = indexes.get(g).get(c).crypto();
+        if (crypto != null) {
+          bytes = crypto.offsetIndex(bytes);
+        }
         columns.get(g).set(c, columns.get(g).get(c).withOffsetIndex(position, bytes.length));
         out.write(bytes);
         position += bytes.length;
@@ -157,6 +189,12 @@ public final class ParquetFileWriter {
     }
     for (int g = 0; g < columns.size(); g++) {
       RowGroup r = rowGroups.get(firstNewGroup + g);
+      if (encryptor != null) {
+        // The chunks' footer entries are final now (the Bloom filter's place is in their metadata).
+        for (int c = 0; c < columns.get(g).size(); c++) {
+          columns.get(g).set(c, encryptor.columnChunk(columns.get(g).get(c), r.ordinal(), c));
+        }
+      }
       rowGroups.set(
           firstNewGroup + g,
           new RowGroup(
@@ -189,7 +227,7 @@ public final class ParquetFileWriter {
             orders,
             null,
             null);
-    byte[] footer = FooterWriter.encode(meta);
+    byte[] footer = encryptor == null ? FooterWriter.encode(meta) : encryptor.footer(meta);
     out.write(footer);
     position += footer.length;
     out.flush();
