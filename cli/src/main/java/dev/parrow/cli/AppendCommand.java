@@ -41,6 +41,7 @@ final class AppendCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    settings.refuseEncryption("append");
     Path input = Inputs.arrowInput(location);
     var err = spec.commandLine().getErr();
     Progress progress = new Progress(err, Inputs.arrowRows(input), ParrowCommand.of(spec).quiet);

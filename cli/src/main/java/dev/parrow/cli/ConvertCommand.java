@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
             + "dictionaries, row group size), only the --columns and the rows --where keeps. OUT"
             + " appears whole or not at all; IN may be OUT with --overwrite. - reads IN from stdin"
             + " or writes OUT to stdout. With --partition-by, OUT is a directory written as a hive"
-            + " dataset (COL=value/part-*.parquet), whole or not at all.")
+            + " dataset (COL=value/part-*.parquet), whole or not at all. The keys of an encrypted"
+            + " IN encrypt OUT too, unless --decrypt.")
 final class ConvertCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -57,6 +58,13 @@ final class ConvertCommand implements Callable<Integer> {
 
   @Mixin WriteSettings settings;
 
+  @picocli.CommandLine.Option(
+      names = "--decrypt",
+      description =
+          "Write OUT in plaintext: the keys only read IN. Without it, keys given encrypt OUT too,"
+              + " so that an encrypted file's copy stays encrypted.")
+  boolean decrypt;
+
   @Mixin Overwrite overwrite;
 
   @Override
@@ -66,6 +74,9 @@ final class ConvertCommand implements Callable<Integer> {
     if (dataset && Inputs.isStdio(output)) {
       throw new IllegalArgumentException(
           "--partition-by writes a directory of files: give OUT as a directory, not -");
+    }
+    if (!decrypt) {
+      settings.encrypt(keys);
     }
     // Refused before any input is read: an existing OUT without --overwrite.
     OutputFile target = dataset ? null : Outputs.of(output, overwrite.allowed);

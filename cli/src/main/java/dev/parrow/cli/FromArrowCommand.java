@@ -40,12 +40,15 @@ final class FromArrowCommand implements Callable<Integer> {
 
   @Mixin WriteSettings settings;
 
+  @Mixin KeySettings keys;
+
   @Mixin Overwrite overwrite;
 
   @Override
   public Integer call() throws Exception {
     Path input = Inputs.arrowInput(location);
     ParrowCommand top = ParrowCommand.of(spec);
+    settings.encrypt(keys);
     // Refused before any input is read: an existing OUT without --overwrite.
     OutputFile target = Outputs.of(output, overwrite.allowed);
     try (BufferAllocator allocator = new RootAllocator();

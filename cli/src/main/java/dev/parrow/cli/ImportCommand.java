@@ -90,11 +90,14 @@ final class ImportCommand implements Callable<Integer> {
 
   @Mixin WriteSettings settings;
 
+  @Mixin KeySettings keys;
+
   @Mixin Overwrite overwrite;
 
   @Override
   public Integer call() throws Exception {
     ParrowCommand top = ParrowCommand.of(spec);
+    settings.encrypt(keys);
     OutputFile target = Outputs.of(output, overwrite.allowed);
     Path file = input;
     boolean temporary = false;

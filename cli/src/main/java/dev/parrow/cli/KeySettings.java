@@ -1,6 +1,7 @@
 package dev.parrow.cli;
 
 import dev.parrow.codec.crypto.FileDecryption;
+import dev.parrow.codec.crypto.FileEncryption;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,10 +12,11 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * The keys of encrypted files (Parquet Modular Encryption), for the verbs that read them. A key is
- * given as {@code hex:...}, {@code base64:...}, {@code env:NAME} or {@code file:PATH} (the variable
- * or file holding the hex or base64 form, so that the key stays out of the shell's history); no key
- * is ever printed, in an error or otherwise.
+ * The keys of encrypted files (Parquet Modular Encryption), for the verbs that read or write them
+ * (a writer encrypts its output with them: see {@link WriteSettings#encrypt}). A key is given as
+ * {@code hex:...}, {@code base64:...}, {@code env:NAME} or {@code file:PATH} (the variable or file
+ * holding the hex or base64 form, so that the key stays out of the shell's history); no key is ever
+ * printed, in an error or otherwise.
  */
 final class KeySettings {
   @Option(
@@ -22,7 +24,8 @@ final class KeySettings {
       paramLabel = "KEY",
       description =
           "The footer key of an encrypted file (also the key of the columns encrypted with it):"
-              + " hex:..., base64:..., env:NAME or file:PATH.")
+              + " hex:..., base64:..., env:NAME or file:PATH. A writer encrypts its output with it:"
+              + " every column, or with --column-key the columns given (the others plaintext).")
   String footerKey;
 
   @Option(
@@ -36,7 +39,9 @@ final class KeySettings {
   @Option(
       names = "--aad-prefix",
       paramLabel = "TEXT",
-      description = "The AAD prefix of an encrypted file whose writer did not store it.")
+      description =
+          "The AAD prefix of an encrypted file whose writer did not store it; for a writer, the"
+              + " prefix to bind the file to (stored in it).")
   String aadPrefix;
 
   @Option(
@@ -63,6 +68,41 @@ final class KeySettings {
     }
     if (aadPrefix != null) {
       b.aadPrefix(aadPrefix.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    return b.build();
+  }
+
+  /**
+   * How a writer encrypts its output with the keys given: null when none were.
+   *
+   * @param algorithm the algorithm
+   * @param plaintextFooter whether the footer stays plaintext (signed)
+   * @return the encryption, or null
+   * @throws IllegalArgumentException when column keys come without a footer key
+   */
+  FileEncryption encryption(FileEncryption.Algorithm algorithm, boolean plaintextFooter)
+      throws IOException {
+    if (footerKey == null) {
+      if (!columnKeys.isEmpty()) {
+        throw new IllegalArgumentException(
+            "an encrypted file needs a footer key: give --footer-key with --column-key");
+      }
+      return null;
+    }
+    FileEncryption.Builder b =
+        FileEncryption.builder(key(footerKey, "--footer-key"))
+            .algorithm(algorithm)
+            .plaintextFooter(plaintextFooter);
+    for (String c : columnKeys) {
+      int eq = c.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("--column-key takes COLUMN=KEY");
+      }
+      String column = c.substring(0, eq);
+      b.columnKey(column, key(c.substring(eq + 1), "--column-key for " + column), null);
+    }
+    if (aadPrefix != null) {
+      b.aadPrefix(aadPrefix.getBytes(java.nio.charset.StandardCharsets.UTF_8), true);
     }
     return b.build();
   }

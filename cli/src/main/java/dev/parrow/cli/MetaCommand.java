@@ -89,6 +89,10 @@ final class MetaCommand implements Callable<Integer> {
               .collect(Collectors.joining(", ")));
     }
     file.print(out, "");
+    if (footer.crypto() != null) {
+      out.println();
+      SchemaCommand.printEncryption(out, footer);
+    }
     if (meta.keyValueMetadata() != null && !meta.keyValueMetadata().isEmpty()) {
       out.println();
       out.println("key-value metadata:");
@@ -106,8 +110,10 @@ final class MetaCommand implements Callable<Integer> {
       long compressed = 0;
       long uncompressed = 0;
       for (ColumnChunk chunk : group.columns()) {
-        compressed += chunk.metaData().totalCompressedSize();
-        uncompressed += chunk.metaData().totalUncompressedSize();
+        if (chunk.metaData() != null) {
+          compressed += chunk.metaData().totalCompressedSize();
+          uncompressed += chunk.metaData().totalUncompressedSize();
+        }
       }
       out.printf(
           "row group %d: %s rows, %s compressed, %s uncompressed (ratio %s)%s%n",
@@ -133,6 +139,22 @@ final class MetaCommand implements Callable<Integer> {
       for (int c = 0; c < group.columns().size(); c++) {
         ColumnMetaData m = group.columns().get(c).metaData();
         ColumnDescriptor column = footer.schema().column(c);
+        if (m == null) {
+          // An encrypted column this read has no key for: its metadata is encrypted too.
+          chunks.row(
+              column.dottedPath(),
+              SchemaCommand.physical(column.element()),
+              "(encrypted: no key)",
+              null,
+              null,
+              null,
+              null,
+              null,
+              null,
+              null,
+              null);
+          continue;
+        }
         Statistics s = m.statistics() == null ? Statistics.EMPTY : m.statistics();
         // Geometries have no byte min/max: their bounding box stands in its columns.
         var box = m.geospatialStatistics() == null ? null : m.geospatialStatistics().bbox();
@@ -231,6 +253,8 @@ final class MetaCommand implements Callable<Integer> {
     j.field("numColumns", footer.schema().columnCount());
     j.name("keyValueMetadata");
     keyValues(j, meta.keyValueMetadata());
+    j.name("encryption");
+    encryptionJson(j, footer);
     j.name("columnOrders");
     if (meta.columnOrders() == null) {
       j.value((String) null);
@@ -289,10 +313,58 @@ final class MetaCommand implements Callable<Integer> {
     return j.endObject().toString();
   }
 
+  /**
+   * An encrypted file's algorithm, footer mode and encrypted columns (their key and its metadata,
+   * and whether this read could read them); null for a plaintext file. Never a key.
+   */
+  private static void encryptionJson(JsonWriter j, Footer footer) {
+    if (footer.crypto() == null) {
+      j.value((String) null);
+      return;
+    }
+    j.beginObject();
+    j.field("algorithm", footer.crypto().algorithm().describe());
+    j.field("footer", footer.metaData().encryptionAlgorithm() == null ? "encrypted" : "plaintext");
+    j.name("columns").beginArray();
+    if (!footer.metaData().rowGroups().isEmpty()) {
+      RowGroup group = footer.metaData().rowGroups().get(0);
+      for (ColumnDescriptor c : footer.schema().columns()) {
+        ColumnChunk chunk = group.columns().get(c.index());
+        if (chunk.cryptoMetadata() == null) {
+          continue;
+        }
+        j.beginObject();
+        j.field("path", c.dottedPath());
+        if (chunk.cryptoMetadata()
+            instanceof dev.parrow.codec.metadata.ColumnCryptoMetaData.WithColumnKey k) {
+          j.field("key", "column");
+          j.field(
+              "keyMetadata",
+              k.keyMetadata() == null
+                  ? null
+                  : SchemaCommand.keyMetadata(k.keyMetadata().toByteArray()));
+        } else {
+          j.field("key", "footer");
+        }
+        j.field("readable", chunk.metaData() != null);
+        j.endObject();
+      }
+    }
+    j.endArray();
+    j.endObject();
+  }
+
   private static void chunkJson(JsonWriter j, ColumnDescriptor column, ColumnChunk chunk) {
     ColumnMetaData m = chunk.metaData();
     j.beginObject();
     j.field("path", column.dottedPath());
+    j.field("encrypted", chunk.cryptoMetadata() != null);
+    if (m == null) {
+      // Encrypted with a key this read was not given: nothing else is known of it.
+      j.field("readable", false);
+      j.endObject();
+      return;
+    }
     j.field("pathInSchema", String.join(".", m.pathInSchema()));
     j.field("type", m.type().name());
     j.field("codec", m.codec().name());

@@ -107,7 +107,7 @@ final class SchemaCommand implements Callable<Integer> {
   }
 
   /** Key metadata as text when it is printable (a key id), else as hex. */
-  private static String keyMetadata(byte[] bytes) {
+  static String keyMetadata(byte[] bytes) {
     for (byte b : bytes) {
       if (b < 0x20 || b > 0x7e) {
         return "0x" + java.util.HexFormat.of().formatHex(bytes);

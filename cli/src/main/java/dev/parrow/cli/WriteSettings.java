@@ -113,6 +113,50 @@ final class WriteSettings {
               + " probability FPP (default 0.05).")
   java.util.List<String> bloomFilters = java.util.List.of();
 
+  @Option(
+      names = "--encryption-algorithm",
+      paramLabel = "AES_GCM_V1|AES_GCM_CTR_V1",
+      defaultValue = "AES_GCM_V1",
+      description =
+          "With --footer-key: AES_GCM_V1 (default: every module authenticated) or AES_GCM_CTR_V1"
+              + " (page data in AES-CTR, faster, not authenticated).")
+  dev.parrow.codec.crypto.FileEncryption.Algorithm encryptionAlgorithm;
+
+  @Option(
+      names = "--plaintext-footer",
+      description =
+          "With --footer-key: leave the footer plaintext (signed with the footer key), so that"
+              + " readers without keys can read the plaintext columns.")
+  boolean plaintextFooter;
+
+  /** The output's encryption, from the command's keys; null for plaintext. */
+  private dev.parrow.codec.crypto.FileEncryption encryption;
+
+  /**
+   * Encrypts the output with the command's keys (none given: plaintext); the encryption options
+   * without a footer key are refused.
+   */
+  void encrypt(KeySettings keys) throws IOException {
+    encryption = keys.encryption(encryptionAlgorithm, plaintextFooter);
+    if (encryption == null
+        && (plaintextFooter
+            || encryptionAlgorithm
+                != dev.parrow.codec.crypto.FileEncryption.Algorithm.AES_GCM_V1)) {
+      throw new IllegalArgumentException(
+          "--encryption-algorithm and --plaintext-footer encrypt the output with --footer-key;"
+              + " give it");
+    }
+  }
+
+  /** Refuses the encryption options for a verb that does not encrypt (an append). */
+  void refuseEncryption(String verb) {
+    if (plaintextFooter
+        || encryptionAlgorithm != dev.parrow.codec.crypto.FileEncryption.Algorithm.AES_GCM_V1) {
+      throw new IllegalArgumentException(
+          verb + " does not encrypt: --encryption-algorithm and --plaintext-footer do not apply");
+    }
+  }
+
   WriteOptions options() {
     WriteOptions.Builder b =
         WriteOptions.builder()
@@ -125,7 +169,8 @@ final class WriteSettings {
             .compressionLevel(compressionLevel)
             .statistics(!noStatistics)
             .writeCrc(!noWriteCrc)
-            .monthDayNanoAsInterval(monthDayNanoAsInterval);
+            .monthDayNanoAsInterval(monthDayNanoAsInterval)
+            .encryption(encryption);
     columnCompression.forEach((column, codec) -> b.column(column, c -> c.compression(codec)));
     columnEncoding.forEach((column, encoding) -> b.column(column, c -> c.encoding(encoding)));
     columnDictionary.forEach((column, on) -> b.column(column, c -> c.dictionary(on)));

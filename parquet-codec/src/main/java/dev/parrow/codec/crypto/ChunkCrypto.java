@@ -24,6 +24,16 @@ public final class ChunkCrypto {
   }
 
   /**
+   * Whether the file was written with no AAD (DuckDB's writer), whose page headers give each page's
+   * size before encryption rather than its module's.
+   *
+   * @return true for such a file
+   */
+  public boolean writtenWithoutAad() {
+    return fileAad == null;
+  }
+
+  /**
    * The length a module at the buffer's position takes with its length prefix.
    *
    * @param module the module's first bytes (its length prefix at least)

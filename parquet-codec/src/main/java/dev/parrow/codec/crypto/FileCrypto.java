@@ -21,7 +21,10 @@ import java.util.List;
  */
 public final class FileCrypto {
   private final EncryptionAlgorithm algorithm;
+
+  /** The file's AAD; null for a file whose modules have none (DuckDB's). */
   private final byte[] fileAad;
+
   private final byte[] footerKey;
   private final FileDecryption keys;
 
@@ -99,10 +102,21 @@ public final class FileCrypto {
     }
     byte[] aad = fileAad(crypto.algorithm(), keys);
     byte[] plain;
+    ByteBuffer module = footer.duplicate();
     try {
       plain = Modules.decryptGcm(footer, key, Modules.aad(aad, Modules.FOOTER, -1, -1, -1));
     } catch (ParquetFormatException e) {
-      throw new ParquetFormatException("footer: " + e.getMessage());
+      if (aad.length > 0) {
+        throw new ParquetFormatException("footer: " + e.getMessage());
+      }
+      // No AAD prefix and no unique part: DuckDB's writer, which authenticates every module with
+      // no AAD at all. Only a footer written so authenticates so, and its modules are read alike.
+      try {
+        plain = Modules.decryptGcm(module, key, Modules.NO_AAD);
+      } catch (ParquetFormatException noAad) {
+        throw new ParquetFormatException("footer: " + e.getMessage());
+      }
+      aad = null;
     }
     FileCrypto fc = new FileCrypto(crypto.algorithm(), aad, key, keys);
     return new Decrypted(fc, ThriftCodec.readFileMetaData(ByteBuffer.wrap(plain)));
@@ -237,6 +251,10 @@ public final class FileCrypto {
     RowGroup group = metaData.rowGroups().get(rowGroup);
     ColumnChunk chunk = group.columns().get(column);
     ColumnCryptoMetaData how = chunk.cryptoMetadata();
+    if (how == null && fileAad == null) {
+      // DuckDB's writer encrypts every column with the footer key and does not say so.
+      how = new ColumnCryptoMetaData.WithFooterKey();
+    }
     if (how == null) {
       return null;
     }

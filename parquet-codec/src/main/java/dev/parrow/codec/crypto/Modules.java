@@ -24,6 +24,9 @@ final class Modules {
   static final int NONCE_BYTES = 12;
   static final int TAG_BYTES = 16;
 
+  /** The AAD of a module of a file written without AAD. */
+  static final byte[] NO_AAD = new byte[0];
+
   /**
    * A copy of an AES key, checked to have 16, 24 or 32 bytes.
    *
@@ -53,9 +56,13 @@ final class Modules {
   /**
    * The AAD of a module: the file's AAD (prefix and unique part), the module type, and for modules
    * of a column chunk its row group and column ordinals, and for data pages and their headers the
-   * page ordinal (each two bytes, little-endian; -1 leaves an ordinal out).
+   * page ordinal (each two bytes, little-endian; -1 leaves an ordinal out). A null file AAD is a
+   * file written with no AAD at all (DuckDB's): its modules' AAD is empty.
    */
   static byte[] aad(byte[] fileAad, byte type, int rowGroup, int column, int page) {
+    if (fileAad == null) {
+      return NO_AAD;
+    }
     int suffix = 1 + (rowGroup >= 0 ? 2 : 0) + (column >= 0 ? 2 : 0) + (page >= 0 ? 2 : 0);
     ByteBuffer b = ByteBuffer.allocate(fileAad.length + suffix).order(ByteOrder.LITTLE_ENDIAN);
     b.put(fileAad).put(type);

@@ -163,6 +163,14 @@ public final class PageHeaderIterator implements Iterator<PageInfo> {
     boolean dictionary = dictionaryFirst && index == 0;
     byte[] plain = crypto.pageHeader(module, dictionary, index - (dictionaryFirst ? 1 : 0));
     PageHeader header = ThriftCodec.readPageHeader(ByteBuffer.wrap(plain));
+    if (crypto.writtenWithoutAad() && available - moduleLength >= 4) {
+      // DuckDB's writer gives the page's size before encryption: its module's own length holds.
+      ByteBuffer next = bytesAt(moduleLength + 4, available);
+      header =
+          header.withCompressedPageSize(
+              ChunkCrypto.moduleLength(
+                  next.position(moduleLength).slice(), available - moduleLength));
+    }
     PageInfo page = new PageInfo(index, position, moduleLength, header);
     check(page);
     smallPages = page.end() - page.offset() <= SMALL_PAGE;
