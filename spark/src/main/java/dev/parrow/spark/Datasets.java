@@ -101,4 +101,20 @@ final class Datasets {
             KeyTools.retriever(kms, java.nio.file.Path.of("_parrow_no_external_key_material")))
         .build();
   }
+
+  /**
+   * The options of the files a write makes: encrypted as parquet-java's key tools do it when the
+   * encryption options name keys ({@code parquet.encryption.footer.key} and {@code
+   * parquet.encryption.column.keys}, or {@code parquet.encryption.uniform.key}), each file with
+   * fresh data keys wrapped through the KMS the options name; plaintext otherwise.
+   */
+  static dev.parrow.arrow.WriteOptions writeOptions(Map<String, String> encryption) {
+    dev.parrow.arrow.WriteOptions.Builder b = dev.parrow.arrow.WriteOptions.builder();
+    if (encryption.containsKey(KeyTools.FOOTER_KEY)
+        || encryption.containsKey(KeyTools.UNIFORM_KEY)
+        || encryption.containsKey(KeyTools.COLUMN_KEYS)) {
+      b.encryptionPerFile(KeyTools.encryption(KeyTools.kms(encryption), encryption));
+    }
+    return b.build();
+  }
 }

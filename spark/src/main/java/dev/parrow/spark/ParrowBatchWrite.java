@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.spark.sql.connector.write.BatchWrite;
@@ -71,8 +72,15 @@ final class ParrowBatchWrite implements BatchWrite {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create the staging directory " + staging, e);
     }
+    HashMap<String, String> encryption = Datasets.encryption(info.options());
+    // A wrong encryption option fails the job here, before any task writes.
+    Datasets.writeOptions(encryption);
     return new ParrowWriterFactory(
-        staging.toString(), info.schema(), partitionBy, SQLConf.get().sessionLocalTimeZone());
+        staging.toString(),
+        info.schema(),
+        partitionBy,
+        SQLConf.get().sessionLocalTimeZone(),
+        encryption);
   }
 
   @Override

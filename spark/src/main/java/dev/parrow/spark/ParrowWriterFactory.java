@@ -1,7 +1,6 @@
 package dev.parrow.spark;
 
 import dev.parrow.arrow.ParquetDatasetWriter;
-import dev.parrow.arrow.WriteOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -36,12 +35,20 @@ final class ParrowWriterFactory implements DataWriterFactory {
   private final List<String> partitionBy;
   private final String timeZone;
 
+  /** The write's {@code parquet.encryption.*} options (empty: plaintext files). */
+  private final java.util.HashMap<String, String> encryption;
+
   ParrowWriterFactory(
-      String staging, StructType schema, List<String> partitionBy, String timeZone) {
+      String staging,
+      StructType schema,
+      List<String> partitionBy,
+      String timeZone,
+      java.util.HashMap<String, String> encryption) {
     this.staging = staging;
     this.schema = schema;
     this.partitionBy = List.copyOf(partitionBy);
     this.timeZone = timeZone;
+    this.encryption = encryption;
   }
 
   @Override
@@ -75,7 +82,7 @@ final class ParrowWriterFactory implements DataWriterFactory {
                     root.getFieldVectors().stream()
                         .map(org.apache.arrow.vector.FieldVector::getField)
                         .toList()),
-                WriteOptions.defaults(),
+                Datasets.writeOptions(encryption),
                 new ParquetDatasetWriter.Layout(
                     partitionBy, 10_000_000, 64, ParquetDatasetWriter.ExistingData.ERROR));
       } catch (IOException e) {

@@ -785,4 +785,64 @@ class ParrowSparkIT {
     assertTrue(
         String.valueOf(e.getMessage()).contains("encrypted"), String.valueOf(e.getMessage()));
   }
+
+  /**
+   * The connector writes encrypted tables with the key tools' properties as options (a footer key,
+   * column keys, in-file key material wrapped through the KMS): Spark's own reader (parquet-java)
+   * reads them with the same settings, and so does the connector.
+   */
+  @Test
+  void encryptedTablesTheConnectorWritesSparkReads() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        BUILT_IN_READER, "Spark's own Parquet source needs Java 17 or 21");
+    java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
+    String keyList =
+        "kf:"
+            + b64.encodeToString(
+                "0123456789012345".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+            + ", kc1:"
+            + b64.encodeToString(
+                "1234567890123450".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    Path out = dir.resolve("parrow-encrypted");
+    sample(3_000)
+        .write()
+        .format("parrow")
+        .option(
+            "parquet.encryption.kms.client.class",
+            "org.apache.parquet.crypto.keytools.mocks.InMemoryKMS")
+        .option("parquet.encryption.key.list", keyList)
+        .option("parquet.encryption.footer.key", "kf")
+        .option("parquet.encryption.column.keys", "kc1:s,d")
+        .mode("overwrite")
+        .save(out.toString());
+    String order = "id, k, s, d, ts, f, arr, st, day";
+    var conf = spark.sparkContext().hadoopConfiguration();
+    conf.set(
+        "parquet.crypto.factory.class",
+        "org.apache.parquet.crypto.keytools.PropertiesDrivenCryptoFactory");
+    conf.set("parquet.encryption.kms.client.class", ParquetJavaTestKms.class.getName());
+    conf.set("parquet.encryption.key.list", keyList);
+    try {
+      assertSameRows(
+          sample(3_000).selectExpr(order.split(", ")),
+          spark.read().parquet(out.toString()).selectExpr(order.split(", ")));
+    } finally {
+      conf.unset("parquet.crypto.factory.class");
+      conf.unset("parquet.encryption.kms.client.class");
+      conf.unset("parquet.encryption.key.list");
+    }
+    assertSameRows(
+        sample(3_000).selectExpr(order.split(", ")),
+        spark
+            .read()
+            .format("parrow")
+            .option(
+                "parquet.encryption.kms.client.class",
+                "org.apache.parquet.crypto.keytools.mocks.InMemoryKMS")
+            .option("parquet.encryption.key.list", keyList)
+            .load(out.toString())
+            .selectExpr(order.split(", ")));
+    // Without the keys Spark's reader cannot read the files.
+    assertThrows(Exception.class, () -> spark.read().parquet(out.toString()).collectAsList());
+  }
 }
