@@ -40,9 +40,21 @@ final class FuzzChecks {
 
   /** As {@link #readAll(byte[], ReadOptions)}, with options that may depend on the file. */
   static void readAll(byte[] bytes, Function<ParquetFile, ReadOptions> options) throws IOException {
+    readAll(bytes, options, null);
+  }
+
+  /** As {@link #readAll(byte[], Function)}, an encrypted file opened with {@code keys}. */
+  static void readAll(
+      byte[] bytes,
+      Function<ParquetFile, ReadOptions> options,
+      dev.parrow.codec.crypto.FileDecryption keys)
+      throws IOException {
     try {
       try (BufferAllocator allocator = new RootAllocator(ALLOCATOR_LIMIT);
-          ParquetFile file = ParquetFile.open(InputFile.of(ByteBuffer.wrap(bytes), NAME));
+          ParquetFile file =
+              keys == null
+                  ? ParquetFile.open(InputFile.of(ByteBuffer.wrap(bytes), NAME))
+                  : ParquetFile.open(InputFile.of(ByteBuffer.wrap(bytes), NAME), keys);
           ParquetArrowReader reader = file.newReader(allocator, options.apply(file))) {
         while (reader.loadNextBatch()) {
           for (FieldVector v : reader.getVectorSchemaRoot().getFieldVectors()) {

@@ -122,6 +122,35 @@ class WholeFileFuzzTest {
         OPTIONS.get((input[0] & 0xff) % OPTIONS.size()));
   }
 
+  /** The keys of the encrypted seeds, found by their key metadata ({@code FuzzSeeds}). */
+  private static final dev.parrow.codec.crypto.FileDecryption.KeyRetriever KEYS =
+      metadata ->
+          switch (new String(metadata, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+            case "kf" -> dev.parrow.it.FuzzSeeds.FOOTER_KEY;
+            case "kc" -> dev.parrow.it.FuzzSeeds.COLUMN_KEY;
+            default -> null;
+          };
+
+  /**
+   * Encrypted files (Parquet Modular Encryption) read with their keys: module lengths, crypto
+   * metadata, encrypted column metadata, a plaintext footer's fields. The first byte picks the
+   * options; its high bit turns a plaintext footer's signature check off, so that changes to the
+   * footer are read rather than refused at the signature. A changed module fails its tag.
+   */
+  @FuzzTest
+  void encryptedFile(byte[] input) throws Exception {
+    if (input.length == 0) {
+      return;
+    }
+    FuzzChecks.readAll(
+        Arrays.copyOfRange(input, 1, input.length),
+        OPTIONS.get((input[0] & 0x7f) % OPTIONS.size()),
+        dev.parrow.codec.crypto.FileDecryption.builder()
+            .keyRetriever(KEYS)
+            .checkFooterSignature((input[0] & 0x80) == 0)
+            .build());
+  }
+
   /**
    * A filter on the first leaf outside lists: = and IN for integer and string columns (statistics,
    * Bloom filters, dictionaries, the page index, late materialisation), IS NOT NULL for others.

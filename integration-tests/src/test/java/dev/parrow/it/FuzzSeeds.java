@@ -2,6 +2,7 @@ package dev.parrow.it;
 
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.WriteOptions;
+import dev.parrow.codec.crypto.FileEncryption;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.CompressionCodec;
@@ -83,6 +84,82 @@ public final class FuzzSeeds {
       for (int mode = 0; mode < 3; mode++) {
         write(out, "HintFuzzTestInputs/hint", bases[b] + "-mode" + mode, b + 8 * mode, hint);
       }
+    }
+    // WholeFileFuzzTest#encryptedFile: two files rewritten with each way of encrypting them (the
+    // keys its KEYS hold); the first byte picks the options (and its high bit the signature check).
+    String[] encrypted = {"flat_pruning.parquet", "nested_v1.parquet"};
+    for (String name : encrypted) {
+      Map<String, FileEncryption> ways = encryptions(files.get(name));
+      int option = 0;
+      for (Map.Entry<String, FileEncryption> way : ways.entrySet()) {
+        byte[] bytes = encrypt(files.get(name), way.getValue());
+        write(
+            out,
+            "WholeFileFuzzTestInputs/encryptedFile",
+            name + "-" + way.getKey(),
+            (option * 3) % 12 | (option % 2 == 1 ? 0x80 : 0),
+            bytes);
+        option++;
+      }
+    }
+  }
+
+  /** The seed's keys for {@code WholeFileFuzzTest#encryptedFile}. */
+  public static final byte[] FOOTER_KEY =
+      "0123456789012345".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+  public static final byte[] COLUMN_KEY =
+      "1234567890123450".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+  /** The ways a seed is encrypted: uniform, column keys under a plaintext footer, AAD prefix. */
+  private static Map<String, FileEncryption> encryptions(byte[] file) {
+    String first = footer(file).schema().get(1).name();
+    Map<String, FileEncryption> out = new LinkedHashMap<>();
+    out.put("uniform", FileEncryption.builder(FOOTER_KEY).footerKeyMetadata(kf()).build());
+    out.put(
+        "ctr-plaintext-footer",
+        FileEncryption.builder(FOOTER_KEY)
+            .footerKeyMetadata(kf())
+            .algorithm(FileEncryption.Algorithm.AES_GCM_CTR_V1)
+            .plaintextFooter(true)
+            .columnKey(first, COLUMN_KEY, "kc".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+            .build());
+    out.put(
+        "column-key-aad",
+        FileEncryption.builder(FOOTER_KEY)
+            .footerKeyMetadata(kf())
+            .columnKey(first, COLUMN_KEY, "kc".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+            .footerKeyForOtherColumns()
+            .aadPrefix("fuzz".getBytes(java.nio.charset.StandardCharsets.US_ASCII), true)
+            .build());
+    return out;
+  }
+
+  private static byte[] kf() {
+    return "kf".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  }
+
+  /** The file rewritten, encrypted; Bloom filters and the page index as the writer makes them. */
+  private static byte[] encrypt(byte[] file, FileEncryption encryption) throws IOException {
+    Path target = Files.createTempFile("seed", ".parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        dev.parrow.arrow.ParquetFile parquet =
+            dev.parrow.arrow.ParquetFile.open(
+                dev.parrow.storage.InputFile.of(ByteBuffer.wrap(file), "seed"));
+        dev.parrow.arrow.ParquetArrowReader reader = parquet.newReader(allocator)) {
+      ParquetArrowWriter.writeAll(
+          reader,
+          OutputFile.of(target),
+          WriteOptions.builder()
+              .rowGroupRows(10)
+              .pageRows(4)
+              .column(footer(file).schema().get(1).name(), c -> c.bloomFilter())
+              .encryption(encryption)
+              .build(),
+          rows -> {});
+      return Files.readAllBytes(target);
+    } finally {
+      Files.deleteIfExists(target);
     }
   }
 
