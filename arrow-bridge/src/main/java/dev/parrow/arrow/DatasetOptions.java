@@ -15,7 +15,8 @@ public final class DatasetOptions {
   private final int filesAtOnce;
   private final boolean inOrder;
   private final RemoteOptions remote;
-  private final dev.parrow.codec.crypto.FileDecryption decryption;
+  private final java.util.function.Function<String, dev.parrow.codec.crypto.FileDecryption>
+      decryption;
 
   private DatasetOptions(Builder b) {
     if (b.filesAtOnce < 1) {
@@ -57,11 +58,13 @@ public final class DatasetOptions {
   }
 
   /**
-   * {@return the keys encrypted files are opened with (the same for every file: a key retriever
-   * keys each by its key metadata), or null for none}
+   * The keys an encrypted file of the dataset is opened with.
+   *
+   * @param location the file's location, as the dataset lists it
+   * @return its keys, or null for none
    */
-  public dev.parrow.codec.crypto.FileDecryption decryption() {
-    return decryption;
+  public dev.parrow.codec.crypto.FileDecryption decryption(String location) {
+    return decryption == null ? null : decryption.apply(location);
   }
 
   /** {@return how directories become partition columns} */
@@ -104,7 +107,7 @@ public final class DatasetOptions {
     private TypeOptions types = TypeOptions.defaults();
     private int filesAtOnce = 4;
     private boolean inOrder = true;
-    private dev.parrow.codec.crypto.FileDecryption decryption;
+    private java.util.function.Function<String, dev.parrow.codec.crypto.FileDecryption> decryption;
     private RemoteOptions remote = RemoteOptions.defaults();
 
     private Builder() {}
@@ -165,7 +168,21 @@ public final class DatasetOptions {
      * @return this builder
      */
     public Builder decryption(dev.parrow.codec.crypto.FileDecryption decryption) {
-      this.decryption = decryption;
+      this.decryption = decryption == null ? null : location -> decryption;
+      return this;
+    }
+
+    /**
+     * The keys of each encrypted file from its location (default none): what {@code
+     * KeyTools.decryptionPerFile} gives, so that each file's external key material ({@code
+     * _KEY_MATERIAL_FOR_<file>.json} beside it) is found.
+     *
+     * @param perFile the keys of the file at a location, or null
+     * @return this builder
+     */
+    public Builder decryptionPerFile(
+        java.util.function.Function<String, dev.parrow.codec.crypto.FileDecryption> perFile) {
+      this.decryption = perFile;
       return this;
     }
 

@@ -6,7 +6,6 @@ import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.arrow.internal.write.FieldWriter;
 import dev.parrow.arrow.internal.write.LeafWriter;
 import dev.parrow.arrow.internal.write.ValueExtractor;
-import dev.parrow.codec.crypto.FileEncryption;
 import dev.parrow.codec.crypto.FileEncryptor;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.KeyValue;
@@ -72,6 +71,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /** The file's encryption, or null. */
   private final FileEncryptor encryptor;
 
+  /** Files written beside the file when it is committed (external key material), by name. */
+  private final Map<String, byte[]> besideFile;
+
   /** The writer tree of each top-level field. */
   private final List<FieldWriter> fields = new ArrayList<>();
 
@@ -120,7 +122,13 @@ public final class ParquetArrowWriter implements AutoCloseable {
     this.options = options;
     this.columns = ParquetSchema.fromElements(elements).columns();
     checkOptions(output, options, columns);
-    this.encryptor = encryptor(output, options, columns, appendTo);
+    EncryptionPerFile.Encrypted encrypted = encryption(output, options, appendTo);
+    // Its column keys checked to name columns before the output is opened.
+    this.encryptor =
+        encrypted == null
+            ? null
+            : encrypted.encryption().newFile(columns.stream().map(ColumnDescriptor::path).toList());
+    this.besideFile = encrypted == null ? Map.of() : encrypted.besideFile();
     this.sortingColumns = sortingColumns(options, columns);
     this.existing = appendTo == null ? null : appendTo.metadata();
     this.stream = new BufferedOutputStream(output.open(), 1 << 16);
@@ -182,15 +190,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   /**
-   * The new file's encryption, or null; checked (its column keys name columns) before the output is
-   * opened. An append neither encrypts nor goes into an encrypted file: its row groups would need
-   * the file's keys and AAD, and its new footer would leave the old one's protection.
+   * The new file's encryption, or null; checked before the output is opened. An append neither
+   * encrypts nor goes into an encrypted file: its row groups would need the file's keys and AAD,
+   * and its new footer would leave the old one's protection.
    */
-  private static FileEncryptor encryptor(
-      OutputFile output,
-      WriteOptions options,
-      List<ColumnDescriptor> columns,
-      ParquetFile appendTo) {
+  private static EncryptionPerFile.Encrypted encryption(
+      OutputFile output, WriteOptions options, ParquetFile appendTo) {
     if (appendTo != null) {
       if (options.encryption() != null
           || appendTo.footer().crypto() != null
@@ -205,11 +210,30 @@ public final class ParquetArrowWriter implements AutoCloseable {
     if (options.encryption() == null) {
       return null;
     }
-    FileEncryption encryption = options.encryption().apply(output.name());
-    if (encryption == null) {
+    EncryptionPerFile.Encrypted encrypted = options.encryption().begin(output.name());
+    if (encrypted == null) {
       return null;
     }
-    return encryption.newFile(columns.stream().map(ColumnDescriptor::path).toList());
+    if (!encrypted.besideFile().isEmpty()) {
+      // Written beside the file just before it is committed: a local file, and a new one, so that
+      // no existing file is ever left beside material that is not its own.
+      if (!(output instanceof dev.parrow.storage.AtomicFile)) {
+        throw new UnsupportedOperationException(
+            "cannot write "
+                + output.name()
+                + ": key material kept beside the file is written for single local files (keep"
+                + " it in the file for datasets and remote outputs)");
+      }
+      java.nio.file.Path target = java.nio.file.Path.of(output.name());
+      if (java.nio.file.Files.exists(target)) {
+        throw new UnsupportedOperationException(
+            "cannot overwrite "
+                + output.name()
+                + " with key material kept beside it: the old file's material would be replaced"
+                + " before it; remove the file first, or keep the material in the file");
+      }
+    }
+    return encrypted;
   }
 
   /**
@@ -790,10 +814,42 @@ public final class ParquetArrowWriter implements AutoCloseable {
       }
       stream.close();
       closed = true;
-      output.commit();
+      commitWithBesideFiles();
       releaseAppendLock();
     } catch (Throwable e) {
       fail(e);
+      throw e;
+    }
+  }
+
+  /**
+   * Commits the file, the files kept beside it first (each whole or not at all), so that the file
+   * never appears without them; they are removed if the file cannot be committed.
+   */
+  private void commitWithBesideFiles() throws IOException {
+    List<java.nio.file.Path> written = new ArrayList<>();
+    try {
+      for (Map.Entry<String, byte[]> e : besideFile.entrySet()) {
+        java.nio.file.Path path = java.nio.file.Path.of(output.name()).resolveSibling(e.getKey());
+        OutputFile beside = OutputFile.of(path);
+        try (java.io.OutputStream out = beside.open()) {
+          out.write(e.getValue());
+        } catch (IOException | RuntimeException failure) {
+          beside.abort();
+          throw failure;
+        }
+        beside.commit();
+        written.add(path);
+      }
+      output.commit();
+    } catch (IOException | RuntimeException e) {
+      for (java.nio.file.Path path : written) {
+        try {
+          java.nio.file.Files.deleteIfExists(path);
+        } catch (IOException cleanup) {
+          e.addSuppressed(cleanup);
+        }
+      }
       throw e;
     }
   }

@@ -542,7 +542,8 @@ public final class ParquetDataset {
                 () -> {
                   Listed l = listed.get(index);
                   try (ParquetFile f =
-                      ParquetFile.open(l.location, options.remote(), options.decryption())) {
+                      ParquetFile.open(
+                          l.location, options.remote(), options.decryption(l.location))) {
                     listed.set(index, l.withFooter(f.footer()));
                     return f.arrowSchema(read);
                   }

@@ -64,7 +64,9 @@ public final class ParquetDatasetReader extends ArrowReader {
             planned.footer() != null
                 ? ParquetFile.open(planned.slice().location(), options.remote(), planned.footer())
                 : ParquetFile.open(
-                    planned.slice().location(), options.remote(), options.decryption());
+                    planned.slice().location(),
+                    options.remote(),
+                    options.decryption(planned.slice().location()));
         reader = file.newReader(allocator, shareOf(planned.read()));
       }
       boolean loaded = reader.loadNextBatch();

@@ -80,7 +80,7 @@ public final class WriteOptions {
   private final int parallelism;
   private final Executor executor;
   private final boolean commitOnClose;
-  private final java.util.function.Function<String, FileEncryption> encryption;
+  private final EncryptionPerFile encryption;
 
   private WriteOptions(Builder b) {
     if (b.parallelism < 1) {
@@ -279,7 +279,7 @@ public final class WriteOptions {
    *
    * @return the encryption, or null
    */
-  public java.util.function.Function<String, FileEncryption> encryption() {
+  public EncryptionPerFile encryption() {
     return encryption;
   }
 
@@ -446,7 +446,7 @@ public final class WriteOptions {
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private Executor executor;
     private boolean commitOnClose = true;
-    private java.util.function.Function<String, FileEncryption> encryption;
+    private EncryptionPerFile encryption;
 
     private Builder() {}
 
@@ -692,19 +692,22 @@ public final class WriteOptions {
      * @return this builder
      */
     public Builder encryption(FileEncryption encryption) {
-      this.encryption = encryption == null ? null : name -> encryption;
+      this.encryption =
+          encryption == null
+              ? null
+              : name -> new EncryptionPerFile.Encrypted(encryption, java.util.Map.of());
       return this;
     }
 
     /**
-     * Encrypts each file written with settings made for it when it is begun, from its name: what
-     * {@code KeyTools.encryption} gives, which wraps fresh data keys for every file as
-     * parquet-java's key tools do.
+     * Encrypts each file written with settings made for it when it is begun: what {@code
+     * KeyTools.encryption} gives, which wraps fresh data keys for every file as parquet-java's key
+     * tools do.
      *
-     * @param perFile the file's encryption from its name, or null for plaintext
+     * @param perFile each file's encryption, or null for plaintext
      * @return this builder
      */
-    public Builder encryptionPerFile(java.util.function.Function<String, FileEncryption> perFile) {
+    public Builder encryptionPerFile(EncryptionPerFile perFile) {
       this.encryption = perFile;
       return this;
     }

@@ -286,13 +286,56 @@ class EncryptedWriteTest {
       // Key material never holds a key in the clear.
       assertFalse(contains(first, b64.encodeToString(FOOTER_KEY)));
     }
+    // Key material kept beside the file, as parquet-java's external key material.
     java.util.Map<String, String> external = new java.util.HashMap<>(properties);
     external.put("parquet.encryption.key.material.store.internally", "false");
-    assertThrows(
-        IllegalArgumentException.class,
-        () ->
-            dev.parrow.arrow.crypto.KeyTools.encryption(
-                dev.parrow.arrow.crypto.KeyTools.kms(external), external));
+    dev.parrow.arrow.crypto.KmsClient kms = dev.parrow.arrow.crypto.KeyTools.kms(external);
+    var perFile = dev.parrow.arrow.crypto.KeyTools.encryption(kms, external);
+    Path file = dir.resolve("keytools-external.parquet");
+    ConcurrentReadTest.write(
+        file,
+        0,
+        WriteOptions.builder().column("s", c -> c.bloomFilter()).encryptionPerFile(perFile));
+    Path material = dir.resolve("_KEY_MATERIAL_FOR_keytools-external.parquet.json");
+    assertTrue(Files.exists(material));
+    assertTrue(Files.readString(material).contains("wrappedDEK"));
+    assertFalse(contains(file, "wrappedDEK"));
+    readsAsPlain(file, dev.parrow.arrow.crypto.KeyTools.decryption(kms, file));
+    // Without its material the file's keys are not found.
+    Path moved = dir.resolve("moved");
+    Files.createDirectories(moved);
+    Files.copy(file, moved.resolve(file.getFileName()));
+    Exception missing =
+        assertThrows(
+            Exception.class,
+            () ->
+                ParquetFile.open(
+                        moved.resolve(file.getFileName()),
+                        dev.parrow.arrow.crypto.KeyTools.decryption(
+                            kms, moved.resolve(file.getFileName())))
+                    .close());
+    assertTrue(missing.getMessage().contains("_KEY_MATERIAL_FOR_"), missing.getMessage());
+    // An existing file is not overwritten with material beside it (its own would be replaced
+    // first).
+    byte[] before = Files.readAllBytes(file);
+    Exception overwrite =
+        assertThrows(
+            UnsupportedOperationException.class,
+            () ->
+                ConcurrentReadTest.write(
+                    file, 0, WriteOptions.builder().encryptionPerFile(perFile)));
+    assertTrue(overwrite.getMessage().contains("overwrite"), overwrite.getMessage());
+    assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(file)));
+    // A failed write leaves neither the file nor its material.
+    Path failed = dir.resolve("keytools-failed.parquet");
+    try (BufferAllocator allocator = new RootAllocator()) {
+      ParquetArrowWriter writer =
+          ParquetArrowWriter.create(
+              failed, plainSchema(), WriteOptions.builder().encryptionPerFile(perFile).build());
+      writer.abort();
+    }
+    assertFalse(Files.exists(failed));
+    assertFalse(Files.exists(dir.resolve("_KEY_MATERIAL_FOR_keytools-failed.parquet.json")));
   }
 
   @Test

@@ -4,7 +4,6 @@ import dev.parrow.arrow.DatasetOptions;
 import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.crypto.KeyTools;
-import dev.parrow.arrow.crypto.KmsClient;
 import dev.parrow.codec.crypto.FileDecryption;
 import dev.parrow.types.DictionaryMode;
 import dev.parrow.types.TypeOptions;
@@ -52,7 +51,7 @@ final class Datasets {
     return DatasetOptions.builder()
         .types(types())
         .filesAtOnce(1)
-        .decryption(decryption(encryption))
+        .decryptionPerFile(decryption(encryption))
         .build();
   }
 
@@ -87,19 +86,16 @@ final class Datasets {
   }
 
   /**
-   * The keys of encrypted files, through the KMS {@code parquet.encryption.kms.client.class} names
-   * (parquet-java's key tools, key material kept in the files); null without one.
+   * The keys of each encrypted file, through the KMS {@code parquet.encryption.kms.client.class}
+   * names (parquet-java's key tools: key material kept in the files or beside each); null without
+   * one.
    */
-  static FileDecryption decryption(Map<String, String> encryption) {
+  static java.util.function.Function<String, FileDecryption> decryption(
+      Map<String, String> encryption) {
     if (!encryption.containsKey(KeyTools.KMS_CLIENT_CLASS)) {
       return null;
     }
-    KmsClient kms = KeyTools.kms(encryption);
-    // Key material kept beside each file is not looked for: every file's own is in it.
-    return FileDecryption.builder()
-        .keyRetriever(
-            KeyTools.retriever(kms, java.nio.file.Path.of("_parrow_no_external_key_material")))
-        .build();
+    return KeyTools.decryptionPerFile(KeyTools.kms(encryption));
   }
 
   /**
@@ -110,6 +106,14 @@ final class Datasets {
    */
   static dev.parrow.arrow.WriteOptions writeOptions(Map<String, String> encryption) {
     dev.parrow.arrow.WriteOptions.Builder b = dev.parrow.arrow.WriteOptions.builder();
+    if ("false".equalsIgnoreCase(encryption.get(KeyTools.MATERIAL_INTERNAL))) {
+      // A table's files are published together at the job's commit; material beside each would
+      // have to be too.
+      throw new IllegalArgumentException(
+          "the connector keeps key material in the files it writes: "
+              + KeyTools.MATERIAL_INTERNAL
+              + "=false is read, not written");
+    }
     if (encryption.containsKey(KeyTools.FOOTER_KEY)
         || encryption.containsKey(KeyTools.UNIFORM_KEY)
         || encryption.containsKey(KeyTools.COLUMN_KEYS)) {

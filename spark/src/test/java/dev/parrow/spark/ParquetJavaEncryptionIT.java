@@ -2,6 +2,7 @@ package dev.parrow.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
@@ -60,8 +61,8 @@ import org.junit.jupiter.api.io.TempDir;
  * oracle of encrypted files, both ways, for each of the specification's choices: it reads the
  * values Parrow wrote, and Parrow reads the values it wrote, each checked against the rows as
  * generated. The key tools too: parquet-java's PropertiesDrivenCryptoFactory unwraps the key
- * material Parrow writes through a KMS, and Parrow the material parquet-java writes. Java 17 and 21
- * (parquet-java's Hadoop client does not start on later ones).
+ * material Parrow writes through a KMS, in the file or beside it, and Parrow the material
+ * parquet-java writes. Java 17 and 21 (parquet-java's Hadoop client does not start on later ones).
  */
 class ParquetJavaEncryptionIT {
   private static final int ROWS = 7_000;
@@ -446,6 +447,9 @@ class ParquetJavaEncryptionIT {
     p.put("parquet.encryption.column.keys", "kc:s,st.b");
     p.put("parquet.encryption.double.wrapping", String.valueOf(doubleWrapping));
     p.put("parquet.crypto.factory.class", PropertiesDrivenCryptoFactory.class.getName());
+    // parquet-java caches KMS clients by access token for minutes: a token of this test's own
+    // keeps another test's client (other master keys) from being used here.
+    p.put("parquet.encryption.key.access.token", "ParquetJavaEncryptionIT");
     return p;
   }
 
@@ -466,12 +470,15 @@ class ParquetJavaEncryptionIT {
 
   @Test
   void keyToolsMaterialBothWays() throws IOException {
-    for (boolean doubleWrapping : new boolean[] {true, false}) {
+    for (int way = 0; way < 3; way++) {
+      boolean doubleWrapping = way != 1;
       Map<String, String> properties = keyToolsProperties(doubleWrapping);
+      // The third way: key material kept beside each file (_KEY_MATERIAL_FOR_<file>.json).
+      properties.put("parquet.encryption.key.material.store.internally", String.valueOf(way != 2));
       Configuration conf = conf(properties);
       Map<String, String> parrow = parrowProperties(properties);
       // Parrow writes through its key tools; parquet-java's crypto factory unwraps the material.
-      Path ours = dir.resolve("parrow-keytools-" + doubleWrapping + ".parquet");
+      Path ours = dir.resolve("parrow-keytools-" + way + ".parquet");
       parrowWrite(
           ours,
           WriteOptions.builder()
@@ -484,7 +491,7 @@ class ParquetJavaEncryptionIT {
               new PropertiesDrivenCryptoFactory().getFileDecryptionProperties(conf, hadoopPath),
               conf));
       // parquet-java writes through its key tools; Parrow unwraps the material.
-      Path theirs = dir.resolve("java-keytools-" + doubleWrapping + ".parquet");
+      Path theirs = dir.resolve("java-keytools-" + way + ".parquet");
       javaWrite(
           theirs,
           new PropertiesDrivenCryptoFactory()
@@ -493,6 +500,14 @@ class ParquetJavaEncryptionIT {
           conf);
       assertEquals(
           expected(), parrowRead(theirs, KeyTools.decryption(KeyTools.kms(parrow), theirs)));
+      if (way == 2) {
+        for (Path file : new Path[] {ours, theirs}) {
+          assertTrue(
+              java.nio.file.Files.exists(
+                  file.resolveSibling("_KEY_MATERIAL_FOR_" + file.getFileName() + ".json")),
+              file.toString());
+        }
+      }
     }
   }
 

@@ -732,9 +732,9 @@ class ParrowSparkIT {
 
   /**
    * Encrypted tables Spark writes through parquet-java's key tools (its
-   * PropertiesDrivenCryptoFactory, a footer key and column keys from a KMS, double wrapping, key
-   * material in the files) read through format("parrow") with the same properties as options: the
-   * rows Spark wrote.
+   * PropertiesDrivenCryptoFactory, a footer key and column keys from a KMS, double wrapping), key
+   * material in the files or beside each ({@code _KEY_MATERIAL_FOR_<file>.json}), read through
+   * format("parrow") with the same properties as options: the rows Spark wrote.
    */
   @Test
   void encryptedTablesSparkWritesReadWithTheSameProperties() {
@@ -748,42 +748,58 @@ class ParrowSparkIT {
             + ", kc1:"
             + b64.encodeToString(
                 "1234567890123450".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-    var conf = spark.sparkContext().hadoopConfiguration();
-    conf.set(
-        "parquet.crypto.factory.class",
-        "org.apache.parquet.crypto.keytools.PropertiesDrivenCryptoFactory");
-    conf.set("parquet.encryption.kms.client.class", ParquetJavaTestKms.class.getName());
-    conf.set("parquet.encryption.key.list", keyList);
-    Path out = dir.resolve("encrypted");
-    try {
-      sample(3_000)
-          .write()
-          .option("parquet.encryption.footer.key", "kf")
-          .option("parquet.encryption.column.keys", "kc1:s,d")
-          .parquet(out.toString());
-    } finally {
-      conf.unset("parquet.crypto.factory.class");
-      conf.unset("parquet.encryption.kms.client.class");
-      conf.unset("parquet.encryption.key.list");
+    for (boolean internal : new boolean[] {true, false}) {
+      var conf = spark.sparkContext().hadoopConfiguration();
+      conf.set(
+          "parquet.crypto.factory.class",
+          "org.apache.parquet.crypto.keytools.PropertiesDrivenCryptoFactory");
+      conf.set("parquet.encryption.kms.client.class", ParquetJavaTestKms.class.getName());
+      conf.set("parquet.encryption.key.list", keyList);
+      // parquet-java caches KMS clients by access token: this test's own token, its own keys.
+      conf.set("parquet.encryption.key.access.token", "ParrowSparkIT");
+      conf.set("parquet.encryption.key.material.store.internally", String.valueOf(internal));
+      Path out = dir.resolve("encrypted-" + internal);
+      try {
+        sample(3_000)
+            .write()
+            .option("parquet.encryption.footer.key", "kf")
+            .option("parquet.encryption.column.keys", "kc1:s,d")
+            .parquet(out.toString());
+      } finally {
+        conf.unset("parquet.crypto.factory.class");
+        conf.unset("parquet.encryption.kms.client.class");
+        conf.unset("parquet.encryption.key.list");
+        conf.unset("parquet.encryption.key.access.token");
+        conf.unset("parquet.encryption.key.material.store.internally");
+      }
+      if (!internal) {
+        try (Stream<Path> files = Files.list(out)) {
+          assertTrue(
+              files.anyMatch(f -> f.getFileName().toString().startsWith("_KEY_MATERIAL_FOR_")),
+              "external key material");
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+      String order = "id, k, s, d, ts, f, arr, st, day";
+      assertSameRows(
+          sample(3_000).selectExpr(order.split(", ")),
+          spark
+              .read()
+              .format("parrow")
+              .option(
+                  "parquet.encryption.kms.client.class",
+                  "org.apache.parquet.crypto.keytools.mocks.InMemoryKMS")
+              .option("parquet.encryption.key.list", keyList)
+              .load(out.toString())
+              .selectExpr(order.split(", ")));
+      // Without the keys: a clear error.
+      Exception e =
+          assertThrows(
+              Exception.class, () -> spark.read().format("parrow").load(out.toString()).count());
+      assertTrue(
+          String.valueOf(e.getMessage()).contains("encrypted"), String.valueOf(e.getMessage()));
     }
-    String order = "id, k, s, d, ts, f, arr, st, day";
-    assertSameRows(
-        sample(3_000).selectExpr(order.split(", ")),
-        spark
-            .read()
-            .format("parrow")
-            .option(
-                "parquet.encryption.kms.client.class",
-                "org.apache.parquet.crypto.keytools.mocks.InMemoryKMS")
-            .option("parquet.encryption.key.list", keyList)
-            .load(out.toString())
-            .selectExpr(order.split(", ")));
-    // Without the keys: a clear error.
-    Exception e =
-        assertThrows(
-            Exception.class, () -> spark.read().format("parrow").load(out.toString()).count());
-    assertTrue(
-        String.valueOf(e.getMessage()).contains("encrypted"), String.valueOf(e.getMessage()));
   }
 
   /**
@@ -822,6 +838,8 @@ class ParrowSparkIT {
         "org.apache.parquet.crypto.keytools.PropertiesDrivenCryptoFactory");
     conf.set("parquet.encryption.kms.client.class", ParquetJavaTestKms.class.getName());
     conf.set("parquet.encryption.key.list", keyList);
+    // parquet-java caches KMS clients by access token: this test's own token, its own keys.
+    conf.set("parquet.encryption.key.access.token", "ParrowSparkIT");
     try {
       assertSameRows(
           sample(3_000).selectExpr(order.split(", ")),
@@ -830,6 +848,7 @@ class ParrowSparkIT {
       conf.unset("parquet.crypto.factory.class");
       conf.unset("parquet.encryption.kms.client.class");
       conf.unset("parquet.encryption.key.list");
+      conf.unset("parquet.encryption.key.access.token");
     }
     assertSameRows(
         sample(3_000).selectExpr(order.split(", ")),
@@ -844,5 +863,25 @@ class ParrowSparkIT {
             .selectExpr(order.split(", ")));
     // Without the keys Spark's reader cannot read the files.
     assertThrows(Exception.class, () -> spark.read().parquet(out.toString()).collectAsList());
+    // Key material beside each file is read, not written, by the connector: refused up front.
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () ->
+                sample(10)
+                    .write()
+                    .format("parrow")
+                    .option(
+                        "parquet.encryption.kms.client.class",
+                        "org.apache.parquet.crypto.keytools.mocks.InMemoryKMS")
+                    .option("parquet.encryption.key.list", keyList)
+                    .option("parquet.encryption.footer.key", "kf")
+                    .option("parquet.encryption.column.keys", "kc1:s")
+                    .option("parquet.encryption.key.material.store.internally", "false")
+                    .mode("overwrite")
+                    .save(dir.resolve("parrow-external").toString()));
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("store.internally"),
+        String.valueOf(e.getMessage()));
   }
 }

@@ -43,6 +43,31 @@ public final class KeyTools {
   }
 
   /**
+   * The keys of each file of a dataset written with the key tools, from its location: each file's
+   * key material found in it or beside it (a local path or {@code file:} URI; a remote file's
+   * external key material is not fetched, and asking for it is an error naming it).
+   *
+   * @param kms the KMS holding the master keys
+   * @return the keys of the file at a location (for {@code DatasetOptions.decryptionPerFile})
+   */
+  public static java.util.function.Function<String, FileDecryption> decryptionPerFile(
+      KmsClient kms) {
+    return location -> decryption(kms, localPath(location));
+  }
+
+  /** The local path of a location, or a path that names it for a remote one (never read). */
+  private static Path localPath(String location) {
+    if (location.startsWith("file:")) {
+      return Path.of(java.net.URI.create(location));
+    }
+    int scheme = location.indexOf("://");
+    if (scheme > 0) {
+      return Path.of("remote files' external key material is not read: " + location);
+    }
+    return Path.of(location);
+  }
+
+  /**
    * A key retriever over the key tools' key material.
    *
    * @param kms the KMS holding the master keys
@@ -136,7 +161,7 @@ public final class KeyTools {
   /** Whether data keys are wrapped by key-encryption keys the KMS wraps; default true. */
   public static final String DOUBLE_WRAPPING = "parquet.encryption.double.wrapping";
 
-  /** Whether key material is kept in the file; default true (false is not written by Parrow). */
+  /** Whether key material is kept in the file (default true) or beside it. */
   public static final String MATERIAL_INTERNAL = "parquet.encryption.key.material.store.internally";
 
   /** Bits of each data key: 128 (the default), 192 or 256. */
@@ -157,15 +182,18 @@ public final class KeyTools {
    * fresh random data keys, kept in its key metadata as {@code PKMT1} key material wrapped through
    * {@code kms} (directly, or by a key-encryption key made once for this writer: double wrapping).
    * The other properties: {@value #ALGORITHM}, {@value #PLAINTEXT_FOOTER}, {@value
-   * #DOUBLE_WRAPPING}, {@value #DATA_KEY_BITS}, {@value #KEK_BITS}, {@value #COMPLETE_COLUMNS}.
+   * #DOUBLE_WRAPPING}, {@value #MATERIAL_INTERNAL}, {@value #DATA_KEY_BITS}, {@value #KEK_BITS},
+   * {@value #COMPLETE_COLUMNS}.
    *
    * @param kms the KMS holding the master keys
    * @param properties the key tools properties
    * @return each file's encryption, from its name (for {@code
-   *     WriteOptions.Builder.encryptionPerFile})
+   *     WriteOptions.Builder.encryptionPerFile}); with {@value #MATERIAL_INTERNAL} false its key
+   *     material goes beside it, in {@code _KEY_MATERIAL_FOR_<file>.json}, referenced from the
+   *     file, as parquet-java keeps it (single local files only)
    * @throws IllegalArgumentException when the properties name no keys or hold a wrong value
    */
-  public static java.util.function.Function<String, FileEncryption> encryption(
+  public static dev.parrow.arrow.EncryptionPerFile encryption(
       KmsClient kms, Map<String, String> properties) {
     String uniform = properties.get(UNIFORM_KEY);
     String footer = properties.get(FOOTER_KEY);
@@ -184,12 +212,7 @@ public final class KeyTools {
               + UNIFORM_KEY
               + " alone");
     }
-    if ("false".equalsIgnoreCase(properties.getOrDefault(MATERIAL_INTERNAL, "true"))) {
-      throw new IllegalArgumentException(
-          "Parrow keeps key material in the file; "
-              + MATERIAL_INTERNAL
-              + "=false (external key material) is read, not written");
-    }
+    boolean internal = bool(properties, MATERIAL_INTERNAL, true);
     Map<String, List<String>> columnMasters = columns == null ? Map.of() : columnKeys(columns);
     FileEncryption.Algorithm algorithm;
     try {
@@ -208,15 +231,34 @@ public final class KeyTools {
             kms, bool(properties, DOUBLE_WRAPPING, true), keyBits(properties, KEK_BITS) / 8);
     String footerMaster = uniform != null ? uniform : footer;
     return name -> {
+      // The key material: in the file's key metadata, or beside it with references in the file.
+      Map<String, String> external = new java.util.LinkedHashMap<>();
+      java.util.function.BiFunction<String, byte[], byte[]> keep =
+          (reference, material) -> {
+            if (internal) {
+              return material;
+            }
+            external.put(reference, new String(material, StandardCharsets.UTF_8));
+            Map<String, Object> pointer = new java.util.LinkedHashMap<>();
+            pointer.put("keyMaterialType", "PKMT1");
+            pointer.put("internalStorage", false);
+            pointer.put("keyReference", reference);
+            return json(pointer);
+          };
       byte[] footerKey = randomKey(dekBytes);
       FileEncryption.Builder b =
           FileEncryption.builder(footerKey)
               .algorithm(algorithm)
               .plaintextFooter(plaintextFooter)
-              .footerKeyMetadata(wrapper.material(footerKey, footerMaster, true));
+              .footerKeyMetadata(
+                  keep.apply(
+                      "footerKey", wrapper.material(footerKey, footerMaster, true, internal)));
+      int columnKeys = 0;
       for (Map.Entry<String, List<String>> e : columnMasters.entrySet()) {
         byte[] key = randomKey(dekBytes);
-        byte[] metadata = wrapper.material(key, e.getKey(), false);
+        byte[] metadata =
+            keep.apply(
+                "columnKey" + columnKeys++, wrapper.material(key, e.getKey(), false, internal));
         for (String column : e.getValue()) {
           b.columnKey(column, key, metadata);
         }
@@ -224,8 +266,33 @@ public final class KeyTools {
       if (complete) {
         b.footerKeyForOtherColumns();
       }
-      return b.build();
+      Map<String, byte[]> beside =
+          internal
+              ? Map.of()
+              : Map.of(
+                  "_KEY_MATERIAL_FOR_" + Path.of(name).getFileName() + ".json",
+                  json(new java.util.LinkedHashMap<String, Object>(external)));
+      return new dev.parrow.arrow.EncryptionPerFile.Encrypted(b.build(), beside);
     };
+  }
+
+  /** A flat JSON object of strings and booleans, as UTF-8. */
+  private static byte[] json(Map<String, Object> fields) {
+    java.io.StringWriter out = new java.io.StringWriter();
+    try (com.fasterxml.jackson.core.JsonGenerator g = JSON.createGenerator(out)) {
+      g.writeStartObject();
+      for (Map.Entry<String, Object> e : fields.entrySet()) {
+        if (e.getValue() instanceof Boolean flag) {
+          g.writeBooleanField(e.getKey(), flag);
+        } else {
+          g.writeStringField(e.getKey(), (String) e.getValue());
+        }
+      }
+      g.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toString().getBytes(StandardCharsets.UTF_8);
   }
 
   /** {@value #COLUMN_KEYS}'s master key ids and their columns. */
@@ -297,10 +364,10 @@ public final class KeyTools {
       this.kekBytes = kekBytes;
     }
 
-    byte[] material(byte[] dataKey, String masterKey, boolean footer) {
+    byte[] material(byte[] dataKey, String masterKey, boolean footer, boolean internal) {
       Map<String, Object> m = new java.util.LinkedHashMap<>();
       m.put("keyMaterialType", "PKMT1");
-      m.put("internalStorage", true);
+      m.put("internalStorage", internal);
       m.put("isFooterKey", footer);
       if (footer) {
         m.put("kmsInstanceID", "DEFAULT");
@@ -328,21 +395,7 @@ public final class KeyTools {
         m.put("wrappedDEK", kms.wrapKey(dataKey, masterKey));
         m.put("doubleWrapping", false);
       }
-      java.io.StringWriter out = new java.io.StringWriter();
-      try (com.fasterxml.jackson.core.JsonGenerator g = JSON.createGenerator(out)) {
-        g.writeStartObject();
-        for (Map.Entry<String, Object> e : m.entrySet()) {
-          if (e.getValue() instanceof Boolean flag) {
-            g.writeBooleanField(e.getKey(), flag);
-          } else {
-            g.writeStringField(e.getKey(), (String) e.getValue());
-          }
-        }
-        g.writeEndObject();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      return out.toString().getBytes(StandardCharsets.UTF_8);
+      return json(m);
     }
   }
 
