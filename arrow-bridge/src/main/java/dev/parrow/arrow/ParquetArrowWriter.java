@@ -124,10 +124,12 @@ public final class ParquetArrowWriter implements AutoCloseable {
     checkOptions(output, options, columns);
     EncryptionPerFile.Encrypted encrypted = encryption(output, options, appendTo);
     // Its column keys checked to name columns before the output is opened.
+    List<List<String>> paths = columns.stream().map(ColumnDescriptor::path).toList();
     this.encryptor =
-        encrypted == null
-            ? null
-            : encrypted.encryption().newFile(columns.stream().map(ColumnDescriptor::path).toList());
+        appendTo != null
+            ? appendEncryptor(appendTo, paths)
+            : encrypted == null ? null : encrypted.encryption().newFile(paths);
+    this.rowGroupsBegun = appendTo == null ? 0 : appendTo.metadata().rowGroups().size();
     this.besideFile = encrypted == null ? Map.of() : encrypted.besideFile();
     this.sortingColumns = sortingColumns(options, columns);
     this.existing = appendTo == null ? null : appendTo.metadata();
@@ -138,7 +140,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       } else {
         long dataEnd = appendTo.footer().metadataOffset();
         Appending.copy(appendTo.input(), dataEnd, stream);
-        this.file = ParquetFileWriter.continuing(stream, existing, dataEnd);
+        this.file = ParquetFileWriter.continuing(stream, existing, dataEnd, encryptor);
       }
     } catch (IOException | RuntimeException e) {
       discard();
@@ -190,20 +192,18 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   /**
-   * The new file's encryption, or null; checked before the output is opened. An append neither
-   * encrypts nor goes into an encrypted file: its row groups would need the file's keys and AAD,
-   * and its new footer would leave the old one's protection.
+   * The new file's encryption, or null; checked before the output is opened. An append takes none:
+   * its row groups are encrypted as the file's are ({@link #appendEncryptor}).
    */
   private static EncryptionPerFile.Encrypted encryption(
       OutputFile output, WriteOptions options, ParquetFile appendTo) {
     if (appendTo != null) {
-      if (options.encryption() != null
-          || appendTo.footer().crypto() != null
-          || appendTo.metadata().encryptionAlgorithm() != null) {
+      if (options.encryption() != null) {
         throw new UnsupportedOperationException(
             "cannot append to "
                 + output.name()
-                + ": appending to an encrypted file, or with encryption, is not supported");
+                + ": an append is encrypted as the file is (open it with its keys), not with new"
+                + " encryption");
       }
       return null;
     }
@@ -234,6 +234,22 @@ public final class ParquetArrowWriter implements AutoCloseable {
       }
     }
     return encrypted;
+  }
+
+  /**
+   * The encryption of row groups appended to a file: none for a plaintext file; an encrypted one's,
+   * continued, when it was opened with its keys (every encrypted column's).
+   */
+  private static FileEncryptor appendEncryptor(ParquetFile appendTo, List<List<String>> paths) {
+    if (appendTo.footer().crypto() == null) {
+      return null;
+    }
+    try {
+      return FileEncryptor.continuing(appendTo.footer().crypto(), appendTo.metadata(), paths);
+    } catch (UnsupportedOperationException e) {
+      throw new UnsupportedOperationException(
+          "cannot append to " + appendTo.input().name() + ": " + e.getMessage(), e);
+    }
   }
 
   /**
@@ -351,7 +367,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
       Path path, Schema schema, WriteOptions options, DictionaryProvider provider)
       throws IOException {
     AppendLock lock = AppendLock.acquire(path);
-    try (ParquetFile file = ParquetFile.open(path)) {
+    try (ParquetFile file =
+        options.appendKeys() == null
+            ? ParquetFile.open(path)
+            : ParquetFile.open(path, options.appendKeys())) {
       ParquetArrowWriter writer =
           new ParquetArrowWriter(OutputFile.of(path), schema, options, provider, file);
       writer.appendLock = lock;
@@ -482,7 +501,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
     rowsInGroup = 0;
   }
 
-  /** Row groups begun: the next one's ordinal (an encrypted chunk's modules name it). */
+  /**
+   * Row groups begun, the file's own included when appending: the next one's ordinal (an encrypted
+   * chunk's modules name it).
+   */
   private int rowGroupsBegun;
 
   /**

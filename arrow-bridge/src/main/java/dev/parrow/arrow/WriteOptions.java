@@ -81,6 +81,7 @@ public final class WriteOptions {
   private final Executor executor;
   private final boolean commitOnClose;
   private final EncryptionPerFile encryption;
+  private final dev.parrow.codec.crypto.FileDecryption appendKeys;
 
   private WriteOptions(Builder b) {
     if (b.parallelism < 1) {
@@ -111,6 +112,7 @@ public final class WriteOptions {
     this.executor = b.executor;
     this.commitOnClose = b.commitOnClose;
     this.encryption = b.encryption;
+    this.appendKeys = b.appendKeys;
     columnOptions(); // checks the page and codec settings now, not at the first write
   }
 
@@ -150,6 +152,7 @@ public final class WriteOptions {
     b.executor = executor;
     b.commitOnClose = commitOnClose;
     b.encryption = encryption;
+    b.appendKeys = appendKeys;
     return b;
   }
 
@@ -274,8 +277,16 @@ public final class WriteOptions {
   }
 
   /**
-   * How each file written is encrypted: given the file's name, its encryption settings; null (the
-   * default) for plaintext files.
+   * The keys of the encrypted file an append adds to, or null (the default) for a plaintext file.
+   *
+   * @return the keys, or null
+   */
+  public dev.parrow.codec.crypto.FileDecryption appendKeys() {
+    return appendKeys;
+  }
+
+  /**
+   * How each file written is encrypted, or null (the default) for plaintext files.
    *
    * @return the encryption, or null
    */
@@ -447,6 +458,7 @@ public final class WriteOptions {
     private Executor executor;
     private boolean commitOnClose = true;
     private EncryptionPerFile encryption;
+    private dev.parrow.codec.crypto.FileDecryption appendKeys;
 
     private Builder() {}
 
@@ -709,6 +721,19 @@ public final class WriteOptions {
      */
     public Builder encryptionPerFile(EncryptionPerFile perFile) {
       this.encryption = perFile;
+      return this;
+    }
+
+    /**
+     * The keys of the encrypted file an append adds to: its footer key and the key of every
+     * encrypted column (or a key retriever). The new row groups are encrypted as the file's are
+     * (its algorithm, AAD, footer mode and column keys), and so is the new footer.
+     *
+     * @param keys the file's keys, or null for a plaintext file (the default)
+     * @return this builder
+     */
+    public Builder appendKeys(dev.parrow.codec.crypto.FileDecryption keys) {
+      this.appendKeys = keys;
       return this;
     }
 

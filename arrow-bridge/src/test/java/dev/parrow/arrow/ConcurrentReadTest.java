@@ -90,6 +90,19 @@ class ConcurrentReadTest {
     }
   }
 
+  /** The same rows from {@code first} appended to the file, written with other options too. */
+  static void append(Path target, long first, WriteOptions.Builder more) throws IOException {
+    WriteOptions options = more.rowGroupRows(3_000).pageRows(500).writeCrc(true).build();
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);
+        ParquetArrowWriter writer = ParquetArrowWriter.append(target, SCHEMA, options, null)) {
+      for (int start = 0; start < ROWS; start += ROWS / 2) {
+        fill(root, first + start, ROWS / 2);
+        writer.write(root);
+      }
+    }
+  }
+
   private static void fill(VectorSchemaRoot root, long first, int rows) {
     root.allocateNew();
     BigIntVector id = (BigIntVector) root.getVector("id");

@@ -353,35 +353,75 @@ class EncryptedWriteTest {
   }
 
   @Test
-  void appendsToEncryptedFilesAreRefused() throws IOException {
-    for (boolean plaintextFooter : new boolean[] {false, true}) {
-      Path file =
-          write(
-              "append-" + plaintextFooter,
-              FileEncryption.builder(FOOTER_KEY).plaintextFooter(plaintextFooter).build());
+  void appendsContinueAFilesEncryption() throws IOException {
+    Path plainTwice = dir.resolve("plain-appended.parquet");
+    Files.copy(plain, plainTwice, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    ConcurrentReadTest.append(plainTwice, 20_000, WriteOptions.builder());
+    Read expected = read(plainTwice, null, o -> {});
+    for (FileEncryption encryption :
+        new FileEncryption[] {
+          FileEncryption.builder(FOOTER_KEY).build(),
+          FileEncryption.builder(FOOTER_KEY)
+              .algorithm(FileEncryption.Algorithm.AES_GCM_CTR_V1)
+              .plaintextFooter(true)
+              .columnKey("s", KEY_S, bytes("ks"))
+              .columnKey("st", KEY_ST, null)
+              .aadPrefix(bytes("t"), false)
+              .build()
+        }) {
+      FileDecryption.Builder keyBuilder =
+          FileDecryption.builder()
+              .footerKey(FOOTER_KEY)
+              .columnKey("s", KEY_S)
+              .columnKey("st", KEY_ST);
+      if (encryption.plaintextFooter()) {
+        keyBuilder.aadPrefix(bytes("t"));
+      }
+      FileDecryption keys = keyBuilder.build();
+      Path file = write("append-" + encryption.plaintextFooter(), encryption);
       byte[] before = Files.readAllBytes(file);
-      Exception e =
+      // Without the keys, or with new encryption, or short of a column's key: refused, the file
+      // as it was.
+      Exception noKeys =
           assertThrows(
               Exception.class,
-              () -> ParquetArrowWriter.append(file, plainSchema(), WriteOptions.defaults(), null));
-      assertTrue(e.getMessage().contains("encrypted"), e.getMessage());
+              () -> ConcurrentReadTest.append(file, 20_000, WriteOptions.builder()));
+      assertTrue(noKeys.getMessage().contains("encrypted"), noKeys.getMessage());
+      Exception newEncryption =
+          assertThrows(
+              UnsupportedOperationException.class,
+              () ->
+                  ConcurrentReadTest.append(
+                      file,
+                      20_000,
+                      WriteOptions.builder().appendKeys(keys).encryption(encryption)));
+      assertTrue(newEncryption.getMessage().contains("encrypted as the file is"));
+      if (encryption.plaintextFooter()) {
+        Exception shortOfKeys =
+            assertThrows(
+                UnsupportedOperationException.class,
+                () ->
+                    ConcurrentReadTest.append(
+                        file,
+                        20_000,
+                        WriteOptions.builder()
+                            .appendKeys(
+                                FileDecryption.builder()
+                                    .footerKey(FOOTER_KEY)
+                                    .columnKey("s", KEY_S)
+                                    .aadPrefix(bytes("t"))
+                                    .build())));
+        assertTrue(shortOfKeys.getMessage().contains("'st."), shortOfKeys.getMessage());
+      }
       assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(file)));
+      // With the keys: the new row groups encrypted as the old ones, one file.
+      ConcurrentReadTest.append(file, 20_000, WriteOptions.builder().appendKeys(keys));
+      assertEquals(expected, read(file, keys, o -> {}));
+      assertEquals(
+          read(plainTwice, null, o -> o.filter("s = 'k3' AND id > 19000")),
+          read(file, keys, o -> o.filter("s = 'k3' AND id > 19000")));
+      assertFalse(contains(file, "of a text column") && !encryption.plaintextFooter());
     }
-    // Nor does an append encrypt.
-    Path copy = dir.resolve("plain-copy.parquet");
-    Files.copy(plain, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    Exception e =
-        assertThrows(
-            UnsupportedOperationException.class,
-            () ->
-                ParquetArrowWriter.append(
-                    copy,
-                    plainSchema(),
-                    WriteOptions.builder()
-                        .encryption(FileEncryption.builder(FOOTER_KEY).build())
-                        .build(),
-                    null));
-    assertTrue(e.getMessage().contains("encrypt"), e.getMessage());
   }
 
   private static org.apache.arrow.vector.types.pojo.Schema plainSchema() throws IOException {

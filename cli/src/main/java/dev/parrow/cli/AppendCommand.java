@@ -22,7 +22,9 @@ import picocli.CommandLine.Spec;
     description =
         "Add the rows of an Arrow IPC file (or stream) to a Parquet file of the same schema, as new"
             + " row groups. TARGET holds either its old rows or all of them, even if parrow is"
-            + " killed. The options apply to the new row groups.")
+            + " killed. The options apply to the new row groups. An encrypted TARGET takes its"
+            + " keys (--footer-key, --column-key for every encrypted column), and its new row"
+            + " groups are encrypted as its own.")
 final class AppendCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -39,6 +41,8 @@ final class AppendCommand implements Callable<Integer> {
 
   @Mixin WriteSettings settings;
 
+  @Mixin KeySettings keys;
+
   @Override
   public Integer call() throws Exception {
     settings.refuseEncryption("append");
@@ -48,7 +52,12 @@ final class AppendCommand implements Callable<Integer> {
     try (BufferAllocator allocator = new RootAllocator();
         ArrowReader reader = Inputs.arrow(input, allocator)) {
       long rows =
-          ParquetArrowWriter.appendAll(reader, target, settings.options(), progress::update);
+          ParquetArrowWriter.appendAll(
+              reader,
+              target,
+              // An encrypted file's new row groups are encrypted as its own, with its keys.
+              settings.options().toBuilder().appendKeys(keys.decryption()).build(),
+              progress::update);
       progress.finish("appended " + Sizes.plural(rows, "row") + " to " + target, rows);
     } catch (Exception e) {
       progress.abandon();

@@ -148,12 +148,14 @@ final class WriteSettings {
     }
   }
 
-  /** Refuses the encryption options for a verb that does not encrypt (an append). */
+  /** Refuses the encryption options for a verb that encrypts as its file is (an append). */
   void refuseEncryption(String verb) {
     if (plaintextFooter
         || encryptionAlgorithm != dev.parrow.codec.crypto.FileEncryption.Algorithm.AES_GCM_V1) {
       throw new IllegalArgumentException(
-          verb + " does not encrypt: --encryption-algorithm and --plaintext-footer do not apply");
+          verb
+              + " encrypts as the file is, with its keys: --encryption-algorithm and"
+              + " --plaintext-footer do not apply");
     }
   }
 

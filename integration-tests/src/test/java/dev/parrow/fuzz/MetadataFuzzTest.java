@@ -36,6 +36,37 @@ class MetadataFuzzTest {
     }
   }
 
+  /**
+   * The bytes as the plaintext footer of an encrypted file that has nothing else, opened with the
+   * encrypted seeds' keys (found by key metadata) and its signature unchecked: the algorithm, the
+   * columns' crypto metadata, their encrypted metadata and key metadata are read.
+   */
+  @FuzzTest
+  void plaintextFooter(byte[] thrift) throws Exception {
+    int signature = 28;
+    ByteBuffer file =
+        ByteBuffer.allocate(thrift.length + signature + 12).order(ByteOrder.LITTLE_ENDIAN);
+    file.put(MAGIC).put(thrift).put(new byte[signature]);
+    file.putInt(thrift.length + signature).put(MAGIC).flip();
+    dev.parrow.codec.crypto.FileDecryption keys =
+        dev.parrow.codec.crypto.FileDecryption.builder()
+            .keyRetriever(
+                m ->
+                    switch (new String(m, StandardCharsets.ISO_8859_1)) {
+                      case "kf" -> dev.parrow.it.FuzzSeeds.FOOTER_KEY;
+                      case "kc" -> dev.parrow.it.FuzzSeeds.COLUMN_KEY;
+                      default -> null;
+                    })
+            .checkFooterSignature(false)
+            .build();
+    try (ParquetFile parquet = ParquetFile.open(InputFile.of(file, FuzzChecks.NAME), keys)) {
+      parquet.describe();
+      parquet.arrowSchema(ReadOptions.defaults());
+    } catch (ParquetFormatException e) {
+      FuzzChecks.assertNamesFile(e);
+    }
+  }
+
   /** The first byte picks the structure; the rest is its encoding. */
   @FuzzTest
   void pageStructures(byte[] input) {

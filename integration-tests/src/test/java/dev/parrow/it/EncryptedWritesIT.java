@@ -38,9 +38,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Writing encrypted files, against DuckDB (which does uniform encryption: one key for everything)
  * both ways, and from the CLI: convert keeps an encrypted file's copy encrypted (or, with
- * --decrypt, not), import and from-arrow encrypt with the key options, meta and schema show how,
- * and no key is printed. parquet-java reads Parrow's files with every choice in the spark module's
- * ParquetJavaEncryptionIT.
+ * --decrypt, not), import and from-arrow encrypt with the key options, append continues a file's
+ * encryption with its keys, meta and schema show how, and no key is printed. parquet-java reads
+ * Parrow's files with every choice in the spark module's ParquetJavaEncryptionIT.
  */
 class EncryptedWritesIT {
   private static final int ROWS = 5_000;
@@ -280,5 +280,22 @@ class EncryptedWritesIT {
         CliOutputIT.ok("cat", back.toString(), "--footer-key", footer, "--format", "csv").out());
     String schema = CliOutputIT.ok("schema", back.toString(), "--footer-key", footer).out();
     assertTrue(schema.contains("encryption: AES_GCM_V1, encrypted footer"), schema);
+    // append: with the file's keys its new rows are encrypted as its own; without, refused.
+    String refused = CliOutputIT.error("append", arrow.toString(), back.toString());
+    assertTrue(refused.contains("encrypted") && refused.contains("back.parquet"), refused);
+    String notHere =
+        CliOutputIT.error(
+            "append",
+            arrow.toString(),
+            back.toString(),
+            "--footer-key",
+            footer,
+            "--plaintext-footer");
+    assertTrue(notHere.contains("encrypts as the file is"), notHere);
+    CliOutputIT.ok("append", arrow.toString(), back.toString(), "--footer-key", footer, "--quiet");
+    String twice =
+        CliOutputIT.ok("cat", back.toString(), "--footer-key", footer, "--format", "csv").out();
+    assertEquals(5, twice.lines().count(), twice);
+    assertEquals("PARE", new String(Files.readAllBytes(back), 0, 4, StandardCharsets.US_ASCII));
   }
 }

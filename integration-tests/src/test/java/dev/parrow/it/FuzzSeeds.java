@@ -99,6 +99,16 @@ public final class FuzzSeeds {
             name + "-" + way.getKey(),
             (option * 3) % 12 | (option % 2 == 1 ? 0x80 : 0),
             bytes);
+        if (way.getValue().plaintextFooter()) {
+          // MetadataFuzzTest#plaintextFooter: the footer without its signature.
+          byte[] footer = footerBytes(bytes);
+          write(
+              out,
+              "MetadataFuzzTestInputs/plaintextFooter",
+              name,
+              -1,
+              Arrays.copyOf(footer, footer.length - 28));
+        }
         option++;
       }
     }

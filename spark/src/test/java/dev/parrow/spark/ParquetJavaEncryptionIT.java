@@ -60,9 +60,10 @@ import org.junit.jupiter.api.io.TempDir;
  * parquet-java (the reference implementation, in test scope with the Hadoop client it needs) as the
  * oracle of encrypted files, both ways, for each of the specification's choices: it reads the
  * values Parrow wrote, and Parrow reads the values it wrote, each checked against the rows as
- * generated. The key tools too: parquet-java's PropertiesDrivenCryptoFactory unwraps the key
- * material Parrow writes through a KMS, in the file or beside it, and Parrow the material
- * parquet-java writes. Java 17 and 21 (parquet-java's Hadoop client does not start on later ones).
+ * generated (and appended to by Parrow, read by parquet-java). The key tools too: parquet-java's
+ * PropertiesDrivenCryptoFactory unwraps the key material Parrow writes through a KMS, in the file
+ * or beside it, and Parrow the material parquet-java writes. Java 17 and 21 (parquet-java's Hadoop
+ * client does not start on later ones).
  */
 class ParquetJavaEncryptionIT {
   private static final int ROWS = 7_000;
@@ -85,8 +86,13 @@ class ParquetJavaEncryptionIT {
 
   /** The generated rows, one line each: id, s (or null), d, st (null, or a and b, each or null). */
   private static List<String> expected() {
+    return expected(ROWS);
+  }
+
+  /** The first {@code count} generated rows. */
+  private static List<String> expected(int count) {
     List<String> rows = new ArrayList<>();
-    for (int i = 0; i < ROWS; i++) {
+    for (int i = 0; i < count; i++) {
       rows.add(row(i, s(i), d(i), i % 13 == 0, a(i), b(i)));
     }
     return rows;
@@ -258,17 +264,20 @@ class ParquetJavaEncryptionIT {
                       Field.nullable("b", ArrowType.Utf8.INSTANCE)))));
 
   private static void parrowWrite(Path file, WriteOptions.Builder options) throws IOException {
+    parrowWrite(file, options, 0, false);
+  }
+
+  /** Rows {@code first} on, {@link #ROWS} of them, written or appended to the file. */
+  private static void parrowWrite(
+      Path file, WriteOptions.Builder options, int first, boolean append) throws IOException {
+    WriteOptions built =
+        options.rowGroupRows(3_000).pageRows(700).column("s", c -> c.bloomFilter()).build();
     try (BufferAllocator allocator = new RootAllocator();
         VectorSchemaRoot root = VectorSchemaRoot.create(SCHEMA, allocator);
         ParquetArrowWriter writer =
-            ParquetArrowWriter.create(
-                file,
-                SCHEMA,
-                options
-                    .rowGroupRows(3_000)
-                    .pageRows(700)
-                    .column("s", c -> c.bloomFilter())
-                    .build())) {
+            append
+                ? ParquetArrowWriter.append(file, SCHEMA, built, null)
+                : ParquetArrowWriter.create(file, SCHEMA, built)) {
       root.allocateNew();
       BigIntVector id = (BigIntVector) root.getVector("id");
       VarCharVector s = (VarCharVector) root.getVector("s");
@@ -276,27 +285,28 @@ class ParquetJavaEncryptionIT {
       StructVector st = (StructVector) root.getVector("st");
       IntVector a = (IntVector) st.getChild("a");
       VarCharVector b = (VarCharVector) st.getChild("b");
-      for (int i = 0; i < ROWS; i++) {
-        id.setSafe(i, i);
+      for (int r = 0; r < ROWS; r++) {
+        int i = first + r;
+        id.setSafe(r, i);
         if (s(i) == null) {
-          s.setNull(i);
+          s.setNull(r);
         } else {
-          s.setSafe(i, ascii(s(i)));
+          s.setSafe(r, ascii(s(i)));
         }
-        d.setSafe(i, d(i));
+        d.setSafe(r, d(i));
         if (i % 13 == 0) {
-          st.setNull(i);
+          st.setNull(r);
         } else {
-          st.setIndexDefined(i);
+          st.setIndexDefined(r);
           if (a(i) == null) {
-            a.setNull(i);
+            a.setNull(r);
           } else {
-            a.setSafe(i, a(i));
+            a.setSafe(r, a(i));
           }
           if (b(i) == null) {
-            b.setNull(i);
+            b.setNull(r);
           } else {
-            b.setSafe(i, ascii(b(i)));
+            b.setSafe(r, ascii(b(i)));
           }
         }
       }
@@ -339,6 +349,9 @@ class ParquetJavaEncryptionIT {
       parrowWrite(file, WriteOptions.builder().encryption(c.parrowWrite()));
       assertEquals(expected(), javaRead(file, c.javaRead(), new Configuration()), c.name());
       assertEquals(expected(), parrowRead(file, c.parrowRead()), c.name());
+      // Appended to with its keys: the new row groups encrypted as the file's.
+      parrowWrite(file, WriteOptions.builder().appendKeys(c.parrowRead()), ROWS, true);
+      assertEquals(expected(2 * ROWS), javaRead(file, c.javaRead(), new Configuration()), c.name());
     }
   }
 

@@ -26,13 +26,22 @@ public final class FileCrypto {
   private final byte[] fileAad;
 
   private final byte[] footerKey;
+
+  /** The footer key's metadata as the file has it, or null. */
+  private final byte[] footerKeyMetadata;
+
   private final FileDecryption keys;
 
   private FileCrypto(
-      EncryptionAlgorithm algorithm, byte[] fileAad, byte[] footerKey, FileDecryption keys) {
+      EncryptionAlgorithm algorithm,
+      byte[] fileAad,
+      byte[] footerKey,
+      byte[] footerKeyMetadata,
+      FileDecryption keys) {
     this.algorithm = algorithm;
     this.fileAad = fileAad;
     this.footerKey = footerKey;
+    this.footerKeyMetadata = footerKeyMetadata;
     this.keys = keys;
   }
 
@@ -118,7 +127,13 @@ public final class FileCrypto {
       }
       aad = null;
     }
-    FileCrypto fc = new FileCrypto(crypto.algorithm(), aad, key, keys);
+    FileCrypto fc =
+        new FileCrypto(
+            crypto.algorithm(),
+            aad,
+            key,
+            crypto.keyMetadata() == null ? null : crypto.keyMetadata().toByteArray(),
+            keys);
     return new Decrypted(fc, ThriftCodec.readFileMetaData(ByteBuffer.wrap(plain)));
   }
 
@@ -172,7 +187,7 @@ public final class FileCrypto {
                 + " key or AAD prefix is wrong");
       }
     }
-    return new FileCrypto(metaData.encryptionAlgorithm(), aad, key, keys);
+    return new FileCrypto(metaData.encryptionAlgorithm(), aad, key, signingKeyMetadata, keys);
   }
 
   /**
@@ -228,8 +243,23 @@ public final class FileCrypto {
     }
   }
 
+  /** {@return the file's AAD, null for a file written without (DuckDB's)} */
+  byte[] fileAad() {
+    return fileAad;
+  }
+
+  /** {@return the footer key, or null when the reader has none} */
+  byte[] footerKey() {
+    return footerKey;
+  }
+
+  /** {@return the footer key's metadata as the file has it, or null} */
+  byte[] footerKeyMetadata() {
+    return footerKeyMetadata;
+  }
+
   /** The key of a chunk encrypted as {@code how}: its column's, or the footer's; null if none. */
-  private byte[] key(ColumnCryptoMetaData how, String path) {
+  byte[] key(ColumnCryptoMetaData how, String path) {
     if (how instanceof ColumnCryptoMetaData.WithColumnKey withKey) {
       Bytes metadata = withKey.keyMetadata();
       return keys.columnKey(path, metadata == null ? null : metadata.toByteArray());

@@ -92,7 +92,7 @@ public final class FileEncryption {
     for (String d : dotted) {
       keys.add(keyOf(d));
     }
-    return new FileEncryptor(this, leafPaths, keys);
+    return FileEncryptor.newFile(this, leafPaths, keys);
   }
 
   /**

@@ -23,25 +23,42 @@ public final class FileEncryptor {
   /** The unique part of a file's AAD: 8 random bytes, as parquet-java and Arrow C++ make it. */
   private static final int UNIQUE_BYTES = 8;
 
-  private final FileEncryption settings;
   private final List<List<String>> paths;
   private final List<FileEncryption.ColumnKey> keys;
   private final byte[] fileAad;
   private final EncryptionAlgorithm algorithm;
+  private final byte[] footerKey;
+  private final byte[] footerKeyMetadata;
+  private final boolean plaintextFooter;
 
-  FileEncryptor(
-      FileEncryption settings, List<List<String>> paths, List<FileEncryption.ColumnKey> keys) {
-    this.settings = settings;
+  private FileEncryptor(
+      List<List<String>> paths,
+      List<FileEncryption.ColumnKey> keys,
+      byte[] fileAad,
+      EncryptionAlgorithm algorithm,
+      byte[] footerKey,
+      byte[] footerKeyMetadata,
+      boolean plaintextFooter) {
     this.paths = List.copyOf(paths);
     this.keys = keys;
+    this.fileAad = fileAad;
+    this.algorithm = algorithm;
+    this.footerKey = footerKey;
+    this.footerKeyMetadata = footerKeyMetadata;
+    this.plaintextFooter = plaintextFooter;
+  }
+
+  /** A new file's encryption: the settings' keys and choices, and a random unique AAD part. */
+  static FileEncryptor newFile(
+      FileEncryption settings, List<List<String>> paths, List<FileEncryption.ColumnKey> keys) {
     byte[] unique = new byte[UNIQUE_BYTES];
     new java.security.SecureRandom().nextBytes(unique);
     byte[] prefix = settings.aadPrefix() == null ? new byte[0] : settings.aadPrefix();
-    this.fileAad = new byte[prefix.length + unique.length];
+    byte[] fileAad = new byte[prefix.length + unique.length];
     System.arraycopy(prefix, 0, fileAad, 0, prefix.length);
     System.arraycopy(unique, 0, fileAad, prefix.length, unique.length);
     boolean supplied = settings.aadPrefix() != null && !settings.storeAadPrefix();
-    this.algorithm =
+    EncryptionAlgorithm algorithm =
         new EncryptionAlgorithm(
             settings.algorithm() == FileEncryption.Algorithm.AES_GCM_V1 ? 1 : 2,
             settings.aadPrefix() != null && settings.storeAadPrefix()
@@ -49,11 +66,78 @@ public final class FileEncryptor {
                 : null,
             Bytes.of(unique),
             supplied ? Boolean.TRUE : null);
+    return new FileEncryptor(
+        paths,
+        keys,
+        fileAad,
+        algorithm,
+        settings.footerKey(),
+        settings.footerKeyMetadata(),
+        settings.plaintextFooter());
+  }
+
+  /**
+   * The encryption of row groups appended to an encrypted file: its algorithm, AAD, footer mode,
+   * and each column's key as its first row group has it, so that the old row groups and the new
+   * read as one file.
+   *
+   * @param crypto the file's crypto, from a read with its keys
+   * @param metaData its metadata, as that read decrypted it
+   * @param paths each leaf column's path, in schema order
+   * @return the encryptor of the appended row groups and of the new footer
+   * @throws UnsupportedOperationException when the file's encryption cannot be continued: no row
+   *     group to take the columns' keys from, a key the read was not given, DuckDB's AAD-less file
+   */
+  public static FileEncryptor continuing(
+      FileCrypto crypto, FileMetaData metaData, List<List<String>> paths) {
+    if (crypto.fileAad() == null) {
+      throw new UnsupportedOperationException(
+          "appending to a file encrypted without AAD (DuckDB's) is not supported");
+    }
+    if (crypto.footerKey() == null) {
+      throw new UnsupportedOperationException(
+          "appending to an encrypted file needs its footer key");
+    }
+    if (metaData.rowGroups().isEmpty()) {
+      throw new UnsupportedOperationException(
+          "appending to an encrypted file without row groups is not supported: its columns' keys"
+              + " are unknown");
+    }
+    List<FileEncryption.ColumnKey> keys = new java.util.ArrayList<>();
+    List<ColumnChunk> first = metaData.rowGroups().get(0).columns();
+    for (int c = 0; c < paths.size(); c++) {
+      ColumnCryptoMetaData how = c < first.size() ? first.get(c).cryptoMetadata() : null;
+      String path = String.join(".", paths.get(c));
+      if (how == null) {
+        keys.add(null);
+      } else if (how instanceof ColumnCryptoMetaData.WithColumnKey k) {
+        byte[] key = crypto.key(how, path);
+        if (key == null) {
+          throw new UnsupportedOperationException(
+              "appending to an encrypted file needs the key of every encrypted column; none for '"
+                  + path
+                  + "'");
+        }
+        keys.add(
+            new FileEncryption.ColumnKey(
+                key, k.keyMetadata() == null ? null : k.keyMetadata().toByteArray()));
+      } else {
+        keys.add(FileEncryption.FOOTER);
+      }
+    }
+    return new FileEncryptor(
+        paths,
+        keys,
+        crypto.fileAad(),
+        crypto.algorithm(),
+        crypto.footerKey(),
+        crypto.footerKeyMetadata(),
+        metaData.encryptionAlgorithm() != null);
   }
 
   /** {@return the magic the file starts with: PARE with an encrypted footer, else PAR1} */
   public byte[] magic() {
-    return settings.plaintextFooter() ? ParquetMagic.PLAIN : ParquetMagic.ENCRYPTED;
+    return plaintextFooter ? ParquetMagic.PLAIN : ParquetMagic.ENCRYPTED;
   }
 
   /**
@@ -69,11 +153,11 @@ public final class FileEncryptor {
       return null;
     }
     return new ChunkEncryptor(
-        key == FileEncryption.FOOTER ? settings.footerKey() : key.key(),
+        key == FileEncryption.FOOTER ? footerKey : key.key(),
         fileAad,
         rowGroup,
         column,
-        settings.algorithm() == FileEncryption.Algorithm.AES_GCM_CTR_V1);
+        algorithm.unionField() == 2);
   }
 
   /**
@@ -99,14 +183,13 @@ public final class FileEncryptor {
             : new ColumnCryptoMetaData.WithColumnKey(
                 paths.get(column), key.keyMetadata() == null ? null : Bytes.of(key.keyMetadata()));
     ColumnMetaData meta = chunk.metaData();
-    boolean metadataEncrypted = key != FileEncryption.FOOTER || settings.plaintextFooter();
+    boolean metadataEncrypted = key != FileEncryption.FOOTER || plaintextFooter;
     Bytes encrypted =
         metadataEncrypted
             ? Bytes.wrap(
                 chunk(rowGroup, column).columnMetaData(ThriftCodec.writeColumnMetaData(meta)))
             : null;
-    ColumnMetaData inFooter =
-        !metadataEncrypted ? meta : settings.plaintextFooter() ? meta.redacted() : null;
+    ColumnMetaData inFooter = !metadataEncrypted ? meta : plaintextFooter ? meta.redacted() : null;
     return new ColumnChunk(
         chunk.filePath(),
         chunk.fileOffset(),
@@ -129,22 +212,22 @@ public final class FileEncryptor {
    */
   public byte[] footer(FileMetaData metaData) {
     byte[] footerAad = Modules.aad(fileAad, Modules.FOOTER, -1, -1, -1);
-    byte[] keyMetadata = settings.footerKeyMetadata();
+    byte[] keyMetadata = footerKeyMetadata;
     byte[] head;
     byte[] body;
-    if (settings.plaintextFooter()) {
+    if (plaintextFooter) {
       head =
           ThriftCodec.writeFileMetaData(
               metaData.withEncryption(
                   algorithm, keyMetadata == null ? null : Bytes.of(keyMetadata)));
-      body = Modules.sign(head, settings.footerKey(), footerAad);
+      body = Modules.sign(head, footerKey, footerAad);
     } else {
       head =
           ThriftCodec.writeFileCryptoMetaData(
               new FileCryptoMetaData(
                   algorithm, keyMetadata == null ? null : Bytes.of(keyMetadata)));
       byte[] plain = ThriftCodec.writeFileMetaData(metaData);
-      body = Modules.sealGcm(settings.footerKey(), plain, 0, plain.length, footerAad);
+      body = Modules.sealGcm(footerKey, plain, 0, plain.length, footerAad);
     }
     ByteBuffer out =
         ByteBuffer.allocate(head.length + body.length + ParquetMagic.TRAILER_LENGTH)

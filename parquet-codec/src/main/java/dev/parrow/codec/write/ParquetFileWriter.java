@@ -61,8 +61,9 @@ public final class ParquetFileWriter {
     position = magic.length;
   }
 
-  private ParquetFileWriter(OutputStream out, FileMetaData existing, long dataEnd) {
-    this.encryptor = null;
+  private ParquetFileWriter(
+      OutputStream out, FileMetaData existing, long dataEnd, FileEncryptor encryptor) {
+    this.encryptor = encryptor;
     this.out = out;
     this.schema = List.copyOf(existing.schema());
     this.rowGroups.addAll(existing.rowGroups());
@@ -78,7 +79,18 @@ public final class ParquetFileWriter {
    */
   public static ParquetFileWriter continuing(
       OutputStream out, FileMetaData existing, long dataEnd) {
-    return new ParquetFileWriter(out, existing, dataEnd);
+    return new ParquetFileWriter(out, existing, dataEnd, null);
+  }
+
+  /**
+   * As {@link #continuing(OutputStream, FileMetaData, long)}, for an encrypted file: {@code
+   * existing} is its metadata as a read with its keys decrypted it, and {@code encryptor} continues
+   * its encryption ({@link FileEncryptor#continuing}); the new footer is encrypted as the old one
+   * was.
+   */
+  public static ParquetFileWriter continuing(
+      OutputStream out, FileMetaData existing, long dataEnd, FileEncryptor encryptor) {
+    return new ParquetFileWriter(out, existing, dataEnd, encryptor);
   }
 
   /** Writes one row group of {@code numRows} rows from its chunks, in schema order. */
@@ -211,6 +223,19 @@ public final class ParquetFileWriter {
   /** Writes the page indexes and the footer; the stream is left open. */
   public void finish(List<KeyValue> keyValues, String createdBy) throws IOException {
     writePageIndexes();
+    if (encryptor != null) {
+      // An encrypted file's earlier row groups, appended to: their footer entries as a read
+      // decrypted them, encrypted again with the file's keys.
+      for (int g = 0; g < firstNewGroup; g++) {
+        RowGroup r = rowGroups.get(g);
+        List<ColumnChunk> sealed = new ArrayList<>();
+        for (int c = 0; c < r.columns().size(); c++) {
+          sealed.add(
+              encryptor.columnChunk(r.columns().get(c), r.ordinal() != null ? r.ordinal() : g, c));
+        }
+        rowGroups.set(g, r.withColumns(sealed));
+      }
+    }
     int leaves = (int) schema.stream().filter(e -> e.type() != null).count();
     List<ColumnOrder> orders = new ArrayList<>();
     for (int i = 0; i < leaves; i++) {
