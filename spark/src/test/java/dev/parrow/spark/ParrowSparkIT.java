@@ -730,6 +730,39 @@ class ParrowSparkIT {
     return new org.apache.spark.sql.types.MetadataBuilder().putLong("parquet.field.id", id).build();
   }
 
+  /** The test KMS's master keys, as parquet.encryption.key.list gives them. */
+  private static final String KEY_LIST =
+      "kf:"
+          + java.util.Base64.getEncoder()
+              .encodeToString(
+                  "0123456789012345".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+          + ", kc1:"
+          + java.util.Base64.getEncoder()
+              .encodeToString(
+                  "1234567890123450".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+
+  /**
+   * Runs {@code action} with Spark's own Parquet source set to parquet-java's key tools over the
+   * test KMS ({@link #KEY_LIST}), and these settings more.
+   */
+  private static void withParquetJavaKeyTools(java.util.Map<String, String> more, Runnable action) {
+    var conf = spark.sparkContext().hadoopConfiguration();
+    java.util.Map<String, String> settings = new java.util.HashMap<>(more);
+    settings.put(
+        "parquet.crypto.factory.class",
+        "org.apache.parquet.crypto.keytools.PropertiesDrivenCryptoFactory");
+    settings.put("parquet.encryption.kms.client.class", ParquetJavaTestKms.class.getName());
+    settings.put("parquet.encryption.key.list", KEY_LIST);
+    // parquet-java caches KMS clients by access token: this test's own token, its own keys.
+    settings.put("parquet.encryption.key.access.token", "ParrowSparkIT");
+    settings.forEach(conf::set);
+    try {
+      action.run();
+    } finally {
+      settings.keySet().forEach(conf::unset);
+    }
+  }
+
   /**
    * Encrypted tables Spark writes through parquet-java's key tools (its
    * PropertiesDrivenCryptoFactory, a footer key and column keys from a KMS, double wrapping), key
@@ -740,38 +773,18 @@ class ParrowSparkIT {
   void encryptedTablesSparkWritesReadWithTheSameProperties() {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         BUILT_IN_READER, "Spark's own Parquet source needs Java 17 or 21");
-    java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
-    String keyList =
-        "kf:"
-            + b64.encodeToString(
-                "0123456789012345".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
-            + ", kc1:"
-            + b64.encodeToString(
-                "1234567890123450".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    String keyList = KEY_LIST;
     for (boolean internal : new boolean[] {true, false}) {
-      var conf = spark.sparkContext().hadoopConfiguration();
-      conf.set(
-          "parquet.crypto.factory.class",
-          "org.apache.parquet.crypto.keytools.PropertiesDrivenCryptoFactory");
-      conf.set("parquet.encryption.kms.client.class", ParquetJavaTestKms.class.getName());
-      conf.set("parquet.encryption.key.list", keyList);
-      // parquet-java caches KMS clients by access token: this test's own token, its own keys.
-      conf.set("parquet.encryption.key.access.token", "ParrowSparkIT");
-      conf.set("parquet.encryption.key.material.store.internally", String.valueOf(internal));
       Path out = dir.resolve("encrypted-" + internal);
-      try {
-        sample(3_000)
-            .write()
-            .option("parquet.encryption.footer.key", "kf")
-            .option("parquet.encryption.column.keys", "kc1:s,d")
-            .parquet(out.toString());
-      } finally {
-        conf.unset("parquet.crypto.factory.class");
-        conf.unset("parquet.encryption.kms.client.class");
-        conf.unset("parquet.encryption.key.list");
-        conf.unset("parquet.encryption.key.access.token");
-        conf.unset("parquet.encryption.key.material.store.internally");
-      }
+      withParquetJavaKeyTools(
+          java.util.Map.of(
+              "parquet.encryption.key.material.store.internally", String.valueOf(internal)),
+          () ->
+              sample(3_000)
+                  .write()
+                  .option("parquet.encryption.footer.key", "kf")
+                  .option("parquet.encryption.column.keys", "kc1:s,d")
+                  .parquet(out.toString()));
       if (!internal) {
         try (Stream<Path> files = Files.list(out)) {
           assertTrue(
@@ -811,14 +824,7 @@ class ParrowSparkIT {
   void encryptedTablesTheConnectorWritesSparkReads() {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         BUILT_IN_READER, "Spark's own Parquet source needs Java 17 or 21");
-    java.util.Base64.Encoder b64 = java.util.Base64.getEncoder();
-    String keyList =
-        "kf:"
-            + b64.encodeToString(
-                "0123456789012345".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
-            + ", kc1:"
-            + b64.encodeToString(
-                "1234567890123450".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    String keyList = KEY_LIST;
     Path out = dir.resolve("parrow-encrypted");
     sample(3_000)
         .write()
@@ -832,24 +838,12 @@ class ParrowSparkIT {
         .mode("overwrite")
         .save(out.toString());
     String order = "id, k, s, d, ts, f, arr, st, day";
-    var conf = spark.sparkContext().hadoopConfiguration();
-    conf.set(
-        "parquet.crypto.factory.class",
-        "org.apache.parquet.crypto.keytools.PropertiesDrivenCryptoFactory");
-    conf.set("parquet.encryption.kms.client.class", ParquetJavaTestKms.class.getName());
-    conf.set("parquet.encryption.key.list", keyList);
-    // parquet-java caches KMS clients by access token: this test's own token, its own keys.
-    conf.set("parquet.encryption.key.access.token", "ParrowSparkIT");
-    try {
-      assertSameRows(
-          sample(3_000).selectExpr(order.split(", ")),
-          spark.read().parquet(out.toString()).selectExpr(order.split(", ")));
-    } finally {
-      conf.unset("parquet.crypto.factory.class");
-      conf.unset("parquet.encryption.kms.client.class");
-      conf.unset("parquet.encryption.key.list");
-      conf.unset("parquet.encryption.key.access.token");
-    }
+    withParquetJavaKeyTools(
+        java.util.Map.of(),
+        () ->
+            assertSameRows(
+                sample(3_000).selectExpr(order.split(", ")),
+                spark.read().parquet(out.toString()).selectExpr(order.split(", "))));
     assertSameRows(
         sample(3_000).selectExpr(order.split(", ")),
         spark

@@ -64,13 +64,9 @@ public final class FileDecryption {
    */
   byte[] columnKey(String path, byte[] keyMetadata) {
     // The leaf's own path, else the nearest field above it given a key (a top-level name).
-    for (String p = path;
-        p != null;
-        p = p.contains(".") ? p.substring(0, p.lastIndexOf('.')) : null) {
-      byte[] key = columnKeys.get(p);
-      if (key != null) {
-        return key;
-      }
+    byte[] key = Modules.nearest(columnKeys, path);
+    if (key != null) {
+      return key;
     }
     return retriever == null || keyMetadata == null ? null : retriever.key(keyMetadata);
   }

@@ -100,13 +100,9 @@ public final class FileEncryption {
    * encryption (or with {@link Builder#footerKeyForOtherColumns}); else null, for plaintext.
    */
   private ColumnKey keyOf(String path) {
-    for (String p = path;
-        p != null;
-        p = p.contains(".") ? p.substring(0, p.lastIndexOf('.')) : null) {
-      ColumnKey key = columnKeys.get(p);
-      if (key != null) {
-        return key;
-      }
+    ColumnKey key = Modules.nearest(columnKeys, path);
+    if (key != null) {
+      return key;
     }
     return columnKeys.isEmpty() || footerKeyForOtherColumns ? FOOTER : null;
   }

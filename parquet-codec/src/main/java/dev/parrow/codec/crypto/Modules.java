@@ -40,6 +40,22 @@ final class Modules {
     return key.clone();
   }
 
+  /**
+   * The value a column's dotted path has in {@code byPath}: its own, else its nearest ancestor's (a
+   * top-level name stands for every leaf below it); null if none.
+   */
+  static <V> V nearest(java.util.Map<String, V> byPath, String path) {
+    for (String p = path;
+        p != null;
+        p = p.contains(".") ? p.substring(0, p.lastIndexOf('.')) : null) {
+      V value = byPath.get(p);
+      if (value != null) {
+        return value;
+      }
+    }
+    return null;
+  }
+
   /** The module types of the AAD suffix. */
   static final byte FOOTER = 0;
 
@@ -175,22 +191,28 @@ final class Modules {
    * ciphertext and the tag.
    */
   static byte[] sealGcm(byte[] key, byte[] plain, int offset, int length, byte[] aad) {
-    byte[] nonce = nonce();
-    byte[] module = new byte[LENGTH_BYTES + NONCE_BYTES + length + TAG_BYTES];
-    putLength(module, NONCE_BYTES + length + TAG_BYTES);
-    System.arraycopy(nonce, 0, module, LENGTH_BYTES, NONCE_BYTES);
     try {
-      Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-      cipher.init(
-          Cipher.ENCRYPT_MODE,
-          new SecretKeySpec(key, "AES"),
-          new GCMParameterSpec(TAG_BYTES * 8, nonce));
-      cipher.updateAAD(aad);
-      cipher.doFinal(plain, offset, length, module, LENGTH_BYTES + NONCE_BYTES);
-      return module;
+      return gcmModule(key, nonce(), plain, offset, length, aad);
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("AES-GCM encryption failed", e);
     }
+  }
+
+  /** The AES-GCM module of {@code plain[offset..offset+length)} under this nonce. */
+  private static byte[] gcmModule(
+      byte[] key, byte[] nonce, byte[] plain, int offset, int length, byte[] aad)
+      throws GeneralSecurityException {
+    byte[] module = new byte[LENGTH_BYTES + NONCE_BYTES + length + TAG_BYTES];
+    putLength(module, NONCE_BYTES + length + TAG_BYTES);
+    System.arraycopy(nonce, 0, module, LENGTH_BYTES, NONCE_BYTES);
+    Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+    cipher.init(
+        Cipher.ENCRYPT_MODE,
+        new SecretKeySpec(key, "AES"),
+        new GCMParameterSpec(TAG_BYTES * 8, nonce));
+    cipher.updateAAD(aad);
+    cipher.doFinal(plain, offset, length, module, LENGTH_BYTES + NONCE_BYTES);
+    return module;
   }
 
   /**
@@ -237,15 +259,9 @@ final class Modules {
    */
   static boolean signatureHolds(byte[] footer, byte[] nonce, byte[] tag, byte[] key, byte[] aad) {
     try {
-      Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-      cipher.init(
-          Cipher.ENCRYPT_MODE,
-          new SecretKeySpec(key, "AES"),
-          new GCMParameterSpec(TAG_BYTES * 8, nonce));
-      cipher.updateAAD(aad);
-      byte[] out = cipher.doFinal(footer);
+      byte[] module = gcmModule(key, nonce, footer, 0, footer.length, aad);
       return java.security.MessageDigest.isEqual(
-          java.util.Arrays.copyOfRange(out, out.length - TAG_BYTES, out.length), tag);
+          java.util.Arrays.copyOfRange(module, module.length - TAG_BYTES, module.length), tag);
     } catch (GeneralSecurityException e) {
       throw new ParquetFormatException("AES-GCM signature check failed: " + e.getMessage());
     }
