@@ -71,6 +71,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /** The file's encryption, or null. */
   private final FileEncryptor encryptor;
 
+  /** Each leaf's column order: what its chunks' statistics follow. */
+  private final List<dev.parrow.codec.metadata.ColumnOrder> columnOrders;
+
   /** Files written beside the file when it is committed (external key material), by name. */
   private final Map<String, byte[]> besideFile;
 
@@ -130,13 +133,14 @@ public final class ParquetArrowWriter implements AutoCloseable {
             ? appendEncryptor(appendTo, paths)
             : encrypted == null ? null : encrypted.encryption().newFile(paths);
     this.rowGroupsBegun = appendTo == null ? 0 : appendTo.metadata().rowGroups().size();
+    this.columnOrders = columnOrders(options, columns, appendTo);
     this.besideFile = encrypted == null ? Map.of() : encrypted.besideFile();
     this.sortingColumns = sortingColumns(options, columns);
     this.existing = appendTo == null ? null : appendTo.metadata();
     this.stream = new BufferedOutputStream(output.open(), 1 << 16);
     try {
       if (appendTo == null) {
-        this.file = new ParquetFileWriter(stream, elements, encryptor);
+        this.file = new ParquetFileWriter(stream, elements, encryptor, columnOrders);
       } else {
         long dataEnd = appendTo.footer().metadataOffset();
         Appending.copy(appendTo.input(), dataEnd, stream);
@@ -234,6 +238,31 @@ public final class ParquetArrowWriter implements AutoCloseable {
       }
     }
     return encrypted;
+  }
+
+  /**
+   * Each leaf's column order: a new file's from the options ({@link WriteOptions#floatTotalOrder});
+   * an appended file's own, so that its new row groups' statistics follow the order its footer
+   * gives (the type order where it gives none).
+   */
+  private static List<dev.parrow.codec.metadata.ColumnOrder> columnOrders(
+      WriteOptions options, List<ColumnDescriptor> columns, ParquetFile appendTo) {
+    List<dev.parrow.codec.metadata.ColumnOrder> orders = new ArrayList<>();
+    List<dev.parrow.codec.metadata.ColumnOrder> existing =
+        appendTo == null ? null : appendTo.metadata().columnOrders();
+    for (int i = 0; i < columns.size(); i++) {
+      if (appendTo == null) {
+        orders.add(ColumnChunkWriter.columnOrder(columns.get(i), options.floatTotalOrder()));
+      } else {
+        boolean total =
+            existing != null
+                && i < existing.size()
+                && dev.parrow.codec.metadata.ColumnOrder.IEEE_754_TOTAL_ORDER.equals(
+                    existing.get(i));
+        orders.add(ColumnChunkWriter.columnOrder(columns.get(i), total));
+      }
+    }
+    return orders;
   }
 
   /**
@@ -495,7 +524,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
           new ColumnChunkWriter(
               columns.get(i),
               options.columnOptions(columns.get(i).path()),
-              encryptor == null ? null : encryptor.chunk(rowGroupsBegun, i));
+              encryptor == null ? null : encryptor.chunk(rowGroupsBegun, i),
+              columnOrders.get(i));
     }
     rowGroupsBegun++;
     rowsInGroup = 0;

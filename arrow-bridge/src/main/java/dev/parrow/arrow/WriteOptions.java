@@ -82,6 +82,7 @@ public final class WriteOptions {
   private final boolean commitOnClose;
   private final EncryptionPerFile encryption;
   private final dev.parrow.codec.crypto.FileDecryption appendKeys;
+  private final boolean floatTotalOrder;
 
   private WriteOptions(Builder b) {
     if (b.parallelism < 1) {
@@ -113,6 +114,7 @@ public final class WriteOptions {
     this.commitOnClose = b.commitOnClose;
     this.encryption = b.encryption;
     this.appendKeys = b.appendKeys;
+    this.floatTotalOrder = b.floatTotalOrder;
     columnOptions(); // checks the page and codec settings now, not at the first write
   }
 
@@ -153,6 +155,7 @@ public final class WriteOptions {
     b.commitOnClose = commitOnClose;
     b.encryption = encryption;
     b.appendKeys = appendKeys;
+    b.floatTotalOrder = floatTotalOrder;
     return b;
   }
 
@@ -274,6 +277,14 @@ public final class WriteOptions {
    */
   public boolean commitOnClose() {
     return commitOnClose;
+  }
+
+  /**
+   * {@return whether FLOAT, DOUBLE and FLOAT16 statistics follow IEEE 754's total order (the
+   * IEEE_754_TOTAL_ORDER column order, with NaN counts; the default), or the type order}
+   */
+  public boolean floatTotalOrder() {
+    return floatTotalOrder;
   }
 
   /**
@@ -459,6 +470,7 @@ public final class WriteOptions {
     private boolean commitOnClose = true;
     private EncryptionPerFile encryption;
     private dev.parrow.codec.crypto.FileDecryption appendKeys;
+    private boolean floatTotalOrder = true;
 
     private Builder() {}
 
@@ -734,6 +746,23 @@ public final class WriteOptions {
      */
     public Builder appendKeys(dev.parrow.codec.crypto.FileDecryption keys) {
       this.appendKeys = keys;
+      return this;
+    }
+
+    /**
+     * Whether the statistics of FLOAT, DOUBLE and FLOAT16 columns follow IEEE 754's total order
+     * (default true, as parquet-java 1.18 writes them): the IEEE_754_TOTAL_ORDER column order,
+     * exact min and max (-0 below +0) over the values that are not NaN, NaN bounds for a page of
+     * only NaNs, and NaN counts in the statistics and the column index. Readers that predate the
+     * order ignore those statistics and read the values. With false, the type order: min and max
+     * over the values that are not NaN, a zero min written as -0 and a zero max as +0; NaN counts
+     * are written either way. An append follows the file's own orders.
+     *
+     * @param on whether to use the total order
+     * @return this builder
+     */
+    public Builder floatTotalOrder(boolean on) {
+      this.floatTotalOrder = on;
       return this;
     }
 

@@ -30,6 +30,13 @@ final class WriteSettings {
   int pageVersion;
 
   @Option(
+      names = "--float-type-order",
+      description =
+          "Write FLOAT, DOUBLE and FLOAT16 statistics in the type order (as before parquet-format"
+              + " 2.13) rather than IEEE 754's total order with NaN counts, the default.")
+  boolean floatTypeOrder;
+
+  @Option(
       names = "--no-dictionary",
       description =
           "Write every column PLAIN, with no dictionary; by default every column but booleans"
@@ -172,6 +179,7 @@ final class WriteSettings {
             .statistics(!noStatistics)
             .writeCrc(!noWriteCrc)
             .monthDayNanoAsInterval(monthDayNanoAsInterval)
+            .floatTotalOrder(!floatTypeOrder)
             .encryption(encryption);
     columnCompression.forEach((column, codec) -> b.column(column, c -> c.compression(codec)));
     columnEncoding.forEach((column, encoding) -> b.column(column, c -> c.encoding(encoding)));

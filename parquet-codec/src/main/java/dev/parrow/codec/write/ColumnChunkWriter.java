@@ -10,6 +10,7 @@ import dev.parrow.codec.encoding.RleBitPackedEncoder;
 import dev.parrow.codec.encoding.ValueEncodings;
 import dev.parrow.codec.metadata.ColumnIndex;
 import dev.parrow.codec.metadata.ColumnMetaData;
+import dev.parrow.codec.metadata.ColumnOrder;
 import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.codec.metadata.OffsetIndex;
 import dev.parrow.codec.metadata.PhysicalType;
@@ -82,6 +83,9 @@ public final class ColumnChunkWriter {
   /** The chunk's encryption, or null. */
   private final ChunkEncryptor crypto;
 
+  /** Floating-point statistics in IEEE 754's total order. */
+  private final boolean totalOrder;
+
   private final PageIndexBuilder pageIndex;
 
   // The page being filled.
@@ -123,13 +127,31 @@ public final class ColumnChunkWriter {
    */
   public ColumnChunkWriter(
       ColumnDescriptor column, ColumnWriteOptions options, ChunkEncryptor crypto) {
+    this(column, options, crypto, ColumnOrder.TYPE_ORDER);
+  }
+
+  /**
+   * A writer of a chunk whose statistics follow {@code order} (the column's in the footer: {@link
+   * #columnOrder}).
+   *
+   * @param column the column
+   * @param options how it is written
+   * @param crypto the chunk's encryption, or null for plaintext
+   * @param order TYPE_ORDER, or IEEE_754_TOTAL_ORDER for a floating-point column
+   */
+  public ColumnChunkWriter(
+      ColumnDescriptor column,
+      ColumnWriteOptions options,
+      ChunkEncryptor crypto,
+      ColumnOrder order) {
     validate(column, options);
     this.crypto = crypto;
+    this.totalOrder = ColumnOrder.IEEE_754_TOTAL_ORDER.equals(order);
     this.column = column;
     this.options = options;
     this.maxDef = column.maxDefinitionLevel();
     this.maxRep = column.maxRepetitionLevel();
-    this.statistics = new StatisticsBuilder(column);
+    this.statistics = new StatisticsBuilder(column, totalOrder);
     this.geospatial =
         column.logicalType() instanceof dev.parrow.codec.metadata.LogicalType.GeometryType
             ? new GeospatialStatisticsBuilder(true)
@@ -386,7 +408,7 @@ public final class ColumnChunkWriter {
    * comparison per value.
    */
   private Statistics pageStatistics(int present, boolean byIds) {
-    StatisticsBuilder page = new StatisticsBuilder(column);
+    StatisticsBuilder page = new StatisticsBuilder(column, totalOrder);
     page.nulls(entries - present);
     if (byIds) {
       int distinct = distinctIds(present);
@@ -397,6 +419,7 @@ public final class ColumnChunkWriter {
           geospatial.add(dictionary.entries(), id, 1);
         }
       }
+      page.countNaNs(dictionary.entries(), pageIds, present);
     } else {
       page.update(pageValues, 0, present);
       if (geospatial != null) {
@@ -530,6 +553,20 @@ public final class ColumnChunkWriter {
         pageIndex.offsetIndex(dictionaryPage.length),
         bloom == null ? null : bloom.filter(),
         crypto);
+  }
+
+  /**
+   * The order a column's statistics follow in a new file: IEEE 754's total order for FLOAT, DOUBLE
+   * and FLOAT16 when {@code floatTotalOrder} (as parquet-java 1.18 writes them), else the type's.
+   *
+   * @param column the column
+   * @param floatTotalOrder whether floating-point columns take the total order
+   * @return the column's order
+   */
+  public static ColumnOrder columnOrder(ColumnDescriptor column, boolean floatTotalOrder) {
+    return floatTotalOrder && StatisticsBuilder.totalOrderApplies(column)
+        ? ColumnOrder.IEEE_754_TOTAL_ORDER
+        : ColumnOrder.TYPE_ORDER;
   }
 
   /** Bytes the chunk holds so far: its finished pages and an estimate of the page being filled. */

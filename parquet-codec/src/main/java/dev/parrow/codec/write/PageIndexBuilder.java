@@ -22,6 +22,12 @@ final class PageIndexBuilder {
   private final List<Bytes> maxs = new ArrayList<>();
   private final List<Long> nullCounts = new ArrayList<>();
 
+  /** Whether a page with values has no bounds. */
+  private boolean boundless;
+
+  /** Per page its NaNs (floating-point columns), else null. */
+  private List<Long> nanCounts = new ArrayList<>();
+
   /** {@code order} compares the column's bounds. */
   PageIndexBuilder(StatisticsBuilder order) {
     this.order = order;
@@ -34,9 +40,19 @@ final class PageIndexBuilder {
   void startPage(long offset, long firstRow, Statistics statistics, int present) {
     locations.add(new PageLocation(offset, 0, firstRow));
     nullPages.add(present == 0);
+    // A page of values but no bounds (only NaNs, under the type order) cannot be described: no
+    // column index is written for the chunk, as parquet-java does.
+    boundless |= present > 0 && statistics.minValue() == null;
     mins.add(statistics.minValue() == null ? Bytes.EMPTY : statistics.minValue());
     maxs.add(statistics.maxValue() == null ? Bytes.EMPTY : statistics.maxValue());
     nullCounts.add(statistics.nullCount());
+    if (nanCounts != null) {
+      if (statistics.nanCount() == null) {
+        nanCounts = null;
+      } else {
+        nanCounts.add(statistics.nanCount());
+      }
+    }
   }
 
   /** The page last started ends at {@code end}. */
@@ -55,8 +71,13 @@ final class PageIndexBuilder {
     return new OffsetIndex(locations, null).shiftedBy(shift);
   }
 
+  /** The column index, or null when a page with values has no bounds. */
   ColumnIndex columnIndex() {
-    return new ColumnIndex(nullPages, mins, maxs, boundaryOrder(), nullCounts, null, null, null);
+    if (boundless) {
+      return null;
+    }
+    return new ColumnIndex(
+        nullPages, mins, maxs, boundaryOrder(), nullCounts, null, null, nanCounts);
   }
 
   /**

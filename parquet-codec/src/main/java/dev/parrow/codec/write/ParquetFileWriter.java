@@ -42,6 +42,9 @@ public final class ParquetFileWriter {
   /** The file's encryption, or null for a plaintext file. */
   private final FileEncryptor encryptor;
 
+  /** Each leaf's column order, or null for the type order everywhere. */
+  private final List<ColumnOrder> columnOrders;
+
   public ParquetFileWriter(OutputStream out, List<SchemaElement> schema) throws IOException {
     this(out, schema, null);
   }
@@ -52,10 +55,24 @@ public final class ParquetFileWriter {
    */
   public ParquetFileWriter(OutputStream out, List<SchemaElement> schema, FileEncryptor encryptor)
       throws IOException {
+    this(out, schema, encryptor, null);
+  }
+
+  /**
+   * A writer of a new file whose leaves' statistics follow {@code columnOrders} (the chunks must be
+   * written so: {@link ColumnChunkWriter#columnOrder}); null for the type order everywhere.
+   */
+  public ParquetFileWriter(
+      OutputStream out,
+      List<SchemaElement> schema,
+      FileEncryptor encryptor,
+      List<ColumnOrder> columnOrders)
+      throws IOException {
     this.out = out;
     this.schema = List.copyOf(schema);
     this.firstNewGroup = 0;
     this.encryptor = encryptor;
+    this.columnOrders = columnOrders == null ? null : List.copyOf(columnOrders);
     byte[] magic = encryptor == null ? MAGIC : encryptor.magic();
     out.write(magic);
     position = magic.length;
@@ -64,6 +81,8 @@ public final class ParquetFileWriter {
   private ParquetFileWriter(
       OutputStream out, FileMetaData existing, long dataEnd, FileEncryptor encryptor) {
     this.encryptor = encryptor;
+    // The file's own orders: its new row groups' statistics follow them too.
+    this.columnOrders = existing.columnOrders();
     this.out = out;
     this.schema = List.copyOf(existing.schema());
     this.rowGroups.addAll(existing.rowGroups());
@@ -239,7 +258,10 @@ public final class ParquetFileWriter {
     int leaves = (int) schema.stream().filter(e -> e.type() != null).count();
     List<ColumnOrder> orders = new ArrayList<>();
     for (int i = 0; i < leaves; i++) {
-      orders.add(ColumnOrder.TYPE_ORDER);
+      orders.add(
+          columnOrders != null && i < columnOrders.size()
+              ? columnOrders.get(i)
+              : ColumnOrder.TYPE_ORDER);
     }
     FileMetaData meta =
         new FileMetaData(

@@ -46,8 +46,36 @@ final class StatisticsBuilder {
   private byte[] maxBytes;
   private final int width;
 
+  /**
+   * Floats under IEEE 754's total order (the IEEE_754_TOTAL_ORDER column order): min and max are
+   * exact, -0 below +0, over the values that are not NaN, or over the NaNs (also ordered by sign
+   * and payload) when there is nothing else; the NaNs are counted either way.
+   */
+  private final boolean totalOrder;
+
+  /** NaNs seen (floating-point columns). */
+  private long nanCount;
+
+  /** Total-order keys ({@link #totalOrderKey}) of the least and greatest non-NaN and NaN values. */
+  private long minKey;
+
+  private long maxKey;
+  private long minNaNKey;
+  private long maxNaNKey;
+  private boolean anyNaN;
+
   StatisticsBuilder(ColumnDescriptor column) {
+    this(column, false);
+  }
+
+  /**
+   * The statistics of a column, floats in IEEE 754's total order when {@code floatTotalOrder} (no
+   * effect on other types).
+   */
+  StatisticsBuilder(ColumnDescriptor column, boolean floatTotalOrder) {
     this.order = order(column);
+    this.totalOrder =
+        floatTotalOrder && (order == Order.FLOAT || order == Order.DOUBLE || order == Order.HALF);
     this.width =
         switch (column.physicalType()) {
           case INT32, FLOAT -> 4;
@@ -109,8 +137,18 @@ final class StatisticsBuilder {
     nulls += n;
   }
 
+  /** Whether a column's statistics follow IEEE 754's total order (FLOAT, DOUBLE, FLOAT16). */
+  static boolean totalOrderApplies(ColumnDescriptor column) {
+    Order o = order(column);
+    return o == Order.FLOAT || o == Order.DOUBLE || o == Order.HALF;
+  }
+
   /** Takes values [from, to) of a page into account. */
   void update(DenseValues values, int from, int to) {
+    if (totalOrder) {
+      updateTotalOrder(values, from, to);
+      return;
+    }
     switch (order) {
       case NONE -> {}
       case BOOLEAN -> {
@@ -166,10 +204,92 @@ final class StatisticsBuilder {
     }
   }
 
+  /** {@link #update} under the total order: each value's raw bits as its key. */
+  private void updateTotalOrder(DenseValues values, int from, int to) {
+    switch (order) {
+      case FLOAT -> {
+        int[] v = ((Int32Values) values).values();
+        for (int i = from; i < to; i++) {
+          int bits = v[i];
+          totalOrderValue(
+              Integer.toUnsignedLong(bits < 0 ? ~bits : bits ^ Integer.MIN_VALUE),
+              Float.isNaN(Float.intBitsToFloat(bits)));
+        }
+      }
+      case DOUBLE -> {
+        long[] v = ((Int64Values) values).values();
+        for (int i = from; i < to; i++) {
+          long bits = v[i];
+          totalOrderValue(
+              bits < 0 ? ~bits : bits ^ Long.MIN_VALUE,
+              Double.isNaN(Double.longBitsToDouble(bits)));
+        }
+      }
+      default -> {
+        // FLOAT16: two little-endian bytes.
+        byte[] b = ((FixedWidthValues) values).bytes();
+        for (int i = from; i < to; i++) {
+          int bits = (b[i * 2] & 0xff) | (b[i * 2 + 1] & 0xff) << 8;
+          boolean nan = (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff) != 0;
+          totalOrderValue((bits & 0x8000) != 0 ? ~bits & 0xffff : bits ^ 0x8000, nan);
+        }
+      }
+    }
+  }
+
+  /** One value in the total order: its key (unsigned), and whether it is a NaN. */
+  private void totalOrderValue(long key, boolean nan) {
+    if (nan) {
+      if (!anyNaN || Long.compareUnsigned(key, minNaNKey) < 0) {
+        minNaNKey = key;
+      }
+      if (!anyNaN || Long.compareUnsigned(key, maxNaNKey) > 0) {
+        maxNaNKey = key;
+      }
+      anyNaN = true;
+      nanCount++;
+      return;
+    }
+    if (!any || Long.compareUnsigned(key, minKey) < 0) {
+      minKey = key;
+    }
+    if (!any || Long.compareUnsigned(key, maxKey) > 0) {
+      maxKey = key;
+    }
+    any = true;
+  }
+
+  /** The raw bits of a total-order key of this column's width. */
+  private long totalOrderBits(long key) {
+    return switch (order) {
+      case FLOAT -> {
+        int k = (int) key;
+        yield Integer.toUnsignedLong(k < 0 ? k ^ Integer.MIN_VALUE : ~k);
+      }
+      case DOUBLE -> key < 0 ? key ^ Long.MIN_VALUE : ~key;
+      default -> (key & 0x8000) != 0 ? key ^ 0x8000 : ~key & 0xffff;
+    };
+  }
+
   /**
    * Takes the min and max of {@code page} (of the same column) into account, not its null count.
    */
   void mergeValues(StatisticsBuilder page) {
+    nanCount += page.nanCount;
+    if (totalOrder) {
+      if (page.any) {
+        totalOrderValue(page.minKey, false);
+        totalOrderValue(page.maxKey, false);
+      }
+      if (page.anyNaN) {
+        // The NaN extremes, without counting them again.
+        long counted = nanCount;
+        totalOrderValue(page.minNaNKey, true);
+        totalOrderValue(page.maxNaNKey, true);
+        nanCount = counted;
+      }
+      return;
+    }
     if (!page.any || order == Order.NONE) {
       return;
     }
@@ -203,6 +323,7 @@ final class StatisticsBuilder {
 
   private void doubleValue(double v) {
     if (Double.isNaN(v)) {
+      nanCount++;
       return;
     }
     if (!any || v < minDouble) {
@@ -277,6 +398,13 @@ final class StatisticsBuilder {
   int compareBounds(Bytes a, Bytes b) {
     ByteBuffer x = a.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
     ByteBuffer y = b.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+    if (totalOrder) {
+      return switch (order) {
+        case FLOAT -> Integer.compare(floatKey(x.getInt(0)), floatKey(y.getInt(0)));
+        case DOUBLE -> Long.compare(doubleKey(x.getLong(0)), doubleKey(y.getLong(0)));
+        default -> Integer.compare(halfKey(x.getShort(0)), halfKey(y.getShort(0)));
+      };
+    }
     return switch (order) {
       case BOOLEAN -> Byte.compare(x.get(0), y.get(0));
       case SIGNED ->
@@ -299,9 +427,35 @@ final class StatisticsBuilder {
     };
   }
 
+  /** Signed keys that compare as the total order does (for {@link #compareBounds}). */
+  private static int floatKey(int bits) {
+    return bits < 0 ? ~bits ^ Integer.MIN_VALUE : bits;
+  }
+
+  private static long doubleKey(long bits) {
+    return bits < 0 ? ~bits ^ Long.MIN_VALUE : bits;
+  }
+
+  private static int halfKey(short bits) {
+    return bits < 0 ? ~bits ^ Short.MIN_VALUE : bits;
+  }
+
+  /** The NaN count to write: floating-point columns have one, other types none. */
+  private Long nanCountField() {
+    return order == Order.FLOAT || order == Order.DOUBLE || order == Order.HALF ? nanCount : null;
+  }
+
   Statistics build() {
+    if (totalOrder) {
+      if (!any && !anyNaN) {
+        return new Statistics(null, null, nulls, null, null, null, null, null, nanCountField());
+      }
+      Bytes min = Bytes.of(littleEndian(totalOrderBits(any ? minKey : minNaNKey), width()));
+      Bytes max = Bytes.of(littleEndian(totalOrderBits(any ? maxKey : maxNaNKey), width()));
+      return new Statistics(null, null, nulls, null, max, min, true, true, nanCountField());
+    }
     if (!any) {
-      return new Statistics(null, null, nulls, null, null, null, null, null, null);
+      return new Statistics(null, null, nulls, null, null, null, null, null, nanCountField());
     }
     Bytes min;
     Bytes max;
@@ -340,7 +494,54 @@ final class StatisticsBuilder {
         max = Bytes.of(maxBytes);
       }
     }
-    return new Statistics(null, null, nulls, null, max, min, true, true, null);
+    return new Statistics(null, null, nulls, null, max, min, true, true, nanCountField());
+  }
+
+  /** Bytes of a floating-point value of this column. */
+  private int width() {
+    return order == Order.HALF ? 2 : width;
+  }
+
+  /**
+   * Whether the statistics built give a min and max: some non-NaN value, or under the total order
+   * some NaN.
+   */
+  boolean hasBounds() {
+    return any || totalOrder && anyNaN;
+  }
+
+  /** {@return the NaNs seen} */
+  long nanCount() {
+    return nanCount;
+  }
+
+  /**
+   * Counts the NaNs of a page of dictionary ids by occurrence ({@link #update} over its distinct
+   * entries counted each once).
+   */
+  void countNaNs(DenseValues entries, int[] ids, int n) {
+    if (order != Order.FLOAT && order != Order.DOUBLE && order != Order.HALF) {
+      return;
+    }
+    long count = 0;
+    for (int i = 0; i < n; i++) {
+      int id = ids[i];
+      boolean nan =
+          switch (order) {
+            case FLOAT -> Float.isNaN(Float.intBitsToFloat(((Int32Values) entries).values()[id]));
+            case DOUBLE ->
+                Double.isNaN(Double.longBitsToDouble(((Int64Values) entries).values()[id]));
+            default -> {
+              byte[] b = ((FixedWidthValues) entries).bytes();
+              int bits = (b[id * 2] & 0xff) | (b[id * 2 + 1] & 0xff) << 8;
+              yield (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff) != 0;
+            }
+          };
+      if (nan) {
+        count++;
+      }
+    }
+    nanCount = count;
   }
 
   private static byte[] littleEndian(long v, int width) {

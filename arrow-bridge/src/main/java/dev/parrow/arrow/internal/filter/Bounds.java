@@ -16,10 +16,10 @@ import java.util.List;
  * What a chunk's (or a page's) statistics say about its values: the least and greatest non-null,
  * non-NaN value where they can be trusted, how many values are null, and whether NaNs can be there.
  * A bound is trusted when it follows the column's order: {@code min_value}/{@code max_value} under
- * the type-defined order; the deprecated {@code min}/{@code max} only for types whose order was
- * always signed (never for byte arrays, which old writers ordered as signed bytes, nor for unsigned
- * integers); never for INT96; and never when a float bound is NaN. Truncated bounds still bound the
- * values, so they prune as they are.
+ * the type-defined order, or under IEEE 754's total order for floats; the deprecated {@code
+ * min}/{@code max} only for types whose order was always signed (never for byte arrays, which old
+ * writers ordered as signed bytes, nor for unsigned integers); never for INT96; and never when a
+ * float bound is NaN. Truncated bounds still bound the values, so they prune as they are.
  *
  * @param min the lower bound, or null when unknown
  * @param max the upper bound, or null when unknown
@@ -67,7 +67,11 @@ record Bounds(Object min, Object max, long nulls, long values, boolean nanFree) 
     Object max = null;
     if (column.ordered()) {
       if (minValue != null && maxValue != null) {
-        if (order == null || order.equals(ColumnOrder.TYPE_ORDER)) {
+        // IEEE 754's total order bounds floats exactly (NaNs only when there is nothing else,
+        // and then they are dropped below, the NaN count saying what is there).
+        if (order == null
+            || order.equals(ColumnOrder.TYPE_ORDER)
+            || order.equals(ColumnOrder.IEEE_754_TOTAL_ORDER) && column.domain() == Domain.FLOAT) {
           min = PhysicalKeys.fromPlain(column, minValue.toByteArray());
           max = PhysicalKeys.fromPlain(column, maxValue.toByteArray());
         }
@@ -76,14 +80,21 @@ record Bounds(Object min, Object max, long nulls, long values, boolean nanFree) 
         max = PhysicalKeys.fromPlain(column, legacyMax.toByteArray());
       }
     }
-    if (min == null
-        || max == null
-        || (min instanceof Double d && Double.isNaN(d))
-        || (max instanceof Double e && Double.isNaN(e))) {
+    boolean nanFree = column.domain() != Domain.FLOAT || (nanCount != null && nanCount == 0);
+    boolean nanMin = min instanceof Double d && Double.isNaN(d);
+    boolean nanMax = max instanceof Double e && Double.isNaN(e);
+    if (nanMin
+        && nanMax
+        && ColumnOrder.IEEE_754_TOTAL_ORDER.equals(order)
+        && nanCount != null
+        && nanCount > 0) {
+      // Under the total order, NaN bounds say the values are all NaN (or null).
+      return new Bounds(Double.NaN, Double.NaN, nullCount == null ? -1 : nullCount, values, false);
+    }
+    if (min == null || max == null || nanMin || nanMax) {
       min = null;
       max = null;
     }
-    boolean nanFree = column.domain() != Domain.FLOAT || (nanCount != null && nanCount == 0);
     return new Bounds(min, max, nullCount == null ? -1 : nullCount, values, nanFree);
   }
 
@@ -131,6 +142,10 @@ record Bounds(Object min, Object max, long nulls, long values, boolean nanFree) 
     Domain domain = test.column().domain();
     if (!nanFree && holds(test, Double.NaN)) {
       return true;
+    }
+    if (min instanceof Double m && Double.isNaN(m)) {
+      // Only NaNs (and nulls), and NaN does not satisfy the test.
+      return false;
     }
     if (min == null) {
       return true;
