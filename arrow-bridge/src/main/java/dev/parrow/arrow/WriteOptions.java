@@ -83,6 +83,7 @@ public final class WriteOptions {
   private final EncryptionPerFile encryption;
   private final dev.parrow.codec.crypto.FileDecryption appendKeys;
   private final boolean floatTotalOrder;
+  private final Integer statisticsTruncateLength;
 
   private WriteOptions(Builder b) {
     if (b.parallelism < 1) {
@@ -115,6 +116,7 @@ public final class WriteOptions {
     this.encryption = b.encryption;
     this.appendKeys = b.appendKeys;
     this.floatTotalOrder = b.floatTotalOrder;
+    this.statisticsTruncateLength = b.statisticsTruncateLength;
     columnOptions(); // checks the page and codec settings now, not at the first write
   }
 
@@ -156,6 +158,7 @@ public final class WriteOptions {
     b.encryption = encryption;
     b.appendKeys = appendKeys;
     b.floatTotalOrder = floatTotalOrder;
+    b.statisticsTruncateLength = statisticsTruncateLength;
     return b;
   }
 
@@ -287,6 +290,11 @@ public final class WriteOptions {
     return floatTotalOrder;
   }
 
+  /** {@return the longest byte-array statistics bound written, or null for exact bounds} */
+  public Integer statisticsTruncateLength() {
+    return statisticsTruncateLength;
+  }
+
   /**
    * The keys of the encrypted file an append adds to, or null (the default) for a plaintext file.
    *
@@ -322,7 +330,8 @@ public final class WriteOptions {
         statistics,
         writeCrc,
         null,
-        null);
+        null,
+        statisticsTruncateLength);
   }
 
   /**
@@ -471,6 +480,7 @@ public final class WriteOptions {
     private EncryptionPerFile encryption;
     private dev.parrow.codec.crypto.FileDecryption appendKeys;
     private boolean floatTotalOrder = true;
+    private Integer statisticsTruncateLength;
 
     private Builder() {}
 
@@ -763,6 +773,22 @@ public final class WriteOptions {
      */
     public Builder floatTotalOrder(boolean on) {
       this.floatTotalOrder = on;
+      return this;
+    }
+
+    /**
+     * Truncates byte-array statistics (min and max of strings and binaries, in the chunk
+     * statistics, page headers and column index) longer than {@code bytes}, as Arrow C++,
+     * parquet-java and arrow-rs can: the min becomes a prefix, the max a prefix raised past every
+     * value that starts with it (whole UTF-8 characters for strings), and the chunk statistics say
+     * so ({@code is_min_value_exact}, {@code is_max_value_exact} false). A max that cannot be
+     * raised (all 0xFF bytes) stays whole. Default: null, exact bounds whatever their length.
+     *
+     * @param bytes the longest bound, at least 1, or null
+     * @return this builder
+     */
+    public Builder statisticsTruncateLength(Integer bytes) {
+      this.statisticsTruncateLength = bytes;
       return this;
     }
 

@@ -75,6 +75,17 @@ public final class WriteCompareRunner {
                     .parallelism(parallelism)
                     .compression(dev.parrow.codec.metadata.CompressionCodec.UNCOMPRESSED)
                     .build()));
+    // The cost of a default: floats' statistics in the type order rather than IEEE 754's total
+    // order with NaN counts.
+    WRITERS.put(
+        "Parrow float type order",
+        (b, schema, target, a) ->
+            parrow(
+                b,
+                schema,
+                target,
+                a,
+                WriteOptions.builder().parallelism(parallelism).floatTotalOrder(false).build()));
     WRITERS.put("Arrow C++", WriteCompareRunner::arrowCpp);
     WRITERS.put("DuckDB", WriteCompareRunner::duckdb);
   }

@@ -134,6 +134,7 @@ final class MetaCommand implements Callable<Integer> {
               ">uncompressed",
               ">ratio",
               ">nulls",
+              ">NaNs",
               "min",
               "max");
       for (int c = 0; c < group.columns().size(); c++) {
@@ -145,6 +146,7 @@ final class MetaCommand implements Callable<Integer> {
               column.dottedPath(),
               SchemaCommand.physical(column.element()),
               "(encrypted: no key)",
+              null,
               null,
               null,
               null,
@@ -168,15 +170,25 @@ final class MetaCommand implements Callable<Integer> {
             Sizes.bytes(m.totalUncompressedSize()),
             Sizes.ratio(m.totalUncompressedSize(), m.totalCompressedSize()),
             s.nullCount() == null ? null : Sizes.count(s.nullCount()),
+            s.nanCount() == null ? null : Sizes.count(s.nanCount()),
             box != null
                 ? corner(box, true)
-                : abbreviate(ValueFormatter.format(column, min(s)), MAX_STAT_TEXT),
+                : bound(ValueFormatter.format(column, min(s)), s.isMinValueExact()),
             box != null
                 ? corner(box, false)
-                : abbreviate(ValueFormatter.format(column, max(s)), MAX_STAT_TEXT));
+                : bound(ValueFormatter.format(column, max(s)), s.isMaxValueExact()));
       }
       chunks.print(out, "  ");
     }
+  }
+
+  /**
+   * A min or max as the table shows it: abbreviated, and marked when the writer says it is a
+   * truncated bound rather than a value of the column.
+   */
+  private static String bound(String text, Boolean exact) {
+    String shown = abbreviate(text, MAX_STAT_TEXT);
+    return shown != null && Boolean.FALSE.equals(exact) ? shown + " (truncated)" : shown;
   }
 
   /** A bounding box's lower or upper corner, (x, y[, z][, m]), for the min and max columns. */

@@ -30,6 +30,14 @@ final class WriteSettings {
   int pageVersion;
 
   @Option(
+      names = "--statistics-truncate-length",
+      paramLabel = "BYTES",
+      description =
+          "Truncate string and binary min/max statistics longer than BYTES, marked inexact (by"
+              + " default they are exact whatever their length).")
+  Integer statisticsTruncateLength;
+
+  @Option(
       names = "--float-type-order",
       description =
           "Write FLOAT, DOUBLE and FLOAT16 statistics in the type order (as before parquet-format"
@@ -180,6 +188,7 @@ final class WriteSettings {
             .writeCrc(!noWriteCrc)
             .monthDayNanoAsInterval(monthDayNanoAsInterval)
             .floatTotalOrder(!floatTypeOrder)
+            .statisticsTruncateLength(statisticsTruncateLength)
             .encryption(encryption);
     columnCompression.forEach((column, codec) -> b.column(column, c -> c.compression(codec)));
     columnEncoding.forEach((column, encoding) -> b.column(column, c -> c.encoding(encoding)));

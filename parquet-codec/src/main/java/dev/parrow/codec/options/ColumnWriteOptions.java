@@ -21,6 +21,9 @@ import dev.parrow.codec.metadata.Encoding;
  *     DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY or BYTE_STREAM_SPLIT; another
  *     encoding than PLAIN turns the dictionary off
  * @param bloomFilter a Bloom filter to write for the chunk, or null
+ * @param statisticsTruncateLength byte-array min and max longer than this many bytes are written
+ *     truncated (the min a prefix, the max a prefix raised past every value that starts with it),
+ *     marked inexact; null for exact bounds
  */
 public record ColumnWriteOptions(
     CompressionCodec codec,
@@ -33,7 +36,8 @@ public record ColumnWriteOptions(
     boolean statistics,
     boolean crc,
     Encoding encoding,
-    BloomFilterOptions bloomFilter) {
+    BloomFilterOptions bloomFilter,
+    Integer statisticsTruncateLength) {
 
   /**
    * Checks the options.
@@ -49,8 +53,13 @@ public record ColumnWriteOptions(
    * @param crc whether to write page CRCs
    * @param encoding the values' encoding, or null for PLAIN
    * @param bloomFilter a Bloom filter to write, or null
+   * @param statisticsTruncateLength the longest byte-array bound written, or null for no limit
    */
   public ColumnWriteOptions {
+    if (statisticsTruncateLength != null && statisticsTruncateLength < 1) {
+      throw new IllegalArgumentException(
+          "statistics are truncated to one byte or more, not " + statisticsTruncateLength);
+    }
     if (pageVersion != 1 && pageVersion != 2) {
       throw new IllegalArgumentException("data page version must be 1 or 2, not " + pageVersion);
     }
@@ -60,6 +69,48 @@ public record ColumnWriteOptions(
     if (pageRows < 1) {
       throw new IllegalArgumentException("a page holds at least one row, not " + pageRows);
     }
+  }
+
+  /**
+   * Options with exact statistics.
+   *
+   * @param codec page compression
+   * @param level the codec's level, or null for its default
+   * @param pageVersion 1 or 2
+   * @param pageSizeBytes the page size to cut at, at least 1
+   * @param pageRows the most rows per page, at least 1
+   * @param dictionary whether to dictionary-encode
+   * @param dictionaryPageSizeLimit the most dictionary bytes, at least 0
+   * @param statistics whether to write statistics
+   * @param crc whether to write page CRCs
+   * @param encoding the values' encoding, or null for PLAIN
+   * @param bloomFilter a Bloom filter to write, or null
+   */
+  public ColumnWriteOptions(
+      CompressionCodec codec,
+      Integer level,
+      int pageVersion,
+      int pageSizeBytes,
+      int pageRows,
+      boolean dictionary,
+      int dictionaryPageSizeLimit,
+      boolean statistics,
+      boolean crc,
+      Encoding encoding,
+      BloomFilterOptions bloomFilter) {
+    this(
+        codec,
+        level,
+        pageVersion,
+        pageSizeBytes,
+        pageRows,
+        dictionary,
+        dictionaryPageSizeLimit,
+        statistics,
+        crc,
+        encoding,
+        bloomFilter,
+        null);
   }
 
   /** As arrow-rs: pages of at most 20,000 rows keep the page index useful for pruning. */
@@ -107,7 +158,8 @@ public record ColumnWriteOptions(
         statistics,
         crc,
         newEncoding == null ? encoding : newEncoding,
-        bloomFilter);
+        bloomFilter,
+        statisticsTruncateLength);
   }
 
   /**
@@ -128,6 +180,7 @@ public record ColumnWriteOptions(
         statistics,
         crc,
         encoding,
-        bloom);
+        bloom,
+        statisticsTruncateLength);
   }
 }

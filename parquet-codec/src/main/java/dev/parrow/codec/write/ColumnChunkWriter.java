@@ -151,7 +151,7 @@ public final class ColumnChunkWriter {
     this.options = options;
     this.maxDef = column.maxDefinitionLevel();
     this.maxRep = column.maxRepetitionLevel();
-    this.statistics = new StatisticsBuilder(column, totalOrder);
+    this.statistics = new StatisticsBuilder(column, totalOrder, options.statisticsTruncateLength());
     this.geospatial =
         column.logicalType() instanceof dev.parrow.codec.metadata.LogicalType.GeometryType
             ? new GeospatialStatisticsBuilder(true)
@@ -408,7 +408,8 @@ public final class ColumnChunkWriter {
    * comparison per value.
    */
   private Statistics pageStatistics(int present, boolean byIds) {
-    StatisticsBuilder page = new StatisticsBuilder(column, totalOrder);
+    StatisticsBuilder page =
+        new StatisticsBuilder(column, totalOrder, options.statisticsTruncateLength());
     page.nulls(entries - present);
     if (byIds) {
       int distinct = distinctIds(present);

@@ -64,16 +64,27 @@ final class StatisticsBuilder {
   private long maxNaNKey;
   private boolean anyNaN;
 
+  /** The longest byte-array bound written (byte strings, not decimals), or null for no limit. */
+  private final Integer truncateLength;
+
+  /** Whether the column holds UTF-8 strings: a truncated bound keeps whole characters. */
+  private final boolean utf8;
+
   StatisticsBuilder(ColumnDescriptor column) {
-    this(column, false);
+    this(column, false, null);
   }
 
   /**
    * The statistics of a column, floats in IEEE 754's total order when {@code floatTotalOrder} (no
-   * effect on other types).
+   * effect on other types), byte strings' bounds no longer than {@code truncateLength} (null: no
+   * limit).
    */
-  StatisticsBuilder(ColumnDescriptor column, boolean floatTotalOrder) {
+  StatisticsBuilder(ColumnDescriptor column, boolean floatTotalOrder, Integer truncateLength) {
     this.order = order(column);
+    this.truncateLength = order == Order.BYTES ? truncateLength : null;
+    this.utf8 =
+        column.logicalType() instanceof LogicalType.StringType
+            || column.convertedType() == ConvertedType.UTF8;
     this.totalOrder =
         floatTotalOrder && (order == Order.FLOAT || order == Order.DOUBLE || order == Order.HALF);
     this.width =
@@ -490,11 +501,80 @@ final class StatisticsBuilder {
       }
       default -> {
         // BYTES and DECIMAL_BYTES (NONE has no values, so never gets here).
+        if (truncateLength != null) {
+          byte[] lo = truncatedMin(minBytes);
+          byte[] hi = truncatedMax(maxBytes);
+          return new Statistics(
+              null,
+              null,
+              nulls,
+              null,
+              Bytes.of(hi),
+              Bytes.of(lo),
+              hi.length == maxBytes.length,
+              lo.length == minBytes.length,
+              null);
+        }
         min = Bytes.of(minBytes);
         max = Bytes.of(maxBytes);
       }
     }
     return new Statistics(null, null, nulls, null, max, min, true, true, nanCountField());
+  }
+
+  /** How many of a bound's first bytes a truncated bound keeps: whole characters for strings. */
+  private int keep(byte[] bound) {
+    int n = Math.min(truncateLength, bound.length);
+    if (utf8) {
+      // Back to the start of a character: a continuation byte is 10xxxxxx.
+      while (n > 0 && n < bound.length && (bound[n] & 0xc0) == 0x80) {
+        n--;
+      }
+    }
+    return n;
+  }
+
+  /** A min no longer than the limit: its prefix, which no value it bounds is below. */
+  private byte[] truncatedMin(byte[] bound) {
+    return bound.length <= truncateLength ? bound : Arrays.copyOf(bound, keep(bound));
+  }
+
+  /**
+   * A max no longer than the limit: a prefix raised past every value that starts with it (its last
+   * byte, or for strings its last character, incremented; those that cannot be are dropped), or the
+   * max itself when no prefix can be raised.
+   */
+  private byte[] truncatedMax(byte[] bound) {
+    if (bound.length <= truncateLength) {
+      return bound;
+    }
+    if (utf8) {
+      String text = new String(bound, 0, keep(bound), java.nio.charset.StandardCharsets.UTF_8);
+      int[] points = text.codePoints().toArray();
+      for (int end = points.length; end > 0; end--) {
+        int next = points[end - 1] + 1;
+        if (next >= Character.MIN_SURROGATE && next <= Character.MAX_SURROGATE) {
+          next = Character.MAX_SURROGATE + 1;
+        }
+        if (next <= Character.MAX_CODE_POINT) {
+          int[] raised = Arrays.copyOf(points, end);
+          raised[end - 1] = next;
+          byte[] out = new String(raised, 0, end).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+          if (out.length <= truncateLength) {
+            return out;
+          }
+        }
+      }
+      return bound;
+    }
+    for (int end = keep(bound); end > 0; end--) {
+      if (bound[end - 1] != (byte) 0xff) {
+        byte[] out = Arrays.copyOf(bound, end);
+        out[end - 1]++;
+        return out;
+      }
+    }
+    return bound;
   }
 
   /** Bytes of a floating-point value of this column. */

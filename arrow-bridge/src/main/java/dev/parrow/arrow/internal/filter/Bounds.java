@@ -26,8 +26,16 @@ import java.util.List;
  * @param nulls null values, or -1 when unknown
  * @param values values including nulls, or -1 when unknown
  * @param nanFree the values hold no NaN (always true outside floats)
+ * @param exact the bounds are values of the column, not truncated (a writer's {@code
+ *     is_min_value_exact}/{@code is_max_value_exact}; true unless it says otherwise): only then
+ *     does min = max say that every value is that one
  */
-record Bounds(Object min, Object max, long nulls, long values, boolean nanFree) {
+record Bounds(Object min, Object max, long nulls, long values, boolean nanFree, boolean exact) {
+
+  /** Bounds that are values of the column (not truncated), as most are. */
+  Bounds(Object min, Object max, long nulls, long values, boolean nanFree) {
+    this(min, max, nulls, values, nanFree, true);
+  }
 
   static Bounds of(FilterColumn column, ColumnMetaData meta, Footer footer) {
     Statistics s = meta.statistics();
@@ -35,16 +43,25 @@ record Bounds(Object min, Object max, long nulls, long values, boolean nanFree) 
     if (s == null) {
       return new Bounds(null, null, -1, values, column.domain() != Domain.FLOAT);
     }
-    return of(
-        column,
-        s.minValue(),
-        s.maxValue(),
-        s.min(),
-        s.max(),
-        s.nullCount(),
-        values,
-        s.nanCount(),
-        columnOrder(footer, column));
+    Bounds bounds =
+        of(
+            column,
+            s.minValue(),
+            s.maxValue(),
+            s.min(),
+            s.max(),
+            s.nullCount(),
+            values,
+            s.nanCount(),
+            columnOrder(footer, column));
+    boolean exact =
+        !Boolean.FALSE.equals(s.isMinValueExact()) && !Boolean.FALSE.equals(s.isMaxValueExact());
+    return exact ? bounds : bounds.inexact();
+  }
+
+  /** These bounds, marked as not values of the column (truncated). */
+  Bounds inexact() {
+    return new Bounds(min, max, nulls, values, nanFree, false);
   }
 
   static ColumnOrder columnOrder(Footer footer, FilterColumn column) {
@@ -155,7 +172,10 @@ record Bounds(Object min, Object max, long nulls, long values, boolean nanFree) 
       case EQ:
         return domain.compare(keys.get(0), min) >= 0 && domain.compare(keys.get(0), max) <= 0;
       case NE:
-        return domain == Domain.BYTES
+        // min = max says every value is that one only when the bounds are exact (and, for byte
+        // strings, whose bounds older writers truncated without saying so, never).
+        return !exact
+            || domain == Domain.BYTES
             || !(domain.compare(min, max) == 0 && domain.compare(min, keys.get(0)) == 0);
       case LT:
         return domain.compare(min, keys.get(0)) < 0;
@@ -173,7 +193,10 @@ record Bounds(Object min, Object max, long nulls, long values, boolean nanFree) 
         }
         return false;
       case NOT_IN:
-        return domain.compare(min, max) != 0 || !containsKey(test, min);
+        return !exact
+            || domain == Domain.BYTES
+            || domain.compare(min, max) != 0
+            || !containsKey(test, min);
       default:
         return true;
     }
