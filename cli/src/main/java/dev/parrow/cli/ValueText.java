@@ -601,7 +601,7 @@ abstract class ValueText {
     return ((TimeNanoVector) v).get(row);
   }
 
-  /** A variant (the parquet.variant extension) as the JSON it holds. */
+  /** A variant (the arrow.parquet.variant extension) as the JSON it holds. */
   private static final class VariantText extends PerValue {
     private final org.apache.arrow.vector.VarBinaryVector metadata;
     private final org.apache.arrow.vector.VarBinaryVector value;

@@ -48,7 +48,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * VARIANT columns read as the unshredded variant (a struct of metadata and value binaries marked
- * {@code parquet.variant}): every case of the corpus' shredded_variant/cases.json equal, by
+ * {@code arrow.parquet.variant}): every case of the corpus' shredded_variant/cases.json equal, by
  * meaning, to the case's variant file (Iceberg's reference reassembly), each error case a clean
  * ParquetFormatException; the variant/ examples written back by Parrow with their annotation and
  * read back to the same bytes, shown as the JSON data_dictionary.json gives; shredded variants
@@ -392,8 +392,13 @@ class VariantIT {
 
   /** One variant column {@code v}, null where the list holds null. */
   static void write(Path file, List<Variant> values) throws Exception {
+    write(file, values, VariantArrow.EXTENSION_NAME);
+  }
+
+  /** One variant column {@code v} marked with this extension name. */
+  static void write(Path file, List<Variant> values, String extensionName) throws Exception {
     Map<String, String> extension = new LinkedHashMap<>();
-    extension.put(ParquetToArrow.EXTENSION_NAME_KEY, VariantArrow.EXTENSION_NAME);
+    extension.put(ParquetToArrow.EXTENSION_NAME_KEY, extensionName);
     extension.put(ParquetToArrow.EXTENSION_METADATA_KEY, "");
     Field field =
         new Field(
@@ -432,6 +437,43 @@ class VariantIT {
    * hand): each reassembled, null where the struct, the list or the variant is null, the variant
    * null where a variant's value and typed_value are both missing.
    */
+  /**
+   * Both extension names: the canonical {@code arrow.parquet.variant} and Arrow C++ 18 to 23's
+   * {@code parquet.variant} are written as VARIANT; the canonical one is read, the older one when
+   * asked.
+   */
+  @Test
+  void bothExtensionNamesWriteAVariantAndTheCanonicalOneIsRead() throws Exception {
+    Path examples = Corpus.parquetTesting().resolve("variant");
+    List<Variant> values =
+        List.of(
+            new Variant(
+                Files.readAllBytes(examples.resolve("object_primitive.metadata")),
+                Files.readAllBytes(examples.resolve("object_primitive.value"))));
+    assertEquals("arrow.parquet.variant", VariantArrow.EXTENSION_NAME);
+    for (String name : new String[] {"arrow.parquet.variant", "parquet.variant"}) {
+      Path file = dir.resolve(name + ".parquet");
+      write(file, values, name);
+      try (ParquetFile pf = ParquetFile.open(file)) {
+        var group = pf.footer().schema().root().children().get(0);
+        assertInstanceOf(LogicalType.VariantType.class, group.element().logicalType(), name);
+        assertEquals(
+            "arrow.parquet.variant",
+            pf.arrowSchema().findField("v").getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY));
+        assertEquals(
+            "parquet.variant",
+            pf.arrowSchema(
+                    ReadOptions.builder()
+                        .types(t -> t.legacyVariantExtensionName(true).useArrowSchemaHint(false))
+                        .build())
+                .findField("v")
+                .getMetadata()
+                .get(ParquetToArrow.EXTENSION_NAME_KEY));
+      }
+      assertArrayEquals(values.get(0).value(), read(file, "v", 10).get(0).value(), name);
+    }
+  }
+
   @Test
   void shreddedVariantsNestedInStructsAndLists() throws Exception {
     byte[] emptyMetadata = {1, 0, 0};

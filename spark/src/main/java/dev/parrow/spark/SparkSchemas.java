@@ -11,8 +11,8 @@ import org.apache.spark.sql.util.ArrowUtils;
  * Arrow schemas as Spark's, by Spark's own mapping ({@code ArrowUtils}), which is also the one
  * {@code ArrowColumnVector} reads: a timestamp with a zone is TimestampType, one without is
  * TimestampNTZType, decimals, binary, structs, lists and maps map to their kind; a top-level
- * variant (Parrow's {@code parquet.variant} struct) is VariantType, marked as Spark marks its own
- * Arrow variants. A type Spark has no counterpart for fails with the column's name.
+ * variant (Parrow's {@code arrow.parquet.variant} struct) is VariantType, marked as Spark marks its
+ * own Arrow variants. A type Spark has no counterpart for fails with the column's name.
  */
 final class SparkSchemas {
   private SparkSchemas() {}

@@ -11,7 +11,7 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * A top-level variant column (Parrow's struct of metadata and value, marked {@code
- * parquet.variant}) as Spark's VariantType. Spark reads a variant as {@code getChild(0)}, the
+ * arrow.parquet.variant}) as Spark's VariantType. Spark reads a variant as {@code getChild(0)}, the
  * value, and {@code getChild(1)}, the metadata: the reverse of the struct's order, so the children
  * are handed over swapped, each Arrow vector as it is.
  */

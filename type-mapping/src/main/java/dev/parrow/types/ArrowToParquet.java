@@ -148,7 +148,8 @@ public final class ArrowToParquet {
             monthDayNanoAsInterval);
       }
     } else if (type instanceof ArrowType.Struct) {
-      // A variant (the parquet.variant extension over its metadata and value) keeps its annotation.
+      // A variant (the arrow.parquet.variant extension, or the older parquet.variant, over its
+      // metadata and value) keeps its annotation.
       LogicalType variant =
           VariantArrow.isVariant(field) ? new LogicalType.VariantType((byte) 1) : null;
       out.add(group(name, repetition, field.getChildren().size(), null, variant));

@@ -134,14 +134,21 @@ public final class NestedSchema {
      * A VARIANT group: read as the group it is stored as (its metadata, value and shredded
      * typed_value columns, mapped without the caller's type choices, so that the reassembly sees
      * the types the shredding spec names), and presented as the unshredded variant, a struct of the
-     * metadata and value binaries marked as the {@code parquet.variant} extension.
+     * metadata and value binaries marked as the {@code arrow.parquet.variant} extension (or the
+     * older name, as the options ask).
      */
     private FieldNode variant(GroupNode group, String name, boolean nullable, LevelInfo here) {
       VariantShredding.check(group);
       FieldNode stored =
           new Builder(schema, VariantArrow.STORED_TYPES, warnings)
               .struct(name, nullable, here, group.children());
-      Field field = VariantArrow.field(name, nullable);
+      Field field =
+          VariantArrow.field(
+              name,
+              nullable,
+              options.legacyVariantExtensionName()
+                  ? VariantArrow.LEGACY_EXTENSION_NAME
+                  : VariantArrow.EXTENSION_NAME);
       return new FieldNode(field, FieldNode.Kind.VARIANT, here, -1, List.of(stored));
     }
 

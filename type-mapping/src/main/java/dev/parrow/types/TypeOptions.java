@@ -26,6 +26,7 @@ public final class TypeOptions {
   private final Schema arrowSchema;
   private final DictionaryMode dictionaryMode;
   private final List<String> dictionaryColumns;
+  private final boolean legacyVariantExtensionName;
 
   private TypeOptions(Builder b) {
     this.int96Unit = Objects.requireNonNull(b.int96Unit, "int96Unit");
@@ -41,6 +42,7 @@ public final class TypeOptions {
     this.arrowSchema = b.arrowSchema;
     this.dictionaryMode = Objects.requireNonNull(b.dictionaryMode, "dictionaryMode");
     this.dictionaryColumns = List.copyOf(b.dictionaryColumns);
+    this.legacyVariantExtensionName = b.legacyVariantExtensionName;
   }
 
   /**
@@ -68,6 +70,7 @@ public final class TypeOptions {
     b.decimalsAsDouble = decimalsAsDouble;
     b.binaryAsString = binaryAsString;
     b.float16AsFloat = float16AsFloat;
+    b.legacyVariantExtensionName = legacyVariantExtensionName;
     b.unsignedAsSigned = unsignedAsSigned;
     b.fixedSizeBinaryAsBinary = fixedSizeBinaryAsBinary;
     b.useArrowSchemaHint = useArrowSchemaHint;
@@ -153,6 +156,14 @@ public final class TypeOptions {
     return dictionaryColumns;
   }
 
+  /**
+   * {@return whether VARIANT columns are marked with the {@code parquet.variant} extension name of
+   * Arrow C++ 18 to 23 and Arrow Java 19, rather than the canonical {@code arrow.parquet.variant}}
+   */
+  public boolean legacyVariantExtensionName() {
+    return legacyVariantExtensionName;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof TypeOptions t
@@ -168,7 +179,8 @@ public final class TypeOptions {
         && useArrowSchemaHint == t.useArrowSchemaHint
         && Objects.equals(arrowSchema, t.arrowSchema)
         && dictionaryMode == t.dictionaryMode
-        && dictionaryColumns.equals(t.dictionaryColumns);
+        && dictionaryColumns.equals(t.dictionaryColumns)
+        && legacyVariantExtensionName == t.legacyVariantExtensionName;
   }
 
   @Override
@@ -186,7 +198,8 @@ public final class TypeOptions {
         useArrowSchemaHint,
         arrowSchema,
         dictionaryMode,
-        dictionaryColumns);
+        dictionaryColumns,
+        legacyVariantExtensionName);
   }
 
   @Override
@@ -217,6 +230,8 @@ public final class TypeOptions {
         + dictionaryMode
         + ", dictionaryColumns="
         + dictionaryColumns
+        + ", legacyVariantExtensionName="
+        + legacyVariantExtensionName
         + "]";
   }
 
@@ -226,6 +241,7 @@ public final class TypeOptions {
     private boolean int96OutOfRangeAsNull;
     private boolean uuidAsString;
     private boolean uuidAsExtension;
+    private boolean legacyVariantExtensionName;
     private boolean decimalsAsDouble;
     private boolean binaryAsString;
     private boolean float16AsFloat;
@@ -272,6 +288,19 @@ public final class TypeOptions {
      */
     public Builder uuidAsString(boolean asString) {
       this.uuidAsString = asString;
+      return this;
+    }
+
+    /**
+     * Marks VARIANT columns with {@code parquet.variant}, the extension name Arrow C++ 18 to 23 and
+     * Arrow Java 19 use, rather than the canonical {@code arrow.parquet.variant} (the Arrow
+     * specification's, arrow-rs's); default false. Writing takes either name.
+     *
+     * @param legacy whether to use the older name
+     * @return this builder
+     */
+    public Builder legacyVariantExtensionName(boolean legacy) {
+      this.legacyVariantExtensionName = legacy;
       return this;
     }
 

@@ -9,15 +9,21 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
  * How a VARIANT column looks in Arrow: a struct of its metadata and value binaries, marked with the
- * {@code parquet.variant} extension's keys on the struct's field (Arrow Java has no variant
+ * {@code arrow.parquet.variant} extension's keys on the struct's field (Arrow Java has no variant
  * extension type; the keys are what IPC and the C Data Interface carry for one). The one place that
  * makes such a field, marks one, and tells one apart.
  */
 public final class VariantArrow {
   private VariantArrow() {}
 
-  /** The Arrow extension name of a variant column (Arrow C++'s), on its storage struct's field. */
-  public static final String EXTENSION_NAME = "parquet.variant";
+  /**
+   * The canonical Arrow extension name of a variant column (the Arrow specification's, arrow-rs's),
+   * on its storage struct's field.
+   */
+  public static final String EXTENSION_NAME = "arrow.parquet.variant";
+
+  /** The name Arrow C++ 18 to 23 and Arrow Java 19 give it; taken as a variant too. */
+  public static final String LEGACY_EXTENSION_NAME = "parquet.variant";
 
   /**
    * How a variant's stored columns (metadata, value, shredded typed_value) are mapped: the
@@ -35,9 +41,21 @@ public final class VariantArrow {
    * @return a marked struct of a non-null metadata and a non-null value binary
    */
   public static Field field(String name, boolean nullable) {
+    return field(name, nullable, EXTENSION_NAME);
+  }
+
+  /**
+   * The unshredded variant Parrow reads a VARIANT column as, marked with this extension name.
+   *
+   * @param name the column's name
+   * @param nullable whether the variant may be null
+   * @param extensionName {@link #EXTENSION_NAME} or {@link #LEGACY_EXTENSION_NAME}
+   * @return a marked struct of a non-null metadata and a non-null value binary
+   */
+  public static Field field(String name, boolean nullable, String extensionName) {
     return new Field(
         name,
-        new FieldType(nullable, ArrowType.Struct.INSTANCE, null, keys(null)),
+        new FieldType(nullable, ArrowType.Struct.INSTANCE, null, keys(null, extensionName)),
         List.of(
             Field.notNullable("metadata", ArrowType.Binary.INSTANCE),
             Field.notNullable("value", ArrowType.Binary.INSTANCE)));
@@ -57,21 +75,24 @@ public final class VariantArrow {
             struct.isNullable(),
             struct.getType(),
             struct.getDictionary(),
-            keys(struct.getMetadata())),
+            keys(struct.getMetadata(), EXTENSION_NAME)),
         struct.getChildren());
   }
 
   /**
-   * Whether a field is a variant: the extension's keys over a struct of a metadata and a value
-   * binary, in either order.
+   * Whether a field is a variant: the extension's keys (either name) over a struct of a metadata
+   * and a value binary, in either order.
    *
    * @param field a field
    * @return true for a variant
    */
   public static boolean isVariant(Field field) {
     List<Field> children = field.getChildren();
-    return field.getMetadata() != null
-        && EXTENSION_NAME.equals(field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY))
+    String extension =
+        field.getMetadata() == null
+            ? null
+            : field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY);
+    return (EXTENSION_NAME.equals(extension) || LEGACY_EXTENSION_NAME.equals(extension))
         && field.getType() instanceof ArrowType.Struct
         && children.size() == 2
         && children.stream()
@@ -82,12 +103,12 @@ public final class VariantArrow {
         && children.stream().allMatch(c -> c.getType() instanceof ArrowType.Binary);
   }
 
-  private static Map<String, String> keys(Map<String, String> others) {
+  private static Map<String, String> keys(Map<String, String> others, String extensionName) {
     Map<String, String> metadata = new LinkedHashMap<>();
     if (others != null) {
       metadata.putAll(others);
     }
-    metadata.put(ParquetToArrow.EXTENSION_NAME_KEY, EXTENSION_NAME);
+    metadata.put(ParquetToArrow.EXTENSION_NAME_KEY, extensionName);
     metadata.put(ParquetToArrow.EXTENSION_METADATA_KEY, "");
     return metadata;
   }
