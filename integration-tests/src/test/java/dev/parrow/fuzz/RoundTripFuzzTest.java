@@ -85,6 +85,8 @@ class RoundTripFuzzTest {
             .rowGroupRows(data.consumeInt(1, 300))
             .statistics(data.consumeBoolean())
             .writeCrc(data.consumeBoolean())
+            .floatTotalOrder(data.consumeBoolean())
+            .statisticsTruncateLength(data.consumeBoolean() ? data.consumeInt(1, 40) : null)
             .build();
     int rows = data.consumeInt(0, 300);
     try (BufferAllocator allocator = new RootAllocator();
