@@ -247,20 +247,18 @@ public final class ParquetArrowWriter implements AutoCloseable {
    */
   private static List<dev.parrow.codec.metadata.ColumnOrder> columnOrders(
       WriteOptions options, List<ColumnDescriptor> columns, ParquetFile appendTo) {
-    List<dev.parrow.codec.metadata.ColumnOrder> orders = new ArrayList<>();
     List<dev.parrow.codec.metadata.ColumnOrder> existing =
         appendTo == null ? null : appendTo.metadata().columnOrders();
+    List<dev.parrow.codec.metadata.ColumnOrder> orders = new ArrayList<>();
     for (int i = 0; i < columns.size(); i++) {
-      if (appendTo == null) {
-        orders.add(ColumnChunkWriter.columnOrder(columns.get(i), options.floatTotalOrder()));
-      } else {
-        boolean total =
-            existing != null
-                && i < existing.size()
-                && dev.parrow.codec.metadata.ColumnOrder.IEEE_754_TOTAL_ORDER.equals(
-                    existing.get(i));
-        orders.add(ColumnChunkWriter.columnOrder(columns.get(i), total));
-      }
+      boolean total =
+          appendTo == null
+              ? options.floatTotalOrder()
+              : existing != null
+                  && i < existing.size()
+                  && dev.parrow.codec.metadata.ColumnOrder.IEEE_754_TOTAL_ORDER.equals(
+                      existing.get(i));
+      orders.add(ColumnChunkWriter.columnOrder(columns.get(i), total));
     }
     return orders;
   }

@@ -58,13 +58,8 @@ final class KeySettings {
     if (footerKey != null) {
       b.footerKey(key(footerKey, "--footer-key"));
     }
-    for (String c : columnKeys) {
-      int eq = c.indexOf('=');
-      if (eq <= 0) {
-        throw new IllegalArgumentException("--column-key takes COLUMN=KEY");
-      }
-      String column = c.substring(0, eq);
-      b.columnKey(column, key(c.substring(eq + 1), "--column-key for " + column));
+    for (var c : columnKeys().entrySet()) {
+      b.columnKey(c.getKey(), c.getValue());
     }
     if (aadPrefix != null) {
       b.aadPrefix(aadPrefix.getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -93,18 +88,27 @@ final class KeySettings {
         FileEncryption.builder(key(footerKey, "--footer-key"))
             .algorithm(algorithm)
             .plaintextFooter(plaintextFooter);
+    for (var c : columnKeys().entrySet()) {
+      b.columnKey(c.getKey(), c.getValue(), null);
+    }
+    if (aadPrefix != null) {
+      b.aadPrefix(aadPrefix.getBytes(java.nio.charset.StandardCharsets.UTF_8), true);
+    }
+    return b.build();
+  }
+
+  /** The --column-key options: each column's key, in the order given. */
+  private java.util.Map<String, byte[]> columnKeys() throws IOException {
+    java.util.Map<String, byte[]> out = new java.util.LinkedHashMap<>();
     for (String c : columnKeys) {
       int eq = c.indexOf('=');
       if (eq <= 0) {
         throw new IllegalArgumentException("--column-key takes COLUMN=KEY");
       }
       String column = c.substring(0, eq);
-      b.columnKey(column, key(c.substring(eq + 1), "--column-key for " + column), null);
+      out.put(column, key(c.substring(eq + 1), "--column-key for " + column));
     }
-    if (aadPrefix != null) {
-      b.aadPrefix(aadPrefix.getBytes(java.nio.charset.StandardCharsets.UTF_8), true);
-    }
-    return b.build();
+    return out;
   }
 
   /**

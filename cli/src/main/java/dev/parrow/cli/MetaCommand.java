@@ -338,29 +338,15 @@ final class MetaCommand implements Callable<Integer> {
     j.field("algorithm", footer.crypto().algorithm().describe());
     j.field("footer", footer.metaData().encryptionAlgorithm() == null ? "encrypted" : "plaintext");
     j.name("columns").beginArray();
-    if (!footer.metaData().rowGroups().isEmpty()) {
-      RowGroup group = footer.metaData().rowGroups().get(0);
-      for (ColumnDescriptor c : footer.schema().columns()) {
-        ColumnChunk chunk = group.columns().get(c.index());
-        if (chunk.cryptoMetadata() == null) {
-          continue;
-        }
-        j.beginObject();
-        j.field("path", c.dottedPath());
-        if (chunk.cryptoMetadata()
-            instanceof dev.parrow.codec.metadata.ColumnCryptoMetaData.WithColumnKey k) {
-          j.field("key", "column");
-          j.field(
-              "keyMetadata",
-              k.keyMetadata() == null
-                  ? null
-                  : SchemaCommand.keyMetadata(k.keyMetadata().toByteArray()));
-        } else {
-          j.field("key", "footer");
-        }
-        j.field("readable", chunk.metaData() != null);
-        j.endObject();
+    for (SchemaCommand.EncryptedColumn c : SchemaCommand.encryptedColumns(footer)) {
+      j.beginObject();
+      j.field("path", c.path());
+      j.field("key", c.ownKey() ? "column" : "footer");
+      if (c.ownKey()) {
+        j.field("keyMetadata", c.keyMetadata());
       }
+      j.field("readable", c.readable());
+      j.endObject();
     }
     j.endArray();
     j.endObject();

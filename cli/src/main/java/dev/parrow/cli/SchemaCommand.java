@@ -9,6 +9,7 @@ import dev.parrow.codec.schema.GroupNode;
 import dev.parrow.codec.schema.PrimitiveNode;
 import dev.parrow.codec.schema.SchemaNode;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -80,8 +81,32 @@ final class SchemaCommand implements Callable<Integer> {
             + (footer.metaData().encryptionAlgorithm() == null
                 ? ", encrypted footer"
                 : ", plaintext footer (signed)"));
+    for (EncryptedColumn c : encryptedColumns(footer)) {
+      String key =
+          c.ownKey()
+              ? "column key"
+                  + (c.keyMetadata() == null ? "" : " (key metadata " + c.keyMetadata() + ")")
+              : "footer key";
+      out.println(
+          "  " + c.path() + ": " + key + (c.readable() ? "" : "; unreadable: no key given for it"));
+    }
+  }
+
+  /**
+   * An encrypted column, as its chunk in the first row group says.
+   *
+   * @param path its dotted path
+   * @param ownKey whether it has a key of its own (else the footer's)
+   * @param keyMetadata its key's metadata as text ({@link #keyMetadata}), or null
+   * @param readable whether this read has its key
+   */
+  record EncryptedColumn(String path, boolean ownKey, String keyMetadata, boolean readable) {}
+
+  /** The encrypted columns of a file (none without row groups to tell), in schema order. */
+  static List<EncryptedColumn> encryptedColumns(dev.parrow.codec.footer.Footer footer) {
+    List<EncryptedColumn> out = new java.util.ArrayList<>();
     if (footer.metaData().rowGroups().isEmpty()) {
-      return;
+      return out;
     }
     var group = footer.metaData().rowGroups().get(0);
     for (ColumnDescriptor c : footer.schema().columns()) {
@@ -90,24 +115,22 @@ final class SchemaCommand implements Callable<Integer> {
       if (how == null) {
         continue;
       }
-      String key =
-          how instanceof dev.parrow.codec.metadata.ColumnCryptoMetaData.WithColumnKey k
-              ? "column key"
-                  + (k.keyMetadata() == null
-                      ? ""
-                      : " (key metadata " + keyMetadata(k.keyMetadata().toByteArray()) + ")")
-              : "footer key";
-      out.println(
-          "  "
-              + c.dottedPath()
-              + ": "
-              + key
-              + (chunk.metaData() == null ? "; unreadable: no key given for it" : ""));
+      var own =
+          how instanceof dev.parrow.codec.metadata.ColumnCryptoMetaData.WithColumnKey k ? k : null;
+      out.add(
+          new EncryptedColumn(
+              c.dottedPath(),
+              own != null,
+              own == null || own.keyMetadata() == null
+                  ? null
+                  : keyMetadata(own.keyMetadata().toByteArray()),
+              chunk.metaData() != null));
     }
+    return out;
   }
 
   /** Key metadata as text when it is printable (a key id), else as hex. */
-  static String keyMetadata(byte[] bytes) {
+  private static String keyMetadata(byte[] bytes) {
     for (byte b : bytes) {
       if (b < 0x20 || b > 0x7e) {
         return "0x" + java.util.HexFormat.of().formatHex(bytes);

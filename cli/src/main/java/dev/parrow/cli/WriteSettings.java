@@ -153,20 +153,22 @@ final class WriteSettings {
    */
   void encrypt(KeySettings keys) throws IOException {
     encryption = keys.encryption(encryptionAlgorithm, plaintextFooter);
-    if (encryption == null
-        && (plaintextFooter
-            || encryptionAlgorithm
-                != dev.parrow.codec.crypto.FileEncryption.Algorithm.AES_GCM_V1)) {
+    if (encryption == null && encryptionOptionsGiven()) {
       throw new IllegalArgumentException(
           "--encryption-algorithm and --plaintext-footer encrypt the output with --footer-key;"
               + " give it");
     }
   }
 
+  /** Whether --encryption-algorithm or --plaintext-footer asks for other than the defaults. */
+  private boolean encryptionOptionsGiven() {
+    return plaintextFooter
+        || encryptionAlgorithm != dev.parrow.codec.crypto.FileEncryption.Algorithm.AES_GCM_V1;
+  }
+
   /** Refuses the encryption options for a verb that encrypts as its file is (an append). */
   void refuseEncryption(String verb) {
-    if (plaintextFooter
-        || encryptionAlgorithm != dev.parrow.codec.crypto.FileEncryption.Algorithm.AES_GCM_V1) {
+    if (encryptionOptionsGiven()) {
       throw new IllegalArgumentException(
           verb
               + " encrypts as the file is, with its keys: --encryption-algorithm and"

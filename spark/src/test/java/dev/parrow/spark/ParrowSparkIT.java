@@ -741,6 +741,18 @@ class ParrowSparkIT {
               .encodeToString(
                   "1234567890123450".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
 
+  /** The table at {@code path} read through format("parrow") with the test KMS as options. */
+  private static Dataset<Row> parrowWithTestKms(Path path) {
+    return spark
+        .read()
+        .format("parrow")
+        .option(
+            "parquet.encryption.kms.client.class",
+            "org.apache.parquet.crypto.keytools.mocks.InMemoryKMS")
+        .option("parquet.encryption.key.list", KEY_LIST)
+        .load(path.toString());
+  }
+
   /**
    * Runs {@code action} with Spark's own Parquet source set to parquet-java's key tools over the
    * test KMS ({@link #KEY_LIST}), and these settings more.
@@ -773,7 +785,6 @@ class ParrowSparkIT {
   void encryptedTablesSparkWritesReadWithTheSameProperties() {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         BUILT_IN_READER, "Spark's own Parquet source needs Java 17 or 21");
-    String keyList = KEY_LIST;
     for (boolean internal : new boolean[] {true, false}) {
       Path out = dir.resolve("encrypted-" + internal);
       withParquetJavaKeyTools(
@@ -797,15 +808,7 @@ class ParrowSparkIT {
       String order = "id, k, s, d, ts, f, arr, st, day";
       assertSameRows(
           sample(3_000).selectExpr(order.split(", ")),
-          spark
-              .read()
-              .format("parrow")
-              .option(
-                  "parquet.encryption.kms.client.class",
-                  "org.apache.parquet.crypto.keytools.mocks.InMemoryKMS")
-              .option("parquet.encryption.key.list", keyList)
-              .load(out.toString())
-              .selectExpr(order.split(", ")));
+          parrowWithTestKms(out).selectExpr(order.split(", ")));
       // Without the keys: a clear error.
       Exception e =
           assertThrows(
@@ -824,7 +827,6 @@ class ParrowSparkIT {
   void encryptedTablesTheConnectorWritesSparkReads() {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         BUILT_IN_READER, "Spark's own Parquet source needs Java 17 or 21");
-    String keyList = KEY_LIST;
     Path out = dir.resolve("parrow-encrypted");
     sample(3_000)
         .write()
@@ -832,7 +834,7 @@ class ParrowSparkIT {
         .option(
             "parquet.encryption.kms.client.class",
             "org.apache.parquet.crypto.keytools.mocks.InMemoryKMS")
-        .option("parquet.encryption.key.list", keyList)
+        .option("parquet.encryption.key.list", KEY_LIST)
         .option("parquet.encryption.footer.key", "kf")
         .option("parquet.encryption.column.keys", "kc1:s,d")
         .mode("overwrite")
@@ -846,15 +848,7 @@ class ParrowSparkIT {
                 spark.read().parquet(out.toString()).selectExpr(order.split(", "))));
     assertSameRows(
         sample(3_000).selectExpr(order.split(", ")),
-        spark
-            .read()
-            .format("parrow")
-            .option(
-                "parquet.encryption.kms.client.class",
-                "org.apache.parquet.crypto.keytools.mocks.InMemoryKMS")
-            .option("parquet.encryption.key.list", keyList)
-            .load(out.toString())
-            .selectExpr(order.split(", ")));
+        parrowWithTestKms(out).selectExpr(order.split(", ")));
     // Without the keys Spark's reader cannot read the files.
     assertThrows(Exception.class, () -> spark.read().parquet(out.toString()).collectAsList());
     // Key material beside each file is read, not written, by the connector: refused up front.
@@ -868,7 +862,7 @@ class ParrowSparkIT {
                     .option(
                         "parquet.encryption.kms.client.class",
                         "org.apache.parquet.crypto.keytools.mocks.InMemoryKMS")
-                    .option("parquet.encryption.key.list", keyList)
+                    .option("parquet.encryption.key.list", KEY_LIST)
                     .option("parquet.encryption.footer.key", "kf")
                     .option("parquet.encryption.column.keys", "kc1:s")
                     .option("parquet.encryption.key.material.store.internally", "false")

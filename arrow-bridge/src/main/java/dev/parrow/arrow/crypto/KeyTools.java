@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * wraps (double wrapping). Reading finds it in the file or, with external key material, in a {@code
  * _KEY_MATERIAL_FOR_<file>.json} beside it that the material names by reference, and unwraps each
  * key-encryption key once per file; writing ({@link #encryption}) makes fresh data keys for every
- * file and keeps their material in it.
+ * file and keeps their material in it or beside it.
  */
 public final class KeyTools {
   private KeyTools() {}
@@ -270,7 +270,7 @@ public final class KeyTools {
           internal
               ? Map.of()
               : Map.of(
-                  "_KEY_MATERIAL_FOR_" + Path.of(name).getFileName() + ".json",
+                  materialFile(Path.of(name)).getFileName().toString(),
                   json(new java.util.LinkedHashMap<String, Object>(external)));
       return new dev.parrow.arrow.EncryptionPerFile.Encrypted(b.build(), beside);
     };
@@ -353,10 +353,11 @@ public final class KeyTools {
     private final boolean doubleWrapping;
     private final int kekBytes;
 
-    /** Per master key id: the key-encryption key, its id and its wrapped form. */
-    private final Map<String, String[]> keks = new ConcurrentHashMap<>();
+    /** A key-encryption key: its random id, the key, and the key as the KMS wrapped it. */
+    private record Kek(byte[] id, byte[] key, String wrapped) {}
 
-    private final Map<String, byte[]> kekBytesById = new ConcurrentHashMap<>();
+    /** Per master key id, its key-encryption key, made at its first use. */
+    private final Map<String, Kek> keks = new ConcurrentHashMap<>();
 
     Wrapper(KmsClient kms, boolean doubleWrapping, int kekBytes) {
       this.kms = kms;
@@ -375,22 +376,17 @@ public final class KeyTools {
       }
       m.put("masterKeyID", masterKey);
       if (doubleWrapping) {
-        String[] kek =
+        Kek kek =
             keks.computeIfAbsent(
                 masterKey,
                 id -> {
                   byte[] key = randomKey(kekBytes);
-                  String kekId = Base64.getEncoder().encodeToString(randomKey(16));
-                  kekBytesById.put(kekId, key);
-                  return new String[] {kekId, kms.wrapKey(key, id)};
+                  return new Kek(randomKey(16), key, kms.wrapKey(key, id));
                 });
-        m.put(
-            "wrappedDEK",
-            dev.parrow.codec.crypto.KeyWrap.wrap(
-                dataKey, kekBytesById.get(kek[0]), Base64.getDecoder().decode(kek[0])));
+        m.put("wrappedDEK", dev.parrow.codec.crypto.KeyWrap.wrap(dataKey, kek.key(), kek.id()));
         m.put("doubleWrapping", true);
-        m.put("keyEncryptionKeyID", kek[0]);
-        m.put("wrappedKEK", kek[1]);
+        m.put("keyEncryptionKeyID", Base64.getEncoder().encodeToString(kek.id()));
+        m.put("wrappedKEK", kek.wrapped());
       } else {
         m.put("wrappedDEK", kms.wrapKey(dataKey, masterKey));
         m.put("doubleWrapping", false);
@@ -424,7 +420,7 @@ public final class KeyTools {
 
   /** The external key material file beside {@code file}: its entries by reference. */
   private static Map<String, String> externalMaterial(Path file) {
-    Path json = file.resolveSibling("_KEY_MATERIAL_FOR_" + file.getFileName() + ".json");
+    Path json = materialFile(file);
     try {
       return object(Files.readString(json));
     } catch (java.nio.file.NoSuchFileException e) {
@@ -433,6 +429,11 @@ public final class KeyTools {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** Where parquet-java keeps a file's external key material: beside it. */
+  private static Path materialFile(Path file) {
+    return file.resolveSibling("_KEY_MATERIAL_FOR_" + file.getFileName() + ".json");
   }
 
   /** A flat JSON object's fields as text (strings as they are, booleans and numbers as written). */

@@ -55,11 +55,7 @@ public final class ChunkCrypto {
    */
   public byte[] pageHeader(ByteBuffer module, boolean dictionary, int dataPage) {
     return Modules.decryptGcm(
-        module,
-        key,
-        dictionary
-            ? Modules.aad(fileAad, Modules.DICTIONARY_PAGE_HEADER, rowGroup, column, -1)
-            : Modules.aad(fileAad, Modules.DATA_PAGE_HEADER, rowGroup, column, dataPage));
+        module, key, Modules.pageAad(fileAad, true, dictionary, rowGroup, column, dataPage));
   }
 
   /**
@@ -89,9 +85,7 @@ public final class ChunkCrypto {
         module,
         Modules.LENGTH_BYTES,
         declared,
-        dictionary
-            ? Modules.aad(fileAad, Modules.DICTIONARY_PAGE, rowGroup, column, -1)
-            : Modules.aad(fileAad, Modules.DATA_PAGE, rowGroup, column, dataPage),
+        Modules.pageAad(fileAad, false, dictionary, rowGroup, column, dataPage),
         out);
   }
 

@@ -36,9 +36,7 @@ public final class ChunkEncryptor {
         header,
         0,
         header.length,
-        dictionary
-            ? Modules.aad(fileAad, Modules.DICTIONARY_PAGE_HEADER, rowGroup, column, -1)
-            : Modules.aad(fileAad, Modules.DATA_PAGE_HEADER, rowGroup, column, dataPage));
+        Modules.pageAad(fileAad, true, dictionary, rowGroup, column, dataPage));
   }
 
   /**
@@ -58,9 +56,7 @@ public final class ChunkEncryptor {
         body,
         0,
         body.length,
-        dictionary
-            ? Modules.aad(fileAad, Modules.DICTIONARY_PAGE, rowGroup, column, -1)
-            : Modules.aad(fileAad, Modules.DATA_PAGE, rowGroup, column, dataPage));
+        Modules.pageAad(fileAad, false, dictionary, rowGroup, column, dataPage));
   }
 
   /**

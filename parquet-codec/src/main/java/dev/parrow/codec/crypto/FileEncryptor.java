@@ -51,8 +51,7 @@ public final class FileEncryptor {
   /** A new file's encryption: the settings' keys and choices, and a random unique AAD part. */
   static FileEncryptor newFile(
       FileEncryption settings, List<List<String>> paths, List<FileEncryption.ColumnKey> keys) {
-    byte[] unique = new byte[UNIQUE_BYTES];
-    new java.security.SecureRandom().nextBytes(unique);
+    byte[] unique = Modules.random(UNIQUE_BYTES);
     byte[] prefix = settings.aadPrefix() == null ? new byte[0] : settings.aadPrefix();
     byte[] fileAad = new byte[prefix.length + unique.length];
     System.arraycopy(prefix, 0, fileAad, 0, prefix.length);
@@ -212,20 +211,14 @@ public final class FileEncryptor {
    */
   public byte[] footer(FileMetaData metaData) {
     byte[] footerAad = Modules.aad(fileAad, Modules.FOOTER, -1, -1, -1);
-    byte[] keyMetadata = footerKeyMetadata;
+    Bytes keyMetadata = footerKeyMetadata == null ? null : Bytes.of(footerKeyMetadata);
     byte[] head;
     byte[] body;
     if (plaintextFooter) {
-      head =
-          ThriftCodec.writeFileMetaData(
-              metaData.withEncryption(
-                  algorithm, keyMetadata == null ? null : Bytes.of(keyMetadata)));
+      head = ThriftCodec.writeFileMetaData(metaData.withEncryption(algorithm, keyMetadata));
       body = Modules.sign(head, footerKey, footerAad);
     } else {
-      head =
-          ThriftCodec.writeFileCryptoMetaData(
-              new FileCryptoMetaData(
-                  algorithm, keyMetadata == null ? null : Bytes.of(keyMetadata)));
+      head = ThriftCodec.writeFileCryptoMetaData(new FileCryptoMetaData(algorithm, keyMetadata));
       byte[] plain = ThriftCodec.writeFileMetaData(metaData);
       body = Modules.sealGcm(footerKey, plain, 0, plain.length, footerAad);
     }

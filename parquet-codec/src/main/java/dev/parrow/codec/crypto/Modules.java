@@ -96,6 +96,19 @@ final class Modules {
     return b.array();
   }
 
+  /**
+   * The AAD of a page or of its header: the dictionary page's, or the data page's of its ordinal in
+   * the chunk.
+   */
+  static byte[] pageAad(
+      byte[] fileAad, boolean header, boolean dictionary, int rowGroup, int column, int dataPage) {
+    byte type =
+        dictionary
+            ? header ? DICTIONARY_PAGE_HEADER : DICTIONARY_PAGE
+            : header ? DATA_PAGE_HEADER : DATA_PAGE;
+    return aad(fileAad, type, rowGroup, column, dictionary ? -1 : dataPage);
+  }
+
   /** The length a module at {@code module}'s position declares, checked against what is there. */
   static int declaredLength(ByteBuffer module, int available) {
     if (available < LENGTH_BYTES) {
@@ -179,11 +192,16 @@ final class Modules {
 
   private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
+  /** {@code n} random bytes (nonces, a file's unique AAD part). */
+  static byte[] random(int n) {
+    byte[] bytes = new byte[n];
+    RANDOM.nextBytes(bytes);
+    return bytes;
+  }
+
   /** A fresh random nonce: every module gets its own, as AES-GCM needs. */
   static byte[] nonce() {
-    byte[] nonce = new byte[NONCE_BYTES];
-    RANDOM.nextBytes(nonce);
-    return nonce;
+    return random(NONCE_BYTES);
   }
 
   /**

@@ -85,8 +85,7 @@ final class StatisticsBuilder {
     this.utf8 =
         column.logicalType() instanceof LogicalType.StringType
             || column.convertedType() == ConvertedType.UTF8;
-    this.totalOrder =
-        floatTotalOrder && (order == Order.FLOAT || order == Order.DOUBLE || order == Order.HALF);
+    this.totalOrder = floatTotalOrder && floating(order);
     this.width =
         switch (column.physicalType()) {
           case INT32, FLOAT -> 4;
@@ -150,8 +149,20 @@ final class StatisticsBuilder {
 
   /** Whether a column's statistics follow IEEE 754's total order (FLOAT, DOUBLE, FLOAT16). */
   static boolean totalOrderApplies(ColumnDescriptor column) {
-    Order o = order(column);
+    return floating(order(column));
+  }
+
+  private static boolean floating(Order o) {
     return o == Order.FLOAT || o == Order.DOUBLE || o == Order.HALF;
+  }
+
+  /** The raw bits of the FLOAT16 value {@code i} of little-endian pairs of bytes. */
+  private static int halfBits(byte[] b, int i) {
+    return (b[i * 2] & 0xff) | (b[i * 2 + 1] & 0xff) << 8;
+  }
+
+  private static boolean halfIsNaN(int bits) {
+    return (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff) != 0;
   }
 
   /** Takes values [from, to) of a page into account. */
@@ -191,7 +202,7 @@ final class StatisticsBuilder {
         FixedWidthValues f = (FixedWidthValues) values;
         byte[] b = f.bytes();
         for (int i = from; i < to; i++) {
-          doubleValue(Float16.toFloat((short) ((b[i * 2] & 0xff) | b[i * 2 + 1] << 8)));
+          doubleValue(Float16.toFloat((short) halfBits(b, i)));
         }
       }
       case DOUBLE -> {
@@ -221,43 +232,46 @@ final class StatisticsBuilder {
       case FLOAT -> {
         int[] v = ((Int32Values) values).values();
         for (int i = from; i < to; i++) {
-          int bits = v[i];
           totalOrderValue(
-              Integer.toUnsignedLong(bits < 0 ? ~bits : bits ^ Integer.MIN_VALUE),
-              Float.isNaN(Float.intBitsToFloat(bits)));
+              totalOrderKey(Integer.toUnsignedLong(v[i])), Float.isNaN(Float.intBitsToFloat(v[i])));
         }
       }
       case DOUBLE -> {
         long[] v = ((Int64Values) values).values();
         for (int i = from; i < to; i++) {
-          long bits = v[i];
-          totalOrderValue(
-              bits < 0 ? ~bits : bits ^ Long.MIN_VALUE,
-              Double.isNaN(Double.longBitsToDouble(bits)));
+          totalOrderValue(totalOrderKey(v[i]), Double.isNaN(Double.longBitsToDouble(v[i])));
         }
       }
       default -> {
-        // FLOAT16: two little-endian bytes.
         byte[] b = ((FixedWidthValues) values).bytes();
         for (int i = from; i < to; i++) {
-          int bits = (b[i * 2] & 0xff) | (b[i * 2 + 1] & 0xff) << 8;
-          boolean nan = (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff) != 0;
-          totalOrderValue((bits & 0x8000) != 0 ? ~bits & 0xffff : bits ^ 0x8000, nan);
+          int bits = halfBits(b, i);
+          totalOrderValue(totalOrderKey(bits), halfIsNaN(bits));
         }
       }
     }
   }
 
-  /** One value in the total order: its key (unsigned), and whether it is a NaN. */
+  /**
+   * A value's key in the total order, compared unsigned: the raw bits (of this column's width),
+   * negatives' flipped whole (the greater the magnitude the less), positives' sign bit set (above
+   * every negative).
+   */
+  private long totalOrderKey(long bits) {
+    return switch (order) {
+      case FLOAT -> {
+        int b = (int) bits;
+        yield Integer.toUnsignedLong(b < 0 ? ~b : b ^ Integer.MIN_VALUE);
+      }
+      case DOUBLE -> bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
+      default -> (bits & 0x8000) != 0 ? ~bits & 0xffff : bits ^ 0x8000;
+    };
+  }
+
+  /** One value in the total order: its key, and whether it is a NaN (counted). */
   private void totalOrderValue(long key, boolean nan) {
     if (nan) {
-      if (!anyNaN || Long.compareUnsigned(key, minNaNKey) < 0) {
-        minNaNKey = key;
-      }
-      if (!anyNaN || Long.compareUnsigned(key, maxNaNKey) > 0) {
-        maxNaNKey = key;
-      }
-      anyNaN = true;
+      nanBounds(key);
       nanCount++;
       return;
     }
@@ -268,6 +282,17 @@ final class StatisticsBuilder {
       maxKey = key;
     }
     any = true;
+  }
+
+  /** Takes a NaN's key into the NaNs' extremes. */
+  private void nanBounds(long key) {
+    if (!anyNaN || Long.compareUnsigned(key, minNaNKey) < 0) {
+      minNaNKey = key;
+    }
+    if (!anyNaN || Long.compareUnsigned(key, maxNaNKey) > 0) {
+      maxNaNKey = key;
+    }
+    anyNaN = true;
   }
 
   /** The raw bits of a total-order key of this column's width. */
@@ -293,11 +318,8 @@ final class StatisticsBuilder {
         totalOrderValue(page.maxKey, false);
       }
       if (page.anyNaN) {
-        // The NaN extremes, without counting them again.
-        long counted = nanCount;
-        totalOrderValue(page.minNaNKey, true);
-        totalOrderValue(page.maxNaNKey, true);
-        nanCount = counted;
+        nanBounds(page.minNaNKey);
+        nanBounds(page.maxNaNKey);
       }
       return;
     }
@@ -411,9 +433,15 @@ final class StatisticsBuilder {
     ByteBuffer y = b.asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
     if (totalOrder) {
       return switch (order) {
-        case FLOAT -> Integer.compare(floatKey(x.getInt(0)), floatKey(y.getInt(0)));
-        case DOUBLE -> Long.compare(doubleKey(x.getLong(0)), doubleKey(y.getLong(0)));
-        default -> Integer.compare(halfKey(x.getShort(0)), halfKey(y.getShort(0)));
+        case FLOAT ->
+            Long.compareUnsigned(
+                totalOrderKey(Integer.toUnsignedLong(x.getInt(0))),
+                totalOrderKey(Integer.toUnsignedLong(y.getInt(0))));
+        case DOUBLE ->
+            Long.compareUnsigned(totalOrderKey(x.getLong(0)), totalOrderKey(y.getLong(0)));
+        default ->
+            Long.compareUnsigned(
+                totalOrderKey(x.getShort(0) & 0xffff), totalOrderKey(y.getShort(0) & 0xffff));
       };
     }
     return switch (order) {
@@ -438,22 +466,9 @@ final class StatisticsBuilder {
     };
   }
 
-  /** Signed keys that compare as the total order does (for {@link #compareBounds}). */
-  private static int floatKey(int bits) {
-    return bits < 0 ? ~bits ^ Integer.MIN_VALUE : bits;
-  }
-
-  private static long doubleKey(long bits) {
-    return bits < 0 ? ~bits ^ Long.MIN_VALUE : bits;
-  }
-
-  private static int halfKey(short bits) {
-    return bits < 0 ? ~bits ^ Short.MIN_VALUE : bits;
-  }
-
   /** The NaN count to write: floating-point columns have one, other types none. */
   private Long nanCountField() {
-    return order == Order.FLOAT || order == Order.DOUBLE || order == Order.HALF ? nanCount : null;
+    return floating(order) ? nanCount : null;
   }
 
   Statistics build() {
@@ -583,24 +598,11 @@ final class StatisticsBuilder {
   }
 
   /**
-   * Whether the statistics built give a min and max: some non-NaN value, or under the total order
-   * some NaN.
-   */
-  boolean hasBounds() {
-    return any || totalOrder && anyNaN;
-  }
-
-  /** {@return the NaNs seen} */
-  long nanCount() {
-    return nanCount;
-  }
-
-  /**
    * Counts the NaNs of a page of dictionary ids by occurrence ({@link #update} over its distinct
    * entries counted each once).
    */
   void countNaNs(DenseValues entries, int[] ids, int n) {
-    if (order != Order.FLOAT && order != Order.DOUBLE && order != Order.HALF) {
+    if (!floating(order)) {
       return;
     }
     long count = 0;
@@ -611,11 +613,7 @@ final class StatisticsBuilder {
             case FLOAT -> Float.isNaN(Float.intBitsToFloat(((Int32Values) entries).values()[id]));
             case DOUBLE ->
                 Double.isNaN(Double.longBitsToDouble(((Int64Values) entries).values()[id]));
-            default -> {
-              byte[] b = ((FixedWidthValues) entries).bytes();
-              int bits = (b[id * 2] & 0xff) | (b[id * 2 + 1] & 0xff) << 8;
-              yield (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff) != 0;
-            }
+            default -> halfIsNaN(halfBits(((FixedWidthValues) entries).bytes(), id));
           };
       if (nan) {
         count++;

@@ -19,7 +19,8 @@ import java.util.List;
  * the type-defined order, or under IEEE 754's total order for floats; the deprecated {@code
  * min}/{@code max} only for types whose order was always signed (never for byte arrays, which old
  * writers ordered as signed bytes, nor for unsigned integers); never for INT96; and never when a
- * float bound is NaN. Truncated bounds still bound the values, so they prune as they are.
+ * float bound is NaN, but for the total order's NaN min and max of values that are all NaN.
+ * Truncated bounds still bound the values, so they prune as they are.
  *
  * @param min the lower bound, or null when unknown
  * @param max the upper bound, or null when unknown
@@ -84,8 +85,8 @@ record Bounds(Object min, Object max, long nulls, long values, boolean nanFree, 
     Object max = null;
     if (column.ordered()) {
       if (minValue != null && maxValue != null) {
-        // IEEE 754's total order bounds floats exactly (NaNs only when there is nothing else,
-        // and then they are dropped below, the NaN count saying what is there).
+        // IEEE 754's total order bounds floats exactly (with NaNs only when there is nothing
+        // else: taken below as values that are all NaN).
         if (order == null
             || order.equals(ColumnOrder.TYPE_ORDER)
             || order.equals(ColumnOrder.IEEE_754_TOTAL_ORDER) && column.domain() == Domain.FLOAT) {
