@@ -44,10 +44,13 @@ final class ReadSettings {
 
   @Option(
       names = "--uuid-extension",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
       description =
-          "Mark UUID columns as the arrow.uuid extension type (to-arrow: DuckDB and pyarrow then"
-              + " read UUIDs, not 16-byte binaries).")
-  boolean uuidExtension;
+          "Read UUID columns as the arrow.uuid extension type (the default; to-arrow: DuckDB and"
+              + " pyarrow then read UUIDs). --no-uuid-extension reads plain 16-byte binaries.")
+  boolean uuidExtension = true;
 
   @Option(
       names = "--float16-as-float",

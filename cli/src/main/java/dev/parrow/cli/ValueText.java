@@ -141,6 +141,18 @@ abstract class ValueText {
 
   /** How to write {@code v}'s values, binaries (at any depth) as {@code binary} says. */
   static ValueText of(FieldVector v, Binary binary) {
+    if (v instanceof org.apache.arrow.vector.UuidVector u) {
+      return new PerValue(v, Json.QUOTED_PLAIN) {
+        @Override
+        void appendValue(int row, Utf8Buffer sb) {
+          sb.append(u.getObject(row).toString());
+        }
+      };
+    }
+    if (v instanceof org.apache.arrow.vector.ExtensionTypeVector<?> ext) {
+      // Other extensions print as the values they are stored as.
+      return of(ext.getUnderlyingVector(), binary);
+    }
     ArrowType type = v.getField().getType();
     return switch (type.getTypeID()) {
       case Struct ->

@@ -49,7 +49,7 @@ class WholeFileFuzzTest {
               ReadOptions.builder()
                   .parallelism(2)
                   .batchSize(100)
-                  .types(t -> t.uuidAsExtension(true))
+                  .types(t -> t.uuidAsExtension(false))
                   .build(),
           file ->
               ReadOptions.builder()

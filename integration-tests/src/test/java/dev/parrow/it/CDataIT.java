@@ -54,8 +54,8 @@ class CDataIT {
   /**
    * DuckDB scans a Parrow stream (flat, nested and dictionary columns) and finds every row its own
    * read_parquet finds, and the same aggregates and filtered groups. UUID columns go out as the
-   * arrow.uuid extension type (ReadOptions.uuidAsExtension), so DuckDB sees UUIDs, as it does in
-   * the file; the check compares every column.
+   * arrow.uuid extension type (Parrow's default), so DuckDB sees UUIDs, as it does in the file; the
+   * check compares every column.
    */
   @ParameterizedTest
   @ValueSource(strings = {"orders.parquet", "nested_zstd.parquet", "all_types_snappy.parquet"})
@@ -81,9 +81,7 @@ class CDataIT {
       try (ParquetFile pf = ParquetFile.open(file);
           ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
         ParquetArrowReader reader =
-            pf.newReader(
-                allocator,
-                ReadOptions.builder().batchSize(777).types(t -> t.uuidAsExtension(true)).build());
+            pf.newReader(allocator, ReadOptions.builder().batchSize(777).build());
         ParquetStreams.export(reader, allocator, stream);
         ((DuckDBConnection) c).registerArrowStream("parrow", stream);
         s.execute("CREATE TABLE streamed AS SELECT " + list + " FROM parrow");
@@ -150,13 +148,7 @@ class CDataIT {
                 new String[0],
                 1,
                 "data_{i}.parquet");
-        System.err.println(
-            "DEBUG release="
-                + stream.snapshot().release
-                + " mem="
-                + allocator.getAllocatedMemory());
         stream.release();
-        System.err.println("DEBUG after release mem=" + allocator.getAllocatedMemory());
       }
       awaitEmpty(allocator);
     }

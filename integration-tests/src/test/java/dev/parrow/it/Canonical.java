@@ -161,6 +161,10 @@ final class Canonical {
     if (v instanceof FixedSizeBinaryVector b) {
       return "bin:" + HexFormat.of().formatHex(b.get(i));
     }
+    if (v instanceof org.apache.arrow.vector.ExtensionTypeVector<?> e) {
+      // An extension (arrow.uuid) is the values it stores: the same whether a reader knows it.
+      return value(e.getUnderlyingVector(), i);
+    }
     if (v instanceof org.apache.arrow.vector.ViewVarCharVector s) {
       return s.getObject(i).toString();
     }

@@ -53,6 +53,43 @@ class ToArrowIT {
     }
   }
 
+  /**
+   * UUID columns go out as the canonical arrow.uuid extension (what pyarrow and DuckDB read them
+   * as), and as plain 16-byte binaries with --no-uuid-extension; the bytes are the same.
+   */
+  @Test
+  void uuidsGoOutAsTheCanonicalExtension(@TempDir Path dir) throws Exception {
+    Path source = FixturesIT.projectTestdata().resolve("all_types_snappy.parquet");
+    Path extension = dir.resolve("u.arrow");
+    Path plain = dir.resolve("p.arrow");
+    assertEquals(
+        0, run("to-arrow", source.toString(), extension.toString(), "--columns", "c_uuid"));
+    assertEquals(
+        0,
+        run(
+            "to-arrow",
+            source.toString(),
+            plain.toString(),
+            "--columns",
+            "c_uuid",
+            "--no-uuid-extension"));
+    try (BufferAllocator allocator = new RootAllocator()) {
+      var withExtension = ArrowRsInteropIT.readArrowFile(extension, allocator);
+      var without = ArrowRsInteropIT.readArrowFile(plain, allocator);
+      assertEquals(
+          org.apache.arrow.vector.extension.UuidType.INSTANCE,
+          withExtension.fields.get("c_uuid").getType());
+      assertEquals(
+          new org.apache.arrow.vector.types.pojo.ArrowType.FixedSizeBinary(16),
+          without.fields.get("c_uuid").getType());
+      assertFalse(
+          without.fields.get("c_uuid").getMetadata().containsKey("ARROW:extension:name"),
+          without.fields.get("c_uuid").getMetadata().toString());
+      assertEquals(without.values, withExtension.values);
+      assertEquals(3000, without.values.get("c_uuid").size());
+    }
+  }
+
   @Test
   void dictionaryColumnsBecomeIpcDictionaries(@TempDir Path dir) throws Exception {
     // Appended nanoparquet factors: row groups with different dictionaries, unified into one.

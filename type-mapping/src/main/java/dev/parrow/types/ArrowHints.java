@@ -39,6 +39,27 @@ public final class ArrowHints {
    */
   public static List<FieldNode> apply(
       List<FieldNode> fields, Schema hint, String createdBy, List<String> warnings) {
+    return apply(fields, hint, createdBy, TypeOptions.defaults(), warnings);
+  }
+
+  /**
+   * The fields with the hint applied, under the caller's type choices: UUIDs read as plain
+   * fixed-size binaries ({@link TypeOptions#uuidAsExtension}) stay so where the hint names {@code
+   * arrow.uuid}.
+   *
+   * @param fields the fields as the Parquet schema gives them
+   * @param hint the schema decoded from {@code ARROW:schema}
+   * @param createdBy the file's {@code created_by}
+   * @param types the caller's type choices
+   * @param warnings where a hint that cannot apply is reported
+   * @return the fields with the hinted types, names and metadata
+   */
+  public static List<FieldNode> apply(
+      List<FieldNode> fields,
+      Schema hint,
+      String createdBy,
+      TypeOptions types,
+      List<String> warnings) {
     List<Field> hinted = hint.getFields();
     boolean byPosition = hinted.size() == fields.size();
     if (!byPosition) {
@@ -54,7 +75,8 @@ public final class ArrowHints {
     for (Field f : hinted) {
       byName.putIfAbsent(f.getName(), f);
     }
-    Context context = new Context(createdBy == null ? "" : createdBy, warnings);
+    Context context =
+        new Context(createdBy == null ? "" : createdBy, types.uuidAsExtension(), warnings);
     List<FieldNode> out = new ArrayList<>();
     for (int i = 0; i < fields.size(); i++) {
       FieldNode ours = fields.get(i);
@@ -81,7 +103,7 @@ public final class ArrowHints {
     return out;
   }
 
-  private record Context(String createdBy, List<String> warnings) {
+  private record Context(String createdBy, boolean uuidAsExtension, List<String> warnings) {
 
     FieldNode apply(FieldNode ours, Field hint, String path) {
       FieldNode hinted = applyMatching(ours, hint, path);
@@ -252,8 +274,10 @@ public final class ArrowHints {
     private ArrowType leafType(ArrowType read, Field hint, String path) {
       ArrowType h = hint.getType();
       if (h instanceof ArrowType.ExtensionType ext) {
-        // A registered extension type (arrow.uuid, ...) over exactly the type read.
-        return ext.storageType().equals(read) ? h : read;
+        // A registered extension type over exactly the type read; not arrow.uuid where the caller
+        // asked for plain fixed-size binaries.
+        boolean keptPlain = !uuidAsExtension && "arrow.uuid".equals(ext.extensionName());
+        return ext.storageType().equals(read) && !keptPlain ? h : read;
       }
       ArrowType up = upgrade(read, h);
       if (up == null) {
@@ -395,6 +419,12 @@ public final class ArrowHints {
         && (hint.getMetadata() == null || !hint.getMetadata().containsKey(LOGICAL_TYPE))) {
       // The writer's interval type is restored: the INTERVAL the file stores is no news.
       metadata.remove(LOGICAL_TYPE);
+    }
+    if (hint.getType() instanceof ArrowType.ExtensionType && !type.equals(hint.getType())) {
+      // An extension the read does not take (arrow.uuid under uuidAsExtension(false)): its keys
+      // would have consumers take the plain values for it after all.
+      metadata.remove(ParquetToArrow.EXTENSION_NAME_KEY);
+      metadata.remove(ParquetToArrow.EXTENSION_METADATA_KEY);
     }
     if (type instanceof ArrowType.ExtensionType) {
       // The type says it all: its IPC keys and the annotation it stands for would only be noise.

@@ -55,6 +55,8 @@ public final class ArrowSchemaBlob {
       warnings.add(KEY + " is cut short or its message length is wrong; the hint is ignored");
       return Optional.empty();
     }
+    // A writer's arrow.uuid comes back as UuidType, as Parrow reads UUIDs.
+    CanonicalExtensions.ensureRegistered();
     try {
       Schema schema =
           MessageSerializer.deserializeSchema(

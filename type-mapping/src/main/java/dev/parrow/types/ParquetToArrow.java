@@ -8,6 +8,7 @@ import dev.parrow.codec.metadata.SchemaElement;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import java.util.List;
 import java.util.Map;
+import org.apache.arrow.vector.extension.UuidType;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.IntervalUnit;
@@ -35,6 +36,11 @@ public final class ParquetToArrow {
   /** The key of an extension type's serialised parameters. */
   public static final String EXTENSION_METADATA_KEY = "ARROW:extension:metadata";
 
+  static {
+    // UUIDs are read as UuidType: IPC and C Data round trips of what Parrow reads keep it.
+    CanonicalExtensions.ensureRegistered();
+  }
+
   private ParquetToArrow() {}
 
   /**
@@ -53,12 +59,10 @@ public final class ParquetToArrow {
     Map<String, String> metadata = annotationMetadata(e.logicalType(), e.convertedType());
     if (options.uuidAsExtension()
         && e.logicalType() instanceof LogicalType.UuidType
-        && type.equals(new ArrowType.FixedSizeBinary(16))) {
-      // The canonical extension's keys, on the storage type: the vector stays FixedSizeBinary,
-      // and IPC and C Data carry the keys to consumers that know the extension.
-      metadata = new java.util.LinkedHashMap<>(metadata);
-      metadata.put(EXTENSION_NAME_KEY, "arrow.uuid");
-      metadata.put(EXTENSION_METADATA_KEY, "");
+        && type.equals(UuidType.STORAGE_TYPE)) {
+      // The canonical extension type: the vector is a UuidVector over the FixedSizeBinary(16) the
+      // values are read into, and IPC and C Data carry the extension's keys to consumers.
+      type = UuidType.INSTANCE;
     }
     if ((e.logicalType() instanceof LogicalType.GeometryType
             || e.logicalType() instanceof LogicalType.GeographyType)

@@ -106,7 +106,10 @@ public final class TypeOptions {
     return uuidAsString;
   }
 
-  /** {@return whether UUID columns carry the canonical {@code arrow.uuid} extension type} */
+  /**
+   * {@return whether UUID columns are read as the canonical {@code arrow.uuid} extension type
+   * (Arrow Java's {@code UuidType}, the default) rather than plain FixedSizeBinary(16)}
+   */
   public boolean uuidAsExtension() {
     return uuidAsExtension;
   }
@@ -240,7 +243,7 @@ public final class TypeOptions {
     private TimeUnit int96Unit = TimeUnit.NANOSECOND;
     private boolean int96OutOfRangeAsNull;
     private boolean uuidAsString;
-    private boolean uuidAsExtension;
+    private boolean uuidAsExtension = true;
     private boolean legacyVariantExtensionName;
     private boolean decimalsAsDouble;
     private boolean binaryAsString;
@@ -305,12 +308,14 @@ public final class TypeOptions {
     }
 
     /**
-     * Marks UUID columns (FixedSizeBinary(16)) as the canonical {@code arrow.uuid} extension type
-     * in their field metadata, so that consumers over the C Data Interface or IPC (DuckDB, Arrow
-     * C++, pyarrow) see UUIDs, as their own read of the file gives them; the vectors stay
-     * FixedSizeBinaryVector.
+     * Reads UUID columns as the canonical {@code arrow.uuid} extension type, Arrow Java's {@link
+     * org.apache.arrow.vector.extension.UuidType} over FixedSizeBinary(16) (vectors are {@link
+     * org.apache.arrow.vector.UuidVector}), so that consumers over the C Data Interface or IPC
+     * (DuckDB, Arrow C++, pyarrow) see UUIDs, as their own read of the file gives them. On by
+     * default, as in pyarrow; {@code false} reads plain FixedSizeBinary(16) vectors, also where the
+     * file's {@code ARROW:schema} names the extension.
      *
-     * @param asExtension true to mark them
+     * @param asExtension false for plain fixed-size binaries
      * @return this builder
      */
     public Builder uuidAsExtension(boolean asExtension) {

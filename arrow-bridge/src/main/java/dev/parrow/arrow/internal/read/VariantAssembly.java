@@ -2,7 +2,6 @@ package dev.parrow.arrow.internal.read;
 
 import dev.parrow.arrow.internal.buffers.Buffers;
 import dev.parrow.codec.ParquetFormatException;
-import dev.parrow.types.ParquetToArrow;
 import dev.parrow.types.VariantEncoding;
 import java.math.BigDecimal;
 import java.util.Arrays;
@@ -15,7 +14,6 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
@@ -26,6 +24,7 @@ import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.TimeStampNanoTZVector;
 import org.apache.arrow.vector.TimeStampNanoVector;
 import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.UuidVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.ListVector;
@@ -253,10 +252,8 @@ final class VariantAssembly {
     } else if (v instanceof VarBinaryVector s) {
       byte[] b = s.get(i);
       w.bytes(b, 0, b.length, false);
-    } else if (v instanceof FixedSizeBinaryVector u
-        && u.getByteWidth() == 16
-        && "arrow.uuid".equals(u.getField().getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY))) {
-      w.uuid(u.get(i), 0);
+    } else if (v instanceof UuidVector u) {
+      w.uuid(u.getUnderlyingVector().get(i), 0);
     } else {
       throw new ParquetFormatException(
           "Unsupported shredded value type: " + v.getField().getType());
