@@ -527,6 +527,7 @@ public final class ParquetArrowReader extends ArrowReader {
         }
         counters.chunkStarted(pages, meta);
         ColumnReader reader = new ColumnReader(column.column(), pages);
+        reader.expectValueBytes(meta);
         DenseValues dictionary = leaf.takePreloaded(cursor.position());
         if (dictionary == null && split != null) {
           dictionary = split.dictionary(column);

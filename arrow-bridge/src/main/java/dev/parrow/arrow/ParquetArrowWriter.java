@@ -525,6 +525,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
               encryptor == null ? null : encryptor.chunk(rowGroupsBegun, i),
               columnOrders.get(i));
     }
+    for (FieldWriter field : fields) {
+      for (LeafWriter leaf : field.leaves()) {
+        chunks[leaf.column().index()].hashValuesAs(leaf.hashedBytes());
+      }
+    }
     rowGroupsBegun++;
     rowsInGroup = 0;
   }

@@ -84,6 +84,8 @@ public final class WriteOptions {
   private final dev.parrow.codec.crypto.FileDecryption appendKeys;
   private final boolean floatTotalOrder;
   private final Integer statisticsTruncateLength;
+  private final boolean sizeStatistics;
+  private final dev.parrow.codec.options.ContentDefinedChunking contentDefinedChunking;
 
   private WriteOptions(Builder b) {
     if (b.parallelism < 1) {
@@ -117,6 +119,8 @@ public final class WriteOptions {
     this.appendKeys = b.appendKeys;
     this.floatTotalOrder = b.floatTotalOrder;
     this.statisticsTruncateLength = b.statisticsTruncateLength;
+    this.sizeStatistics = b.sizeStatistics;
+    this.contentDefinedChunking = b.contentDefinedChunking;
     columnOptions(); // checks the page and codec settings now, not at the first write
   }
 
@@ -159,6 +163,8 @@ public final class WriteOptions {
     b.appendKeys = appendKeys;
     b.floatTotalOrder = floatTotalOrder;
     b.statisticsTruncateLength = statisticsTruncateLength;
+    b.sizeStatistics = sizeStatistics;
+    b.contentDefinedChunking = contentDefinedChunking;
     return b;
   }
 
@@ -331,7 +337,27 @@ public final class WriteOptions {
         writeCrc,
         null,
         null,
-        statisticsTruncateLength);
+        statisticsTruncateLength,
+        sizeStatistics,
+        contentDefinedChunking);
+  }
+
+  /**
+   * Whether size statistics are written (default true).
+   *
+   * @return true when they are
+   */
+  public boolean sizeStatistics() {
+    return sizeStatistics;
+  }
+
+  /**
+   * The content-defined chunking pages are cut by, or null (the default) for pages cut by size.
+   *
+   * @return the chunking, or null
+   */
+  public dev.parrow.codec.options.ContentDefinedChunking contentDefinedChunking() {
+    return contentDefinedChunking;
   }
 
   /**
@@ -481,6 +507,8 @@ public final class WriteOptions {
     private dev.parrow.codec.crypto.FileDecryption appendKeys;
     private boolean floatTotalOrder = true;
     private Integer statisticsTruncateLength;
+    private boolean sizeStatistics = true;
+    private dev.parrow.codec.options.ContentDefinedChunking contentDefinedChunking;
 
     private Builder() {}
 
@@ -790,6 +818,55 @@ public final class WriteOptions {
     public Builder statisticsTruncateLength(Integer bytes) {
       this.statisticsTruncateLength = bytes;
       return this;
+    }
+
+    /**
+     * Writes {@code SizeStatistics} in each column chunk's metadata and page index (default on, as
+     * Arrow C++ writes them): the bytes of a chunk's and each page's strings and binaries without
+     * their length prefixes, and how many entries each definition and repetition level has. They
+     * let readers size their buffers before decoding and planners estimate a column's memory; off
+     * saves their few bytes per page and the level counting.
+     *
+     * @param on whether to write them
+     * @return this builder
+     */
+    public Builder sizeStatistics(boolean on) {
+      this.sizeStatistics = on;
+      return this;
+    }
+
+    /**
+     * Cuts data pages where a rolling hash of the values says, as Arrow C++ 21's {@code
+     * use_content_defined_chunking} and arrow-rs do (the same algorithm and parameters, so the same
+     * Arrow data cuts at the same rows): inserting or deleting rows changes only the pages around
+     * the change, and deduplicating storage (Hugging Face's Xet, restic, content-addressed stores)
+     * keeps the rest. Sizes count the bytes hashed: each value as Arrow holds it and two bytes per
+     * level. Pages may still end within a chunk at the page size and row limits. Default null:
+     * pages cut by size alone.
+     *
+     * @param chunking the parameters ({@link
+     *     dev.parrow.codec.options.ContentDefinedChunking#DEFAULTS}: Arrow's), or null
+     * @return this builder
+     */
+    public Builder contentDefinedChunking(
+        dev.parrow.codec.options.ContentDefinedChunking chunking) {
+      this.contentDefinedChunking = chunking;
+      return this;
+    }
+
+    /**
+     * Content-defined chunking with these parameters (see {@link
+     * #contentDefinedChunking(dev.parrow.codec.options.ContentDefinedChunking)}).
+     *
+     * @param minChunkSize no page ends before this many bytes hashed (Arrow's default 256 KiB)
+     * @param maxChunkSize a page ends at this many bytes (Arrow's default 1 MiB)
+     * @param normLevel 0 (Arrow's default), or more for chunk sizes gathered more tightly
+     * @return this builder
+     */
+    public Builder contentDefinedChunking(int minChunkSize, int maxChunkSize, int normLevel) {
+      return contentDefinedChunking(
+          new dev.parrow.codec.options.ContentDefinedChunking(
+              minChunkSize, maxChunkSize, normLevel));
     }
 
     /** {@return the options} */

@@ -86,6 +86,43 @@ public final class WriteCompareRunner {
                 target,
                 a,
                 WriteOptions.builder().parallelism(parallelism).floatTotalOrder(false).build()));
+    // The cost of the other defaults: size statistics, and statistics as a whole; and of
+    // content-defined chunking (off by default) with Arrow's parameters.
+    WRITERS.put(
+        "Parrow no size statistics",
+        (b, schema, target, a) ->
+            parrow(
+                b,
+                schema,
+                target,
+                a,
+                WriteOptions.builder().parallelism(parallelism).sizeStatistics(false).build()));
+    WRITERS.put(
+        "Parrow no statistics",
+        (b, schema, target, a) ->
+            parrow(
+                b,
+                schema,
+                target,
+                a,
+                WriteOptions.builder()
+                    .parallelism(parallelism)
+                    .statistics(false)
+                    .sizeStatistics(false)
+                    .build()));
+    WRITERS.put(
+        "Parrow content-defined chunks",
+        (b, schema, target, a) ->
+            parrow(
+                b,
+                schema,
+                target,
+                a,
+                WriteOptions.builder()
+                    .parallelism(parallelism)
+                    .contentDefinedChunking(
+                        dev.parrow.codec.options.ContentDefinedChunking.DEFAULTS)
+                    .build()));
     WRITERS.put("Arrow C++", WriteCompareRunner::arrowCpp);
     WRITERS.put("DuckDB", WriteCompareRunner::duckdb);
   }
@@ -146,7 +183,7 @@ public final class WriteCompareRunner {
             + " compares Parrow with the same codec%n",
         table.name(), table.rows(), iterations, warmup);
     System.out.printf(
-        "  %-20s %10s %14s %12s %18s  %s%n",
+        "  %-30s %10s %14s %12s %18s  %s%n",
         "writer", "seconds", "rows/s", "file MB", "Parrow / writer", "codecs, encodings");
     for (Map.Entry<String, long[]> e : times.entrySet()) {
       double seconds = CompareRunner.median(e.getValue()) / 1e9;
@@ -155,7 +192,7 @@ public final class WriteCompareRunner {
       double parrow = times.containsKey(same) ? CompareRunner.median(times.get(same)) : Double.NaN;
       System.out.printf(
           Locale.ROOT,
-          "  %-20s %10.3f %,14.0f %,12.1f %18.2f  %s%n",
+          "  %-30s %10.3f %,14.0f %,12.1f %18.2f  %s%n",
           e.getKey(),
           seconds,
           table.rows() / seconds,

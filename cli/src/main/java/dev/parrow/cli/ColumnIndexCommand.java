@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Print the page index of each column chunk: per data page its offset, size, first row,"
-            + " null count and min/max bounds (what filtered reads prune pages by).")
+            + " null and NaN counts, string and binary bytes, definition and repetition level"
+            + " counts, and min/max bounds (what filtered reads prune pages by).")
 final class ColumnIndexCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -72,18 +73,40 @@ final class ColumnIndexCommand implements Callable<Integer> {
     if (offsets == null) {
       return;
     }
+    // Size statistics where the writer gave them: the page's string and binary bytes, and its
+    // definition and repetition level histograms.
+    List<Long> unencoded = offsets.unencodedByteArrayDataBytes();
+    List<Long> defs = index == null ? null : index.definitionLevelHistograms();
+    List<Long> reps = index == null ? null : index.repetitionLevelHistograms();
+    boolean nans = index != null && index.nanCounts() != null;
     Table table =
-        new Table(">page", ">offset", ">size", ">first row", ">rows", ">nulls", "min", "max");
+        new Table(
+            ">page",
+            ">offset",
+            ">size",
+            ">first row",
+            ">rows",
+            ">nulls",
+            ">NaNs",
+            ">unencoded",
+            "def levels",
+            "rep levels",
+            "min",
+            "max");
     List<PageLocation> pages = offsets.pageLocations();
     for (int p = 0; p < pages.size(); p++) {
       PageLocation l = pages.get(p);
       long end = p + 1 < pages.size() ? pages.get(p + 1).firstRowIndex() : group.numRows();
       String nulls = null;
+      String nanCount = null;
       String min = null;
       String max = null;
       if (index != null && p < index.nullPages().size()) {
         if (index.nullCounts() != null && p < index.nullCounts().size()) {
           nulls = Sizes.count(index.nullCounts().get(p));
+        }
+        if (nans && p < index.nanCounts().size()) {
+          nanCount = Sizes.count(index.nanCounts().get(p));
         }
         if (index.nullPages().get(p)) {
           min = "(all null)";
@@ -99,9 +122,33 @@ final class ColumnIndexCommand implements Callable<Integer> {
           Sizes.count(l.firstRowIndex()),
           Sizes.count(end - l.firstRowIndex()),
           nulls,
+          nanCount,
+          unencoded != null && p < unencoded.size() ? Sizes.bytes(unencoded.get(p)) : null,
+          histogram(defs, c.maxDefinitionLevel(), p),
+          histogram(reps, c.maxRepetitionLevel(), p),
           min,
           max);
     }
     table.print(out, "  ");
+  }
+
+  /**
+   * Page {@code page}'s level histogram from the column index's concatenated ones (each {@code
+   * maxLevel + 1} counts): the count of each level from 0, separated by '/'; null when absent or
+   * malformed.
+   */
+  static String histogram(List<Long> histograms, int maxLevel, int page) {
+    int width = maxLevel + 1;
+    if (histograms == null || maxLevel == 0 || (long) (page + 1) * width > histograms.size()) {
+      return null;
+    }
+    StringBuilder text = new StringBuilder();
+    for (int level = 0; level < width; level++) {
+      if (level > 0) {
+        text.append('/');
+      }
+      text.append(histograms.get(page * width + level));
+    }
+    return text.toString();
   }
 }

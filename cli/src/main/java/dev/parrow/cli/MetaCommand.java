@@ -135,6 +135,9 @@ final class MetaCommand implements Callable<Integer> {
               ">ratio",
               ">nulls",
               ">NaNs",
+              ">unencoded",
+              "def levels",
+              "rep levels",
               "min",
               "max");
       for (int c = 0; c < group.columns().size(); c++) {
@@ -154,10 +157,14 @@ final class MetaCommand implements Callable<Integer> {
               null,
               null,
               null,
+              null,
+              null,
+              null,
               null);
           continue;
         }
         Statistics s = m.statistics() == null ? Statistics.EMPTY : m.statistics();
+        SizeStatistics size = m.sizeStatistics();
         // Geometries have no byte min/max: their bounding box stands in its columns.
         var box = m.geospatialStatistics() == null ? null : m.geospatialStatistics().bbox();
         chunks.row(
@@ -171,6 +178,17 @@ final class MetaCommand implements Callable<Integer> {
             Sizes.ratio(m.totalUncompressedSize(), m.totalCompressedSize()),
             s.nullCount() == null ? null : Sizes.count(s.nullCount()),
             s.nanCount() == null ? null : Sizes.count(s.nanCount()),
+            size == null || size.unencodedByteArrayDataBytes() == null
+                ? null
+                : Sizes.bytes(size.unencodedByteArrayDataBytes()),
+            size == null
+                ? null
+                : ColumnIndexCommand.histogram(
+                    size.definitionLevelHistogram(), column.maxDefinitionLevel(), 0),
+            size == null
+                ? null
+                : ColumnIndexCommand.histogram(
+                    size.repetitionLevelHistogram(), column.maxRepetitionLevel(), 0),
             box != null
                 ? corner(box, true)
                 : bound(ValueFormatter.format(column, min(s)), s.isMinValueExact()),

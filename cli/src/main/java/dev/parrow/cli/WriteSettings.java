@@ -45,6 +45,27 @@ final class WriteSettings {
   boolean floatTypeOrder;
 
   @Option(
+      names = "--no-size-statistics",
+      description =
+          "Leave out size statistics (the bytes of strings and binaries, definition and repetition"
+              + " level counts) from column metadata and page index; written by default, as Arrow"
+              + " C++ does.")
+  boolean noSizeStatistics;
+
+  @Option(
+      names = "--content-defined-chunking",
+      paramLabel = "MIN,MAX,NORM",
+      arity = "0..1",
+      fallbackValue = "262144,1048576,0",
+      description =
+          "Cut pages where a rolling hash of the values says, as Arrow C++'s"
+              + " use_content_defined_chunking does, so that inserted or deleted rows change only"
+              + " the pages around them and deduplicating storage keeps the rest. Optionally the"
+              + " least and most bytes per chunk and the normalisation level (Arrow's defaults:"
+              + " 262144,1048576,0).")
+  String contentDefinedChunking;
+
+  @Option(
       names = "--no-dictionary",
       description =
           "Write every column PLAIN, with no dictionary; by default every column but booleans"
@@ -176,6 +197,29 @@ final class WriteSettings {
     }
   }
 
+  /** The chunking {@code --content-defined-chunking} asks for (MIN,MAX,NORM), or null. */
+  private static dev.parrow.codec.options.ContentDefinedChunking chunking(String spec) {
+    if (spec == null) {
+      return null;
+    }
+    String[] parts = spec.split(",", -1);
+    if (parts.length != 3) {
+      throw new IllegalArgumentException(
+          "--content-defined-chunking takes MIN,MAX,NORM (bytes, bytes, level), not '"
+              + spec
+              + "'");
+    }
+    try {
+      return new dev.parrow.codec.options.ContentDefinedChunking(
+          Integer.parseInt(parts[0].strip()),
+          Integer.parseInt(parts[1].strip()),
+          Integer.parseInt(parts[2].strip()));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "--content-defined-chunking takes whole numbers MIN,MAX,NORM, not '" + spec + "'");
+    }
+  }
+
   WriteOptions options() {
     WriteOptions.Builder b =
         WriteOptions.builder()
@@ -191,6 +235,8 @@ final class WriteSettings {
             .monthDayNanoAsInterval(monthDayNanoAsInterval)
             .floatTotalOrder(!floatTypeOrder)
             .statisticsTruncateLength(statisticsTruncateLength)
+            .sizeStatistics(!noSizeStatistics)
+            .contentDefinedChunking(chunking(contentDefinedChunking))
             .encryption(encryption);
     columnCompression.forEach((column, codec) -> b.column(column, c -> c.compression(codec)));
     columnEncoding.forEach((column, encoding) -> b.column(column, c -> c.encoding(encoding)));

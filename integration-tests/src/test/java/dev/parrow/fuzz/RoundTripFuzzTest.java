@@ -87,6 +87,13 @@ class RoundTripFuzzTest {
             .writeCrc(data.consumeBoolean())
             .floatTotalOrder(data.consumeBoolean())
             .statisticsTruncateLength(data.consumeBoolean() ? data.consumeInt(1, 40) : null)
+            .sizeStatistics(data.consumeBoolean())
+            // Small chunks, so that a few hundred rows cut into several content-defined pages.
+            .contentDefinedChunking(
+                data.consumeBoolean()
+                    ? new dev.parrow.codec.options.ContentDefinedChunking(
+                        data.consumeInt(8, 64), 256, 0)
+                    : null)
             .build();
     int rows = data.consumeInt(0, 300);
     try (BufferAllocator allocator = new RootAllocator();

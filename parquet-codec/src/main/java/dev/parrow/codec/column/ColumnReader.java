@@ -12,6 +12,7 @@ import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.codec.page.Page;
 import dev.parrow.codec.page.PageReader;
 import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.values.BinaryValues;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.DictionaryCodes;
 
@@ -515,9 +516,62 @@ public final class ColumnReader {
     }
   }
 
+  /**
+   * Sizes byte-array value buffers from the chunk's size statistics before decoding (see {@link
+   * #expectValueBytes}): the mean bytes of a present value, 0 when unknown.
+   */
+  private double bytesPerValue;
+
+  /**
+   * The bytes the chunk's size statistics may still have reserved: a file's claim is not trusted
+   * beyond a few times its own size, over the whole chunk.
+   */
+  private long reserveBudget;
+
+  /**
+   * Takes the chunk's size statistics, where the writer gave them (Arrow C++ and Parrow do), to
+   * size the buffer of a batch's BYTE_ARRAY values once before decoding rather than doubling it as
+   * values arrive: the unencoded bytes over the present values (the definition level histogram
+   * counts them). What it reserves over the chunk never passes a few times the chunk's own size,
+   * nor 64 MiB.
+   *
+   * @param meta the chunk's metadata, or null
+   */
+  public void expectValueBytes(dev.parrow.codec.metadata.ColumnMetaData meta) {
+    bytesPerValue = 0;
+    if (meta == null
+        || meta.sizeStatistics() == null
+        || meta.sizeStatistics().unencodedByteArrayDataBytes() == null
+        || column.physicalType() != dev.parrow.codec.metadata.PhysicalType.BYTE_ARRAY) {
+      return;
+    }
+    long present = meta.numValues();
+    java.util.List<Long> definitions = meta.sizeStatistics().definitionLevelHistogram();
+    if (maxDef > 0) {
+      if (definitions == null || definitions.size() != maxDef + 1) {
+        return;
+      }
+      present = definitions.get(maxDef);
+    }
+    long bytes = meta.sizeStatistics().unencodedByteArrayDataBytes();
+    if (present <= 0 || bytes <= 0) {
+      return;
+    }
+    bytesPerValue = (double) bytes / present;
+    reserveBudget = Math.min(64L << 20, 4 * Math.max(0, meta.totalUncompressedSize()));
+  }
+
   private void readValues(DenseValues values, int count) {
     if (count == 0) {
       return;
+    }
+    if (bytesPerValue > 0 && values instanceof BinaryValues binary) {
+      int room = binary.bytes().length - binary.byteLength();
+      long wanted = Math.min(reserveBudget, (long) Math.ceil(count * bytesPerValue));
+      if (wanted > room) {
+        binary.reserveBytes((int) wanted);
+        reserveBudget -= wanted;
+      }
     }
     if (values instanceof DictionaryCodes codes && !(decoder instanceof DictionaryDecoder)) {
       // A page that is not dictionary-encoded: its values are kept beside the codes.

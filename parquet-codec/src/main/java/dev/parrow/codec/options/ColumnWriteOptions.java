@@ -24,6 +24,10 @@ import dev.parrow.codec.metadata.Encoding;
  * @param statisticsTruncateLength byte-array min and max longer than this many bytes are written
  *     truncated (the min a prefix, the max a prefix raised past every value that starts with it),
  *     marked inexact; null for exact bounds
+ * @param sizeStatistics write SizeStatistics (unencoded byte-array bytes, level histograms) in the
+ *     column metadata and the page index, as Arrow C++ does by default
+ * @param contentDefinedChunking cut pages where a rolling hash of the values says (Arrow C++'s
+ *     content-defined chunking), or null to cut by size alone
  */
 public record ColumnWriteOptions(
     CompressionCodec codec,
@@ -37,7 +41,9 @@ public record ColumnWriteOptions(
     boolean crc,
     Encoding encoding,
     BloomFilterOptions bloomFilter,
-    Integer statisticsTruncateLength) {
+    Integer statisticsTruncateLength,
+    boolean sizeStatistics,
+    ContentDefinedChunking contentDefinedChunking) {
 
   /**
    * Checks the options.
@@ -54,6 +60,8 @@ public record ColumnWriteOptions(
    * @param encoding the values' encoding, or null for PLAIN
    * @param bloomFilter a Bloom filter to write, or null
    * @param statisticsTruncateLength the longest byte-array bound written, or null for no limit
+   * @param sizeStatistics whether to write size statistics
+   * @param contentDefinedChunking the content-defined chunking, or null
    */
   public ColumnWriteOptions {
     if (statisticsTruncateLength != null && statisticsTruncateLength < 1) {
@@ -110,6 +118,54 @@ public record ColumnWriteOptions(
         crc,
         encoding,
         bloomFilter,
+        null,
+        true,
+        null);
+  }
+
+  /**
+   * Options with size statistics and pages cut by size alone.
+   *
+   * @param codec page compression
+   * @param level the codec's level, or null for its default
+   * @param pageVersion 1 or 2
+   * @param pageSizeBytes the page size to cut at, at least 1
+   * @param pageRows the most rows per page, at least 1
+   * @param dictionary whether to dictionary-encode
+   * @param dictionaryPageSizeLimit the most dictionary bytes, at least 0
+   * @param statistics whether to write statistics
+   * @param crc whether to write page CRCs
+   * @param encoding the values' encoding, or null for PLAIN
+   * @param bloomFilter a Bloom filter to write, or null
+   * @param statisticsTruncateLength the longest byte-array bound written, or null for no limit
+   */
+  public ColumnWriteOptions(
+      CompressionCodec codec,
+      Integer level,
+      int pageVersion,
+      int pageSizeBytes,
+      int pageRows,
+      boolean dictionary,
+      int dictionaryPageSizeLimit,
+      boolean statistics,
+      boolean crc,
+      Encoding encoding,
+      BloomFilterOptions bloomFilter,
+      Integer statisticsTruncateLength) {
+    this(
+        codec,
+        level,
+        pageVersion,
+        pageSizeBytes,
+        pageRows,
+        dictionary,
+        dictionaryPageSizeLimit,
+        statistics,
+        crc,
+        encoding,
+        bloomFilter,
+        statisticsTruncateLength,
+        true,
         null);
   }
 
@@ -118,7 +174,7 @@ public record ColumnWriteOptions(
 
   /**
    * The defaults: Snappy, version 1 pages of 1 MiB and at most 20,000 rows, a dictionary of up to 1
-   * MiB, statistics and CRCs, no Bloom filter.
+   * MiB, statistics, size statistics and CRCs, no Bloom filter, pages cut by size.
    *
    * @return the defaults
    */
@@ -159,7 +215,9 @@ public record ColumnWriteOptions(
         crc,
         newEncoding == null ? encoding : newEncoding,
         bloomFilter,
-        statisticsTruncateLength);
+        statisticsTruncateLength,
+        sizeStatistics,
+        contentDefinedChunking);
   }
 
   /**
@@ -181,6 +239,8 @@ public record ColumnWriteOptions(
         crc,
         encoding,
         bloom,
-        statisticsTruncateLength);
+        statisticsTruncateLength,
+        sizeStatistics,
+        contentDefinedChunking);
   }
 }

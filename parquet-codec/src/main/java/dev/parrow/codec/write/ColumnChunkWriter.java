@@ -88,6 +88,12 @@ public final class ColumnChunkWriter {
 
   private final PageIndexBuilder pageIndex;
 
+  /** The chunk's size statistics as pages are written, or null when none are written. */
+  private final SizeStatisticsBuilder sizes;
+
+  /** Where content-defined chunks end, or null when pages are cut by size alone. */
+  private final ContentDefinedChunker chunker;
+
   // The page being filled.
   private int[] defs = new int[SLICE];
   private int[] reps = new int[SLICE];
@@ -159,7 +165,12 @@ public final class ColumnChunkWriter {
                 ? new GeospatialStatisticsBuilder(false)
                 : null;
     this.pages = new PageWriter(options, maxDef, maxRep, crypto);
-    this.pageIndex = new PageIndexBuilder(statistics);
+    this.sizes = options.sizeStatistics() ? SizeStatisticsBuilder.of(column) : null;
+    this.chunker =
+        options.contentDefinedChunking() == null
+            ? null
+            : new ContentDefinedChunker(column, options.contentDefinedChunking());
+    this.pageIndex = new PageIndexBuilder(statistics, sizes);
     this.pageValues = DenseValues.forColumn(column);
     this.valueEncoding = options.encoding() == null ? Encoding.PLAIN : options.encoding();
     this.dictionary =
@@ -195,9 +206,32 @@ public final class ColumnChunkWriter {
    * when the column is not repeated.
    */
   public void write(int n, int[] defs, int[] reps, DenseValues values) {
+    if (chunker == null) {
+      writeRange(0, n, defs, reps, values, 0);
+      return;
+    }
+    // Content-defined chunks: each ends its page, wherever the size limits cut within it.
+    int chunkEnds = chunker.cuts(n, defs, reps, values, null);
+    int[] ends = chunker.ends();
+    int from = 0;
     int value = 0;
-    for (int at = 0; at < n; ) {
-      int end = sliceEnd(at, n, reps);
+    for (int c = 0; c < chunkEnds; c++) {
+      value = writeRange(from, ends[c], defs, reps, values, value);
+      from = ends[c];
+      flushPage();
+    }
+    writeRange(from, n, defs, reps, values, value);
+  }
+
+  /**
+   * Adds entries [from, to) whose present values start at {@code firstValue}, cutting pages at the
+   * size limits; returns the first value after them.
+   */
+  private int writeRange(
+      int from, int to, int[] defs, int[] reps, DenseValues values, int firstValue) {
+    int value = firstValue;
+    for (int at = from; at < to; ) {
+      int end = sliceEnd(at, to, reps);
       int present = append(at, end, defs, reps, values, value);
       value += present;
       pageRows += rowsIn(at, end, reps);
@@ -205,6 +239,20 @@ public final class ColumnChunkWriter {
       if (estimate >= options.pageSizeBytes() || pageRows >= options.pageRows()) {
         flushPage();
       }
+    }
+    return value;
+  }
+
+  /**
+   * Says which bytes of each value content-defined chunking hashes: what Arrow C++ hashes for the
+   * Arrow vector the values came from. Without it, each value's stored bytes. No effect without
+   * {@link ColumnWriteOptions#contentDefinedChunking}.
+   *
+   * @param bytes the bytes hashed per value (per id, for {@link #writeIndexed})
+   */
+  public void hashValuesAs(ValueBytes bytes) {
+    if (chunker != null) {
+      chunker.hashValuesAs(bytes);
     }
   }
 
@@ -230,9 +278,28 @@ public final class ColumnChunkWriter {
       bloom.add(dictionary, bloomHashed, dictionary.size() - bloomHashed);
       bloomHashed = dictionary.size();
     }
+    if (chunker == null) {
+      writeIdRange(0, n, defs, reps, ids, dictionary.size(), 0);
+      return;
+    }
+    int chunkEnds = chunker.cuts(n, defs, reps, null, ids);
+    int[] ends = chunker.ends();
+    int from = 0;
     int id = 0;
-    for (int at = 0; at < n; ) {
-      int end = sliceEnd(at, n, reps);
+    for (int c = 0; c < chunkEnds; c++) {
+      id = writeIdRange(from, ends[c], defs, reps, ids, dictionary.size(), id);
+      from = ends[c];
+      flushPage();
+    }
+    writeIdRange(from, n, defs, reps, ids, dictionary.size(), id);
+  }
+
+  /** {@link #writeRange} for ids into a dictionary of {@code size} entries. */
+  private int writeIdRange(
+      int from, int to, int[] defs, int[] reps, int[] ids, int size, int firstId) {
+    int id = firstId;
+    for (int at = from; at < to; ) {
+      int end = sliceEnd(at, to, reps);
       int before = entries;
       int present = levels(at, end, defs, reps);
       if (pageIds.length < indexedCount + present) {
@@ -240,9 +307,9 @@ public final class ColumnChunkWriter {
       }
       for (int k = 0; k < present; k++) {
         int value = ids[id++];
-        if (value < 0 || value >= dictionary.size()) {
+        if (value < 0 || value >= size) {
           throw new IllegalArgumentException(
-              "dictionary index " + value + " outside a dictionary of " + dictionary.size());
+              "dictionary index " + value + " outside a dictionary of " + size);
         }
         pageIds[indexedCount + k] = value;
       }
@@ -254,6 +321,7 @@ public final class ColumnChunkWriter {
         flushPage();
       }
     }
+    return id;
   }
 
   private int indexedCount;
@@ -389,6 +457,16 @@ public final class ColumnChunkWriter {
     }
     Statistics headerStatistics =
         options.statistics() && statistics.ordered() ? pageStatistics : null;
+    if (sizes != null) {
+      long bytes = 0;
+      if (sizes.countsBytes()) {
+        bytes =
+            indexed
+                ? SizeStatisticsBuilder.bytes(dictionary.entries(), pageIds, present)
+                : SizeStatisticsBuilder.bytes(pageValues, present);
+      }
+      sizes.page(defs, reps, entries, bytes);
+    }
     pages.writeDataPage(
         defs, reps, entries, rows, entries - present, values, encoding, headerStatistics);
     pageIndex.endPage(pages.pages().size());
@@ -541,7 +619,7 @@ public final class ColumnChunkWriter {
             List.copyOf(pages.encodingStats()),
             null,
             null,
-            null,
+            sizes == null ? null : sizes.build(),
             options.statistics() && geospatial != null ? geospatial.build() : null);
     ColumnIndex columnIndex =
         options.statistics() && statistics.ordered() ? pageIndex.columnIndex() : null;

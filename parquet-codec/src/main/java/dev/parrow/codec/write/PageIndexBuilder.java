@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The page index of one column chunk: for each data page where it starts, its size and first row
- * (the offset index), and its min, max, null count and whether it holds only nulls (the column
- * index).
+ * The page index of one column chunk: for each data page where it starts, its size, first row and
+ * unencoded byte-array bytes (the offset index), and its min, max, null and NaN counts, level
+ * histograms and whether it holds only nulls (the column index).
  */
 final class PageIndexBuilder {
   private final StatisticsBuilder order;
@@ -28,9 +28,16 @@ final class PageIndexBuilder {
   /** Per page its NaNs (floating-point columns), else null. */
   private List<Long> nanCounts = new ArrayList<>();
 
-  /** {@code order} compares the column's bounds. */
-  PageIndexBuilder(StatisticsBuilder order) {
+  /** The pages' size statistics, or null when none are written. */
+  private final SizeStatisticsBuilder sizes;
+
+  /**
+   * {@code order} compares the column's bounds; {@code sizes} (or null) holds each page's size
+   * statistics.
+   */
+  PageIndexBuilder(StatisticsBuilder order, SizeStatisticsBuilder sizes) {
     this.order = order;
+    this.sizes = sizes;
   }
 
   /**
@@ -68,7 +75,8 @@ final class PageIndexBuilder {
    * them).
    */
   OffsetIndex offsetIndex(long shift) {
-    return new OffsetIndex(locations, null).shiftedBy(shift);
+    return new OffsetIndex(locations, sizes == null ? null : sizes.pageUnencodedBytes())
+        .shiftedBy(shift);
   }
 
   /** The column index, or null when a page with values has no bounds. */
@@ -77,7 +85,14 @@ final class PageIndexBuilder {
       return null;
     }
     return new ColumnIndex(
-        nullPages, mins, maxs, boundaryOrder(), nullCounts, null, null, nanCounts);
+        nullPages,
+        mins,
+        maxs,
+        boundaryOrder(),
+        nullCounts,
+        sizes == null ? null : sizes.pageRepetitionHistograms(),
+        sizes == null ? null : sizes.pageDefinitionHistograms(),
+        nanCounts);
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.parrow.arrow.internal.buffers.Spread;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.write.ColumnChunkWriter;
+import dev.parrow.codec.write.ValueBytes;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -36,16 +37,49 @@ public final class LeafWriter extends FieldWriter {
   private int[] dense = new int[0];
   private int[] ids = new int[0];
 
+  /** Which bytes of each value content-defined chunking hashes: the Arrow vector's. */
+  private final ValueBytes hashedBytes;
+
   LeafWriter(Field field, ColumnDescriptor column) {
     super(field);
     this.column = column;
     this.dictionaryId = field.getDictionary() == null ? null : field.getDictionary().getId();
+    this.hashedBytes = hashedBytes(field);
     this.extractor = new ValueExtractor(column);
     this.values = DenseValues.forColumn(column);
   }
 
   public ColumnDescriptor column() {
     return column;
+  }
+
+  /** {@return which bytes of each value content-defined chunking hashes} */
+  public ValueBytes hashedBytes() {
+    return hashedBytes;
+  }
+
+  /**
+   * The bytes Arrow C++'s chunker hashes for a vector of this field, where they are not the stored
+   * value's: a dictionary vector's indices, an Int8 or Int16 (stored as INT32), a decimal (16 or 32
+   * bytes little-endian, stored narrower or big-endian).
+   */
+  private static ValueBytes hashedBytes(Field field) {
+    if (field.getDictionary() != null) {
+      return ValueBytes.lowBytes(field.getDictionary().getIndexType().getBitWidth() / 8);
+    }
+    org.apache.arrow.vector.types.pojo.ArrowType type = field.getType();
+    if (type instanceof org.apache.arrow.vector.types.pojo.ArrowType.ExtensionType ext) {
+      type = ext.storageType();
+    }
+    if (type instanceof org.apache.arrow.vector.types.pojo.ArrowType.Int i
+        && i.getBitWidth() < 32) {
+      return ValueBytes.lowBytes(i.getBitWidth() / 8);
+    }
+    if (type instanceof org.apache.arrow.vector.types.pojo.ArrowType.Decimal d
+        && (d.getBitWidth() == 128 || d.getBitWidth() == 256)) {
+      return ValueBytes.decimal(d.getBitWidth() / 8);
+    }
+    return ValueBytes.STORED;
   }
 
   /** The id of the leaf's dictionary, or null when it holds values. */
