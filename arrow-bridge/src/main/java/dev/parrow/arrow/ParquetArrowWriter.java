@@ -113,9 +113,20 @@ public final class ParquetArrowWriter implements AutoCloseable {
       throws IOException {
     this.provider = provider;
     this.messageSchema = messageFormat(schema, provider);
+    Map<String, Field> shredded = shreddedVariants(output, messageSchema, options, appendTo);
+    // The schema written: shredded variants in their shredded form (ARROW:schema keeps the
+    // caller's).
+    Schema written =
+        shredded.isEmpty()
+            ? messageSchema
+            : new Schema(
+                messageSchema.getFields().stream()
+                    .map(f -> shredded.getOrDefault(f.getName(), f))
+                    .toList(),
+                messageSchema.getCustomMetadata());
     List<SchemaElement> elements =
         appendTo == null
-            ? ArrowToParquet.schema(messageSchema, options.monthDayNanoAsInterval())
+            ? ArrowToParquet.schema(written, options.monthDayNanoAsInterval())
             : Appending.writeSchema(
                 appendTo,
                 ArrowToParquet.schema(messageSchema, options.monthDayNanoAsInterval()),
@@ -152,7 +163,11 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
     java.util.Iterator<ColumnDescriptor> leafColumns = columns.iterator();
     for (Field field : messageSchema.getFields()) {
-      FieldWriter writer = FieldWriter.of(field, leafColumns);
+      Field shreddedForm = shredded.get(field.getName());
+      FieldWriter writer =
+          shreddedForm == null
+              ? FieldWriter.of(field, leafColumns)
+              : FieldWriter.shreddedVariant(field, shreddedForm, leafColumns);
       for (LeafWriter leaf : writer.leaves()) {
         if (leaf.dictionaryId() != null) {
           dictionaryLeaves.add(leaf);
@@ -161,6 +176,39 @@ public final class ParquetArrowWriter implements AutoCloseable {
       fields.add(writer);
     }
     newRowGroup();
+  }
+
+  /**
+   * The shredded form of each variant column the options shred, by name; checked before the output
+   * is opened: each must be a top-level variant of the schema, and a file appended to keeps its own
+   * layout.
+   */
+  private static Map<String, Field> shreddedVariants(
+      OutputFile output, Schema schema, WriteOptions options, ParquetFile appendTo) {
+    Map<String, Field> out = new java.util.LinkedHashMap<>();
+    for (Map.Entry<String, Field> e : options.variantShredding().entrySet()) {
+      Field variant =
+          schema.getFields().stream()
+              .filter(f -> f.getName().equals(e.getKey()))
+              .findFirst()
+              .orElse(null);
+      if (variant == null || !dev.parrow.types.VariantArrow.isVariant(variant)) {
+        throw new IllegalArgumentException(
+            output.name()
+                + ": '"
+                + e.getKey()
+                + "' is not a top-level variant column to shred; the schema is "
+                + schema);
+      }
+      if (appendTo != null) {
+        throw new IllegalArgumentException(
+            output.name()
+                + ": an append writes variants as the file does; variantShredding does not apply");
+      }
+      out.put(
+          e.getKey(), dev.parrow.types.VariantShreddingSchema.shreddedField(variant, e.getValue()));
+    }
+    return out;
   }
 
   /**

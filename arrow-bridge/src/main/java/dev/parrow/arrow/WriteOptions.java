@@ -86,6 +86,7 @@ public final class WriteOptions {
   private final Integer statisticsTruncateLength;
   private final boolean sizeStatistics;
   private final dev.parrow.codec.options.ContentDefinedChunking contentDefinedChunking;
+  private final Map<String, org.apache.arrow.vector.types.pojo.Field> variantShredding;
 
   private WriteOptions(Builder b) {
     if (b.parallelism < 1) {
@@ -121,6 +122,8 @@ public final class WriteOptions {
     this.statisticsTruncateLength = b.statisticsTruncateLength;
     this.sizeStatistics = b.sizeStatistics;
     this.contentDefinedChunking = b.contentDefinedChunking;
+    this.variantShredding =
+        java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.variantShredding));
     columnOptions(); // checks the page and codec settings now, not at the first write
   }
 
@@ -165,6 +168,7 @@ public final class WriteOptions {
     b.statisticsTruncateLength = statisticsTruncateLength;
     b.sizeStatistics = sizeStatistics;
     b.contentDefinedChunking = contentDefinedChunking;
+    b.variantShredding.putAll(variantShredding);
     return b;
   }
 
@@ -352,6 +356,16 @@ public final class WriteOptions {
   }
 
   /**
+   * The variant columns written shredded, by top-level name: each one's shredding schema (the type
+   * of its {@code typed_value}). Empty by default: variants are written unshredded.
+   *
+   * @return the shredding schemas
+   */
+  public Map<String, org.apache.arrow.vector.types.pojo.Field> variantShredding() {
+    return variantShredding;
+  }
+
+  /**
    * The content-defined chunking pages are cut by, or null (the default) for pages cut by size.
    *
    * @return the chunking, or null
@@ -509,6 +523,8 @@ public final class WriteOptions {
     private Integer statisticsTruncateLength;
     private boolean sizeStatistics = true;
     private dev.parrow.codec.options.ContentDefinedChunking contentDefinedChunking;
+    private final Map<String, org.apache.arrow.vector.types.pojo.Field> variantShredding =
+        new LinkedHashMap<>();
 
     private Builder() {}
 
@@ -867,6 +883,28 @@ public final class WriteOptions {
       return contentDefinedChunking(
           new dev.parrow.codec.options.ContentDefinedChunking(
               minChunkSize, maxChunkSize, normLevel));
+    }
+
+    /**
+     * Writes the top-level variant column {@code column} shredded (VariantShredding.md), as DuckDB,
+     * Spark and parquet-java read and write it: {@code typedValue}'s type is the type of its {@code
+     * typed_value}: a struct shreds an object's fields (each its own column, with statistics), a
+     * list an array's elements, and a primitive (boolean, signed integer, float, double,
+     * decimal128, date, time[us], timestamp[us|ns] with or without zone, string, binary, uuid)
+     * values of exactly that variant type; whatever does not fit stays in the {@code value} column
+     * as variant bytes, an object's other fields as a residual object. {@code
+     * dev.parrow.types.VariantShreddingSchema.infer} proposes a schema from values.
+     *
+     * @param column a top-level variant column
+     * @param typedValue the shredding schema (its name is not used)
+     * @return this builder
+     */
+    public Builder variantShredding(
+        String column, org.apache.arrow.vector.types.pojo.Field typedValue) {
+      this.variantShredding.put(
+          java.util.Objects.requireNonNull(column, "column"),
+          java.util.Objects.requireNonNull(typedValue, "typedValue"));
+      return this;
     }
 
     /** {@return the options} */

@@ -149,9 +149,11 @@ public final class ArrowToParquet {
       }
     } else if (type instanceof ArrowType.Struct) {
       // A variant (the arrow.parquet.variant extension, or the older parquet.variant, over its
-      // metadata and value) keeps its annotation.
+      // metadata and value, or shredded: VariantShreddingSchema) keeps its annotation.
       LogicalType variant =
-          VariantArrow.isVariant(field) ? new LogicalType.VariantType((byte) 1) : null;
+          VariantArrow.isVariant(field) || VariantShreddingSchema.isShredded(field)
+              ? new LogicalType.VariantType((byte) 1)
+              : null;
       out.add(group(name, repetition, field.getChildren().size(), null, variant));
       for (Field child : field.getChildren()) {
         node(
@@ -226,6 +228,14 @@ public final class ArrowToParquet {
         && e.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY
         && Integer.valueOf(16).equals(e.typeLength())) {
       return annotate(e, null, new LogicalType.UuidType());
+    }
+    if (e.logicalType() instanceof LogicalType.TimeType t
+        && t.adjustedToUtc()
+        && kept != null
+        && kept.equals(new LogicalType.TimeType(false, t.unit()).describe())) {
+      // A local time of day, as the annotation read says (and as a shredded variant time must
+      // be): Arrow's time type cannot say it. No converted type: TIME_MICROS means UTC.
+      return annotate(e, null, new LogicalType.TimeType(false, t.unit()));
     }
     if (e.type() == PhysicalType.BYTE_ARRAY && GeoArrow.EXTENSION_NAME.equals(extension)) {
       // WKB geometries: GEOMETRY, or GEOGRAPHY when the metadata names spherical edges.

@@ -202,6 +202,102 @@ public final class VariantEncoding {
     return (value[offset] & 3) == OBJECT;
   }
 
+  /** {@link #typeOf}'s answer for an object. */
+  public static final int TYPE_OBJECT = -1;
+
+  /** {@link #typeOf}'s answer for an array. */
+  public static final int TYPE_ARRAY = -2;
+
+  /**
+   * The type of the value at {@code offset}: its primitive type id (VariantEncoding.md: 0 null, 1
+   * and 2 booleans, 3 to 6 integers of 1 to 8 bytes, 7 double, 8 to 10 decimals of 4, 8 and 16
+   * bytes, 11 date, 12 and 13 timestamps, 14 float, 15 binary, 16 string (a short string too), 17
+   * time, 18 and 19 nanosecond timestamps, 20 UUID), or {@link #TYPE_OBJECT} or {@link
+   * #TYPE_ARRAY}.
+   *
+   * @param value the buffer holding it
+   * @param offset where it starts
+   * @return the type
+   */
+  public static int typeOf(byte[] value, int offset) {
+    check(value, offset, 1);
+    int header = value[offset] & 0xFF;
+    return switch (header & 3) {
+      case SHORT_STRING -> 16;
+      case OBJECT -> TYPE_OBJECT;
+      case ARRAY -> TYPE_ARRAY;
+      default -> header >>> 2;
+    };
+  }
+
+  /**
+   * Where the elements of the array at {@code offset} start.
+   *
+   * @param value the buffer holding it
+   * @param offset where the array starts
+   * @return each element's offset, in order
+   */
+  public static int[] arrayElements(byte[] value, int offset) {
+    Container c = container(value, offset);
+    if (c.object) {
+      throw new ParquetFormatException("the variant value is not an array");
+    }
+    int[] starts = new int[c.count];
+    for (int i = 0; i < c.count; i++) {
+      starts[i] = c.valueStart(value, i);
+    }
+    return starts;
+  }
+
+  /**
+   * Where the bytes of the string or binary at {@code offset} start, and how many: {@code {start,
+   * length}}.
+   *
+   * @param value the buffer holding it
+   * @param offset where the value starts
+   * @return its bytes' start and length
+   */
+  public static int[] bytesOf(byte[] value, int offset) {
+    check(value, offset, valueSize(value, offset));
+    int header = value[offset] & 0xFF;
+    if ((header & 3) == SHORT_STRING) {
+      return new int[] {offset + 1, header >>> 2};
+    }
+    return new int[] {offset + 5, (int) unsigned(value, offset + 1, 4)};
+  }
+
+  /**
+   * The little-endian integer of {@code bytes} bytes after the header of the value at {@code
+   * offset} (the payload of an integer, date, time, timestamp, float or double), sign-extended.
+   *
+   * @param value the buffer holding it
+   * @param offset where the value starts
+   * @param bytes the payload's width
+   * @return the payload
+   */
+  public static long payload(byte[] value, int offset, int bytes) {
+    check(value, offset, 1 + bytes);
+    return signed(value, offset + 1, bytes);
+  }
+
+  /**
+   * The decimal at {@code offset} (types 8 to 10): its unscaled value and scale.
+   *
+   * @param value the buffer holding it
+   * @param offset where the value starts
+   * @return the decimal
+   */
+  public static BigDecimal decimal(byte[] value, int offset) {
+    int type = typeOf(value, offset);
+    int width = type == 8 ? 4 : type == 9 ? 8 : 16;
+    check(value, offset, 2 + width);
+    byte[] big = new byte[width];
+    for (int i = 0; i < width; i++) {
+      big[i] = value[offset + 1 + width - i];
+    }
+    return new BigDecimal(new BigInteger(big), value[offset + 1]);
+  }
+
   /**
    * The fields of the object at {@code offset}: for each, its field id and where its value starts.
    *

@@ -21,7 +21,8 @@ import org.apache.arrow.vector.types.pojo.Field;
  * under a null parent is not visited, so values Arrow keeps under null structs or beyond list ends
  * never reach the file.
  */
-public abstract sealed class FieldWriter permits LeafWriter, StructWriter, ListWriter {
+public abstract sealed class FieldWriter
+    permits LeafWriter, StructWriter, ListWriter, ShreddedVariantWriter {
   final boolean nullable;
   private final List<LeafWriter> leaves = new ArrayList<>();
 
@@ -45,6 +46,16 @@ public abstract sealed class FieldWriter permits LeafWriter, StructWriter, ListW
       writer = new ListWriter(field, of(field.getChildren().get(0), columns));
     }
     return writer;
+  }
+
+  /**
+   * The writer of a top-level variant column written shredded as {@code shredded} ({@link
+   * dev.parrow.types.VariantShreddingSchema#shreddedField}), whose leaf columns are the next ones
+   * of {@code columns}.
+   */
+  public static FieldWriter shreddedVariant(
+      Field variant, Field shredded, Iterator<ColumnDescriptor> columns) {
+    return new ShreddedVariantWriter(variant, shredded, columns);
   }
 
   /** The leaves below this node (this node, for a leaf), in column order. */

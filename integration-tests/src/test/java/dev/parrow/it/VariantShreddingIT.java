@@ -1,0 +1,206 @@
+package dev.parrow.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.arrow.ParquetArrowReader;
+import dev.parrow.arrow.ParquetArrowWriter;
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.WriteOptions;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.metadata.Statistics;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.storage.OutputFile;
+import dev.parrow.types.VariantShreddingSchema;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Variants written shredded: DuckDB's variants (testdata/variants_snappy.parquet: objects with
+ * typed fields, a list and a nested object; mixed values; small integers) written by Parrow
+ * shredded to the schema {@link VariantShreddingSchema#infer} proposes, and every valid case of
+ * parquet-testing's shredded_variant corpus (objects, arrays and primitives of every type at any
+ * depth) likewise: Parrow and DuckDB read them back as the same values, and the shredded fields are
+ * columns of their own with statistics. A caller's schema shreds as it says, and a value of another
+ * type stays in the value column.
+ */
+class VariantShreddingIT {
+  @TempDir Path dir;
+
+  /** Every variant column of {@code source}, read whole: name to values. */
+  private static Map<String, List<VariantIT.Variant>> variants(Path source) throws Exception {
+    Map<String, List<VariantIT.Variant>> out = new java.util.LinkedHashMap<>();
+    try (ParquetFile pf = ParquetFile.open(source)) {
+      for (Field f : pf.arrowSchema().getFields()) {
+        if (dev.parrow.types.VariantArrow.isVariant(f)) {
+          out.put(f.getName(), VariantIT.read(source, f.getName(), 4096));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Writes {@code source}'s rows again, its variant columns shredded as inferred from them. */
+  private static Path rewriteShredded(Path source, Path target, Map<String, Field> schemas)
+      throws Exception {
+    Map<String, List<VariantIT.Variant>> columns = variants(source);
+    WriteOptions.Builder options = WriteOptions.builder().rowGroupRows(1000);
+    for (Map.Entry<String, List<VariantIT.Variant>> e : columns.entrySet()) {
+      Field schema = schemas.get(e.getKey());
+      if (schema == null) {
+        List<byte[]> metadata = new ArrayList<>();
+        List<byte[]> values = new ArrayList<>();
+        for (VariantIT.Variant v : e.getValue()) {
+          metadata.add(v == null ? null : v.metadata());
+          values.add(v == null ? null : v.value());
+        }
+        schema = VariantShreddingSchema.infer(metadata, values, 64, 8);
+      }
+      if (schema != null) {
+        schemas.put(e.getKey(), schema);
+        options.variantShredding(e.getKey(), schema);
+      }
+    }
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile pf = ParquetFile.open(source);
+        ParquetArrowReader reader =
+            pf.newReader(allocator, ReadOptions.builder().batchSize(700).build())) {
+      ParquetArrowWriter.writeAll(reader, OutputFile.of(target), options.build(), rows -> {});
+    }
+    return target;
+  }
+
+  private static void assertSameVariants(Path expected, Path actual) throws Exception {
+    Map<String, List<VariantIT.Variant>> want = variants(expected);
+    Map<String, List<VariantIT.Variant>> got = variants(actual);
+    assertEquals(want.keySet(), got.keySet());
+    for (String column : want.keySet()) {
+      List<VariantIT.Variant> w = want.get(column);
+      List<VariantIT.Variant> g = got.get(column);
+      assertEquals(w.size(), g.size(), column);
+      for (int i = 0; i < w.size(); i++) {
+        assertEquals(
+            w.get(i) == null ? null : w.get(i).json(),
+            g.get(i) == null ? null : g.get(i).json(),
+            actual.getFileName() + " " + column + " row " + i);
+      }
+    }
+  }
+
+  @Test
+  void duckDbVariantsShreddedAsInferred() throws Exception {
+    Path source = FixturesIT.projectTestdata().resolve("variants_snappy.parquet");
+    Map<String, Field> schemas = new java.util.LinkedHashMap<>();
+    Path ours = rewriteShredded(source, dir.resolve("shredded.parquet"), schemas);
+    // The objects' fields, the list and the nested object are shredded as DuckDB shredded them.
+    Field doc = schemas.get("doc");
+    assertNotNull(doc, schemas.toString());
+    assertEquals(
+        List.of("id", "name", "nested", "score", "tags"),
+        doc.getChildren().stream().map(Field::getName).toList(),
+        doc.toString());
+    assertSameVariants(source, ours);
+    try (ParquetFile pf = ParquetFile.open(ours)) {
+      ColumnDescriptor score = pf.footer().schema().column("doc.typed_value.score.typed_value");
+      assertNotNull(score, "the shredded field is a column of its own");
+      assertEquals(PhysicalType.DOUBLE, score.physicalType());
+      Statistics s =
+          pf.metadata().rowGroups().get(0).columns().get(score.index()).metaData().statistics();
+      assertNotNull(s.minValue(), "the shredded field has statistics");
+      assertNotNull(
+          pf.footer()
+              .schema()
+              .column("doc.typed_value.tags.typed_value.list.element" + ".typed_value"));
+    }
+    // DuckDB reads Parrow's shredded file as the values of its own.
+    try (DuckDb duck = new DuckDb()) {
+      String query =
+          "SELECT id, doc::JSON::VARCHAR AS doc, mixed::JSON::VARCHAR AS mixed,"
+              + " small::JSON::VARCHAR AS small FROM read_parquet(%s) ORDER BY id";
+      assertEquals(
+          duck.query(String.format(query, DuckDb.literal(source))),
+          duck.query(String.format(query, DuckDb.literal(ours))));
+    }
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void everyCorpusCaseShreddedReadsBackTheSame() throws Exception {
+    List<Object> cases =
+        (List<Object>) Json.parse(Files.readString(VariantIT.shredded().resolve("cases.json")));
+    int written = 0;
+    int shredded = 0;
+    for (Object o : cases) {
+      Map<String, Object> c = (Map<String, Object>) o;
+      String parquet = (String) c.get("parquet_file");
+      if (parquet == null || c.containsKey("error_message")) {
+        continue; // no file, or one that is not a valid variant
+      }
+      Path source = VariantIT.shredded().resolve(parquet);
+      Map<String, Field> schemas = new java.util.LinkedHashMap<>();
+      Path ours = rewriteShredded(source, dir.resolve(parquet), schemas);
+      assertSameVariants(source, ours);
+      written++;
+      shredded += schemas.isEmpty() ? 0 : 1;
+    }
+    assertEquals(131, written);
+    assertTrue(shredded > 100, shredded + " cases shredded");
+  }
+
+  /**
+   * A caller's schema: score as a float (DuckDB's are doubles) shreds nothing of it, so every score
+   * stays in its field's value column; the values read back the same.
+   */
+  @Test
+  void aSchemaOfAnotherTypeLeavesTheValuesInTheValueColumn() throws Exception {
+    Path source = FixturesIT.projectTestdata().resolve("variants_snappy.parquet");
+    Field floats =
+        new Field(
+            "typed_value",
+            FieldType.nullable(ArrowType.Struct.INSTANCE),
+            List.of(
+                Field.nullable(
+                    "score", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE))));
+    Map<String, Field> schemas = new java.util.LinkedHashMap<>(Map.of("doc", floats));
+    Path ours = rewriteShredded(source, dir.resolve("floats.parquet"), schemas);
+    assertSameVariants(source, ours);
+    try (ParquetFile pf = ParquetFile.open(ours)) {
+      ColumnDescriptor typed = pf.footer().schema().column("doc.typed_value.score.typed_value");
+      ColumnDescriptor value = pf.footer().schema().column("doc.typed_value.score.value");
+      var group = pf.metadata().rowGroups().get(0);
+      assertEquals(
+          group.numRows(),
+          group.columns().get(typed.index()).metaData().statistics().nullCount(),
+          "no score is a float");
+      assertTrue(
+          group.columns().get(value.index()).metaData().statistics().nullCount() < group.numRows(),
+          "the scores are in the value column");
+    }
+  }
+
+  @Test
+  void schemasVariantsCannotShredAreRefused() {
+    Field variant = dev.parrow.types.VariantArrow.field("v", true);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                VariantShreddingSchema.shreddedField(
+                    variant, Field.nullable("typed_value", new ArrowType.Int(32, false))));
+    assertTrue(e.getMessage().contains("v:"), e.getMessage());
+  }
+}
