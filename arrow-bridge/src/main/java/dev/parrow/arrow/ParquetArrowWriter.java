@@ -471,7 +471,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       ArrowReader reader, Path path, WriteOptions options, java.util.function.LongConsumer progress)
       throws IOException {
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
-    return writeBatches(reader, append(path, root.getSchema(), options, reader), progress);
+    return writeBatches(reader, append(path, root.getSchema(), options, reader), progress, false);
   }
 
   private static Schema messageFormat(Schema schema, DictionaryProvider provider) {
@@ -539,16 +539,33 @@ public final class ParquetArrowWriter implements AutoCloseable {
       java.util.function.LongConsumer progress)
       throws IOException {
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
-    return writeBatches(reader, create(output, root.getSchema(), options, reader), progress);
+    if (!options.inferVariantShredding()) {
+      return writeBatches(
+          reader, create(output, root.getSchema(), options, reader), progress, false);
+    }
+    // The first batch's values choose how each variant column is shredded; it is written first.
+    boolean first = reader.loadNextBatch();
+    WriteOptions inferred = first ? VariantShreddingInference.options(root, options) : options;
+    return writeBatches(
+        reader, create(output, root.getSchema(), inferred, reader), progress, first);
   }
 
+  /** Writes the reader's batches, the one already loaded first when {@code loaded}. */
   private static long writeBatches(
-      ArrowReader reader, ParquetArrowWriter target, java.util.function.LongConsumer progress)
+      ArrowReader reader,
+      ParquetArrowWriter target,
+      java.util.function.LongConsumer progress,
+      boolean loaded)
       throws IOException {
     VectorSchemaRoot root = reader.getVectorSchemaRoot();
     long rows = 0;
     try (ParquetArrowWriter writer = target) {
       try {
+        if (loaded) {
+          writer.write(root);
+          rows += root.getRowCount();
+          progress.accept(rows);
+        }
         while (reader.loadNextBatch()) {
           writer.write(root);
           rows += root.getRowCount();

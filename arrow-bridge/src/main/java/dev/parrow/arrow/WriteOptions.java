@@ -87,6 +87,7 @@ public final class WriteOptions {
   private final boolean sizeStatistics;
   private final dev.parrow.codec.options.ContentDefinedChunking contentDefinedChunking;
   private final Map<String, org.apache.arrow.vector.types.pojo.Field> variantShredding;
+  private final boolean inferVariantShredding;
 
   private WriteOptions(Builder b) {
     if (b.parallelism < 1) {
@@ -124,6 +125,7 @@ public final class WriteOptions {
     this.contentDefinedChunking = b.contentDefinedChunking;
     this.variantShredding =
         java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.variantShredding));
+    this.inferVariantShredding = b.inferVariantShredding;
     columnOptions(); // checks the page and codec settings now, not at the first write
   }
 
@@ -169,6 +171,7 @@ public final class WriteOptions {
     b.sizeStatistics = sizeStatistics;
     b.contentDefinedChunking = contentDefinedChunking;
     b.variantShredding.putAll(variantShredding);
+    b.inferVariantShredding = inferVariantShredding;
     return b;
   }
 
@@ -366,6 +369,16 @@ public final class WriteOptions {
   }
 
   /**
+   * Whether {@link ParquetArrowWriter#writeAll} shreds the variant columns it has no schema for as
+   * the first batch's values suggest (default false).
+   *
+   * @return true when it does
+   */
+  public boolean inferVariantShredding() {
+    return inferVariantShredding;
+  }
+
+  /**
    * The content-defined chunking pages are cut by, or null (the default) for pages cut by size.
    *
    * @return the chunking, or null
@@ -525,6 +538,7 @@ public final class WriteOptions {
     private dev.parrow.codec.options.ContentDefinedChunking contentDefinedChunking;
     private final Map<String, org.apache.arrow.vector.types.pojo.Field> variantShredding =
         new LinkedHashMap<>();
+    private boolean inferVariantShredding;
 
     private Builder() {}
 
@@ -904,6 +918,22 @@ public final class WriteOptions {
       this.variantShredding.put(
           java.util.Objects.requireNonNull(column, "column"),
           java.util.Objects.requireNonNull(typedValue, "typedValue"));
+      return this;
+    }
+
+    /**
+     * Has {@link ParquetArrowWriter#writeAll} (and the CLI's writing commands, {@code
+     * --shred-variants}) shred every top-level variant column without a {@link #variantShredding}
+     * of its own as its first batch's values suggest, as DuckDB and parquet-java infer it: at each
+     * path the most common exact type, an object's fields that at least a tenth of its objects have
+     * (at most 64, to 8 levels). Default off. A writer made with {@code create} has no values to
+     * infer from when it starts: give it the schema {@code VariantShreddingSchema.infer} proposes.
+     *
+     * @param on whether to infer
+     * @return this builder
+     */
+    public Builder inferVariantShredding(boolean on) {
+      this.inferVariantShredding = on;
       return this;
     }
 

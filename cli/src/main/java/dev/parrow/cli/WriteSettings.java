@@ -66,6 +66,14 @@ final class WriteSettings {
   String contentDefinedChunking;
 
   @Option(
+      names = "--shred-variants",
+      description =
+          "Write VARIANT columns shredded (VariantShredding.md), each as its first batch's values"
+              + " suggest: objects' common fields, arrays' elements and primitives as columns of"
+              + " their own, with statistics; as DuckDB and parquet-java infer it.")
+  boolean shredVariants;
+
+  @Option(
       names = "--no-dictionary",
       description =
           "Write every column PLAIN, with no dictionary; by default every column but booleans"
@@ -237,6 +245,7 @@ final class WriteSettings {
             .statisticsTruncateLength(statisticsTruncateLength)
             .sizeStatistics(!noSizeStatistics)
             .contentDefinedChunking(chunking(contentDefinedChunking))
+            .inferVariantShredding(shredVariants)
             .encryption(encryption);
     columnCompression.forEach((column, codec) -> b.column(column, c -> c.compression(codec)));
     columnEncoding.forEach((column, encoding) -> b.column(column, c -> c.encoding(encoding)));

@@ -192,6 +192,23 @@ class VariantShreddingIT {
     }
   }
 
+  /** {@code convert --shred-variants} (writeAll inferring from the first batch). */
+  @Test
+  void theCliShredsAsTheFirstBatchSuggests() throws Exception {
+    Path source = FixturesIT.projectTestdata().resolve("variants_snappy.parquet");
+    Path out = dir.resolve("cli.parquet");
+    CliOutputIT.ok("convert", source.toString(), out.toString(), "--shred-variants");
+    assertSameVariants(source, out);
+    try (ParquetFile pf = ParquetFile.open(out)) {
+      assertNotNull(
+          pf.footer().schema().column("doc.typed_value.nested.typed_value.ok.typed_value"));
+      assertNotNull(pf.footer().schema().column("small.typed_value"));
+    }
+    assertEquals(
+        CliOutputIT.ok("cat", source.toString(), "--format", "jsonl").out(),
+        CliOutputIT.ok("cat", out.toString(), "--format", "jsonl").out());
+  }
+
   @Test
   void schemasVariantsCannotShredAreRefused() {
     Field variant = dev.parrow.types.VariantArrow.field("v", true);
