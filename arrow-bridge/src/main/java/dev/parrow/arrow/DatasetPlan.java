@@ -246,6 +246,12 @@ record DatasetPlan(Schema schema, List<FileToRead> files, int filesSkipped, int 
       Field at = ParquetDataset.field(dataset, path[0]);
       boolean structs = at != null;
       for (int i = 1; structs && i < path.length; i++) {
+        if (dev.parrow.types.VariantArrow.isVariant(at)) {
+          // A field of a variant (a filter's doc.score): the variant is read whole.
+          path = java.util.Arrays.copyOf(path, i);
+          c = String.join(".", path);
+          break;
+        }
         if (!(at.getType() instanceof org.apache.arrow.vector.types.pojo.ArrowType.Struct)) {
           structs = false;
           break;

@@ -192,6 +192,90 @@ class VariantShreddingIT {
     }
   }
 
+  /**
+   * A filter on a variant field ({@code doc.score}) compares its shredded values and prunes by
+   * their statistics: DuckDB writes 3,000 objects, scores rising, every fiftieth's score a string;
+   * Parrow writes them shredded in row groups of 500; {@code doc.score > 250} reads only the row
+   * groups that can hold such scores and finds the rows DuckDB's {@code TRY_CAST(doc.score AS
+   * DOUBLE) > 250} finds, in DuckDB's file and in Parrow's.
+   */
+  @Test
+  void filtersOnAShreddedFieldPruneByItsStatistics() throws Exception {
+    Path source = dir.resolve("duck-variants.parquet");
+    Path ours = dir.resolve("pruned.parquet");
+    long expected;
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute(
+          "COPY (SELECT i, CASE WHEN i % 50 = 0 THEN {'score': 'n/a'}::VARIANT"
+              + " ELSE {'score': (i / 10)::DOUBLE, 'name': 'n' || i}::VARIANT END AS doc"
+              + " FROM range(3000) t(i) ORDER BY i) TO "
+              + DuckDb.literal(source));
+      expected =
+          ((Number)
+                  duck.query(
+                          "SELECT count(*) AS n FROM read_parquet("
+                              + DuckDb.literal(source)
+                              + ") WHERE TRY_CAST(doc.score AS DOUBLE) > 250")
+                      .get(0)
+                      .get("n"))
+              .longValue();
+    }
+    assertTrue(expected > 0);
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile pf = ParquetFile.open(source);
+        ParquetArrowReader reader = pf.newReader(allocator, ReadOptions.defaults())) {
+      ParquetArrowWriter.writeAll(
+          reader,
+          OutputFile.of(ours),
+          WriteOptions.builder().rowGroupRows(500).inferVariantShredding(true).build(),
+          rows -> {});
+    }
+    for (Path file : List.of(source, ours)) {
+      try (BufferAllocator allocator = new RootAllocator();
+          ParquetFile pf = ParquetFile.open(file);
+          ParquetArrowReader reader =
+              pf.newReader(
+                  allocator,
+                  ReadOptions.builder()
+                      .filter(dev.parrow.arrow.filter.Filter.parse("doc.score > 250"))
+                      .build())) {
+        long rows = 0;
+        while (reader.loadNextBatch()) {
+          rows += reader.getVectorSchemaRoot().getRowCount();
+        }
+        assertEquals(expected, rows, file.getFileName().toString());
+        if (file.equals(ours)) {
+          assertEquals(6, reader.stats().rowGroups());
+          assertEquals(1, reader.stats().rowGroupsRead(), "only the last row group can match");
+        }
+      }
+    }
+    // The same through the CLI, on a dataset of the two files.
+    Path dataset = dir.resolve("both");
+    Files.createDirectories(dataset);
+    Files.copy(source, dataset.resolve("duck.parquet"));
+    Files.copy(ours, dataset.resolve("parrow.parquet"));
+    assertEquals(
+        String.valueOf(2 * expected),
+        CliOutputIT.ok("count", dataset.toString(), "--where", "doc.score > 250").out().strip());
+    // A field the file does not shred is named in the error.
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> {
+              try (BufferAllocator allocator = new RootAllocator();
+                  ParquetFile pf = ParquetFile.open(ours)) {
+                pf.newReader(
+                        allocator,
+                        ReadOptions.builder()
+                            .filter(dev.parrow.arrow.filter.Filter.parse("doc.missing = 1"))
+                            .build())
+                    .close();
+              }
+            });
+    assertTrue(e.getMessage().contains("does not shred"), e.getMessage());
+  }
+
   /** {@code convert --shred-variants} (writeAll inferring from the first batch). */
   @Test
   void theCliShredsAsTheFirstBatchSuggests() throws Exception {

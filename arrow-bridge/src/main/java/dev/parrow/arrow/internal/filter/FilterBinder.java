@@ -88,6 +88,9 @@ public final class FilterBinder {
       found = loose.get(0);
     }
     if (found == null) {
+      found = variantField(name);
+    }
+    if (found == null) {
       List<String> below =
           schema.columns().stream()
               .map(ColumnDescriptor::dottedPath)
@@ -114,6 +117,56 @@ public final class FilterBinder {
           "is inside a list or map; filters apply to top-level columns and fields of structs");
     }
     return FilterColumn.of(found, types);
+  }
+
+  /**
+   * A VARIANT column or a field of one, named by its path ({@code small}, {@code doc.score}, {@code
+   * doc.nested.ok}): the column its values are shredded to ({@code small.typed_value}, {@code
+   * doc.typed_value.score.typed_value}), whose values the filter compares and whose statistics
+   * prune; null when no VARIANT group starts the path. A value the file keeps unshredded at that
+   * path (of another type) does not match.
+   */
+  private ColumnDescriptor variantField(String name) {
+    String[] parts = name.split("\\.");
+    dev.parrow.codec.schema.SchemaNode node = schema.root();
+    for (int i = 0; i < parts.length; i++) {
+      node = child(node, parts[i]);
+      if (node == null) {
+        return null;
+      }
+      if (node.element().logicalType()
+          instanceof dev.parrow.codec.metadata.LogicalType.VariantType) {
+        StringBuilder leaf = new StringBuilder(String.join(".", List.of(parts).subList(0, i + 1)));
+        for (int k = i + 1; k < parts.length; k++) {
+          leaf.append(".typed_value.").append(parts[k]);
+        }
+        leaf.append(".typed_value");
+        ColumnDescriptor shredded = schema.column(leaf.toString());
+        if (shredded == null) {
+          throw problem(
+              name,
+              "is a field of the VARIANT column '"
+                  + String.join(".", List.of(parts).subList(0, i + 1))
+                  + "', which this file does not shred to a primitive column at that path"
+                  + " (filters on variant fields compare their shredded values)");
+        }
+        return shredded;
+      }
+    }
+    return null;
+  }
+
+  private static dev.parrow.codec.schema.SchemaNode child(
+      dev.parrow.codec.schema.SchemaNode node, String name) {
+    if (!(node instanceof dev.parrow.codec.schema.GroupNode g)) {
+      return null;
+    }
+    for (dev.parrow.codec.schema.SchemaNode c : g.children()) {
+      if (c.element().name().equals(name)) {
+        return c;
+      }
+    }
+    return null;
   }
 
   private IllegalArgumentException problem(String column, String what) {
