@@ -32,9 +32,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * written once, then again with 1% of its rows (copies of its first 1%) inserted at its middle; the
  * share of the edited file's data pages (and of their bytes) found byte for byte among the
  * original's. Parrow writes both with pages cut by size (its defaults) and with content-defined
- * chunking (Arrow's parameters); pyarrow does the same through {@code benchmarks/cdc_pyarrow.py}
- * when {@code python3} with pyarrow 21 or later is on the PATH (else its rows are left out). Both
- * write Snappy, row groups of 2^20 rows, pages of 1 MiB and at most 20,000 rows.
+ * chunking (Arrow's parameters), with dictionaries and without; pyarrow does the same through
+ * {@code benchmarks/cdc_pyarrow.py} when {@code python3} with pyarrow 21 or later is on the PATH
+ * (else its rows are left out). Both write Snappy, row groups of 2^20 rows, pages of 1 MiB and at
+ * most 20,000 rows.
  *
  * <p>Usage: {@code ChunkingDedupRunner [--data DIR] [table]}.
  */
@@ -55,19 +56,24 @@ public final class ChunkingDedupRunner {
       List<ArrowRecordBatch> batches = new ArrayList<>();
       Schema schema = WriteCompareRunner.readInto(source, allocator, batches);
       try {
-        for (boolean cdc : new boolean[] {false, true}) {
-          WriteOptions options =
-              cdc
-                  ? WriteOptions.builder()
-                      .contentDefinedChunking(ContentDefinedChunking.DEFAULTS)
-                      .build()
-                  : WriteOptions.defaults();
-          String label = "Parrow, " + (cdc ? "content-defined chunks" : "pages by size");
-          Path original = out.resolve("parrow-" + cdc + ".parquet");
-          Path edited = out.resolve("parrow-" + cdc + "-edited.parquet");
-          write(batches, schema, allocator, options, original, false);
-          write(batches, schema, allocator, options, edited, true);
-          pairs.put(label, new Path[] {original, edited});
+        for (boolean dictionary : new boolean[] {true, false}) {
+          for (boolean cdc : new boolean[] {false, true}) {
+            WriteOptions options =
+                WriteOptions.builder()
+                    .dictionary(dictionary)
+                    .contentDefinedChunking(cdc ? ContentDefinedChunking.DEFAULTS : null)
+                    .build();
+            String label =
+                "Parrow, "
+                    + (cdc ? "content-defined chunks" : "pages by size")
+                    + (dictionary ? "" : ", no dictionary");
+            String stem = "parrow-" + cdc + (dictionary ? "" : "-plain");
+            Path original = out.resolve(stem + ".parquet");
+            Path edited = out.resolve(stem + "-edited.parquet");
+            write(batches, schema, allocator, options, original, false);
+            write(batches, schema, allocator, options, edited, true);
+            pairs.put(label, new Path[] {original, edited});
+          }
         }
       } finally {
         batches.forEach(ArrowRecordBatch::close);
@@ -98,8 +104,8 @@ public final class ChunkingDedupRunner {
   }
 
   /**
-   * Writes the batches, or with {@code insert} the same rows with copies of the first 1% inserted
-   * after the first half.
+   * Writes the batches, or with {@code insert} the same rows with copies of the first 1% (and 7)
+   * inserted after the first half (and 13).
    */
   private static void write(
       List<ArrowRecordBatch> batches,
@@ -115,8 +121,10 @@ public final class ChunkingDedupRunner {
       for (ArrowRecordBatch b : batches) {
         total += b.getLength();
       }
-      long middle = total / 2;
-      int inserted = (int) (total / 100);
+      // Off any page or row-group grid: an insertion of a whole number of 20,000-row pages at a
+      // page boundary would leave fixed-size pages aligned, which real edits rarely do.
+      long middle = total / 2 + 13;
+      int inserted = (int) (total / 100) + 7;
       Files.deleteIfExists(target);
       try (ParquetArrowWriter writer = ParquetArrowWriter.create(target, schema, options)) {
         long at = 0;
@@ -178,16 +186,16 @@ public final class ChunkingDedupRunner {
       Thread.currentThread().interrupt();
       return pairs;
     }
-    pairs.put(
-        "pyarrow, pages by size",
-        new Path[] {
-          out.resolve("pyarrow-false.parquet"), out.resolve("pyarrow-false-edited.parquet")
-        });
-    pairs.put(
-        "pyarrow, content-defined chunks",
-        new Path[] {
-          out.resolve("pyarrow-true.parquet"), out.resolve("pyarrow-true-edited.parquet")
-        });
+    for (String plain : new String[] {"", "-plain"}) {
+      for (boolean cdc : new boolean[] {false, true}) {
+        String stem = "pyarrow-" + cdc + plain;
+        pairs.put(
+            "pyarrow, "
+                + (cdc ? "content-defined chunks" : "pages by size")
+                + (plain.isEmpty() ? "" : ", no dictionary"),
+            new Path[] {out.resolve(stem + ".parquet"), out.resolve(stem + "-edited.parquet")});
+      }
+    }
     return pairs;
   }
 
