@@ -56,75 +56,36 @@ public final class WriteCompareRunner {
   static int parallelism = Runtime.getRuntime().availableProcessors();
 
   static {
-    WRITERS.put(
-        "Parrow",
-        (b, schema, target, a) ->
-            parrow(b, schema, target, a, WriteOptions.builder().parallelism(parallelism).build()));
+    parrowWith("Parrow", b -> b);
     // arrow-dataset's Java API cannot choose the codec, and Arrow C++ then writes UNCOMPRESSED
-    // pages: Parrow is
-    // measured that way too, for a like-for-like ratio.
-    WRITERS.put(
+    // pages: Parrow is measured that way too, for a like-for-like ratio.
+    parrowWith(
         "Parrow uncompressed",
-        (b, schema, target, a) ->
-            parrow(
-                b,
-                schema,
-                target,
-                a,
-                WriteOptions.builder()
-                    .parallelism(parallelism)
-                    .compression(dev.parrow.codec.metadata.CompressionCodec.UNCOMPRESSED)
-                    .build()));
-    // The cost of a default: floats' statistics in the type order rather than IEEE 754's total
-    // order with NaN counts.
-    WRITERS.put(
-        "Parrow float type order",
-        (b, schema, target, a) ->
-            parrow(
-                b,
-                schema,
-                target,
-                a,
-                WriteOptions.builder().parallelism(parallelism).floatTotalOrder(false).build()));
-    // The cost of the other defaults: size statistics, and statistics as a whole; and of
-    // content-defined chunking (off by default) with Arrow's parameters.
-    WRITERS.put(
-        "Parrow no size statistics",
-        (b, schema, target, a) ->
-            parrow(
-                b,
-                schema,
-                target,
-                a,
-                WriteOptions.builder().parallelism(parallelism).sizeStatistics(false).build()));
-    WRITERS.put(
-        "Parrow no statistics",
-        (b, schema, target, a) ->
-            parrow(
-                b,
-                schema,
-                target,
-                a,
-                WriteOptions.builder()
-                    .parallelism(parallelism)
-                    .statistics(false)
-                    .sizeStatistics(false)
-                    .build()));
-    WRITERS.put(
+        b -> b.compression(dev.parrow.codec.metadata.CompressionCodec.UNCOMPRESSED));
+    // The cost of each default (floats' statistics in IEEE 754's total order with NaN counts, size
+    // statistics, statistics as a whole), and of content-defined chunking with Arrow's parameters.
+    parrowWith("Parrow float type order", b -> b.floatTotalOrder(false));
+    parrowWith("Parrow no size statistics", b -> b.sizeStatistics(false));
+    parrowWith("Parrow no statistics", b -> b.statistics(false).sizeStatistics(false));
+    parrowWith(
         "Parrow content-defined chunks",
-        (b, schema, target, a) ->
-            parrow(
-                b,
-                schema,
-                target,
-                a,
-                WriteOptions.builder()
-                    .parallelism(parallelism)
-                    .contentDefinedChunking(
-                        dev.parrow.codec.options.ContentDefinedChunking.DEFAULTS)
-                    .build()));
+        b -> b.contentDefinedChunking(dev.parrow.codec.options.ContentDefinedChunking.DEFAULTS));
     WRITERS.put("Arrow C++", WriteCompareRunner::arrowCpp);
     WRITERS.put("DuckDB", WriteCompareRunner::duckdb);
+  }
+
+  /** A Parrow writer with the defaults as {@code options} changes them, on every core asked. */
+  private static void parrowWith(
+      String name, java.util.function.UnaryOperator<WriteOptions.Builder> options) {
+    WRITERS.put(
+        name,
+        (b, schema, target, a) ->
+            parrow(
+                b,
+                schema,
+                target,
+                a,
+                options.apply(WriteOptions.builder().parallelism(parallelism)).build()));
   }
 
   public static void main(String[] args) throws Exception {

@@ -80,7 +80,8 @@ public record ColumnWriteOptions(
   }
 
   /**
-   * Options with exact statistics.
+   * Options with exact statistics, size statistics and pages cut by size alone (the form before
+   * those choices).
    *
    * @param codec page compression
    * @param level the codec's level, or null for its default
@@ -119,52 +120,6 @@ public record ColumnWriteOptions(
         encoding,
         bloomFilter,
         null,
-        true,
-        null);
-  }
-
-  /**
-   * Options with size statistics and pages cut by size alone.
-   *
-   * @param codec page compression
-   * @param level the codec's level, or null for its default
-   * @param pageVersion 1 or 2
-   * @param pageSizeBytes the page size to cut at, at least 1
-   * @param pageRows the most rows per page, at least 1
-   * @param dictionary whether to dictionary-encode
-   * @param dictionaryPageSizeLimit the most dictionary bytes, at least 0
-   * @param statistics whether to write statistics
-   * @param crc whether to write page CRCs
-   * @param encoding the values' encoding, or null for PLAIN
-   * @param bloomFilter a Bloom filter to write, or null
-   * @param statisticsTruncateLength the longest byte-array bound written, or null for no limit
-   */
-  public ColumnWriteOptions(
-      CompressionCodec codec,
-      Integer level,
-      int pageVersion,
-      int pageSizeBytes,
-      int pageRows,
-      boolean dictionary,
-      int dictionaryPageSizeLimit,
-      boolean statistics,
-      boolean crc,
-      Encoding encoding,
-      BloomFilterOptions bloomFilter,
-      Integer statisticsTruncateLength) {
-    this(
-        codec,
-        level,
-        pageVersion,
-        pageSizeBytes,
-        pageRows,
-        dictionary,
-        dictionaryPageSizeLimit,
-        statistics,
-        crc,
-        encoding,
-        bloomFilter,
-        statisticsTruncateLength,
         true,
         null);
   }
