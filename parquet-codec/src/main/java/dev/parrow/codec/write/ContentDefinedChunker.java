@@ -80,6 +80,14 @@ final class ContentDefinedChunker {
    * forgets a chunk end that falls exactly between two of its write calls.)
    */
   int cuts(int n, int[] defs, int[] reps, DenseValues values, int[] ids) {
+    if (maxRep == 0 && ids == null && valueBytes.kind() != ValueBytes.Kind.DECIMAL) {
+      if (values instanceof Int64Values l) {
+        return flatNumbers(n, defs, null, l.values(), width(8));
+      }
+      if (values instanceof Int32Values i) {
+        return flatNumbers(n, defs, i.values(), null, width(4));
+      }
+    }
     int found = 0;
     int value = 0;
     for (int i = 0; i < n; i++) {
@@ -100,6 +108,74 @@ final class ContentDefinedChunker {
         found = add(found, i);
       }
     }
+    return found;
+  }
+
+  /** The bytes hashed per value of a stored width: the stored value's, or its low bytes. */
+  private int width(int stored) {
+    return valueBytes.kind() == ValueBytes.Kind.LOW_BYTES ? valueBytes.width() : stored;
+  }
+
+  /**
+   * {@link #cuts} for an unrepeated column of INT32/FLOAT ({@code ints}) or INT64/DOUBLE ({@code
+   * longs}) values, hashing {@code width} bytes of each: the same steps with the state in locals,
+   * since this loop runs over every value written (the general one calls per value and byte).
+   */
+  private int flatNumbers(int n, int[] defs, int[] ints, long[] longs, int width) {
+    long h = hash;
+    long sz = size;
+    int r = run;
+    boolean m = matched;
+    long[] gear = GEARS[r];
+    final long msk = mask;
+    final long least = min;
+    final int top = maxDef;
+    int found = 0;
+    int value = 0;
+    for (int i = 0; i < n; i++) {
+      int def = defs == null ? top : defs[i];
+      if (top > 0) {
+        sz += 2;
+        if (sz >= least) {
+          h = (h << 1) + gear[def & 0xff];
+          m |= (h & msk) == 0;
+          h = (h << 1) + gear[(def >>> 8) & 0xff];
+          m |= (h & msk) == 0;
+        }
+      }
+      if (def == top) {
+        long x = longs != null ? longs[value] : ints[value];
+        value++;
+        sz += width;
+        if (sz >= least) {
+          for (int b = 0; b < width; b++) {
+            h = (h << 1) + gear[(int) (x >>> (b << 3)) & 0xff];
+            m |= (h & msk) == 0;
+          }
+        }
+      }
+      boolean cut = false;
+      if (m) {
+        m = false;
+        if (++r >= RUNS) {
+          r = 0;
+          sz = 0;
+          cut = true;
+        }
+        gear = GEARS[r];
+      }
+      if (!cut && sz >= max) {
+        sz = 0;
+        cut = true;
+      }
+      if (cut) {
+        found = add(found, i);
+      }
+    }
+    hash = h;
+    size = sz;
+    run = r;
+    matched = m;
     return found;
   }
 
