@@ -396,7 +396,7 @@ class RoundTripFuzzTest {
   }
 
   /** Bytes kept in memory, so that a trial touches no disk. */
-  private record MemoryFile(ByteArrayOutputStream sink) implements OutputFile {
+  record MemoryFile(ByteArrayOutputStream sink) implements OutputFile {
     @Override
     public OutputStream open() {
       return sink;

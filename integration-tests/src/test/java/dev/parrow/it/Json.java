@@ -10,7 +10,7 @@ import java.util.Map;
  * null, and numbers kept as their exact text ({@link Num}) so that -0, 2^63 and %.17g doubles stay
  * exact.
  */
-final class Json {
+public final class Json {
   /** A JSON number as written. */
   record Num(String text) {}
 
@@ -21,7 +21,7 @@ final class Json {
     this.s = s;
   }
 
-  static Object parse(String text) {
+  public static Object parse(String text) {
     Json p = new Json(text);
     Object v = p.value();
     p.space();

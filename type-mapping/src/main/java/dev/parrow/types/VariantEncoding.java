@@ -150,13 +150,21 @@ public final class VariantEncoding {
   }
 
   /**
-   * The size in bytes of the value that starts at {@code offset}.
+   * The size in bytes of the value that starts at {@code offset}, checked to lie within the buffer.
    *
    * @param value the buffer holding it
    * @param offset where it starts
    * @return its size
+   * @throws ParquetFormatException if the value does not fit the buffer
    */
   public static int valueSize(byte[] value, int offset) {
+    int size = claimedSize(value, offset);
+    check(value, offset, size);
+    return size;
+  }
+
+  /** The size the header of the value at {@code offset} gives it, not yet checked. */
+  private static int claimedSize(byte[] value, int offset) {
     check(value, offset, 1);
     int header = value[offset] & 0xFF;
     int basic = header & 3;
@@ -334,7 +342,14 @@ public final class VariantEncoding {
       if (o >= last) {
         throw new ParquetFormatException("variant element offset " + o + " is out of bounds");
       }
-      return valuesStart + (int) o;
+      int start = valuesStart + (int) o;
+      // The element lies within its container, not only within the buffer: a value copied whole
+      // (shredded, or kept as it is) carries all of it.
+      if ((long) start + claimedSize(value, start) > (long) valuesStart + last) {
+        throw new ParquetFormatException(
+            "variant element " + i + " runs past the end of its " + (object ? "object" : "array"));
+      }
+      return start;
     }
   }
 

@@ -202,6 +202,10 @@ public final class VariantShreddingSchema {
       }
     } else if (type instanceof ArrowType.List) {
       check(spec.getChildren().get(0), path + "[]");
+    } else if (type instanceof ArrowType.Decimal d
+        && (d.getScale() < 0 || d.getScale() > d.getPrecision())) {
+      throw new IllegalArgumentException(
+          path + ": " + type + " has a scale outside 0 to precision");
     } else if (variantType(type) < 0) {
       throw new IllegalArgumentException(
           path
@@ -266,10 +270,15 @@ public final class VariantShreddingSchema {
             elements.add(m, v, start, depth - 1);
           }
         }
+      } else if (type >= 8 && type <= 10) {
+        // A decimal shreds only with its scale, and one its width can hold.
+        java.math.BigDecimal d = VariantEncoding.decimal(v, offset);
+        int digits = type == 8 ? 9 : type == 9 ? 18 : 38;
+        if (d.scale() >= 0 && d.scale() <= digits && d.precision() <= digits) {
+          kinds.merge(type + ":" + d.scale(), 1, Integer::sum);
+        }
       } else if (type != 0) {
-        int normalised = type == 2 ? 1 : type;
-        int scale = type >= 8 && type <= 10 ? v[offset + 1] : 0;
-        kinds.merge(normalised + ":" + scale, 1, Integer::sum);
+        kinds.merge((type == 2 ? 1 : type) + ":0", 1, Integer::sum);
       }
     }
 

@@ -45,7 +45,8 @@ final class VariantShredder {
   }
 
   /** What one {@code typed_value} holds: a primitive type, an object's fields or array elements. */
-  private record Node(int variantType, int scale, List<String> names, List<Node> children) {
+  private record Node(
+      int variantType, int precision, int scale, List<String> names, List<Node> children) {
     static Node of(Field typed) {
       ArrowType type = typed.getType();
       if (type instanceof ArrowType.Struct) {
@@ -55,23 +56,36 @@ final class VariantShredder {
           names.add(group.getName());
           children.add(of(group.getChildren().get(1)));
         }
-        return new Node(VariantEncoding.TYPE_OBJECT, 0, names, children);
+        return new Node(VariantEncoding.TYPE_OBJECT, 0, 0, names, children);
       }
       if (type instanceof ArrowType.List) {
         Field element = typed.getChildren().get(0);
         return new Node(
-            VariantEncoding.TYPE_ARRAY, 0, List.of(), List.of(of(element.getChildren().get(1))));
+            VariantEncoding.TYPE_ARRAY, 0, 0, List.of(), List.of(of(element.getChildren().get(1))));
       }
-      int scale = type instanceof ArrowType.Decimal d ? d.getScale() : 0;
-      return new Node(VariantShreddingSchema.variantType(type), scale, List.of(), List.of());
+      ArrowType.Decimal d = type instanceof ArrowType.Decimal dec ? dec : null;
+      return new Node(
+          VariantShreddingSchema.variantType(type),
+          d == null ? 0 : d.getPrecision(),
+          d == null ? 0 : d.getScale(),
+          List.of(),
+          List.of());
     }
 
     boolean takes(byte[] v, int offset, int type) {
       if (variantType == 1) {
         return type == 1 || type == 2;
       }
-      return type == variantType
-          && (type < 8 || type > 10 || offset + 1 < v.length && v[offset + 1] == scale);
+      if (type != variantType) {
+        return false;
+      }
+      if (type < 8 || type > 10) {
+        return true;
+      }
+      // A decimal of the column's scale whose digits the column holds (a malformed decimal4 of
+      // ten digits stays in value, as it is).
+      java.math.BigDecimal d = VariantEncoding.decimal(v, offset);
+      return d.scale() == scale && d.precision() <= precision;
     }
   }
 
@@ -137,6 +151,15 @@ final class VariantShredder {
       int offset) {
     typed.setIndexDefined(index);
     int[][] fields = VariantEncoding.objectFields(v, offset);
+    int[] ids = fields[0].clone();
+    Arrays.sort(ids);
+    for (int k = 1; k < ids.length; k++) {
+      if (ids[k] == ids[k - 1]) {
+        // A shredded object has each field once: the variant is malformed.
+        throw new ParquetFormatException(
+            "Invalid variant, the object has field '" + m.name(ids[k]) + "' twice");
+      }
+    }
     boolean[] shredded = new boolean[fields[0].length];
     for (int f = 0; f < node.names.size(); f++) {
       StructVector group = (StructVector) typed.getChild(node.names.get(f));
@@ -166,20 +189,20 @@ final class VariantShredder {
     }
     // The fields not shredded, as an object of their own (the same dictionary ids).
     VariantEncoding.Writer w = new VariantEncoding.Writer();
-    int[] ids = new int[residual];
+    int[] residualIds = new int[residual];
     String[] names = new String[residual];
     int[] starts = new int[residual];
     int r = 0;
     for (int k = 0; k < shredded.length; k++) {
       if (!shredded[k]) {
-        ids[r] = fields[0][k];
+        residualIds[r] = fields[0][k];
         names[r] = m.name(fields[0][k]);
         starts[r] = w.position();
         w.raw(v, fields[1][k], VariantEncoding.valueSize(v, fields[1][k]));
         r++;
       }
     }
-    w.finishObject(0, ids, names, starts, residual);
+    w.finishObject(0, residualIds, names, starts, residual);
     value.setSafe(index, w.buffer(), 0, w.position());
   }
 
