@@ -247,6 +247,23 @@ class FilterCorpusIT {
                 && f.getPrecision() == org.apache.arrow.vector.types.FloatingPointPrecision.HALF));
   }
 
+  /** The rows a filtered read of a file gives, counted batch by batch, and the reader's stats. */
+  record FilteredRead(long rows, dev.parrow.arrow.ReadStats stats) {}
+
+  /** Reads {@code file} whole with {@code filter} (SQL). */
+  static FilteredRead filteredRead(Path file, String filter) throws Exception {
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile parquet = ParquetFile.open(file);
+        ParquetArrowReader reader =
+            parquet.newReader(allocator, ReadOptions.builder().filter(filter).build())) {
+      long rows = 0;
+      while (reader.loadNextBatch()) {
+        rows += reader.getVectorSchemaRoot().getRowCount();
+      }
+      return new FilteredRead(rows, reader.stats());
+    }
+  }
+
   static List<List<Object>> rows(Path file, ReadOptions options) throws Exception {
     try (ParquetFile pf = ParquetFile.open(file)) {
       return rows(pf, options);

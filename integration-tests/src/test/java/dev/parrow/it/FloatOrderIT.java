@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ParquetFile;
-import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnIndex;
@@ -197,18 +196,10 @@ class FloatOrderIT {
     }
   }
 
-  /** Rows and row groups a Parrow read with a filter gives. */
+  /** Rows, row groups and pages a Parrow read with a filter gives. */
   private static long[] read(Path file, String filter) throws Exception {
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile parquet = ParquetFile.open(file);
-        ParquetArrowReader reader =
-            parquet.newReader(allocator, ReadOptions.builder().filter(filter).build())) {
-      long rows = 0;
-      while (reader.loadNextBatch()) {
-        rows += reader.getVectorSchemaRoot().getRowCount();
-      }
-      return new long[] {rows, reader.stats().rowGroupsRead(), reader.stats().pagesRead()};
-    }
+    FilterCorpusIT.FilteredRead read = FilterCorpusIT.filteredRead(file, filter);
+    return new long[] {read.rows(), read.stats().rowGroupsRead(), read.stats().pagesRead()};
   }
 
   /** Rows whose value satisfies the test, as Parrow's filters hold NaN: above every number. */

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ParquetFile;
-import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.metadata.Statistics;
 import java.nio.file.Path;
@@ -79,16 +78,7 @@ class StatisticsExactnessIT {
   }
 
   private static long rows(Path file, String filter) throws Exception {
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile parquet = ParquetFile.open(file);
-        ParquetArrowReader reader =
-            parquet.newReader(allocator, ReadOptions.builder().filter(filter).build())) {
-      long rows = 0;
-      while (reader.loadNextBatch()) {
-        rows += reader.getVectorSchemaRoot().getRowCount();
-      }
-      return rows;
-    }
+    return FilterCorpusIT.filteredRead(file, filter).rows();
   }
 
   @Test

@@ -242,23 +242,11 @@ class VariantShreddingIT {
           rows -> {});
     }
     for (Path file : List.of(source, ours)) {
-      try (BufferAllocator allocator = new RootAllocator();
-          ParquetFile pf = ParquetFile.open(file);
-          ParquetArrowReader reader =
-              pf.newReader(
-                  allocator,
-                  ReadOptions.builder()
-                      .filter(dev.parrow.arrow.filter.Filter.parse("doc.score > 250"))
-                      .build())) {
-        long rows = 0;
-        while (reader.loadNextBatch()) {
-          rows += reader.getVectorSchemaRoot().getRowCount();
-        }
-        assertEquals(expected, rows, file.getFileName().toString());
-        if (file.equals(ours)) {
-          assertEquals(6, reader.stats().rowGroups());
-          assertEquals(1, reader.stats().rowGroupsRead(), "only the last row group can match");
-        }
+      FilterCorpusIT.FilteredRead read = FilterCorpusIT.filteredRead(file, "doc.score > 250");
+      assertEquals(expected, read.rows(), file.getFileName().toString());
+      if (file.equals(ours)) {
+        assertEquals(6, read.stats().rowGroups());
+        assertEquals(1, read.stats().rowGroupsRead(), "only the last row group can match");
       }
     }
     // The same through the CLI, on a dataset of the two files.

@@ -88,12 +88,7 @@ public final class VariantArrow {
    */
   public static boolean isVariant(Field field) {
     List<Field> children = field.getChildren();
-    String extension =
-        field.getMetadata() == null
-            ? null
-            : field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY);
-    return (EXTENSION_NAME.equals(extension) || LEGACY_EXTENSION_NAME.equals(extension))
-        && field.getType() instanceof ArrowType.Struct
+    return markedStruct(field)
         && children.size() == 2
         && children.stream()
             .map(Field::getName)
@@ -101,6 +96,20 @@ public final class VariantArrow {
             .toList()
             .equals(List.of("metadata", "value"))
         && children.stream().allMatch(c -> c.getType() instanceof ArrowType.Binary);
+  }
+
+  /**
+   * Whether a field is a struct marked as a variant (either extension name), whatever its children:
+   * the unshredded form ({@link #isVariant}) or the shredded one ({@link
+   * VariantShreddingSchema#isShredded}).
+   */
+  static boolean markedStruct(Field field) {
+    String extension =
+        field.getMetadata() == null
+            ? null
+            : field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY);
+    return (EXTENSION_NAME.equals(extension) || LEGACY_EXTENSION_NAME.equals(extension))
+        && field.getType() instanceof ArrowType.Struct;
   }
 
   private static Map<String, String> keys(Map<String, String> others, String extensionName) {

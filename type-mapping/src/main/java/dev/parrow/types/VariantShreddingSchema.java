@@ -53,13 +53,7 @@ public final class VariantShreddingSchema {
    * @return true for a shredded variant
    */
   public static boolean isShredded(Field field) {
-    String extension =
-        field.getMetadata() == null
-            ? null
-            : field.getMetadata().get(ParquetToArrow.EXTENSION_NAME_KEY);
-    return (VariantArrow.EXTENSION_NAME.equals(extension)
-            || VariantArrow.LEGACY_EXTENSION_NAME.equals(extension))
-        && field.getType() instanceof ArrowType.Struct
+    return VariantArrow.markedStruct(field)
         && field.getChildren().size() == 3
         && field.getChildren().stream()
             .map(Field::getName)

@@ -67,6 +67,37 @@ public final class ParquetSchema {
   }
 
   /**
+   * How many of {@code path}'s first names lead from the root to a VARIANT-annotated group, or -1
+   * when none of its prefixes does (a name that is not a child ends the search).
+   *
+   * @param path names from the root's child down
+   * @return the length of the prefix that names a VARIANT group, or -1
+   */
+  public int variantPrefix(List<String> path) {
+    SchemaNode node = root;
+    for (int i = 0; i < path.size(); i++) {
+      SchemaNode next = null;
+      if (node instanceof GroupNode g) {
+        for (SchemaNode c : g.children()) {
+          if (c.element().name().equals(path.get(i))) {
+            next = c;
+            break;
+          }
+        }
+      }
+      if (next == null) {
+        return -1;
+      }
+      if (next.element().logicalType()
+          instanceof dev.parrow.codec.metadata.LogicalType.VariantType) {
+        return i + 1;
+      }
+      node = next;
+    }
+    return -1;
+  }
+
+  /**
    * Builds the tree.
    *
    * @throws ParquetFormatException if the list does not describe exactly one well-formed tree

@@ -206,21 +206,30 @@ public final class ColumnChunkWriter {
    * when the column is not repeated.
    */
   public void write(int n, int[] defs, int[] reps, DenseValues values) {
-    if (chunker == null) {
-      writeRange(0, n, defs, reps, values, 0);
-      return;
-    }
-    // Content-defined chunks: each ends its page, wherever the size limits cut within it.
-    int chunkEnds = chunker.cuts(n, defs, reps, values, null);
-    int[] ends = chunker.ends();
+    int chunkEnds = chunker == null ? 0 : chunker.cuts(n, defs, reps, values, null);
+    inChunks(n, chunkEnds, (from, to, first) -> writeRange(from, to, defs, reps, values, first));
+  }
+
+  /** Adds entries [from, to), their values from {@code first} on; returns the value after them. */
+  private interface Range {
+    int add(int from, int to, int first);
+  }
+
+  /**
+   * Adds entries [0, n) range by range, ending a page after each of the first {@code chunkEnds}
+   * content-defined chunk ends ({@link ContentDefinedChunker#ends}); the size limits still cut
+   * within a chunk.
+   */
+  private void inChunks(int n, int chunkEnds, Range range) {
     int from = 0;
-    int value = 0;
+    int first = 0;
     for (int c = 0; c < chunkEnds; c++) {
-      value = writeRange(from, ends[c], defs, reps, values, value);
-      from = ends[c];
+      int end = chunker.ends()[c];
+      first = range.add(from, end, first);
+      from = end;
       flushPage();
     }
-    writeRange(from, n, defs, reps, values, value);
+    range.add(from, n, first);
   }
 
   /**
@@ -278,20 +287,10 @@ public final class ColumnChunkWriter {
       bloom.add(dictionary, bloomHashed, dictionary.size() - bloomHashed);
       bloomHashed = dictionary.size();
     }
-    if (chunker == null) {
-      writeIdRange(0, n, defs, reps, ids, dictionary.size(), 0);
-      return;
-    }
-    int chunkEnds = chunker.cuts(n, defs, reps, null, ids);
-    int[] ends = chunker.ends();
-    int from = 0;
-    int id = 0;
-    for (int c = 0; c < chunkEnds; c++) {
-      id = writeIdRange(from, ends[c], defs, reps, ids, dictionary.size(), id);
-      from = ends[c];
-      flushPage();
-    }
-    writeIdRange(from, n, defs, reps, ids, dictionary.size(), id);
+    int size = dictionary.size();
+    int chunkEnds = chunker == null ? 0 : chunker.cuts(n, defs, reps, null, ids);
+    inChunks(
+        n, chunkEnds, (from, to, first) -> writeIdRange(from, to, defs, reps, ids, size, first));
   }
 
   /** {@link #writeRange} for ids into a dictionary of {@code size} entries. */

@@ -127,46 +127,27 @@ public final class FilterBinder {
    * path (of another type) does not match.
    */
   private ColumnDescriptor variantField(String name) {
-    String[] parts = name.split("\\.");
-    dev.parrow.codec.schema.SchemaNode node = schema.root();
-    for (int i = 0; i < parts.length; i++) {
-      node = child(node, parts[i]);
-      if (node == null) {
-        return null;
-      }
-      if (node.element().logicalType()
-          instanceof dev.parrow.codec.metadata.LogicalType.VariantType) {
-        StringBuilder leaf = new StringBuilder(String.join(".", List.of(parts).subList(0, i + 1)));
-        for (int k = i + 1; k < parts.length; k++) {
-          leaf.append(".typed_value.").append(parts[k]);
-        }
-        leaf.append(".typed_value");
-        ColumnDescriptor shredded = schema.column(leaf.toString());
-        if (shredded == null) {
-          throw problem(
-              name,
-              "is a field of the VARIANT column '"
-                  + String.join(".", List.of(parts).subList(0, i + 1))
-                  + "', which this file does not shred to a primitive column at that path"
-                  + " (filters on variant fields compare their shredded values)");
-        }
-        return shredded;
-      }
-    }
-    return null;
-  }
-
-  private static dev.parrow.codec.schema.SchemaNode child(
-      dev.parrow.codec.schema.SchemaNode node, String name) {
-    if (!(node instanceof dev.parrow.codec.schema.GroupNode g)) {
+    List<String> parts = List.of(name.split("\\."));
+    int variant = schema.variantPrefix(parts);
+    if (variant < 0) {
       return null;
     }
-    for (dev.parrow.codec.schema.SchemaNode c : g.children()) {
-      if (c.element().name().equals(name)) {
-        return c;
-      }
+    String column = String.join(".", parts.subList(0, variant));
+    StringBuilder leaf = new StringBuilder(column);
+    for (String field : parts.subList(variant, parts.size())) {
+      leaf.append(".typed_value.").append(field);
     }
-    return null;
+    leaf.append(".typed_value");
+    ColumnDescriptor shredded = schema.column(leaf.toString());
+    if (shredded == null) {
+      throw problem(
+          name,
+          "is a field of the VARIANT column '"
+              + column
+              + "', which this file does not shred to a primitive column at that path"
+              + " (filters on variant fields compare their shredded values)");
+    }
+    return shredded;
   }
 
   private IllegalArgumentException problem(String column, String what) {

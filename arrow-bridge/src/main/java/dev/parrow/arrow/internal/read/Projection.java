@@ -387,35 +387,11 @@ public final class Projection {
     }
     if (result.isEmpty()) {
       // A field of a VARIANT column (what a filter on doc.score names): the variant is read.
-      int variant = variantPrefix(footer.schema().root(), parts);
+      int variant = footer.schema().variantPrefix(parts);
       if (variant > 0) {
         return matching(footer, String.join(".", parts.subList(0, variant)));
       }
     }
     return result;
-  }
-
-  /** How many of {@code parts} name a VARIANT group from the root, or -1 when none does. */
-  private static int variantPrefix(dev.parrow.codec.schema.SchemaNode root, List<String> parts) {
-    dev.parrow.codec.schema.SchemaNode node = root;
-    for (int i = 0; i < parts.size(); i++) {
-      dev.parrow.codec.schema.SchemaNode next = null;
-      if (node instanceof dev.parrow.codec.schema.GroupNode g) {
-        for (dev.parrow.codec.schema.SchemaNode c : g.children()) {
-          if (c.element().name().equals(parts.get(i))) {
-            next = c;
-          }
-        }
-      }
-      if (next == null) {
-        return -1;
-      }
-      if (next.element().logicalType()
-          instanceof dev.parrow.codec.metadata.LogicalType.VariantType) {
-        return i + 1;
-      }
-      node = next;
-    }
-    return -1;
   }
 }
