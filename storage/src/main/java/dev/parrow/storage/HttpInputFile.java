@@ -50,13 +50,18 @@ public final class HttpInputFile implements InputFile {
   /** One planned request and its body, once fetched. */
   private record Fetch(FileRange range, CompletableFuture<byte[]> body) {}
 
-  private HttpInputFile(URI uri, String name, RemoteOptions options, RemoteRequests.Signer signer)
+  private HttpInputFile(
+      URI uri,
+      String name,
+      RemoteOptions options,
+      RemoteRequests.Signer signer,
+      boolean lengthFirst)
       throws IOException {
     this.uri = uri;
     this.name = name;
     this.options = options;
     this.requests = new RemoteRequests(name, options, signer);
-    Tail t = fetchTail();
+    Tail t = lengthFirst ? fetchTailAfterLength() : fetchTail();
     this.length = t.length;
     this.tailRange = new FileRange(t.length - t.bytes.length, t.bytes.length);
     this.tail = t.bytes;
@@ -87,13 +92,23 @@ public final class HttpInputFile implements InputFile {
     if (!scheme.equals("http") && !scheme.equals("https")) {
       throw new IllegalArgumentException(uri + ": not an http or https URI");
     }
-    return new HttpInputFile(uri, uri.toString(), options, RemoteRequests.Signer.NONE);
+    return new HttpInputFile(uri, uri.toString(), options, RemoteRequests.Signer.NONE, false);
   }
 
   static HttpInputFile open(
       URI uri, String name, RemoteOptions options, RemoteRequests.Signer signer)
       throws IOException {
-    return new HttpInputFile(uri, name, options, signer);
+    return new HttpInputFile(uri, name, options, signer, false);
+  }
+
+  /**
+   * Opens a file on a server that takes no suffix ranges ({@code bytes=-N}), as Azure Blob Storage:
+   * a HEAD for the length first, then the tail by its offsets.
+   */
+  static HttpInputFile openLengthFirst(
+      URI uri, String name, RemoteOptions options, RemoteRequests.Signer signer)
+      throws IOException {
+    return new HttpInputFile(uri, name, options, signer, true);
   }
 
   @Override
@@ -269,8 +284,32 @@ public final class HttpInputFile implements InputFile {
         });
   }
 
+  /** The length from a HEAD request, then the last bytes in one request for their range. */
+  private Tail fetchTailAfterLength() throws IOException {
+    long total =
+        requests.send(
+            new RemoteRequests.Request(
+                "HEAD", uri, java.util.Map.of(), RemoteRequests.NO_BODY, "the length", 0),
+            response -> {
+              if (response.statusCode() != 200) {
+                throw requests.statusError(response.statusCode(), response.body(), "the length");
+              }
+              long n = response.headers().firstValueAsLong("Content-Length").orElse(-1);
+              if (n < 0) {
+                throw new RemoteRequests.BadAnswer(name + ": the answer to HEAD gave no length");
+              }
+              return n;
+            });
+    int tailLength = (int) Math.min(total, options.tailBytes());
+    return new Tail(total, fetchRange(total - tailLength, tailLength, total));
+  }
+
   /** Exactly {@code length} bytes at {@code offset}, in one request (retried when transient). */
   private byte[] fetch(long offset, int length) throws IOException {
+    return fetchRange(offset, length, this.length);
+  }
+
+  private byte[] fetchRange(long offset, int length, long fileLength) throws IOException {
     if (length == 0) {
       return new byte[0];
     }
@@ -296,7 +335,7 @@ public final class HttpInputFile implements InputFile {
             checkBody(body, length, range);
             return body;
           }
-          if (status == 200 && body.length == this.length) {
+          if (status == 200 && body.length == fileLength) {
             // The server ignores Range and sent the whole file; its part is still exact.
             return java.util.Arrays.copyOfRange(body, (int) offset, (int) offset + length);
           }

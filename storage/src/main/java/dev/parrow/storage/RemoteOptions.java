@@ -4,8 +4,9 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How remote files (HTTP(S) and S3) are read: retries, timeouts and the planning of range requests.
- * {@link #builder()} makes them.
+ * How remote files (HTTP(S), S3, Azure) are read and written: retries, timeouts, the planning of
+ * range requests, the parts writes are sent in, and each object store's settings. {@link
+ * #builder()} makes them.
  */
 public final class RemoteOptions {
   private static final RemoteOptions DEFAULTS = new Builder().build();
@@ -18,10 +19,18 @@ public final class RemoteOptions {
   private final long holeLimit;
   private final long rangeLimit;
   private final int tailBytes;
+  private final int partSize;
+  private final int partsInFlight;
   private final S3Settings s3;
+  private final AzureSettings azure;
 
   private RemoteOptions(Builder b) {
-    if (b.maxAttempts < 1 || b.holeLimit < 0 || b.rangeLimit < 1 || b.tailBytes < 8) {
+    if (b.maxAttempts < 1
+        || b.holeLimit < 0
+        || b.rangeLimit < 1
+        || b.tailBytes < 8
+        || b.partSize < 1024
+        || b.partsInFlight < 1) {
       throw new IllegalArgumentException(
           "bad remote options: attempts "
               + b.maxAttempts
@@ -30,7 +39,11 @@ public final class RemoteOptions {
               + ", range limit "
               + b.rangeLimit
               + ", tail "
-              + b.tailBytes);
+              + b.tailBytes
+              + ", part size "
+              + b.partSize
+              + ", parts in flight "
+              + b.partsInFlight);
     }
     this.maxAttempts = b.maxAttempts;
     this.firstBackoff = Objects.requireNonNull(b.firstBackoff, "firstBackoff");
@@ -40,12 +53,16 @@ public final class RemoteOptions {
     this.holeLimit = b.holeLimit;
     this.rangeLimit = b.rangeLimit;
     this.tailBytes = b.tailBytes;
+    this.partSize = b.partSize;
+    this.partsInFlight = b.partsInFlight;
     this.s3 = b.s3;
+    this.azure = b.azure;
   }
 
   /**
    * Five tries with waits from 100 ms to 5 s, 10 s to connect, 60 s per request, ranges coalesced
-   * across holes of 8 KiB up to 8 MiB per request, the last 64 KiB fetched first.
+   * across holes of 8 KiB up to 8 MiB per request, the last 64 KiB fetched first; writes in parts
+   * of 8 MiB, four in flight.
    *
    * @return the defaults
    */
@@ -69,7 +86,10 @@ public final class RemoteOptions {
     b.holeLimit = holeLimit;
     b.rangeLimit = rangeLimit;
     b.tailBytes = tailBytes;
+    b.partSize = partSize;
+    b.partsInFlight = partsInFlight;
     b.s3 = s3;
+    b.azure = azure;
     return b;
   }
 
@@ -119,9 +139,33 @@ public final class RemoteOptions {
     return tailBytes;
   }
 
+  /**
+   * {@return the size of the parts a write to an object store is sent in (the first thousand; each
+   * further thousand is twice the size, so that a file may outgrow S3's 10,000 parts)}
+   */
+  public int partSize() {
+    return partSize;
+  }
+
+  /**
+   * {@return how many parts of a write may be held at once, one being filled and the others being
+   * sent: the memory a write to an object store takes is this times {@link #partSize}}
+   */
+  public int partsInFlight() {
+    return partsInFlight;
+  }
+
   /** {@return where S3 is and who asks it, or null for {@link S3Settings#fromEnvironment()}} */
   public S3Settings s3() {
     return s3;
+  }
+
+  /**
+   * {@return the Azure storage account and its credentials, or null for {@link
+   * AzureSettings#fromEnvironment()}}
+   */
+  public AzureSettings azure() {
+    return azure;
   }
 
   /** Builds {@link RemoteOptions}; each setter returns the builder. */
@@ -134,7 +178,10 @@ public final class RemoteOptions {
     private long holeLimit = 8 << 10;
     private long rangeLimit = 8 << 20;
     private int tailBytes = 64 << 10;
+    private int partSize = 8 << 20;
+    private int partsInFlight = 4;
     private S3Settings s3;
+    private AzureSettings azure;
 
     private Builder() {}
 
@@ -223,6 +270,41 @@ public final class RemoteOptions {
      */
     public Builder tailBytes(int bytes) {
       this.tailBytes = bytes;
+      return this;
+    }
+
+    /**
+     * The size of the parts a write to an object store is sent in (default 8 MiB; S3 needs at least
+     * 5 MiB, smaller sizes are for S3-compatible stores and tests).
+     *
+     * @param bytes at least 1 KiB
+     * @return this builder
+     */
+    public Builder partSize(int bytes) {
+      this.partSize = bytes;
+      return this;
+    }
+
+    /**
+     * How many parts of one write may be held at once (default 4, at least 1).
+     *
+     * @param parts the parts
+     * @return this builder
+     */
+    public Builder partsInFlight(int parts) {
+      this.partsInFlight = parts;
+      return this;
+    }
+
+    /**
+     * The Azure storage account and its credentials (default null: {@link
+     * AzureSettings#fromEnvironment()}).
+     *
+     * @param settings the settings, or null
+     * @return this builder
+     */
+    public Builder azure(AzureSettings settings) {
+      this.azure = settings;
       return this;
     }
 

@@ -6,31 +6,63 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * GET requests to one remote store, with what every request needs: the signature, a timeout, and
+ * Requests to one remote store, with what every request needs: the signature, a timeout, and
  * retries with exponential backoff and jitter for what is transient (a refused or reset connection,
  * a timeout, 408, 429, 5xx, and answers an {@link Answer} finds short). Other statuses fail at once
- * with a {@link RemoteFileException} naming the URI.
+ * with a {@link RemoteFileException} naming the URI and saying what to do ({@link StoreErrors}).
  */
 final class RemoteRequests {
-  /** Adds what a server needs to accept a request (S3's signature); nothing for plain HTTP. */
+  /**
+   * What a server needs to accept a request (S3's or Azure's signature, a bearer token): headers to
+   * add, and the query to use in place of the URI's (a SAS token); nothing for plain HTTP.
+   */
   interface Signer {
-    Signer NONE = (builder, uri, headers) -> {};
+    Signer NONE = (method, uri, headers, body) -> Map.of();
 
     /**
-     * @param headers the request's headers that are signed, besides the host
+     * The headers to add to a request. Called for every attempt, so that refreshed credentials and
+     * a fresh date go into each.
+     *
+     * @param method the HTTP method
+     * @param uri the request's URI
+     * @param headers the request's own headers, all of them signed
+     * @param body the request's body (empty for none)
      */
-    void sign(HttpRequest.Builder builder, URI uri, Map<String, String> headers) throws IOException;
+    Map<String, String> sign(String method, URI uri, Map<String, String> headers, byte[] body)
+        throws IOException;
+
+    /** The URI to send the request to: the same, or with credentials in its query (a SAS). */
+    default URI address(URI uri) {
+      return uri;
+    }
   }
+
+  /** No body. */
+  static final byte[] NO_BODY = new byte[0];
+
+  /**
+   * One request.
+   *
+   * @param method GET, PUT, POST, DELETE or HEAD
+   * @param headers headers to send and sign (Host and Content-Length are the client's)
+   * @param body the body to send, {@link #NO_BODY} for none
+   * @param what the request, for messages ({@code bytes=0-99}, {@code listing}, {@code part 3})
+   * @param maxBody the most bytes of the answer's body held
+   */
+  record Request(
+      String method,
+      URI uri,
+      Map<String, String> headers,
+      byte[] body,
+      String what,
+      long maxBody) {}
 
   /** What a request's answer means: a value, or an exception ({@link Transient} to retry). */
   interface Answer<T> {
@@ -66,6 +98,7 @@ final class RemoteRequests {
   private final HttpClient client;
   private final AtomicLong requests = new AtomicLong();
   private final AtomicLong bytes = new AtomicLong();
+  private final AtomicLong sent = new AtomicLong();
   private volatile boolean closed;
 
   /**
@@ -94,6 +127,10 @@ final class RemoteRequests {
     return bytes.get();
   }
 
+  long bytesSent() {
+    return sent.get();
+  }
+
   /** Later requests fail, saying the file was closed. */
   void close() {
     closed = true;
@@ -112,47 +149,71 @@ final class RemoteRequests {
    * @param what the request, for messages ({@code bytes=0-99}, {@code listing})
    */
   <T> T get(URI uri, String range, String what, long maxBody, Answer<T> answer) throws IOException {
+    return send(
+        new Request(
+            "GET", uri, range == null ? Map.of() : Map.of("Range", range), NO_BODY, what, maxBody),
+        answer);
+  }
+
+  /**
+   * Sends a request until {@code answer} accepts a response or the attempts run out. Requests that
+   * change the store (PUT, POST, DELETE) are retried only when repeating them is harmless, which
+   * holds for every request Parrow sends: parts and blocks have their number, a completion names
+   * its parts, an abort of an aborted upload is refused as not found.
+   */
+  <T> T send(Request request, Answer<T> answer) throws IOException {
     IOException last = null;
+    int lastStatus = 0;
     for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
       checkOpen();
       if (attempt > 1) {
         backoff(attempt);
       }
       try {
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(options.requestTimeout()).GET();
-        if (range != null) {
-          b.header("Range", range);
-        }
+        URI uri = signer.address(request.uri());
+        HttpRequest.BodyPublisher body =
+            request.body().length == 0
+                ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofByteArray(request.body());
+        HttpRequest.Builder b =
+            HttpRequest.newBuilder(uri)
+                .timeout(options.requestTimeout())
+                .method(request.method(), body);
+        request.headers().forEach(b::header);
         if ("http".equalsIgnoreCase(uri.getScheme())) {
           b.version(HttpClient.Version.HTTP_1_1);
         }
-        signer.sign(b, uri, range == null ? Map.of() : Map.of("Range", range));
+        signer
+            .sign(request.method(), request.uri(), request.headers(), request.body())
+            .forEach(b::header);
         requests.incrementAndGet();
         HttpResponse<java.io.InputStream> response =
             client.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
-        byte[] body;
+        byte[] answerBody;
         try (java.io.InputStream in = response.body()) {
           // Never more than asked for: a hostile or broken server cannot make the reader hold
           // more than the request's size.
-          body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBody + 1));
+          answerBody = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, request.maxBody() + 1));
         }
-        bytes.addAndGet(body.length);
+        bytes.addAndGet(answerBody.length);
+        sent.addAndGet(request.body().length);
         int status = response.statusCode();
         if (status == 408 || status == 429 || status >= 500) {
-          throw new Transient("status " + status);
+          lastStatus = status;
+          throw new Transient(StoreErrors.transientReason(status, answerBody));
         }
-        if (body.length > maxBody) {
+        if (answerBody.length > request.maxBody()) {
           throw new BadAnswer(
               name
                   + ": the answer to "
-                  + what
+                  + request.what()
                   + " is longer than the "
-                  + maxBody
+                  + request.maxBody()
                   + " bytes asked for (status "
                   + status
                   + "; does the server ignore Range requests?)");
         }
-        return answer.accept(new Response(status, response.headers(), body));
+        return answer.accept(new Response(status, response.headers(), answerBody));
       } catch (RemoteFileException | BadAnswer e) {
         throw e;
       } catch (InterruptedException e) {
@@ -167,15 +228,7 @@ final class RemoteRequests {
         last = e;
       }
     }
-    throw new IOException(
-        name
-            + ": "
-            + what
-            + " failed after "
-            + options.maxAttempts()
-            + " attempts: "
-            + (last.getMessage() == null ? last.getClass().getSimpleName() : last.getMessage()),
-        last);
+    throw StoreErrors.gaveUp(name, request.what(), options.maxAttempts(), last, lastStatus);
   }
 
   private void backoff(int attempt) throws IOException {
@@ -190,20 +243,9 @@ final class RemoteRequests {
     }
   }
 
-  /** The error for a status that is not retried, with S3's error code when the body has one. */
+  /** The error for a status that is not retried, saying what it means and what to do. */
   RemoteFileException statusError(int status, byte[] body, String what) {
-    String meaning =
-        switch (status) {
-          case 401, 403 -> "access denied";
-          case 404 -> "not found";
-          case 416 -> "range not satisfiable";
-          default -> "unexpected answer";
-        };
-    String detail = new String(body, 0, Math.min(body.length, 300), StandardCharsets.UTF_8).strip();
-    Matcher code = Pattern.compile("<Code>([^<]*)</Code>").matcher(detail);
-    String reason = code.find() ? " (" + code.group(1) + ")" : "";
-    return new RemoteFileException(
-        name + ": " + meaning + ", HTTP " + status + reason + " for " + what, status);
+    return StoreErrors.of(name, status, body, what);
   }
 
   private static HttpClient newClient(Duration connectTimeout) {

@@ -2,7 +2,6 @@ package dev.parrow.storage;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,8 +11,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * S3 objects: read as {@link HttpInputFile}s whose requests carry a Signature Version 4, and listed
- * by prefix (ListObjectsV2), so that a dataset can name {@code s3://BUCKET/PREFIX/}.
+ * S3 objects: read as {@link HttpInputFile}s whose requests carry a Signature Version 4, listed by
+ * prefix (ListObjectsV2), so that a dataset can name {@code s3://BUCKET/PREFIX/}, and written whole
+ * or not at all ({@link Upload}: one PutObject, or a multipart upload completed on commit).
  */
 public final class S3Files {
   private S3Files() {}
@@ -96,16 +96,201 @@ public final class S3Files {
     }
   }
 
-  private static S3Settings settings(RemoteOptions options) {
+  /**
+   * An object to write, whole or not at all.
+   *
+   * @param s3 {@code s3://BUCKET/KEY}
+   * @param options the S3 settings (or the environment's), retries, part size and parts in flight
+   * @return the output
+   */
+  static OutputFile create(URI s3, RemoteOptions options) {
+    Location l = Location.of(s3);
+    if (l.key.isEmpty() || l.key.endsWith("/")) {
+      throw new IllegalArgumentException(s3 + ": an S3 object to write is s3://BUCKET/KEY");
+    }
+    S3Settings settings = settings(options);
+    return new Upload(
+        s3.toString(),
+        settings.objectUri(l.bucket, l.key),
+        options,
+        new RemoteRequests(s3.toString(), options, signer(settings)));
+  }
+
+  /**
+   * A write to S3: a file smaller than a part is one PutObject on commit; a larger one is a
+   * multipart upload begun with its first part, completed on commit and aborted on failure.
+   */
+  private static final class Upload extends PartedUpload {
+    private static final Pattern UPLOAD_ID = Pattern.compile("<UploadId>([^<]*)</UploadId>");
+    private final URI object;
+    private final RemoteRequests requests;
+    private volatile String uploadId;
+
+    Upload(String name, URI object, RemoteOptions options, RemoteRequests requests) {
+      super(name, options);
+      this.object = object;
+      this.requests = requests;
+    }
+
+    @Override
+    int maxParts() {
+      return 10_000;
+    }
+
+    @Override
+    void putWhole(byte[] bytes, int length) throws IOException {
+      byte[] body = length == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, length);
+      requests.send(
+          new RemoteRequests.Request("PUT", object, Map.of(), body, "PutObject", 1 << 20),
+          response -> expect(response, 200, "PutObject"));
+    }
+
+    @Override
+    void begin() throws IOException {
+      uploadId =
+          requests.send(
+              new RemoteRequests.Request(
+                  "POST",
+                  URI.create(object + "?uploads"),
+                  Map.of(),
+                  RemoteRequests.NO_BODY,
+                  "CreateMultipartUpload",
+                  1 << 20),
+              response -> {
+                expect(response, 200, "CreateMultipartUpload");
+                Matcher m = UPLOAD_ID.matcher(new String(response.body(), StandardCharsets.UTF_8));
+                if (!m.find()) {
+                  throw new RemoteRequests.BadAnswer(
+                      requests.name() + ": CreateMultipartUpload answered no UploadId");
+                }
+                return unescapeXml(m.group(1));
+              });
+    }
+
+    @Override
+    String sendPart(int number, byte[] bytes, int length) throws IOException {
+      byte[] body = length == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, length);
+      String what = "part " + number;
+      return requests.send(
+          new RemoteRequests.Request(
+              "PUT",
+              URI.create(object + "?partNumber=" + number + "&uploadId=" + encode(uploadId)),
+              Map.of(),
+              body,
+              what,
+              1 << 20),
+          response -> {
+            expect(response, 200, what);
+            return response
+                .headers()
+                .firstValue("ETag")
+                .orElseThrow(
+                    () ->
+                        new RemoteRequests.BadAnswer(
+                            requests.name() + ": the store answered " + what + " without an ETag"));
+          });
+    }
+
+    @Override
+    void complete(List<String> partIds) throws IOException {
+      StringBuilder xml = new StringBuilder("<CompleteMultipartUpload>");
+      for (int i = 0; i < partIds.size(); i++) {
+        xml.append("<Part><PartNumber>")
+            .append(i + 1)
+            .append("</PartNumber><ETag>")
+            .append(escapeXml(partIds.get(i)))
+            .append("</ETag></Part>");
+      }
+      xml.append("</CompleteMultipartUpload>");
+      requests.send(
+          new RemoteRequests.Request(
+              "POST",
+              URI.create(object + "?uploadId=" + encode(uploadId)),
+              Map.of("Content-Type", "application/xml"),
+              xml.toString().getBytes(StandardCharsets.UTF_8),
+              "CompleteMultipartUpload",
+              1 << 20),
+          response -> {
+            expect(response, 200, "CompleteMultipartUpload");
+            // S3 may answer 200 and an error in the body, after the headers went out.
+            String code = StoreErrors.code(response.body());
+            if (new String(response.body(), StandardCharsets.UTF_8).contains("<Error>")) {
+              if (code.equals("InternalError") || code.equals("SlowDown")) {
+                throw new RemoteRequests.Transient("CompleteMultipartUpload answered " + code);
+              }
+              throw requests.statusError(400, response.body(), "CompleteMultipartUpload");
+            }
+            return null;
+          });
+    }
+
+    @Override
+    void discard() throws IOException {
+      String id = uploadId;
+      if (id == null) {
+        return;
+      }
+      requests.send(
+          new RemoteRequests.Request(
+              "DELETE",
+              URI.create(object + "?uploadId=" + encode(id)),
+              Map.of(),
+              RemoteRequests.NO_BODY,
+              "AbortMultipartUpload",
+              1 << 20),
+          response -> {
+            // 404: already gone (an earlier abort whose answer was lost).
+            if (response.statusCode() != 204
+                && response.statusCode() != 200
+                && response.statusCode() != 404) {
+              throw requests.statusError(
+                  response.statusCode(), response.body(), "AbortMultipartUpload");
+            }
+            return null;
+          });
+    }
+
+    private Object expect(RemoteRequests.Response response, int status, String what)
+        throws IOException {
+      if (response.statusCode() != status) {
+        throw requests.statusError(response.statusCode(), response.body(), what);
+      }
+      return null;
+    }
+  }
+
+  /** The settings of the options, else the environment's (found once per process). */
+  static S3Settings settings(RemoteOptions options) {
     return options.s3() != null ? options.s3() : S3Settings.fromEnvironment();
   }
 
   private static RemoteRequests.Signer signer(S3Settings settings) {
-    if (settings.accessKeyId() == null) {
+    AwsCredentialsProvider provider = settings.credentials();
+    if (provider == null) {
       return RemoteRequests.Signer.NONE;
     }
-    return (HttpRequest.Builder builder, URI uri, Map<String, String> headers) ->
-        SigV4.sign("GET", uri, headers, Instant.now(), settings, "s3").forEach(builder::header);
+    return (method, uri, headers, body) -> {
+      AwsCredentials credentials = provider.credentials();
+      if (credentials == null) {
+        return Map.of(); // the chain found none: unsigned, as for a public bucket
+      }
+      return SigV4.sign(
+          method,
+          uri,
+          headers,
+          Instant.now(),
+          credentials,
+          settings.region(),
+          "s3",
+          SigV4.payloadHash(body));
+    };
+  }
+
+  private static String escapeXml(String s) {
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 
   /** A query value as SigV4 wants it: every byte but the unreserved ones percent-encoded. */

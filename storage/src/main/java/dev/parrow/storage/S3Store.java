@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * S3 and S3-compatible object stores: {@code s3://BUCKET/KEY}, requests signed with {@link
- * RemoteOptions#s3} (or the environment's settings). A location ending in {@code /} is a prefix.
+ * RemoteOptions#s3} (or the environment's settings), written whole or not at all. A location ending
+ * in {@code /} is a prefix.
  */
 final class S3Store implements Store {
   private final RemoteOptions options;
@@ -22,7 +23,7 @@ final class S3Store implements Store {
 
   @Override
   public OutputFile create(String location) {
-    throw new UnsupportedOperationException(location + ": writing to S3 is not supported yet");
+    return S3Files.create(URI.create(location), options);
   }
 
   @Override

@@ -16,8 +16,8 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * AWS Signature Version 4 for S3 requests without a body, with the JDK's own SHA-256 and HMAC: what
- * a GET of a byte range needs, and no SDK.
+ * AWS Signature Version 4, with the JDK's own SHA-256 and HMAC and no SDK: the payload's hash is
+ * signed as it is ({@link #payloadHash}), so a part uploaded is checked by the store too.
  */
 final class SigV4 {
   private SigV4() {}
@@ -34,14 +34,17 @@ final class SigV4 {
    * x-amz-security-token} when there is a session token, and {@code Authorization}.
    *
    * @param headers the request's other headers to sign (names in any case), Host excluded
+   * @param payloadHash the hex SHA-256 of the body ({@link #payloadHash})
    */
   static Map<String, String> sign(
       String method,
       URI uri,
       Map<String, String> headers,
       Instant now,
-      S3Settings settings,
-      String service) {
+      AwsCredentials credentials,
+      String region,
+      String service,
+      String payloadHash) {
     String stamp = STAMP.format(now);
     String day = stamp.substring(0, 8);
     TreeMap<String, String> signed = new TreeMap<>();
@@ -49,10 +52,10 @@ final class SigV4 {
       signed.put(h.getKey().toLowerCase(Locale.ROOT), h.getValue().strip());
     }
     signed.put("host", host(uri));
-    signed.put("x-amz-content-sha256", EMPTY_PAYLOAD);
+    signed.put("x-amz-content-sha256", payloadHash);
     signed.put("x-amz-date", stamp);
-    if (settings.sessionToken() != null) {
-      signed.put("x-amz-security-token", settings.sessionToken());
+    if (credentials.sessionToken() != null) {
+      signed.put("x-amz-security-token", credentials.sessionToken());
     }
     StringBuilder canonicalHeaders = new StringBuilder();
     for (Map.Entry<String, String> h : signed.entrySet()) {
@@ -71,24 +74,25 @@ final class SigV4 {
             + "\n"
             + signedHeaders
             + "\n"
-            + EMPTY_PAYLOAD;
-    String scope = day + "/" + settings.region() + "/" + service + "/aws4_request";
+            + payloadHash;
+    String scope = day + "/" + region + "/" + service + "/aws4_request";
     String toSign = "AWS4-HMAC-SHA256\n" + stamp + "\n" + scope + "\n" + hex(sha256(canonical));
-    byte[] key = hmac(("AWS4" + settings.secretAccessKey()).getBytes(StandardCharsets.UTF_8), day);
-    key = hmac(key, settings.region());
+    byte[] key =
+        hmac(("AWS4" + credentials.secretAccessKey()).getBytes(StandardCharsets.UTF_8), day);
+    key = hmac(key, region);
     key = hmac(key, service);
     key = hmac(key, "aws4_request");
     String signature = hex(hmac(key, toSign));
     Map<String, String> out = new LinkedHashMap<>();
     out.put("x-amz-date", stamp);
-    out.put("x-amz-content-sha256", EMPTY_PAYLOAD);
-    if (settings.sessionToken() != null) {
-      out.put("x-amz-security-token", settings.sessionToken());
+    out.put("x-amz-content-sha256", payloadHash);
+    if (credentials.sessionToken() != null) {
+      out.put("x-amz-security-token", credentials.sessionToken());
     }
     out.put(
         "Authorization",
         "AWS4-HMAC-SHA256 Credential="
-            + settings.accessKeyId()
+            + credentials.accessKeyId()
             + "/"
             + scope
             + ", SignedHeaders="
@@ -96,6 +100,18 @@ final class SigV4 {
             + ", Signature="
             + signature);
     return out;
+  }
+
+  /** The hex SHA-256 of a request's body, as {@code x-amz-content-sha256} carries it. */
+  static String payloadHash(byte[] body) {
+    if (body.length == 0) {
+      return EMPTY_PAYLOAD;
+    }
+    try {
+      return hex(MessageDigest.getInstance("SHA-256").digest(body));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+    }
   }
 
   /** The Host header the JDK's HttpClient sends: the port only when it is not the scheme's. */

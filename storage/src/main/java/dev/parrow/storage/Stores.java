@@ -5,7 +5,8 @@ import java.util.regex.Pattern;
 
 /**
  * The one place that reads a location's scheme: local paths and {@code file:} URIs, {@code http}
- * and {@code https}, {@code s3}.
+ * and {@code https}, {@code s3}, and Azure's {@code az}, {@code azure}, {@code abfs} and {@code
+ * abfss}.
  */
 public final class Stores {
   private Stores() {}
@@ -16,7 +17,8 @@ public final class Stores {
   /**
    * The store that holds a location.
    *
-   * @param location a path, or a {@code file:}, {@code http(s)://} or {@code s3://} URI
+   * @param location a path, or a {@code file:}, {@code http(s)://}, {@code s3://}, {@code az://} or
+   *     {@code abfs(s)://} URI
    * @param options how remote stores are read
    * @return the store
    * @throws IllegalArgumentException for a scheme no store reads
@@ -25,18 +27,19 @@ public final class Stores {
     return switch (scheme(location)) {
       case "http", "https" -> new HttpStore(options);
       case "s3" -> new S3Store(options);
+      case "az", "azure", "abfs", "abfss" -> new AzureStore(options);
       case "", "file" -> LocalStore.INSTANCE;
       default ->
           throw new IllegalArgumentException(
               location
                   + ": no store reads '"
                   + scheme(location)
-                  + "' locations (local paths, file:, http(s)://, s3://)");
+                  + "' locations (local paths, file:, http(s)://, s3://, az://, abfss://)");
     };
   }
 
   /**
-   * Whether a location is in a remote store ({@code http://}, {@code https://} or {@code s3://}).
+   * Whether a location is in a remote store (HTTP(S), S3 or Azure).
    *
    * @param location a URI or a path
    * @return true for the remote schemes

@@ -22,22 +22,16 @@ class RemoteIoTest {
   /** AWS's documented example of a signed GET of a byte range (the S3 API reference). */
   @Test
   void signatureMatchesAwsExample() {
-    S3Settings settings =
-        new S3Settings(
-            null,
-            "us-east-1",
-            "AKIAIOSFODNN7EXAMPLE",
-            "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-            null,
-            false);
     Map<String, String> headers =
         SigV4.sign(
             "GET",
             URI.create("https://examplebucket.s3.amazonaws.com/test.txt"),
             Map.of("Range", "bytes=0-9"),
             Instant.parse("2013-05-24T00:00:00Z"),
-            settings,
-            "s3");
+            AwsCredentials.of("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+            "us-east-1",
+            "s3",
+            SigV4.payloadHash(RemoteRequests.NO_BODY));
     assertEquals(
         "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,"
             + " SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,"
@@ -72,13 +66,13 @@ class RemoteIoTest {
         dir.resolve("config"),
         "[default]\nregion = eu-central-1\n[profile other]\nregion=ap-south-1\n"
             + "endpoint_url = http://127.0.0.1:9999\n");
-    S3Settings byDefault = S3Settings.from(Map.of(), dir);
-    assertEquals("DEF", byDefault.accessKeyId());
+    S3Settings byDefault = S3Settings.from(Map.of("AWS_EC2_METADATA_DISABLED", "true"), dir);
+    assertEquals("DEF", byDefault.credentials().credentials().accessKeyId());
     assertEquals("eu-central-1", byDefault.region());
     assertNull(byDefault.endpoint());
     S3Settings other = S3Settings.from(Map.of("AWS_PROFILE", "other"), dir);
-    assertEquals("OTHER", other.accessKeyId());
-    assertEquals("tok", other.sessionToken());
+    assertEquals("OTHER", other.credentials().credentials().accessKeyId());
+    assertEquals("tok", other.credentials().credentials().sessionToken());
     assertEquals("ap-south-1", other.region());
     assertEquals(URI.create("http://127.0.0.1:9999"), other.endpoint());
     assertTrue(other.pathStyle());
@@ -90,12 +84,13 @@ class RemoteIoTest {
                 "AWS_REGION", "us-west-2",
                 "AWS_ENDPOINT_URL_S3", "http://127.0.0.1:1234"),
             dir);
-    assertEquals("ENV", env.accessKeyId());
-    assertNull(env.sessionToken());
+    assertEquals("ENV", env.credentials().credentials().accessKeyId());
+    assertNull(env.credentials().credentials().sessionToken());
     assertEquals("us-west-2", env.region());
     assertEquals(URI.create("http://127.0.0.1:1234"), env.endpoint());
-    S3Settings none = S3Settings.from(Map.of(), dir.resolve("missing"));
-    assertNull(none.accessKeyId());
+    S3Settings none =
+        S3Settings.from(Map.of("AWS_EC2_METADATA_DISABLED", "true"), dir.resolve("missing"));
+    assertNull(none.credentials().credentials());
     assertEquals("us-east-1", none.region());
   }
 

@@ -1,0 +1,266 @@
+package dev.parrow.storage;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Azure Blob Storage: blobs read as {@link HttpInputFile}s (the length from a HEAD first, since
+ * Blob Storage takes no suffix ranges), listed by prefix (List Blobs), and written as block blobs
+ * whole or not at all ({@link Upload}: one Put Blob, or blocks committed by one Put Block List).
+ *
+ * <p>Locations are {@code az://CONTAINER/PATH} (also {@code azure://}) in the account of {@link
+ * RemoteOptions#azure} or the environment, or {@code
+ * abfs[s]://CONTAINER@ACCOUNT.dfs.core.windows.net/PATH} (or {@code .blob.}), which names the
+ * account; the forms Arrow C++ and DuckDB take.
+ */
+final class AzureFiles {
+  private AzureFiles() {}
+
+  /** The most bytes of one listing page (up to 5,000 blobs with their properties). */
+  private static final long LISTING_LIMIT = 32 << 20;
+
+  private static final Pattern NAME = Pattern.compile("<Blob>\\s*<Name>([^<]*)</Name>");
+  private static final Pattern NEXT = Pattern.compile("<NextMarker>([^<]+)</NextMarker>");
+
+  /** A blob: its account, container and path. */
+  record Location(String account, String container, String path) {
+    static Location of(URI uri) {
+      String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+      String path = uri.getRawPath() == null ? "" : decode(uri.getRawPath().replaceFirst("^/", ""));
+      if (scheme.equals("az") || scheme.equals("azure")) {
+        String container = uri.getHost();
+        if (container == null || container.isEmpty()) {
+          throw new IllegalArgumentException(uri + ": an Azure URI is az://CONTAINER/PATH");
+        }
+        return new Location(null, container, path);
+      }
+      // abfs[s]://CONTAINER@ACCOUNT.dfs.core.windows.net/PATH
+      String user = uri.getUserInfo();
+      String host = uri.getHost();
+      if (user == null || host == null) {
+        throw new IllegalArgumentException(
+            uri + ": an abfs(s) URI is abfss://CONTAINER@ACCOUNT.dfs.core.windows.net/PATH");
+      }
+      return new Location(host.split("\\.")[0], user, path);
+    }
+  }
+
+  private static String decode(String raw) {
+    return java.net.URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
+  }
+
+  static AzureSettings settings(RemoteOptions options, Location l) {
+    if (options.azure() != null) {
+      return options.azure().forAccount(l.account());
+    }
+    if (l.account() != null) {
+      String connection = System.getenv("AZURE_STORAGE_CONNECTION_STRING");
+      if (connection == null || connection.isBlank()) {
+        return new AzureSettings(
+            l.account(),
+            null,
+            AzureSettings.credentials(System.getenv(), URI.create("http://169.254.169.254")));
+      }
+    }
+    return AzureSettings.fromEnvironment().forAccount(l.account());
+  }
+
+  static URI blobUri(AzureSettings settings, String container, String path) {
+    return URI.create(
+        settings.blobEndpoint().toString().replaceAll("/+$", "")
+            + "/"
+            + container
+            + (path.isEmpty() ? "" : "/" + SigV4.encodePath(path)));
+  }
+
+  private static RemoteRequests.Signer signer(AzureSettings settings) {
+    return settings.credentials() == null
+        ? RemoteRequests.Signer.NONE
+        : settings.credentials().signer(settings.account());
+  }
+
+  static HttpInputFile open(URI uri, RemoteOptions options) throws IOException {
+    Location l = Location.of(uri);
+    if (l.path().isEmpty()) {
+      throw new IllegalArgumentException(uri + ": an Azure blob is az://CONTAINER/PATH");
+    }
+    AzureSettings settings = settings(options, l);
+    return HttpInputFile.openLengthFirst(
+        blobUri(settings, l.container(), l.path()),
+        uri.toString(),
+        options,
+        versioned(signer(settings)));
+  }
+
+  /**
+   * The blobs whose names start with a prefix, in name order, as URIs of the form given.
+   *
+   * @param prefix {@code az://CONTAINER/PREFIX} or an abfs(s) URI
+   */
+  static List<String> list(URI prefix, RemoteOptions options) throws IOException {
+    Location l = Location.of(prefix);
+    AzureSettings settings = settings(options, l);
+    RemoteRequests requests =
+        new RemoteRequests(prefix.toString(), options, versioned(signer(settings)));
+    String base = blobUri(settings, l.container(), "").toString();
+    String root =
+        prefix.toString().substring(0, prefix.toString().length() - prefix.getRawPath().length());
+    List<String> out = new ArrayList<>();
+    String marker = null;
+    do {
+      String query =
+          "restype=container&comp=list&prefix="
+              + SigV4.encodePath(l.path()).replace("/", "%2F")
+              + (marker == null ? "" : "&marker=" + SigV4.encodePath(marker).replace("/", "%2F"));
+      String page =
+          requests.get(
+              URI.create(base + "?" + query),
+              null,
+              "listing",
+              LISTING_LIMIT,
+              response -> {
+                if (response.statusCode() != 200) {
+                  throw requests.statusError(response.statusCode(), response.body(), "listing");
+                }
+                return new String(response.body(), StandardCharsets.UTF_8);
+              });
+      Matcher names = NAME.matcher(page);
+      while (names.find()) {
+        String name = unescapeXml(names.group(1));
+        if (!name.endsWith("/")) {
+          out.add(root + "/" + SigV4.encodePath(name));
+        }
+      }
+      Matcher next = NEXT.matcher(page);
+      marker = next.find() ? unescapeXml(next.group(1)) : null;
+    } while (marker != null);
+    return out;
+  }
+
+  static OutputFile create(URI uri, RemoteOptions options) {
+    Location l = Location.of(uri);
+    if (l.path().isEmpty() || l.path().endsWith("/")) {
+      throw new IllegalArgumentException(uri + ": an Azure blob to write is az://CONTAINER/PATH");
+    }
+    AzureSettings settings = settings(options, l);
+    return new Upload(
+        uri.toString(),
+        blobUri(settings, l.container(), l.path()),
+        options,
+        new RemoteRequests(uri.toString(), options, versioned(signer(settings))));
+  }
+
+  /** Every request names the API version, signed or not (anonymous reads need it too). */
+  private static RemoteRequests.Signer versioned(RemoteRequests.Signer signer) {
+    if (signer != RemoteRequests.Signer.NONE) {
+      return signer;
+    }
+    return (method, uri, headers, body) -> Map.of("x-ms-version", AzureCredentials.VERSION);
+  }
+
+  /**
+   * A block blob written whole or not at all: one Put Blob when it fits a part, else blocks (Put
+   * Block) committed by one Put Block List. Azure has no call that discards uncommitted blocks: an
+   * aborted upload's blocks never become the blob (readers and listings do not see them) and Azure
+   * removes them a week later, or at the next write of the same name.
+   */
+  private static final class Upload extends PartedUpload {
+    private final URI blob;
+    private final RemoteRequests requests;
+
+    Upload(String name, URI blob, RemoteOptions options, RemoteRequests requests) {
+      super(name, options);
+      this.blob = blob;
+      this.requests = requests;
+    }
+
+    @Override
+    int maxParts() {
+      return 50_000;
+    }
+
+    @Override
+    void putWhole(byte[] bytes, int length) throws IOException {
+      byte[] body = length == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, length);
+      requests.send(
+          new RemoteRequests.Request(
+              "PUT", blob, Map.of("x-ms-blob-type", "BlockBlob"), body, "Put Blob", 1 << 20),
+          response -> expect(response, 201, "Put Blob"));
+    }
+
+    @Override
+    void begin() {}
+
+    @Override
+    String sendPart(int number, byte[] bytes, int length) throws IOException {
+      byte[] body = length == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, length);
+      // Block ids of one blob must all have the same length.
+      String id =
+          Base64.getEncoder()
+              .encodeToString(
+                  String.format("parrow-%08d", number).getBytes(StandardCharsets.US_ASCII));
+      String what = "block " + number;
+      requests.send(
+          new RemoteRequests.Request(
+              "PUT",
+              URI.create(
+                  blob
+                      + "?comp=block&blockid="
+                      + java.net.URLEncoder.encode(id, StandardCharsets.UTF_8)),
+              Map.of(),
+              body,
+              what,
+              1 << 20),
+          response -> expect(response, 201, what));
+      return id;
+    }
+
+    @Override
+    void complete(List<String> partIds) throws IOException {
+      StringBuilder xml =
+          new StringBuilder("<?xml version=\"1.0\" encoding=\"utf-8\"?><BlockList>");
+      for (String id : partIds) {
+        xml.append("<Latest>").append(id).append("</Latest>");
+      }
+      xml.append("</BlockList>");
+      requests.send(
+          new RemoteRequests.Request(
+              "PUT",
+              URI.create(blob + "?comp=blocklist"),
+              Map.of("Content-Type", "application/xml"),
+              xml.toString().getBytes(StandardCharsets.UTF_8),
+              "Put Block List",
+              1 << 20),
+          response -> expect(response, 201, "Put Block List"));
+    }
+
+    @Override
+    void discard() {
+      // Nothing to call: see the class comment.
+    }
+
+    private Object expect(RemoteRequests.Response response, int status, String what)
+        throws IOException {
+      if (response.statusCode() != status) {
+        throw requests.statusError(response.statusCode(), response.body(), what);
+      }
+      return null;
+    }
+  }
+
+  private static String unescapeXml(String s) {
+    return s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&amp;", "&");
+  }
+}

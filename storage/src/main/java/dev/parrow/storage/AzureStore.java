@@ -1,0 +1,38 @@
+package dev.parrow.storage;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+
+/**
+ * Azure Blob Storage: {@code az://CONTAINER/PATH} or {@code
+ * abfss://CONTAINER@ACCOUNT.dfs.core.windows.net/PATH} (see {@link AzureFiles}), with {@link
+ * RemoteOptions#azure} (or the environment's settings). A location ending in {@code /} is a prefix.
+ */
+final class AzureStore implements Store {
+  private final RemoteOptions options;
+
+  AzureStore(RemoteOptions options) {
+    this.options = options;
+  }
+
+  @Override
+  public InputFile open(String location) throws IOException {
+    return AzureFiles.open(URI.create(location), options);
+  }
+
+  @Override
+  public OutputFile create(String location) {
+    return AzureFiles.create(URI.create(location), options);
+  }
+
+  @Override
+  public List<String> list(String prefix) throws IOException {
+    return AzureFiles.list(URI.create(prefix), options);
+  }
+
+  @Override
+  public boolean isDirectory(String location) {
+    return location.endsWith("/");
+  }
+}

@@ -1,0 +1,308 @@
+package dev.parrow.storage;
+
+import dev.parrow.storage.threads.ParrowThreads;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An object written to a store in parts, whole or not at all: the bytes are cut into parts that are
+ * sent while the writer goes on (S3's multipart upload, Azure's blocks), and the object is made of
+ * them only on {@link #commit}. A file smaller than one part goes in one request on commit. At most
+ * {@link RemoteOptions#partsInFlight} parts are held at once: the writer waits for a part to be
+ * sent before it fills another, so memory stays bounded whatever the file's size.
+ *
+ * <p>{@link #abort}, a failed part or a failed commit discards the upload ({@link #discard}); so
+ * does a shutdown hook for uploads still open when the process exits (Ctrl-C, SIGTERM). A killed
+ * process (SIGKILL) leaves an upload that never becomes the object (S3 keeps its parts until a
+ * lifecycle rule removes them; Azure drops uncommitted blocks after a week).
+ */
+abstract class PartedUpload implements OutputFile {
+  /** Daemon threads that wait on the network, shared with remote reads. */
+  private static final Executor SENDERS = ParrowThreads.executor(ParrowThreads.Work.FETCH, null);
+
+  private final String name;
+  private final RemoteOptions options;
+  private final Semaphore room;
+  private final List<CompletableFuture<String>> parts = new ArrayList<>();
+  private final Object lock = new Object();
+  private byte[] buffer;
+  private int filled;
+  private boolean begun;
+  private boolean opened;
+  private boolean finished;
+  private volatile IOException failure;
+
+  PartedUpload(String name, RemoteOptions options) {
+    this.name = name;
+    this.options = options;
+    this.room = new Semaphore(options.partsInFlight());
+  }
+
+  // ---- what each store does
+
+  /** Sends a whole object in one request (a file smaller than a part). */
+  abstract void putWhole(byte[] bytes, int length) throws IOException;
+
+  /** Starts an upload of parts (S3: CreateMultipartUpload). */
+  abstract void begin() throws IOException;
+
+  /**
+   * Sends part {@code number} (from 1); returns what the completion names it by (S3's ETag, Azure's
+   * block id). Called on the upload's threads, several at once.
+   */
+  abstract String sendPart(int number, byte[] bytes, int length) throws IOException;
+
+  /** Makes the object of the parts sent, in order (S3: CompleteMultipartUpload). */
+  abstract void complete(List<String> partIds) throws IOException;
+
+  /** Throws away an upload begun and not completed (S3: AbortMultipartUpload). */
+  abstract void discard() throws IOException;
+
+  /** The largest part number the store takes. */
+  abstract int maxParts();
+
+  // ---- the stream
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public OutputStream open() throws IOException {
+    synchronized (lock) {
+      if (opened) {
+        throw new IllegalStateException(name + ": opened twice");
+      }
+      opened = true;
+    }
+    Open.add(this);
+    return new OutputStream() {
+      private boolean closed;
+
+      @Override
+      public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        if (closed) {
+          throw new IOException(name + ": written after close");
+        }
+        append(b, off, len);
+      }
+
+      @Override
+      public void close() {
+        closed = true;
+      }
+    };
+  }
+
+  /** The size of part {@code number}: doubled every thousand parts, so a file may be huge. */
+  private int partSize(int number) {
+    long size = options.partSize() << Math.min(10, (number - 1) / 1000);
+    return (int) Math.min(size, 1L << 30);
+  }
+
+  private void append(byte[] b, int off, int len) throws IOException {
+    checkFailure();
+    while (len > 0) {
+      if (buffer == null) {
+        buffer = new byte[partSize(parts.size() + 1)];
+        filled = 0;
+      }
+      int n = Math.min(len, buffer.length - filled);
+      System.arraycopy(b, off, buffer, filled, n);
+      filled += n;
+      off += n;
+      len -= n;
+      if (filled == buffer.length) {
+        sendBuffer();
+      }
+    }
+  }
+
+  /** Hands the full buffer to a sender, once there is room for one more part in flight. */
+  private void sendBuffer() throws IOException {
+    if (!begun) {
+      begin();
+      begun = true;
+    }
+    int number = parts.size() + 1;
+    if (number > maxParts()) {
+      throw new IOException(name + ": more than " + maxParts() + " parts; raise the part size");
+    }
+    try {
+      room.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException(name + ": the write was interrupted");
+    }
+    byte[] part = buffer;
+    int length = filled;
+    buffer = null;
+    filled = 0;
+    CompletableFuture<String> sent =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                if (failure != null) {
+                  throw new IOException(name + ": not sent, an earlier part failed");
+                }
+                return sendPart(number, part, length);
+              } catch (IOException e) {
+                if (failure == null) {
+                  failure = e;
+                }
+                throw new UncheckedIOException(e);
+              } finally {
+                room.release();
+              }
+            },
+            SENDERS);
+    parts.add(sent);
+  }
+
+  private void checkFailure() throws IOException {
+    IOException f = failure;
+    if (f != null) {
+      throw new IOException(f.getMessage(), f);
+    }
+  }
+
+  @Override
+  public void commit() throws IOException {
+    synchronized (lock) {
+      if (finished) {
+        throw new IllegalStateException(name + ": already committed or aborted");
+      }
+      finished = true;
+    }
+    boolean done = false;
+    try {
+      checkFailure();
+      if (!begun) {
+        putWhole(buffer == null ? new byte[0] : buffer, filled);
+        buffer = null;
+        done = true;
+        return;
+      }
+      if (filled > 0) {
+        sendBuffer();
+      }
+      List<String> ids = new ArrayList<>();
+      for (CompletableFuture<String> p : parts) {
+        ids.add(await(p));
+      }
+      complete(ids);
+      done = true;
+    } finally {
+      Open.remove(this);
+      if (!done) {
+        quietDiscard();
+      }
+    }
+  }
+
+  @Override
+  public void abort() throws IOException {
+    synchronized (lock) {
+      if (finished) {
+        return;
+      }
+      finished = true;
+    }
+    buffer = null;
+    Open.remove(this);
+    if (begun) {
+      waitForSenders();
+      discard();
+    }
+  }
+
+  /** Discards the upload after a failure, keeping the failure as what the caller sees. */
+  private void quietDiscard() {
+    buffer = null;
+    if (begun) {
+      waitForSenders();
+      try {
+        discard();
+      } catch (IOException | RuntimeException e) {
+        // The failure that brought us here is what the caller needs to see.
+      }
+    }
+  }
+
+  /** Parts still being sent are let finish, so that the discard after them removes them too. */
+  private void waitForSenders() {
+    for (CompletableFuture<String> p : parts) {
+      try {
+        p.get(options.requestTimeout().toMillis() * options.maxAttempts(), TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+        // failed or stuck: the discard follows all the same
+      }
+    }
+  }
+
+  private String await(CompletableFuture<String> part) throws IOException {
+    try {
+      return part.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException(name + ": the write was interrupted");
+    } catch (ExecutionException e) {
+      Throwable cause =
+          e.getCause() instanceof UncheckedIOException u ? u.getCause() : e.getCause();
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      throw new IOException(name + ": " + cause, cause);
+    }
+  }
+
+  /** Uploads open in this process, discarded by a shutdown hook when it exits before they end. */
+  private static final class Open {
+    private static final Set<PartedUpload> UPLOADS = ConcurrentHashMap.newKeySet();
+
+    static {
+      Runtime.getRuntime()
+          .addShutdownHook(new Thread(Open::discardAll, "parrow-abort-unfinished-uploads"));
+    }
+
+    static void add(PartedUpload u) {
+      UPLOADS.add(u);
+    }
+
+    static void remove(PartedUpload u) {
+      UPLOADS.remove(u);
+    }
+
+    private static void discardAll() {
+      for (PartedUpload u : UPLOADS) {
+        try {
+          if (u.begun) {
+            u.discard();
+          }
+        } catch (IOException | RuntimeException e) {
+          // best effort at exit
+        }
+      }
+    }
+  }
+}
