@@ -1,8 +1,11 @@
 package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.dataset.HivePartitions;
-import dev.parrow.storage.AtomicFile;
 import dev.parrow.storage.OutputFile;
+import dev.parrow.storage.RemoteOptions;
+import dev.parrow.storage.StagedOutputFile;
+import dev.parrow.storage.Store;
+import dev.parrow.storage.Stores;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,16 +34,19 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * read_parquet('root/**}{@code /*.parquet', hive_partitioning = true)}), pyarrow and {@link
  * ParquetDataset} read the layout.
  *
- * <p>The dataset appears whole or not at all: each file is written under a hidden temporary name
- * (which Parrow, pyarrow, Spark and DuckDB's {@code *.parquet} globs leave out), synced when it is
- * finished (its row limit reached, or closed to keep at most {@code maxOpenFiles} open), and every
- * file is renamed into place by {@link #close()} once all of them are complete. Any failure (a
- * batch of another schema, an I/O error, an interrupt, an allocator's limit) or {@link #abort}
- * removes every file and directory this writer made, so the root holds what it held before; a later
- * {@code write} then throws {@link IllegalStateException} and {@code close} does nothing. A process
- * that exits first removes its temporary files in a shutdown hook. Partition values are escaped as
- * Hive escapes them; null and the empty string both become {@code __HIVE_DEFAULT_PARTITION__} (read
- * back as null), as in Hive and Spark.
+ * <p>The root is a directory or an object store prefix ({@code s3://BUCKET/PREFIX}, {@code
+ * az://CONTAINER/PREFIX}). The dataset appears whole or not at all: each file is staged when it is
+ * finished (its row limit reached, or closed to keep at most {@code maxOpenFiles} open): on disk
+ * under a hidden temporary name (which Parrow, pyarrow, Spark and DuckDB's {@code *.parquet} globs
+ * leave out), synced; in an object store as the parts of an upload not yet completed, which no
+ * listing shows. {@link #close()} publishes every file once all of them are staged (renames them;
+ * completes the uploads). Any failure (a batch of another schema, an I/O error, an interrupt, an
+ * allocator's limit) or {@link #abort} removes every file, upload and directory this writer made,
+ * so the root holds what it held before; a later {@code write} then throws {@link
+ * IllegalStateException} and {@code close} does nothing. A process that exits first removes its
+ * temporary files and aborts its uploads in a shutdown hook. Partition values are escaped as Hive
+ * escapes them; null and the empty string both become {@code __HIVE_DEFAULT_PARTITION__} (read back
+ * as null), as in Hive and Spark.
  *
  * <p>Rows of one partition that come together are written as one slice, so input sorted or
  * clustered by the partition columns writes fastest. Used by one thread at a time.
@@ -129,27 +135,29 @@ public final class ParquetDatasetWriter implements AutoCloseable {
 
   /** The open file of one partition directory. */
   private static final class Target {
-    final Path directory;
+    /** The directory's location, with no '/' at its end. */
+    final String directory;
+
     ParquetArrowWriter writer;
     StagedFile file;
     long rows;
 
-    Target(Path directory) {
+    Target(String directory) {
       this.directory = directory;
     }
   }
 
   /**
-   * A file of the dataset: written to a hidden temporary file, synced when its writer commits, and
-   * renamed to its name only when the whole dataset is.
+   * A file of the dataset: staged when its writer commits (synced under a temporary name, or its
+   * parts all sent), and published only when the whole dataset is.
    */
   private static final class StagedFile implements OutputFile {
-    final Path path;
-    private final AtomicFile file;
+    final String location;
+    private final StagedOutputFile file;
 
-    StagedFile(Path path) {
-      this.path = path;
-      this.file = new AtomicFile(path);
+    StagedFile(String location, StagedOutputFile file) {
+      this.location = location;
+      this.file = file;
     }
 
     @Override
@@ -164,7 +172,7 @@ public final class ParquetDatasetWriter implements AutoCloseable {
 
     @Override
     public void commit() throws IOException {
-      file.sync();
+      file.stage();
     }
 
     void publish() throws IOException {
@@ -177,7 +185,14 @@ public final class ParquetDatasetWriter implements AutoCloseable {
     }
   }
 
-  private final Path root;
+  /** The root's location, with no '/' at its end. */
+  private final String root;
+
+  private final Store store;
+
+  /** Whether the root is a local directory (directories are made and removed). */
+  private final boolean local;
+
   private final Schema fileSchema;
   private final int[] partitionColumns;
   private final int[] fileColumns;
@@ -189,7 +204,7 @@ public final class ParquetDatasetWriter implements AutoCloseable {
   /** Files complete on disk under their temporary names, renamed into place by close. */
   private final List<StagedFile> finished = new ArrayList<>();
 
-  /** The directories this writer created, outermost first: removed again if the write fails. */
+  /** The local directories this writer created, outermost first: removed if the write fails. */
   private final List<Path> createdDirectories = new ArrayList<>();
 
   private final Schema schema;
@@ -202,8 +217,11 @@ public final class ParquetDatasetWriter implements AutoCloseable {
   /** The failure that aborted the writer, or null. */
   private Throwable failure;
 
-  private ParquetDatasetWriter(Path root, Schema schema, WriteOptions options, Layout layout) {
-    this.root = root;
+  private ParquetDatasetWriter(
+      String root, Store store, Schema schema, WriteOptions options, Layout layout) {
+    this.root = root.replaceAll("(.)/+$", "$1");
+    this.store = store;
+    this.local = !Stores.isRemote(root);
     this.schema = schema;
     this.options = options;
     this.layout = layout;
@@ -265,19 +283,56 @@ public final class ParquetDatasetWriter implements AutoCloseable {
    */
   public static ParquetDatasetWriter create(
       Path root, Schema schema, WriteOptions options, Layout layout) throws IOException {
-    ParquetDatasetWriter w = new ParquetDatasetWriter(root, schema, options, layout);
-    if (layout.existing() == ExistingData.ERROR && Files.isDirectory(root)) {
-      try (Stream<Path> entries = Files.list(root)) {
-        if (entries.findAny().isPresent()) {
-          throw new java.nio.file.FileAlreadyExistsException(
-              root.toString(),
-              null,
-              "the directory holds files already (Layout.withExisting(ADD) adds to them)");
-        }
+    return create(root.toString(), schema, options, layout, RemoteOptions.defaults());
+  }
+
+  /**
+   * Starts a dataset under a directory or an object store prefix.
+   *
+   * @param root a directory, or {@code s3://BUCKET/PREFIX}, {@code az://CONTAINER/PREFIX}, {@code
+   *     abfss://CONTAINER@ACCOUNT.dfs.core.windows.net/PREFIX}
+   * @param schema the batches' schema, partition columns included
+   * @param options how each file is written
+   * @param layout partition columns and file limits
+   * @param remote the object store's settings, retries and part sizes
+   * @return the writer; close it to finish the open files
+   * @throws IOException if the root cannot be created or listed, or holds files and {@link
+   *     ExistingData#ERROR}
+   */
+  public static ParquetDatasetWriter create(
+      String root, Schema schema, WriteOptions options, Layout layout, RemoteOptions remote)
+      throws IOException {
+    Store store = Stores.of(root, remote);
+    ParquetDatasetWriter w = new ParquetDatasetWriter(root, store, schema, options, layout);
+    if (layout.existing() == ExistingData.ERROR && w.holdsFiles()) {
+      throw new java.nio.file.FileAlreadyExistsException(
+          root,
+          null,
+          (w.local ? "the directory" : "the prefix")
+              + " holds files already (Layout.withExisting(ADD) adds to them)");
+    }
+    if (w.local) {
+      w.createDirectories(w.localPath(w.root));
+    }
+    return w;
+  }
+
+  /** Whether the root holds anything already. */
+  private boolean holdsFiles() throws IOException {
+    if (local) {
+      Path dir = localPath(root);
+      if (!Files.isDirectory(dir)) {
+        return false;
+      }
+      try (Stream<Path> entries = Files.list(dir)) {
+        return entries.findAny().isPresent();
       }
     }
-    w.createDirectories(root);
-    return w;
+    return !store.list(root + "/").isEmpty();
+  }
+
+  private Path localPath(String location) {
+    return Path.of(store.canonical(location));
   }
 
   /** Creates {@code dir} and its missing parents, remembering each one made. */
@@ -463,13 +518,16 @@ public final class ParquetDatasetWriter implements AutoCloseable {
     while (left > 0) {
       Target t = open.get(directory);
       if (t == null) {
-        t = new Target(directory.isEmpty() ? root : root.resolve(directory));
+        t = new Target(directory.isEmpty() ? root : root + "/" + directory);
         open.put(directory, t);
         closeBeyondLimit();
       }
       if (t.writer == null) {
-        createDirectories(t.directory);
-        t.file = new StagedFile(t.directory.resolve("part-" + id + "-" + nextFile++ + ".parquet"));
+        if (local) {
+          createDirectories(localPath(t.directory));
+        }
+        String location = t.directory + "/part-" + id + "-" + nextFile++ + ".parquet";
+        t.file = new StagedFile(location, store.create(location));
         t.writer = ParquetArrowWriter.create(t.file, fileSchema, options);
         t.rows = 0;
       }
@@ -511,9 +569,22 @@ public final class ParquetDatasetWriter implements AutoCloseable {
   /**
    * {@return the files finished so far, by the names they have once {@link #close()} renames them
    * into place (all of them after it)}
+   *
+   * @throws UnsupportedOperationException for a dataset in an object store ({@link #locations})
    */
   public List<Path> files() {
-    return finished.stream().map(f -> f.path).toList();
+    if (!local) {
+      throw new UnsupportedOperationException(root + ": objects have no paths; see locations()");
+    }
+    return finished.stream().map(f -> localPath(f.location)).toList();
+  }
+
+  /**
+   * {@return the locations of the files finished so far (paths, or URIs in an object store), as
+   * they are once {@link #close()} publishes them}
+   */
+  public List<String> locations() {
+    return finished.stream().map(f -> f.location).toList();
   }
 
   /**
@@ -558,10 +629,10 @@ public final class ParquetDatasetWriter implements AutoCloseable {
           renamed.add(f);
         }
       } catch (Throwable e) {
-        // Renamed files are new names of this writer's: removing them restores the dataset.
+        // Published files are new names of this writer's: removing them restores the dataset.
         for (StagedFile f : renamed) {
           try {
-            Files.deleteIfExists(f.path);
+            store.delete(f.location);
           } catch (IOException cleanup) {
             e.addSuppressed(cleanup);
           }

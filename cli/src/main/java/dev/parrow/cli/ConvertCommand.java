@@ -3,7 +3,6 @@ package dev.parrow.cli;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.storage.OutputFile;
 import dev.parrow.types.DictionaryMode;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -38,7 +37,7 @@ final class ConvertCommand implements Callable<Integer> {
       index = "1",
       paramLabel = "OUT",
       description = "The Parquet file to write, or - for stdout.")
-  Path output;
+  String output;
 
   @Mixin ReadSettings read;
 
@@ -115,7 +114,8 @@ final class ConvertCommand implements Callable<Integer> {
             root.getSchema(),
             settings.options(),
             dev.parrow.arrow.ParquetDatasetWriter.Layout.partitionBy(
-                partitionBy.toArray(String[]::new)));
+                partitionBy.toArray(String[]::new)),
+            dev.parrow.storage.RemoteOptions.defaults());
     try {
       while (reader.loadNextBatch()) {
         writer.write(root);

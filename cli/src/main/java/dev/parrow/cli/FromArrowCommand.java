@@ -36,7 +36,7 @@ final class FromArrowCommand implements Callable<Integer> {
       index = "1",
       paramLabel = "OUT",
       description = "The Parquet file to write, or - for stdout.")
-  Path output;
+  String output;
 
   @Mixin WriteSettings settings;
 

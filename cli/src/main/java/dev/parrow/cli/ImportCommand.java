@@ -46,7 +46,7 @@ final class ImportCommand implements Callable<Integer> {
   Path input;
 
   @Parameters(index = "1", paramLabel = "OUT", description = "The Parquet file to write.")
-  Path output;
+  String output;
 
   @Option(
       names = "--format",

@@ -54,6 +54,10 @@ final class Inputs {
     return p != null && p.toString().equals("-");
   }
 
+  static boolean isStdio(String location) {
+    return "-".equals(location);
+  }
+
   /** The URIs of the remote inputs fetched into temporary files, by file: messages name them. */
   private static final java.util.Map<Path, String> FETCHED =
       new java.util.concurrent.ConcurrentHashMap<>();

@@ -1,6 +1,8 @@
 package dev.parrow.cli;
 
 import dev.parrow.storage.OutputFile;
+import dev.parrow.storage.RemoteOptions;
+import dev.parrow.storage.Stores;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -8,14 +10,30 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Where the writing commands put their output: a file written whole or not at all, or standard
- * output for {@code -}. An existing file is replaced only with {@code --overwrite}, as parquet-cli
- * does.
+ * Where the writing commands put their output: a file written whole or not at all, an object in S3
+ * or Azure (completed only when whole), or standard output for {@code -}. An existing local file is
+ * replaced only with {@code --overwrite}, as parquet-cli does; an object is replaced as object
+ * stores do (checking first would cost a request and still race with other writers).
  */
 final class Outputs {
   private Outputs() {}
 
   /** The output for OUT; refuses to replace an existing file unless {@code overwrite}. */
+  static OutputFile of(String out, boolean overwrite) throws IOException {
+    if (Inputs.isStdio(out)) {
+      return STDOUT;
+    }
+    if (Stores.isRemote(out)) {
+      return Stores.of(out, RemoteOptions.defaults()).create(out);
+    }
+    return of(
+        out.regionMatches(true, 0, "file:", 0, 5)
+            ? Path.of(java.net.URI.create(out))
+            : Path.of(out),
+        overwrite);
+  }
+
+  /** The output for a local OUT; refuses to replace an existing file unless {@code overwrite}. */
   static OutputFile of(Path out, boolean overwrite) {
     if (Inputs.isStdio(out)) {
       return STDOUT;
@@ -38,6 +56,10 @@ final class Outputs {
    * stderr goes to the same place ({@code parrow to-arrow F - > out 2>&1}).
    */
   static boolean quietFor(Path out) {
+    return Inputs.isStdio(out) && Terminal.stderrIsStdout();
+  }
+
+  static boolean quietFor(String out) {
     return Inputs.isStdio(out) && Terminal.stderrIsStdout();
   }
 

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.WritableByteChannel;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -46,7 +45,7 @@ final class ToArrowCommand implements Callable<Integer> {
       index = "1",
       paramLabel = "OUT",
       description = "The Arrow file to write, or - for stdout.")
-  Path output;
+  String output;
 
   @Option(
       names = "--stream",

@@ -33,7 +33,7 @@ import java.util.regex.Pattern;
  * The hook may run while another thread still writes: the rename on commit either happened before
  * the removal (the target is whole) or fails after it (the target is unchanged).
  */
-public final class AtomicFile implements OutputFile {
+public final class AtomicFile implements StagedOutputFile {
   private static final String HOST = hostTag();
 
   private final Path target;
@@ -98,6 +98,11 @@ public final class AtomicFile implements OutputFile {
     publish();
   }
 
+  @Override
+  public void stage() throws IOException {
+    sync();
+  }
+
   /**
    * The first half of {@link #commit}: the temporary file's bytes made durable. A writer of many
    * files (a dataset) syncs each as it is finished and publishes them all at the end.
@@ -115,6 +120,7 @@ public final class AtomicFile implements OutputFile {
    *
    * @throws IOException if the file cannot be renamed
    */
+  @Override
   public void publish() throws IOException {
     Files.move(
         temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

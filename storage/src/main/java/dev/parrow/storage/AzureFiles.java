@@ -145,7 +145,7 @@ final class AzureFiles {
     return out;
   }
 
-  static OutputFile create(URI uri, RemoteOptions options) {
+  static StagedOutputFile create(URI uri, RemoteOptions options) {
     Location l = Location.of(uri);
     if (l.path().isEmpty() || l.path().endsWith("/")) {
       throw new IllegalArgumentException(uri + ": an Azure blob to write is az://CONTAINER/PATH");
@@ -156,6 +156,29 @@ final class AzureFiles {
         blobUri(settings, l.container(), l.path()),
         options,
         new RemoteRequests(uri.toString(), options, versioned(signer(settings))));
+  }
+
+  /** Deletes a blob, if it is there (Delete Blob). */
+  static void delete(URI uri, RemoteOptions options) throws IOException {
+    Location l = Location.of(uri);
+    AzureSettings settings = settings(options, l);
+    RemoteRequests requests =
+        new RemoteRequests(uri.toString(), options, versioned(signer(settings)));
+    requests.send(
+        new RemoteRequests.Request(
+            "DELETE",
+            blobUri(settings, l.container(), l.path()),
+            Map.of(),
+            RemoteRequests.NO_BODY,
+            "Delete Blob",
+            1 << 20),
+        response -> {
+          int status = response.statusCode();
+          if (status != 202 && status != 404) {
+            throw requests.statusError(status, response.body(), "Delete Blob");
+          }
+          return null;
+        });
   }
 
   /** Every request names the API version, signed or not (anonymous reads need it too). */

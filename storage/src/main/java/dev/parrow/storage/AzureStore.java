@@ -22,8 +22,13 @@ final class AzureStore implements Store {
   }
 
   @Override
-  public OutputFile create(String location) {
+  public StagedOutputFile create(String location) {
     return AzureFiles.create(URI.create(location), options);
+  }
+
+  @Override
+  public void delete(String location) throws IOException {
+    AzureFiles.delete(URI.create(location), options);
   }
 
   @Override

@@ -18,7 +18,12 @@ final class HttpStore implements Store {
   }
 
   @Override
-  public OutputFile create(String location) {
+  public StagedOutputFile create(String location) {
+    throw new UnsupportedOperationException(location + ": HTTP(S) locations cannot be written");
+  }
+
+  @Override
+  public void delete(String location) {
     throw new UnsupportedOperationException(location + ": HTTP(S) locations cannot be written");
   }
 

@@ -34,8 +34,13 @@ final class LocalStore implements Store {
   }
 
   @Override
-  public OutputFile create(String location) {
+  public StagedOutputFile create(String location) {
     return new AtomicFile(path(location));
+  }
+
+  @Override
+  public void delete(String location) throws IOException {
+    Files.deleteIfExists(path(location));
   }
 
   @Override

@@ -49,4 +49,19 @@ public interface OutputFile {
   static OutputFile of(Path path) {
     return new dev.parrow.storage.AtomicFile(path);
   }
+
+  /**
+   * The file at a location of any store that writes ({@link Stores#of}): a path or {@code file:}
+   * URI (as {@link #of(Path)}), {@code s3://BUCKET/KEY} (a multipart upload completed on commit),
+   * {@code az://CONTAINER/PATH} or {@code abfss://CONTAINER@ACCOUNT.dfs.core.windows.net/PATH} (a
+   * block blob committed on commit); each written whole or not at all.
+   *
+   * @param location where to write
+   * @param options the object stores' settings, retries and part sizes
+   * @return the output
+   * @throws IOException if the store cannot write there
+   */
+  static OutputFile of(String location, RemoteOptions options) throws IOException {
+    return Stores.of(location, options).create(location);
+  }
 }

@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * process (SIGKILL) leaves an upload that never becomes the object (S3 keeps its parts until a
  * lifecycle rule removes them; Azure drops uncommitted blocks after a week).
  */
-abstract class PartedUpload implements OutputFile {
+abstract class PartedUpload implements StagedOutputFile {
   /** Daemon threads that wait on the network, shared with remote reads. */
   private static final Executor SENDERS = ParrowThreads.executor(ParrowThreads.Work.FETCH, null);
 
@@ -41,6 +41,8 @@ abstract class PartedUpload implements OutputFile {
   private boolean begun;
   private boolean opened;
   private boolean finished;
+  private boolean staged;
+  private List<String> partIds;
   private volatile IOException failure;
 
   PartedUpload(String name, RemoteOptions options) {
@@ -183,31 +185,66 @@ abstract class PartedUpload implements OutputFile {
     }
   }
 
+  /** One request for a file smaller than a part; else {@link #stage} and {@link #publish}. */
   @Override
   public void commit() throws IOException {
-    synchronized (lock) {
-      if (finished) {
-        throw new IllegalStateException(name + ": already committed or aborted");
+    if (!begun && failure == null) {
+      end();
+      boolean done = false;
+      try {
+        putWhole(buffer == null ? new byte[0] : buffer, filled);
+        done = true;
+      } finally {
+        buffer = null;
+        Open.remove(this);
+        if (!done) {
+          quietDiscard();
+        }
       }
-      finished = true;
+      return;
     }
+    stage();
+    publish();
+  }
+
+  /**
+   * Sends every part, the last one too (a file smaller than a part becomes an upload of one part),
+   * and waits for them: the object is then made by {@link #publish} alone.
+   */
+  @Override
+  public void stage() throws IOException {
+    end();
     boolean done = false;
     try {
       checkFailure();
-      if (!begun) {
-        putWhole(buffer == null ? new byte[0] : buffer, filled);
-        buffer = null;
-        done = true;
-        return;
-      }
-      if (filled > 0) {
+      if (!begun || filled > 0) {
         sendBuffer();
       }
       List<String> ids = new ArrayList<>();
       for (CompletableFuture<String> p : parts) {
         ids.add(await(p));
       }
-      complete(ids);
+      partIds = ids;
+      staged = true;
+      done = true;
+    } finally {
+      if (!done) {
+        Open.remove(this);
+        quietDiscard();
+      }
+    }
+  }
+
+  /** Makes the object of the parts {@link #stage} sent. */
+  @Override
+  public void publish() throws IOException {
+    if (!staged) {
+      throw new IllegalStateException(name + ": publish before stage");
+    }
+    staged = false;
+    boolean done = false;
+    try {
+      complete(partIds);
       done = true;
     } finally {
       Open.remove(this);
@@ -217,13 +254,25 @@ abstract class PartedUpload implements OutputFile {
     }
   }
 
+  /** No more bytes: the output is committed (or staged) once. */
+  private void end() {
+    synchronized (lock) {
+      if (finished) {
+        throw new IllegalStateException(name + ": already committed or aborted");
+      }
+      finished = true;
+    }
+  }
+
+  /** Discards what was written; also a staged upload not yet published. */
   @Override
   public void abort() throws IOException {
     synchronized (lock) {
-      if (finished) {
+      if (finished && !staged) {
         return;
       }
       finished = true;
+      staged = false;
     }
     buffer = null;
     Open.remove(this);

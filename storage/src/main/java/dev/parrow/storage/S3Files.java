@@ -103,7 +103,7 @@ public final class S3Files {
    * @param options the S3 settings (or the environment's), retries, part size and parts in flight
    * @return the output
    */
-  static OutputFile create(URI s3, RemoteOptions options) {
+  static StagedOutputFile create(URI s3, RemoteOptions options) {
     Location l = Location.of(s3);
     if (l.key.isEmpty() || l.key.endsWith("/")) {
       throw new IllegalArgumentException(s3 + ": an S3 object to write is s3://BUCKET/KEY");
@@ -114,6 +114,28 @@ public final class S3Files {
         settings.objectUri(l.bucket, l.key),
         options,
         new RemoteRequests(s3.toString(), options, signer(settings)));
+  }
+
+  /** Deletes an object (DeleteObject; S3 answers 204 whether it was there or not). */
+  static void delete(URI s3, RemoteOptions options) throws IOException {
+    Location l = Location.of(s3);
+    S3Settings settings = settings(options);
+    RemoteRequests requests = new RemoteRequests(s3.toString(), options, signer(settings));
+    requests.send(
+        new RemoteRequests.Request(
+            "DELETE",
+            settings.objectUri(l.bucket, l.key),
+            Map.of(),
+            RemoteRequests.NO_BODY,
+            "DeleteObject",
+            1 << 20),
+        response -> {
+          int status = response.statusCode();
+          if (status != 204 && status != 200 && status != 404) {
+            throw requests.statusError(status, response.body(), "DeleteObject");
+          }
+          return null;
+        });
   }
 
   /**

@@ -22,8 +22,13 @@ final class S3Store implements Store {
   }
 
   @Override
-  public OutputFile create(String location) {
+  public StagedOutputFile create(String location) {
     return S3Files.create(URI.create(location), options);
+  }
+
+  @Override
+  public void delete(String location) throws IOException {
+    S3Files.delete(URI.create(location), options);
   }
 
   @Override

@@ -4,8 +4,9 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * One kind of storage: local files, HTTP(S) servers, S3. {@link Stores#of} chooses the store for a
- * location by its scheme; a new kind of storage (Azure, GCS) is one more implementation there.
+ * One kind of storage: local files, HTTP(S) servers, S3, Azure Blob Storage. {@link Stores#of}
+ * chooses the store for a location by its scheme; a new kind of storage (GCS) is one more
+ * implementation there.
  */
 public interface Store {
   /**
@@ -33,10 +34,19 @@ public interface Store {
    * OutputFile#commit}, and an aborted write leaves nothing behind.
    *
    * @param location the file
-   * @return the output
+   * @return the output, whose commit may also be made in two halves (a dataset stages each file and
+   *     publishes them all at the end)
    * @throws IOException if the store cannot write there
    */
-  OutputFile create(String location) throws IOException;
+  StagedOutputFile create(String location) throws IOException;
+
+  /**
+   * Removes a file, if it is there (a dataset's files published before its commit failed).
+   *
+   * @param location the file
+   * @throws IOException if the store cannot remove it
+   */
+  void delete(String location) throws IOException;
 
   /**
    * Every file under a directory or prefix, at any depth, sorted, each as {@code prefix} followed
