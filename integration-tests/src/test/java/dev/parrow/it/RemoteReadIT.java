@@ -170,7 +170,10 @@ class RemoteReadIT {
     assertEquals(403, forbidden.status());
     assertEquals(1, server.requests.get());
     assertTrue(
-        forbidden.getMessage().startsWith(uri + ": access denied, HTTP 403"),
+        forbidden
+            .getMessage()
+            .startsWith(
+                uri + ": access denied: check the credentials and their permissions; HTTP 403"),
         forbidden.getMessage());
     String missing = uri.replace("lineitem.parquet", "no-such-file.parquet");
     RemoteFileException notFound =

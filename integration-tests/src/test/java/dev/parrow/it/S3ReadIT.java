@@ -137,7 +137,10 @@ class S3ReadIT {
             () -> ParquetFile.open("s3://bucket/lineitem.parquet", options("not-the-secret")));
     assertEquals(403, e.status());
     assertTrue(
-        e.getMessage().startsWith("s3://bucket/lineitem.parquet: access denied, HTTP 403"),
+        e.getMessage()
+            .startsWith(
+                "s3://bucket/lineitem.parquet: the signature does not match: check the secret key"
+                    + " and the region; HTTP 403 (SignatureDoesNotMatch)"),
         e.getMessage());
     RemoteFileException missing =
         assertThrows(

@@ -81,6 +81,12 @@ abstract class PartedUpload implements StagedOutputFile {
     return name;
   }
 
+  /** The URI, as summary lines and messages name the output. */
+  @Override
+  public String toString() {
+    return name;
+  }
+
   @Override
   public OutputStream open() throws IOException {
     synchronized (lock) {
