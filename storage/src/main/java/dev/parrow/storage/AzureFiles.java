@@ -136,7 +136,7 @@ final class AzureFiles {
       while (names.find()) {
         String name = unescapeXml(names.group(1));
         if (!name.endsWith("/")) {
-          out.add(root + "/" + SigV4.encodePath(name));
+          out.add(root + "/" + name);
         }
       }
       Matcher next = NEXT.matcher(page);

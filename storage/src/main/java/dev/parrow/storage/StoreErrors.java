@@ -67,8 +67,9 @@ final class StoreErrors {
       case "AuthorizationPermissionMismatch":
       case "AuthorizationResourceTypeMismatch":
       case "AuthorizationPermissionMisMatch":
-        return "access denied: the credentials lack permission for this request (a SAS needs"
-            + " read, list or write rights; a role needs Storage Blob Data access)";
+        return "access denied: the credentials are wrong or lack permission for this request"
+            + " (check the account key; a SAS needs read, list or write rights; a role needs"
+            + " Storage Blob Data access)";
       case "AccessDenied":
         return "access denied: the credentials lack permission for this request; check the"
             + " bucket's and the role's policies";

@@ -1,0 +1,234 @@
+package dev.parrow.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.arrow.DatasetOptions;
+import dev.parrow.arrow.ParquetArrowReader;
+import dev.parrow.arrow.ParquetArrowWriter;
+import dev.parrow.arrow.ParquetDataset;
+import dev.parrow.arrow.ParquetDatasetWriter;
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.WriteOptions;
+import dev.parrow.storage.AzureCredentials;
+import dev.parrow.storage.AzureSettings;
+import dev.parrow.storage.InputFile;
+import dev.parrow.storage.OutputFile;
+import dev.parrow.storage.RemoteFileException;
+import dev.parrow.storage.RemoteOptions;
+import dev.parrow.storage.Stores;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Azure Blob Storage through Azurite on 127.0.0.1: a file written as blocks reads back equal in
+ * Parrow (as {@code az://} and as {@code abfss://}) and, downloaded, in DuckDB; a partitioned
+ * dataset appears on commit and reads back equal through the listing; shared key and SAS
+ * credentials both read and write; an aborted write leaves no blob; a missing container and a wrong
+ * key give messages that say what to do; the CLI writes with the environment's connection string.
+ */
+class AzureIT {
+  @TempDir static Path dir;
+  static Azurite azurite;
+  static Path lineitem;
+
+  @BeforeAll
+  static void start() throws Exception {
+    azurite = Azurite.start();
+    azurite.createContainer("data");
+    lineitem = LineitemFile.write(dir);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (azurite != null) {
+      azurite.close();
+    }
+  }
+
+  static AzureSettings sharedKey() {
+    return AzureSettings.fromConnectionString(azurite.connectionString());
+  }
+
+  static RemoteOptions options(AzureSettings settings) {
+    return RemoteOptions.builder().azure(settings).partSize(4 << 20).partsInFlight(3).build();
+  }
+
+  static Path download(String uri, RemoteOptions options) throws IOException {
+    Path local = Files.createTempFile(dir, "download-", ".parquet");
+    try (InputFile in = Stores.of(uri, options).open(uri)) {
+      ByteBuffer all = ByteBuffer.allocate(Math.toIntExact(in.length()));
+      in.readFully(0, all);
+      Files.write(local, all.array());
+    }
+    return local;
+  }
+
+  @Test
+  void blocksWrittenReadBackEqualInParrowAndDuckDb() throws Exception {
+    RemoteOptions options = options(sharedKey());
+    String uri = "az://data/out/lineitem.parquet";
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile source = ParquetFile.open(lineitem);
+        ParquetArrowReader reader = source.newReader(allocator)) {
+      ParquetArrowWriter.writeAll(
+          reader,
+          OutputFile.of(uri, options),
+          WriteOptions.builder().dictionary(false).build(),
+          rows -> {});
+    }
+    List<List<Object>> want = FilterCorpusIT.rows(lineitem, ReadOptions.defaults());
+    try (ParquetFile written = ParquetFile.open(uri, options)) {
+      assertEquals(want, FilterCorpusIT.rows(written, ReadOptions.defaults()));
+    }
+    String abfss = "abfss://data@" + Azurite.ACCOUNT + ".dfs.core.windows.net/out/lineitem.parquet";
+    ReadOptions some =
+        ReadOptions.builder().columns("l_orderkey", "l_comment").filter("l_quantity < 3").build();
+    try (ParquetFile same = ParquetFile.open(abfss, options)) {
+      assertEquals(FilterCorpusIT.rows(lineitem, some), FilterCorpusIT.rows(same, some));
+    }
+    Path fetched = download(uri, options);
+    assertTrue(Files.size(fetched) > 8 << 20, "written in several blocks: " + Files.size(fetched));
+    String order = " ORDER BY l_orderkey, l_linenumber";
+    assertEquals(
+        DatasetIT.duck("SELECT * FROM read_parquet(" + DuckDb.literal(lineitem) + ")" + order),
+        DatasetIT.duck("SELECT * FROM read_parquet(" + DuckDb.literal(fetched) + ")" + order));
+  }
+
+  @Test
+  void partitionedDatasetWithASas() throws Exception {
+    AzureSettings sas =
+        new AzureSettings(
+            Azurite.ACCOUNT, azurite.endpoint, AzureCredentials.sas(Azurite.accountSas("rwdlac")));
+    RemoteOptions options = options(sas);
+    String root = "az://data/by_status";
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile source = ParquetFile.open(lineitem);
+        ParquetArrowReader reader = source.newReader(allocator)) {
+      ParquetDatasetWriter writer =
+          ParquetDatasetWriter.create(
+              root,
+              reader.getVectorSchemaRoot().getSchema(),
+              WriteOptions.defaults(),
+              ParquetDatasetWriter.Layout.partitionBy("l_linestatus").withMaxRowsPerFile(120_000),
+              options);
+      while (reader.loadNextBatch()) {
+        writer.write(reader.getVectorSchemaRoot());
+      }
+      // Staged blocks are not blobs: nothing is listed before the commit.
+      assertEquals(List.of(), Stores.of(root, options).list(root + "/"));
+      writer.close();
+      assertEquals(writer.locations().size(), Stores.of(root, options).list(root + "/").size());
+    }
+    try (BufferAllocator allocator = new RootAllocator()) {
+      ParquetDataset dataset =
+          ParquetDataset.open(
+              List.of(root + "/"), DatasetOptions.builder().remote(options).build());
+      List<String> got = DatasetIT.lines(dataset, allocator, ReadOptions.defaults());
+      List<String> want = new ArrayList<>();
+      for (List<Object> row :
+          DatasetIT.duck(
+              "SELECT * EXCLUDE (l_linestatus), l_linestatus FROM read_parquet("
+                  + DuckDb.literal(lineitem)
+                  + ")")) {
+        want.add(row.toString());
+      }
+      Collections.sort(got);
+      Collections.sort(want);
+      S3WriteIT.assertSameLines(want, got);
+    }
+    // A SAS without the write permission is refused, saying so.
+    AzureSettings readOnly =
+        new AzureSettings(
+            Azurite.ACCOUNT, azurite.endpoint, AzureCredentials.sas(Azurite.accountSas("rl")));
+    OutputFile denied = OutputFile.of("az://data/denied.parquet", options(readOnly));
+    denied.open().write(1);
+    IOException e = assertThrows(IOException.class, denied::commit);
+    assertTrue(e.getMessage().startsWith("az://data/denied.parquet: "), e.getMessage());
+    assertTrue(e.getMessage().contains("HTTP 403"), e.getMessage());
+  }
+
+  @Test
+  void abortedWriteLeavesNoBlob() throws Exception {
+    RemoteOptions options = options(sharedKey());
+    OutputFile out = OutputFile.of("az://data/aborted/file.parquet", options);
+    try (OutputStream stream = out.open()) {
+      stream.write(new byte[10 << 20]);
+    }
+    out.abort();
+    assertEquals(List.of(), Stores.of("az://data/", options).list("az://data/aborted/"));
+    RemoteFileException missing =
+        assertThrows(
+            RemoteFileException.class,
+            () -> ParquetFile.open("az://data/aborted/file.parquet", options));
+    assertEquals(404, missing.status());
+  }
+
+  @Test
+  void errorsSayWhatToDo() throws Exception {
+    RemoteOptions options = options(sharedKey());
+    RemoteFileException noContainer =
+        assertThrows(
+            RemoteFileException.class,
+            () -> Stores.of("az://nothere/", options).list("az://nothere/x/"));
+    assertTrue(
+        noContainer.getMessage().startsWith("az://nothere/x/: the container does not exist"),
+        noContainer.getMessage());
+    AzureSettings wrongKey =
+        new AzureSettings(
+            Azurite.ACCOUNT,
+            azurite.endpoint,
+            AzureCredentials.sharedKey(java.util.Base64.getEncoder().encodeToString(new byte[64])));
+    RemoteFileException denied =
+        assertThrows(
+            RemoteFileException.class,
+            () -> Stores.of("az://data/", options(wrongKey)).list("az://data/"));
+    assertEquals(403, denied.status());
+    // Azurite answers AuthorizationFailure where Azure answers AuthenticationFailed.
+    assertTrue(
+        denied.getMessage().startsWith("az://data/: access denied: the credentials are wrong")
+            || denied.getMessage().contains("did not accept the credentials"),
+        denied.getMessage());
+  }
+
+  @Test
+  void cliConvertsToAzureWithTheEnvironmentsConnectionString() throws Exception {
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            ChildJvm.command(
+                List.of(),
+                System.getProperty("java.class.path"),
+                "dev.parrow.cli.ParrowCommand",
+                "convert",
+                lineitem.toString(),
+                "az://data/cli/lineitem.parquet"));
+    pb.environment().put("AZURE_STORAGE_CONNECTION_STRING", azurite.connectionString());
+    pb.redirectErrorStream(true);
+    Process p = pb.start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+    assertEquals(0, p.exitValue(), output);
+    assertTrue(output.contains("az://data/cli/lineitem.parquet"), output);
+    assertEquals(
+        FilterCorpusIT.rows(lineitem, ReadOptions.defaults()),
+        FilterCorpusIT.rows(
+            download("az://data/cli/lineitem.parquet", options(sharedKey())),
+            ReadOptions.defaults()));
+  }
+}
