@@ -2,6 +2,7 @@ package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.dataset.HivePartitions;
 import dev.parrow.storage.OutputFile;
+import dev.parrow.storage.PendingFile;
 import dev.parrow.storage.RemoteOptions;
 import dev.parrow.storage.StagedOutputFile;
 import dev.parrow.storage.Store;
@@ -182,6 +183,10 @@ public final class ParquetDatasetWriter implements AutoCloseable {
     @Override
     public void abort() throws IOException {
       file.abort();
+    }
+
+    PendingFile handOver() {
+      return file.handOver();
     }
   }
 
@@ -644,6 +649,42 @@ public final class ParquetDatasetWriter implements AutoCloseable {
       throw e;
     }
     published = true;
+  }
+
+  /**
+   * Finishes and stages every file, publishing none, and hands them over: for a dataset in an
+   * object store written by many processes (a distributed job's tasks), whose one coordinator
+   * publishes the files of all of them with {@link dev.parrow.storage.Store#publish} or throws them
+   * away with {@link dev.parrow.storage.Store#discard}. The writer is closed after; the files are
+   * the caller's to end.
+   *
+   * @return the staged files
+   * @throws IOException if a file cannot be finished (the dataset is then as it was)
+   * @throws UnsupportedOperationException for a local directory, whose temporary files are this
+   *     process's
+   */
+  public List<PendingFile> handOver() throws IOException {
+    if (local) {
+      throw new UnsupportedOperationException(
+          root + ": the staged files of a local directory cannot be handed over");
+    }
+    checkOpen();
+    try {
+      for (Target t : open.values()) {
+        finish(t);
+      }
+      open.clear();
+      closed = true;
+      List<PendingFile> out = new ArrayList<>();
+      for (StagedFile f : finished) {
+        out.add(f.handOver());
+      }
+      published = true; // nothing is left for abort: the files are the caller's
+      return out;
+    } catch (Throwable e) {
+      fail(e);
+      throw e;
+    }
   }
 
   /**

@@ -46,13 +46,58 @@ final class Datasets {
     return options(Map.of());
   }
 
-  /** The dataset options, with the keys the encryption options give (none without them). */
-  static DatasetOptions options(Map<String, String> encryption) {
+  /**
+   * The dataset options, with the keys the encryption options give (none without them) and the
+   * object stores' settings the options give (the environment's without them).
+   */
+  static DatasetOptions options(Map<String, String> carried) {
     return DatasetOptions.builder()
         .types(types())
         .filesAtOnce(1)
-        .decryptionPerFile(decryption(encryption))
+        .decryptionPerFile(decryption(carried))
+        .remote(remote(carried))
         .build();
+  }
+
+  /** The prefix of the options that set where S3 is and who asks it. */
+  static final String S3_PREFIX = "parrow.s3.";
+
+  /** The option that gives the Azure storage account by a connection string. */
+  static final String AZURE_CONNECTION_STRING = "parrow.azure.connection.string";
+
+  /**
+   * The object stores' settings the options give: {@code parrow.s3.endpoint}, {@code
+   * parrow.s3.region}, {@code parrow.s3.access.key}, {@code parrow.s3.secret.key}, {@code
+   * parrow.s3.session.token} (the environment's credential chain when no key is given), and {@code
+   * parrow.azure.connection.string}; the environment's for each store the options leave out.
+   */
+  static dev.parrow.storage.RemoteOptions remote(Map<String, String> options) {
+    Map<String, String> o = new HashMap<>();
+    options.forEach((k, v) -> o.put(k.toLowerCase(java.util.Locale.ROOT), v));
+    dev.parrow.storage.RemoteOptions.Builder b = dev.parrow.storage.RemoteOptions.builder();
+    if (o.keySet().stream().anyMatch(k -> k.startsWith(S3_PREFIX))) {
+      dev.parrow.storage.S3Settings env = dev.parrow.storage.S3Settings.fromEnvironment();
+      String endpoint = o.get(S3_PREFIX + "endpoint");
+      String key = o.get(S3_PREFIX + "access.key");
+      b.s3(
+          new dev.parrow.storage.S3Settings(
+              endpoint == null ? env.endpoint() : java.net.URI.create(endpoint),
+              o.getOrDefault(S3_PREFIX + "region", env.region()),
+              key == null
+                  ? env.credentials()
+                  : dev.parrow.storage.AwsCredentialsProvider.of(
+                      new dev.parrow.storage.AwsCredentials(
+                          key,
+                          o.get(S3_PREFIX + "secret.key"),
+                          o.get(S3_PREFIX + "session.token"),
+                          null)),
+              endpoint != null || env.pathStyle()));
+    }
+    if (o.containsKey(AZURE_CONNECTION_STRING)) {
+      b.azure(
+          dev.parrow.storage.AzureSettings.fromConnectionString(o.get(AZURE_CONNECTION_STRING)));
+    }
+    return b.build();
   }
 
   static ParquetDataset open(List<String> paths) {
@@ -61,7 +106,7 @@ final class Datasets {
 
   static ParquetDataset open(List<String> paths, Map<String, String> options) {
     try {
-      return ParquetDataset.open(paths, options(encryption(options)));
+      return ParquetDataset.open(paths, options(carried(options)));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -71,14 +116,18 @@ final class Datasets {
   static final String ENCRYPTION_PREFIX = "parquet.encryption.";
 
   /**
-   * The options that are parquet-java's encryption properties ({@code parquet.encryption.*}), as
-   * Spark's settings give them: a serializable copy for the executors.
+   * The options the executors need, as Spark's settings give them: parquet-java's encryption
+   * properties ({@code parquet.encryption.*}) and the object stores' settings ({@code parrow.s3.*},
+   * {@code parrow.azure.*}); a serializable copy.
    */
-  static HashMap<String, String> encryption(Map<String, String> options) {
+  static HashMap<String, String> carried(Map<String, String> options) {
     HashMap<String, String> out = new HashMap<>();
     options.forEach(
         (k, v) -> {
-          if (k.toLowerCase(java.util.Locale.ROOT).startsWith(ENCRYPTION_PREFIX)) {
+          String key = k.toLowerCase(java.util.Locale.ROOT);
+          if (key.startsWith(ENCRYPTION_PREFIX)
+              || key.startsWith(S3_PREFIX)
+              || key.startsWith("parrow.azure.")) {
             out.put(k, v);
           }
         });

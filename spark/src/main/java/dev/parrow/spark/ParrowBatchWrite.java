@@ -40,10 +40,6 @@ final class ParrowBatchWrite implements BatchWrite {
   private final Path staging;
 
   ParrowBatchWrite(String path, LogicalWriteInfo info, List<String> partitionBy, boolean truncate) {
-    if (dev.parrow.storage.Stores.isRemote(path)) {
-      throw new IllegalArgumentException(
-          "format(\"parrow\") writes to a local or mounted file system, not " + path);
-    }
     this.path = Path.of(path.startsWith("file:") ? java.net.URI.create(path).getPath() : path);
     this.info = info;
     this.partitionBy = partitionBy;
@@ -72,15 +68,16 @@ final class ParrowBatchWrite implements BatchWrite {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create the staging directory " + staging, e);
     }
-    HashMap<String, String> encryption = Datasets.encryption(info.options());
+    HashMap<String, String> carried = Datasets.carried(info.options());
     // A wrong encryption option fails the job here, before any task writes.
-    Datasets.writeOptions(encryption);
+    Datasets.writeOptions(carried);
     return new ParrowWriterFactory(
         staging.toString(),
+        false,
         info.schema(),
         partitionBy,
         SQLConf.get().sessionLocalTimeZone(),
-        encryption);
+        carried);
   }
 
   @Override

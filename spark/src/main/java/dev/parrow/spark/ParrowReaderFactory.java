@@ -39,8 +39,11 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
   private final String filter;
   private final int batchSize;
 
-  /** parquet-java's encryption properties the scan was given (the KMS, for encrypted files). */
-  private final java.util.HashMap<String, String> encryption;
+  /**
+   * parquet-java's encryption properties the scan was given (the KMS, for encrypted files) and its
+   * object store settings ({@link Datasets#carried}).
+   */
+  private final java.util.HashMap<String, String> carried;
 
   ParrowReaderFactory(
       String schemaJson,
@@ -49,8 +52,8 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       List<String> metadata,
       String filter,
       int batchSize,
-      java.util.HashMap<String, String> encryption) {
-    this.encryption = encryption;
+      java.util.HashMap<String, String> carried) {
+    this.carried = carried;
     this.schemaJson = schemaJson;
     this.partitionKeys = List.copyOf(partitionKeys);
     this.columns = List.copyOf(columns);
@@ -169,7 +172,7 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
                 new LinkedHashSet<>(partitionKeys),
                 List.of(partition.slice()),
                 options.build(),
-                Datasets.options(encryption));
+                Datasets.options(carried));
       } catch (RuntimeException e) {
         allocator.close();
         throw e;

@@ -99,7 +99,7 @@ final class ParrowScan implements Scan, Batch {
         metadata,
         filter == null ? null : filter.toString(),
         options.getInt("batchSize", 32768),
-        Datasets.encryption(options));
+        Datasets.carried(options));
   }
 
   @Override

@@ -40,7 +40,9 @@ final class ParrowWriteBuilder implements WriteBuilder, SupportsTruncate {
     return new Write() {
       @Override
       public BatchWrite toBatch() {
-        return new ParrowBatchWrite(path, info, partitionBy, truncate);
+        return dev.parrow.storage.Stores.isRemote(path)
+            ? new ObjectStoreBatchWrite(path, info, partitionBy, truncate)
+            : new ParrowBatchWrite(path, info, partitionBy, truncate);
       }
     };
   }

@@ -22,7 +22,9 @@ import org.apache.spark.sql.util.ArrowUtils;
 /**
  * Creates each task attempt's writer: Spark's rows into Arrow vectors (Spark's own {@code
  * ArrowWriter}, the code behind its Arrow exchange with Python), batches of them into Parrow's
- * dataset writer, in the attempt's staging directory.
+ * dataset writer: in the attempt's staging directory ({@link ParrowBatchWrite}), or, for an object
+ * store, under the dataset's own prefix as uploads handed to the driver to complete ({@link
+ * ObjectStoreBatchWrite}).
  */
 final class ParrowWriterFactory implements DataWriterFactory {
   private static final long serialVersionUID = 1L;
@@ -30,35 +32,46 @@ final class ParrowWriterFactory implements DataWriterFactory {
   /** Rows per Arrow batch handed to the writer. */
   static final int BATCH_ROWS = 65_536;
 
+  /** The staging directory, or the dataset's URI when {@code remote}. */
   private final String staging;
+
+  private final boolean remote;
   private final StructType schema;
   private final List<String> partitionBy;
   private final String timeZone;
 
-  /** The write's {@code parquet.encryption.*} options (empty: plaintext files). */
-  private final java.util.HashMap<String, String> encryption;
+  /**
+   * The write's {@code parquet.encryption.*} options (none: plaintext files) and object store
+   * settings ({@link Datasets#carried}).
+   */
+  private final java.util.HashMap<String, String> carried;
 
   ParrowWriterFactory(
       String staging,
+      boolean remote,
       StructType schema,
       List<String> partitionBy,
       String timeZone,
-      java.util.HashMap<String, String> encryption) {
+      java.util.HashMap<String, String> carried) {
     this.staging = staging;
+    this.remote = remote;
     this.schema = schema;
     this.partitionBy = List.copyOf(partitionBy);
     this.timeZone = timeZone;
-    this.encryption = encryption;
+    this.carried = carried;
   }
 
   @Override
   public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
-    return new Writer(Path.of(staging).resolve("task-" + partitionId + "-" + taskId));
+    return new Writer(
+        remote ? null : Path.of(staging).resolve("task-" + partitionId + "-" + taskId));
   }
 
   /** One task attempt's writer. */
   private final class Writer implements DataWriter<InternalRow> {
+    /** The attempt's staging directory; null for an object store. */
     private final Path directory;
+
     private final BufferAllocator allocator = new RootAllocator();
     private final VectorSchemaRoot root;
     private final ArrowWriter rows;
@@ -72,19 +85,29 @@ final class ParrowWriterFactory implements DataWriterFactory {
           SparkSchemas.forWriting(ArrowUtils.toArrowSchema(schema, timeZone, true, false), schema);
       this.root = VectorSchemaRoot.create(arrow, allocator);
       this.rows = ArrowWriter.create(root);
+      // The vectors' own schema: Arrow Java names a list's child "$data$" whatever the field said.
+      Schema vectors =
+          new Schema(
+              root.getFieldVectors().stream()
+                  .map(org.apache.arrow.vector.FieldVector::getField)
+                  .toList());
       try {
         this.files =
-            ParquetDatasetWriter.create(
-                directory,
-                // The vectors' own schema: Arrow Java names a list's child "$data$" whatever the
-                // field said.
-                new Schema(
-                    root.getFieldVectors().stream()
-                        .map(org.apache.arrow.vector.FieldVector::getField)
-                        .toList()),
-                Datasets.writeOptions(encryption),
-                new ParquetDatasetWriter.Layout(
-                    partitionBy, 10_000_000, 64, ParquetDatasetWriter.ExistingData.ERROR));
+            remote
+                // Each attempt's files have names of their own beside the others'.
+                ? ParquetDatasetWriter.create(
+                    staging,
+                    vectors,
+                    Datasets.writeOptions(carried),
+                    new ParquetDatasetWriter.Layout(
+                        partitionBy, 10_000_000, 64, ParquetDatasetWriter.ExistingData.ADD),
+                    Datasets.remote(carried))
+                : ParquetDatasetWriter.create(
+                    directory,
+                    vectors,
+                    Datasets.writeOptions(carried),
+                    new ParquetDatasetWriter.Layout(
+                        partitionBy, 10_000_000, 64, ParquetDatasetWriter.ExistingData.ERROR));
       } catch (IOException e) {
         root.close();
         allocator.close();
@@ -112,6 +135,12 @@ final class ParrowWriterFactory implements DataWriterFactory {
       if (pending > 0) {
         flush();
       }
+      if (remote) {
+        // Uploads complete but not completed: the driver completes those of the job's commit.
+        List<dev.parrow.storage.PendingFile> staged = files.handOver();
+        committed = true;
+        return new ObjectStoreBatchWrite.Staged(staged);
+      }
       files.close();
       if (!Files.exists(ParrowBatchWrite.jobMarker(directory.getParent()))) {
         // The job committed or aborted without this attempt: what it wrote must not stay.
@@ -135,6 +164,10 @@ final class ParrowWriterFactory implements DataWriterFactory {
      */
     @Override
     public void abort() throws IOException {
+      if (remote) {
+        files.abort();
+        return;
+      }
       try {
         files.abort();
       } finally {

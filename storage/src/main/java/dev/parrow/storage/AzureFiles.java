@@ -181,6 +181,11 @@ final class AzureFiles {
         });
   }
 
+  /** Commits blocks staged elsewhere (Put Block List). */
+  static void publish(PendingFile file, RemoteOptions options) throws IOException {
+    ((Upload) create(URI.create(file.location()), options)).complete(file.parts());
+  }
+
   /** Every request names the API version, signed or not (anonymous reads need it too). */
   private static RemoteRequests.Signer versioned(RemoteRequests.Signer signer) {
     if (signer != RemoteRequests.Signer.NONE) {
@@ -208,6 +213,11 @@ final class AzureFiles {
     @Override
     int maxParts() {
       return 50_000;
+    }
+
+    @Override
+    String uploadId() {
+      return null;
     }
 
     @Override

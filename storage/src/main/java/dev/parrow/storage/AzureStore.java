@@ -27,6 +27,16 @@ final class AzureStore implements Store {
   }
 
   @Override
+  public void publish(PendingFile file) throws IOException {
+    AzureFiles.publish(file, options);
+  }
+
+  @Override
+  public void discard(PendingFile file) throws IOException {
+    // Azure cannot discard blocks: see AzureFiles.Upload.
+  }
+
+  @Override
   public void delete(String location) throws IOException {
     AzureFiles.delete(URI.create(location), options);
   }

@@ -241,6 +241,19 @@ abstract class PartedUpload implements StagedOutputFile {
     }
   }
 
+  /** The upload id where the store has one (S3), else null. */
+  abstract String uploadId();
+
+  @Override
+  public PendingFile handOver() {
+    if (!staged) {
+      throw new IllegalStateException(name + ": hand over before stage");
+    }
+    staged = false;
+    Open.remove(this);
+    return new PendingFile(name, uploadId(), partIds);
+  }
+
   /** Makes the object of the parts {@link #stage} sent. */
   @Override
   public void publish() throws IOException {

@@ -138,6 +138,22 @@ public final class S3Files {
         });
   }
 
+  /** Completes an upload staged elsewhere (CompleteMultipartUpload). */
+  static void publish(PendingFile file, RemoteOptions options) throws IOException {
+    upload(file, options).complete(file.parts());
+  }
+
+  /** Aborts an upload staged elsewhere (AbortMultipartUpload). */
+  static void discard(PendingFile file, RemoteOptions options) throws IOException {
+    upload(file, options).discard();
+  }
+
+  private static Upload upload(PendingFile file, RemoteOptions options) {
+    Upload u = (Upload) create(URI.create(file.location()), options);
+    u.uploadId = file.uploadId();
+    return u;
+  }
+
   /**
    * A write to S3: a file smaller than a part is one PutObject on commit; a larger one is a
    * multipart upload begun with its first part, completed on commit and aborted on failure.
@@ -157,6 +173,11 @@ public final class S3Files {
     @Override
     int maxParts() {
       return 10_000;
+    }
+
+    @Override
+    String uploadId() {
+      return uploadId;
     }
 
     @Override

@@ -27,6 +27,16 @@ final class S3Store implements Store {
   }
 
   @Override
+  public void publish(PendingFile file) throws IOException {
+    S3Files.publish(file, options);
+  }
+
+  @Override
+  public void discard(PendingFile file) throws IOException {
+    S3Files.discard(file, options);
+  }
+
+  @Override
   public void delete(String location) throws IOException {
     S3Files.delete(URI.create(location), options);
   }

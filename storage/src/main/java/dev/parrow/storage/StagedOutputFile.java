@@ -23,6 +23,19 @@ public interface StagedOutputFile extends OutputFile {
    */
   void publish() throws IOException;
 
+  /**
+   * After {@link #stage}: the staged file handed over, for {@link Store#publish} or {@link
+   * Store#discard} to end, here or in another process. This output then no longer discards it
+   * (neither on abort nor at exit): the new owner does.
+   *
+   * @return the pending file
+   * @throws UnsupportedOperationException where the staged bytes cannot be handed over (local
+   *     files, whose temporary files belong to this process)
+   */
+  default PendingFile handOver() {
+    throw new UnsupportedOperationException(name() + ": a staged local file cannot be handed over");
+  }
+
   @Override
   default void commit() throws IOException {
     stage();

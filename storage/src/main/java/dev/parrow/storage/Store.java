@@ -41,6 +41,26 @@ public interface Store {
   StagedOutputFile create(String location) throws IOException;
 
   /**
+   * Makes a file staged elsewhere the file ({@link StagedOutputFile#handOver}).
+   *
+   * @param file the staged file
+   * @throws IOException if the store refuses
+   */
+  default void publish(PendingFile file) throws IOException {
+    throw new UnsupportedOperationException(file.location() + ": nothing is staged here");
+  }
+
+  /**
+   * Throws away a file staged elsewhere; nothing of it is left.
+   *
+   * @param file the staged file
+   * @throws IOException if the store refuses
+   */
+  default void discard(PendingFile file) throws IOException {
+    throw new UnsupportedOperationException(file.location() + ": nothing is staged here");
+  }
+
+  /**
    * Removes a file, if it is there (a dataset's files published before its commit failed).
    *
    * @param location the file
