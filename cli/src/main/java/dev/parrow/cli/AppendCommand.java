@@ -36,8 +36,13 @@ final class AppendCommand implements Callable<Integer> {
               + " for a stream on stdin.")
   String location;
 
-  @Parameters(index = "1", paramLabel = "TARGET", description = "The Parquet file to add to.")
-  Path target;
+  @Parameters(
+      index = "1",
+      paramLabel = "TARGET",
+      description =
+          "The Parquet file to add to: a local file (an object in S3 or Azure cannot be added to"
+              + " in place).")
+  String targetLocation;
 
   @Mixin WriteSettings settings;
 
@@ -46,6 +51,14 @@ final class AppendCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     settings.refuseEncryption("append");
+    if (dev.parrow.storage.Stores.isRemote(targetLocation)) {
+      // An object is written whole: adding row groups would mean a copy of every byte of it.
+      throw new IllegalArgumentException(
+          targetLocation
+              + ": objects in S3 and Azure cannot be added to in place; write the new rows as a"
+              + " file of their own beside it (a dataset), or append to a local copy and upload it");
+    }
+    Path target = Path.of(targetLocation);
     Path input = Inputs.arrowInput(location);
     var err = spec.commandLine().getErr();
     Progress progress = new Progress(err, Inputs.arrowRows(input), ParrowCommand.of(spec).quiet);

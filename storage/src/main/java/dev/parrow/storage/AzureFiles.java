@@ -211,6 +211,11 @@ final class AzureFiles {
     }
 
     @Override
+    RemoteRequests sent() {
+      return requests;
+    }
+
+    @Override
     int maxParts() {
       return 50_000;
     }

@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * than asked for, and an answer longer than asked for is refused rather than held. Safe for
  * concurrent reads.
  */
-public final class HttpInputFile implements InputFile {
+public final class HttpInputFile implements InputFile, RemoteTraffic {
   /** Daemon threads for prefetches, shared by every remote file: they only wait on the network. */
   private static final Executor FETCHERS = ParrowThreads.executor(ParrowThreads.Work.FETCH, null);
 
@@ -122,12 +122,23 @@ public final class HttpInputFile implements InputFile {
   }
 
   /** {@return how many requests this file has sent, retries included} */
+  @Override
   public long requests() {
     return requests.requests();
   }
 
   /** {@return how many body bytes this file has received} */
   public long bytesFetched() {
+    return requests.bytes();
+  }
+
+  @Override
+  public long bytesSent() {
+    return requests.bytesSent();
+  }
+
+  @Override
+  public long bytesReceived() {
     return requests.bytes();
   }
 

@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * process (SIGKILL) leaves an upload that never becomes the object (S3 keeps its parts until a
  * lifecycle rule removes them; Azure drops uncommitted blocks after a week).
  */
-abstract class PartedUpload implements StagedOutputFile {
+abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
   /** Daemon threads that wait on the network, shared with remote reads. */
   private static final Executor SENDERS = ParrowThreads.executor(ParrowThreads.Work.FETCH, null);
 
@@ -73,6 +73,24 @@ abstract class PartedUpload implements StagedOutputFile {
 
   /** The largest part number the store takes. */
   abstract int maxParts();
+
+  /** The requests of this upload, which count what they send and receive. */
+  abstract RemoteRequests sent();
+
+  @Override
+  public long requests() {
+    return sent().requests();
+  }
+
+  @Override
+  public long bytesSent() {
+    return sent().bytesSent();
+  }
+
+  @Override
+  public long bytesReceived() {
+    return sent().bytes();
+  }
 
   // ---- the stream
 

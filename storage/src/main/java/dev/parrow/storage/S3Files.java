@@ -171,6 +171,11 @@ public final class S3Files {
     }
 
     @Override
+    RemoteRequests sent() {
+      return requests;
+    }
+
+    @Override
     int maxParts() {
       return 10_000;
     }
