@@ -303,7 +303,7 @@ public final class HttpInputFile implements InputFile, RemoteTraffic {
                 "HEAD", uri, java.util.Map.of(), RemoteRequests.NO_BODY, "the length", 0),
             response -> {
               if (response.statusCode() != 200) {
-                throw requests.statusError(response.statusCode(), response.body(), "the length");
+                throw requests.statusError(response, "the length");
               }
               long n = response.headers().firstValueAsLong("Content-Length").orElse(-1);
               if (n < 0) {

@@ -248,6 +248,16 @@ final class RemoteRequests {
     return StoreErrors.of(name, status, body, what);
   }
 
+  /** The error for an answer that is not retried, with the error code of its headers too. */
+  RemoteFileException statusError(Response response, String what) {
+    return StoreErrors.of(
+        name,
+        response.statusCode(),
+        response.body(),
+        what,
+        response.headers().firstValue("x-ms-error-code").orElse(""));
+  }
+
   private static HttpClient newClient(Duration connectTimeout) {
     return HttpClient.newBuilder()
         .connectTimeout(connectTimeout)

@@ -29,7 +29,18 @@ final class StoreErrors {
    * @param what the request ({@code bytes=0-99}, {@code listing}, {@code part 3})
    */
   static RemoteFileException of(String name, int status, byte[] body, String what) {
-    String code = code(body);
+    return of(name, status, body, what, "");
+  }
+
+  /**
+   * The exception for a status that is not retried.
+   *
+   * @param headerCode the error code of a header (Azure's {@code x-ms-error-code}, the only one a
+   *     HEAD's answer has), or ""
+   */
+  static RemoteFileException of(
+      String name, int status, byte[] body, String what, String headerCode) {
+    String code = code(body).isEmpty() ? headerCode : code(body);
     String meaning = meaning(status, code);
     String detail = code.isEmpty() ? "" : " (" + code + ")";
     return new RemoteFileException(

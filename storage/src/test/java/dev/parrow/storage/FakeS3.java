@@ -168,7 +168,10 @@ final class FakeS3 implements AutoCloseable {
           }
         }
         case "DELETE" -> {
-          if (uploads.remove(q.get("uploadId")) == null) {
+          if (!q.containsKey("uploadId")) {
+            objects.remove(name);
+            send(x, 204, null);
+          } else if (uploads.remove(q.get("uploadId")) == null) {
             send(x, 404, error("NoSuchUpload"));
           } else {
             send(x, 204, null);

@@ -203,4 +203,38 @@ class S3WriteTest {
     assertTrue(s3.objects.isEmpty());
     assertTrue(s3.uploads.isEmpty());
   }
+
+  @Test
+  void stagedUploadsAppearOnlyWhenPublishedAndCanBeHandedOver() throws IOException {
+    Store store = store(s3.options().partSize(4096).build());
+    StagedOutputFile small = store.create("s3://bucket/staged/small");
+    write(small, bytes(100, 8));
+    small.stage();
+    assertTrue(s3.objects.isEmpty(), "a staged file is an upload, not an object");
+    assertEquals(1, s3.uploads.size(), "even a small file is an upload of one part when staged");
+    small.publish();
+    assertEquals(List.of("bucket/staged/small"), s3.keys());
+
+    // Handed over: completed, or aborted, through the store by someone else.
+    StagedOutputFile kept = store.create("s3://bucket/staged/kept");
+    write(kept, bytes(10_000, 9));
+    kept.stage();
+    PendingFile pending = kept.handOver();
+    assertEquals("s3://bucket/staged/kept", pending.location());
+    assertEquals(3, pending.parts().size());
+    kept.abort(); // no longer this output's to discard
+    assertEquals(1, s3.uploads.size());
+    store.publish(pending);
+    assertArrayEquals(bytes(10_000, 9), s3.objects.get("bucket/staged/kept"));
+
+    StagedOutputFile dropped = store.create("s3://bucket/staged/dropped");
+    write(dropped, bytes(10_000, 10));
+    dropped.stage();
+    store.discard(dropped.handOver());
+    assertTrue(s3.uploads.isEmpty());
+    assertEquals(List.of("bucket/staged/kept", "bucket/staged/small"), s3.keys());
+
+    store.delete("s3://bucket/staged/small");
+    assertEquals(List.of("bucket/staged/kept"), s3.keys());
+  }
 }
