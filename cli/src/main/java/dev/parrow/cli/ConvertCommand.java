@@ -36,7 +36,9 @@ final class ConvertCommand implements Callable<Integer> {
   @Parameters(
       index = "1",
       paramLabel = "OUT",
-      description = "The Parquet file to write, or - for stdout.")
+      description =
+          "The Parquet file to write (a path, or an s3://, az:// or abfss:// URI: the object"
+              + " appears only when whole), or - for stdout.")
   String output;
 
   @Mixin ReadSettings read;

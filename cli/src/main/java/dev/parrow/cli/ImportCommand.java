@@ -45,7 +45,10 @@ final class ImportCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "IN", description = "The CSV or JSON lines file, or -.")
   Path input;
 
-  @Parameters(index = "1", paramLabel = "OUT", description = "The Parquet file to write.")
+  @Parameters(
+      index = "1",
+      paramLabel = "OUT",
+      description = "The Parquet file to write (a path, or an s3://, az:// or abfss:// URI).")
   String output;
 
   @Option(

@@ -44,7 +44,8 @@ final class ToArrowCommand implements Callable<Integer> {
   @Parameters(
       index = "1",
       paramLabel = "OUT",
-      description = "The Arrow file to write, or - for stdout.")
+      description =
+          "The Arrow file to write (a path, or an s3://, az:// or abfss:// URI), or - for stdout.")
   String output;
 
   @Option(
