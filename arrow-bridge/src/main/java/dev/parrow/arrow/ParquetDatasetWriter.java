@@ -613,6 +613,15 @@ public final class ParquetDatasetWriter implements AutoCloseable {
     commit();
   }
 
+  /** Finishes and stages every open file; the writer takes no more batches. */
+  private void finishAll() throws IOException {
+    for (Target t : open.values()) {
+      finish(t);
+    }
+    open.clear();
+    closed = true;
+  }
+
   /**
    * Finishes every open file and renames every file into place: the dataset appears whole. The
    * writer is closed after.
@@ -622,11 +631,7 @@ public final class ParquetDatasetWriter implements AutoCloseable {
   public void commit() throws IOException {
     checkOpen();
     try {
-      for (Target t : open.values()) {
-        finish(t);
-      }
-      open.clear();
-      closed = true;
+      finishAll();
       List<StagedFile> renamed = new ArrayList<>();
       try {
         for (StagedFile f : finished) {
@@ -670,11 +675,7 @@ public final class ParquetDatasetWriter implements AutoCloseable {
     }
     checkOpen();
     try {
-      for (Target t : open.values()) {
-        finish(t);
-      }
-      open.clear();
-      closed = true;
+      finishAll();
       List<PendingFile> out = new ArrayList<>();
       for (StagedFile f : finished) {
         out.add(f.handOver());

@@ -139,65 +139,73 @@ public final class ObjectStoreRunner {
     return p;
   }
 
+  /** One timed round: a write or a read, giving what it cost the network (null when local). */
+  interface Round {
+    Object run(BufferAllocator allocator) throws Exception;
+  }
+
   /** Writes every row of {@code source} to {@code target}; the median time, and prints it. */
   static double write(
       RunnerArgs a, Path source, String target, RemoteOptions options, String store, double local)
       throws Exception {
-    long[] times = new long[a.iterations()];
-    long requests = 0;
-    long sent = 0;
-    long received = 0;
-    try (BufferAllocator allocator = new RootAllocator()) {
-      for (int round = -a.warmup(); round < a.iterations(); round++) {
-        long start = System.nanoTime();
-        OutputFile out = OutputFile.of(target, options);
-        try (ParquetFile f = ParquetFile.open(source);
-            ParquetArrowReader reader = f.newReader(allocator)) {
-          ParquetArrowWriter.writeAll(reader, out, WriteOptions.defaults(), rows -> {});
-        }
-        if (round >= 0) {
-          times[round] = System.nanoTime() - start;
-        }
-        if (out instanceof RemoteTraffic t) {
-          requests = t.requests();
-          sent = t.bytesSent();
-          received = t.bytesReceived();
-        }
-      }
-    }
-    double seconds = CompareRunner.median(times) / 1e9;
-    print("write", store, seconds, local == 0 ? seconds : local, requests, sent, received);
-    return seconds;
+    return measure(
+        a,
+        "write",
+        store,
+        local,
+        allocator -> {
+          OutputFile out = OutputFile.of(target, options);
+          try (ParquetFile f = ParquetFile.open(source);
+              ParquetArrowReader reader = f.newReader(allocator)) {
+            ParquetArrowWriter.writeAll(reader, out, WriteOptions.defaults(), rows -> {});
+          }
+          return out;
+        });
   }
 
   /** Reads every column of {@code location}; the median time, and prints it. */
   static double read(
       RunnerArgs a, String location, RemoteOptions options, String store, double local)
       throws Exception {
+    return measure(
+        a,
+        "read",
+        store,
+        local,
+        allocator -> {
+          InputFile in = Stores.of(location, options).open(location);
+          try (ParquetFile f = ParquetFile.open(in);
+              ParquetArrowReader reader = f.newReader(allocator)) {
+            SelectiveScanRunner.drain(reader);
+          }
+          return in;
+        });
+  }
+
+  /** The median of the rounds' times, printed with the last round's traffic. */
+  static double measure(RunnerArgs a, String what, String store, double local, Round round)
+      throws Exception {
     long[] times = new long[a.iterations()];
-    long requests = 0;
-    long sent = 0;
-    long received = 0;
+    Object last = null;
     try (BufferAllocator allocator = new RootAllocator()) {
-      for (int round = -a.warmup(); round < a.iterations(); round++) {
+      for (int i = -a.warmup(); i < a.iterations(); i++) {
         long start = System.nanoTime();
-        InputFile in = Stores.of(location, options).open(location);
-        try (ParquetFile f = ParquetFile.open(in);
-            ParquetArrowReader reader = f.newReader(allocator)) {
-          SelectiveScanRunner.drain(reader);
-        }
-        if (round >= 0) {
-          times[round] = System.nanoTime() - start;
-        }
-        if (in instanceof RemoteTraffic t) {
-          requests = t.requests();
-          sent = t.bytesSent();
-          received = t.bytesReceived();
+        last = round.run(allocator);
+        if (i >= 0) {
+          times[i] = System.nanoTime() - start;
         }
       }
     }
     double seconds = CompareRunner.median(times) / 1e9;
-    print("read", store, seconds, local == 0 ? seconds : local, requests, sent, received);
+    RemoteTraffic t = last instanceof RemoteTraffic r ? r : null;
+    print(
+        what,
+        store,
+        seconds,
+        local == 0 ? seconds : local,
+        t == null ? 0 : t.requests(),
+        t == null ? 0 : t.bytesSent(),
+        t == null ? 0 : t.bytesReceived());
     return seconds;
   }
 

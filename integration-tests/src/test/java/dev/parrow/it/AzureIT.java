@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.parrow.arrow.DatasetOptions;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
-import dev.parrow.arrow.ParquetDataset;
-import dev.parrow.arrow.ParquetDatasetWriter;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
@@ -25,8 +22,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
@@ -118,41 +113,16 @@ class AzureIT {
             Azurite.ACCOUNT, azurite.endpoint, AzureCredentials.sas(Azurite.accountSas("rwdlac")));
     RemoteOptions options = options(sas);
     String root = "az://data/by_status";
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile source = ParquetFile.open(lineitem);
-        ParquetArrowReader reader = source.newReader(allocator)) {
-      ParquetDatasetWriter writer =
-          ParquetDatasetWriter.create(
-              root,
-              reader.getVectorSchemaRoot().getSchema(),
-              WriteOptions.defaults(),
-              ParquetDatasetWriter.Layout.partitionBy("l_linestatus").withMaxRowsPerFile(120_000),
-              options);
-      while (reader.loadNextBatch()) {
-        writer.write(reader.getVectorSchemaRoot());
-      }
-      // Staged blocks are not blobs: nothing is listed before the commit.
-      assertEquals(List.of(), Stores.of(root, options).list(root + "/"));
-      writer.close();
-      assertEquals(writer.locations().size(), Stores.of(root, options).list(root + "/").size());
-    }
-    try (BufferAllocator allocator = new RootAllocator()) {
-      ParquetDataset dataset =
-          ParquetDataset.open(
-              List.of(root + "/"), DatasetOptions.builder().remote(options).build());
-      List<String> got = DatasetIT.lines(dataset, allocator, ReadOptions.defaults());
-      List<String> want = new ArrayList<>();
-      for (List<Object> row :
-          DatasetIT.duck(
-              "SELECT * EXCLUDE (l_linestatus), l_linestatus FROM read_parquet("
-                  + DuckDb.literal(lineitem)
-                  + ")")) {
-        want.add(row.toString());
-      }
-      Collections.sort(got);
-      Collections.sort(want);
-      S3WriteIT.assertSameLines(want, got);
-    }
+    // Staged blocks are not blobs: nothing is listed before the commit.
+    List<String> written =
+        S3WriteIT.writeDataset(
+            lineitem,
+            root,
+            "l_linestatus",
+            options,
+            () -> assertEquals(List.of(), Stores.of(root, options).list(root + "/")));
+    assertEquals(written.size(), Stores.of(root, options).list(root + "/").size());
+    S3WriteIT.assertDatasetIsLineitem(root, "l_linestatus", options, lineitem);
     // A SAS without the write permission is refused, saying so.
     AzureSettings readOnly =
         new AzureSettings(

@@ -11,19 +11,12 @@ import dev.parrow.arrow.ReadOptions;
 import dev.parrow.storage.RemoteFileException;
 import dev.parrow.storage.RemoteOptions;
 import dev.parrow.storage.S3Settings;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.gaul.s3proxy.AuthenticationType;
-import org.gaul.s3proxy.S3Proxy;
-import org.jclouds.ContextBuilder;
-import org.jclouds.blobstore.BlobStore;
-import org.jclouds.blobstore.BlobStoreContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,58 +28,32 @@ import org.junit.jupiter.api.io.TempDir;
  * local dataset, and a wrong secret key refused with a clear 403.
  */
 class S3ReadIT {
-  static final String ACCESS = "parrow-access";
-  static final String SECRET = "parrow-secret";
+  static final String SECRET = S3Server.SECRET;
 
   @TempDir static Path dir;
-  static S3Proxy proxy;
-  static BlobStoreContext context;
-  static URI endpoint;
+  static S3Server s3;
 
   @BeforeAll
   static void start() throws Exception {
-    Path store = Files.createDirectories(dir.resolve("store"));
-    Properties properties = new Properties();
-    properties.setProperty("jclouds.filesystem.basedir", store.toString());
-    context =
-        ContextBuilder.newBuilder("filesystem")
-            .credentials("identity", "credential")
-            .overrides(properties)
-            .build(BlobStoreContext.class);
-    proxy =
-        S3Proxy.builder()
-            .blobStore(context.getBlobStore())
-            .endpoint(URI.create("http://127.0.0.1:0"))
-            .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS, SECRET)
-            .build();
-    proxy.start();
-    for (int i = 0; i < 100 && !"STARTED".equals(proxy.getState()); i++) {
-      Thread.sleep(50);
-    }
-    endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
-    BlobStore blobs = context.getBlobStore();
-    blobs.createContainerInLocation(null, "bucket");
-    put(blobs, "lineitem.parquet", LineitemFile.write(dir));
+    s3 = new S3Server(dir);
+    s3.put("lineitem.parquet", LineitemFile.write(dir));
     Path table = DatasetIT.smallHiveTable(dir.resolve("table"));
     try (Stream<Path> files = Files.walk(table)) {
       for (Path f : files.filter(Files::isRegularFile).toList()) {
-        put(blobs, "table/" + table.relativize(f).toString().replace('\\', '/'), f);
+        s3.put("table/" + table.relativize(f).toString().replace('\\', '/'), f);
       }
     }
   }
 
-  static void put(BlobStore blobs, String key, Path file) {
-    blobs.putBlob("bucket", blobs.blobBuilder(key).payload(file.toFile()).build());
-  }
-
   @AfterAll
   static void stop() throws Exception {
-    proxy.stop();
-    context.close();
+    s3.close();
   }
 
   static RemoteOptions options(String secret) {
-    return RemoteOptions.builder().s3(S3Settings.of(endpoint, "us-east-1", ACCESS, secret)).build();
+    return RemoteOptions.builder()
+        .s3(S3Settings.of(s3.endpoint, "us-east-1", S3Server.ACCESS, secret))
+        .build();
   }
 
   @Test

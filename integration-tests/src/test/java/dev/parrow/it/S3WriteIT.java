@@ -18,7 +18,6 @@ import dev.parrow.storage.S3Settings;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,17 +25,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.gaul.s3proxy.AuthenticationType;
-import org.gaul.s3proxy.S3Proxy;
-import org.jclouds.ContextBuilder;
-import org.jclouds.blobstore.BlobStore;
-import org.jclouds.blobstore.BlobStoreContext;
-import org.jclouds.blobstore.domain.StorageMetadata;
-import org.jclouds.blobstore.options.ListContainerOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,79 +41,89 @@ import org.junit.jupiter.api.io.TempDir;
  * the credentials and endpoint of the environment.
  */
 class S3WriteIT {
-  static final String ACCESS = "parrow-access";
-  static final String SECRET = "parrow-secret";
-
   @TempDir static Path dir;
-  static S3Proxy proxy;
-  static BlobStoreContext context;
-  static BlobStore blobs;
-  static URI endpoint;
+  static S3Server s3;
   static Path lineitem;
 
   @BeforeAll
   static void start() throws Exception {
-    Path store = Files.createDirectories(dir.resolve("store"));
-    Properties properties = new Properties();
-    properties.setProperty("jclouds.filesystem.basedir", store.toString());
-    context =
-        ContextBuilder.newBuilder("filesystem")
-            .credentials("identity", "credential")
-            .overrides(properties)
-            .build(BlobStoreContext.class);
-    proxy =
-        S3Proxy.builder()
-            .blobStore(context.getBlobStore())
-            .endpoint(URI.create("http://127.0.0.1:0"))
-            .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS, SECRET)
-            .build();
-    proxy.start();
-    for (int i = 0; i < 100 && !"STARTED".equals(proxy.getState()); i++) {
-      Thread.sleep(50);
-    }
-    endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
-    blobs = context.getBlobStore();
-    blobs.createContainerInLocation(null, "bucket");
+    s3 = new S3Server(dir);
     lineitem = LineitemFile.write(dir);
   }
 
   @AfterAll
   static void stop() throws Exception {
-    proxy.stop();
-    context.close();
+    s3.close();
   }
 
   /** S3's smallest part size, so that lineitem goes in several parts. */
   static RemoteOptions options() {
     return RemoteOptions.builder()
-        .s3(S3Settings.of(endpoint, "us-east-1", ACCESS, SECRET))
+        .s3(S3Settings.of(s3.endpoint, "us-east-1", S3Server.ACCESS, S3Server.SECRET))
         .partSize(5 << 20)
         .partsInFlight(3)
         .build();
   }
 
-  static List<String> keys(String prefix) {
-    List<String> out = new ArrayList<>();
-    for (StorageMetadata m :
-        blobs.list("bucket", ListContainerOptions.Builder.prefix(prefix).recursive())) {
-      if (m.getType() == org.jclouds.blobstore.domain.StorageType.BLOB) {
-        out.add(m.getName());
+  /**
+   * Writes lineitem as a dataset partitioned by one column, checking after each batch that nothing
+   * is listed before the commit; the writer's locations.
+   */
+  static List<String> writeDataset(
+      Path lineitem,
+      String root,
+      String partitionBy,
+      RemoteOptions options,
+      ListingCheck nothingListed)
+      throws Exception {
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile source = ParquetFile.open(lineitem);
+        ParquetArrowReader reader = source.newReader(allocator)) {
+      ParquetDatasetWriter writer =
+          ParquetDatasetWriter.create(
+              root,
+              reader.getVectorSchemaRoot().getSchema(),
+              WriteOptions.defaults(),
+              ParquetDatasetWriter.Layout.partitionBy(partitionBy).withMaxRowsPerFile(150_000),
+              options);
+      while (reader.loadNextBatch()) {
+        writer.write(reader.getVectorSchemaRoot());
+        nothingListed.check();
       }
+      writer.close();
+      return writer.locations();
     }
-    Collections.sort(out);
-    return out;
   }
 
-  static int openUploads() {
-    return blobs.listMultipartUploads("bucket").size();
+  /** A check that the store lists nothing yet. */
+  interface ListingCheck {
+    void check() throws Exception;
   }
 
-  static Path download(String key) throws Exception {
-    Path local = Files.createTempFile(dir, "download-", ".parquet");
-    try (var in = blobs.getBlob("bucket", key).getPayload().openStream()) {
-      Files.copy(in, local, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+  /** The dataset under {@code root} holds lineitem's rows, the partition column last. */
+  static void assertDatasetIsLineitem(
+      String root, String partitionBy, RemoteOptions options, Path lineitem) throws Exception {
+    try (BufferAllocator allocator = new RootAllocator()) {
+      ParquetDataset dataset =
+          ParquetDataset.open(
+              List.of(root + "/"), DatasetOptions.builder().remote(options).build());
+      List<String> got = DatasetIT.lines(dataset, allocator, ReadOptions.defaults());
+      List<String> want = new ArrayList<>();
+      for (List<Object> row :
+          DatasetIT.duck(
+              "SELECT * EXCLUDE ("
+                  + partitionBy
+                  + "), "
+                  + partitionBy
+                  + " FROM read_parquet("
+                  + DuckDb.literal(lineitem)
+                  + ")")) {
+        want.add(row.toString());
+      }
+      Collections.sort(got);
+      Collections.sort(want);
+      assertSameLines(want, got);
     }
-    return local;
   }
 
   @Test
@@ -139,8 +140,8 @@ class S3WriteIT {
           WriteOptions.builder().dictionary(false).build(),
           rows -> {});
     }
-    assertEquals(0, openUploads(), "the upload was completed");
-    Path fetched = download("out/lineitem.parquet");
+    assertEquals(0, s3.openUploads(), "the upload was completed");
+    Path fetched = s3.download("out/lineitem.parquet", dir);
     assertTrue(Files.size(fetched) > 10 << 20, "written in parts: " + Files.size(fetched));
     List<List<Object>> want = FilterCorpusIT.rows(lineitem, ReadOptions.defaults());
     try (ParquetFile written = ParquetFile.open(uri, options())) {
@@ -155,48 +156,22 @@ class S3WriteIT {
   @Test
   void partitionedDatasetReadsBackEqual() throws Exception {
     String root = "s3://bucket/lineitem_by_flag";
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile source = ParquetFile.open(lineitem);
-        ParquetArrowReader reader = source.newReader(allocator)) {
-      ParquetDatasetWriter writer =
-          ParquetDatasetWriter.create(
-              root,
-              reader.getVectorSchemaRoot().getSchema(),
-              WriteOptions.defaults(),
-              ParquetDatasetWriter.Layout.partitionBy("l_returnflag").withMaxRowsPerFile(150_000),
-              options());
-      while (reader.loadNextBatch()) {
-        writer.write(reader.getVectorSchemaRoot());
-        // Staged files are uploads not yet completed: nothing to list until the commit.
-        assertEquals(List.of(), keys("lineitem_by_flag/"));
-      }
-      writer.close();
-      assertEquals(writer.locations().size(), keys("lineitem_by_flag/").size());
-    }
-    assertEquals(0, openUploads());
-    List<String> objects = keys("lineitem_by_flag/");
+    // Staged files are uploads not yet completed: nothing to list until the commit.
+    List<String> written =
+        writeDataset(
+            lineitem,
+            root,
+            "l_returnflag",
+            options(),
+            () -> assertEquals(List.of(), s3.keys("lineitem_by_flag/")));
+    List<String> objects = s3.keys("lineitem_by_flag/");
+    assertEquals(written.size(), objects.size());
+    assertEquals(0, s3.openUploads());
     assertTrue(
         objects.stream()
             .allMatch(k -> k.matches("lineitem_by_flag/l_returnflag=[ANR]/part-.*\\.parquet")),
         objects.toString());
-    try (BufferAllocator allocator = new RootAllocator()) {
-      ParquetDataset dataset =
-          ParquetDataset.open(
-              List.of(root + "/"), DatasetOptions.builder().remote(options()).build());
-      // The partition column comes last, as in every hive dataset reader.
-      List<String> got = DatasetIT.lines(dataset, allocator, ReadOptions.defaults());
-      List<String> want = new ArrayList<>();
-      for (List<Object> row :
-          DatasetIT.duck(
-              "SELECT * EXCLUDE (l_returnflag), l_returnflag FROM read_parquet("
-                  + DuckDb.literal(lineitem)
-                  + ")")) {
-        want.add(row.toString());
-      }
-      Collections.sort(got);
-      Collections.sort(want);
-      assertSameLines(want, got);
-    }
+    assertDatasetIsLineitem(root, "l_returnflag", options(), lineitem);
   }
 
   /** Equal lists of lines, or the first difference (not two lists of 400,000 lines). */
@@ -214,10 +189,10 @@ class S3WriteIT {
     try (OutputStream stream = out.open()) {
       stream.write(new byte[12 << 20]);
     }
-    assertTrue(openUploads() > 0, "parts were sent while the writer went on");
+    assertTrue(s3.openUploads() > 0, "parts were sent while the writer went on");
     out.abort();
-    assertEquals(0, openUploads());
-    assertEquals(List.of(), keys("failed/"));
+    assertEquals(0, s3.openUploads());
+    assertEquals(List.of(), s3.keys("failed/"));
 
     // A dataset whose batch has another schema: aborted, its staged files with it.
     try (BufferAllocator allocator = new RootAllocator();
@@ -240,19 +215,19 @@ class S3WriteIT {
       }
       writer.close(); // does nothing after the failure
     }
-    assertEquals(0, openUploads());
-    assertEquals(List.of(), keys("aborted/"));
+    assertEquals(0, s3.openUploads());
+    assertEquals(List.of(), s3.keys("aborted/"));
   }
 
   /** The environment a child process finds S3 in: keys and endpoint, as the AWS tools read them. */
   static Map<String, String> awsEnvironment() {
     return Map.of(
         "AWS_ACCESS_KEY_ID",
-        ACCESS,
+        S3Server.ACCESS,
         "AWS_SECRET_ACCESS_KEY",
-        SECRET,
+        S3Server.SECRET,
         "AWS_ENDPOINT_URL_S3",
-        endpoint.toString(),
+        s3.endpoint.toString(),
         "AWS_REGION",
         "us-east-1",
         "AWS_EC2_METADATA_DISABLED",
@@ -281,7 +256,7 @@ class S3WriteIT {
     assertTrue(output.contains("s3://bucket/cli/lineitem.parquet"), output);
     assertEquals(
         FilterCorpusIT.rows(lineitem, ReadOptions.defaults()),
-        FilterCorpusIT.rows(download("cli/lineitem.parquet"), ReadOptions.defaults()));
+        FilterCorpusIT.rows(s3.download("cli/lineitem.parquet", dir), ReadOptions.defaults()));
   }
 
   @Test
@@ -303,12 +278,12 @@ class S3WriteIT {
         // the child's other output
       }
       assertEquals("uploading", line);
-      assertTrue(openUploads() > 0);
+      assertTrue(s3.openUploads() > 0);
       p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hook runs
       assertTrue(p.waitFor(60, TimeUnit.SECONDS));
     }
-    assertEquals(0, openUploads(), "the shutdown hook aborted the upload");
-    assertEquals(List.of(), keys("killed/"));
+    assertEquals(0, s3.openUploads(), "the shutdown hook aborted the upload");
+    assertEquals(List.of(), s3.keys("killed/"));
   }
 
   /** A child that starts an upload in parts, says so, and waits to be stopped. */

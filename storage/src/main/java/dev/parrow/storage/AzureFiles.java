@@ -231,7 +231,7 @@ final class AzureFiles {
       requests.send(
           new RemoteRequests.Request(
               "PUT", blob, Map.of("x-ms-blob-type", "BlockBlob"), body, "Put Blob", 1 << 20),
-          response -> expect(response, 201, "Put Blob"));
+          response -> requests.expect(response, 201, "Put Blob"));
     }
 
     @Override
@@ -257,7 +257,7 @@ final class AzureFiles {
               body,
               what,
               1 << 20),
-          response -> expect(response, 201, what));
+          response -> requests.expect(response, 201, what));
       return id;
     }
 
@@ -277,20 +277,12 @@ final class AzureFiles {
               xml.toString().getBytes(StandardCharsets.UTF_8),
               "Put Block List",
               1 << 20),
-          response -> expect(response, 201, "Put Block List"));
+          response -> requests.expect(response, 201, "Put Block List"));
     }
 
     @Override
     void discard() {
       // Nothing to call: see the class comment.
-    }
-
-    private Object expect(RemoteRequests.Response response, int status, String what)
-        throws IOException {
-      if (response.statusCode() != status) {
-        throw requests.statusError(response.statusCode(), response.body(), what);
-      }
-      return null;
     }
   }
 

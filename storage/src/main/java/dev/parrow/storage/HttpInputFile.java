@@ -3,7 +3,6 @@ package dev.parrow.storage;
 import dev.parrow.storage.threads.ParrowThreads;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -12,7 +11,6 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -245,19 +243,9 @@ public final class HttpInputFile implements InputFile, RemoteTraffic {
   /** The body of a prefetch, or null when it was dropped meanwhile (the caller fetches itself). */
   private byte[] await(Fetch f) throws IOException {
     try {
-      return f.body.get();
+      return RemoteRequests.await(f.body, name, "read");
     } catch (CancellationException e) {
       return null;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException(name + ": the read was interrupted");
-    } catch (ExecutionException e) {
-      Throwable cause =
-          e.getCause() instanceof UncheckedIOException u ? u.getCause() : e.getCause();
-      if (cause instanceof IOException io) {
-        throw io;
-      }
-      throw new IOException(name + ": " + cause, cause);
     }
   }
 

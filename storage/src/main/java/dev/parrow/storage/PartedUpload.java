@@ -347,19 +347,7 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
   }
 
   private String await(CompletableFuture<String> part) throws IOException {
-    try {
-      return part.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException(name + ": the write was interrupted");
-    } catch (ExecutionException e) {
-      Throwable cause =
-          e.getCause() instanceof UncheckedIOException u ? u.getCause() : e.getCause();
-      if (cause instanceof IOException io) {
-        throw io;
-      }
-      throw new IOException(name + ": " + cause, cause);
-    }
+    return RemoteRequests.await(part, name, "write");
   }
 
   /** Uploads open in this process, discarded by a shutdown hook when it exits before they end. */

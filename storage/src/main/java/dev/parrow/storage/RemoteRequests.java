@@ -243,6 +243,37 @@ final class RemoteRequests {
     }
   }
 
+  /**
+   * The value of a request run on another thread: its own IOException as it was, an interrupt as an
+   * InterruptedIOException naming {@code name}.
+   *
+   * @param doing what was waited for, for the interrupt's message ("read", "write")
+   */
+  static <T> T await(java.util.concurrent.Future<T> future, String name, String doing)
+      throws IOException {
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException(name + ": the " + doing + " was interrupted");
+    } catch (java.util.concurrent.ExecutionException e) {
+      Throwable cause =
+          e.getCause() instanceof java.io.UncheckedIOException u ? u.getCause() : e.getCause();
+      if (cause instanceof IOException io) {
+        throw io;
+      }
+      throw new IOException(name + ": " + cause, cause);
+    }
+  }
+
+  /** The answer when its status is the one expected, else the error saying what it means. */
+  Response expect(Response response, int status, String what) throws RemoteFileException {
+    if (response.statusCode() != status) {
+      throw statusError(response, what);
+    }
+    return response;
+  }
+
   /** The error for a status that is not retried, saying what it means and what to do. */
   RemoteFileException statusError(int status, byte[] body, String what) {
     return StoreErrors.of(name, status, body, what);

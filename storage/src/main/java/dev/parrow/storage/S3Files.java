@@ -190,7 +190,7 @@ public final class S3Files {
       byte[] body = length == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, length);
       requests.send(
           new RemoteRequests.Request("PUT", object, Map.of(), body, "PutObject", 1 << 20),
-          response -> expect(response, 200, "PutObject"));
+          response -> requests.expect(response, 200, "PutObject"));
     }
 
     @Override
@@ -205,7 +205,7 @@ public final class S3Files {
                   "CreateMultipartUpload",
                   1 << 20),
               response -> {
-                expect(response, 200, "CreateMultipartUpload");
+                requests.expect(response, 200, "CreateMultipartUpload");
                 Matcher m = UPLOAD_ID.matcher(new String(response.body(), StandardCharsets.UTF_8));
                 if (!m.find()) {
                   throw new RemoteRequests.BadAnswer(
@@ -228,7 +228,7 @@ public final class S3Files {
               what,
               1 << 20),
           response -> {
-            expect(response, 200, what);
+            requests.expect(response, 200, what);
             return response
                 .headers()
                 .firstValue("ETag")
@@ -259,7 +259,7 @@ public final class S3Files {
               "CompleteMultipartUpload",
               1 << 20),
           response -> {
-            expect(response, 200, "CompleteMultipartUpload");
+            requests.expect(response, 200, "CompleteMultipartUpload");
             // S3 may answer 200 and an error in the body, after the headers went out.
             String code = StoreErrors.code(response.body());
             if (new String(response.body(), StandardCharsets.UTF_8).contains("<Error>")) {
@@ -296,14 +296,6 @@ public final class S3Files {
             }
             return null;
           });
-    }
-
-    private Object expect(RemoteRequests.Response response, int status, String what)
-        throws IOException {
-      if (response.statusCode() != status) {
-        throw requests.statusError(response.statusCode(), response.body(), what);
-      }
-      return null;
     }
   }
 
