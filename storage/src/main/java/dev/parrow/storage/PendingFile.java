@@ -12,9 +12,11 @@ import java.util.List;
  * @param location the file's URI
  * @param uploadId S3's multipart upload id, or null (Azure)
  * @param parts the parts in order: S3's ETags, Azure's block ids
+ * @serial exclude (a handle between Parrow's own processes of one version, not a stored form)
  */
 public record PendingFile(String location, String uploadId, List<String> parts)
     implements Serializable {
+  /** The serialized form's version. */
   private static final long serialVersionUID = 1L;
 
   /**
