@@ -201,4 +201,116 @@ class AzureIT {
             download("az://data/cli/lineitem.parquet", options(sharedKey())),
             ReadOptions.defaults()));
   }
+
+  /**
+   * Bearer tokens, over HTTPS as Azure takes them, against Azurite with its OAuth checks: a fixed
+   * token, and a service principal's from the environment (Microsoft Entra ID's token endpoint
+   * played by a server on loopback), each writing lineitem and reading it back equal; an expired
+   * token is refused saying so. In a child JVM that trusts the emulator's certificate.
+   */
+  @Test
+  void bearerTokensOverHttps() throws Exception {
+    try (Azurite tls = Azurite.start(true)) {
+      tls.createContainer("data");
+      com.sun.net.httpserver.HttpServer entra =
+          com.sun.net.httpserver.HttpServer.create(
+              new java.net.InetSocketAddress("127.0.0.1", 0), 4);
+      java.util.concurrent.atomic.AtomicInteger issued =
+          new java.util.concurrent.atomic.AtomicInteger();
+      entra.createContext(
+          "/tenant/oauth2/v2.0/token",
+          x -> {
+            String form = new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            boolean ok = form.contains("client_secret=shh") && form.contains("client_id=app");
+            byte[] body =
+                (ok
+                        ? "{\"token_type\":\"Bearer\",\"expires_in\":3600,\"access_token\":\""
+                            + Azurite.token(3600)
+                            + "\"}"
+                        : "{\"error\":\"invalid_client\"}")
+                    .getBytes(StandardCharsets.UTF_8);
+            issued.incrementAndGet();
+            x.sendResponseHeaders(ok ? 200 : 401, body.length);
+            x.getResponseBody().write(body);
+            x.close();
+          });
+      entra.start();
+      try {
+        List<String> flags = tls.trustFlags();
+        ProcessBuilder pb =
+            new ProcessBuilder(
+                ChildJvm.command(
+                    flags,
+                    System.getProperty("java.class.path"),
+                    BearerChild.class.getName(),
+                    tls.endpoint.toString(),
+                    lineitem.toString()));
+        pb.environment()
+            .putAll(
+                java.util.Map.of(
+                    "AZURE_STORAGE_ACCOUNT_NAME", Azurite.ACCOUNT,
+                    "AZURE_TENANT_ID", "tenant",
+                    "AZURE_CLIENT_ID", "app",
+                    "AZURE_CLIENT_SECRET", "shh",
+                    "AZURE_AUTHORITY_HOST", "http://127.0.0.1:" + entra.getAddress().getPort()));
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), output);
+        assertTrue(output.contains("bearer token: equal"), output);
+        assertTrue(output.contains("service principal app: equal"), output);
+        assertTrue(output.contains("expired: refused"), output);
+        assertEquals(1, issued.get(), "one token for the whole write and read: " + output);
+      } finally {
+        entra.stop(0);
+      }
+    }
+  }
+
+  /** The child of {@link #bearerTokensOverHttps}: writes, reads back, compares, says so. */
+  public static final class BearerChild {
+    public static void main(String[] args) throws Exception {
+      java.net.URI endpoint = java.net.URI.create(args[0]);
+      Path lineitem = Path.of(args[1]);
+      List<List<Object>> want = FilterCorpusIT.rows(lineitem, ReadOptions.defaults());
+      AzureSettings environment = AzureSettings.fromEnvironment();
+      for (AzureCredentials credentials :
+          List.of(AzureCredentials.bearer(Azurite.token(600)), environment.credentials())) {
+        RemoteOptions options =
+            RemoteOptions.builder()
+                .azure(new AzureSettings(Azurite.ACCOUNT, endpoint, credentials))
+                .partSize(4 << 20)
+                .build();
+        String uri = "az://data/" + credentials.toString().replace(' ', '_') + ".parquet";
+        try (BufferAllocator allocator = new RootAllocator();
+            ParquetFile source = ParquetFile.open(lineitem);
+            ParquetArrowReader reader = source.newReader(allocator)) {
+          ParquetArrowWriter.writeAll(
+              reader, OutputFile.of(uri, options), WriteOptions.defaults(), rows -> {});
+        }
+        try (ParquetFile written = ParquetFile.open(uri, options)) {
+          boolean equal = want.equals(FilterCorpusIT.rows(written, ReadOptions.defaults()));
+          System.out.println(credentials + ": " + (equal ? "equal" : "different"));
+        }
+      }
+      RemoteOptions expired =
+          RemoteOptions.builder()
+              .azure(
+                  new AzureSettings(
+                      Azurite.ACCOUNT, endpoint, AzureCredentials.bearer(Azurite.token(-120))))
+              .build();
+      try {
+        Stores.of("az://data/", expired).list("az://data/");
+        System.out.println("expired: accepted");
+      } catch (RemoteFileException e) {
+        System.out.println(
+            "expired: "
+                + (e.status() == 401 || e.status() == 403 ? "refused" : "other")
+                + " ("
+                + e.getMessage()
+                + ")");
+      }
+    }
+  }
 }

@@ -138,15 +138,18 @@ class SparkObjectStoreIT {
             .select(
                 sample.columns()[0],
                 java.util.Arrays.copyOfRange(sample.columns(), 1, sample.columns().length)));
-    Path local = download("table/");
-    ParrowSparkIT.assertSameRows(
-        sample,
-        spark
-            .read()
-            .parquet(local.toString())
-            .select(
-                sample.columns()[0],
-                java.util.Arrays.copyOfRange(sample.columns(), 1, sample.columns().length)));
+    // Spark's own Parquet source reads the objects, downloaded (it runs on Java 17 and 21 only).
+    if (ParrowSparkIT.BUILT_IN_READER) {
+      Path local = download("table/");
+      ParrowSparkIT.assertSameRows(
+          sample,
+          spark
+              .read()
+              .parquet(local.toString())
+              .select(
+                  sample.columns()[0],
+                  java.util.Arrays.copyOfRange(sample.columns(), 1, sample.columns().length)));
+    }
 
     // An overwrite replaces the table.
     Dataset<Row> fewer = ParrowSparkIT.sample(100);

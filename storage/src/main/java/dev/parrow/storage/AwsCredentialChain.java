@@ -104,6 +104,7 @@ final class AwsCredentialChain implements AwsCredentialsProvider {
         List.of(
             this::environment,
             this::webIdentityFromEnvironment,
+            this::profileAssumeRole,
             this::profileKeys,
             this::profileProcess,
             this::profileSso,
@@ -142,6 +143,112 @@ final class AwsCredentialChain implements AwsCredentialsProvider {
         Path.of(file),
         role,
         env.get("AWS_ROLE_SESSION_NAME"));
+  }
+
+  /** The profiles a chain of roles went through, against loops of source_profile. */
+  private static final String ROLE_DEPTH = "parrow.role.depth";
+
+  private AwsCredentialsProvider profileAssumeRole() throws IOException {
+    String role = profile.get("role_arn");
+    String source = profile.get("source_profile");
+    if (role == null || source == null) {
+      return null;
+    }
+    String name = "role " + role + " of profile " + profile.name();
+    if (profile.get("mfa_serial") != null) {
+      throw new IOException(
+          name + " asks for an MFA code (mfa_serial), which Parrow cannot prompt for");
+    }
+    int depth = Integer.parseInt(env.getOrDefault(ROLE_DEPTH, "0"));
+    if (depth >= 5) {
+      throw new IOException(name + ": source_profile goes round in a loop (five roles deep)");
+    }
+    AwsCredentialsProvider sourceCredentials;
+    if (source.equals(profile.name())) {
+      sourceCredentials = profileKeys(); // a profile may name itself: its own keys
+    } else {
+      // The source profile alone: not the environment's keys, tokens or endpoints.
+      Map<String, String> sourceEnv = new java.util.HashMap<>();
+      for (String keep :
+          List.of(
+              "AWS_CONFIG_FILE",
+              "AWS_SHARED_CREDENTIALS_FILE",
+              "AWS_ENDPOINT_URL_STS",
+              "AWS_ENDPOINT_URL_SSO",
+              "AWS_REGION",
+              "AWS_DEFAULT_REGION")) {
+        if (env.get(keep) != null) {
+          sourceEnv.put(keep, env.get(keep));
+        }
+      }
+      sourceEnv.put("AWS_PROFILE", source);
+      sourceEnv.put("AWS_EC2_METADATA_DISABLED", "true");
+      sourceEnv.put(ROLE_DEPTH, Integer.toString(depth + 1));
+      sourceCredentials = from(sourceEnv, profile.awsDirectory());
+    }
+    if (sourceCredentials == null) {
+      throw new IOException(name + ": the source profile " + source + " has no credentials");
+    }
+    String session =
+        first(profile.get("role_session_name"), "parrow-" + System.currentTimeMillis());
+    String external = profile.get("external_id");
+    String duration = profile.get("duration_seconds");
+    URI sts = stsEndpoint();
+    AwsCredentialsProvider from = sourceCredentials;
+    return refreshing(
+        name,
+        () -> {
+          AwsCredentials signing = from.credentials();
+          if (signing == null) {
+            throw new IOException(name + ": the source profile " + source + " has no credentials");
+          }
+          byte[] body =
+              ("Action=AssumeRole&Version=2011-06-15&RoleArn="
+                      + form(role)
+                      + "&RoleSessionName="
+                      + form(session)
+                      + (external == null ? "" : "&ExternalId=" + form(external))
+                      + (duration == null ? "" : "&DurationSeconds=" + form(duration)))
+                  .getBytes(StandardCharsets.UTF_8);
+          RemoteRequests.Signer signer =
+              (method, uri, headers, payload) ->
+                  SigV4.sign(
+                      method,
+                      uri,
+                      headers,
+                      Instant.now(),
+                      signing,
+                      region,
+                      "sts",
+                      SigV4.payloadHash(payload));
+          Map<String, String> xml =
+              xmlValues(
+                  request(
+                      "STS " + sts,
+                      signer,
+                      "POST",
+                      sts,
+                      Map.of("Content-Type", "application/x-www-form-urlencoded"),
+                      body,
+                      "AssumeRole for " + role));
+          return credentials(
+              name,
+              xml.get("AccessKeyId"),
+              xml.get("SecretAccessKey"),
+              xml.get("SessionToken"),
+              xml.get("Expiration"));
+        });
+  }
+
+  /** STS: {@code AWS_ENDPOINT_URL_STS}, {@code AWS_ENDPOINT_URL}, else the region's endpoint. */
+  private URI stsEndpoint() {
+    return URI.create(
+        first(
+                    env.get("AWS_ENDPOINT_URL_STS"),
+                    env.get("AWS_ENDPOINT_URL"),
+                    "https://sts." + region + ".amazonaws.com")
+                .replaceAll("/+$", "")
+            + "/");
   }
 
   private AwsCredentialsProvider profileKeys() {
@@ -272,14 +379,7 @@ final class AwsCredentialChain implements AwsCredentialsProvider {
   private AwsCredentialsProvider webIdentity(
       String name, Path tokenFile, String role, String sessionName) {
     String session = empty(sessionName) ? "parrow-" + System.currentTimeMillis() : sessionName;
-    URI sts =
-        URI.create(
-            first(
-                        env.get("AWS_ENDPOINT_URL_STS"),
-                        env.get("AWS_ENDPOINT_URL"),
-                        "https://sts." + region + ".amazonaws.com")
-                    .replaceAll("/+$", "")
-                + "/");
+    URI sts = stsEndpoint();
     return refreshing(
         name,
         () -> {
@@ -510,6 +610,18 @@ final class AwsCredentialChain implements AwsCredentialsProvider {
   private static String request(
       String name, String method, URI uri, Map<String, String> headers, byte[] body, String what)
       throws IOException {
+    return request(name, RemoteRequests.Signer.NONE, method, uri, headers, body, what);
+  }
+
+  private static String request(
+      String name,
+      RemoteRequests.Signer signer,
+      String method,
+      URI uri,
+      Map<String, String> headers,
+      byte[] body,
+      String what)
+      throws IOException {
     RemoteOptions options =
         RemoteOptions.builder()
             .maxAttempts(3)
@@ -517,7 +629,7 @@ final class AwsCredentialChain implements AwsCredentialsProvider {
             .requestTimeout(Duration.ofSeconds(30))
             .build();
     return text(
-        new RemoteRequests(name, options, RemoteRequests.Signer.NONE),
+        new RemoteRequests(name, options, signer),
         new RemoteRequests.Request(method, uri, headers, body, what, 1 << 20));
   }
 

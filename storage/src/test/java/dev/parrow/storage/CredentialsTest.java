@@ -96,6 +96,31 @@ class CredentialsTest {
                   + "</Expiration></Credentials>"
                   + "</AssumeRoleWithWebIdentityResult></AssumeRoleWithWebIdentityResponse>";
         }
+        case "/sts-assume/" -> {
+          String auth = String.valueOf(x.getRequestHeaders().getFirst("Authorization"));
+          if (!body.contains("Action=AssumeRole&")
+              || !body.contains("RoleArn=arn%3Aaws%3Aiam%3A%3A2%3Arole%2Fcross")
+              || !body.contains("ExternalId=ext")
+              || !auth.contains("Credential=SRC/")
+              || !auth.contains("/sts/aws4_request")) {
+            send(
+                x,
+                403,
+                "<ErrorResponse><Error><Code>AccessDenied</Code><Message>not signed by"
+                    + " the source profile: "
+                    + auth
+                    + "</Message></Error></ErrorResponse>");
+            return;
+          }
+          answer =
+              "<AssumeRoleResponse><AssumeRoleResult><Credentials><AccessKeyId>ROLE"
+                  + issued.incrementAndGet()
+                  + "</AccessKeyId><SecretAccessKey>s</SecretAccessKey>"
+                  + "<SessionToken>t</SessionToken><Expiration>"
+                  + expiry()
+                  + "</Expiration>"
+                  + "</Credentials></AssumeRoleResult></AssumeRoleResponse>";
+        }
         case "/federation/credentials" -> {
           if (!"sso-access-token".equals(x.getRequestHeaders().getFirst("x-amz-sso_bearer_token"))
               || !query.equals("account_id=111122223333&role_name=Reader")) {
@@ -271,6 +296,30 @@ class CredentialsTest {
       assertEquals("STS1", c.credentials().accessKeyId());
     }
     assertEquals(1, requests.size(), "one request while the credentials are fresh");
+  }
+
+  @Test
+  void profileAssumesARoleWithItsSourceProfilesKeys() throws IOException {
+    Files.writeString(
+        dir.resolve("config"),
+        "[profile cross]\nrole_arn = arn:aws:iam::2:role/cross\nsource_profile = base\n"
+            + "external_id = ext\n[profile mfa]\nrole_arn = arn:aws:iam::2:role/cross\n"
+            + "source_profile = base\nmfa_serial = arn:aws:iam::1:mfa/me\n"
+            + "[profile loop]\nrole_arn = arn:aws:iam::2:role/x\nsource_profile = loop2\n"
+            + "[profile loop2]\nrole_arn = arn:aws:iam::2:role/y\nsource_profile = loop\n");
+    Files.writeString(
+        dir.resolve("credentials"), "[base]\naws_access_key_id = SRC\naws_secret_access_key = s\n");
+    // Keys in the environment are the chain's first source, not the role's.
+    AwsCredentialChain c =
+        chain(env("AWS_PROFILE", "cross", "AWS_ENDPOINT_URL_STS", base() + "/sts-assume"));
+    assertEquals("ROLE1", c.credentials().accessKeyId());
+    assertTrue(c.source().startsWith("role arn:aws:iam::2:role/cross of profile cross"));
+    IOException mfa =
+        assertThrows(IOException.class, () -> chain(env("AWS_PROFILE", "mfa")).credentials());
+    assertTrue(mfa.getMessage().contains("MFA"), mfa.getMessage());
+    IOException loop =
+        assertThrows(IOException.class, () -> chain(env("AWS_PROFILE", "loop")).credentials());
+    assertTrue(loop.getMessage().contains("loop"), loop.getMessage());
   }
 
   @Test
