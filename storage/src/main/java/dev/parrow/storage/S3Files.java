@@ -250,12 +250,24 @@ public final class S3Files {
             .append("</ETag></Part>");
       }
       xml.append("</CompleteMultipartUpload>");
+      try {
+        sendCompletion(xml.toString());
+      } catch (RemoteFileException e) {
+        // A retry after a completion whose answer was lost finds the upload gone: the object
+        // is then there, with the ETag S3 gives an object made of these parts.
+        if (!(e.status() == 404 && e.getMessage().contains("NoSuchUpload") && madeOf(partIds))) {
+          throw e;
+        }
+      }
+    }
+
+    private void sendCompletion(String xml) throws IOException {
       requests.send(
           new RemoteRequests.Request(
               "POST",
               URI.create(object + "?uploadId=" + encode(uploadId)),
               Map.of("Content-Type", "application/xml"),
-              xml.toString().getBytes(StandardCharsets.UTF_8),
+              xml.getBytes(StandardCharsets.UTF_8),
               "CompleteMultipartUpload",
               1 << 20),
           response -> {
@@ -270,6 +282,36 @@ public final class S3Files {
             }
             return null;
           });
+    }
+
+    /**
+     * Whether the object is the one these parts make: its ETag is S3's for a multipart object, the
+     * MD5 of the parts' MD5s and their count (known only where the parts' ETags are their MD5s).
+     */
+    private boolean madeOf(List<String> partIds) throws IOException {
+      java.security.MessageDigest md5;
+      try {
+        md5 = java.security.MessageDigest.getInstance("MD5");
+      } catch (java.security.NoSuchAlgorithmException e) {
+        return false;
+      }
+      for (String id : partIds) {
+        String hex = id.replace("\"", "");
+        if (!hex.matches("[0-9a-fA-F]{32}")) {
+          return false;
+        }
+        md5.update(java.util.HexFormat.of().parseHex(hex));
+      }
+      String expected = java.util.HexFormat.of().formatHex(md5.digest()) + "-" + partIds.size();
+      String etag =
+          requests.send(
+              new RemoteRequests.Request(
+                  "HEAD", object, Map.of(), RemoteRequests.NO_BODY, "HeadObject", 0),
+              response ->
+                  response.statusCode() == 200
+                      ? response.headers().firstValue("ETag").orElse("")
+                      : "");
+      return etag.replace("\"", "").equalsIgnoreCase(expected);
     }
 
     @Override

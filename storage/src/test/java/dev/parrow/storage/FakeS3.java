@@ -31,6 +31,11 @@ final class FakeS3 implements AutoCloseable {
   record Fault(int status, String body) {}
 
   final Map<String, byte[]> objects = new ConcurrentHashMap<>();
+  final Map<String, String> etags = new ConcurrentHashMap<>();
+
+  /** Requests that are carried out but whose answer is lost (the connection closes first). */
+  volatile java.util.function.Predicate<Seen> loseAnswer = s -> false;
+
   final Map<String, Map<Integer, byte[]>> uploads = new ConcurrentHashMap<>();
   final ConcurrentLinkedQueue<Seen> seen = new ConcurrentLinkedQueue<>();
   final AtomicInteger receiving = new AtomicInteger();
@@ -86,6 +91,9 @@ final class FakeS3 implements AutoCloseable {
       seen.add(s);
       byte[] body = x.getRequestBody().readAllBytes();
       bytesReceived.addAndGet(body.length);
+      if (loseAnswer.test(s)) {
+        LOSE.set(true);
+      }
       Fault f = fault.apply(s);
       if (f != null) {
         send(x, f.status, f.body.getBytes(StandardCharsets.UTF_8));
@@ -120,10 +128,11 @@ final class FakeS3 implements AutoCloseable {
             }
             int n = Integer.parseInt(q.get("partNumber"));
             upload.put(n, body);
-            x.getResponseHeaders().add("ETag", "\"etag-" + n + "-" + body.length + "\"");
+            x.getResponseHeaders().add("ETag", "\"" + md5(body) + "\"");
             send(x, 200, new byte[0]);
           } else {
             objects.put(name, body);
+            etags.put(name, md5(body));
             send(x, 200, new byte[0]);
           }
         }
@@ -146,6 +155,7 @@ final class FakeS3 implements AutoCloseable {
             }
             String xml = new String(body, StandardCharsets.UTF_8);
             ByteArrayOutputStream whole = new ByteArrayOutputStream();
+            ByteArrayOutputStream composite = new ByteArrayOutputStream();
             int count = xml.split("<Part>", -1).length - 1;
             for (int i = 1; i <= count; i++) {
               byte[] p = upload.get(i);
@@ -153,17 +163,17 @@ final class FakeS3 implements AutoCloseable {
                   || !xml.contains(
                       "<PartNumber>"
                           + i
-                          + "</PartNumber><ETag>&quot;etag-"
-                          + i
-                          + "-"
-                          + p.length
+                          + "</PartNumber><ETag>&quot;"
+                          + md5(p)
                           + "&quot;</ETag>")) {
                 send(x, 400, error("InvalidPart"));
                 return;
               }
               whole.write(p);
+              composite.write(java.util.HexFormat.of().parseHex(md5(p)));
             }
             objects.put(name, whole.toByteArray());
+            etags.put(name, md5(composite.toByteArray()) + "-" + count);
             send(x, 200, "<CompleteMultipartUploadResult/>".getBytes(StandardCharsets.UTF_8));
           }
         }
@@ -199,6 +209,7 @@ final class FakeS3 implements AutoCloseable {
             send(x, 404, error("NoSuchKey"));
             return;
           }
+          x.getResponseHeaders().add("ETag", "\"" + etags.get(name) + "\"");
           String range = x.getRequestHeaders().getFirst("Range");
           if (range == null) {
             send(x, 200, object);
@@ -248,7 +259,22 @@ final class FakeS3 implements AutoCloseable {
     return out;
   }
 
+  private static final ThreadLocal<Boolean> LOSE = ThreadLocal.withInitial(() -> false);
+
+  static String md5(byte[] bytes) {
+    try {
+      return java.util.HexFormat.of()
+          .formatHex(java.security.MessageDigest.getInstance("MD5").digest(bytes));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   private static void send(HttpExchange x, int status, byte[] body) throws IOException {
+    if (LOSE.get()) {
+      LOSE.set(false);
+      return; // closed without an answer
+    }
     if (body == null || body.length == 0 || x.getRequestMethod().equals("HEAD")) {
       x.sendResponseHeaders(status, -1);
       return;

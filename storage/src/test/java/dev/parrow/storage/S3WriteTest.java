@@ -237,4 +237,23 @@ class S3WriteTest {
     store.delete("s3://bucket/staged/small");
     assertEquals(List.of("bucket/staged/kept"), s3.keys());
   }
+
+  @Test
+  void aCompletionWhoseAnswerWasLostIsRecognised() throws IOException {
+    java.util.concurrent.atomic.AtomicBoolean lost =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    s3.loseAnswer =
+        seen ->
+            seen.method().equals("POST")
+                && seen.query().contains("uploadId")
+                && lost.compareAndSet(false, true);
+    Store store = store(s3.options().partSize(4096).build());
+    byte[] data = bytes(20_000, 11);
+    OutputFile out = store.create("s3://bucket/lost");
+    write(out, data);
+    out.commit(); // the retry finds the upload completed, and the object made of its parts
+    assertTrue(lost.get());
+    assertArrayEquals(data, s3.objects.get("bucket/lost"));
+    assertEquals(1, s3.count("HEAD", ""));
+  }
 }
