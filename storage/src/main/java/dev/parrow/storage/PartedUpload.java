@@ -147,6 +147,14 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
     checkFailure();
     while (len > 0) {
       if (buffer == null) {
+        // Each part holds a permit from its buffer's making to its sending's end: at most
+        // partsInFlight buffers exist, the one being filled among them.
+        try {
+          room.acquire();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException(name + ": the write was interrupted");
+        }
         buffer = new byte[partSize(parts.size() + 1)];
         filled = 0;
       }
@@ -161,7 +169,7 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
     }
   }
 
-  /** Hands the full buffer to a sender, once there is room for one more part in flight. */
+  /** Hands the buffer to a sender; its permit is released when it has been sent. */
   private void sendBuffer() throws IOException {
     if (!begun) {
       begin();
@@ -171,11 +179,15 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
     if (number > maxParts()) {
       throw new IOException(name + ": more than " + maxParts() + " parts; raise the part size");
     }
-    try {
-      room.acquire();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException(name + ": the write was interrupted");
+    if (buffer == null) {
+      // An empty file staged as an upload: one empty part, with a permit like any other.
+      try {
+        room.acquire();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException(name + ": the write was interrupted");
+      }
+      buffer = new byte[0];
     }
     byte[] part = buffer;
     int length = filled;
