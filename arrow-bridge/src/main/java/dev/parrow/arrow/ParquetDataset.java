@@ -509,8 +509,15 @@ public final class ParquetDataset {
   /** The directories above one named file, whose names may hold its partition values. */
   private static String parentPath(String location) {
     if (Stores.isRemote(location)) {
-      String path = URI.create(location).getPath();
-      return path == null ? "" : path;
+      if (location.regionMatches(true, 0, "http", 0, 4)) {
+        String path = URI.create(location).getRawPath();
+        return path == null ? "" : path;
+      }
+      // An object's key as it is written (as listings give it): not percent-decoded, so that an
+      // escaped partition value (k=a%2Fb) is unescaped once, by HivePartitions.
+      String rest = location.substring(location.indexOf("://") + 3);
+      int slash = rest.indexOf('/');
+      return slash < 0 ? "" : rest.substring(slash);
     }
     Path parent = Path.of(location).toAbsolutePath().getParent();
     return parent == null ? "" : parent.toString().replace('\\', '/') + "/x";

@@ -30,31 +30,38 @@ final class AzureFiles {
   private static final Pattern NAME = Pattern.compile("<Blob>\\s*<Name>([^<]*)</Name>");
   private static final Pattern NEXT = Pattern.compile("<NextMarker>([^<]+)</NextMarker>");
 
-  /** A blob: its account, container and path. */
+  /**
+   * A blob: its account (null: the settings'), container and path. The path is taken as it is
+   * written, not percent-decoded, as S3 keys are (see {@code S3Files.Location}).
+   */
   record Location(String account, String container, String path) {
-    static Location of(URI uri) {
-      String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
-      String path = uri.getRawPath() == null ? "" : decode(uri.getRawPath().replaceFirst("^/", ""));
+    static Location of(String location) {
+      int colon = location.indexOf("://");
+      if (colon < 0) {
+        throw new IllegalArgumentException(location + ": an Azure location is az://CONTAINER/PATH");
+      }
+      String scheme = location.substring(0, colon).toLowerCase(Locale.ROOT);
+      String rest = location.substring(colon + 3);
+      int slash = rest.indexOf('/');
+      String authority = slash < 0 ? rest : rest.substring(0, slash);
+      String path = slash < 0 ? "" : rest.substring(slash + 1);
       if (scheme.equals("az") || scheme.equals("azure")) {
-        String container = uri.getHost();
-        if (container == null || container.isEmpty()) {
-          throw new IllegalArgumentException(uri + ": an Azure URI is az://CONTAINER/PATH");
+        if (authority.isEmpty()) {
+          throw new IllegalArgumentException(
+              location + ": an Azure location is az://CONTAINER/PATH");
         }
-        return new Location(null, container, path);
+        return new Location(null, authority, path);
       }
       // abfs[s]://CONTAINER@ACCOUNT.dfs.core.windows.net/PATH
-      String user = uri.getUserInfo();
-      String host = uri.getHost();
-      if (user == null || host == null) {
+      int at = authority.indexOf('@');
+      if (at <= 0 || at == authority.length() - 1) {
         throw new IllegalArgumentException(
-            uri + ": an abfs(s) URI is abfss://CONTAINER@ACCOUNT.dfs.core.windows.net/PATH");
+            location
+                + ": an abfs(s) location is abfss://CONTAINER@ACCOUNT.dfs.core.windows.net/PATH");
       }
-      return new Location(host.split("\\.")[0], user, path);
+      return new Location(
+          authority.substring(at + 1).split("\\.")[0], authority.substring(0, at), path);
     }
-  }
-
-  private static String decode(String raw) {
-    return java.net.URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
   }
 
   static AzureSettings settings(RemoteOptions options, Location l) {
@@ -87,17 +94,14 @@ final class AzureFiles {
         : settings.credentials().signer(settings.account());
   }
 
-  static HttpInputFile open(URI uri, RemoteOptions options) throws IOException {
+  static HttpInputFile open(String uri, RemoteOptions options) throws IOException {
     Location l = Location.of(uri);
     if (l.path().isEmpty()) {
       throw new IllegalArgumentException(uri + ": an Azure blob is az://CONTAINER/PATH");
     }
     AzureSettings settings = settings(options, l);
     return HttpInputFile.openLengthFirst(
-        blobUri(settings, l.container(), l.path()),
-        uri.toString(),
-        options,
-        versioned(signer(settings)));
+        blobUri(settings, l.container(), l.path()), uri, options, versioned(signer(settings)));
   }
 
   /**
@@ -105,14 +109,13 @@ final class AzureFiles {
    *
    * @param prefix {@code az://CONTAINER/PREFIX} or an abfs(s) URI
    */
-  static List<String> list(URI prefix, RemoteOptions options) throws IOException {
+  static List<String> list(String prefix, RemoteOptions options) throws IOException {
     Location l = Location.of(prefix);
     AzureSettings settings = settings(options, l);
-    RemoteRequests requests =
-        new RemoteRequests(prefix.toString(), options, versioned(signer(settings)));
+    RemoteRequests requests = new RemoteRequests(prefix, options, versioned(signer(settings)));
     String base = blobUri(settings, l.container(), "").toString();
-    String root =
-        prefix.toString().substring(0, prefix.toString().length() - prefix.getRawPath().length());
+    // The container's own location ("az://data", "abfss://data@acct.dfs.core.windows.net").
+    String root = prefix.substring(0, prefix.length() - l.path().length()).replaceAll("/+$", "");
     List<String> out = new ArrayList<>();
     String marker = null;
     do {
@@ -145,25 +148,24 @@ final class AzureFiles {
     return out;
   }
 
-  static StagedOutputFile create(URI uri, RemoteOptions options) {
+  static StagedOutputFile create(String uri, RemoteOptions options) {
     Location l = Location.of(uri);
     if (l.path().isEmpty() || l.path().endsWith("/")) {
       throw new IllegalArgumentException(uri + ": an Azure blob to write is az://CONTAINER/PATH");
     }
     AzureSettings settings = settings(options, l);
     return new Upload(
-        uri.toString(),
+        uri,
         blobUri(settings, l.container(), l.path()),
         options,
-        new RemoteRequests(uri.toString(), options, versioned(signer(settings))));
+        new RemoteRequests(uri, options, versioned(signer(settings))));
   }
 
   /** Deletes a blob, if it is there (Delete Blob). */
-  static void delete(URI uri, RemoteOptions options) throws IOException {
+  static void delete(String uri, RemoteOptions options) throws IOException {
     Location l = Location.of(uri);
     AzureSettings settings = settings(options, l);
-    RemoteRequests requests =
-        new RemoteRequests(uri.toString(), options, versioned(signer(settings)));
+    RemoteRequests requests = new RemoteRequests(uri, options, versioned(signer(settings)));
     requests.send(
         new RemoteRequests.Request(
             "DELETE",
@@ -183,7 +185,7 @@ final class AzureFiles {
 
   /** Commits blocks staged elsewhere (Put Block List). */
   static void publish(PendingFile file, RemoteOptions options) throws IOException {
-    ((Upload) create(URI.create(file.location()), options)).complete(file.parts());
+    ((Upload) create(file.location(), options)).complete(file.parts());
   }
 
   /** Every request names the API version, signed or not (anonymous reads need it too). */

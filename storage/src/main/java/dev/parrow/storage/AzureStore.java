@@ -1,7 +1,6 @@
 package dev.parrow.storage;
 
 import java.io.IOException;
-import java.net.URI;
 import java.util.List;
 
 /**
@@ -18,12 +17,12 @@ final class AzureStore implements Store {
 
   @Override
   public InputFile open(String location) throws IOException {
-    return AzureFiles.open(URI.create(location), options);
+    return AzureFiles.open(location, options);
   }
 
   @Override
   public StagedOutputFile create(String location) {
-    return AzureFiles.create(URI.create(location), options);
+    return AzureFiles.create(location, options);
   }
 
   @Override
@@ -38,12 +37,12 @@ final class AzureStore implements Store {
 
   @Override
   public void delete(String location) throws IOException {
-    AzureFiles.delete(URI.create(location), options);
+    AzureFiles.delete(location, options);
   }
 
   @Override
   public List<String> list(String prefix) throws IOException {
-    return AzureFiles.list(URI.create(prefix), options);
+    return AzureFiles.list(prefix, options);
   }
 
   @Override

@@ -25,14 +25,13 @@ public final class S3Files {
   private static final Pattern NEXT =
       Pattern.compile("<NextContinuationToken>([^<]*)</NextContinuationToken>");
 
-  static HttpInputFile open(URI s3, RemoteOptions options) throws IOException {
+  static HttpInputFile open(String s3, RemoteOptions options) throws IOException {
     Location l = Location.of(s3);
     if (l.key.isEmpty()) {
       throw new IllegalArgumentException(s3 + ": an S3 object is s3://BUCKET/KEY");
     }
     S3Settings settings = settings(options);
-    return HttpInputFile.open(
-        settings.objectUri(l.bucket, l.key), s3.toString(), options, signer(settings));
+    return HttpInputFile.open(settings.objectUri(l.bucket, l.key), s3, options, signer(settings));
   }
 
   /**
@@ -44,9 +43,21 @@ public final class S3Files {
    * @throws IOException if the listing fails
    */
   public static List<String> list(URI prefix, RemoteOptions options) throws IOException {
+    return list(prefix.toString(), options);
+  }
+
+  /**
+   * The objects whose keys start with a prefix, as {@code s3://} locations in key order.
+   *
+   * @param prefix {@code s3://BUCKET/PREFIX}, the prefix as it is written
+   * @param options the S3 settings (or the environment's), retries and timeouts
+   * @return the objects' locations, keys as they are (keys ending in '/', folder markers, left out)
+   * @throws IOException if the listing fails
+   */
+  public static List<String> list(String prefix, RemoteOptions options) throws IOException {
     Location l = Location.of(prefix);
     S3Settings settings = settings(options);
-    RemoteRequests requests = new RemoteRequests(prefix.toString(), options, signer(settings));
+    RemoteRequests requests = new RemoteRequests(prefix, options, signer(settings));
     String base = settings.objectUri(l.bucket, "").toString();
     List<String> out = new ArrayList<>();
     String token = null;
@@ -85,14 +96,23 @@ public final class S3Files {
     return out;
   }
 
+  /**
+   * A location's bucket and key. The key is taken as it is written, not percent-decoded: keys are
+   * what listings give and what a writer names, whatever characters they hold (a hive partition
+   * value escaped as {@code k=a%2Fb}, a space), and {@link S3Settings#objectUri} encodes them.
+   */
   private record Location(String bucket, String key) {
-    static Location of(URI s3) {
-      String bucket = s3.getHost();
-      if (bucket == null || bucket.isEmpty()) {
-        throw new IllegalArgumentException(s3 + ": an S3 URI is s3://BUCKET/KEY");
+    static Location of(String s3) {
+      if (!s3.regionMatches(true, 0, "s3://", 0, 5)) {
+        throw new IllegalArgumentException(s3 + ": an S3 location is s3://BUCKET/KEY");
       }
-      String key = s3.getPath() == null ? "" : s3.getPath().replaceFirst("^/", "");
-      return new Location(bucket, key);
+      String rest = s3.substring(5);
+      int slash = rest.indexOf('/');
+      String bucket = slash < 0 ? rest : rest.substring(0, slash);
+      if (bucket.isEmpty()) {
+        throw new IllegalArgumentException(s3 + ": an S3 location is s3://BUCKET/KEY");
+      }
+      return new Location(bucket, slash < 0 ? "" : rest.substring(slash + 1));
     }
   }
 
@@ -103,24 +123,24 @@ public final class S3Files {
    * @param options the S3 settings (or the environment's), retries, part size and parts in flight
    * @return the output
    */
-  static StagedOutputFile create(URI s3, RemoteOptions options) {
+  static StagedOutputFile create(String s3, RemoteOptions options) {
     Location l = Location.of(s3);
     if (l.key.isEmpty() || l.key.endsWith("/")) {
       throw new IllegalArgumentException(s3 + ": an S3 object to write is s3://BUCKET/KEY");
     }
     S3Settings settings = settings(options);
     return new Upload(
-        s3.toString(),
+        s3,
         settings.objectUri(l.bucket, l.key),
         options,
-        new RemoteRequests(s3.toString(), options, signer(settings)));
+        new RemoteRequests(s3, options, signer(settings)));
   }
 
   /** Deletes an object (DeleteObject; S3 answers 204 whether it was there or not). */
-  static void delete(URI s3, RemoteOptions options) throws IOException {
+  static void delete(String s3, RemoteOptions options) throws IOException {
     Location l = Location.of(s3);
     S3Settings settings = settings(options);
-    RemoteRequests requests = new RemoteRequests(s3.toString(), options, signer(settings));
+    RemoteRequests requests = new RemoteRequests(s3, options, signer(settings));
     requests.send(
         new RemoteRequests.Request(
             "DELETE",
@@ -149,7 +169,7 @@ public final class S3Files {
   }
 
   private static Upload upload(PendingFile file, RemoteOptions options) {
-    Upload u = (Upload) create(URI.create(file.location()), options);
+    Upload u = (Upload) create(file.location(), options);
     u.uploadId = file.uploadId();
     return u;
   }

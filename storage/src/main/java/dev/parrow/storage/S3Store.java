@@ -1,7 +1,6 @@
 package dev.parrow.storage;
 
 import java.io.IOException;
-import java.net.URI;
 import java.util.List;
 
 /**
@@ -18,12 +17,12 @@ final class S3Store implements Store {
 
   @Override
   public InputFile open(String location) throws IOException {
-    return S3Files.open(URI.create(location), options);
+    return S3Files.open(location, options);
   }
 
   @Override
   public StagedOutputFile create(String location) {
-    return S3Files.create(URI.create(location), options);
+    return S3Files.create(location, options);
   }
 
   @Override
@@ -38,12 +37,12 @@ final class S3Store implements Store {
 
   @Override
   public void delete(String location) throws IOException {
-    S3Files.delete(URI.create(location), options);
+    S3Files.delete(location, options);
   }
 
   @Override
   public List<String> list(String prefix) throws IOException {
-    return S3Files.list(URI.create(prefix), options);
+    return S3Files.list(prefix, options);
   }
 
   @Override

@@ -256,4 +256,33 @@ class S3WriteTest {
     assertArrayEquals(data, s3.objects.get("bucket/lost"));
     assertEquals(1, s3.count("HEAD", ""));
   }
+
+  @Test
+  void keysAreTakenAsWritten() throws IOException {
+    Store store = store(s3.options().build());
+    // A hive partition value escaped as Hive escapes it, a space, a percent sign of its own.
+    List<String> locations =
+        List.of(
+            "s3://bucket/t/k=a%2Fb/f.parquet",
+            "s3://bucket/t/with space.parquet", "s3://bucket/t/100%.parquet");
+    for (int i = 0; i < locations.size(); i++) {
+      OutputFile out = store.create(locations.get(i));
+      write(out, bytes(100 + i, i));
+      out.commit();
+    }
+    assertEquals(
+        List.of(
+            "bucket/t/100%.parquet", "bucket/t/k=a%2Fb/f.parquet", "bucket/t/with space.parquet"),
+        s3.keys());
+    List<String> listed = store.list("s3://bucket/t/");
+    assertEquals(locations.stream().sorted().toList(), listed);
+    for (String location : listed) {
+      try (InputFile in = store.open(location)) {
+        int i = locations.indexOf(location);
+        ByteBuffer all = ByteBuffer.allocate(100 + i);
+        in.readFully(0, all);
+        assertArrayEquals(bytes(100 + i, i), all.array());
+      }
+    }
+  }
 }
