@@ -64,6 +64,11 @@ final class AzureFiles {
     }
   }
 
+  /**
+   * The settings for a location: the options', else the environment's; for a location that names
+   * its account without a connection string in the environment, that account with the environment's
+   * credentials (found once per process, as the settings are).
+   */
   static AzureSettings settings(RemoteOptions options, Location l) {
     if (options.azure() != null) {
       return options.azure().forAccount(l.account());
@@ -71,10 +76,7 @@ final class AzureFiles {
     if (l.account() != null) {
       String connection = System.getenv("AZURE_STORAGE_CONNECTION_STRING");
       if (connection == null || connection.isBlank()) {
-        return new AzureSettings(
-            l.account(),
-            null,
-            AzureSettings.credentials(System.getenv(), URI.create("http://169.254.169.254")));
+        return new AzureSettings(l.account(), null, AzureSettings.environmentCredentials());
       }
     }
     return AzureSettings.fromEnvironment().forAccount(l.account());

@@ -115,6 +115,16 @@ public record AzureSettings(String account, URI endpoint, AzureCredentials crede
     return Environment.SETTINGS.get();
   }
 
+  /** The credentials the environment gives, for any account: found once per process. */
+  static AzureCredentials environmentCredentials() {
+    return EnvironmentCredentials.CREDENTIALS;
+  }
+
+  private static final class EnvironmentCredentials {
+    static final AzureCredentials CREDENTIALS =
+        credentials(System.getenv(), URI.create("http://169.254.169.254"));
+  }
+
   private static final class Environment {
     static final java.util.function.Supplier<AzureSettings> SETTINGS = once();
 

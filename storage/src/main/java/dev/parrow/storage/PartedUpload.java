@@ -28,6 +28,12 @@ import java.util.concurrent.TimeUnit;
  * lifecycle rule removes them; Azure drops uncommitted blocks after a week).
  */
 abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
+  /**
+   * A part's buffer starts this small and doubles up to the part size: the many small files of a
+   * partitioned dataset, each open at once, take what they hold, not a part each.
+   */
+  private static final int FIRST_BUFFER = 64 << 10;
+
   /** Daemon threads that wait on the network, shared with remote reads. */
   private static final Executor SENDERS = ParrowThreads.executor(ParrowThreads.Work.FETCH, null);
 
@@ -155,15 +161,19 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
           Thread.currentThread().interrupt();
           throw new InterruptedIOException(name + ": the write was interrupted");
         }
-        buffer = new byte[partSize(parts.size() + 1)];
+        buffer = new byte[Math.min(FIRST_BUFFER, partSize(parts.size() + 1))];
         filled = 0;
+      }
+      int part = partSize(parts.size() + 1);
+      if (filled == buffer.length) {
+        buffer = java.util.Arrays.copyOf(buffer, (int) Math.min(part, 2L * buffer.length));
       }
       int n = Math.min(len, buffer.length - filled);
       System.arraycopy(b, off, buffer, filled, n);
       filled += n;
       off += n;
       len -= n;
-      if (filled == buffer.length) {
+      if (filled == part) {
         sendBuffer();
       }
     }

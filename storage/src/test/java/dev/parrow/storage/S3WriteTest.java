@@ -285,4 +285,21 @@ class S3WriteTest {
       }
     }
   }
+
+  @Test
+  void partBuffersGrowToThePartSize() throws IOException {
+    Store store = store(s3.options().partSize(256 << 10).build());
+    byte[] data = bytes((600 << 10) + 7, 12);
+    OutputFile out = store.create("s3://bucket/grown");
+    write(out, data);
+    out.commit();
+    assertArrayEquals(data, s3.objects.get("bucket/grown"));
+    List<Long> sizes =
+        s3.seen.stream()
+            .filter(seen -> seen.query() != null && seen.query().contains("partNumber="))
+            .map(seen -> Long.parseLong(seen.headers().get("Content-length").get(0)))
+            .sorted(java.util.Comparator.reverseOrder())
+            .toList();
+    assertEquals(List.of(256L << 10, 256L << 10, (88L << 10) + 7), sizes);
+  }
 }
