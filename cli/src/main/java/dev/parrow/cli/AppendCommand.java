@@ -32,7 +32,7 @@ final class AppendCommand implements Callable<Integer> {
       index = "0",
       paramLabel = "IN",
       description =
-          "An Arrow IPC file or stream (a path, or an http(s):// or s3:// URI, fetched first), or -"
+          "An Arrow IPC file or stream (a path, or an http(s)://, s3:// or az:// URI, fetched first), or -"
               + " for a stream on stdin.")
   String location;
 

@@ -42,12 +42,12 @@ final class Inputs {
 
   /** The description of a FILE parameter of the verbs that read Parquet. */
   static final String PARQUET_LOCATION =
-      "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix"
+      "A Parquet file: a path, an http(s)://, s3:// or az:// URI, or a directory, glob, s3:// or az:// prefix"
           + " (ending in /) read as one dataset.";
 
   /** The same, for verbs that also read standard input. */
   static final String PARQUET_LOCATION_STDIN =
-      "A Parquet file: a path, an http(s):// or s3:// URI, or a directory, glob or s3:// prefix"
+      "A Parquet file: a path, an http(s)://, s3:// or az:// URI, or a directory, glob, s3:// or az:// prefix"
           + " (ending in /) read as one dataset, or - for stdin.";
 
   static boolean isStdio(Path p) {

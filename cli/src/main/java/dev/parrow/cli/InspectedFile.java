@@ -9,7 +9,7 @@ final class InspectedFile {
   @Parameters(
       index = "0",
       paramLabel = "FILE",
-      description = "A Parquet file: a path, an http(s):// or s3:// URI.")
+      description = "A Parquet file: a path, an http(s)://, s3:// or az:// URI.")
   String file;
 
   @picocli.CommandLine.Mixin KeySettings keys;

@@ -78,7 +78,8 @@ public interface InputFile extends Closeable {
    * Opens a file by its location, reading remote files with {@code options}; {@link Stores} chooses
    * the store.
    *
-   * @param location a URI ({@code http}, {@code https}, {@code s3}, {@code file}) or a local path
+   * @param location a URI ({@code http}, {@code https}, {@code s3}, {@code az}, {@code abfss},
+   *     {@code file}) or a local path
    * @param options how remote files are read
    * @return the open file
    * @throws IOException if it cannot be opened
