@@ -14,8 +14,9 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * format("parrow") against Spark's built-in vectorized Parquet reader on lineitem in local mode
- * (all cores), in one JVM, alternating after warm-up: a count, a sum over four columns, and a
- * selective filter. On demand, not in CI:
+ * (all cores), in one JVM, alternating after warm-up: a count, a sum over four columns, a selective
+ * filter, an aggregate over all 16 columns, a hash of every column (every value handed to Spark), a
+ * group-by on three string columns and a filter on a string. On demand, not in CI:
  *
  * <pre>
  * spark/bench LINEITEM.parquet [iterations] [warmup]
@@ -52,6 +53,46 @@ public final class SparkScanBenchmark {
         df ->
             df.where("l_orderkey BETWEEN 700000 AND 701499")
                 .selectExpr("sum(l_partkey)")
+                .collectAsList()
+                .get(0)
+                .toString());
+    queries.put(
+        "aggregate of all 16",
+        df ->
+            df.selectExpr(
+                    "count(*)",
+                    "sum(l_orderkey + l_partkey + l_suppkey + l_linenumber)",
+                    // A sum of doubles depends on the order of the rows; one of hashes does not.
+                    "sum(cast(hash(l_quantity, l_extendedprice, l_discount, l_tax) AS BIGINT))",
+                    "max(l_returnflag)",
+                    "max(l_linestatus)",
+                    "max(l_shipdate)",
+                    "max(l_commitdate)",
+                    "max(l_receiptdate)",
+                    "max(l_shipinstruct)",
+                    "max(l_shipmode)",
+                    "max(l_comment)")
+                .collectAsList()
+                .get(0)
+                .toString());
+    queries.put(
+        "hash of every column",
+        df -> df.selectExpr("sum(hash(*))").collectAsList().get(0).toString());
+    queries.put(
+        "group by 3 strings",
+        df ->
+            df.groupBy("l_returnflag", "l_linestatus", "l_shipmode")
+                .agg(
+                    org.apache.spark.sql.functions.count("*"),
+                    org.apache.spark.sql.functions.sum("l_quantity"))
+                .orderBy("l_returnflag", "l_linestatus", "l_shipmode")
+                .collectAsList()
+                .toString());
+    queries.put(
+        "AIR, quantity < 5",
+        df ->
+            df.where("l_shipmode = 'AIR' AND l_quantity < 5")
+                .selectExpr("count(*)", "sum(length(l_comment))")
                 .collectAsList()
                 .get(0)
                 .toString());
