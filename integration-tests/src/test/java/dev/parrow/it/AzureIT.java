@@ -179,27 +179,44 @@ class AzureIT {
 
   @Test
   void cliConvertsToAzureWithTheEnvironmentsConnectionString() throws Exception {
-    ProcessBuilder pb =
-        new ProcessBuilder(
-            ChildJvm.command(
-                List.of(),
-                System.getProperty("java.class.path"),
-                "dev.parrow.cli.ParrowCommand",
-                "convert",
-                lineitem.toString(),
-                "az://data/cli/lineitem.parquet"));
-    pb.environment().put("AZURE_STORAGE_CONNECTION_STRING", azurite.connectionString());
-    pb.redirectErrorStream(true);
-    Process p = pb.start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-    assertEquals(0, p.exitValue(), output);
+    String output = cli("convert", lineitem.toString(), "az://data/cli/lineitem.parquet");
     assertTrue(output.contains("az://data/cli/lineitem.parquet"), output);
     assertEquals(
         FilterCorpusIT.rows(lineitem, ReadOptions.defaults()),
         FilterCorpusIT.rows(
             download("az://data/cli/lineitem.parquet", options(sharedKey())),
             ReadOptions.defaults()));
+    // And reads it back, one blob and the prefix as a dataset, counting as DuckDB does locally.
+    String local = "read_parquet(" + DuckDb.literal(lineitem) + ")";
+    assertEquals(
+        String.valueOf(
+            DatasetIT.duck("SELECT count(*) FROM " + local + " WHERE l_orderkey < 100")
+                .get(0)
+                .get(0)),
+        cli("count", "az://data/cli/lineitem.parquet", "--where", "l_orderkey < 100").strip());
+    assertEquals(
+        String.valueOf(DatasetIT.duck("SELECT count(*) FROM " + local).get(0).get(0)),
+        cli("count", "az://data/cli/").strip());
+  }
+
+  /**
+   * The CLI in a child JVM with the emulator's connection string in its environment; its output.
+   */
+  private static String cli(String... args) throws Exception {
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            ChildJvm.command(
+                List.of(),
+                System.getProperty("java.class.path"),
+                "dev.parrow.cli.ParrowCommand",
+                args));
+    pb.environment().put("AZURE_STORAGE_CONNECTION_STRING", azurite.connectionString());
+    pb.redirectErrorStream(true);
+    Process p = pb.start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+    assertEquals(0, p.exitValue(), output);
+    return output;
   }
 
   /**
