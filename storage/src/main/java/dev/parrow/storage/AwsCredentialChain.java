@@ -74,10 +74,22 @@ final class AwsCredentialChain implements AwsCredentialsProvider {
   }
 
   static AwsCredentialChain from(Map<String, String> env, Path awsDirectory) {
-    AwsProfile profile = AwsProfile.of(env, awsDirectory);
+    return of(env, AwsProfile.of(env, awsDirectory));
+  }
+
+  /** The chain of an environment whose profile has been read already. */
+  static AwsCredentialChain of(Map<String, String> env, AwsProfile profile) {
     String region =
         first(env.get("AWS_REGION"), env.get("AWS_DEFAULT_REGION"), profile.get("region"));
     return new AwsCredentialChain(env, profile, region == null ? "us-east-1" : region);
+  }
+
+  /**
+   * The region: {@code AWS_REGION}, {@code AWS_DEFAULT_REGION}, the profile's, else us-east-1 (STS
+   * is asked there, and S3 requests are signed for it).
+   */
+  String region() {
+    return region;
   }
 
   @Override

@@ -230,8 +230,7 @@ final class AzureFiles {
     }
 
     @Override
-    void putWhole(byte[] bytes, int length) throws IOException {
-      byte[] body = length == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, length);
+    void putWhole(byte[] body) throws IOException {
       requests.send(
           new RemoteRequests.Request(
               "PUT", blob, Map.of("x-ms-blob-type", "BlockBlob"), body, "Put Blob", 1 << 20),
@@ -242,8 +241,7 @@ final class AzureFiles {
     void begin() {}
 
     @Override
-    String sendPart(int number, byte[] bytes, int length) throws IOException {
-      byte[] body = length == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, length);
+    String sendPart(int number, byte[] body) throws IOException {
       // Block ids of one blob must all have the same length.
       String id =
           Base64.getEncoder()

@@ -132,7 +132,7 @@ public record AzureSettings(String account, URI endpoint, AzureCredentials crede
       AzureSettings settings;
       RuntimeException error;
       try {
-        settings = from(System.getenv(), URI.create("http://169.254.169.254"));
+        settings = from(System.getenv(), AzureSettings::environmentCredentials);
         error = null;
       } catch (RuntimeException e) {
         settings = null;
@@ -150,6 +150,15 @@ public record AzureSettings(String account, URI endpoint, AzureCredentials crede
   }
 
   static AzureSettings from(Map<String, String> env, URI imds) {
+    return from(env, () -> credentials(env, imds));
+  }
+
+  /**
+   * The settings of an environment, its credentials (when no connection string gives them) from
+   * {@code credentials}: the process's own are found once, whichever location asks first.
+   */
+  private static AzureSettings from(
+      Map<String, String> env, java.util.function.Supplier<AzureCredentials> credentials) {
     String connection = env.get("AZURE_STORAGE_CONNECTION_STRING");
     if (connection != null && !connection.isBlank()) {
       return fromConnectionString(connection);
@@ -161,7 +170,7 @@ public record AzureSettings(String account, URI endpoint, AzureCredentials crede
               + " AZURE_STORAGE_CONNECTION_STRING, or name the account in the URI"
               + " (abfss://CONTAINER@ACCOUNT.dfs.core.windows.net/PATH)");
     }
-    return new AzureSettings(account, null, credentials(env, imds));
+    return new AzureSettings(account, null, credentials.get());
   }
 
   /** The credentials the environment gives, for any account. */

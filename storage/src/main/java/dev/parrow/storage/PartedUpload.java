@@ -60,7 +60,7 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
   // ---- what each store does
 
   /** Sends a whole object in one request (a file smaller than a part). */
-  abstract void putWhole(byte[] bytes, int length) throws IOException;
+  abstract void putWhole(byte[] body) throws IOException;
 
   /** Starts an upload of parts (S3: CreateMultipartUpload). */
   abstract void begin() throws IOException;
@@ -69,7 +69,7 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
    * Sends part {@code number} (from 1); returns what the completion names it by (S3's ETag, Azure's
    * block id). Called on the upload's threads, several at once.
    */
-  abstract String sendPart(int number, byte[] bytes, int length) throws IOException;
+  abstract String sendPart(int number, byte[] body) throws IOException;
 
   /** Makes the object of the parts sent, in order (S3: CompleteMultipartUpload). */
   abstract void complete(List<String> partIds) throws IOException;
@@ -155,12 +155,7 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
       if (buffer == null) {
         // Each part holds a permit from its buffer's making to its sending's end: at most
         // partsInFlight buffers exist, the one being filled among them.
-        try {
-          room.acquire();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new InterruptedIOException(name + ": the write was interrupted");
-        }
+        takePermit();
         buffer = new byte[Math.min(FIRST_BUFFER, partSize(parts.size() + 1))];
         filled = 0;
       }
@@ -179,6 +174,21 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
     }
   }
 
+  /** Waits for room for one more part's buffer (see {@link RemoteOptions#partsInFlight}). */
+  private void takePermit() throws InterruptedIOException {
+    try {
+      room.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException(name + ": the write was interrupted");
+    }
+  }
+
+  /** The buffer's bytes as a request's body: the buffer itself when it is full. */
+  private byte[] filledBytes() {
+    return filled == buffer.length ? buffer : java.util.Arrays.copyOf(buffer, filled);
+  }
+
   /** Hands the buffer to a sender; its permit is released when it has been sent. */
   private void sendBuffer() throws IOException {
     if (!begun) {
@@ -191,16 +201,10 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
     }
     if (buffer == null) {
       // An empty file staged as an upload: one empty part, with a permit like any other.
-      try {
-        room.acquire();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException(name + ": the write was interrupted");
-      }
+      takePermit();
       buffer = new byte[0];
     }
-    byte[] part = buffer;
-    int length = filled;
+    byte[] part = filledBytes();
     buffer = null;
     filled = 0;
     CompletableFuture<String> sent =
@@ -210,7 +214,7 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
                 if (failure != null) {
                   throw new IOException(name + ": not sent, an earlier part failed");
                 }
-                return sendPart(number, part, length);
+                return sendPart(number, part);
               } catch (IOException e) {
                 if (failure == null) {
                   failure = e;
@@ -238,7 +242,7 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
       end();
       boolean done = false;
       try {
-        putWhole(buffer == null ? new byte[0] : buffer, filled);
+        putWhole(buffer == null ? new byte[0] : filledBytes());
         done = true;
       } finally {
         buffer = null;

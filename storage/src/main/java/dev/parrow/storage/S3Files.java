@@ -206,8 +206,7 @@ public final class S3Files {
     }
 
     @Override
-    void putWhole(byte[] bytes, int length) throws IOException {
-      byte[] body = length == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, length);
+    void putWhole(byte[] body) throws IOException {
       requests.send(
           new RemoteRequests.Request("PUT", object, Map.of(), body, "PutObject", 1 << 20),
           response -> requests.expect(response, 200, "PutObject"));
@@ -236,8 +235,7 @@ public final class S3Files {
     }
 
     @Override
-    String sendPart(int number, byte[] bytes, int length) throws IOException {
-      byte[] body = length == bytes.length ? bytes : java.util.Arrays.copyOf(bytes, length);
+    String sendPart(int number, byte[] body) throws IOException {
       String what = "part " + number;
       return requests.send(
           new RemoteRequests.Request(

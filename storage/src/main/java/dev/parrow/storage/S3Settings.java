@@ -84,19 +84,14 @@ public record S3Settings(
 
   static S3Settings from(Map<String, String> env, Path awsDirectory) {
     AwsProfile profile = AwsProfile.of(env, awsDirectory);
-    String region =
-        AwsCredentialChain.first(
-            env.get("AWS_REGION"), env.get("AWS_DEFAULT_REGION"), profile.get("region"));
+    AwsCredentialChain chain = AwsCredentialChain.of(env, profile);
     String endpoint =
         AwsCredentialChain.first(
             env.get("AWS_ENDPOINT_URL_S3"),
             env.get("AWS_ENDPOINT_URL"),
             profile.get("endpoint_url"));
     return new S3Settings(
-        endpoint == null ? null : URI.create(endpoint),
-        region == null ? "us-east-1" : region,
-        AwsCredentialChain.from(env, awsDirectory),
-        endpoint != null);
+        endpoint == null ? null : URI.create(endpoint), chain.region(), chain, endpoint != null);
   }
 
   /**
