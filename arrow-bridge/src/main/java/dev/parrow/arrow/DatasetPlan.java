@@ -4,13 +4,18 @@ import dev.parrow.arrow.filter.Filter;
 import dev.parrow.arrow.internal.dataset.ConstantColumns;
 import dev.parrow.arrow.internal.filter.ChunkPruning;
 import dev.parrow.codec.footer.Footer;
+import dev.parrow.types.DictionaryMode;
+import dev.parrow.types.TypeOptions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -61,14 +66,18 @@ record DatasetPlan(Schema schema, List<FileToRead> files, int filesSkipped, int 
       Map<String, Footer> footers,
       ReadOptions read) {
     Map<String, List<String>> requested = requestedByField(datasetSchema, read);
-    Schema schema = withSourceColumns(projected(datasetSchema, read, requested), read);
+    Schema projected = projected(datasetSchema, read, requested);
+    Set<String> dictionaries = dictionaryColumns(datasetSchema, projected, partitionKeys, read);
+    Schema schema = withSourceColumns(asDictionaries(projected, dictionaries), read);
     checkFilterColumns(datasetSchema, partitionKeys, read.filter());
+    // Footers and statistics are settled on values: dictionaries play no part there.
+    ReadOptions decoded = ParquetDataset.perFile(read);
     List<FileToRead> files = new ArrayList<>();
     int skipped = 0;
     int groupsRuledOut = 0;
     for (DatasetSlice given : slices) {
       Settled settled =
-          settle(given, footers.get(given.location()), datasetSchema, partitionKeys, read);
+          settle(given, footers.get(given.location()), datasetSchema, partitionKeys, decoded);
       groupsRuledOut += settled.groupsRuledOut();
       if (settled.slice() == null) {
         skipped++;
@@ -90,8 +99,9 @@ record DatasetPlan(Schema schema, List<FileToRead> files, int filesSkipped, int 
           columns.add(ConstantColumns.topLevel(c));
         }
       }
+      List<String> ownDictionaries = columns.stream().filter(dictionaries::contains).toList();
       ReadOptions.Builder b =
-          ParquetDataset.perFile(read).toBuilder()
+          ParquetDataset.perFile(read, ownDictionaries).toBuilder()
               .columns(List.copyOf(columns))
               .rowGroups(slice.rowGroups().stream().mapToInt(Integer::intValue).toArray())
               .filter((Filter) null);
@@ -110,6 +120,69 @@ record DatasetPlan(Schema schema, List<FileToRead> files, int filesSkipped, int 
       files.add(new FileToRead(slice, b.filePaths(null).build(), constants, countOnly, footer));
     }
     return new DatasetPlan(schema, List.copyOf(files), skipped, groupsRuledOut);
+  }
+
+  /**
+   * The columns read as dictionaries: under {@link DictionaryMode#PER_ROW_GROUP}, those of {@link
+   * TypeOptions#dictionaryColumns} the read projects, each a top-level string or binary column that
+   * is not a partition key (else none: a dataset decodes dictionaries). Each file's dictionary
+   * replaces the last at each of its row groups.
+   *
+   * @throws IllegalArgumentException for a name the dataset lacks, a partition key, or a column of
+   *     another type
+   */
+  static Set<String> dictionaryColumns(
+      Schema datasetSchema, Schema projected, Set<String> partitionKeys, ReadOptions read) {
+    TypeOptions types = read.types();
+    if (types.dictionaryMode() != DictionaryMode.PER_ROW_GROUP) {
+      return Set.of();
+    }
+    Set<String> out = new LinkedHashSet<>();
+    for (String name : types.dictionaryColumns()) {
+      Field f = ParquetDataset.field(datasetSchema, name);
+      if (f == null) {
+        throw new IllegalArgumentException(
+            "no column '" + name + "' in the dataset to read as a dictionary");
+      }
+      ArrowType t = f.getType();
+      if (partitionKeys.contains(name)
+          || !(t instanceof ArrowType.Utf8
+              || t instanceof ArrowType.Binary
+              || t instanceof ArrowType.LargeUtf8
+              || t instanceof ArrowType.LargeBinary)) {
+        throw new IllegalArgumentException(
+            "a dataset reads top-level string and binary columns as dictionaries; '"
+                + name
+                + "' is "
+                + (partitionKeys.contains(name) ? "a partition key" : t.toString()));
+      }
+      if (ParquetDataset.field(projected, name) != null) {
+        out.add(name);
+      }
+    }
+    return out;
+  }
+
+  /** The projected schema, the fields {@code dictionaries} names dictionary-encoded (Int32). */
+  private static Schema asDictionaries(Schema projected, Set<String> dictionaries) {
+    if (dictionaries.isEmpty()) {
+      return projected;
+    }
+    long id = 0;
+    List<Field> fields = new ArrayList<>();
+    for (Field f : projected.getFields()) {
+      if (dictionaries.contains(f.getName())) {
+        DictionaryEncoding encoding =
+            new DictionaryEncoding(id++, false, new ArrowType.Int(32, true));
+        f =
+            new Field(
+                f.getName(),
+                new FieldType(f.isNullable(), f.getType(), encoding, f.getMetadata()),
+                null);
+      }
+      fields.add(f);
+    }
+    return new Schema(fields, projected.getCustomMetadata());
   }
 
   /** Fails on a filter column the dataset does not have, before anything is read. */
@@ -311,9 +384,15 @@ record DatasetPlan(Schema schema, List<FileToRead> files, int filesSkipped, int 
     return new Schema(fields, projected.getCustomMetadata());
   }
 
-  /** The schema of a read of {@code dataset} with {@code read}'s projection. */
-  static Schema projected(Schema dataset, ReadOptions read) {
-    return projected(dataset, read, requestedByField(dataset, read));
+  /**
+   * The schema a read of {@code dataset} gives: its projection, the columns it names as
+   * dictionaries dictionary-encoded, and the source columns it asks for.
+   */
+  static Schema readSchema(Schema dataset, Set<String> partitionKeys, ReadOptions read) {
+    Schema projected = projected(dataset, read, requestedByField(dataset, read));
+    return withSourceColumns(
+        asDictionaries(projected, dictionaryColumns(dataset, projected, partitionKeys, read)),
+        read);
   }
 
   private static Schema projected(

@@ -29,6 +29,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
@@ -398,6 +399,25 @@ public final class ParquetArrowReader extends ArrowReader {
         throw e.getCause();
       }
     }
+  }
+
+  /**
+   * How many times the dictionary {@code id} has been written (its values are the same while this
+   * stays the same); -1 for an id that is not a column's dictionary.
+   */
+  long dictionaryVersion(long id) {
+    // The filter-only columns number their dictionaries apart: they are not the root's.
+    Set<Integer> filterOnly = assembly.filterOnlyColumns();
+    for (var leaf : assembly.leaves()) {
+      var encoding = leaf.leaf().field().getDictionary();
+      if (encoding != null
+          && encoding.getId() == id
+          && !filterOnly.contains(leaf.leaf().column().index())
+          && leaf.leaf().filler() instanceof dev.parrow.arrow.internal.fill.DictionaryFiller d) {
+        return d.version();
+      }
+    }
+    return -1;
   }
 
   /** Plans the read, binds the dictionaries and makes the filter's step (at the first batch). */

@@ -205,14 +205,16 @@ public final class ParquetDataset {
 
   /**
    * The schema a reader with these options gives: the projection's top-level columns, and of a
-   * struct named by dotted paths only the fields they reach.
+   * struct named by dotted paths only the fields they reach; the columns the read names as
+   * dictionaries ({@link dev.parrow.types.DictionaryMode#PER_ROW_GROUP} with {@link
+   * TypeOptions#dictionaryColumns}) dictionary-encoded.
    *
    * @param read the read options
    * @return the schema
    * @throws IllegalArgumentException for a column the dataset does not have
    */
   public Schema schema(ReadOptions read) {
-    return DatasetPlan.withSourceColumns(DatasetPlan.projected(schema, read), read);
+    return DatasetPlan.readSchema(schema, partitionKeys, read);
   }
 
   /** {@return the files, in reading order} */
@@ -240,23 +242,45 @@ public final class ParquetDataset {
     List<DatasetColumn> out = new ArrayList<>();
     for (Field f : schema.getFields()) {
       if (partitionKeys.contains(f.getName())) {
-        out.add(new DatasetColumn(f, true, 0, List.of()));
+        out.add(new DatasetColumn(f, true, 0, List.of(), false));
         continue;
       }
       int holding = 0;
       Set<String> narrower = new LinkedHashSet<>();
-      for (Schema s : fileSchemas) {
-        Field own = field(s, f.getName());
+      boolean dictionaryOnly = f.getChildren().isEmpty();
+      for (int i = 0; i < fileSchemas.size(); i++) {
+        Field own = field(fileSchemas.get(i), f.getName());
         if (own != null) {
           holding++;
           if (!own.getType().equals(f.getType())) {
             narrower.add(own.getType().toString());
           }
+          dictionaryOnly = dictionaryOnly && dictionaryPagesOnly(footers.get(i), f.getName());
         }
       }
-      out.add(new DatasetColumn(f, false, holding, List.copyOf(narrower)));
+      out.add(
+          new DatasetColumn(
+              f, false, holding, List.copyOf(narrower), dictionaryOnly && holding > 0));
     }
     return out;
+  }
+
+  /**
+   * Whether the file's top-level primitive column {@code name} keeps every value of every chunk in
+   * its dictionary page (false for a column it stores otherwise, or whose metadata is encrypted).
+   */
+  private static boolean dictionaryPagesOnly(Footer footer, String name) {
+    var column = footer.schema().column(name);
+    if (column == null) {
+      return false;
+    }
+    for (var group : footer.metaData().rowGroups()) {
+      var meta = group.columns().get(column.index()).metaData();
+      if (meta == null || !meta.onlyDictionaryPages()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -273,8 +297,10 @@ public final class ParquetDataset {
    * A reader with a projection ({@link ReadOptions#columns}: top-level names, partition keys
    * included, and dotted paths to fields of structs), a filter, a batch size and a decoding
    * parallelism. The type choices are the dataset's ({@link DatasetOptions#types}), since the
-   * schema was unified under them; row groups, column indices and row ranges cannot be chosen for a
-   * dataset.
+   * schema was unified under them, but for the columns the read keeps as dictionaries ({@link
+   * dev.parrow.types.DictionaryMode#PER_ROW_GROUP} with {@link TypeOptions#dictionaryColumns}: top-
+   * level string and binary columns; the others are decoded); row groups, column indices and row
+   * ranges cannot be chosen for a dataset.
    *
    * @param allocator where the batches' memory comes from
    * @param read the read options
@@ -307,12 +333,26 @@ public final class ParquetDataset {
           "a row selection and a schema to read as are a file's (ReadOptions of"
               + " ParquetFile.newReader); a dataset unifies its files' schemas itself");
     }
-    return read.toBuilder().types(options.types()).build();
+    TypeOptions chosen = read.types();
+    return read.toBuilder()
+        .types(
+            options.types().toBuilder()
+                .dictionaryMode(chosen.dictionaryMode())
+                .dictionaryColumns(chosen.dictionaryColumns())
+                .build())
+        .build();
   }
 
-  /** The choices that shape a dataset's values: all but the dictionary ones (always decoded). */
+  /**
+   * The choices that shape a dataset's values: all but the dictionary ones (a read keeps the
+   * columns it names as dictionaries, {@link DatasetPlan#dictionaryColumns}; the others decoded).
+   */
   private static TypeOptions valueTypes(TypeOptions t) {
-    return t.toBuilder().dictionaryMode(DictionaryMode.AUTO).dictionaryColumns(List.of()).build();
+    return t.toBuilder()
+        .dictionaryMode(DictionaryMode.AUTO)
+        .dictionaryColumns(List.of())
+        .hintedDictionaries(true)
+        .build();
   }
 
   List<Schema> fileSchemas() {
@@ -442,8 +482,25 @@ public final class ParquetDataset {
    * decoded when asked for (the dataset reader reads each file ahead on a thread of its own).
    */
   static ReadOptions perFile(ReadOptions read) {
+    return perFile(read, List.of());
+  }
+
+  /**
+   * The read options a file is read with, its columns {@code dictionaries} read as dictionaries
+   * (one per row group; the hint's other dictionaries decoded, as the dataset's schema has them).
+   */
+  static ReadOptions perFile(ReadOptions read, List<String> dictionaries) {
     return read.toBuilder()
-        .types(t -> t.dictionaryMode(DictionaryMode.DECODE))
+        .types(
+            t -> {
+              if (dictionaries.isEmpty()) {
+                t.dictionaryMode(DictionaryMode.DECODE).dictionaryColumns(List.of());
+              } else {
+                t.dictionaryMode(DictionaryMode.PER_ROW_GROUP)
+                    .dictionaryColumns(dictionaries)
+                    .hintedDictionaries(false);
+              }
+            })
         .decodeAhead(false)
         .build();
   }

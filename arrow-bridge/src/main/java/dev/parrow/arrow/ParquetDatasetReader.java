@@ -20,8 +20,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * DatasetOptions#filesAtOnce} files (no more than the read's {@link ReadOptions#parallelism}) are
  * read at once on other threads ({@link UnitsAhead}), each holding two finished batches for the
  * caller and decoding its row groups at once (as a file's reader does) within its share of the
- * read's {@link ReadOptions#bytesInFlight}. Each batch comes from one file. Used by one thread at a
- * time; close it to stop the read-ahead and free what it holds.
+ * read's {@link ReadOptions#bytesInFlight}. Each batch comes from one file. A read that keeps
+ * columns as dictionaries ({@link dev.parrow.types.DictionaryMode#PER_ROW_GROUP} with {@link
+ * dev.parrow.types.TypeOptions#dictionaryColumns}) reads its files one after another on the
+ * caller's thread, and replaces a dictionary object ({@link #lookup}) whenever its values change.
+ * Used by one thread at a time; close it to stop the read-ahead and free what it holds.
  */
 public final class ParquetDatasetReader extends ArrowReader {
   /**
@@ -31,14 +34,19 @@ public final class ParquetDatasetReader extends ArrowReader {
    */
   private final class Task implements UnitsAhead.Unit {
     final DatasetPlan.FileToRead planned;
+
+    /** The file's place in the read. */
+    private final int ordinal;
+
     private ParquetFile file;
     private ParquetArrowReader reader;
     private VectorSchemaRoot noColumns;
     private long counted;
     private volatile ReadStats stats = new ReadStats(0, 0, 0, 0, 0, 0, 0);
 
-    Task(DatasetPlan.FileToRead planned) {
+    Task(DatasetPlan.FileToRead planned, int ordinal) {
       this.planned = planned;
+      this.ordinal = ordinal;
     }
 
     @Override
@@ -71,6 +79,9 @@ public final class ParquetDatasetReader extends ArrowReader {
       }
       boolean loaded = reader.loadNextBatch();
       if (loaded) {
+        if (dictionaryColumns != null) {
+          dictionaryColumns.fill(ordinal, reader.getVectorSchemaRoot(), reader, into);
+        }
         Conform.into(reader.getVectorSchemaRoot(), into, planned.constants());
       }
       stats = reader.stats();
@@ -88,6 +99,9 @@ public final class ParquetDatasetReader extends ArrowReader {
       }
       int n = (int) Math.min(planned.read().batchSize(), rows - counted);
       noColumns.setRowCount(n);
+      if (dictionaryColumns != null) {
+        dictionaryColumns.fill(ordinal, noColumns, null, into);
+      }
       Conform.into(noColumns, into, planned.constants());
       counted += n;
       stats = new ReadStats(0, 0, 0, 0, 0, counted, counted);
@@ -117,8 +131,21 @@ public final class ParquetDatasetReader extends ArrowReader {
   /** What the filter ruled out before any file was opened. */
   private final ReadStats ruledOut;
 
-  /** The files read at once, in order, made at the first batch. */
+  /** The files read at once, in order, made at the first batch (null for a dictionary read). */
   private UnitsAhead<Task> files;
+
+  /**
+   * Of a read with dictionary columns ({@link DatasetPlan#dictionaryColumns}), their indices and
+   * dictionaries; null without. Such a read reads its files one after another on the caller's
+   * thread ({@link #nextInTurn}): the dictionaries are the reader's own, replaced between batches,
+   * so no batch can be decoded ahead.
+   */
+  private DatasetDictionaries dictionaryColumns;
+
+  /** Of a read in turn: the file being read, the counts of those read to their end. */
+  private int inTurn;
+
+  private ReadStats doneInTurn = ReadStats.NONE;
 
   private final List<Task> tasks = new ArrayList<>();
   private final int filesAtOnce;
@@ -152,7 +179,7 @@ public final class ParquetDatasetReader extends ArrowReader {
     DatasetPlan plan = DatasetPlan.of(datasetSchema, partitionKeys, slices, footers, read);
     this.schema = plan.schema();
     for (DatasetPlan.FileToRead f : plan.files()) {
-      tasks.add(new Task(f));
+      tasks.add(new Task(f, tasks.size()));
     }
     this.filesSkipped = plan.filesSkipped();
     this.ruledOut = new ReadStats(plan.groupsRuledOut(), 0, 0, 0, 0, 0, 0);
@@ -204,7 +231,7 @@ public final class ParquetDatasetReader extends ArrowReader {
 
   /** {@return how many files have been read to their end so far} */
   public int filesRead() {
-    return files == null ? 0 : files.finished();
+    return files == null ? inTurn : files.finished();
   }
 
   /**
@@ -214,7 +241,7 @@ public final class ParquetDatasetReader extends ArrowReader {
    * @return the counts
    */
   public ReadStats stats() {
-    return files == null ? ruledOut : ruledOut.plus(files.done());
+    return ruledOut.plus(files == null ? doneInTurn : files.done());
   }
 
   @Override
@@ -228,6 +255,18 @@ public final class ParquetDatasetReader extends ArrowReader {
       throw new IllegalStateException("the dataset reader was closed; no batch can be read");
     }
     prepareLoadNextBatch();
+    if (dictionaryColumns != null
+        || schema.getFields().stream().anyMatch(f -> f.getDictionary() != null)) {
+      if (dictionaryColumns == null) {
+        // ArrowReader hands out a view of its dictionaries that cannot be changed: a view of a
+        // map the dictionary columns change instead, replacing entries as the files' change.
+        Map<Long, org.apache.arrow.vector.dictionary.Dictionary> own =
+            new java.util.HashMap<>(dictionaries);
+        dictionaries = java.util.Collections.unmodifiableMap(own);
+        dictionaryColumns = new DatasetDictionaries(allocator, own);
+      }
+      return nextInTurn();
+    }
     if (files == null) {
       files =
           new UnitsAhead<>(
@@ -242,6 +281,39 @@ public final class ParquetDatasetReader extends ArrowReader {
               options.inOrder());
     }
     return files.next();
+  }
+
+  /**
+   * The next batch of the files read one after another on this thread. A file's failure ends the
+   * read, as it does for files read ahead: no later file is read.
+   */
+  private boolean nextInTurn() throws IOException {
+    VectorSchemaRoot root = getVectorSchemaRoot();
+    while (inTurn < tasks.size()) {
+      Task task = tasks.get(inTurn);
+      boolean loaded;
+      try {
+        loaded = task.load(root);
+      } catch (IOException | RuntimeException | Error e) {
+        for (int t = inTurn; t < tasks.size(); t++) {
+          try {
+            tasks.get(t).close();
+          } catch (IOException | RuntimeException closing) {
+            e.addSuppressed(closing);
+          }
+        }
+        tasks.subList(inTurn, tasks.size()).clear();
+        throw e;
+      }
+      if (loaded) {
+        return true;
+      }
+      doneInTurn = doneInTurn.plus(task.stats());
+      inTurn++;
+      task.close();
+    }
+    root.setRowCount(0);
+    return false;
   }
 
   @Override

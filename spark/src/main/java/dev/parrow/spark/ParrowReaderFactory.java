@@ -3,6 +3,7 @@ package dev.parrow.spark;
 import dev.parrow.arrow.ParquetDatasetReader;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.filter.Filter;
+import dev.parrow.types.DictionaryMode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -10,7 +11,10 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -20,11 +24,14 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
+import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * Creates, on an executor, the columnar reader of one partition: Parrow's dataset reader over the
- * partition's slice, its Arrow vectors wrapped in Spark's {@code ArrowColumnVector} without a copy.
- * Serializable: the schema travels as Arrow JSON and the filter as its SQL text.
+ * partition's slice, its Arrow vectors handed to Spark without a copy ({@link DirectColumnVector},
+ * {@link DictionaryColumnVector} for the string columns read as dictionaries, Spark's {@code
+ * ArrowColumnVector} for the others). Serializable: the schema travels as Arrow JSON and the filter
+ * as its SQL text.
  */
 final class ParrowReaderFactory implements PartitionReaderFactory {
   private static final long serialVersionUID = 1L;
@@ -32,6 +39,9 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
   private final String schemaJson;
   private final List<String> partitionKeys;
   private final List<String> columns;
+
+  /** The string columns read as dictionaries ({@link ParrowScan#dictionaryColumns}). */
+  private final List<String> dictionaryColumns;
 
   /** The fields of {@code _metadata} asked for (none: it is not read). */
   private final List<String> metadata;
@@ -49,6 +59,7 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       String schemaJson,
       List<String> partitionKeys,
       List<String> columns,
+      List<String> dictionaryColumns,
       List<String> metadata,
       String filter,
       int batchSize,
@@ -57,6 +68,7 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
     this.schemaJson = schemaJson;
     this.partitionKeys = List.copyOf(partitionKeys);
     this.columns = List.copyOf(columns);
+    this.dictionaryColumns = List.copyOf(dictionaryColumns);
     this.metadata = List.copyOf(metadata);
     this.filter = filter;
     this.batchSize = batchSize;
@@ -101,6 +113,24 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
     return new Reader((ParrowPartition) partition);
   }
 
+  /**
+   * A dictionary column's entries as Spark's strings, on the heap, one per entry: made when the
+   * reader hands out a new dictionary (the dataset reader replaces a dictionary object whenever its
+   * values change, at a file's or row group's start), kept while it hands out the same one.
+   */
+  private static final class Strings {
+    private Dictionary made;
+    private UTF8String[] strings;
+
+    UTF8String[] of(Dictionary d) {
+      if (d != made) {
+        strings = DictionaryColumnVector.strings((VarCharVector) d.getVector());
+        made = d;
+      }
+      return strings;
+    }
+  }
+
   /** Reads one partition's batches. */
   private final class Reader implements PartitionReader<ColumnarBatch> {
     private final BufferAllocator allocator = new RootAllocator();
@@ -119,6 +149,9 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
 
     /** Rows still to hand over when nothing needs reading (a count without a filter). */
     private long rowsFromFooter = -1;
+
+    /** Each dictionary column's strings, made again only when its dictionary is replaced. */
+    private final java.util.Map<String, Strings> strings = new java.util.HashMap<>();
 
     Reader(ParrowPartition partition) {
       Schema schema;
@@ -164,6 +197,11 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       if (parsed != null) {
         options.filter(parsed);
       }
+      List<String> dictionaries = read.stream().filter(dictionaryColumns::contains).toList();
+      if (!countOnly && !dictionaries.isEmpty()) {
+        options.types(
+            t -> t.dictionaryMode(DictionaryMode.PER_ROW_GROUP).dictionaryColumns(dictionaries));
+      }
       try {
         reader =
             ParquetDatasetReader.open(
@@ -198,7 +236,12 @@ final class ParrowReaderFactory implements PartitionReaderFactory {
       List<ColumnVector> vectors = new ArrayList<>();
       if (!countOnly) {
         for (FieldVector v : root.getFieldVectors()) {
-          if (!v.getName().equals(FileMetadata.ROW_NUMBERS)) {
+          if (v.getField().getDictionary() != null) {
+            Dictionary d = reader.lookup(v.getField().getDictionary().getId());
+            vectors.add(
+                new DictionaryColumnVector(
+                    (IntVector) v, strings.computeIfAbsent(v.getName(), k -> new Strings()).of(d)));
+          } else if (!v.getName().equals(FileMetadata.ROW_NUMBERS)) {
             vectors.add(DirectColumnVector.of(v));
           }
         }

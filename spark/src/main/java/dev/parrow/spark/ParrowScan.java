@@ -1,10 +1,12 @@
 package dev.parrow.spark;
 
+import dev.parrow.arrow.DatasetColumn;
 import dev.parrow.arrow.DatasetSlice;
 import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.filter.Filter;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.SparkSession;
@@ -90,12 +92,31 @@ final class ParrowScan implements Scan, Batch {
     return out.toArray(new InputPartition[0]);
   }
 
+  /**
+   * The string columns read whole whose values all lie in dictionary pages (every chunk of every
+   * file): read as dictionaries and handed to Spark as indices into one string per entry ({@link
+   * DictionaryColumnVector}). A column some chunk of which fell back to plain pages is decoded: a
+   * dictionary would hash each of those values.
+   */
+  private List<String> dictionaryColumns() {
+    List<String> out = new ArrayList<>();
+    for (DatasetColumn c : dataset.describe()) {
+      if (c.dictionaryPagesOnly()
+          && c.field().getType() instanceof ArrowType.Utf8
+          && columns.contains(c.field().getName())) {
+        out.add(c.field().getName());
+      }
+    }
+    return out;
+  }
+
   @Override
   public PartitionReaderFactory createReaderFactory() {
     return new ParrowReaderFactory(
         dataset.schema().toJson(),
         List.copyOf(dataset.partitionKeys()),
         columns,
+        dictionaryColumns(),
         metadata,
         filter == null ? null : filter.toString(),
         options.getInt("batchSize", 32768),

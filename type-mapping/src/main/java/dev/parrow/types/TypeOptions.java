@@ -26,6 +26,7 @@ public final class TypeOptions {
   private final Schema arrowSchema;
   private final DictionaryMode dictionaryMode;
   private final List<String> dictionaryColumns;
+  private final boolean hintedDictionaries;
   private final boolean legacyVariantExtensionName;
 
   private TypeOptions(Builder b) {
@@ -42,6 +43,7 @@ public final class TypeOptions {
     this.arrowSchema = b.arrowSchema;
     this.dictionaryMode = Objects.requireNonNull(b.dictionaryMode, "dictionaryMode");
     this.dictionaryColumns = List.copyOf(b.dictionaryColumns);
+    this.hintedDictionaries = b.hintedDictionaries;
     this.legacyVariantExtensionName = b.legacyVariantExtensionName;
   }
 
@@ -77,6 +79,7 @@ public final class TypeOptions {
     b.arrowSchema = arrowSchema;
     b.dictionaryMode = dictionaryMode;
     b.dictionaryColumns = dictionaryColumns;
+    b.hintedDictionaries = hintedDictionaries;
     return b;
   }
 
@@ -160,6 +163,15 @@ public final class TypeOptions {
   }
 
   /**
+   * {@return whether the columns the {@code ARROW:schema} hint says were dictionaries are read as
+   * dictionaries (unless the mode is {@link DictionaryMode#DECODE}); when false, only {@link
+   * #dictionaryColumns()} are}
+   */
+  public boolean hintedDictionaries() {
+    return hintedDictionaries;
+  }
+
+  /**
    * {@return whether VARIANT columns are marked with the {@code parquet.variant} extension name of
    * Arrow C++ 18 to 23 and Arrow Java 19, rather than the canonical {@code arrow.parquet.variant}}
    */
@@ -183,6 +195,7 @@ public final class TypeOptions {
         && Objects.equals(arrowSchema, t.arrowSchema)
         && dictionaryMode == t.dictionaryMode
         && dictionaryColumns.equals(t.dictionaryColumns)
+        && hintedDictionaries == t.hintedDictionaries
         && legacyVariantExtensionName == t.legacyVariantExtensionName;
   }
 
@@ -202,6 +215,7 @@ public final class TypeOptions {
         arrowSchema,
         dictionaryMode,
         dictionaryColumns,
+        hintedDictionaries,
         legacyVariantExtensionName);
   }
 
@@ -233,6 +247,8 @@ public final class TypeOptions {
         + dictionaryMode
         + ", dictionaryColumns="
         + dictionaryColumns
+        + ", hintedDictionaries="
+        + hintedDictionaries
         + ", legacyVariantExtensionName="
         + legacyVariantExtensionName
         + "]";
@@ -254,6 +270,7 @@ public final class TypeOptions {
     private Schema arrowSchema;
     private DictionaryMode dictionaryMode = DictionaryMode.AUTO;
     private List<String> dictionaryColumns = List.of();
+    private boolean hintedDictionaries = true;
 
     private Builder() {}
 
@@ -438,6 +455,19 @@ public final class TypeOptions {
      */
     public Builder dictionaryColumns(List<String> names) {
       this.dictionaryColumns = List.copyOf(names);
+      return this;
+    }
+
+    /**
+     * Whether the columns the {@code ARROW:schema} hint says were dictionaries are read as
+     * dictionaries (default true); false reads only {@link #dictionaryColumns} as dictionaries and
+     * the hint's others as plain values (as a dataset does, whose schema its files share).
+     *
+     * @param read false to decode the hint's dictionaries
+     * @return this builder
+     */
+    public Builder hintedDictionaries(boolean read) {
+      this.hintedDictionaries = read;
       return this;
     }
 

@@ -26,7 +26,8 @@ public final class Conform {
 
   /**
    * Fills {@code out} (the dataset's fields) from {@code batch} (one file's) and the file's
-   * constant columns; {@code batch}'s vectors are emptied.
+   * constant columns; {@code batch}'s vectors are emptied. Dictionary-encoded fields of {@code out}
+   * are left to the caller, who fills them first (their dictionaries are the reader's).
    *
    * @param partitions the partition values of the file (Long, LocalDate, String or null)
    */
@@ -34,6 +35,9 @@ public final class Conform {
       VectorSchemaRoot batch, VectorSchemaRoot out, Map<String, Object> partitions) {
     int rows = batch.getRowCount();
     for (FieldVector target : out.getFieldVectors()) {
+      if (target.getField().getDictionary() != null) {
+        continue;
+      }
       String name = target.getName();
       FieldVector source = batch.getVector(name);
       if (source == null) {
@@ -42,13 +46,24 @@ public final class Conform {
         } else {
           nulls(target, rows);
         }
-      } else if (source.getField().getType().equals(target.getField().getType())) {
-        source.makeTransferPair(target).transfer();
       } else {
-        widen(source, target, rows);
+        move(source, target, rows);
       }
     }
     out.setRowCount(rows);
+  }
+
+  /**
+   * A file's vector into the dataset's: its buffers moved over when the types agree, else its
+   * values widened to the dataset's type (integers, dictionary indices among them, floats,
+   * decimals).
+   */
+  public static void move(FieldVector source, FieldVector target, int rows) {
+    if (source.getField().getType().equals(target.getField().getType())) {
+      source.makeTransferPair(target).transfer();
+    } else {
+      widen(source, target, rows);
+    }
   }
 
   /** {@code rows} nulls. */

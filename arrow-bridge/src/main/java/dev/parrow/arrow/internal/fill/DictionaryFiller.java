@@ -37,6 +37,9 @@ public final class DictionaryFiller extends ConvertingFiller {
   private FieldVector dictionaryVector;
   private boolean changed = true;
 
+  /** How many times the dictionary vector was written: its contents change only then. */
+  private long version;
+
   /**
    * Of a dictionary whose values are not strings or binaries: the filler of the value type, and the
    * entries in the column's own kind (numbers, fixed-width bytes), looked up by their bytes. Null
@@ -319,5 +322,14 @@ public final class DictionaryFiller extends ConvertingFiller {
       dictionaryWriter.fill(dictionaryVector, all.size(), null, all.size(), all);
     }
     changed = false;
+    version++;
+  }
+
+  /**
+   * {@return how many times the dictionary vector has been written so far: while it stays the same,
+   * so do the vector's values (a reader of batches copies the dictionary only when it changed)}
+   */
+  public long version() {
+    return version;
   }
 }

@@ -196,7 +196,8 @@ public final class Projection {
                 || physical == PhysicalType.FLOAT
                 || physical == PhysicalType.DOUBLE
                 || physical == PhysicalType.FIXED_LEN_BYTE_ARRAY);
-    boolean wanted = hinted != null || named.contains(leaf.column());
+    boolean wanted =
+        hinted != null && options.types().hintedDictionaries() || named.contains(leaf.column());
     DictionaryEncoding encoding = null;
     if (wanted && (bytes || fixed) && options.types().dictionaryMode() != DictionaryMode.DECODE) {
       ArrowType.Int index = hinted != null ? hinted.getIndexType() : new ArrowType.Int(32, true);
