@@ -1,0 +1,449 @@
+package dev.parrow.iceberg;
+
+import dev.parrow.arrow.ParquetArrowReader;
+import dev.parrow.arrow.ParquetFile;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.RowSelection;
+import dev.parrow.arrow.filter.Filter;
+import dev.parrow.codec.metadata.ColumnMetaData;
+import dev.parrow.codec.metadata.RowGroup;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeStampVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.util.TransferPair;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.MetadataColumns;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.TableScan;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.types.TypeUtil;
+import org.apache.iceberg.types.Types;
+import org.apache.iceberg.util.PartitionUtil;
+
+/**
+ * Reads the tasks of an Iceberg table scan into Arrow batches of the scan's projected schema, one
+ * task after another, each task's Parquet data file read by Parrow:
+ *
+ * <ul>
+ *   <li>columns matched by field id, so that files written under an older schema read as the
+ *       current one (renamed, reordered, added columns as nulls, int to long, float to double,
+ *       decimals widened), at any depth (structs, lists and maps);
+ *   <li>identity partition values, the file's path ({@code _file}) and spec id ({@code _spec_id})
+ *       as constant columns, each row's position ({@code _pos}) from Parrow's row numbers;
+ *   <li>a task that splits a file reads the row groups whose midpoint lies in its byte range;
+ *   <li>position deletes and deletion vectors applied as a row selection (pages with no row left
+ *       are not decoded), equality deletes applied to the rows read, and the task's residual filter
+ *       pushed down to Parrow exactly ({@link IcebergFilters}).
+ * </ul>
+ *
+ * <p>Not read: ORC and Avro data files, encrypted tables, the {@code _partition} column, equality
+ * deletes on nested columns. Used by one thread at a time; close it to free the batch.
+ */
+public final class IcebergArrowReader extends ArrowReader {
+  private final Schema projection;
+  private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
+  private final FileIO io;
+  private final ReadOptions options;
+  private final CloseableIterable<FileScanTask> taskIterable;
+  private final Iterator<FileScanTask> tasks;
+  private TaskRead current;
+
+  private IcebergArrowReader(
+      BufferAllocator allocator,
+      CloseableIterable<FileScanTask> tasks,
+      Schema projection,
+      FileIO io,
+      ReadOptions options) {
+    super(allocator);
+    this.projection = projection;
+    this.arrowSchema = IcebergSchemas.toArrow(projection);
+    this.io = io;
+    this.options = options;
+    this.taskIterable = tasks;
+    this.tasks = tasks.iterator();
+  }
+
+  /**
+   * A reader of a table scan: its tasks ({@code planFiles}), its projection ({@code select}), its
+   * filter (each task's residual), read through the table's FileIO.
+   *
+   * @param allocator where the batches' memory comes from
+   * @param scan the scan
+   * @return the reader; close it
+   */
+  public static IcebergArrowReader open(BufferAllocator allocator, TableScan scan) {
+    return open(allocator, scan, ReadOptions.defaults());
+  }
+
+  /**
+   * A reader of a table scan with Parrow's read options for each file (batch size, threads, checks
+   * and limits; projections, filters and types come from the scan).
+   *
+   * @param allocator where the batches' memory comes from
+   * @param scan the scan
+   * @param options how each file is read
+   * @return the reader; close it
+   */
+  public static IcebergArrowReader open(
+      BufferAllocator allocator, TableScan scan, ReadOptions options) {
+    return new IcebergArrowReader(
+        allocator, scan.planFiles(), scan.schema(), scan.table().io(), options);
+  }
+
+  /**
+   * A reader of some scan tasks (handed to a worker of a distributed engine, say).
+   *
+   * @param allocator where the batches' memory comes from
+   * @param tasks the tasks, read in this order
+   * @param projection the schema to read them as
+   * @param io how their files are opened
+   * @param options how each file is read
+   * @return the reader; close it
+   */
+  public static IcebergArrowReader open(
+      BufferAllocator allocator,
+      Iterable<FileScanTask> tasks,
+      Schema projection,
+      FileIO io,
+      ReadOptions options) {
+    return new IcebergArrowReader(
+        allocator, CloseableIterable.withNoopClose(tasks), projection, io, options);
+  }
+
+  @Override
+  protected org.apache.arrow.vector.types.pojo.Schema readSchema() {
+    return arrowSchema;
+  }
+
+  @Override
+  public boolean loadNextBatch() throws IOException {
+    prepareLoadNextBatch();
+    VectorSchemaRoot root = getVectorSchemaRoot();
+    while (true) {
+      if (current == null) {
+        if (!tasks.hasNext()) {
+          root.setRowCount(0);
+          return false;
+        }
+        current = new TaskRead(tasks.next());
+      }
+      if (current.load(root)) {
+        return true;
+      }
+      current.close();
+      current = null;
+    }
+  }
+
+  /** The bytes the tasks read to their end or closed so far read. */
+  private long bytesRead;
+
+  @Override
+  public long bytesRead() {
+    return bytesRead + (current == null || current.reader == null ? 0 : current.reader.bytesRead());
+  }
+
+  @Override
+  protected void closeReadSource() throws IOException {
+    try {
+      if (current != null) {
+        current.close();
+        current = null;
+      }
+    } finally {
+      taskIterable.close();
+    }
+  }
+
+  /** The column name Parrow's row numbers get while a task is read. */
+  private static final String ROW_NUMBERS = "_parrow_pos";
+
+  /** One task's read: its file, deletes and constant columns. */
+  private final class TaskRead implements AutoCloseable {
+    private final FileScanTask task;
+    private final Map<Integer, ?> constants;
+    private final List<IcebergDeletes.EqualityKeys> equalityDeletes;
+    private final ParquetFile file;
+    private final ParquetArrowReader reader;
+
+    TaskRead(FileScanTask task) throws IOException {
+      this.task = task;
+      this.constants = PartitionUtil.constantsMap(task);
+      Schema tableSchema = tableSchema(task);
+      String location = task.file().location();
+      BitSet deleted = IcebergDeletes.positions(location, task.deletes(), io, allocator);
+      this.equalityDeletes = IcebergDeletes.equality(task.deletes(), tableSchema, io, allocator);
+      // What the file is read as: the projected columns it holds (not the constant ones), and
+      // the columns the residual and the equality deletes test.
+      Set<Integer> read = new HashSet<>();
+      for (Types.NestedField f : projection.columns()) {
+        if (!isConstant(f) && !isMetadata(f.fieldId())) {
+          read.add(f.fieldId());
+        }
+      }
+      Schema readSchema = TypeUtil.select(projection, read);
+      Set<Integer> extra = new HashSet<>();
+      Expression residual = task.residual();
+      extra.addAll(IcebergFilters.fieldIds(residual, tableSchema));
+      equalityDeletes.forEach(e -> extra.addAll(e.fieldIds()));
+      extra.removeIf(id -> readSchema.findField(id) != null);
+      Schema fileSchema =
+          extra.isEmpty()
+              ? readSchema
+              : TypeUtil.join(readSchema, TypeUtil.select(tableSchema, extra));
+      ReadOptions.Builder b = options.toBuilder().readAs(IcebergSchemas.toArrow(fileSchema));
+      Filter filter = IcebergFilters.of(residual, fileSchema);
+      if (filter != null) {
+        b.filter(filter);
+      }
+      if (!deleted.isEmpty()) {
+        b.select(RowSelection.allBut(deleted));
+      }
+      if (projection.findField(MetadataColumns.ROW_POSITION.fieldId()) != null) {
+        b.rowNumbers(ROW_NUMBERS);
+      }
+      ParquetFile opened = ParquetFile.open(new IcebergInputFile(io.newInputFile(location)));
+      try {
+        int[] groups = rowGroups(opened, task);
+        if (groups != null) {
+          b.rowGroups(groups);
+        }
+        // A split that holds no row group's midpoint reads nothing (no row groups chosen would
+        // mean all of them).
+        this.reader =
+            groups != null && groups.length == 0 ? null : opened.newReader(allocator, b.build());
+      } catch (RuntimeException | Error e) {
+        opened.close();
+        throw e;
+      }
+      this.file = opened;
+    }
+
+    private boolean isConstant(Types.NestedField f) {
+      return f.type().isPrimitiveType() && constants.containsKey(f.fieldId());
+    }
+
+    /** Loads the next batch of the task into {@code root}; false at the task's end. */
+    boolean load(VectorSchemaRoot root) throws IOException {
+      while (reader != null && reader.loadNextBatch()) {
+        VectorSchemaRoot batch = reader.getVectorSchemaRoot();
+        BitSet keep = equalityDeletes.isEmpty() ? null : kept(batch);
+        if (keep != null && keep.cardinality() == 0) {
+          continue;
+        }
+        int rows = batch.getRowCount();
+        for (int i = 0; i < projection.columns().size(); i++) {
+          Types.NestedField f = projection.columns().get(i);
+          FieldVector target = root.getVector(i);
+          int id = f.fieldId();
+          if (id == MetadataColumns.ROW_POSITION.fieldId()) {
+            batch.getVector(ROW_NUMBERS).makeTransferPair(target).transfer();
+          } else if (id == MetadataColumns.IS_DELETED.fieldId()) {
+            constant(target, Boolean.FALSE, rows);
+          } else if (isConstant(f)) {
+            constant(target, constants.get(id), rows);
+          } else {
+            batch.getVector(f.name()).makeTransferPair(target).transfer();
+          }
+        }
+        root.setRowCount(rows);
+        if (keep != null && keep.cardinality() < rows) {
+          keepOnly(root, keep);
+        }
+        return true;
+      }
+      return false;
+    }
+
+    /** The rows of the batch that no equality delete removes. */
+    private BitSet kept(VectorSchemaRoot batch) {
+      int rows = batch.getRowCount();
+      BitSet keep = new BitSet(rows);
+      keep.set(0, rows);
+      Schema tableSchema = tableSchema(task);
+      for (IcebergDeletes.EqualityKeys e : equalityDeletes) {
+        List<FieldVector> columns = new ArrayList<>();
+        for (int id : e.fieldIds()) {
+          columns.add(batch.getVector(tableSchema.findColumnName(id)));
+        }
+        for (int r = keep.nextSetBit(0); r >= 0; r = keep.nextSetBit(r + 1)) {
+          if (e.keys().contains(IcebergDeletes.key(columns, r))) {
+            keep.clear(r);
+          }
+        }
+      }
+      return keep;
+    }
+
+    @Override
+    public void close() throws IOException {
+      if (reader != null) {
+        bytesRead += reader.bytesRead();
+      }
+      try (ParquetFile f = file;
+          ParquetArrowReader r = reader) {
+        // The reader first, then the file.
+      }
+    }
+  }
+
+  /** The table schema a task's deletes and residual name their columns in. */
+  private Schema tableSchema(FileScanTask task) {
+    try {
+      return task.schema();
+    } catch (UnsupportedOperationException e) {
+      return projection;
+    }
+  }
+
+  /** Only metadata columns the reader makes itself, or takes from the task's constants. */
+  private static boolean isMetadata(int id) {
+    return id == MetadataColumns.ROW_POSITION.fieldId()
+        || id == MetadataColumns.IS_DELETED.fieldId()
+        || id == MetadataColumns.FILE_PATH.fieldId()
+        || id == MetadataColumns.SPEC_ID.fieldId();
+  }
+
+  /**
+   * The row groups of a task that reads part of its file: those whose midpoint lies in the task's
+   * byte range, as parquet-java assigns them (each row group to exactly one task); null for the
+   * whole file.
+   */
+  static int[] rowGroups(ParquetFile file, FileScanTask task) {
+    long start = task.start();
+    long end = start + task.length();
+    List<RowGroup> groups = file.metadata().rowGroups();
+    if (start == 0 && end >= task.file().fileSizeInBytes()) {
+      return null;
+    }
+    List<Integer> out = new ArrayList<>();
+    for (int g = 0; g < groups.size(); g++) {
+      RowGroup group = groups.get(g);
+      long first = Long.MAX_VALUE;
+      long bytes = 0;
+      for (var chunk : group.columns()) {
+        ColumnMetaData meta = chunk.metaData();
+        if (meta == null) {
+          continue;
+        }
+        long at = meta.dataPageOffset();
+        if (meta.dictionaryPageOffset() != null && meta.dictionaryPageOffset() > 0) {
+          at = Math.min(at, meta.dictionaryPageOffset());
+        }
+        first = Math.min(first, at);
+        bytes += meta.totalCompressedSize();
+      }
+      long mid = first + bytes / 2;
+      if (mid >= start && mid < end) {
+        out.add(g);
+      }
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** {@code rows} copies of an Iceberg constant (its internal value) in {@code target}. */
+  static void constant(FieldVector target, Object value, int rows) {
+    target.setInitialCapacity(rows);
+    target.allocateNew();
+    if (value != null) {
+      for (int i = 0; i < rows; i++) {
+        set(target, i, value);
+      }
+    }
+    target.setValueCount(rows);
+  }
+
+  private static void set(FieldVector v, int i, Object value) {
+    if (v instanceof IntVector x) {
+      x.setSafe(i, ((Number) value).intValue());
+    } else if (v instanceof DateDayVector x) {
+      x.setSafe(i, ((Number) value).intValue());
+    } else if (v instanceof BigIntVector x) {
+      x.setSafe(i, ((Number) value).longValue());
+    } else if (v instanceof TimeMicroVector x) {
+      x.setSafe(i, ((Number) value).longValue());
+    } else if (v instanceof TimeStampVector x) {
+      x.setSafe(i, ((Number) value).longValue());
+    } else if (v instanceof Float4Vector x) {
+      x.setSafe(i, ((Number) value).floatValue());
+    } else if (v instanceof Float8Vector x) {
+      x.setSafe(i, ((Number) value).doubleValue());
+    } else if (v instanceof BitVector x) {
+      x.setSafe(i, ((Boolean) value) ? 1 : 0);
+    } else if (v instanceof DecimalVector x) {
+      x.setSafe(i, (BigDecimal) value);
+    } else if (v instanceof VarCharVector x) {
+      x.setSafe(i, value.toString().getBytes(StandardCharsets.UTF_8));
+    } else if (v instanceof VarBinaryVector x) {
+      x.setSafe(i, bytes(value));
+    } else if (v instanceof FixedSizeBinaryVector x) {
+      x.setSafe(i, bytes(value));
+    } else if (v instanceof BaseFixedWidthVector x
+        && value instanceof java.util.UUID u
+        && x.getTypeWidth() == 16) {
+      ByteBuffer b = ByteBuffer.allocate(16);
+      b.putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits());
+      x.getDataBuffer().setBytes((long) i * 16, b.array());
+      org.apache.arrow.vector.BitVectorHelper.setBit(x.getValidityBuffer(), i);
+    } else {
+      throw new UnsupportedOperationException(
+          "a constant column of " + v.getField().getType() + " (" + v.getName() + ")");
+    }
+  }
+
+  private static byte[] bytes(Object value) {
+    ByteBuffer b = ((ByteBuffer) value).duplicate();
+    byte[] out = new byte[b.remaining()];
+    b.get(out);
+    return out;
+  }
+
+  /**
+   * Keeps only the rows of {@code keep} in every vector of {@code root}, in order: value by value,
+   * for the batches equality deletes remove rows from.
+   */
+  private void keepOnly(VectorSchemaRoot root, BitSet keep) {
+    int kept = keep.cardinality();
+    for (FieldVector v : root.getFieldVectors()) {
+      FieldVector copy = v.getField().createVector(allocator);
+      copy.setInitialCapacity(kept);
+      copy.allocateNew();
+      TransferPair into = v.makeTransferPair(copy);
+      int to = 0;
+      for (int r = keep.nextSetBit(0); r >= 0; r = keep.nextSetBit(r + 1)) {
+        into.copyValueSafe(r, to++);
+      }
+      copy.setValueCount(kept);
+      copy.makeTransferPair(v).transfer();
+      copy.close();
+    }
+    root.setRowCount(kept);
+  }
+}

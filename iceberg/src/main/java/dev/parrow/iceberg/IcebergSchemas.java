@@ -1,0 +1,122 @@
+package dev.parrow.iceberg;
+
+import dev.parrow.types.FieldIds;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.vector.extension.UuidType;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types;
+
+/**
+ * Iceberg schemas as the Arrow schemas Parrow reads Iceberg's Parquet data files as: each field
+ * with its Iceberg id as {@code PARQUET:field_id} (at every depth: struct fields, list elements,
+ * map keys and values), so that a data file written under an older schema is matched by id
+ * (renamed, reordered, added and widened columns), as Iceberg's own readers match it.
+ *
+ * <p>The types are the ones Parrow reads the Parquet types Iceberg writes as: int and long as Int32
+ * and Int64, float and double, decimal(P, S) as Decimal128, date as Date(DAY), time as
+ * Time(MICROSECOND, 64), timestamp and timestamptz as Timestamp(MICROSECOND) without and with the
+ * UTC zone (timestamp_ns and timestamptz_ns in nanoseconds), string as Utf8, uuid as Arrow's UUID
+ * extension type, fixed(L) as FixedSizeBinary(L), binary as Binary, and struct, list and map.
+ */
+public final class IcebergSchemas {
+  private IcebergSchemas() {}
+
+  /**
+   * The Arrow schema of an Iceberg schema.
+   *
+   * @param schema the Iceberg schema (a table's, or a scan's projection)
+   * @return its Arrow form, with field ids
+   * @throws UnsupportedOperationException for a type Parrow cannot read from Iceberg's Parquet
+   *     files (variant, geometry, geography, unknown)
+   */
+  public static Schema toArrow(org.apache.iceberg.Schema schema) {
+    List<Field> fields = new ArrayList<>();
+    for (Types.NestedField f : schema.columns()) {
+      fields.add(field(f.name(), f.fieldId(), f.isOptional(), f.type()));
+    }
+    return new Schema(fields);
+  }
+
+  /** The Arrow field of an Iceberg field (or list element, map key or value). */
+  static Field field(String name, int id, boolean nullable, Type type) {
+    Map<String, String> metadata = Map.of(FieldIds.KEY, Integer.toString(id));
+    if (type instanceof Types.StructType struct) {
+      List<Field> children = new ArrayList<>();
+      for (Types.NestedField f : struct.fields()) {
+        children.add(field(f.name(), f.fieldId(), f.isOptional(), f.type()));
+      }
+      return new Field(
+          name, new FieldType(nullable, ArrowType.Struct.INSTANCE, null, metadata), children);
+    }
+    if (type instanceof Types.ListType list) {
+      Field element =
+          field("element", list.elementId(), list.isElementOptional(), list.elementType());
+      return new Field(
+          name, new FieldType(nullable, ArrowType.List.INSTANCE, null, metadata), List.of(element));
+    }
+    if (type instanceof Types.MapType map) {
+      Field key = field("key", map.keyId(), false, map.keyType());
+      Field value = field("value", map.valueId(), map.isValueOptional(), map.valueType());
+      Field entries =
+          new Field(
+              "key_value",
+              new FieldType(false, ArrowType.Struct.INSTANCE, null),
+              List.of(key, value));
+      return new Field(
+          name,
+          new FieldType(nullable, new ArrowType.Map(false), null, metadata),
+          List.of(entries));
+    }
+    return new Field(name, new FieldType(nullable, primitive(type), null, metadata), null);
+  }
+
+  /** The Arrow type of an Iceberg primitive type. */
+  static ArrowType primitive(Type type) {
+    switch (type.typeId()) {
+      case BOOLEAN:
+        return ArrowType.Bool.INSTANCE;
+      case INTEGER:
+        return new ArrowType.Int(32, true);
+      case LONG:
+        return new ArrowType.Int(64, true);
+      case FLOAT:
+        return new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+      case DOUBLE:
+        return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+      case DECIMAL:
+        Types.DecimalType d = (Types.DecimalType) type;
+        return new ArrowType.Decimal(d.precision(), d.scale(), 128);
+      case DATE:
+        return new ArrowType.Date(DateUnit.DAY);
+      case TIME:
+        return new ArrowType.Time(TimeUnit.MICROSECOND, 64);
+      case TIMESTAMP:
+        return new ArrowType.Timestamp(
+            TimeUnit.MICROSECOND, ((Types.TimestampType) type).shouldAdjustToUTC() ? "UTC" : null);
+      case TIMESTAMP_NANO:
+        return new ArrowType.Timestamp(
+            TimeUnit.NANOSECOND,
+            ((Types.TimestampNanoType) type).shouldAdjustToUTC() ? "UTC" : null);
+      case STRING:
+        return ArrowType.Utf8.INSTANCE;
+      case UUID:
+        return UuidType.INSTANCE;
+      case FIXED:
+        return new ArrowType.FixedSizeBinary(((Types.FixedType) type).length());
+      case BINARY:
+        return ArrowType.Binary.INSTANCE;
+      default:
+        throw new UnsupportedOperationException(
+            "Iceberg type " + type + " cannot be read into Arrow by Parrow yet");
+    }
+  }
+}

@@ -1,0 +1,478 @@
+package dev.parrow.iceberg;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.util.ValueVectorUtility;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.PartitionKey;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.GenericFileWriterFactory;
+import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.data.IcebergGenerics;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.deletes.EqualityDeleteWriter;
+import org.apache.iceberg.deletes.PositionDelete;
+import org.apache.iceberg.deletes.PositionDeleteWriter;
+import org.apache.iceberg.encryption.EncryptedFiles;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.inmemory.InMemoryCatalog;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.DataWriter;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Iceberg tables written by Iceberg's own generic writer (an in-memory catalog and FileIO), read
+ * through {@link IcebergArrowReader} and compared row for row with what Iceberg's generic reader
+ * reads: after schema changes (a rename, a widening, an added and a dropped column), with identity
+ * partitions, position and equality deletes, residual filters and files split into row groups.
+ */
+class IcebergReadTest {
+  private static final Schema FIRST =
+      new Schema(
+          Types.NestedField.required(1, "id", Types.LongType.get()),
+          Types.NestedField.optional(2, "name", Types.StringType.get()),
+          Types.NestedField.optional(3, "count", Types.IntegerType.get()),
+          Types.NestedField.optional(4, "price", Types.DecimalType.of(10, 2)),
+          Types.NestedField.optional(5, "day", Types.DateType.get()),
+          Types.NestedField.optional(
+              6, "tags", Types.ListType.ofOptional(7, Types.StringType.get())),
+          Types.NestedField.optional(
+              8,
+              "point",
+              Types.StructType.of(
+                  Types.NestedField.optional(9, "x", Types.DoubleType.get()),
+                  Types.NestedField.optional(10, "y", Types.FloatType.get()))),
+          Types.NestedField.required(11, "region", Types.StringType.get()),
+          Types.NestedField.optional(12, "code", Types.UUIDType.get()),
+          Types.NestedField.optional(13, "gone", Types.StringType.get()),
+          Types.NestedField.optional(
+              14,
+              "attrs",
+              Types.MapType.ofOptional(15, 16, Types.StringType.get(), Types.IntegerType.get())));
+
+  private static int tables;
+
+  private static Table table(Map<String, String> properties) {
+    InMemoryCatalog catalog = new InMemoryCatalog();
+    catalog.initialize("test", Map.of());
+    Namespace ns = Namespace.of("db");
+    catalog.createNamespace(ns);
+    return catalog.createTable(
+        TableIdentifier.of(ns, "t" + tables++),
+        FIRST,
+        PartitionSpec.builderFor(FIRST).identity("region").build(),
+        properties);
+  }
+
+  private static Table table() {
+    return table(Map.of(TableProperties.FORMAT_VERSION, "2"));
+  }
+
+  /** Rows {@code from} to {@code to} - 1 in the table's current schema, nulls here and there. */
+  private static List<Record> rows(Table table, long from, long to, String region) {
+    List<Record> out = new ArrayList<>();
+    Schema schema = table.schema();
+    for (long i = from; i < to; i++) {
+      GenericRecord r = GenericRecord.create(schema);
+      for (Types.NestedField f : schema.columns()) {
+        r.setField(f.name(), value(f, i, region));
+      }
+      out.add(r);
+    }
+    return out;
+  }
+
+  private static Object value(Types.NestedField f, long i, String region) {
+    if (f.isOptional() && i % 9 == 4) {
+      return null;
+    }
+    switch (f.name()) {
+      case "id":
+        return i;
+      case "name":
+      case "title":
+        return "n" + (i % 13);
+      case "count":
+        return f.type().typeId() == org.apache.iceberg.types.Type.TypeID.LONG
+            ? (Object) (i * 1000L)
+            : (Object) (int) i;
+      case "price":
+        return BigDecimal.valueOf(i * 7 + 1, 2);
+      case "day":
+        return LocalDate.of(2024, 1, 1).plusDays(i % 40);
+      case "tags":
+        return i % 5 == 0 ? List.of() : List.of("t" + (i % 3), "u" + i);
+      case "point":
+        {
+          GenericRecord p = GenericRecord.create(((Types.StructType) f.type()));
+          p.setField("x", i * 0.5);
+          p.setField("y", i % 4 == 0 ? null : (float) i);
+          return p;
+        }
+      case "region":
+        return region;
+      case "code":
+        return new UUID(i, i * 31);
+      case "extra":
+        return "e" + i;
+      case "gone":
+        return "g" + i;
+      case "attrs":
+        return i % 7 == 0 ? Map.of() : Map.of("a" + (i % 2), (int) i, "b", (int) (i % 3));
+      default:
+        throw new IllegalArgumentException(f.name());
+    }
+  }
+
+  private static DataFile write(Table table, List<Record> records, String region)
+      throws IOException {
+    GenericFileWriterFactory factory =
+        new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
+    PartitionKey key = new PartitionKey(table.spec(), table.schema());
+    key.partition(records.get(0));
+    String path = table.locationProvider().newDataLocation("f-" + System.nanoTime() + ".parquet");
+    DataWriter<Record> writer =
+        factory.newDataWriter(
+            EncryptedFiles.plainAsEncryptedOutput(table.io().newOutputFile(path)),
+            table.spec(),
+            key);
+    try (writer) {
+      records.forEach(writer::write);
+    }
+    return writer.toDataFile();
+  }
+
+  /** Each row of Iceberg's generic read, as text, sorted. */
+  private static List<String> icebergRows(Table table, Expression filter) throws IOException {
+    List<String> out = new ArrayList<>();
+    // The generic reader adds the columns its deletes need (_pos) after the table's: left out.
+    int columns = table.schema().columns().size();
+    try (CloseableIterable<Record> records = IcebergGenerics.read(table).where(filter).build()) {
+      for (Record r : records) {
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < columns; i++) {
+          values.add(text(r.get(i, Object.class)));
+        }
+        out.add(String.join("|", values));
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  /** Each row Parrow reads of a scan, as text, sorted; every batch fully validated. */
+  private static List<String> parrowRows(Table table, Expression filter) throws IOException {
+    try (BufferAllocator allocator = new RootAllocator();
+        IcebergArrowReader reader =
+            IcebergArrowReader.open(allocator, table.newScan().filter(filter))) {
+      return rowsOf(reader);
+    }
+  }
+
+  /** Each row a reader reads, as text, sorted; every batch fully validated. */
+  private static List<String> rowsOf(IcebergArrowReader reader) throws IOException {
+    List<String> out = new ArrayList<>();
+    while (reader.loadNextBatch()) {
+      VectorSchemaRoot root = reader.getVectorSchemaRoot();
+      for (FieldVector v : root.getFieldVectors()) {
+        // Arrow Java 19's validator rejects every MapVector (it expects a List type): its
+        // entries are validated instead.
+        ValueVectorUtility.validateFull(
+            v instanceof org.apache.arrow.vector.complex.MapVector m ? m.getDataVector() : v);
+      }
+      for (int row = 0; row < root.getRowCount(); row++) {
+        List<String> values = new ArrayList<>();
+        for (FieldVector v : root.getFieldVectors()) {
+          values.add(arrowText(v, row));
+        }
+        out.add(String.join("|", values));
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  private static String text(Object v) {
+    if (v == null) {
+      return "null";
+    }
+    if (v instanceof Record r) {
+      List<String> values = new ArrayList<>();
+      for (int i = 0; i < r.size(); i++) {
+        values.add(text(r.get(i, Object.class)));
+      }
+      return "{" + String.join(",", values) + "}";
+    }
+    if (v instanceof List<?> l) {
+      List<String> values = new ArrayList<>();
+      l.forEach(x -> values.add(text(x)));
+      return values.toString();
+    }
+    if (v instanceof Map<?, ?> m) {
+      List<String> entries = new ArrayList<>();
+      m.forEach((k, x) -> entries.add(text(k) + "=" + text(x)));
+      entries.sort(null);
+      return entries.toString();
+    }
+    if (v instanceof ByteBuffer b) {
+      byte[] bytes = new byte[b.remaining()];
+      b.duplicate().get(bytes);
+      return HexFormat.of().formatHex(bytes);
+    }
+    if (v instanceof byte[] b) {
+      return HexFormat.of().formatHex(b);
+    }
+    if (v instanceof BigDecimal d) {
+      return d.toPlainString();
+    }
+    return v.toString();
+  }
+
+  private static String arrowText(FieldVector v, int row) {
+    if (v.isNull(row)) {
+      return "null";
+    }
+    if (v instanceof DateDayVector d) {
+      return LocalDate.ofEpochDay(d.get(row)).toString();
+    }
+    if (v instanceof StructVector s) {
+      List<String> values = new ArrayList<>();
+      for (FieldVector c : s.getChildrenFromFields()) {
+        values.add(arrowText(c, row));
+      }
+      return "{" + String.join(",", values) + "}";
+    }
+    if (v instanceof org.apache.arrow.vector.complex.MapVector m) {
+      List<String> entries = new ArrayList<>();
+      StructVector kv = (StructVector) m.getDataVector();
+      FieldVector keys = kv.getChildrenFromFields().get(0);
+      FieldVector values = kv.getChildrenFromFields().get(1);
+      for (int i = m.getElementStartIndex(row); i < m.getElementEndIndex(row); i++) {
+        entries.add(arrowText(keys, i) + "=" + arrowText(values, i));
+      }
+      entries.sort(null);
+      return entries.toString();
+    }
+    if (v instanceof ListVector l) {
+      List<String> values = new ArrayList<>();
+      FieldVector data = l.getDataVector();
+      for (int i = l.getElementStartIndex(row); i < l.getElementEndIndex(row); i++) {
+        values.add(arrowText(data, i));
+      }
+      return values.toString();
+    }
+    return text(v.getObject(row));
+  }
+
+  @Test
+  void evolvedPartitionedTableReadsAsIcebergReadsIt() throws Exception {
+    Table table = table();
+    table.newAppend().appendFile(write(table, rows(table, 0, 300, "EU"), "EU")).commit();
+    table.newAppend().appendFile(write(table, rows(table, 300, 500, "US"), "US")).commit();
+    // Renamed, widened, added and dropped: the old files are matched by field id.
+    table
+        .updateSchema()
+        .renameColumn("name", "title")
+        .updateColumn("count", Types.LongType.get())
+        .addColumn("extra", Types.StringType.get())
+        .deleteColumn("gone")
+        .moveFirst("region")
+        .commit();
+    table.newAppend().appendFile(write(table, rows(table, 500, 700, "EU"), "EU")).commit();
+    List<String> want = icebergRows(table, Expressions.alwaysTrue());
+    assertEquals(700, want.size());
+    assertEquals(want, parrowRows(table, Expressions.alwaysTrue()));
+  }
+
+  @Test
+  void residualFiltersKeepWhatIcebergKeeps() throws Exception {
+    Table table = table();
+    table.newAppend().appendFile(write(table, rows(table, 0, 400, "EU"), "EU")).commit();
+    table.newAppend().appendFile(write(table, rows(table, 400, 600, "US"), "US")).commit();
+    List<Expression> filters =
+        List.of(
+            Expressions.greaterThan("id", 250),
+            Expressions.and(Expressions.equal("region", "EU"), Expressions.lessThan("count", 40)),
+            Expressions.or(Expressions.isNull("name"), Expressions.startsWith("name", "n1")),
+            Expressions.notStartsWith("name", "n1"),
+            Expressions.in("day", "2024-01-03", "2024-01-07"),
+            Expressions.notIn("id", 1L, 2L, 3L),
+            Expressions.not(Expressions.greaterThanOrEqual("price", new BigDecimal("3.00"))),
+            Expressions.notEqual("name", "n3"),
+            Expressions.notNull("point.y"),
+            Expressions.lessThanOrEqual("point.x", 10.0));
+    for (Expression filter : filters) {
+      List<String> want = icebergRows(table, filter);
+      assertTrue(!want.isEmpty(), filter.toString());
+      assertEquals(want, parrowRows(table, filter), filter.toString());
+    }
+  }
+
+  @Test
+  void positionAndEqualityDeletesLeaveOutWhatIcebergLeavesOut() throws Exception {
+    Table table = table();
+    DataFile eu = write(table, rows(table, 0, 300, "EU"), "EU");
+    DataFile us = write(table, rows(table, 300, 500, "US"), "US");
+    table.newAppend().appendFile(eu).appendFile(us).commit();
+    GenericFileWriterFactory factory =
+        new GenericFileWriterFactory.Builder(table)
+            .deleteFileFormat(FileFormat.PARQUET)
+            .equalityFieldIds(new int[] {2})
+            .equalityDeleteRowSchema(table.schema().select("name"))
+            .build();
+    PositionDeleteWriter<Record> positions =
+        factory.newPositionDeleteWriter(
+            EncryptedFiles.plainAsEncryptedOutput(
+                table.io().newOutputFile(table.locationProvider().newDataLocation("pos.parquet"))),
+            table.spec(),
+            eu.partition());
+    try (positions) {
+      for (long pos : new long[] {0, 1, 2, 50, 150, 151, 299}) {
+        positions.write(PositionDelete.<Record>create().set(eu.location(), pos));
+      }
+    }
+    DeleteFile positionDeletes = positions.toDeleteFile();
+    EqualityDeleteWriter<Record> equality =
+        factory.newEqualityDeleteWriter(
+            EncryptedFiles.plainAsEncryptedOutput(
+                table.io().newOutputFile(table.locationProvider().newDataLocation("eq.parquet"))),
+            table.spec(),
+            us.partition());
+    try (equality) {
+      for (String name : new String[] {"n4", "n7"}) {
+        GenericRecord r = GenericRecord.create(table.schema().select("name"));
+        r.setField("name", name);
+        equality.write(r);
+      }
+    }
+    table.newRowDelta().addDeletes(positionDeletes).addDeletes(equality.toDeleteFile()).commit();
+    List<String> want = icebergRows(table, Expressions.alwaysTrue());
+    assertTrue(want.size() < 500 - 7, "deletes were applied: " + want.size());
+    assertEquals(want, parrowRows(table, Expressions.alwaysTrue()));
+    Expression filter = Expressions.greaterThan("count", 100);
+    assertEquals(icebergRows(table, filter), parrowRows(table, filter));
+  }
+
+  @Test
+  void deletionVectorsOfVersion3LeaveOutWhatIcebergLeavesOut() throws Exception {
+    Table table = table(Map.of(TableProperties.FORMAT_VERSION, "3"));
+    DataFile eu = write(table, rows(table, 0, 400, "EU"), "EU");
+    table.newAppend().appendFile(eu).commit();
+    org.apache.iceberg.deletes.BaseDVFileWriter dvs =
+        new org.apache.iceberg.deletes.BaseDVFileWriter(
+            org.apache.iceberg.io.OutputFileFactory.builderFor(table, 1, 1)
+                .format(FileFormat.PUFFIN)
+                .build(),
+            path -> null);
+    try (dvs) {
+      for (long pos = 0; pos < 400; pos += 3) {
+        dvs.delete(eu.location(), pos, table.spec(), eu.partition());
+      }
+    }
+    var delta = table.newRowDelta();
+    dvs.result().deleteFiles().forEach(delta::addDeletes);
+    delta.commit();
+    List<String> want = icebergRows(table, Expressions.alwaysTrue());
+    assertEquals(400 - 134, want.size());
+    assertEquals(want, parrowRows(table, Expressions.alwaysTrue()));
+  }
+
+  @Test
+  void positionsFilePathsAndPartitionValuesComeFromTheTask() throws Exception {
+    Table table = table();
+    DataFile eu = write(table, rows(table, 0, 300, "EU"), "EU");
+    table.newAppend().appendFile(eu).commit();
+    Schema projection =
+        new Schema(
+            table.schema().findField("id"),
+            table.schema().findField("region"),
+            org.apache.iceberg.MetadataColumns.ROW_POSITION,
+            org.apache.iceberg.MetadataColumns.FILE_PATH);
+    int rows = 0;
+    try (BufferAllocator allocator = new RootAllocator();
+        IcebergArrowReader reader =
+            IcebergArrowReader.open(
+                allocator,
+                table
+                    .newScan()
+                    .project(projection)
+                    .filter(Expressions.greaterThan("id", 100))
+                    .planFiles(),
+                projection,
+                table.io(),
+                dev.parrow.arrow.ReadOptions.builder().batchSize(64).build())) {
+      while (reader.loadNextBatch()) {
+        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        for (int r = 0; r < root.getRowCount(); r++) {
+          // The rows were written in id order: each row's position in its file is its id.
+          assertEquals(root.getVector("id").getObject(r), root.getVector("_pos").getObject(r));
+          assertEquals("EU", root.getVector("region").getObject(r).toString());
+          assertEquals(eu.location(), root.getVector("_file").getObject(r).toString());
+          rows++;
+        }
+      }
+    }
+    assertEquals(199, rows);
+  }
+
+  @Test
+  void filesSplitIntoRowGroupsAreReadOnceEach() throws Exception {
+    Table table =
+        table(
+            Map.of(
+                TableProperties.FORMAT_VERSION,
+                "2",
+                TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES,
+                "4096",
+                TableProperties.SPLIT_SIZE,
+                "8192"));
+    DataFile file = write(table, rows(table, 0, 30_000, "EU"), "EU");
+    assertTrue(file.splitOffsets().size() > 2, "row groups: " + file.splitOffsets());
+    table.newAppend().appendFile(file).commit();
+    // planTasks splits the file at its row groups (the split size is smaller than the file): the
+    // split tasks, read one after another, give every row once.
+    List<org.apache.iceberg.FileScanTask> tasks = new ArrayList<>();
+    try (var combined = table.newScan().planTasks()) {
+      combined.forEach(c -> tasks.addAll(c.files()));
+    }
+    assertTrue(tasks.size() > 1, "the file is split into " + tasks.size() + " tasks");
+    List<String> got;
+    try (BufferAllocator allocator = new RootAllocator();
+        IcebergArrowReader reader =
+            IcebergArrowReader.open(
+                allocator,
+                tasks,
+                table.schema(),
+                table.io(),
+                dev.parrow.arrow.ReadOptions.defaults())) {
+      got = rowsOf(reader);
+    }
+    assertEquals(icebergRows(table, Expressions.alwaysTrue()), got);
+  }
+}
