@@ -943,6 +943,23 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   /**
+   * The footer's metadata as the writer wrote it (row groups, their chunks' statistics, sizes and
+   * offsets, field ids): what a table format records of a data file, without reading the file
+   * again.
+   *
+   * @return the metadata (not encrypted, for an encrypted file), or null before the writer
+   *     committed
+   */
+  public dev.parrow.codec.metadata.FileMetaData metadata() {
+    return closed ? file.written() : null;
+  }
+
+  /** {@return the length of the file written, once committed; -1 before} */
+  public long length() {
+    return closed && file.written() != null ? file.position() : -1;
+  }
+
+  /**
    * Commits the file, the files kept beside it first (each whole or not at all), so that the file
    * never appears without them; they are removed if the file cannot be committed.
    */

@@ -53,7 +53,7 @@ import org.junit.jupiter.api.Test;
  * partitions, position and equality deletes, residual filters and files split into row groups.
  */
 class IcebergReadTest {
-  private static final Schema FIRST =
+  static final Schema FIRST =
       new Schema(
           Types.NestedField.required(1, "id", Types.LongType.get()),
           Types.NestedField.optional(2, "name", Types.StringType.get()),
@@ -78,7 +78,7 @@ class IcebergReadTest {
 
   private static int tables;
 
-  private static Table table(Map<String, String> properties) {
+  static Table table(Map<String, String> properties) {
     InMemoryCatalog catalog = new InMemoryCatalog();
     catalog.initialize("test", Map.of());
     Namespace ns = Namespace.of("db");
@@ -90,12 +90,12 @@ class IcebergReadTest {
         properties);
   }
 
-  private static Table table() {
+  static Table table() {
     return table(Map.of(TableProperties.FORMAT_VERSION, "2"));
   }
 
   /** Rows {@code from} to {@code to} - 1 in the table's current schema, nulls here and there. */
-  private static List<Record> rows(Table table, long from, long to, String region) {
+  static List<Record> rows(Table table, long from, long to, String region) {
     List<Record> out = new ArrayList<>();
     Schema schema = table.schema();
     for (long i = from; i < to; i++) {
@@ -150,8 +150,7 @@ class IcebergReadTest {
     }
   }
 
-  private static DataFile write(Table table, List<Record> records, String region)
-      throws IOException {
+  static DataFile write(Table table, List<Record> records, String region) throws IOException {
     GenericFileWriterFactory factory =
         new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
     PartitionKey key = new PartitionKey(table.spec(), table.schema());
@@ -169,7 +168,7 @@ class IcebergReadTest {
   }
 
   /** Each row of Iceberg's generic read, as text, sorted. */
-  private static List<String> icebergRows(Table table, Expression filter) throws IOException {
+  static List<String> icebergRows(Table table, Expression filter) throws IOException {
     List<String> out = new ArrayList<>();
     // The generic reader adds the columns its deletes need (_pos) after the table's: left out.
     int columns = table.schema().columns().size();

@@ -278,5 +278,19 @@ public final class ParquetFileWriter {
     out.write(footer);
     position += footer.length;
     out.flush();
+    written = meta;
+  }
+
+  /** The footer's metadata as {@link #finish} wrote it (not encrypted); null before. */
+  private FileMetaData written;
+
+  /** {@return the footer's metadata as written (not encrypted), or null before {@link #finish}} */
+  public FileMetaData written() {
+    return written;
+  }
+
+  /** {@return the bytes written so far: the file's length once finished} */
+  public long position() {
+    return position;
   }
 }
