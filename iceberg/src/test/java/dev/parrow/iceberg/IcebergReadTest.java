@@ -5,21 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.DateDayVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.complex.ListVector;
-import org.apache.arrow.vector.complex.StructVector;
-import org.apache.arrow.vector.util.ValueVectorUtility;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileFormat;
@@ -176,9 +169,9 @@ class IcebergReadTest {
       for (Record r : records) {
         List<String> values = new ArrayList<>();
         for (int i = 0; i < columns; i++) {
-          values.add(text(r.get(i, Object.class)));
+          values.add(ArrowRows.text(r.get(i, Object.class)));
         }
-        out.add(String.join("|", values));
+        out.add("[" + String.join(",", values) + "]");
       }
     }
     out.sort(null);
@@ -190,103 +183,8 @@ class IcebergReadTest {
     try (BufferAllocator allocator = new RootAllocator();
         IcebergArrowReader reader =
             IcebergArrowReader.open(allocator, table.newScan().filter(filter))) {
-      return rowsOf(reader);
+      return ArrowRows.rowsOf(reader);
     }
-  }
-
-  /** Each row a reader reads, as text, sorted; every batch fully validated. */
-  private static List<String> rowsOf(IcebergArrowReader reader) throws IOException {
-    List<String> out = new ArrayList<>();
-    while (reader.loadNextBatch()) {
-      VectorSchemaRoot root = reader.getVectorSchemaRoot();
-      for (FieldVector v : root.getFieldVectors()) {
-        // Arrow Java 19's validator rejects every MapVector (it expects a List type): its
-        // entries are validated instead.
-        ValueVectorUtility.validateFull(
-            v instanceof org.apache.arrow.vector.complex.MapVector m ? m.getDataVector() : v);
-      }
-      for (int row = 0; row < root.getRowCount(); row++) {
-        List<String> values = new ArrayList<>();
-        for (FieldVector v : root.getFieldVectors()) {
-          values.add(arrowText(v, row));
-        }
-        out.add(String.join("|", values));
-      }
-    }
-    out.sort(null);
-    return out;
-  }
-
-  private static String text(Object v) {
-    if (v == null) {
-      return "null";
-    }
-    if (v instanceof Record r) {
-      List<String> values = new ArrayList<>();
-      for (int i = 0; i < r.size(); i++) {
-        values.add(text(r.get(i, Object.class)));
-      }
-      return "{" + String.join(",", values) + "}";
-    }
-    if (v instanceof List<?> l) {
-      List<String> values = new ArrayList<>();
-      l.forEach(x -> values.add(text(x)));
-      return values.toString();
-    }
-    if (v instanceof Map<?, ?> m) {
-      List<String> entries = new ArrayList<>();
-      m.forEach((k, x) -> entries.add(text(k) + "=" + text(x)));
-      entries.sort(null);
-      return entries.toString();
-    }
-    if (v instanceof ByteBuffer b) {
-      byte[] bytes = new byte[b.remaining()];
-      b.duplicate().get(bytes);
-      return HexFormat.of().formatHex(bytes);
-    }
-    if (v instanceof byte[] b) {
-      return HexFormat.of().formatHex(b);
-    }
-    if (v instanceof BigDecimal d) {
-      return d.toPlainString();
-    }
-    return v.toString();
-  }
-
-  private static String arrowText(FieldVector v, int row) {
-    if (v.isNull(row)) {
-      return "null";
-    }
-    if (v instanceof DateDayVector d) {
-      return LocalDate.ofEpochDay(d.get(row)).toString();
-    }
-    if (v instanceof StructVector s) {
-      List<String> values = new ArrayList<>();
-      for (FieldVector c : s.getChildrenFromFields()) {
-        values.add(arrowText(c, row));
-      }
-      return "{" + String.join(",", values) + "}";
-    }
-    if (v instanceof org.apache.arrow.vector.complex.MapVector m) {
-      List<String> entries = new ArrayList<>();
-      StructVector kv = (StructVector) m.getDataVector();
-      FieldVector keys = kv.getChildrenFromFields().get(0);
-      FieldVector values = kv.getChildrenFromFields().get(1);
-      for (int i = m.getElementStartIndex(row); i < m.getElementEndIndex(row); i++) {
-        entries.add(arrowText(keys, i) + "=" + arrowText(values, i));
-      }
-      entries.sort(null);
-      return entries.toString();
-    }
-    if (v instanceof ListVector l) {
-      List<String> values = new ArrayList<>();
-      FieldVector data = l.getDataVector();
-      for (int i = l.getElementStartIndex(row); i < l.getElementEndIndex(row); i++) {
-        values.add(arrowText(data, i));
-      }
-      return values.toString();
-    }
-    return text(v.getObject(row));
   }
 
   @Test
@@ -470,7 +368,7 @@ class IcebergReadTest {
                 table.schema(),
                 table.io(),
                 dev.parrow.arrow.ReadOptions.defaults())) {
-      got = rowsOf(reader);
+      got = ArrowRows.rowsOf(reader);
     }
     assertEquals(icebergRows(table, Expressions.alwaysTrue()), got);
   }
