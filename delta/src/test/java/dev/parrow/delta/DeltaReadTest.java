@@ -1,0 +1,519 @@
+package dev.parrow.delta;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.storage.RemoteOptions;
+import io.delta.kernel.Operation;
+import io.delta.kernel.Scan;
+import io.delta.kernel.Snapshot;
+import io.delta.kernel.Table;
+import io.delta.kernel.Transaction;
+import io.delta.kernel.data.ArrayValue;
+import io.delta.kernel.data.ColumnVector;
+import io.delta.kernel.data.ColumnarBatch;
+import io.delta.kernel.data.FilteredColumnarBatch;
+import io.delta.kernel.data.MapValue;
+import io.delta.kernel.data.Row;
+import io.delta.kernel.defaults.engine.DefaultEngine;
+import io.delta.kernel.defaults.internal.data.DefaultRowBasedColumnarBatch;
+import io.delta.kernel.engine.Engine;
+import io.delta.kernel.engine.ExpressionHandler;
+import io.delta.kernel.engine.FileSystemClient;
+import io.delta.kernel.engine.JsonHandler;
+import io.delta.kernel.engine.ParquetHandler;
+import io.delta.kernel.expressions.Literal;
+import io.delta.kernel.internal.InternalScanFileUtils;
+import io.delta.kernel.internal.data.ScanStateRow;
+import io.delta.kernel.internal.util.Utils;
+import io.delta.kernel.internal.util.VectorUtils;
+import io.delta.kernel.types.ArrayType;
+import io.delta.kernel.types.DataType;
+import io.delta.kernel.types.DateType;
+import io.delta.kernel.types.DecimalType;
+import io.delta.kernel.types.DoubleType;
+import io.delta.kernel.types.IntegerType;
+import io.delta.kernel.types.LongType;
+import io.delta.kernel.types.MapType;
+import io.delta.kernel.types.StringType;
+import io.delta.kernel.types.StructType;
+import io.delta.kernel.types.TimestampType;
+import io.delta.kernel.utils.CloseableIterable;
+import io.delta.kernel.utils.CloseableIterator;
+import io.delta.kernel.utils.DataFileStatus;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Delta tables written by Delta Kernel's default engine (its Parquet writer over parquet-java),
+ * read through Kernel with Parrow as its Parquet handler and compared row for row with the default
+ * engine's read of the same table: partitions, nested columns (structs, arrays, maps), nulls,
+ * timestamps, decimals, several commits.
+ */
+class DeltaReadTest {
+  @TempDir Path dir;
+
+  private static final StructType SCHEMA =
+      new StructType()
+          .add("id", LongType.LONG, false)
+          .add("name", StringType.STRING, true)
+          .add("count", IntegerType.INTEGER, true)
+          .add("price", new DecimalType(10, 2), true)
+          .add("day", DateType.DATE, true)
+          .add("ts", TimestampType.TIMESTAMP, true)
+          .add("tags", new ArrayType(StringType.STRING, true), true)
+          .add(
+              "point",
+              new StructType()
+                  .add("x", DoubleType.DOUBLE, true)
+                  .add("y", IntegerType.INTEGER, true),
+              true)
+          .add("attrs", new MapType(StringType.STRING, IntegerType.INTEGER, true), true)
+          .add("region", StringType.STRING, true);
+
+  /** The default engine with Parrow as its Parquet handler for reads. */
+  private static Engine withParrow(Engine engine, BufferAllocator allocator) {
+    ParquetHandler parrow =
+        new ParrowParquetHandler(
+            allocator,
+            RemoteOptions.defaults(),
+            ReadOptions.defaults(),
+            engine.getParquetHandler());
+    return new Engine() {
+      @Override
+      public ExpressionHandler getExpressionHandler() {
+        return engine.getExpressionHandler();
+      }
+
+      @Override
+      public JsonHandler getJsonHandler() {
+        return engine.getJsonHandler();
+      }
+
+      @Override
+      public FileSystemClient getFileSystemClient() {
+        return engine.getFileSystemClient();
+      }
+
+      @Override
+      public ParquetHandler getParquetHandler() {
+        return parrow;
+      }
+    };
+  }
+
+  /**
+   * A row of values by ordinal, each given as Kernel reads it (a date as its days, a timestamp as
+   * its microseconds), which Kernel's own GenericRow does not hand out for dates and timestamps.
+   */
+  private record ValuesRow(StructType schema, Map<Integer, Object> values) implements Row {
+    @Override
+    public StructType getSchema() {
+      return schema;
+    }
+
+    @Override
+    public boolean isNullAt(int i) {
+      return values.get(i) == null;
+    }
+
+    @Override
+    public boolean getBoolean(int i) {
+      return (Boolean) values.get(i);
+    }
+
+    @Override
+    public byte getByte(int i) {
+      return ((Number) values.get(i)).byteValue();
+    }
+
+    @Override
+    public short getShort(int i) {
+      return ((Number) values.get(i)).shortValue();
+    }
+
+    @Override
+    public int getInt(int i) {
+      return ((Number) values.get(i)).intValue();
+    }
+
+    @Override
+    public long getLong(int i) {
+      return ((Number) values.get(i)).longValue();
+    }
+
+    @Override
+    public float getFloat(int i) {
+      return ((Number) values.get(i)).floatValue();
+    }
+
+    @Override
+    public double getDouble(int i) {
+      return ((Number) values.get(i)).doubleValue();
+    }
+
+    @Override
+    public String getString(int i) {
+      return (String) values.get(i);
+    }
+
+    @Override
+    public BigDecimal getDecimal(int i) {
+      return (BigDecimal) values.get(i);
+    }
+
+    @Override
+    public byte[] getBinary(int i) {
+      return (byte[]) values.get(i);
+    }
+
+    @Override
+    public Row getStruct(int i) {
+      return (Row) values.get(i);
+    }
+
+    @Override
+    public ArrayValue getArray(int i) {
+      return (ArrayValue) values.get(i);
+    }
+
+    @Override
+    public MapValue getMap(int i) {
+      return (MapValue) values.get(i);
+    }
+  }
+
+  private static Row row(long i, String region) {
+    Map<Integer, Object> values = new HashMap<>();
+    values.put(0, i);
+    if (i % 9 != 4) {
+      values.put(1, "n" + (i % 13));
+      values.put(2, (int) i);
+      values.put(3, BigDecimal.valueOf(i * 7 + 1, 2));
+      values.put(4, (int) (19_723 + i % 40));
+      values.put(5, 1_700_000_000_000_000L + i * 1_000_003L);
+      values.put(
+          6,
+          VectorUtils.buildArrayValue(
+              i % 5 == 0 ? List.of() : List.of("t" + (i % 3), "u" + i), StringType.STRING));
+      Map<Integer, Object> point = new HashMap<>();
+      point.put(0, i * 0.5);
+      if (i % 4 != 0) {
+        point.put(1, (int) i);
+      }
+      values.put(7, new ValuesRow((StructType) SCHEMA.get("point").getDataType(), point));
+    }
+    values.put(9, region);
+    return new ValuesRow(SCHEMA, values);
+  }
+
+  /**
+   * Appends rows {@code from} to {@code to} - 1 of one region in one commit (creating the table).
+   */
+  private static void append(
+      Engine engine, String path, long from, long to, String region, Map<String, String> props)
+      throws Exception {
+    Table table = Table.forPath(engine, path);
+    var builder = table.createTransactionBuilder(engine, "parrow-test", Operation.WRITE);
+    if (from == 0) {
+      builder =
+          table
+              .createTransactionBuilder(engine, "parrow-test", Operation.CREATE_TABLE)
+              .withSchema(engine, SCHEMA)
+              .withPartitionColumns(engine, List.of("region"))
+              .withTableProperties(engine, props);
+    }
+    Transaction txn = builder.build(engine);
+    Row state = txn.getTransactionState(engine);
+    List<Row> rows = new ArrayList<>();
+    for (long i = from; i < to; i++) {
+      rows.add(row(i, region));
+    }
+    FilteredColumnarBatch batch =
+        new FilteredColumnarBatch(new DefaultRowBasedColumnarBatch(SCHEMA, rows), Optional.empty());
+    Map<String, Literal> partition = Map.of("region", Literal.ofString(region));
+    CloseableIterator<FilteredColumnarBatch> physical =
+        Transaction.transformLogicalData(
+            engine, state, Utils.singletonCloseableIterator(batch), partition);
+    var context = Transaction.getWriteContext(engine, state, partition);
+    CloseableIterator<DataFileStatus> files =
+        engine
+            .getParquetHandler()
+            .writeParquetFiles(
+                context.getTargetDirectory(), physical, context.getStatisticsColumns());
+    CloseableIterator<Row> actions =
+        Transaction.generateAppendActions(engine, state, files, context);
+    txn.commit(engine, CloseableIterable.inMemoryIterable(actions));
+  }
+
+  /** Every row of the table's latest snapshot as Kernel reads it with {@code engine}, sorted. */
+  private static List<String> read(Engine engine, String path) throws Exception {
+    Snapshot snapshot = Table.forPath(engine, path).getLatestSnapshot(engine);
+    Scan scan = snapshot.getScanBuilder().build();
+    Row state = scan.getScanState(engine);
+    StructType physical = ScanStateRow.getPhysicalDataReadSchema(engine, state);
+    List<String> out = new ArrayList<>();
+    try (CloseableIterator<FilteredColumnarBatch> scanFiles = scan.getScanFiles(engine)) {
+      while (scanFiles.hasNext()) {
+        try (CloseableIterator<Row> fileRows = scanFiles.next().getRows()) {
+          while (fileRows.hasNext()) {
+            Row file = fileRows.next();
+            CloseableIterator<ColumnarBatch> data =
+                engine
+                    .getParquetHandler()
+                    .readParquetFiles(
+                        Utils.singletonCloseableIterator(
+                            InternalScanFileUtils.getAddFileStatus(file)),
+                        physical,
+                        Optional.empty());
+            try (CloseableIterator<FilteredColumnarBatch> logical =
+                Scan.transformPhysicalData(engine, state, file, data)) {
+              while (logical.hasNext()) {
+                FilteredColumnarBatch b = logical.next();
+                ColumnarBatch batch = b.getData();
+                for (int r = 0; r < batch.getSize(); r++) {
+                  if (b.getSelectionVector().isPresent()
+                      && (b.getSelectionVector().get().isNullAt(r)
+                          || !b.getSelectionVector().get().getBoolean(r))) {
+                    continue;
+                  }
+                  List<String> values = new ArrayList<>();
+                  for (int c = 0; c < batch.getSchema().length(); c++) {
+                    values.add(text(batch.getColumnVector(c), r));
+                  }
+                  out.add(String.join("|", values));
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  private static String text(ColumnVector v, int r) {
+    if (v.isNullAt(r)) {
+      return "null";
+    }
+    DataType t = v.getDataType();
+    if (t instanceof StructType s) {
+      List<String> values = new ArrayList<>();
+      for (int i = 0; i < s.length(); i++) {
+        values.add(text(v.getChild(i), r));
+      }
+      return "{" + String.join(",", values) + "}";
+    }
+    if (t instanceof ArrayType) {
+      ArrayValue a = v.getArray(r);
+      List<String> values = new ArrayList<>();
+      for (int i = 0; i < a.getSize(); i++) {
+        values.add(text(a.getElements(), i));
+      }
+      return values.toString();
+    }
+    if (t instanceof MapType) {
+      MapValue m = v.getMap(r);
+      List<String> entries = new ArrayList<>();
+      for (int i = 0; i < m.getSize(); i++) {
+        entries.add(text(m.getKeys(), i) + "=" + text(m.getValues(), i));
+      }
+      entries.sort(null);
+      return entries.toString();
+    }
+    if (t instanceof StringType) {
+      return v.getString(r);
+    }
+    if (t instanceof LongType || t instanceof TimestampType) {
+      return Long.toString(v.getLong(r));
+    }
+    if (t instanceof IntegerType || t instanceof DateType) {
+      return Integer.toString(v.getInt(r));
+    }
+    if (t instanceof DoubleType) {
+      return Double.toString(v.getDouble(r));
+    }
+    if (t instanceof DecimalType) {
+      return v.getDecimal(r).toPlainString();
+    }
+    throw new IllegalArgumentException("no text for " + t);
+  }
+
+  private void readsAsTheDefaultEngine(Map<String, String> properties) throws Exception {
+    // The default engine goes through Hadoop's file system, whose UserGroupInformation calls
+    // Subject.getSubject, which throws from Java 24 on: its tables are written and read on Java
+    // 17 and 21 only. Parrow's handler itself needs no Hadoop.
+    Assumptions.assumeTrue(
+        Runtime.version().feature() < 24, "Delta Kernel's default engine needs Java < 24");
+    Engine engine = DefaultEngine.create(new Configuration());
+    String path = dir.resolve("table").toString();
+    append(engine, path, 0, 3000, "EU", properties);
+    append(engine, path, 3000, 4000, "US", properties);
+    append(engine, path, 4000, 4500, "EU", properties);
+    List<String> want = read(engine, path);
+    assertEquals(4500, want.size());
+    try (BufferAllocator allocator = new RootAllocator()) {
+      assertEquals(want, read(withParrow(engine, allocator), path));
+    }
+    assertTrue(want.stream().anyMatch(s -> s.contains("null")));
+  }
+
+  @Test
+  void tablesReadAsTheDefaultEngineReadsThem() throws Exception {
+    readsAsTheDefaultEngine(Map.of());
+  }
+
+  /**
+   * A data file of a column-mapped table (mode id), written by Parrow: physical names and Parquet
+   * field ids on every column, at depth.
+   */
+  private static long writeMapped(Path file, String[] names, long from, int rows) throws Exception {
+    org.apache.arrow.vector.types.pojo.Field x =
+        new org.apache.arrow.vector.types.pojo.Field(
+            names[3],
+            new org.apache.arrow.vector.types.pojo.FieldType(
+                true,
+                new org.apache.arrow.vector.types.pojo.ArrowType.FloatingPoint(
+                    org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE),
+                null,
+                Map.of("PARQUET:field_id", "4")),
+            null);
+    org.apache.arrow.vector.types.pojo.Schema schema =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            List.of(
+                new org.apache.arrow.vector.types.pojo.Field(
+                    names[0],
+                    new org.apache.arrow.vector.types.pojo.FieldType(
+                        true,
+                        new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true),
+                        null,
+                        Map.of("PARQUET:field_id", "1")),
+                    null),
+                new org.apache.arrow.vector.types.pojo.Field(
+                    names[1],
+                    new org.apache.arrow.vector.types.pojo.FieldType(
+                        true,
+                        org.apache.arrow.vector.types.pojo.ArrowType.Utf8.INSTANCE,
+                        null,
+                        Map.of("PARQUET:field_id", "2")),
+                    null),
+                new org.apache.arrow.vector.types.pojo.Field(
+                    names[2],
+                    new org.apache.arrow.vector.types.pojo.FieldType(
+                        true,
+                        org.apache.arrow.vector.types.pojo.ArrowType.Struct.INSTANCE,
+                        null,
+                        Map.of("PARQUET:field_id", "3")),
+                    List.of(x))));
+    try (BufferAllocator allocator = new RootAllocator();
+        org.apache.arrow.vector.VectorSchemaRoot root =
+            org.apache.arrow.vector.VectorSchemaRoot.create(schema, allocator);
+        dev.parrow.arrow.ParquetArrowWriter writer =
+            dev.parrow.arrow.ParquetArrowWriter.create(
+                file, schema, dev.parrow.arrow.WriteOptions.defaults())) {
+      var id = (org.apache.arrow.vector.BigIntVector) root.getVector(0);
+      var name = (org.apache.arrow.vector.VarCharVector) root.getVector(1);
+      var point = (org.apache.arrow.vector.complex.StructVector) root.getVector(2);
+      var xs = (org.apache.arrow.vector.Float8Vector) point.getChildByOrdinal(0);
+      id.allocateNew(rows);
+      name.allocateNew(rows);
+      point.allocateNew();
+      xs.allocateNew(rows);
+      for (int i = 0; i < rows; i++) {
+        long v = from + i;
+        id.set(i, v);
+        if (v % 5 != 2) {
+          name.setSafe(i, ("m" + v).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        if (v % 7 != 3) {
+          point.setIndexDefined(i);
+          xs.set(i, v * 0.25);
+        }
+      }
+      point.setValueCount(rows);
+      root.setRowCount(rows);
+      writer.write(root);
+    }
+    return java.nio.file.Files.size(file);
+  }
+
+  @Test
+  void columnMappingByIdReadsEachFileByItsFieldIds() throws Exception {
+    Assumptions.assumeTrue(
+        Runtime.version().feature() < 24, "Delta Kernel's default engine needs Java < 24");
+    // Delta Kernel 4.0 writes no column-mapped tables: this one's log is written here, its data
+    // files by Parrow, the second with other physical names (the ids alone say which column
+    // each is, as after a rename in a table that mapped by name before).
+    Path table = dir.resolve("mapped");
+    Path log = table.resolve("_delta_log");
+    java.nio.file.Files.createDirectories(log);
+    long first =
+        writeMapped(table.resolve("a.parquet"), new String[] {"c1", "c2", "c3", "c4"}, 0, 500);
+    long second =
+        writeMapped(table.resolve("b.parquet"), new String[] {"o1", "o2", "o3", "o4"}, 500, 300);
+    String schema =
+        "{\"type\":\"struct\",\"fields\":["
+            + field("id", "\"long\"", 1, "c1")
+            + ","
+            + field("name", "\"string\"", 2, "c2")
+            + ","
+            + field(
+                "point",
+                "{\"type\":\"struct\",\"fields\":[" + field("x", "\"double\"", 4, "c4") + "]}",
+                3,
+                "c3")
+            + "]}";
+    String commit =
+        "{\"protocol\":{\"minReaderVersion\":2,\"minWriterVersion\":5}}\n"
+            + "{\"metaData\":{\"id\":\"7b6d1c1e-2f7a-4a55-9b9a-0c6a1d2e3f40\",\"format\":{\"provider\":"
+            + "\"parquet\",\"options\":{}},\"schemaString\":"
+            + com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                .build()
+                .writeValueAsString(schema)
+            + ",\"partitionColumns\":[],\"configuration\":{\"delta.columnMapping.mode\":\"id\","
+            + "\"delta.columnMapping.maxColumnId\":\"4\"},\"createdTime\":0}}\n"
+            + add("a.parquet", first)
+            + add("b.parquet", second);
+    java.nio.file.Files.writeString(log.resolve("00000000000000000000.json"), commit);
+    Engine engine = DefaultEngine.create(new Configuration());
+    List<String> want = read(engine, table.toString());
+    assertEquals(800, want.size());
+    assertTrue(want.contains("700|m700|{175.0}"), want.get(0));
+    try (BufferAllocator allocator = new RootAllocator()) {
+      assertEquals(want, read(withParrow(engine, allocator), table.toString()));
+    }
+  }
+
+  private static String field(String name, String type, int id, String physical) {
+    return "{\"name\":\""
+        + name
+        + "\",\"type\":"
+        + type
+        + ",\"nullable\":true,\"metadata\":{\"delta.columnMapping.id\":"
+        + id
+        + ",\"delta.columnMapping.physicalName\":\""
+        + physical
+        + "\"}}";
+  }
+
+  private static String add(String path, long size) {
+    return "{\"add\":{\"path\":\""
+        + path
+        + "\",\"partitionValues\":{},\"size\":"
+        + size
+        + ",\"modificationTime\":0,\"dataChange\":true}}\n";
+  }
+}

@@ -1,0 +1,155 @@
+package dev.parrow.delta;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.arrow.ParquetArrowWriter;
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.WriteOptions;
+import dev.parrow.storage.RemoteOptions;
+import io.delta.kernel.data.ColumnVector;
+import io.delta.kernel.data.ColumnarBatch;
+import io.delta.kernel.internal.util.Utils;
+import io.delta.kernel.types.ArrayType;
+import io.delta.kernel.types.DateType;
+import io.delta.kernel.types.DecimalType;
+import io.delta.kernel.types.LongType;
+import io.delta.kernel.types.StringType;
+import io.delta.kernel.types.StructField;
+import io.delta.kernel.types.StructType;
+import io.delta.kernel.types.TimestampType;
+import io.delta.kernel.utils.CloseableIterator;
+import io.delta.kernel.utils.FileStatus;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.TimeStampMicroTZVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.impl.UnionListWriter;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The handler on a file Parrow wrote, without Kernel's default engine (so on every JDK): each
+ * column's values through Kernel's getters, the row index Kernel asks for (each row's position in
+ * the file, what deletion vectors are applied by), a column the file lacks as nulls, and every
+ * batch's memory freed.
+ */
+class ParrowParquetHandlerTest {
+  @TempDir Path dir;
+
+  private static final StructType WRITTEN =
+      new StructType()
+          .add("id", LongType.LONG, true)
+          .add("name", StringType.STRING, true)
+          .add("price", new DecimalType(9, 3), true)
+          .add("day", DateType.DATE, true)
+          .add("ts", TimestampType.TIMESTAMP, true)
+          .add("tags", new ArrayType(StringType.STRING, true), true);
+
+  private Path write(int rows) throws Exception {
+    Path file = dir.resolve("data.parquet");
+    Schema schema = KernelSchemas.toArrow(WRITTEN);
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        ParquetArrowWriter writer =
+            ParquetArrowWriter.create(
+                file, schema, WriteOptions.builder().rowGroupRows(700).build())) {
+      BigIntVector id = (BigIntVector) root.getVector("id");
+      VarCharVector name = (VarCharVector) root.getVector("name");
+      DecimalVector price = (DecimalVector) root.getVector("price");
+      DateDayVector day = (DateDayVector) root.getVector("day");
+      TimeStampMicroTZVector ts = (TimeStampMicroTZVector) root.getVector("ts");
+      ListVector tags = (ListVector) root.getVector("tags");
+      root.allocateNew();
+      UnionListWriter list = tags.getWriter();
+      for (int i = 0; i < rows; i++) {
+        id.setSafe(i, i);
+        if (i % 3 != 1) {
+          name.setSafe(i, ("n" + i).getBytes(StandardCharsets.UTF_8));
+        }
+        price.setSafe(i, BigDecimal.valueOf(i * 11L, 3));
+        day.setSafe(i, 19_000 + i);
+        ts.setSafe(i, 1_600_000_000_000_000L + i);
+        list.setPosition(i);
+        list.startList();
+        for (int k = 0; k < i % 3; k++) {
+          byte[] b = ("t" + k).getBytes(StandardCharsets.UTF_8);
+          try (var buf = allocator.buffer(b.length)) {
+            buf.setBytes(0, b);
+            list.varChar().writeVarChar(0, b.length, buf);
+          }
+        }
+        list.endList();
+      }
+      root.setRowCount(rows);
+      writer.write(root);
+    }
+    return file;
+  }
+
+  @Test
+  void valuesRowIndexAndMissingColumnsAsKernelAsksForThem() throws Exception {
+    Path file = write(2000);
+    StructType asked =
+        WRITTEN.add("added", StringType.STRING, true).add(StructField.METADATA_ROW_INDEX_COLUMN);
+    int rows = 0;
+    try (BufferAllocator allocator = new RootAllocator()) {
+      ParrowParquetHandler handler =
+          new ParrowParquetHandler(
+              allocator,
+              RemoteOptions.defaults(),
+              ReadOptions.builder().batchSize(300).build(),
+              null);
+      try (CloseableIterator<ColumnarBatch> batches =
+          handler.readParquetFiles(
+              Utils.singletonCloseableIterator(FileStatus.of(file.toString())),
+              asked,
+              Optional.empty())) {
+        while (batches.hasNext()) {
+          ColumnarBatch b = batches.next();
+          assertEquals(asked, b.getSchema());
+          ColumnVector id = b.getColumnVector(0);
+          ColumnVector name = b.getColumnVector(1);
+          ColumnVector price = b.getColumnVector(2);
+          ColumnVector day = b.getColumnVector(3);
+          ColumnVector ts = b.getColumnVector(4);
+          ColumnVector tags = b.getColumnVector(5);
+          ColumnVector added = b.getColumnVector(6);
+          ColumnVector index = b.getColumnVector(7);
+          for (int r = 0; r < b.getSize(); r++) {
+            long i = id.getLong(r);
+            assertEquals(rows + r, i);
+            assertEquals(i, index.getLong(r), "the row index is the row's position");
+            assertEquals(i % 3 == 1 ? null : "n" + i, name.getString(r));
+            assertEquals(i % 3 == 1, name.isNullAt(r));
+            assertEquals(BigDecimal.valueOf(i * 11, 3), price.getDecimal(r));
+            assertEquals(19_000 + i, day.getInt(r));
+            assertEquals(1_600_000_000_000_000L + i, ts.getLong(r));
+            assertEquals((int) (i % 3), tags.getArray(r).getSize());
+            if (i % 3 == 2) {
+              assertEquals("t1", tags.getArray(r).getElements().getString(1));
+            }
+            assertTrue(added.isNullAt(r));
+            assertNull(added.getString(r));
+          }
+          rows += b.getSize();
+        }
+        assertFalse(batches.hasNext());
+      }
+      assertEquals(0, allocator.getAllocatedMemory(), "every batch freed once read");
+    }
+    assertEquals(2000, rows);
+  }
+}
