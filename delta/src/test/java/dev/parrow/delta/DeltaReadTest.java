@@ -497,6 +497,87 @@ class DeltaReadTest {
     }
   }
 
+  @Test
+  void deletionVectorsLeaveOutWhatTheDefaultEngineLeavesOut() throws Exception {
+    Assumptions.assumeTrue(
+        Runtime.version().feature() < 24, "Delta Kernel's default engine needs Java < 24");
+    // Delta Kernel 4.0 writes no deletion vectors: this table's log is written here, with one
+    // deletion vector (Delta's format: the magic number, then a 64-bit roaring bitmap in the
+    // portable format) on the first of two Parrow-written files.
+    Path table = dir.resolve("with-dv");
+    Path log = table.resolve("_delta_log");
+    java.nio.file.Files.createDirectories(log);
+    String[] names = {"id", "name", "point", "x"};
+    long first = writeMapped(table.resolve("a.parquet"), names, 0, 500);
+    long second = writeMapped(table.resolve("b.parquet"), names, 500, 300);
+    org.roaringbitmap.RoaringBitmap deleted = new org.roaringbitmap.RoaringBitmap();
+    for (int pos = 0; pos < 500; pos += 7) {
+      deleted.add(pos);
+    }
+    deleted.add(499);
+    java.nio.ByteBuffer dv =
+        java.nio.ByteBuffer.allocate(4 + 8 + 4 + deleted.serializedSizeInBytes())
+            .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    dv.putInt(1681511377).putLong(1).putInt(0);
+    deleted.serialize(dv);
+    byte[] bytes = dv.array();
+    // A deletion vector file: a version byte, then the vector's size (big-endian), its bytes and
+    // their CRC-32 (big-endian); the descriptor points at the vector's size by absolute path.
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(bytes);
+    Path dvFile = table.resolve("deletion_vector.bin");
+    java.nio.file.Files.write(
+        dvFile,
+        java.nio.ByteBuffer.allocate(1 + 4 + bytes.length + 4)
+            .put((byte) 1)
+            .putInt(bytes.length)
+            .put(bytes)
+            .putInt((int) crc.getValue())
+            .array());
+    String schema =
+        "{\"type\":\"struct\",\"fields\":["
+            + plainField("id", "\"long\"")
+            + ","
+            + plainField("name", "\"string\"")
+            + ","
+            + plainField(
+                "point", "{\"type\":\"struct\",\"fields\":[" + plainField("x", "\"double\"") + "]}")
+            + "]}";
+    String descriptor =
+        ",\"deletionVector\":{\"storageType\":\"p\",\"pathOrInlineDv\":\""
+            + dvFile.toUri()
+            + "\",\"offset\":1,\"sizeInBytes\":"
+            + bytes.length
+            + ",\"cardinality\":"
+            + deleted.getLongCardinality()
+            + "}";
+    String commit =
+        "{\"protocol\":{\"minReaderVersion\":3,\"minWriterVersion\":7,"
+            + "\"readerFeatures\":[\"deletionVectors\"],\"writerFeatures\":[\"deletionVectors\"]}}\n"
+            + "{\"metaData\":{\"id\":\"1f0e2d3c-4b5a-4697-8877-665544332211\",\"format\":{\"provider\":"
+            + "\"parquet\",\"options\":{}},\"schemaString\":"
+            + com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                .build()
+                .writeValueAsString(schema)
+            + ",\"partitionColumns\":[],\"configuration\":{\"delta.enableDeletionVectors\":"
+            + "\"true\"},\"createdTime\":0}}\n"
+            + add("a.parquet", first)
+                .replace("\"dataChange\":true}}", "\"dataChange\":true" + descriptor + "}}")
+            + add("b.parquet", second);
+    java.nio.file.Files.writeString(log.resolve("00000000000000000000.json"), commit);
+    Engine engine = DefaultEngine.create(new Configuration());
+    List<String> want = read(engine, table.toString());
+    assertEquals(800 - deleted.getLongCardinality(), want.size());
+    assertTrue(want.stream().noneMatch(r -> r.startsWith("7|") || r.startsWith("499|")));
+    try (BufferAllocator allocator = new RootAllocator()) {
+      assertEquals(want, read(withParrow(engine, allocator), table.toString()));
+    }
+  }
+
+  private static String plainField(String name, String type) {
+    return "{\"name\":\"" + name + "\",\"type\":" + type + ",\"nullable\":true,\"metadata\":{}}";
+  }
+
   private static String field(String name, String type, int id, String physical) {
     return "{\"name\":\""
         + name
