@@ -1,0 +1,61 @@
+package dev.parrow.delta;
+
+import dev.parrow.arrow.ReadOptions;
+import dev.parrow.storage.RemoteOptions;
+import io.delta.kernel.defaults.engine.DefaultEngine;
+import io.delta.kernel.engine.Engine;
+import io.delta.kernel.engine.ExpressionHandler;
+import io.delta.kernel.engine.FileSystemClient;
+import io.delta.kernel.engine.JsonHandler;
+import io.delta.kernel.engine.ParquetHandler;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * A Delta Kernel {@link Engine} without Hadoop's file system: Parquet read by Parrow ({@link
+ * ParrowParquetHandler}); the log's JSON, listing and expressions by Kernel's default handlers over
+ * Parrow's storage ({@link ParrowKernelFileIO}: local files, S3, Azure, HTTP). Data files Kernel
+ * asks to write go to the default engine's Parquet writer (parquet-java).
+ */
+public final class ParrowEngine implements Engine {
+  private final Engine defaults;
+  private final ParrowParquetHandler parquet;
+
+  private ParrowEngine(BufferAllocator allocator, RemoteOptions remote, ReadOptions options) {
+    this.defaults = DefaultEngine.create(new ParrowKernelFileIO(remote));
+    this.parquet =
+        new ParrowParquetHandler(allocator, remote, options, defaults.getParquetHandler());
+  }
+
+  /**
+   * An engine reading with Parrow.
+   *
+   * @param allocator where the batches' memory comes from (close it after the engine's reads)
+   * @param remote how remote files are read
+   * @param options how each data file is read
+   * @return the engine
+   */
+  public static ParrowEngine create(
+      BufferAllocator allocator, RemoteOptions remote, ReadOptions options) {
+    return new ParrowEngine(allocator, remote, options);
+  }
+
+  @Override
+  public ExpressionHandler getExpressionHandler() {
+    return defaults.getExpressionHandler();
+  }
+
+  @Override
+  public JsonHandler getJsonHandler() {
+    return defaults.getJsonHandler();
+  }
+
+  @Override
+  public FileSystemClient getFileSystemClient() {
+    return defaults.getFileSystemClient();
+  }
+
+  @Override
+  public ParquetHandler getParquetHandler() {
+    return parquet;
+  }
+}
