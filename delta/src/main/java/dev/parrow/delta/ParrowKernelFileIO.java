@@ -39,7 +39,7 @@ final class ParrowKernelFileIO implements FileIO {
     this.remote = remote;
   }
 
-  private static boolean isLocal(String path) {
+  static boolean isLocal(String path) {
     return path.startsWith("file:") || !Stores.isRemote(path);
   }
 
@@ -47,7 +47,7 @@ final class ParrowKernelFileIO implements FileIO {
    * A local location as a path: a plain path, or a {@code file:} location in Hadoop's form ({@code
    * file:/dir/name}, characters as they are) or as a URI ({@code file:///dir/name}).
    */
-  private static Path local(String path) {
+  static Path local(String path) {
     if (path.startsWith("file://")) {
       return Path.of(path.substring("file://".length()));
     }
@@ -155,6 +155,9 @@ final class ParrowKernelFileIO implements FileIO {
         if (!overwrite && exists(path)) {
           throw new FileAlreadyExistsException(path);
         }
+        if (isLocal(path)) {
+          Files.createDirectories(local(path).getParent());
+        }
         StagedOutputFile staged = store(path).create(path);
         return new Written(staged, staged.open());
       }
@@ -175,6 +178,7 @@ final class ParrowKernelFileIO implements FileIO {
             return;
           }
           Path target = local(path);
+          Files.createDirectories(target.getParent());
           Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
           try {
             try (OutputStream out = Files.newOutputStream(temp)) {

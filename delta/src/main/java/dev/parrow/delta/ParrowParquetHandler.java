@@ -1,14 +1,17 @@
 package dev.parrow.delta;
 
 import dev.parrow.arrow.ParquetArrowReader;
+import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.WriteOptions;
 import dev.parrow.storage.RemoteOptions;
 import io.delta.kernel.data.ColumnarBatch;
 import io.delta.kernel.data.FilteredColumnarBatch;
 import io.delta.kernel.engine.ParquetHandler;
 import io.delta.kernel.expressions.Column;
 import io.delta.kernel.expressions.Predicate;
+import io.delta.kernel.internal.util.Utils;
 import io.delta.kernel.types.StructField;
 import io.delta.kernel.types.StructType;
 import io.delta.kernel.utils.CloseableIterator;
@@ -34,8 +37,8 @@ import org.apache.arrow.vector.types.TimeUnit;
  * batch is valid until the next one is asked for. The predicate is a hint Kernel does not require
  * to be applied; Parrow reads every row (Kernel filters).
  *
- * <p>Writes are not Parrow's yet: {@code writeParquetFiles} and {@code writeParquetFileAtomically}
- * go to the handler given for them (the default engine's, say), or fail without one.
+ * <p>Data files Kernel asks for are written by Parrow ({@link #writeParquetFiles}); files written
+ * whole (checkpoints) go to the handler given for them (the default engine's), or fail without one.
  */
 public final class ParrowParquetHandler implements ParquetHandler {
   private final BufferAllocator allocator;
@@ -49,7 +52,7 @@ public final class ParrowParquetHandler implements ParquetHandler {
    * @param allocator where the batches' memory comes from (close it after the handler's reads)
    * @param remote how remote files (S3, Azure, HTTP) are read
    * @param options how each file is read (batch size, threads, checks)
-   * @param writes the handler that writes Parquet files for Kernel, or null for none
+   * @param writes the handler that writes checkpoints for Kernel, or null for none
    */
   public ParrowParquetHandler(
       BufferAllocator allocator, RemoteOptions remote, ReadOptions options, ParquetHandler writes) {
@@ -67,21 +70,84 @@ public final class ParrowParquetHandler implements ParquetHandler {
     return new Reads(files, physicalSchema);
   }
 
+  /**
+   * Writes the batches' selected rows to one new Parquet file in {@code directory} with Parrow's
+   * writer (the physical schema's field ids written as the columns' field ids), and gives its
+   * status with the statistics Delta records of the columns asked for ({@link DeltaStatistics}).
+   * The file appears whole or not at all.
+   */
   @Override
   public CloseableIterator<DataFileStatus> writeParquetFiles(
       String directory, CloseableIterator<FilteredColumnarBatch> data, List<Column> statsColumns)
       throws IOException {
-    if (writes == null) {
-      throw new UnsupportedOperationException("Parrow's Delta handler writes no Parquet files yet");
+    try (data) {
+      if (!data.hasNext()) {
+        return Utils.toCloseableIterator(java.util.Collections.emptyIterator());
+      }
+      String location =
+          (directory.endsWith("/") ? directory : directory + "/")
+              + java.util.UUID.randomUUID()
+              + ".parquet";
+      FilteredColumnarBatch first = data.next();
+      StructType schema = first.getData().getSchema();
+      org.apache.arrow.vector.types.pojo.Schema arrow = KernelSchemas.toArrow(schema);
+      if (ParrowKernelFileIO.isLocal(location)) {
+        // Object stores have no directories; a local one is made as Hadoop's file system makes it.
+        java.nio.file.Files.createDirectories(ParrowKernelFileIO.local(location).getParent());
+      }
+      dev.parrow.storage.OutputFile out =
+          ParrowKernelFileIO.isLocal(location)
+              ? dev.parrow.storage.OutputFile.of(ParrowKernelFileIO.local(location))
+              : dev.parrow.storage.OutputFile.of(location, remote);
+      ParquetArrowWriter writer = ParquetArrowWriter.create(out, arrow, WriteOptions.defaults());
+      try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, allocator)) {
+        FilteredColumnarBatch batch = first;
+        while (batch != null) {
+          append(batch, root);
+          writer.write(root);
+          batch = data.hasNext() ? data.next() : null;
+        }
+        writer.close();
+      } catch (IOException | RuntimeException | Error e) {
+        writer.abort();
+        throw e;
+      }
+      DataFileStatus status =
+          new DataFileStatus(
+              location,
+              writer.length(),
+              System.currentTimeMillis(),
+              Optional.of(DeltaStatistics.of(writer.metadata(), schema, statsColumns)));
+      return Utils.singletonCloseableIterator(status);
     }
-    return writes.writeParquetFiles(directory, data, statsColumns);
   }
 
+  /** The batch's selected rows copied into {@code root} (cleared first). */
+  private static void append(FilteredColumnarBatch batch, VectorSchemaRoot root) {
+    ColumnarBatch data = batch.getData();
+    io.delta.kernel.data.ColumnVector selection = batch.getSelectionVector().orElse(null);
+    root.clear();
+    root.allocateNew();
+    int rows = 0;
+    for (int r = 0; r < data.getSize(); r++) {
+      if (selection != null && (selection.isNullAt(r) || !selection.getBoolean(r))) {
+        continue;
+      }
+      for (int c = 0; c < root.getFieldVectors().size(); c++) {
+        KernelToArrow.copy(data.getColumnVector(c), r, 1, root.getVector(c), rows);
+      }
+      rows++;
+    }
+    root.setRowCount(rows);
+  }
+
+  /** Checkpoints and other files Kernel writes whole go to the handler given for them. */
   @Override
   public void writeParquetFileAtomically(String path, CloseableIterator<FilteredColumnarBatch> data)
       throws IOException {
     if (writes == null) {
-      throw new UnsupportedOperationException("Parrow's Delta handler writes no Parquet files yet");
+      throw new UnsupportedOperationException(
+          path + ": Parrow's Delta handler writes no checkpoints yet");
     }
     writes.writeParquetFileAtomically(path, data);
   }
