@@ -259,7 +259,7 @@ class DeltaReadTest {
   }
 
   /** Every row of the table's latest snapshot as Kernel reads it with {@code engine}, sorted. */
-  private static List<String> read(Engine engine, String path) throws Exception {
+  static List<String> read(Engine engine, String path) throws Exception {
     Snapshot snapshot = Table.forPath(engine, path).getLatestSnapshot(engine);
     Scan scan = snapshot.getScanBuilder().build();
     Row state = scan.getScanState(engine);
@@ -507,9 +507,16 @@ class DeltaReadTest {
 
   @Test
   void columnMappingByIdReadsEachFileByItsFieldIds() throws Exception {
-    // Delta Kernel 4.0 writes no column-mapped tables: this one's log is written here, its data
-    // files by Parrow, the second with other physical names (the ids alone say which column
-    // each is, as after a rename in a table that mapped by name before).
+    checkHandMade(mappedTable(dir), handMadeRows(new java.util.BitSet()));
+  }
+
+  /**
+   * A column-mapped table (mode id) of 800 rows in two files. Delta Kernel 4.0 writes no
+   * column-mapped tables: this one's log is written here, its data files by Parrow, the second with
+   * other physical names (the ids alone say which column each is, as after a rename in a table that
+   * mapped by name before).
+   */
+  static Path mappedTable(Path dir) throws Exception {
     Path table = dir.resolve("mapped");
     Path log = table.resolve("_delta_log");
     java.nio.file.Files.createDirectories(log);
@@ -541,14 +548,14 @@ class DeltaReadTest {
             + add("a.parquet", first)
             + add("b.parquet", second);
     java.nio.file.Files.writeString(log.resolve("00000000000000000000.json"), commit);
-    checkHandMade(table, handMadeRows(new java.util.BitSet()));
+    return table;
   }
 
   /**
    * The rows of a hand-made table's two files ({@link #writeMapped}: ids 0 to 799), less the rows
    * of the first file a deletion vector removes, as {@link #read} gives them.
    */
-  private static List<String> handMadeRows(java.util.BitSet deleted) {
+  static List<String> handMadeRows(java.util.BitSet deleted) {
     List<String> out = new ArrayList<>();
     for (long v = 0; v < 800; v++) {
       if (v < 500 && deleted.get((int) v)) {
