@@ -37,6 +37,14 @@ final class KernelVector implements ColumnVector {
     this.size = size;
   }
 
+  /**
+   * The Arrow vector this view shows whole ({@code rows} values from the first), or null for a view
+   * of part of one.
+   */
+  FieldVector wholeVector(int rows) {
+    return offset == 0 && size == rows && vector.getValueCount() == rows ? vector : null;
+  }
+
   @Override
   public DataType getDataType() {
     return type;

@@ -39,6 +39,19 @@ public final class ParrowEngine implements Engine {
     return new ParrowEngine(allocator, remote, options);
   }
 
+  /**
+   * Arrow vectors as Delta Kernel's {@link io.delta.kernel.data.ColumnarBatch}, without a copy:
+   * what a Kernel transaction takes as logical data ({@code Transaction.transformLogicalData}).
+   *
+   * @param root the vectors, in the order of {@code schema}'s fields
+   * @param schema the table's schema (Kernel's types of the vectors)
+   * @return the batch, valid while {@code root} is unchanged
+   */
+  public static io.delta.kernel.data.ColumnarBatch columnarBatch(
+      org.apache.arrow.vector.VectorSchemaRoot root, io.delta.kernel.types.StructType schema) {
+    return KernelBatch.of(schema, root.getFieldVectors(), root.getRowCount());
+  }
+
   @Override
   public ExpressionHandler getExpressionHandler() {
     return defaults.getExpressionHandler();

@@ -127,6 +127,9 @@ public final class ParrowParquetHandler implements ParquetHandler {
     ColumnarBatch data = batch.getData();
     io.delta.kernel.data.ColumnVector selection = batch.getSelectionVector().orElse(null);
     root.clear();
+    if (selection == null && sharesArrowBuffers(data, root)) {
+      return;
+    }
     root.allocateNew();
     int rows = 0;
     for (int r = 0; r < data.getSize(); r++) {
@@ -139,6 +142,31 @@ public final class ParrowParquetHandler implements ParquetHandler {
       rows++;
     }
     root.setRowCount(rows);
+  }
+
+  /**
+   * A whole batch of Arrow vectors ({@link ParrowEngine#columnarBatch}, renamed or with columns
+   * removed by Kernel's transforms) of the file's types: each column's buffers shared into {@code
+   * root}, without a copy (the caller's vectors keep theirs). False, with {@code root} untouched,
+   * for any other batch, which is copied value by value.
+   */
+  private static boolean sharesArrowBuffers(ColumnarBatch data, VectorSchemaRoot root) {
+    List<org.apache.arrow.vector.FieldVector> targets = root.getFieldVectors();
+    List<org.apache.arrow.vector.FieldVector> sources = new ArrayList<>();
+    for (int c = 0; c < targets.size(); c++) {
+      org.apache.arrow.vector.FieldVector whole =
+          data.getColumnVector(c) instanceof KernelVector k ? k.wholeVector(data.getSize()) : null;
+      if (whole == null
+          || !whole.getField().getType().equals(targets.get(c).getField().getType())) {
+        return false;
+      }
+      sources.add(whole);
+    }
+    for (int c = 0; c < targets.size(); c++) {
+      sources.get(c).makeTransferPair(targets.get(c)).splitAndTransfer(0, data.getSize());
+    }
+    root.setRowCount(data.getSize());
+    return true;
   }
 
   /** Checkpoints and other files Kernel writes whole go to the handler given for them. */

@@ -25,6 +25,7 @@ import io.delta.kernel.utils.FileStatus;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -97,6 +98,61 @@ class ParrowParquetHandlerTest {
       writer.write(root);
     }
     return file;
+  }
+
+  /**
+   * Arrow batches handed to Kernel as they are ({@link ParrowEngine#columnarBatch}) are written
+   * with their buffers shared, not copied: the file holds every value, and the caller's vectors
+   * keep theirs.
+   */
+  @Test
+  void arrowBatchesAreWrittenWithoutACopyAndLeftAsTheyWere() throws Exception {
+    Path source = write(1500);
+    try (BufferAllocator allocator = new RootAllocator()) {
+      ParrowParquetHandler handler =
+          new ParrowParquetHandler(
+              allocator, RemoteOptions.defaults(), ReadOptions.defaults(), null);
+      List<String> written = new java.util.ArrayList<>();
+      try (dev.parrow.arrow.ParquetFile file = dev.parrow.arrow.ParquetFile.open(source);
+          dev.parrow.arrow.ParquetArrowReader reader = file.newReader(allocator)) {
+        while (reader.loadNextBatch()) {
+          VectorSchemaRoot root = reader.getVectorSchemaRoot();
+          long before = allocator.getAllocatedMemory();
+          try (CloseableIterator<io.delta.kernel.utils.DataFileStatus> out =
+              handler.writeParquetFiles(
+                  dir.resolve("out").toString(),
+                  Utils.singletonCloseableIterator(
+                      new io.delta.kernel.data.FilteredColumnarBatch(
+                          ParrowEngine.columnarBatch(root, WRITTEN), Optional.empty())),
+                  List.of(new io.delta.kernel.expressions.Column("id")))) {
+            var status = out.next();
+            written.add(status.getPath());
+            assertEquals(root.getRowCount(), status.getStatistics().get().getNumRecords());
+          }
+          assertEquals(before, allocator.getAllocatedMemory(), "nothing left allocated");
+          assertFalse(root.getVector("name").getValueCount() == 0, "the caller's vectors kept");
+        }
+      }
+      // Every value written, read back through the handler.
+      long rows = 0;
+      for (String path : written) {
+        try (CloseableIterator<ColumnarBatch> batches =
+            handler.readParquetFiles(
+                Utils.singletonCloseableIterator(FileStatus.of(path)), WRITTEN, Optional.empty())) {
+          while (batches.hasNext()) {
+            ColumnarBatch b = batches.next();
+            for (int r = 0; r < b.getSize(); r++) {
+              long i = b.getColumnVector(0).getLong(r);
+              assertEquals(i % 3 == 1 ? null : "n" + i, b.getColumnVector(1).getString(r));
+              assertEquals(BigDecimal.valueOf(i * 11, 3), b.getColumnVector(2).getDecimal(r));
+              assertEquals((int) (i % 3), b.getColumnVector(5).getArray(r).getSize());
+              rows++;
+            }
+          }
+        }
+      }
+      assertEquals(1500, rows);
+    }
   }
 
   @Test
