@@ -1,7 +1,6 @@
 package dev.parrow.delta;
 
 import dev.parrow.storage.RemoteOptions;
-import dev.parrow.storage.StagedOutputFile;
 import dev.parrow.storage.Store;
 import dev.parrow.storage.Stores;
 import io.delta.kernel.defaults.engine.fileio.FileIO;
@@ -158,8 +157,7 @@ final class ParrowKernelFileIO implements FileIO {
         if (isLocal(path)) {
           Files.createDirectories(local(path).getParent());
         }
-        StagedOutputFile staged = store(path).create(path);
-        return new Written(staged, staged.open());
+        return new Written(store(path).create(path).openCommittingOnClose());
       }
 
       @Override
@@ -293,15 +291,12 @@ final class ParrowKernelFileIO implements FileIO {
     }
   }
 
-  /** The stream of a file being written; closing it makes the file. */
+  /** The stream of a file being written, counting its bytes; closing it makes the file. */
   private static final class Written extends PositionOutputStream {
-    private final StagedOutputFile file;
     private final OutputStream out;
     private long position;
-    private boolean closed;
 
-    Written(StagedOutputFile file, OutputStream out) {
-      this.file = file;
+    Written(OutputStream out) {
       this.out = out;
     }
 
@@ -329,21 +324,7 @@ final class ParrowKernelFileIO implements FileIO {
 
     @Override
     public void close() throws IOException {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      try {
-        out.close();
-        file.commit();
-      } catch (IOException | RuntimeException e) {
-        try {
-          file.abort();
-        } catch (IOException | RuntimeException cleanup) {
-          e.addSuppressed(cleanup);
-        }
-        throw e;
-      }
+      out.close();
     }
   }
 }

@@ -185,7 +185,6 @@ public final class ParrowParquetHandler implements ParquetHandler {
     private final CloseableIterator<FileStatus> files;
     private final StructType schema;
     private final ReadOptions read;
-    private final String rowIndex;
     private ParquetFile file;
     private ParquetArrowReader reader;
     private boolean ready;
@@ -200,7 +199,6 @@ public final class ParrowParquetHandler implements ParquetHandler {
           index = f.getName();
         }
       }
-      this.rowIndex = index;
       ReadOptions.Builder b =
           options.toBuilder()
               .readAs(KernelSchemas.toArrow(schema))

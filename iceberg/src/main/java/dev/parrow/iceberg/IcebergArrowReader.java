@@ -187,16 +187,17 @@ public final class IcebergArrowReader extends ArrowReader {
 
   /** One task's read: its file, deletes and constant columns. */
   private final class TaskRead implements AutoCloseable {
-    private final FileScanTask task;
+    /** The table's schema, which the deletes and the residual name their columns in. */
+    private final Schema tableSchema;
+
     private final Map<Integer, ?> constants;
     private final List<IcebergDeletes.EqualityKeys> equalityDeletes;
     private final ParquetFile file;
     private final ParquetArrowReader reader;
 
     TaskRead(FileScanTask task) throws IOException {
-      this.task = task;
       this.constants = PartitionUtil.constantsMap(task);
-      Schema tableSchema = tableSchema(task);
+      this.tableSchema = tableSchema(task);
       String location = task.file().location();
       BitSet deleted = IcebergDeletes.positions(location, task.deletes(), io, allocator);
       this.equalityDeletes = IcebergDeletes.equality(task.deletes(), tableSchema, io, allocator);
@@ -287,7 +288,6 @@ public final class IcebergArrowReader extends ArrowReader {
       int rows = batch.getRowCount();
       BitSet keep = new BitSet(rows);
       keep.set(0, rows);
-      Schema tableSchema = tableSchema(task);
       for (IcebergDeletes.EqualityKeys e : equalityDeletes) {
         List<FieldVector> columns = new ArrayList<>();
         for (int id : e.fieldIds()) {

@@ -4,7 +4,6 @@ import dev.parrow.storage.AwsCredentials;
 import dev.parrow.storage.AwsCredentialsProvider;
 import dev.parrow.storage.RemoteOptions;
 import dev.parrow.storage.S3Settings;
-import dev.parrow.storage.StagedOutputFile;
 import dev.parrow.storage.Store;
 import dev.parrow.storage.Stores;
 import java.io.EOFException;
@@ -264,8 +263,7 @@ public class ParrowFileIO implements FileIO {
     @Override
     public PositionOutputStream createOrOverwrite() {
       try {
-        StagedOutputFile staged = store(location).create(location);
-        return new Written(staged, staged.open());
+        return new Written(store(location).create(location).openCommittingOnClose());
       } catch (IOException e) {
         throw new UncheckedIOException(location + ": " + e.getMessage(), e);
       }
@@ -282,15 +280,12 @@ public class ParrowFileIO implements FileIO {
     }
   }
 
-  /** The stream of a file being written; closing it makes the file. */
+  /** The stream of a file being written, counting its bytes; closing it makes the file. */
   private static final class Written extends PositionOutputStream {
-    private final StagedOutputFile file;
     private final OutputStream out;
     private long position;
-    private boolean closed;
 
-    Written(StagedOutputFile file, OutputStream out) {
-      this.file = file;
+    Written(OutputStream out) {
       this.out = out;
     }
 
@@ -318,21 +313,7 @@ public class ParrowFileIO implements FileIO {
 
     @Override
     public void close() throws IOException {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      try {
-        out.close();
-        file.commit();
-      } catch (IOException | RuntimeException e) {
-        try {
-          file.abort();
-        } catch (IOException | RuntimeException cleanup) {
-          e.addSuppressed(cleanup);
-        }
-        throw e;
-      }
+      out.close();
     }
   }
 }

@@ -38,6 +38,18 @@ public interface OutputFile {
   void abort() throws IOException;
 
   /**
+   * The stream to write to, whose close makes the bytes the file ({@link #commit}); a close or
+   * commit that fails aborts instead, leaving nothing behind. For callers that are handed only a
+   * stream to close (a table format's file interfaces).
+   *
+   * @return the stream (called once, as {@link #open})
+   * @throws IOException if the target cannot be created
+   */
+  default OutputStream openCommittingOnClose() throws IOException {
+    return new CommittingStream(this, open());
+  }
+
+  /**
    * The file at {@code path}, written whole or not at all: the bytes go to a temporary file beside
    * it, synced and renamed over the path on commit. A process that exits first (Ctrl-C, SIGTERM)
    * removes it in a shutdown hook; one left by a killed process (SIGKILL) is removed by the next
