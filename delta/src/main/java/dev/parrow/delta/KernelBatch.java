@@ -34,6 +34,18 @@ final class KernelBatch implements ColumnarBatch {
     return new KernelBatch(schema, columns, rows);
   }
 
+  /**
+   * This batch copied onto the Java heap ({@link HeapVector}): valid after the reader moves on or
+   * closes, for what Kernel keeps.
+   */
+  KernelBatch onHeap() {
+    List<ColumnVector> copies = new ArrayList<>();
+    for (ColumnVector c : columns) {
+      copies.add(HeapVector.copyOf(c, rows));
+    }
+    return new KernelBatch(schema, copies, rows);
+  }
+
   @Override
   public StructType getSchema() {
     return schema;

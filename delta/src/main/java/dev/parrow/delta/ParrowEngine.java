@@ -13,8 +13,8 @@ import org.apache.arrow.memory.BufferAllocator;
 /**
  * A Delta Kernel {@link Engine} without Hadoop's file system: Parquet read by Parrow ({@link
  * ParrowParquetHandler}); the log's JSON, listing and expressions by Kernel's default handlers over
- * Parrow's storage ({@link ParrowKernelFileIO}: local files, S3, Azure, HTTP). Data files Kernel
- * asks to write go to the default engine's Parquet writer (parquet-java).
+ * Parrow's storage ({@link ParrowKernelFileIO}: local files, S3, Azure, HTTP). Data files and
+ * checkpoints Kernel asks to write are written by Parrow.
  */
 public final class ParrowEngine implements Engine {
   private final Engine defaults;
@@ -22,8 +22,7 @@ public final class ParrowEngine implements Engine {
 
   private ParrowEngine(BufferAllocator allocator, RemoteOptions remote, ReadOptions options) {
     this.defaults = DefaultEngine.create(new ParrowKernelFileIO(remote));
-    this.parquet =
-        new ParrowParquetHandler(allocator, remote, options, defaults.getParquetHandler());
+    this.parquet = new ParrowParquetHandler(allocator, remote, options);
   }
 
   /**

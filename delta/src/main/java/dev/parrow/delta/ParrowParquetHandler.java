@@ -34,17 +34,23 @@ import org.apache.arrow.vector.types.TimeUnit;
  * the file lacks as nulls; INT96 timestamps in microseconds), Kernel's row index column from
  * Parrow's row numbers (what deletion vectors are applied by), and the batches handed to Kernel as
  * Parrow's Arrow vectors seen as Kernel column vectors, without a copy ({@link KernelBatch}). A
- * batch is valid until the next one is asked for. The predicate is a hint Kernel does not require
- * to be applied; Parrow reads every row (Kernel filters).
+ * batch of a data file is valid until the next one is asked for; the batches of the log's files
+ * (checkpoints, sidecars, under {@code _delta_log/}) are copied onto the heap, since Kernel keeps
+ * their values (metadata, protocol) after reading on.
  *
- * <p>Data files Kernel asks for are written by Parrow ({@link #writeParquetFiles}); files written
- * whole (checkpoints) go to the handler given for them (the default engine's), or fail without one.
+ * <p>Kernel's predicate prunes: row groups and pages that cannot match are skipped by their
+ * statistics, dictionaries, Bloom filters and page index ({@link KernelFilters}); the rows of what
+ * is kept are all returned, as Kernel's contract lets a handler do, and Kernel (or its caller)
+ * applies the predicate to them. Row indexes stay the rows' positions in the file.
+ *
+ * <p>Files Kernel asks to write are written by Parrow: data files ({@link #writeParquetFiles}) with
+ * Delta's statistics, and files written whole, such as checkpoints ({@link
+ * #writeParquetFileAtomically}).
  */
 public final class ParrowParquetHandler implements ParquetHandler {
   private final BufferAllocator allocator;
   private final RemoteOptions remote;
   private final ReadOptions options;
-  private final ParquetHandler writes;
 
   /**
    * A handler reading with Parrow.
@@ -52,14 +58,12 @@ public final class ParrowParquetHandler implements ParquetHandler {
    * @param allocator where the batches' memory comes from (close it after the handler's reads)
    * @param remote how remote files (S3, Azure, HTTP) are read
    * @param options how each file is read (batch size, threads, checks)
-   * @param writes the handler that writes checkpoints for Kernel, or null for none
    */
   public ParrowParquetHandler(
-      BufferAllocator allocator, RemoteOptions remote, ReadOptions options, ParquetHandler writes) {
+      BufferAllocator allocator, RemoteOptions remote, ReadOptions options) {
     this.allocator = allocator;
     this.remote = remote;
     this.options = options;
-    this.writes = writes;
   }
 
   @Override
@@ -67,7 +71,7 @@ public final class ParrowParquetHandler implements ParquetHandler {
       CloseableIterator<FileStatus> files,
       StructType physicalSchema,
       Optional<Predicate> predicate) {
-    return new Reads(files, physicalSchema);
+    return new Reads(files, physicalSchema, predicate.orElse(null));
   }
 
   /**
@@ -90,28 +94,7 @@ public final class ParrowParquetHandler implements ParquetHandler {
               + ".parquet";
       FilteredColumnarBatch first = data.next();
       StructType schema = first.getData().getSchema();
-      org.apache.arrow.vector.types.pojo.Schema arrow = KernelSchemas.toArrow(schema);
-      if (ParrowKernelFileIO.isLocal(location)) {
-        // Object stores have no directories; a local one is made as Hadoop's file system makes it.
-        java.nio.file.Files.createDirectories(ParrowKernelFileIO.local(location).getParent());
-      }
-      dev.parrow.storage.OutputFile out =
-          ParrowKernelFileIO.isLocal(location)
-              ? dev.parrow.storage.OutputFile.of(ParrowKernelFileIO.local(location))
-              : dev.parrow.storage.OutputFile.of(location, remote);
-      ParquetArrowWriter writer = ParquetArrowWriter.create(out, arrow, WriteOptions.defaults());
-      try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, allocator)) {
-        FilteredColumnarBatch batch = first;
-        while (batch != null) {
-          append(batch, root);
-          writer.write(root);
-          batch = data.hasNext() ? data.next() : null;
-        }
-        writer.close();
-      } catch (IOException | RuntimeException | Error e) {
-        writer.abort();
-        throw e;
-      }
+      ParquetArrowWriter writer = write(location, first, data);
       DataFileStatus status =
           new DataFileStatus(
               location,
@@ -119,6 +102,71 @@ public final class ParrowParquetHandler implements ParquetHandler {
               System.currentTimeMillis(),
               Optional.of(DeltaStatistics.of(writer.metadata(), schema, statsColumns)));
       return Utils.singletonCloseableIterator(status);
+    }
+  }
+
+  /**
+   * Writes a file whole, such as a checkpoint: it appears complete or not at all; a file already
+   * there is left as it is ({@link java.nio.file.FileAlreadyExistsException}, which Kernel takes as
+   * a checkpoint already written).
+   */
+  @Override
+  public void writeParquetFileAtomically(String path, CloseableIterator<FilteredColumnarBatch> data)
+      throws IOException {
+    try (data) {
+      if (exists(path)) {
+        throw new java.nio.file.FileAlreadyExistsException(path);
+      }
+      if (!data.hasNext()) {
+        throw new IllegalArgumentException(path + ": no batch to write (its schema is unknown)");
+      }
+      write(path, data.next(), data);
+    }
+  }
+
+  /**
+   * Writes {@code first} and the rest of {@code data} to a new file at {@code location} (the first
+   * batch's schema), which appears whole when the writer closes; a failure leaves nothing.
+   *
+   * @return the closed writer, for its footer and length
+   */
+  private ParquetArrowWriter write(
+      String location, FilteredColumnarBatch first, CloseableIterator<FilteredColumnarBatch> data)
+      throws IOException {
+    org.apache.arrow.vector.types.pojo.Schema arrow =
+        KernelSchemas.toArrow(first.getData().getSchema());
+    if (ParrowKernelFileIO.isLocal(location)) {
+      // Object stores have no directories; a local one is made as Hadoop's file system makes it.
+      java.nio.file.Files.createDirectories(ParrowKernelFileIO.local(location).getParent());
+    }
+    dev.parrow.storage.OutputFile out =
+        ParrowKernelFileIO.isLocal(location)
+            ? dev.parrow.storage.OutputFile.of(ParrowKernelFileIO.local(location))
+            : dev.parrow.storage.OutputFile.of(location, remote);
+    ParquetArrowWriter writer = ParquetArrowWriter.create(out, arrow, WriteOptions.defaults());
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, allocator)) {
+      FilteredColumnarBatch batch = first;
+      while (batch != null) {
+        append(batch, root);
+        writer.write(root);
+        batch = data.hasNext() ? data.next() : null;
+      }
+      writer.close();
+    } catch (IOException | RuntimeException | Error e) {
+      writer.abort();
+      throw e;
+    }
+    return writer;
+  }
+
+  private boolean exists(String path) throws IOException {
+    if (ParrowKernelFileIO.isLocal(path)) {
+      return java.nio.file.Files.exists(ParrowKernelFileIO.local(path));
+    }
+    try (ParquetFile f = ParquetFile.open(path, remote)) {
+      return true;
+    } catch (java.io.FileNotFoundException | java.nio.file.NoSuchFileException e) {
+      return false;
     }
   }
 
@@ -169,29 +217,21 @@ public final class ParrowParquetHandler implements ParquetHandler {
     return true;
   }
 
-  /** Checkpoints and other files Kernel writes whole go to the handler given for them. */
-  @Override
-  public void writeParquetFileAtomically(String path, CloseableIterator<FilteredColumnarBatch> data)
-      throws IOException {
-    if (writes == null) {
-      throw new UnsupportedOperationException(
-          path + ": Parrow's Delta handler writes no checkpoints yet");
-    }
-    writes.writeParquetFileAtomically(path, data);
-  }
-
   /** The batches of the files, one file after another. */
   private final class Reads implements CloseableIterator<ColumnarBatch> {
     private final CloseableIterator<FileStatus> files;
     private final StructType schema;
+    private final Predicate predicate;
     private final ReadOptions read;
     private ParquetFile file;
     private ParquetArrowReader reader;
+    private boolean logFile;
     private boolean ready;
 
-    Reads(CloseableIterator<FileStatus> files, StructType schema) {
+    Reads(CloseableIterator<FileStatus> files, StructType schema, Predicate predicate) {
       this.files = files;
       this.schema = schema;
+      this.predicate = predicate;
       String index = null;
       for (StructField f : schema.fields()) {
         if (f.isMetadataColumn()
@@ -218,8 +258,9 @@ public final class ParrowParquetHandler implements ParquetHandler {
               return false;
             }
             String path = files.next().getPath();
+            logFile = path.contains("/_delta_log/");
             file = ParquetFile.open(path, remote);
-            reader = file.newReader(allocator, read);
+            reader = newReader(file);
           }
           if (reader.loadNextBatch()) {
             ready = true;
@@ -246,10 +287,26 @@ public final class ParrowParquetHandler implements ParquetHandler {
         for (StructField f : schema.fields()) {
           columns.add(root.getVector(f.getName()));
         }
-        return KernelBatch.of(schema, columns, root.getRowCount());
+        KernelBatch batch = KernelBatch.of(schema, columns, root.getRowCount());
+        return logFile ? batch.onHeap() : batch;
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+    }
+
+    /** The file's reader, pruning by the predicate where it has a Parrow form for this file. */
+    private ParquetArrowReader newReader(ParquetFile f) {
+      dev.parrow.arrow.filter.Filter filter =
+          predicate == null ? null : KernelFilters.of(predicate, schema);
+      if (filter != null) {
+        try {
+          return f.newReader(allocator, read.toBuilder().filter(filter).pruneOnly(true).build());
+        } catch (IllegalArgumentException e) {
+          // A filter Parrow refuses for this file (a literal its column's type cannot hold): the
+          // predicate is only a hint, so the file is read whole.
+        }
+      }
+      return f.newReader(allocator, read);
     }
 
     private void closeFile() throws IOException {

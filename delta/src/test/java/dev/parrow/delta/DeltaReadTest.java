@@ -86,11 +86,7 @@ class DeltaReadTest {
   /** The default engine with Parrow as its Parquet handler for reads. */
   private static Engine withParrow(Engine engine, BufferAllocator allocator) {
     ParquetHandler parrow =
-        new ParrowParquetHandler(
-            allocator,
-            RemoteOptions.defaults(),
-            ReadOptions.defaults(),
-            engine.getParquetHandler());
+        new ParrowParquetHandler(allocator, RemoteOptions.defaults(), ReadOptions.defaults());
     return new Engine() {
       @Override
       public ExpressionHandler getExpressionHandler() {
@@ -260,8 +256,19 @@ class DeltaReadTest {
 
   /** Every row of the table's latest snapshot as Kernel reads it with {@code engine}, sorted. */
   static List<String> read(Engine engine, String path) throws Exception {
+    return read(engine, path, null);
+  }
+
+  /**
+   * The rows of the table's latest snapshot for which {@code filter} (on data columns, or null) is
+   * true, sorted, read as a connector reads them: the filter given to the scan (data skipping) and
+   * to the Parquet handler (pruning), then applied to the rows by Kernel's evaluator.
+   */
+  static List<String> read(Engine engine, String path, io.delta.kernel.expressions.Predicate filter)
+      throws Exception {
     Snapshot snapshot = Table.forPath(engine, path).getLatestSnapshot(engine);
-    Scan scan = snapshot.getScanBuilder().build();
+    var builder = snapshot.getScanBuilder();
+    Scan scan = filter == null ? builder.build() : builder.withFilter(filter).build();
     Row state = scan.getScanState(engine);
     StructType physical = ScanStateRow.getPhysicalDataReadSchema(engine, state);
     List<String> out = new ArrayList<>();
@@ -277,16 +284,24 @@ class DeltaReadTest {
                         Utils.singletonCloseableIterator(
                             InternalScanFileUtils.getAddFileStatus(file)),
                         physical,
-                        Optional.empty());
+                        Optional.ofNullable(filter));
             try (CloseableIterator<FilteredColumnarBatch> logical =
                 Scan.transformPhysicalData(engine, state, file, data)) {
               while (logical.hasNext()) {
                 FilteredColumnarBatch b = logical.next();
                 ColumnarBatch batch = b.getData();
+                Optional<ColumnVector> selection = b.getSelectionVector();
+                if (filter != null) {
+                  selection =
+                      Optional.of(
+                          engine
+                              .getExpressionHandler()
+                              .getPredicateEvaluator(batch.getSchema(), filter)
+                              .eval(batch, selection));
+                }
                 for (int r = 0; r < batch.getSize(); r++) {
-                  if (b.getSelectionVector().isPresent()
-                      && (b.getSelectionVector().get().isNullAt(r)
-                          || !b.getSelectionVector().get().getBoolean(r))) {
+                  if (selection.isPresent()
+                      && (selection.get().isNullAt(r) || !selection.get().getBoolean(r))) {
                     continue;
                   }
                   List<String> values = new ArrayList<>();
@@ -423,10 +438,66 @@ class DeltaReadTest {
               new io.delta.kernel.expressions.Column("id"),
               io.delta.kernel.expressions.Literal.ofLong(3500));
       assertEquals(2, filesKept(parrow, path, late), "the first file's maximum id rules it out");
+      List<String> lateRows = read(parrow, path, late);
+      assertEquals(
+          got.stream().filter(r -> Long.parseLong(r.substring(0, r.indexOf('|'))) > 3500).toList(),
+          lateRows);
+      assertEquals(999, lateRows.size());
       if (Runtime.version().feature() < 24) {
         Engine engine = DefaultEngine.create(new Configuration());
         assertEquals(got, read(engine, path));
+        assertEquals(lateRows, read(engine, path, late));
         assertEquals(2, filesKept(engine, path, late));
+      }
+    }
+  }
+
+  /**
+   * A checkpoint written by Parrow (through ParrowEngine, no Hadoop) holds the table's state: with
+   * the commits before it deleted, the table still reads whole through Parrow and, where it runs,
+   * through the default engine (parquet-java reading Parrow's checkpoint); commits after it are
+   * read on top; a second checkpoint of the same version is refused as one that exists. Where the
+   * default engine runs, a checkpoint it writes reads equal through Parrow.
+   */
+  @Test
+  void checkpointsWrittenByParrowHoldTheTable() throws Exception {
+    String path = dir.resolve("checkpointed").toString();
+    Path log = dir.resolve("checkpointed").resolve("_delta_log");
+    try (BufferAllocator allocator = new RootAllocator()) {
+      Engine parrow =
+          ParrowEngine.create(allocator, RemoteOptions.defaults(), ReadOptions.defaults());
+      append(parrow, path, 0, 1000, "EU", Map.of());
+      append(parrow, path, 1000, 1500, "US", Map.of());
+      append(parrow, path, 1500, 2000, "EU", Map.of());
+      List<String> want = read(parrow, path);
+      Table.forPath(parrow, path).checkpoint(parrow, 2);
+      Path checkpoint = log.resolve(String.format("%020d.checkpoint.parquet", 2));
+      assertTrue(java.nio.file.Files.exists(checkpoint), "the checkpoint file");
+      assertTrue(java.nio.file.Files.exists(log.resolve("_last_checkpoint")));
+      org.junit.jupiter.api.Assertions.assertThrows(
+          io.delta.kernel.exceptions.CheckpointAlreadyExistsException.class,
+          () -> Table.forPath(parrow, path).checkpoint(parrow, 2));
+      // As Delta's log clean-up leaves a table: the commits before the checkpoint gone.
+      for (int v = 0; v < 2; v++) {
+        java.nio.file.Files.delete(log.resolve(String.format("%020d.json", v)));
+      }
+      assertEquals(want, read(parrow, path), "read from the checkpoint alone");
+      append(parrow, path, 2000, 2300, "US", Map.of());
+      List<String> after = read(parrow, path);
+      assertEquals(2300, after.size());
+      assertTrue(after.containsAll(want));
+      // The checkpoint's file is Parrow's; its values are read by Parrow's reader of the schema
+      // Kernel wrote it with (add, remove, metaData, protocol, ...).
+      try (dev.parrow.arrow.ParquetFile f = dev.parrow.arrow.ParquetFile.open(checkpoint)) {
+        assertTrue(f.metadata().createdBy().contains("parrow"), f.metadata().createdBy());
+      }
+      if (Runtime.version().feature() < 24) {
+        Engine engine = DefaultEngine.create(new Configuration());
+        assertEquals(after, read(engine, path), "the default engine reads Parrow's checkpoint");
+        Table.forPath(engine, path).checkpoint(engine, 3);
+        java.nio.file.Files.delete(log.resolve(String.format("%020d.json", 2)));
+        java.nio.file.Files.delete(checkpoint);
+        assertEquals(after, read(parrow, path), "Parrow reads the default engine's checkpoint");
       }
     }
   }
@@ -436,6 +507,20 @@ class DeltaReadTest {
    * field ids on every column, at depth.
    */
   private static long writeMapped(Path file, String[] names, long from, int rows) throws Exception {
+    return writeMapped(file, names, from, rows, true);
+  }
+
+  /** A field's metadata: its Parquet field id, or none. */
+  private static Map<String, String> fieldId(boolean ids, int id) {
+    return ids ? Map.of("PARQUET:field_id", Integer.toString(id)) : null;
+  }
+
+  /**
+   * A data file of the columns {@code names} (id, name, point, point.x), with Parquet field ids 1
+   * to 4 or none.
+   */
+  private static long writeMapped(Path file, String[] names, long from, int rows, boolean ids)
+      throws Exception {
     org.apache.arrow.vector.types.pojo.Field x =
         new org.apache.arrow.vector.types.pojo.Field(
             names[3],
@@ -444,7 +529,7 @@ class DeltaReadTest {
                 new org.apache.arrow.vector.types.pojo.ArrowType.FloatingPoint(
                     org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE),
                 null,
-                Map.of("PARQUET:field_id", "4")),
+                fieldId(ids, 4)),
             null);
     org.apache.arrow.vector.types.pojo.Schema schema =
         new org.apache.arrow.vector.types.pojo.Schema(
@@ -455,7 +540,7 @@ class DeltaReadTest {
                         true,
                         new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true),
                         null,
-                        Map.of("PARQUET:field_id", "1")),
+                        fieldId(ids, 1)),
                     null),
                 new org.apache.arrow.vector.types.pojo.Field(
                     names[1],
@@ -463,7 +548,7 @@ class DeltaReadTest {
                         true,
                         org.apache.arrow.vector.types.pojo.ArrowType.Utf8.INSTANCE,
                         null,
-                        Map.of("PARQUET:field_id", "2")),
+                        fieldId(ids, 2)),
                     null),
                 new org.apache.arrow.vector.types.pojo.Field(
                     names[2],
@@ -471,7 +556,7 @@ class DeltaReadTest {
                         true,
                         org.apache.arrow.vector.types.pojo.ArrowType.Struct.INSTANCE,
                         null,
-                        Map.of("PARQUET:field_id", "3")),
+                        fieldId(ids, 3)),
                     List.of(x))));
     try (BufferAllocator allocator = new RootAllocator();
         org.apache.arrow.vector.VectorSchemaRoot root =
@@ -510,6 +595,11 @@ class DeltaReadTest {
     checkHandMade(mappedTable(dir), handMadeRows(new java.util.BitSet()));
   }
 
+  @Test
+  void columnMappingByNameReadsEachFileByItsPhysicalNames() throws Exception {
+    checkHandMade(mappedTable(dir, "name"), handMadeRows(new java.util.BitSet()));
+  }
+
   /**
    * A column-mapped table (mode id) of 800 rows in two files. Delta Kernel 4.0 writes no
    * column-mapped tables: this one's log is written here, its data files by Parrow, the second with
@@ -517,13 +607,25 @@ class DeltaReadTest {
    * mapped by name before).
    */
   static Path mappedTable(Path dir) throws Exception {
-    Path table = dir.resolve("mapped");
+    return mappedTable(dir, "id");
+  }
+
+  /**
+   * A column-mapped table as {@link #mappedTable(Path)} makes it, in mode {@code id} or {@code
+   * name}; by name, both files have the physical names and no field ids (what a reader by name
+   * sees: columns found only by their physical names, under logical names they do not have).
+   */
+  static Path mappedTable(Path dir, String mode) throws Exception {
+    boolean byId = mode.equals("id");
+    Path table = dir.resolve("mapped-" + mode);
     Path log = table.resolve("_delta_log");
     java.nio.file.Files.createDirectories(log);
     long first =
-        writeMapped(table.resolve("a.parquet"), new String[] {"c1", "c2", "c3", "c4"}, 0, 500);
-    long second =
-        writeMapped(table.resolve("b.parquet"), new String[] {"o1", "o2", "o3", "o4"}, 500, 300);
+        writeMapped(
+            table.resolve("a.parquet"), new String[] {"c1", "c2", "c3", "c4"}, 0, 500, byId);
+    String[] second =
+        byId ? new String[] {"o1", "o2", "o3", "o4"} : new String[] {"c1", "c2", "c3", "c4"};
+    long secondSize = writeMapped(table.resolve("b.parquet"), second, 500, 300, byId);
     String schema =
         "{\"type\":\"struct\",\"fields\":["
             + field("id", "\"long\"", 1, "c1")
@@ -543,10 +645,12 @@ class DeltaReadTest {
             + com.fasterxml.jackson.databind.json.JsonMapper.builder()
                 .build()
                 .writeValueAsString(schema)
-            + ",\"partitionColumns\":[],\"configuration\":{\"delta.columnMapping.mode\":\"id\","
+            + ",\"partitionColumns\":[],\"configuration\":{\"delta.columnMapping.mode\":\""
+            + mode
+            + "\","
             + "\"delta.columnMapping.maxColumnId\":\"4\"},\"createdTime\":0}}\n"
             + add("a.parquet", first)
-            + add("b.parquet", second);
+            + add("b.parquet", secondSize);
     java.nio.file.Files.writeString(log.resolve("00000000000000000000.json"), commit);
     return table;
   }

@@ -110,8 +110,7 @@ class ParrowParquetHandlerTest {
     Path source = write(1500);
     try (BufferAllocator allocator = new RootAllocator()) {
       ParrowParquetHandler handler =
-          new ParrowParquetHandler(
-              allocator, RemoteOptions.defaults(), ReadOptions.defaults(), null);
+          new ParrowParquetHandler(allocator, RemoteOptions.defaults(), ReadOptions.defaults());
       List<String> written = new java.util.ArrayList<>();
       try (dev.parrow.arrow.ParquetFile file = dev.parrow.arrow.ParquetFile.open(source);
           dev.parrow.arrow.ParquetArrowReader reader = file.newReader(allocator)) {
@@ -164,10 +163,7 @@ class ParrowParquetHandlerTest {
     try (BufferAllocator allocator = new RootAllocator()) {
       ParrowParquetHandler handler =
           new ParrowParquetHandler(
-              allocator,
-              RemoteOptions.defaults(),
-              ReadOptions.builder().batchSize(300).build(),
-              null);
+              allocator, RemoteOptions.defaults(), ReadOptions.builder().batchSize(300).build());
       try (CloseableIterator<ColumnarBatch> batches =
           handler.readParquetFiles(
               Utils.singletonCloseableIterator(FileStatus.of(file.toString())),
@@ -207,5 +203,153 @@ class ParrowParquetHandlerTest {
       assertEquals(0, allocator.getAllocatedMemory(), "every batch freed once read");
     }
     assertEquals(2000, rows);
+  }
+
+  /** The ids (and checked row indexes) the handler returns for {@code predicate}, in file order. */
+  private static List<Long> idsRead(Path file, io.delta.kernel.expressions.Predicate predicate)
+      throws Exception {
+    List<Long> ids = new java.util.ArrayList<>();
+    StructType asked =
+        WRITTEN.add("added", StringType.STRING, true).add(StructField.METADATA_ROW_INDEX_COLUMN);
+    int index = asked.length() - 1;
+    try (BufferAllocator allocator = new RootAllocator()) {
+      ParrowParquetHandler handler =
+          new ParrowParquetHandler(
+              allocator, RemoteOptions.defaults(), ReadOptions.builder().batchSize(128).build());
+      try (CloseableIterator<ColumnarBatch> batches =
+          handler.readParquetFiles(
+              Utils.singletonCloseableIterator(FileStatus.of(file.toString())),
+              asked,
+              Optional.ofNullable(predicate))) {
+        while (batches.hasNext()) {
+          ColumnarBatch b = batches.next();
+          for (int r = 0; r < b.getSize(); r++) {
+            long id = b.getColumnVector(0).getLong(r);
+            assertEquals(
+                id, b.getColumnVector(index).getLong(r), "the row index is still the position");
+            ids.add(id);
+          }
+        }
+      }
+    }
+    return ids;
+  }
+
+  private static io.delta.kernel.expressions.Predicate p(
+      String name, io.delta.kernel.expressions.Expression... children) {
+    return new io.delta.kernel.expressions.Predicate(name, List.of(children));
+  }
+
+  private static io.delta.kernel.expressions.Column col(String name) {
+    return new io.delta.kernel.expressions.Column(name);
+  }
+
+  /**
+   * Kernel's predicate prunes row groups and pages Parrow can rule out (rows 0-699, 700-1399 and
+   * 1400-1999 are the file's row groups), and never a row the predicate keeps: every row whose id
+   * matches is returned, in order, with its position as its row index; a column the file lacks is
+   * all nulls; what has no exact Parrow form (a function, a column not read, a literal of another
+   * type, an OR or NOT over such a part) keeps every row.
+   */
+  @Test
+  void kernelsPredicatePrunesAndKeepsEveryMatchingRow() throws Exception {
+    Path file = write(2000);
+    var id = col("id");
+    var lit1500 = io.delta.kernel.expressions.Literal.ofLong(1500);
+    var startsWith =
+        p("STARTS_WITH", col("name"), io.delta.kernel.expressions.Literal.ofString("n1"));
+    record Case(
+        String what,
+        io.delta.kernel.expressions.Predicate predicate,
+        java.util.function.LongPredicate matches,
+        boolean prunes) {}
+    List<Case> cases =
+        List.of(
+            new Case("id >= 1500", p(">=", id, lit1500), i -> i >= 1500, true),
+            new Case("1500 <= id", p("<=", lit1500, id), i -> i >= 1500, true),
+            new Case(
+                "day < 19100",
+                p("<", col("day"), io.delta.kernel.expressions.Literal.ofDate(19_100)),
+                i -> i < 100,
+                true),
+            new Case(
+                "ts > ...",
+                p(
+                    ">",
+                    col("ts"),
+                    io.delta.kernel.expressions.Literal.ofTimestamp(1_600_000_000_001_800L)),
+                i -> i > 1800,
+                true),
+            new Case(
+                "price <= 2.2",
+                p(
+                    "<=",
+                    col("price"),
+                    io.delta.kernel.expressions.Literal.ofDecimal(new BigDecimal("2.200"), 9, 3)),
+                i -> i <= 200,
+                true),
+            new Case(
+                "id >= 1500 AND starts_with",
+                p("AND", p(">=", id, lit1500), startsWith),
+                i -> i >= 1500 && Long.toString(i).startsWith("1") && i % 3 != 1,
+                true),
+            new Case(
+                "id < 100 OR id > 1900",
+                p(
+                    "OR",
+                    p("<", id, io.delta.kernel.expressions.Literal.ofLong(100)),
+                    p(">", id, io.delta.kernel.expressions.Literal.ofLong(1900))),
+                i -> i < 100 || i > 1900,
+                true),
+            new Case("NOT id < 1500", p("NOT", p("<", id, lit1500)), i -> i >= 1500, true),
+            new Case(
+                "id IS NOT DISTINCT FROM 5",
+                p("IS NOT DISTINCT FROM", id, io.delta.kernel.expressions.Literal.ofLong(5)),
+                i -> i == 5,
+                true),
+            new Case(
+                "NOT (id < 1500 AND starts_with)",
+                p("NOT", p("AND", p("<", id, lit1500), startsWith)),
+                i -> true,
+                false),
+            new Case(
+                "id >= 1500 OR starts_with",
+                p("OR", p(">=", id, lit1500), startsWith),
+                i -> true,
+                false),
+            new Case(
+                "added IS NOT NULL (a column the file lacks: every value null)",
+                p("IS_NOT_NULL", col("added")),
+                i -> false,
+                true),
+            new Case("added IS NULL", p("IS_NULL", col("added")), i -> true, false),
+            new Case(
+                "day < 19100 on a column not read",
+                p("<", col("unread"), io.delta.kernel.expressions.Literal.ofDate(19_100)),
+                i -> true,
+                false),
+            new Case(
+                "id = 'x' (a literal the column cannot hold)",
+                p("=", id, io.delta.kernel.expressions.Literal.ofString("x")),
+                i -> false,
+                false),
+            new Case("no predicate", null, i -> true, false));
+    for (Case c : cases) {
+      List<Long> ids = idsRead(file, c.predicate());
+      for (int k = 1; k < ids.size(); k++) {
+        assertTrue(ids.get(k - 1) < ids.get(k), c.what() + ": in file order, each row once");
+      }
+      java.util.Set<Long> got = new java.util.HashSet<>(ids);
+      for (long i = 0; i < 2000; i++) {
+        if (c.matches().test(i)) {
+          assertTrue(got.contains(i), c.what() + ": row " + i + " matches and was left out");
+        }
+      }
+      if (c.prunes()) {
+        assertTrue(ids.size() < 2000, c.what() + ": nothing pruned");
+      } else {
+        assertEquals(2000, ids.size(), c.what() + ": every row kept");
+      }
+    }
   }
 }
