@@ -66,36 +66,45 @@ public final class DeltaExample {
       for (int commit = 0; commit < 2; commit++) {
         written += append(engine, allocator, path, commit * 10_000L, 10_000, commit == 0);
       }
-      Predicate filter =
-          new Predicate(">", new Column("id"), Literal.ofLong(FROM_ID));
-      Scan scan =
-          Table.forPath(engine, path).getLatestSnapshot(engine).getScanBuilder().withFilter(filter).build();
-      Row state = scan.getScanState(engine);
-      StructType physical = ScanStateRow.getPhysicalDataReadSchema(engine, state);
-      long rows = 0;
-      BigDecimal amount = BigDecimal.ZERO.setScale(2);
-      try (CloseableIterator<FilteredColumnarBatch> files = scan.getScanFiles(engine)) {
-        while (files.hasNext()) {
-          try (CloseableIterator<Row> fileRows = files.next().getRows()) {
-            while (fileRows.hasNext()) {
-              Row file = fileRows.next();
-              CloseableIterator<ColumnarBatch> data =
-                  engine
-                      .getParquetHandler()
-                      .readParquetFiles(
-                          Utils.singletonCloseableIterator(InternalScanFileUtils.getAddFileStatus(file)),
-                          physical,
-                          Optional.of(filter));
-              try (CloseableIterator<FilteredColumnarBatch> batches =
-                  Scan.transformPhysicalData(engine, state, file, data)) {
-                while (batches.hasNext()) {
-                  ColumnarBatch b = batches.next().getData();
-                  // Kernel skips files, not rows: the filter is the reader's to apply.
-                  for (int i = 0; i < b.getSize(); i++) {
-                    if (b.getColumnVector(0).getLong(i) > FROM_ID) {
-                      rows++;
-                      amount = amount.add(b.getColumnVector(2).getDecimal(i));
-                    }
+      Result read = readBack(engine, path);
+      return new Result(written, read.readRows(), read.readAmount());
+    }
+  }
+
+  /**
+   * The rows with id above {@link #FROM_ID} and their total amount, read through {@code engine}
+   * (ParrowEngine here; the test reads the same table with Kernel's default engine too).
+   */
+  static Result readBack(Engine engine, String path) throws Exception {
+    Predicate filter =
+        new Predicate(">", new Column("id"), Literal.ofLong(FROM_ID));
+    Scan scan =
+        Table.forPath(engine, path).getLatestSnapshot(engine).getScanBuilder().withFilter(filter).build();
+    Row state = scan.getScanState(engine);
+    StructType physical = ScanStateRow.getPhysicalDataReadSchema(engine, state);
+    long rows = 0;
+    BigDecimal amount = BigDecimal.ZERO.setScale(2);
+    try (CloseableIterator<FilteredColumnarBatch> files = scan.getScanFiles(engine)) {
+      while (files.hasNext()) {
+        try (CloseableIterator<Row> fileRows = files.next().getRows()) {
+          while (fileRows.hasNext()) {
+            Row file = fileRows.next();
+            CloseableIterator<ColumnarBatch> data =
+                engine
+                    .getParquetHandler()
+                    .readParquetFiles(
+                        Utils.singletonCloseableIterator(InternalScanFileUtils.getAddFileStatus(file)),
+                        physical,
+                        Optional.of(filter));
+            try (CloseableIterator<FilteredColumnarBatch> batches =
+                Scan.transformPhysicalData(engine, state, file, data)) {
+              while (batches.hasNext()) {
+                ColumnarBatch b = batches.next().getData();
+                // Kernel skips files and Parrow row groups, not rows: the rest is ours to filter.
+                for (int i = 0; i < b.getSize(); i++) {
+                  if (b.getColumnVector(0).getLong(i) > FROM_ID) {
+                    rows++;
+                    amount = amount.add(b.getColumnVector(2).getDecimal(i));
                   }
                 }
               }
@@ -103,8 +112,8 @@ public final class DeltaExample {
           }
         }
       }
-      return new Result(written, rows, amount);
     }
+    return new Result(0, rows, amount);
   }
 
   /** One commit of one Arrow batch: rows {@code first} to {@code first + rows - 1}. */

@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The example's answers, checked against the rows it wrote (no Delta reader but Kernel's runs
- * here without Hadoop; the project's own tests compare ParrowEngine with Kernel's default engine).
+ * The example's answers, checked against the rows it wrote and against Delta Kernel's default
+ * engine (parquet-java over Hadoop's file system, in test scope only: the example itself runs
+ * without them) reading the same table. The default engine's Hadoop needs Java below 24.
  */
 class DeltaExampleTest {
   @Test
@@ -24,5 +25,14 @@ class DeltaExampleTest {
     }
     assertEquals(rows, result.readRows());
     assertEquals(amount, result.readAmount());
+    if (Runtime.version().feature() < 24) {
+      DeltaExample.Result kernels =
+          DeltaExample.readBack(
+              io.delta.kernel.defaults.engine.DefaultEngine.create(
+                  new org.apache.hadoop.conf.Configuration()),
+              dir.resolve("table").toString());
+      assertEquals(rows, kernels.readRows(), "the default engine's rows");
+      assertEquals(amount, kernels.readAmount(), "the default engine's total");
+    }
   }
 }

@@ -19,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,9 +26,9 @@ import java.util.Optional;
 /**
  * Parrow's storage as the file access of Delta Kernel's default engine ({@link FileIO}): local
  * files through {@code java.nio}, S3, Azure Blob Storage and HTTP(S) through Parrow's stores, with
- * no Hadoop file system. A commit ({@code writeAtomically} without overwrite) is a put-if-absent:
- * locally a hard link of the finished file, which fails when the version exists; object stores
- * offer no such put here, so commits to them are refused (reads are not).
+ * no Hadoop file system. A commit ({@code writeAtomically} without overwrite) is a put-if-absent
+ * ({@link dev.parrow.storage.Store#createIfAbsent}): locally a hard link of the finished file, on
+ * S3 and Azure a conditional put; it fails when the version exists.
  */
 final class ParrowKernelFileIO implements FileIO {
   private final RemoteOptions remote;
@@ -160,41 +159,34 @@ final class ParrowKernelFileIO implements FileIO {
         return new Written(store(path).create(path).openCommittingOnClose());
       }
 
+      /**
+       * A commit (no overwrite) is a put-if-absent: it appears whole, or fails with {@link
+       * FileAlreadyExistsException} when the version exists (another writer's commit), leaving that
+       * one as it was. Locally a hard link of the finished file; on S3 and Azure a conditional put
+       * ({@code If-None-Match: *}).
+       */
       @Override
       public void writeAtomically(CloseableIterator<String> lines, boolean overwrite)
           throws IOException {
         try (lines) {
-          if (!isLocal(path)) {
-            if (!overwrite) {
-              throw new UnsupportedOperationException(
-                  path
-                      + ": a commit to an object store needs a put-if-absent Parrow does not make");
-            }
-            try (PositionOutputStream out = create(true)) {
-              writeLines(lines, out);
-            }
-            return;
+          dev.parrow.storage.StagedOutputFile out;
+          if (isLocal(path)) {
+            Files.createDirectories(local(path).getParent());
+            out = new dev.parrow.storage.AtomicFile(local(path), !overwrite);
+          } else {
+            out = overwrite ? store(path).create(path) : store(path).createIfAbsent(path);
           }
-          Path target = local(path);
-          Files.createDirectories(target.getParent());
-          Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+          boolean committed = false;
           try {
-            try (OutputStream out = Files.newOutputStream(temp)) {
-              writeLines(lines, out);
+            try (OutputStream stream = out.open()) {
+              writeLines(lines, stream);
             }
-            if (overwrite) {
-              Files.move(
-                  temp,
-                  target,
-                  StandardCopyOption.REPLACE_EXISTING,
-                  StandardCopyOption.ATOMIC_MOVE);
-            } else {
-              // A hard link fails when the target exists: the commit either appears whole or
-              // finds another's there.
-              Files.createLink(target, temp);
-            }
+            out.commit();
+            committed = true;
           } finally {
-            Files.deleteIfExists(temp);
+            if (!committed) {
+              out.abort();
+            }
           }
         }
       }

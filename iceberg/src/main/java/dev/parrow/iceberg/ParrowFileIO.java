@@ -263,7 +263,11 @@ public class ParrowFileIO implements FileIO {
     @Override
     public PositionOutputStream createOrOverwrite() {
       try {
-        return new Written(store(location).create(location).openCommittingOnClose());
+        Store store = store(location);
+        // A local file's directories are made, as HadoopFileIO makes them (a catalog writes
+        // a new table's metadata file into a directory nobody made).
+        store.makeParents(location);
+        return new Written(store.create(location).openCommittingOnClose());
       } catch (IOException e) {
         throw new UncheckedIOException(location + ": " + e.getMessage(), e);
       }

@@ -179,7 +179,7 @@ class IcebergReadTest {
   }
 
   /** Each row Parrow reads of a scan, as text, sorted; every batch fully validated. */
-  private static List<String> parrowRows(Table table, Expression filter) throws IOException {
+  static List<String> parrowRows(Table table, Expression filter) throws IOException {
     try (BufferAllocator allocator = new RootAllocator();
         IcebergArrowReader reader =
             IcebergArrowReader.open(allocator, table.newScan().filter(filter))) {

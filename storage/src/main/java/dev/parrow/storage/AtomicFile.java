@@ -38,6 +38,7 @@ public final class AtomicFile implements StagedOutputFile {
 
   private final Path target;
   private final Path temporary;
+  private final boolean ifAbsent;
 
   /**
    * A write of {@code target}, nothing created until {@link #open}.
@@ -45,6 +46,20 @@ public final class AtomicFile implements StagedOutputFile {
    * @param target the file to write
    */
   public AtomicFile(Path target) {
+    this(target, false);
+  }
+
+  /**
+   * A write of {@code target} that replaces a file there, or, with {@code ifAbsent}, is made only
+   * if none is there when it is published.
+   *
+   * @param target the file to write
+   * @param ifAbsent whether publishing fails with {@link java.nio.file.FileAlreadyExistsException}
+   *     when the target exists (a hard link of the temporary file, which the file system makes only
+   *     where no file is)
+   */
+  public AtomicFile(Path target, boolean ifAbsent) {
+    this.ifAbsent = ifAbsent;
     this.target = target.toAbsolutePath();
     this.temporary =
         this.target.resolveSibling(
@@ -116,14 +131,22 @@ public final class AtomicFile implements StagedOutputFile {
   }
 
   /**
-   * The second half of {@link #commit}: the synced temporary file renamed over the target.
+   * The second half of {@link #commit}: the synced temporary file renamed over the target (or, if
+   * absent only, linked as the target, then removed).
    *
-   * @throws IOException if the file cannot be renamed
+   * @throws IOException if the file cannot be renamed or linked; {@link
+   *     java.nio.file.FileAlreadyExistsException} when the target exists and may not be replaced
+   *     (the temporary file is then still there, for {@link #abort})
    */
   @Override
   public void publish() throws IOException {
-    Files.move(
-        temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    if (ifAbsent) {
+      Files.createLink(target, temporary);
+      Files.delete(temporary);
+    } else {
+      Files.move(
+          temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
     Unfinished.remove(temporary);
     syncDirectory(target.getParent());
   }

@@ -151,6 +151,14 @@ final class AzureFiles {
   }
 
   static StagedOutputFile create(String uri, RemoteOptions options) {
+    return create(uri, options, false);
+  }
+
+  /**
+   * A blob to write, whole or not at all, and with {@code ifAbsent} only if no blob is there (a
+   * conditional Put Blob, {@code If-None-Match: *}; Azure answers 409 or 412 when one is).
+   */
+  static StagedOutputFile create(String uri, RemoteOptions options, boolean ifAbsent) {
     Location l = Location.of(uri);
     if (l.path().isEmpty() || l.path().endsWith("/")) {
       throw new IllegalArgumentException(uri + ": an Azure blob to write is az://CONTAINER/PATH");
@@ -160,7 +168,8 @@ final class AzureFiles {
         uri,
         blobUri(settings, l.container(), l.path()),
         options,
-        new RemoteRequests(uri, options, versioned(signer(settings))));
+        new RemoteRequests(uri, options, versioned(signer(settings))),
+        ifAbsent);
   }
 
   /** Deletes a blob, if it is there (Delete Blob). */
@@ -187,7 +196,7 @@ final class AzureFiles {
 
   /** Commits blocks staged elsewhere (Put Block List). */
   static void publish(PendingFile file, RemoteOptions options) throws IOException {
-    ((Upload) create(file.location(), options)).complete(file.parts());
+    ((Upload) create(file.location(), options, false)).complete(file.parts());
   }
 
   /** Every request names the API version, signed or not (anonymous reads need it too). */
@@ -207,11 +216,21 @@ final class AzureFiles {
   private static final class Upload extends PartedUpload {
     private final URI blob;
     private final RemoteRequests requests;
+    private final RemoteOptions options;
+    private final boolean ifAbsent;
 
-    Upload(String name, URI blob, RemoteOptions options, RemoteRequests requests) {
+    Upload(
+        String name, URI blob, RemoteOptions options, RemoteRequests requests, boolean ifAbsent) {
       super(name, options);
       this.blob = blob;
       this.requests = requests;
+      this.options = options;
+      this.ifAbsent = ifAbsent;
+    }
+
+    @Override
+    boolean wholeOnly() {
+      return ifAbsent;
     }
 
     @Override
@@ -231,10 +250,27 @@ final class AzureFiles {
 
     @Override
     void putWhole(byte[] body) throws IOException {
-      requests.send(
-          new RemoteRequests.Request(
-              "PUT", blob, Map.of("x-ms-blob-type", "BlockBlob"), body, "Put Blob", 1 << 20),
-          response -> requests.expect(response, 201, "Put Blob"));
+      boolean made =
+          requests.send(
+              new RemoteRequests.Request(
+                  "PUT",
+                  blob,
+                  ifAbsent
+                      ? Map.of("x-ms-blob-type", "BlockBlob", "If-None-Match", "*")
+                      : Map.of("x-ms-blob-type", "BlockBlob"),
+                  body,
+                  "Put Blob",
+                  1 << 20),
+              response -> {
+                if (ifAbsent && (response.statusCode() == 409 || response.statusCode() == 412)) {
+                  return false;
+                }
+                requests.expect(response, 201, "Put Blob");
+                return true;
+              });
+      if (!made) {
+        checkOwnWrite(body, AzureFiles.open(name(), options));
+      }
     }
 
     @Override

@@ -26,6 +26,11 @@ final class AzureStore implements Store {
   }
 
   @Override
+  public StagedOutputFile createIfAbsent(String location) {
+    return AzureFiles.create(location, options, true);
+  }
+
+  @Override
   public void publish(PendingFile file) throws IOException {
     AzureFiles.publish(file, options);
   }

@@ -39,6 +39,19 @@ final class LocalStore implements Store {
   }
 
   @Override
+  public StagedOutputFile createIfAbsent(String location) {
+    return new AtomicFile(path(location), true);
+  }
+
+  @Override
+  public void makeParents(String location) throws IOException {
+    Path parent = path(location).toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+  }
+
+  @Override
   public void delete(String location) throws IOException {
     Files.deleteIfExists(path(location));
   }

@@ -57,6 +57,33 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
     this.room = new Semaphore(options.partsInFlight());
   }
 
+  /**
+   * Whether the object goes in one request only, at most one part's size (a put-if-absent: a
+   * conditional request that failed is told from one that succeeded before its answer was lost by
+   * comparing the object's bytes with the body, which needs the body whole).
+   */
+  boolean wholeOnly() {
+    return false;
+  }
+
+  /**
+   * A conditional put found an object there: the write is ours (a retry after an answer lost) when
+   * the object holds the same bytes; else the file exists.
+   */
+  void checkOwnWrite(byte[] body, InputFile there) throws IOException {
+    try (there) {
+      long length = there.length();
+      if (length == body.length) {
+        java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(body.length);
+        there.readFully(0, bytes);
+        if (java.util.Arrays.equals(bytes.array(), body)) {
+          return;
+        }
+      }
+    }
+    throw new java.nio.file.FileAlreadyExistsException(name, null, "the file exists");
+  }
+
   // ---- what each store does
 
   /** Sends a whole object in one request (a file smaller than a part). */
@@ -169,6 +196,13 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
       off += n;
       len -= n;
       if (filled == part) {
+        if (wholeOnly()) {
+          throw new IOException(
+              name
+                  + ": a put-if-absent is one request of at most "
+                  + part
+                  + " bytes (the part size)");
+        }
         sendBuffer();
       }
     }
@@ -263,6 +297,9 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
    */
   @Override
   public void stage() throws IOException {
+    if (wholeOnly()) {
+      throw new UnsupportedOperationException(name + ": a put-if-absent cannot be staged");
+    }
     end();
     boolean done = false;
     try {

@@ -124,6 +124,14 @@ public final class S3Files {
    * @return the output
    */
   static StagedOutputFile create(String s3, RemoteOptions options) {
+    return create(s3, options, false);
+  }
+
+  /**
+   * An object to write, whole or not at all, and with {@code ifAbsent} only if no object is there
+   * (a conditional PutObject, {@code If-None-Match: *}; S3 answers 412 when one is).
+   */
+  static StagedOutputFile create(String s3, RemoteOptions options, boolean ifAbsent) {
     Location l = Location.of(s3);
     if (l.key.isEmpty() || l.key.endsWith("/")) {
       throw new IllegalArgumentException(s3 + ": an S3 object to write is s3://BUCKET/KEY");
@@ -133,7 +141,8 @@ public final class S3Files {
         s3,
         settings.objectUri(l.bucket, l.key),
         options,
-        new RemoteRequests(s3, options, signer(settings)));
+        new RemoteRequests(s3, options, signer(settings)),
+        ifAbsent);
   }
 
   /** Deletes an object (DeleteObject; S3 answers 204 whether it was there or not). */
@@ -169,7 +178,7 @@ public final class S3Files {
   }
 
   private static Upload upload(PendingFile file, RemoteOptions options) {
-    Upload u = (Upload) create(file.location(), options);
+    Upload u = (Upload) create(file.location(), options, false);
     u.uploadId = file.uploadId();
     return u;
   }
@@ -182,12 +191,22 @@ public final class S3Files {
     private static final Pattern UPLOAD_ID = Pattern.compile("<UploadId>([^<]*)</UploadId>");
     private final URI object;
     private final RemoteRequests requests;
+    private final boolean ifAbsent;
+    private final RemoteOptions options;
     private volatile String uploadId;
 
-    Upload(String name, URI object, RemoteOptions options, RemoteRequests requests) {
+    Upload(
+        String name, URI object, RemoteOptions options, RemoteRequests requests, boolean ifAbsent) {
       super(name, options);
       this.object = object;
       this.requests = requests;
+      this.ifAbsent = ifAbsent;
+      this.options = options;
+    }
+
+    @Override
+    boolean wholeOnly() {
+      return ifAbsent;
     }
 
     @Override
@@ -207,9 +226,25 @@ public final class S3Files {
 
     @Override
     void putWhole(byte[] body) throws IOException {
-      requests.send(
-          new RemoteRequests.Request("PUT", object, Map.of(), body, "PutObject", 1 << 20),
-          response -> requests.expect(response, 200, "PutObject"));
+      boolean made =
+          requests.send(
+              new RemoteRequests.Request(
+                  "PUT",
+                  object,
+                  ifAbsent ? Map.of("If-None-Match", "*") : Map.of(),
+                  body,
+                  "PutObject",
+                  1 << 20),
+              response -> {
+                if (ifAbsent && response.statusCode() == 412) {
+                  return false;
+                }
+                requests.expect(response, 200, "PutObject");
+                return true;
+              });
+      if (!made) {
+        checkOwnWrite(body, S3Files.open(name(), options));
+      }
     }
 
     @Override

@@ -26,6 +26,11 @@ final class S3Store implements Store {
   }
 
   @Override
+  public StagedOutputFile createIfAbsent(String location) {
+    return S3Files.create(location, options, true);
+  }
+
+  @Override
   public void publish(PendingFile file) throws IOException {
     S3Files.publish(file, options);
   }

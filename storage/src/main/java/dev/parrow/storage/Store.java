@@ -41,6 +41,32 @@ public interface Store {
   StagedOutputFile create(String location) throws IOException;
 
   /**
+   * A file to write that is made only if no file is at {@code location} when it is committed (a
+   * put-if-absent, what a table format's commit needs): the commit then fails with {@link
+   * java.nio.file.FileAlreadyExistsException} and leaves the file there as it was. Local files: a
+   * hard link of the finished temporary file; S3: PutObject or CompleteMultipartUpload with {@code
+   * If-None-Match: *}; Azure: Put Blob or Put Block List with {@code If-None-Match: *}.
+   *
+   * @param location the file
+   * @return the output (its commit may fail as above)
+   * @throws IOException if the store cannot write there
+   * @throws UnsupportedOperationException for a store that makes no conditional write
+   */
+  default StagedOutputFile createIfAbsent(String location) throws IOException {
+    throw new UnsupportedOperationException(location + ": this store makes no put-if-absent");
+  }
+
+  /**
+   * Makes the directories a file written at {@code location} needs, as Hadoop's file systems do
+   * when they create a file (table formats' file interfaces expect it). Object stores have no
+   * directories: nothing to make.
+   *
+   * @param location a file to be written
+   * @throws IOException if a directory cannot be made
+   */
+  default void makeParents(String location) throws IOException {}
+
+  /**
    * Makes a file staged elsewhere the file ({@link StagedOutputFile#handOver}).
    *
    * @param file the staged file

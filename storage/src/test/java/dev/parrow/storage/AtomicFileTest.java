@@ -64,4 +64,31 @@ class AtomicFileTest {
     assertTrue(Files.exists(otherHost), "another host's");
     assertTrue(Files.exists(otherFile), "another target's");
   }
+
+  /**
+   * A write if absent (a table format's commit) is made where no file is, and where one is, fails
+   * with FileAlreadyExistsException, the file left as it was and the temporary file removed by the
+   * abort.
+   */
+  @Test
+  void aWriteIfAbsentLeavesAFileThatIsThere() throws Exception {
+    Path target = dir.resolve("00000000000000000001.json");
+    AtomicFile file = new AtomicFile(target, true);
+    try (OutputStream out = file.open()) {
+      out.write(new byte[] {1, 2});
+    }
+    file.commit();
+    assertArrayEquals(new byte[] {1, 2}, Files.readAllBytes(target));
+    AtomicFile second = new AtomicFile(target, true);
+    try (OutputStream out = second.open()) {
+      out.write(new byte[] {3});
+    }
+    org.junit.jupiter.api.Assertions.assertThrows(
+        java.nio.file.FileAlreadyExistsException.class, second::commit);
+    second.abort();
+    assertArrayEquals(new byte[] {1, 2}, Files.readAllBytes(target));
+    try (var listing = Files.list(dir)) {
+      assertEquals(1, listing.count(), "only the target");
+    }
+  }
 }

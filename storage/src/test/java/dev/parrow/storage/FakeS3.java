@@ -131,6 +131,12 @@ final class FakeS3 implements AutoCloseable {
             x.getResponseHeaders().add("ETag", "\"" + md5(body) + "\"");
             send(x, 200, new byte[0]);
           } else {
+            // A conditional put (S3 since 2024): made only where no object is.
+            if ("*".equals(x.getRequestHeaders().getFirst("If-None-Match"))
+                && objects.putIfAbsent(name, body) != null) {
+              send(x, 412, error("PreconditionFailed"));
+              return;
+            }
             objects.put(name, body);
             etags.put(name, md5(body));
             send(x, 200, new byte[0]);

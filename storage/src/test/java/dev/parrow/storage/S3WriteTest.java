@@ -2,6 +2,7 @@ package dev.parrow.storage;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -301,5 +302,47 @@ class S3WriteTest {
             .sorted(java.util.Comparator.reverseOrder())
             .toList();
     assertEquals(List.of(256L << 10, 256L << 10, (88L << 10) + 7), sizes);
+  }
+
+  /**
+   * A put-if-absent (a table format's commit) is one conditional PutObject: made where no object
+   * is; refused as FileAlreadyExistsException, the object left as it was, where one is; recognised
+   * as made when its answer was lost and the retry found its own bytes there; refused above one
+   * part, since it is sent whole.
+   */
+  @Test
+  void putIfAbsentMakesAnObjectOnlyWhereNoneIs() throws IOException {
+    Store store = store(s3.options().partSize(4096).build());
+    byte[] first = bytes(1000, 1);
+    OutputFile out = store.createIfAbsent("s3://bucket/_delta_log/1.json");
+    write(out, first);
+    out.commit();
+    assertArrayEquals(first, s3.objects.get("bucket/_delta_log/1.json"));
+    assertTrue(
+        s3.seen.stream()
+            .anyMatch(
+                seen -> seen.method().equals("PUT") && seen.headers().containsKey("If-none-match")),
+        "the put is conditional");
+
+    OutputFile other = store.createIfAbsent("s3://bucket/_delta_log/1.json");
+    write(other, bytes(900, 2));
+    assertThrows(java.nio.file.FileAlreadyExistsException.class, other::commit);
+    assertArrayEquals(first, s3.objects.get("bucket/_delta_log/1.json"), "left as it was");
+
+    java.util.concurrent.atomic.AtomicBoolean lost =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    s3.loseAnswer = seen -> seen.method().equals("PUT") && lost.compareAndSet(false, true);
+    byte[] second = bytes(1200, 3);
+    OutputFile retried = store.createIfAbsent("s3://bucket/_delta_log/2.json");
+    write(retried, second);
+    retried.commit(); // the retry is answered 412, and finds its own bytes there
+    assertTrue(lost.get());
+    assertArrayEquals(second, s3.objects.get("bucket/_delta_log/2.json"));
+
+    OutputFile large = store.createIfAbsent("s3://bucket/_delta_log/3.json");
+    IOException e = assertThrows(IOException.class, () -> write(large, bytes(10_000, 4)));
+    assertTrue(e.getMessage().contains("put-if-absent"), e.getMessage());
+    large.abort();
+    assertFalse(s3.objects.containsKey("bucket/_delta_log/3.json"));
   }
 }
