@@ -789,6 +789,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
       throw new IOException(e);
     }
     awaitRowGroup();
+    for (ColumnChunkWriter.Chunk c : finished) {
+      chunkBytesEnded += c.length();
+    }
     List<ColumnChunkWriter.Chunk> group = List.of(finished);
     long groupRows = rowsInGroup;
     if (options.parallelism() > 1) {
@@ -809,6 +812,21 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   /** The finished row group being written on another thread, or null. */
   private java.util.concurrent.Future<?> pendingRowGroup;
+
+  /** The chunks of the row groups ended so far: their bytes in the file. */
+  private long chunkBytesEnded;
+
+  /**
+   * About how many bytes the file holds so far: the column chunks of the row groups ended, and the
+   * encoded pages of the one being written (its last pages estimated, before compression). For a
+   * caller that rolls to a new file at a target size (a table format's data files); the file's own
+   * length is {@link #length} once committed.
+   *
+   * @return the estimate, in bytes
+   */
+  public long bytesWritten() {
+    return chunkBytesEnded + bufferedBytes();
+  }
 
   /** Waits until the row group being written on another thread is in the stream. */
   private void awaitRowGroup() throws IOException {

@@ -20,9 +20,9 @@ public final class ParrowEngine implements Engine {
   private final Engine defaults;
   private final ParrowParquetHandler parquet;
 
-  private ParrowEngine(BufferAllocator allocator, RemoteOptions remote, ReadOptions options) {
+  private ParrowEngine(ParrowParquetHandler parquet, RemoteOptions remote) {
     this.defaults = DefaultEngine.create(new ParrowKernelFileIO(remote));
-    this.parquet = new ParrowParquetHandler(allocator, remote, options);
+    this.parquet = parquet;
   }
 
   /**
@@ -35,7 +35,28 @@ public final class ParrowEngine implements Engine {
    */
   public static ParrowEngine create(
       BufferAllocator allocator, RemoteOptions remote, ReadOptions options) {
-    return new ParrowEngine(allocator, remote, options);
+    return new ParrowEngine(new ParrowParquetHandler(allocator, remote, options), remote);
+  }
+
+  /**
+   * An engine reading and writing with Parrow's options.
+   *
+   * @param allocator where the batches' memory comes from (close it after the engine's reads)
+   * @param remote how remote files are read and written
+   * @param options how each data file is read
+   * @param writes how data files and checkpoints are written
+   * @param targetFileBytes the size at which a data file is ended and the next begun ({@link
+   *     ParrowParquetHandler#DEFAULT_TARGET_FILE_BYTES} in the other factory)
+   * @return the engine
+   */
+  public static ParrowEngine create(
+      BufferAllocator allocator,
+      RemoteOptions remote,
+      ReadOptions options,
+      dev.parrow.arrow.WriteOptions writes,
+      long targetFileBytes) {
+    return new ParrowEngine(
+        new ParrowParquetHandler(allocator, remote, options, writes, targetFileBytes), remote);
   }
 
   /**

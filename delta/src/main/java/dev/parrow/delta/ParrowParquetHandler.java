@@ -44,26 +44,56 @@ import org.apache.arrow.vector.types.TimeUnit;
  * applies the predicate to them. Row indexes stay the rows' positions in the file.
  *
  * <p>Files Kernel asks to write are written by Parrow: data files ({@link #writeParquetFiles}) with
- * Delta's statistics, and files written whole, such as checkpoints ({@link
+ * Delta's statistics, a new file begun when one reaches the target size (128 MiB unless given, as
+ * Kernel's default engine rolls), and files written whole, such as checkpoints ({@link
  * #writeParquetFileAtomically}).
  */
 public final class ParrowParquetHandler implements ParquetHandler {
   private final BufferAllocator allocator;
   private final RemoteOptions remote;
   private final ReadOptions options;
+  private final WriteOptions writes;
+  private final long targetFileBytes;
+
+  /** The size at which a data file is ended and the next begun, unless given: Kernel's default. */
+  public static final long DEFAULT_TARGET_FILE_BYTES = 128L << 20;
 
   /**
-   * A handler reading with Parrow.
+   * A handler reading with Parrow, and writing with Parrow's default write options.
    *
    * @param allocator where the batches' memory comes from (close it after the handler's reads)
-   * @param remote how remote files (S3, Azure, HTTP) are read
+   * @param remote how remote files (S3, Azure, HTTP) are read and written
    * @param options how each file is read (batch size, threads, checks)
    */
   public ParrowParquetHandler(
       BufferAllocator allocator, RemoteOptions remote, ReadOptions options) {
+    this(allocator, remote, options, WriteOptions.defaults(), DEFAULT_TARGET_FILE_BYTES);
+  }
+
+  /**
+   * A handler reading and writing with Parrow.
+   *
+   * @param allocator where the batches' memory comes from (close it after the handler's reads)
+   * @param remote how remote files (S3, Azure, HTTP) are read and written
+   * @param options how each file is read (batch size, threads, checks)
+   * @param writes how data files and checkpoints are written (compression, row groups, ...)
+   * @param targetFileBytes the size at which a data file is ended and the next begun (after the
+   *     batch that reaches it)
+   */
+  public ParrowParquetHandler(
+      BufferAllocator allocator,
+      RemoteOptions remote,
+      ReadOptions options,
+      WriteOptions writes,
+      long targetFileBytes) {
+    if (targetFileBytes < 1) {
+      throw new IllegalArgumentException("a target file size of " + targetFileBytes + " bytes");
+    }
     this.allocator = allocator;
     this.remote = remote;
     this.options = options;
+    this.writes = writes;
+    this.targetFileBytes = targetFileBytes;
   }
 
   @Override
@@ -75,34 +105,36 @@ public final class ParrowParquetHandler implements ParquetHandler {
   }
 
   /**
-   * Writes the batches' selected rows to one new Parquet file in {@code directory} with Parrow's
-   * writer (the physical schema's field ids written as the columns' field ids), and gives its
-   * status with the statistics Delta records of the columns asked for ({@link DeltaStatistics}).
-   * The file appears whole or not at all.
+   * Writes the batches' selected rows to new Parquet files in {@code directory} with Parrow's
+   * writer (the physical schema's field ids written as the columns' field ids), a new file begun
+   * after the batch that brings one to the target size, and gives each file's status with the
+   * statistics Delta records of the columns asked for ({@link DeltaStatistics}). Each file appears
+   * whole or not at all.
    */
   @Override
   public CloseableIterator<DataFileStatus> writeParquetFiles(
       String directory, CloseableIterator<FilteredColumnarBatch> data, List<Column> statsColumns)
       throws IOException {
+    List<DataFileStatus> written = new ArrayList<>();
     try (data) {
-      if (!data.hasNext()) {
-        return Utils.toCloseableIterator(java.util.Collections.emptyIterator());
+      FilteredColumnarBatch next = data.hasNext() ? data.next() : null;
+      while (next != null) {
+        String location =
+            (directory.endsWith("/") ? directory : directory + "/")
+                + java.util.UUID.randomUUID()
+                + ".parquet";
+        StructType schema = next.getData().getSchema();
+        Written file = write(location, next, data, targetFileBytes);
+        written.add(
+            new DataFileStatus(
+                location,
+                file.writer().length(),
+                System.currentTimeMillis(),
+                Optional.of(DeltaStatistics.of(file.writer().metadata(), schema, statsColumns))));
+        next = file.next();
       }
-      String location =
-          (directory.endsWith("/") ? directory : directory + "/")
-              + java.util.UUID.randomUUID()
-              + ".parquet";
-      FilteredColumnarBatch first = data.next();
-      StructType schema = first.getData().getSchema();
-      ParquetArrowWriter writer = write(location, first, data);
-      DataFileStatus status =
-          new DataFileStatus(
-              location,
-              writer.length(),
-              System.currentTimeMillis(),
-              Optional.of(DeltaStatistics.of(writer.metadata(), schema, statsColumns)));
-      return Utils.singletonCloseableIterator(status);
     }
+    return Utils.toCloseableIterator(written.iterator());
   }
 
   /**
@@ -120,18 +152,25 @@ public final class ParrowParquetHandler implements ParquetHandler {
       if (!data.hasNext()) {
         throw new IllegalArgumentException(path + ": no batch to write (its schema is unknown)");
       }
-      write(path, data.next(), data);
+      write(path, data.next(), data, Long.MAX_VALUE);
     }
   }
 
+  /** A file written (its writer closed) and the batch after it, not written, or null. */
+  private record Written(ParquetArrowWriter writer, FilteredColumnarBatch next) {}
+
   /**
-   * Writes {@code first} and the rest of {@code data} to a new file at {@code location} (the first
-   * batch's schema), which appears whole when the writer closes; a failure leaves nothing.
+   * Writes {@code first} and the batches of {@code data} after it to a new file at {@code location}
+   * (the first batch's schema) until the file reaches {@code targetBytes}; the file appears whole
+   * when the writer closes, and a failure leaves nothing.
    *
-   * @return the closed writer, for its footer and length
+   * @return the closed writer, for its footer and length, and the first batch not written
    */
-  private ParquetArrowWriter write(
-      String location, FilteredColumnarBatch first, CloseableIterator<FilteredColumnarBatch> data)
+  private Written write(
+      String location,
+      FilteredColumnarBatch first,
+      CloseableIterator<FilteredColumnarBatch> data,
+      long targetBytes)
       throws IOException {
     org.apache.arrow.vector.types.pojo.Schema arrow =
         KernelSchemas.toArrow(first.getData().getSchema());
@@ -143,20 +182,23 @@ public final class ParrowParquetHandler implements ParquetHandler {
         ParrowKernelFileIO.isLocal(location)
             ? dev.parrow.storage.OutputFile.of(ParrowKernelFileIO.local(location))
             : dev.parrow.storage.OutputFile.of(location, remote);
-    ParquetArrowWriter writer = ParquetArrowWriter.create(out, arrow, WriteOptions.defaults());
+    ParquetArrowWriter writer = ParquetArrowWriter.create(out, arrow, writes);
+    FilteredColumnarBatch batch = first;
     try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, allocator)) {
-      FilteredColumnarBatch batch = first;
       while (batch != null) {
         append(batch, root);
         writer.write(root);
         batch = data.hasNext() ? data.next() : null;
+        if (writer.bytesWritten() >= targetBytes) {
+          break;
+        }
       }
       writer.close();
     } catch (IOException | RuntimeException | Error e) {
       writer.abort();
       throw e;
     }
-    return writer;
+    return new Written(writer, batch);
   }
 
   private boolean exists(String path) throws IOException {

@@ -352,4 +352,90 @@ class ParrowParquetHandlerTest {
       }
     }
   }
+
+  /**
+   * A write of many batches rolls to a new file after the batch that brings one to the target size:
+   * several files, each with its own statistics, holding every row once in order; with no target to
+   * reach, one file.
+   */
+  @Test
+  void dataFilesRollAtTheTargetSize() throws Exception {
+    Path source = write(20_000);
+    try (BufferAllocator allocator = new RootAllocator()) {
+      for (long target : new long[] {64 << 10, Long.MAX_VALUE}) {
+        ParrowParquetHandler handler =
+            new ParrowParquetHandler(
+                allocator,
+                RemoteOptions.defaults(),
+                ReadOptions.defaults(),
+                WriteOptions.defaults(),
+                target);
+        List<io.delta.kernel.utils.DataFileStatus> files = new java.util.ArrayList<>();
+        try (dev.parrow.arrow.ParquetFile file = dev.parrow.arrow.ParquetFile.open(source);
+            dev.parrow.arrow.ParquetArrowReader reader =
+                file.newReader(allocator, ReadOptions.builder().batchSize(1000).build())) {
+          VectorSchemaRoot root = reader.getVectorSchemaRoot();
+          CloseableIterator<io.delta.kernel.data.FilteredColumnarBatch> batches =
+              new CloseableIterator<>() {
+                private Boolean loaded;
+
+                @Override
+                public boolean hasNext() {
+                  try {
+                    if (loaded == null) {
+                      loaded = reader.loadNextBatch();
+                    }
+                    return loaded;
+                  } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                  }
+                }
+
+                @Override
+                public io.delta.kernel.data.FilteredColumnarBatch next() {
+                  hasNext();
+                  loaded = null;
+                  return new io.delta.kernel.data.FilteredColumnarBatch(
+                      ParrowEngine.columnarBatch(root, WRITTEN), Optional.empty());
+                }
+
+                @Override
+                public void close() {}
+              };
+          try (CloseableIterator<io.delta.kernel.utils.DataFileStatus> out =
+              handler.writeParquetFiles(
+                  dir.resolve("rolled-" + target).toString(),
+                  batches,
+                  List.of(new io.delta.kernel.expressions.Column("id")))) {
+            out.forEachRemaining(files::add);
+          }
+        }
+        if (target == Long.MAX_VALUE) {
+          assertEquals(1, files.size());
+        } else {
+          assertTrue(files.size() > 2, files.size() + " files");
+        }
+        long next = 0;
+        for (var status : files) {
+          long rows = 0;
+          try (CloseableIterator<ColumnarBatch> read =
+              handler.readParquetFiles(
+                  Utils.singletonCloseableIterator(FileStatus.of(status.getPath())),
+                  WRITTEN,
+                  Optional.empty())) {
+            while (read.hasNext()) {
+              ColumnarBatch b = read.next();
+              for (int r = 0; r < b.getSize(); r++) {
+                assertEquals(next++, b.getColumnVector(0).getLong(r), "every row once, in order");
+                rows++;
+              }
+            }
+          }
+          assertEquals(rows, status.getStatistics().get().getNumRecords(), "each file's own");
+          assertEquals(java.nio.file.Files.size(Path.of(status.getPath())), status.getSize());
+        }
+        assertEquals(20_000, next);
+      }
+    }
+  }
 }
