@@ -55,16 +55,17 @@ import org.apache.iceberg.util.PartitionUtil;
  *   <li>columns matched by field id, so that files written under an older schema read as the
  *       current one (renamed, reordered, added columns as nulls, int to long, float to double,
  *       decimals widened), at any depth (structs, lists and maps);
- *   <li>identity partition values, the file's path ({@code _file}) and spec id ({@code _spec_id})
- *       as constant columns, each row's position ({@code _pos}) from Parrow's row numbers;
+ *   <li>identity partition values, the file's path ({@code _file}), spec id ({@code _spec_id}) and
+ *       partition tuple ({@code _partition}, in the table's partition type over all its specs) as
+ *       constant columns, each row's position ({@code _pos}) from Parrow's row numbers;
  *   <li>a task that splits a file reads the row groups whose midpoint lies in its byte range;
  *   <li>position deletes and deletion vectors applied as a row selection (pages with no row left
  *       are not decoded), equality deletes applied to the rows read, and the task's residual filter
  *       pushed down to Parrow exactly ({@link IcebergFilters}).
  * </ul>
  *
- * <p>Not read: ORC and Avro data files, encrypted tables, the {@code _partition} column, equality
- * deletes on nested columns. Used by one thread at a time; close it to free the batch.
+ * <p>Not read: ORC and Avro data files (refused, naming the file), encrypted tables. Used by one
+ * thread at a time; close it to free the batch.
  */
 public final class IcebergArrowReader extends ArrowReader {
   private final Schema projection;
@@ -190,13 +191,30 @@ public final class IcebergArrowReader extends ArrowReader {
     /** The table's schema, which the deletes and the residual name their columns in. */
     private final Schema tableSchema;
 
+    /** What the file is read as: the projected columns and those filters and deletes test. */
+    private final Schema fileSchema;
+
     private final Map<Integer, ?> constants;
     private final List<IcebergDeletes.EqualityKeys> equalityDeletes;
     private final ParquetFile file;
     private final ParquetArrowReader reader;
 
     TaskRead(FileScanTask task) throws IOException {
-      this.constants = PartitionUtil.constantsMap(task);
+      if (task.file().format() != org.apache.iceberg.FileFormat.PARQUET) {
+        throw new UnsupportedOperationException(
+            task.file().location()
+                + ": a data file in "
+                + task.file().format()
+                + "; Parrow reads Parquet data files only");
+      }
+      Types.NestedField partition = projection.findField(MetadataColumns.PARTITION_COLUMN_ID);
+      // With _partition projected, its struct (the table's partition type over every spec) is a
+      // constant of the task too.
+      this.constants =
+          partition == null
+              ? PartitionUtil.constantsMap(task)
+              : PartitionUtil.constantsMap(
+                  task, partition.type().asStructType(), (type, value) -> value);
       this.tableSchema = tableSchema(task);
       String location = task.file().location();
       BitSet deleted = IcebergDeletes.positions(location, task.deletes(), io, allocator);
@@ -215,10 +233,7 @@ public final class IcebergArrowReader extends ArrowReader {
       extra.addAll(IcebergFilters.fieldIds(residual, tableSchema));
       equalityDeletes.forEach(e -> extra.addAll(e.fieldIds()));
       extra.removeIf(id -> readSchema.findField(id) != null);
-      Schema fileSchema =
-          extra.isEmpty()
-              ? readSchema
-              : TypeUtil.join(readSchema, TypeUtil.select(tableSchema, extra));
+      this.fileSchema = fileSchema(readSchema, read, extra);
       ReadOptions.Builder b = options.toBuilder().readAs(IcebergSchemas.toArrow(fileSchema));
       Filter filter = IcebergFilters.of(residual, fileSchema);
       if (filter != null) {
@@ -247,8 +262,36 @@ public final class IcebergArrowReader extends ArrowReader {
       this.file = opened;
     }
 
+    /**
+     * The projected columns' schema, with the columns of the table's that the residual and the
+     * equality deletes test ({@code extra}): added whole where their top-level column is not
+     * projected, else the projected ids and the extra ones selected from the table's schema
+     * together (a struct projected in part, whose other field a delete tests).
+     */
+    private Schema fileSchema(Schema readSchema, Set<Integer> read, Set<Integer> extra) {
+      if (extra.isEmpty()) {
+        return readSchema;
+      }
+      Map<Integer, Integer> parents = TypeUtil.indexParents(tableSchema.asStruct());
+      boolean apart = true;
+      for (int id : extra) {
+        Integer top = id;
+        while (parents.get(top) != null) {
+          top = parents.get(top);
+        }
+        apart &= readSchema.findField(top) == null;
+      }
+      if (apart) {
+        return TypeUtil.join(readSchema, TypeUtil.select(tableSchema, extra));
+      }
+      Set<Integer> all = new HashSet<>(TypeUtil.getProjectedIds(readSchema));
+      all.addAll(TypeUtil.getProjectedIds(TypeUtil.select(tableSchema, extra)));
+      return TypeUtil.select(tableSchema, all);
+    }
+
     private boolean isConstant(Types.NestedField f) {
-      return f.type().isPrimitiveType() && constants.containsKey(f.fieldId());
+      return (f.type().isPrimitiveType() || f.fieldId() == MetadataColumns.PARTITION_COLUMN_ID)
+          && constants.containsKey(f.fieldId());
     }
 
     /** Loads the next batch of the task into {@code root}; false at the task's end. */
@@ -271,7 +314,7 @@ public final class IcebergArrowReader extends ArrowReader {
           } else if (isConstant(f)) {
             constant(target, constants.get(id), rows);
           } else {
-            batch.getVector(f.name()).makeTransferPair(target).transfer();
+            moveInto(batch.getVector(f.name()), target);
           }
         }
         root.setRowCount(rows);
@@ -283,16 +326,41 @@ public final class IcebergArrowReader extends ArrowReader {
       return false;
     }
 
+    /**
+     * Moves a column of the file's batch into the output's, without a copy. A struct the file was
+     * read with more fields of (one a filter or delete tests, not projected) moves only the
+     * output's fields, its validity copied.
+     */
+    private void moveInto(FieldVector from, FieldVector to) {
+      if (from instanceof org.apache.arrow.vector.complex.StructVector fs
+          && to instanceof org.apache.arrow.vector.complex.StructVector ts
+          && fs.size() != ts.size()) {
+        int rows = from.getValueCount();
+        ts.allocateNew();
+        for (String name : ts.getChildFieldNames()) {
+          moveInto((FieldVector) fs.getChild(name), (FieldVector) ts.getChild(name));
+        }
+        for (int r = 0; r < rows; r++) {
+          if (fs.isNull(r)) {
+            ts.setNull(r);
+          } else {
+            ts.setIndexDefined(r);
+          }
+        }
+        ts.setValueCount(rows);
+        return;
+      }
+      from.makeTransferPair(to).transfer();
+    }
+
     /** The rows of the batch that no equality delete removes. */
     private BitSet kept(VectorSchemaRoot batch) {
       int rows = batch.getRowCount();
       BitSet keep = new BitSet(rows);
       keep.set(0, rows);
       for (IcebergDeletes.EqualityKeys e : equalityDeletes) {
-        List<FieldVector> columns = new ArrayList<>();
-        for (int id : e.fieldIds()) {
-          columns.add(batch.getVector(tableSchema.findColumnName(id)));
-        }
+        List<IcebergDeletes.Column> columns =
+            IcebergDeletes.columns(batch, fileSchema, e.fieldIds());
         for (int r = keep.nextSetBit(0); r >= 0; r = keep.nextSetBit(r + 1)) {
           if (e.keys().contains(IcebergDeletes.key(columns, r))) {
             keep.clear(r);
@@ -328,7 +396,8 @@ public final class IcebergArrowReader extends ArrowReader {
     return id == MetadataColumns.ROW_POSITION.fieldId()
         || id == MetadataColumns.IS_DELETED.fieldId()
         || id == MetadataColumns.FILE_PATH.fieldId()
-        || id == MetadataColumns.SPEC_ID.fieldId();
+        || id == MetadataColumns.SPEC_ID.fieldId()
+        || id == MetadataColumns.PARTITION_COLUMN_ID;
   }
 
   /**
@@ -370,6 +439,27 @@ public final class IcebergArrowReader extends ArrowReader {
 
   /** {@code rows} copies of an Iceberg constant (its internal value) in {@code target}. */
   static void constant(FieldVector target, Object value, int rows) {
+    if (target instanceof org.apache.arrow.vector.complex.StructVector struct) {
+      // _partition: each field its constant, the struct null where the value is.
+      org.apache.iceberg.StructLike fields = (org.apache.iceberg.StructLike) value;
+      struct.setInitialCapacity(rows);
+      struct.allocateNew();
+      for (int c = 0; c < struct.size(); c++) {
+        constant(
+            (FieldVector) struct.getChildByOrdinal(c),
+            fields == null ? null : fields.get(c, Object.class),
+            rows);
+      }
+      for (int i = 0; i < rows; i++) {
+        if (fields == null) {
+          struct.setNull(i);
+        } else {
+          struct.setIndexDefined(i);
+        }
+      }
+      struct.setValueCount(rows);
+      return;
+    }
     target.setInitialCapacity(rows);
     target.allocateNew();
     if (value != null) {

@@ -122,12 +122,6 @@ final class IcebergDeletes {
       }
       List<Integer> ids = d.equalityFieldIds();
       Schema keySchema = TypeUtil.select(tableSchema, new HashSet<>(ids));
-      for (var f : keySchema.columns()) {
-        if (!f.type().isPrimitiveType()) {
-          throw new UnsupportedOperationException(
-              d.location() + ": equality deletes on the nested column " + f.name());
-        }
-      }
       Set<List<Object>> keys = new HashSet<>();
       ReadOptions read = ReadOptions.builder().readAs(IcebergSchemas.toArrow(keySchema)).build();
       try (ParquetFile file =
@@ -135,10 +129,7 @@ final class IcebergDeletes {
           ParquetArrowReader reader = file.newReader(allocator, read)) {
         while (reader.loadNextBatch()) {
           VectorSchemaRoot root = reader.getVectorSchemaRoot();
-          List<FieldVector> columns = new ArrayList<>();
-          for (int id : ids) {
-            columns.add(root.getVector(keySchema.findColumnName(id)));
-          }
+          List<Column> columns = columns(root, keySchema, ids);
           for (int i = 0; i < root.getRowCount(); i++) {
             keys.add(key(columns, i));
           }
@@ -150,14 +141,79 @@ final class IcebergDeletes {
   }
 
   /**
+   * A primitive column at any depth of structs: the vectors from the top-level one down to its own.
+   * Where a struct above it is null, its value is {@link #NULL_STRUCT}, not null: Iceberg's
+   * equality deletes compare the struct projections of rows, and a null key ({@code point.y =
+   * null}) matches a row whose point holds a null y, not a row whose point is null.
+   */
+  record Column(List<FieldVector> path) {
+    Object get(int row) {
+      for (int i = 0; i < path.size() - 1; i++) {
+        if (path.get(i).isNull(row)) {
+          return NULL_STRUCT;
+        }
+      }
+      FieldVector own = path.get(path.size() - 1);
+      return own.isNull(row) ? null : own.getObject(row);
+    }
+  }
+
+  /** The value of a field whose struct is null (equal only to another such value). */
+  static final Object NULL_STRUCT =
+      new Object() {
+        @Override
+        public String toString() {
+          return "(null struct)";
+        }
+      };
+
+  /**
+   * The columns of {@code ids} in {@code root}, read as {@code schema}: each found through the
+   * structs above it (Iceberg's equality fields are primitive, in structs but not in lists or
+   * maps).
+   *
+   * @throws UnsupportedOperationException for a field inside a list or map, or not primitive
+   */
+  static List<Column> columns(VectorSchemaRoot root, Schema schema, List<Integer> ids) {
+    java.util.Map<Integer, Integer> parents = TypeUtil.indexParents(schema.asStruct());
+    List<Column> out = new ArrayList<>();
+    for (int id : ids) {
+      java.util.ArrayDeque<Integer> chain = new java.util.ArrayDeque<>();
+      for (Integer at = id; at != null; at = parents.get(at)) {
+        chain.addFirst(at);
+      }
+      List<FieldVector> path = new ArrayList<>();
+      FieldVector v = null;
+      for (int at : chain) {
+        org.apache.iceberg.types.Types.NestedField f = schema.findField(at);
+        if (v == null) {
+          v = root.getVector(f.name());
+        } else if (v instanceof org.apache.arrow.vector.complex.StructVector struct) {
+          v = (FieldVector) struct.getChild(f.name());
+        } else {
+          throw new UnsupportedOperationException(
+              "an equality delete on " + schema.findColumnName(id) + ", inside a list or map");
+        }
+        path.add(v);
+      }
+      if (!schema.findField(id).type().isPrimitiveType()) {
+        throw new UnsupportedOperationException(
+            "an equality delete on " + schema.findColumnName(id) + ", which is not primitive");
+      }
+      out.add(new Column(path));
+    }
+    return out;
+  }
+
+  /**
    * Row {@code row}'s values of {@code columns} as a key that equal values give equal keys of
    * (bytes compared by content, text as strings); a null stays null, and matches a null, as
    * Iceberg's equality deletes do.
    */
-  static List<Object> key(List<FieldVector> columns, int row) {
+  static List<Object> key(List<Column> columns, int row) {
     List<Object> key = new ArrayList<>(columns.size());
-    for (FieldVector c : columns) {
-      Object v = c.getObject(row);
+    for (Column c : columns) {
+      Object v = c.get(row);
       if (v instanceof byte[] b) {
         v = ByteBuffer.wrap(b);
       } else if (v instanceof org.apache.arrow.vector.util.Text t) {

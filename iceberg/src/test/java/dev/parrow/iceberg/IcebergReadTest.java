@@ -276,6 +276,196 @@ class IcebergReadTest {
     assertEquals(icebergRows(table, filter), parrowRows(table, filter));
   }
 
+  /**
+   * Equality deletes on a field inside a struct (point.y, with a null key that matches rows whose y
+   * or whole point is null, as Iceberg's reader matches them) leave out what Iceberg's generic
+   * reader leaves out, read whole and with a projection of another field of the same struct and a
+   * residual filter on a third (the file then read with fields the output does not show).
+   */
+  @Test
+  void equalityDeletesOnNestedColumnsLeaveOutWhatIcebergLeavesOut() throws Exception {
+    Table table = table();
+    DataFile eu = write(table, rows(table, 0, 400, "EU"), "EU");
+    table.newAppend().appendFile(eu).commit();
+    Schema keySchema = table.schema().select("point.y");
+    GenericFileWriterFactory factory =
+        new GenericFileWriterFactory.Builder(table)
+            .deleteFileFormat(FileFormat.PARQUET)
+            .equalityFieldIds(new int[] {table.schema().findField("point.y").fieldId()})
+            .equalityDeleteRowSchema(keySchema)
+            .build();
+    EqualityDeleteWriter<Record> equality =
+        factory.newEqualityDeleteWriter(
+            EncryptedFiles.plainAsEncryptedOutput(
+                table.io().newOutputFile(table.locationProvider().newDataLocation("eq.parquet"))),
+            table.spec(),
+            eu.partition());
+    Types.StructType pointType = (Types.StructType) keySchema.findField("point").type();
+    try (equality) {
+      for (Float y : new Float[] {null, 3f, 5f, 101f}) {
+        GenericRecord point = GenericRecord.create(pointType);
+        point.setField("y", y);
+        GenericRecord r = GenericRecord.create(keySchema);
+        r.setField("point", point);
+        equality.write(r);
+      }
+    }
+    table.newRowDelta().addDeletes(equality.toDeleteFile()).commit();
+    List<String> want = icebergRows(table, Expressions.alwaysTrue());
+    // Rows 0 to 399: y is null every fourth row, 89 of them in a point that is not null (the
+    // point is null every ninth row from row 4, and Iceberg's null key matches a null y, not a
+    // null point), and 3, 5 and 101 are keys.
+    assertEquals(400 - 89 - 3, want.size(), "deletes were applied");
+    assertEquals(want, parrowRows(table, Expressions.alwaysTrue()));
+    Expression filter = Expressions.greaterThan("point.x", 60.0);
+    List<String> projected = new ArrayList<>();
+    // Iceberg's generic reader, whole rows (its projection of point.x alone with these deletes
+    // returns no rows at all), projected here.
+    try (CloseableIterable<Record> records = IcebergGenerics.read(table).where(filter).build()) {
+      for (Record r : records) {
+        Record point = (Record) r.getField("point");
+        projected.add(
+            "["
+                + ArrowRows.text(r.getField("id"))
+                + ","
+                + (point == null ? "null" : "[" + ArrowRows.text(point.getField("x")) + "]")
+                + "]");
+      }
+    }
+    projected.sort(null);
+    assertTrue(projected.size() > 100, projected.size() + " rows");
+    try (BufferAllocator allocator = new RootAllocator();
+        IcebergArrowReader reader =
+            IcebergArrowReader.open(
+                allocator, table.newScan().select("id", "point.x").filter(filter))) {
+      assertEquals(projected, ArrowRows.rowsOf(reader));
+    }
+  }
+
+  /**
+   * {@code _partition} is each row's file's partition tuple in the table's partition type over all
+   * its specs: after the spec evolved (a bucket added, then region dropped), each row's value
+   * equals the partition Iceberg's own files metadata table gives its file, fields of other specs
+   * null.
+   */
+  @Test
+  void partitionColumnIsTheFilesPartitionInTheTablesPartitionType() throws Exception {
+    Table table = table();
+    table.newAppend().appendFile(write(table, rows(table, 0, 200, "EU"), "EU")).commit();
+    table.updateSpec().addField(Expressions.bucket("id", 4)).commit();
+    for (String region : new String[] {"EU", "US"}) {
+      List<Record> records =
+          rows(table, region.equals("EU") ? 200 : 300, region.equals("EU") ? 300 : 400, region);
+      // One file per bucket: the writer's partition key is the first record's.
+      java.util.Map<Object, List<Record>> byBucket = new java.util.LinkedHashMap<>();
+      PartitionKey key = new PartitionKey(table.spec(), table.schema());
+      for (Record r : records) {
+        key.partition(r);
+        byBucket.computeIfAbsent(key.get(1, Integer.class), b -> new ArrayList<>()).add(r);
+      }
+      var append = table.newAppend();
+      for (List<Record> bucket : byBucket.values()) {
+        append.appendFile(write(table, bucket, region));
+      }
+      append.commit();
+    }
+    table.updateSpec().removeField("region").commit();
+    PartitionKey last = new PartitionKey(table.spec(), table.schema());
+    List<Record> tail = rows(table, 400, 420, "EU");
+    java.util.Map<Object, List<Record>> tailBuckets = new java.util.LinkedHashMap<>();
+    for (Record r : tail) {
+      last.partition(r);
+      tailBuckets.computeIfAbsent(last.get(0, Integer.class), b -> new ArrayList<>()).add(r);
+    }
+    var append = table.newAppend();
+    for (List<Record> bucket : tailBuckets.values()) {
+      append.appendFile(write(table, bucket, "EU"));
+    }
+    append.commit();
+
+    // Iceberg's files metadata table: each data file's partition in the table's partition type.
+    Table files =
+        org.apache.iceberg.MetadataTableUtils.createMetadataTableInstance(
+            table, org.apache.iceberg.MetadataTableType.FILES);
+    int pathAt = files.schema().columns().indexOf(files.schema().findField("file_path"));
+    int partitionAt = files.schema().columns().indexOf(files.schema().findField("partition"));
+    java.util.Map<String, String> partitionOf = new java.util.HashMap<>();
+    try (CloseableIterable<org.apache.iceberg.FileScanTask> tasks = files.newScan().planFiles()) {
+      for (org.apache.iceberg.FileScanTask task : tasks) {
+        try (CloseableIterable<org.apache.iceberg.StructLike> rows =
+            ((org.apache.iceberg.DataTask) task).rows()) {
+          for (org.apache.iceberg.StructLike row : rows) {
+            org.apache.iceberg.StructLike p =
+                row.get(partitionAt, org.apache.iceberg.StructLike.class);
+            List<String> values = new ArrayList<>();
+            for (int i = 0; i < p.size(); i++) {
+              values.add(ArrowRows.text(p.get(i, Object.class)));
+            }
+            partitionOf.put(
+                row.get(pathAt, CharSequence.class).toString(),
+                "[" + String.join(",", values) + "]");
+          }
+        }
+      }
+    }
+    assertEquals(1 + 8 + 4, partitionOf.size(), partitionOf.toString());
+
+    Types.NestedField partition =
+        org.apache.iceberg.MetadataColumns.metadataColumn(
+            table, org.apache.iceberg.MetadataColumns.PARTITION_COLUMN_NAME);
+    assertEquals(2, partition.type().asStructType().fields().size(), "region and the bucket");
+    Schema projection =
+        new Schema(
+            table.schema().findField("id"),
+            org.apache.iceberg.MetadataColumns.FILE_PATH,
+            partition);
+    int rows = 0;
+    try (BufferAllocator allocator = new RootAllocator();
+        IcebergArrowReader reader =
+            IcebergArrowReader.open(
+                allocator,
+                table.newScan().project(projection).planFiles(),
+                projection,
+                table.io(),
+                dev.parrow.arrow.ReadOptions.builder().batchSize(50).build())) {
+      while (reader.loadNextBatch()) {
+        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        org.apache.arrow.vector.util.ValueVectorUtility.validateFull(root.getVector("_partition"));
+        for (int r = 0; r < root.getRowCount(); r++) {
+          String file = root.getVector("_file").getObject(r).toString();
+          assertEquals(
+              partitionOf.get(file),
+              ArrowRows.text(root.getVector("_partition"), r),
+              "row " + root.getVector("id").getObject(r));
+          rows++;
+        }
+      }
+    }
+    assertEquals(420, rows);
+  }
+
+  /** A data file in another format than Parquet is refused, naming the file and its format. */
+  @Test
+  void dataFilesOfOtherFormatsAreRefusedByName() throws Exception {
+    Table table = table();
+    DataFile parquet = write(table, rows(table, 0, 10, "EU"), "EU");
+    DataFile avro =
+        org.apache.iceberg.DataFiles.builder(table.spec())
+            .copy(parquet)
+            .withPath(table.locationProvider().newDataLocation("other.avro"))
+            .withFormat(FileFormat.AVRO)
+            .build();
+    table.newAppend().appendFile(avro).commit();
+    try (BufferAllocator allocator = new RootAllocator();
+        IcebergArrowReader reader = IcebergArrowReader.open(allocator, table.newScan())) {
+      UnsupportedOperationException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              UnsupportedOperationException.class, reader::loadNextBatch);
+      assertTrue(
+          e.getMessage().contains("other.avro") && e.getMessage().contains("AVRO"), e.getMessage());
+    }
+  }
+
   @Test
   void deletionVectorsOfVersion3LeaveOutWhatIcebergLeavesOut() throws Exception {
     Table table = table(Map.of(TableProperties.FORMAT_VERSION, "3"));
