@@ -23,7 +23,6 @@ import io.delta.kernel.types.StructType;
 import io.delta.kernel.types.TimestampNTZType;
 import io.delta.kernel.types.TimestampType;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -137,13 +136,7 @@ final class DeltaStatistics {
     if (type instanceof StringType) {
       v = new Text(bytes);
     } else if (type instanceof DecimalType d) {
-      BigInteger unscaled =
-          physical == PhysicalType.INT32
-              ? BigInteger.valueOf(le.getInt())
-              : physical == PhysicalType.INT64
-                  ? BigInteger.valueOf(le.getLong())
-                  : new BigInteger(bytes);
-      v = new BigDecimal(unscaled, d.getScale());
+      v = dev.parrow.codec.metadata.Statistics.decimal(bytes, physical, d.getScale());
     } else if (physical == PhysicalType.INT32) {
       v = (long) le.getInt();
     } else {

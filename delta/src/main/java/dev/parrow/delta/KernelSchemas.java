@@ -44,34 +44,56 @@ final class KernelSchemas {
   /** The key of a field's Parquet field id in Kernel's field metadata, under column mapping. */
   static final String PARQUET_FIELD_ID = "parquet.field.id";
 
+  /** The schema as written: a non-null field is a required column. */
   static Schema toArrow(StructType schema) {
+    return toArrow(schema, false);
+  }
+
+  /**
+   * The schema a data file is read as: every field, list element and map value nullable, since
+   * writers of Delta tables (Spark among them) write every column optional whatever the table's
+   * schema says; Kernel sees the values, as its default engine does.
+   */
+  static Schema toArrowForReading(StructType schema) {
+    return toArrow(schema, true);
+  }
+
+  private static Schema toArrow(StructType schema, boolean anyNullable) {
     List<Field> fields = new ArrayList<>();
     for (StructField f : schema.fields()) {
       if (!f.isMetadataColumn()) {
-        fields.add(field(f));
+        fields.add(field(f, anyNullable));
       }
     }
     return new Schema(fields);
   }
 
-  private static Field field(StructField f) {
+  private static Field field(StructField f, boolean anyNullable) {
     Object id = f.getMetadata().get(PARQUET_FIELD_ID);
     Map<String, String> metadata =
         id instanceof Number n ? Map.of(FieldIds.KEY, Long.toString(n.longValue())) : null;
-    return field(f.getName(), f.isNullable(), f.getDataType(), metadata);
+    return field(
+        f.getName(), anyNullable || f.isNullable(), f.getDataType(), metadata, anyNullable);
   }
 
-  private static Field field(String name, boolean nullable, DataType type, Map<String, String> md) {
+  private static Field field(
+      String name, boolean nullable, DataType type, Map<String, String> md, boolean anyNullable) {
     if (type instanceof StructType struct) {
       List<Field> children = new ArrayList<>();
       for (StructField f : struct.fields()) {
-        children.add(field(f));
+        children.add(field(f, anyNullable));
       }
       return new Field(
           name, new FieldType(nullable, ArrowType.Struct.INSTANCE, null, md), children);
     }
     if (type instanceof ArrayType array) {
-      Field element = field("element", array.containsNull(), array.getElementType(), null);
+      Field element =
+          field(
+              "element",
+              anyNullable || array.containsNull(),
+              array.getElementType(),
+              null,
+              anyNullable);
       return new Field(
           name, new FieldType(nullable, ArrowType.List.INSTANCE, null, md), List.of(element));
     }
@@ -81,8 +103,13 @@ final class KernelSchemas {
               "key_value",
               new FieldType(false, ArrowType.Struct.INSTANCE, null),
               List.of(
-                  field("key", false, map.getKeyType(), null),
-                  field("value", map.isValueContainsNull(), map.getValueType(), null)));
+                  field("key", false, map.getKeyType(), null, anyNullable),
+                  field(
+                      "value",
+                      anyNullable || map.isValueContainsNull(),
+                      map.getValueType(),
+                      null,
+                      anyNullable)));
       return new Field(
           name, new FieldType(nullable, new ArrowType.Map(false), null, md), List.of(entries));
     }

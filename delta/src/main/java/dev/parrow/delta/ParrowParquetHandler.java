@@ -283,7 +283,7 @@ public final class ParrowParquetHandler implements ParquetHandler {
       }
       ReadOptions.Builder b =
           options.toBuilder()
-              .readAs(KernelSchemas.toArrow(schema))
+              .readAs(KernelSchemas.toArrowForReading(schema))
               .types(t -> t.int96Unit(TimeUnit.MICROSECOND));
       if (index != null) {
         b.rowNumbers(index);

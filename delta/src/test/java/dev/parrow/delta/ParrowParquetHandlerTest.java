@@ -438,4 +438,32 @@ class ParrowParquetHandlerTest {
       }
     }
   }
+
+  /**
+   * A column the table says is not null reads from a file that has it optional, as Spark writes
+   * every column (the file of {@link #write} has id optional).
+   */
+  @Test
+  void aNotNullColumnReadsFromAFileWhereItIsOptional() throws Exception {
+    Path file = write(500);
+    StructType asked = new StructType().add("id", LongType.LONG, false);
+    long sum = 0;
+    try (BufferAllocator allocator = new RootAllocator()) {
+      ParrowParquetHandler handler =
+          new ParrowParquetHandler(allocator, RemoteOptions.defaults(), ReadOptions.defaults());
+      try (CloseableIterator<ColumnarBatch> batches =
+          handler.readParquetFiles(
+              Utils.singletonCloseableIterator(FileStatus.of(file.toString())),
+              asked,
+              Optional.empty())) {
+        while (batches.hasNext()) {
+          ColumnarBatch b = batches.next();
+          for (int r = 0; r < b.getSize(); r++) {
+            sum += b.getColumnVector(0).getLong(r);
+          }
+        }
+      }
+    }
+    assertEquals(499L * 500 / 2, sum);
+  }
 }

@@ -9,8 +9,6 @@ import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.metadata.Statistics;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.schema.ParquetSchema;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -177,16 +175,8 @@ final class IcebergMetrics {
       case DOUBLE:
         return physical == PhysicalType.FLOAT ? (double) le.getFloat() : le.getDouble();
       case DECIMAL:
-        {
-          int scale = ((Types.DecimalType) type).scale();
-          BigInteger unscaled =
-              physical == PhysicalType.INT32
-                  ? BigInteger.valueOf(le.getInt())
-                  : physical == PhysicalType.INT64
-                      ? BigInteger.valueOf(le.getLong())
-                      : new BigInteger(bytes);
-          return new BigDecimal(unscaled, scale);
-        }
+        return dev.parrow.codec.metadata.Statistics.decimal(
+            bytes, physical, ((Types.DecimalType) type).scale());
       case STRING:
         return new String(bytes, StandardCharsets.UTF_8);
       case UUID:

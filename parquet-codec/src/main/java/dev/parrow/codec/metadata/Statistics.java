@@ -29,4 +29,26 @@ public record Statistics(
   /** Statistics with no field set. */
   public static final Statistics EMPTY =
       new Statistics(null, null, null, null, null, null, null, null, null);
+
+  /**
+   * A decimal column's statistics value ({@code minValue}, {@code maxValue}) as a number, as plain
+   * encoding stores it: INT32 and INT64 little-endian, FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY the
+   * unscaled value big-endian in two's complement. What table formats record of a file's decimals.
+   *
+   * @param plain the value's bytes
+   * @param physical the column's physical type
+   * @param scale the decimal's scale
+   * @return the value
+   */
+  public static java.math.BigDecimal decimal(byte[] plain, PhysicalType physical, int scale) {
+    java.nio.ByteBuffer le =
+        java.nio.ByteBuffer.wrap(plain).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    java.math.BigInteger unscaled =
+        physical == PhysicalType.INT32
+            ? java.math.BigInteger.valueOf(le.getInt())
+            : physical == PhysicalType.INT64
+                ? java.math.BigInteger.valueOf(le.getLong())
+                : new java.math.BigInteger(plain);
+    return new java.math.BigDecimal(unscaled, scale);
+  }
 }
