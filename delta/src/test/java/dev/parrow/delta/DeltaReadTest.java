@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.storage.RemoteOptions;
 import io.delta.kernel.Operation;
-import io.delta.kernel.Scan;
 import io.delta.kernel.Snapshot;
 import io.delta.kernel.Table;
 import io.delta.kernel.Transaction;
 import io.delta.kernel.data.ArrayValue;
 import io.delta.kernel.data.ColumnVector;
-import io.delta.kernel.data.ColumnarBatch;
 import io.delta.kernel.data.FilteredColumnarBatch;
 import io.delta.kernel.data.MapValue;
 import io.delta.kernel.data.Row;
@@ -24,8 +22,6 @@ import io.delta.kernel.engine.FileSystemClient;
 import io.delta.kernel.engine.JsonHandler;
 import io.delta.kernel.engine.ParquetHandler;
 import io.delta.kernel.expressions.Literal;
-import io.delta.kernel.internal.InternalScanFileUtils;
-import io.delta.kernel.internal.data.ScanStateRow;
 import io.delta.kernel.internal.util.Utils;
 import io.delta.kernel.internal.util.VectorUtils;
 import io.delta.kernel.types.ArrayType;
@@ -261,63 +257,11 @@ class DeltaReadTest {
 
   /**
    * The rows of the table's latest snapshot for which {@code filter} (on data columns, or null) is
-   * true, sorted, read as a connector reads them: the filter given to the scan (data skipping) and
-   * to the Parquet handler (pruning), then applied to the rows by Kernel's evaluator.
+   * true, sorted, read as a connector reads them ({@link KernelScan}).
    */
   static List<String> read(Engine engine, String path, io.delta.kernel.expressions.Predicate filter)
       throws Exception {
-    Snapshot snapshot = Table.forPath(engine, path).getLatestSnapshot(engine);
-    var builder = snapshot.getScanBuilder();
-    Scan scan = filter == null ? builder.build() : builder.withFilter(filter).build();
-    Row state = scan.getScanState(engine);
-    StructType physical = ScanStateRow.getPhysicalDataReadSchema(engine, state);
-    List<String> out = new ArrayList<>();
-    try (CloseableIterator<FilteredColumnarBatch> scanFiles = scan.getScanFiles(engine)) {
-      while (scanFiles.hasNext()) {
-        try (CloseableIterator<Row> fileRows = scanFiles.next().getRows()) {
-          while (fileRows.hasNext()) {
-            Row file = fileRows.next();
-            CloseableIterator<ColumnarBatch> data =
-                engine
-                    .getParquetHandler()
-                    .readParquetFiles(
-                        Utils.singletonCloseableIterator(
-                            InternalScanFileUtils.getAddFileStatus(file)),
-                        physical,
-                        Optional.ofNullable(filter));
-            try (CloseableIterator<FilteredColumnarBatch> logical =
-                Scan.transformPhysicalData(engine, state, file, data)) {
-              while (logical.hasNext()) {
-                FilteredColumnarBatch b = logical.next();
-                ColumnarBatch batch = b.getData();
-                Optional<ColumnVector> selection = b.getSelectionVector();
-                if (filter != null) {
-                  selection =
-                      Optional.of(
-                          engine
-                              .getExpressionHandler()
-                              .getPredicateEvaluator(batch.getSchema(), filter)
-                              .eval(batch, selection));
-                }
-                for (int r = 0; r < batch.getSize(); r++) {
-                  if (selection.isPresent()
-                      && (selection.get().isNullAt(r) || !selection.get().getBoolean(r))) {
-                    continue;
-                  }
-                  List<String> values = new ArrayList<>();
-                  for (int c = 0; c < batch.getSchema().length(); c++) {
-                    values.add(text(batch.getColumnVector(c), r));
-                  }
-                  out.add(String.join("|", values));
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    out.sort(null);
-    return out;
+    return KernelScan.rows(engine, path, filter, DeltaReadTest::text);
   }
 
   private static String text(ColumnVector v, int r) {

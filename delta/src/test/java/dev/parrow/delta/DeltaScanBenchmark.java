@@ -5,12 +5,9 @@ import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.storage.RemoteOptions;
 import io.delta.kernel.Operation;
-import io.delta.kernel.Scan;
-import io.delta.kernel.Snapshot;
 import io.delta.kernel.Table;
 import io.delta.kernel.Transaction;
 import io.delta.kernel.data.ColumnVector;
-import io.delta.kernel.data.ColumnarBatch;
 import io.delta.kernel.data.FilteredColumnarBatch;
 import io.delta.kernel.data.Row;
 import io.delta.kernel.defaults.engine.DefaultEngine;
@@ -18,8 +15,6 @@ import io.delta.kernel.engine.Engine;
 import io.delta.kernel.expressions.Column;
 import io.delta.kernel.expressions.Literal;
 import io.delta.kernel.expressions.Predicate;
-import io.delta.kernel.internal.InternalScanFileUtils;
-import io.delta.kernel.internal.data.ScanStateRow;
 import io.delta.kernel.internal.util.Utils;
 import io.delta.kernel.types.DataType;
 import io.delta.kernel.types.DateType;
@@ -142,65 +137,23 @@ public final class DeltaScanBenchmark {
    */
   private static String scan(Engine engine, String path, StructType columns, Predicate filter)
       throws Exception {
-    Snapshot snapshot = Table.forPath(engine, path).getLatestSnapshot(engine);
-    var builder = snapshot.getScanBuilder();
-    if (columns != null) {
-      builder = builder.withReadSchema(columns);
-    }
-    if (filter != null) {
-      builder = builder.withFilter(filter);
-    }
-    Scan scan = builder.build();
-    Row state = scan.getScanState(engine);
-    StructType physical = ScanStateRow.getPhysicalDataReadSchema(engine, state);
-    long rows = 0;
-    long hash = 0;
-    try (CloseableIterator<FilteredColumnarBatch> files = scan.getScanFiles(engine)) {
-      while (files.hasNext()) {
-        try (CloseableIterator<Row> fileRows = files.next().getRows()) {
-          while (fileRows.hasNext()) {
-            Row file = fileRows.next();
-            CloseableIterator<ColumnarBatch> data =
-                engine
-                    .getParquetHandler()
-                    .readParquetFiles(
-                        Utils.singletonCloseableIterator(
-                            InternalScanFileUtils.getAddFileStatus(file)),
-                        physical,
-                        Optional.ofNullable(filter));
-            try (CloseableIterator<FilteredColumnarBatch> logical =
-                Scan.transformPhysicalData(engine, state, file, data)) {
-              while (logical.hasNext()) {
-                FilteredColumnarBatch b = logical.next();
-                ColumnarBatch batch = b.getData();
-                Optional<ColumnVector> selection = b.getSelectionVector();
-                if (filter != null) {
-                  selection =
-                      Optional.of(
-                          engine
-                              .getExpressionHandler()
-                              .getPredicateEvaluator(batch.getSchema(), filter)
-                              .eval(batch, selection));
-                }
-                for (int c = 0; c < batch.getSchema().length(); c++) {
-                  hash += hash(batch.getColumnVector(c), batch.getSize(), selection);
-                }
-                for (int r = 0; r < batch.getSize(); r++) {
-                  if (selected(selection, r)) {
-                    rows++;
-                  }
-                }
-              }
+    long[] rowsAndHash = new long[2];
+    KernelScan.read(
+        engine,
+        path,
+        columns,
+        filter,
+        (batch, selection) -> {
+          for (int c = 0; c < batch.getSchema().length(); c++) {
+            rowsAndHash[1] += hash(batch.getColumnVector(c), batch.getSize(), selection);
+          }
+          for (int r = 0; r < batch.getSize(); r++) {
+            if (KernelScan.selected(selection, r)) {
+              rowsAndHash[0]++;
             }
           }
-        }
-      }
-    }
-    return rows + " rows, hash " + hash;
-  }
-
-  private static boolean selected(Optional<ColumnVector> selection, int r) {
-    return selection.isEmpty() || (!selection.get().isNullAt(r) && selection.get().getBoolean(r));
+        });
+    return rowsAndHash[0] + " rows, hash " + rowsAndHash[1];
   }
 
   /** A sum over the selected rows of each value's hash, through Kernel's getters. */
@@ -208,7 +161,7 @@ public final class DeltaScanBenchmark {
     DataType t = v.getDataType();
     long h = 0;
     for (int r = 0; r < size; r++) {
-      if (!selected(selection, r) || v.isNullAt(r)) {
+      if (!KernelScan.selected(selection, r) || v.isNullAt(r)) {
         continue;
       }
       if (t instanceof LongType) {

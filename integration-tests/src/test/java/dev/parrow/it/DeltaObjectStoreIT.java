@@ -13,16 +13,11 @@ import dev.parrow.storage.RemoteOptions;
 import dev.parrow.storage.S3Settings;
 import dev.parrow.storage.Stores;
 import io.delta.kernel.Operation;
-import io.delta.kernel.Scan;
-import io.delta.kernel.Snapshot;
 import io.delta.kernel.Table;
 import io.delta.kernel.Transaction;
-import io.delta.kernel.data.ColumnarBatch;
 import io.delta.kernel.data.FilteredColumnarBatch;
 import io.delta.kernel.data.Row;
 import io.delta.kernel.engine.Engine;
-import io.delta.kernel.internal.InternalScanFileUtils;
-import io.delta.kernel.internal.data.ScanStateRow;
 import io.delta.kernel.internal.util.Utils;
 import io.delta.kernel.types.LongType;
 import io.delta.kernel.types.StringType;
@@ -233,38 +228,19 @@ class DeltaObjectStoreIT {
 
   /** Every id of the latest snapshot, sorted. */
   private static List<Long> read(Engine engine, String path) throws Exception {
-    Snapshot snapshot = Table.forPath(engine, path).getLatestSnapshot(engine);
-    Scan scan = snapshot.getScanBuilder().build();
-    Row state = scan.getScanState(engine);
-    StructType physical = ScanStateRow.getPhysicalDataReadSchema(engine, state);
     List<Long> ids = new ArrayList<>();
-    try (CloseableIterator<FilteredColumnarBatch> files = scan.getScanFiles(engine)) {
-      while (files.hasNext()) {
-        try (CloseableIterator<Row> rows = files.next().getRows()) {
-          while (rows.hasNext()) {
-            Row file = rows.next();
-            try (CloseableIterator<FilteredColumnarBatch> data =
-                Scan.transformPhysicalData(
-                    engine,
-                    state,
-                    file,
-                    engine
-                        .getParquetHandler()
-                        .readParquetFiles(
-                            Utils.singletonCloseableIterator(
-                                InternalScanFileUtils.getAddFileStatus(file)),
-                            physical,
-                            Optional.empty()))) {
-              while (data.hasNext()) {
-                ColumnarBatch b = data.next().getData();
-                for (int r = 0; r < b.getSize(); r++) {
-                  ids.add(b.getColumnVector(0).getLong(r));
-                }
-              }
-            }
-          }
-        }
-      }
+    for (String row :
+        dev.parrow.delta.KernelScan.rows(
+            engine,
+            path,
+            null,
+            (v, r) ->
+                v.isNullAt(r)
+                    ? "null"
+                    : v.getDataType() instanceof LongType
+                        ? Long.toString(v.getLong(r))
+                        : v.getString(r))) {
+      ids.add(Long.parseLong(row.substring(0, row.indexOf('|'))));
     }
     ids.sort(null);
     return ids;

@@ -7,16 +7,12 @@ import dev.parrow.arrow.ReadOptions;
 import dev.parrow.delta.ParrowEngine;
 import dev.parrow.storage.RemoteOptions;
 import io.delta.kernel.Operation;
-import io.delta.kernel.Scan;
 import io.delta.kernel.Table;
 import io.delta.kernel.Transaction;
 import io.delta.kernel.data.ColumnVector;
-import io.delta.kernel.data.ColumnarBatch;
 import io.delta.kernel.data.FilteredColumnarBatch;
 import io.delta.kernel.data.Row;
 import io.delta.kernel.engine.Engine;
-import io.delta.kernel.internal.InternalScanFileUtils;
-import io.delta.kernel.internal.data.ScanStateRow;
 import io.delta.kernel.internal.util.Utils;
 import io.delta.kernel.types.DataType;
 import io.delta.kernel.types.DateType;
@@ -47,10 +43,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Delta tables written by Spark (delta-spark, local mode) read through Delta Kernel with {@link
- * ParrowEngine} as Spark reads them, row for row: partitioned, with deletion vectors (deletes and
- * updates), column mapping by name (a renamed column), an added column, checkpoints Spark wrote,
- * and a compaction; and a table Parrow writes and commits is read equal by Spark, which appends to
- * it, and Parrow reads Spark's append. Java 17 and 21 only (Spark's Delta writers need Hadoop).
+ * ParrowEngine} as Spark and Kernel's default engine read them, row for row: partitioned, with
+ * deletion vectors (deletes and updates), column mapping by name (a renamed column), an added
+ * column, checkpoints Spark wrote, and a compaction; and a table Parrow writes and commits is read
+ * equal by Spark, which appends to it, and Parrow reads Spark's append. Java 17 and 21 only
+ * (Spark's Delta writers need Hadoop).
  */
 class DeltaSparkIT {
   @TempDir static Path dir;
@@ -97,54 +94,31 @@ class DeltaSparkIT {
     return out;
   }
 
-  /** The rows Kernel reads of the table through ParrowEngine, in the same text, sorted. */
+  /**
+   * The rows Kernel reads of the table through ParrowEngine, in the same text, sorted; checked
+   * equal to what Kernel's default engine reads of it first.
+   */
   private static List<String> parrowRows(String path) throws Exception {
-    List<String> out = new ArrayList<>();
+    List<String> parrow;
     try (BufferAllocator allocator = new RootAllocator()) {
-      Engine engine =
-          ParrowEngine.create(allocator, RemoteOptions.defaults(), ReadOptions.defaults());
-      Scan scan = Table.forPath(engine, path).getLatestSnapshot(engine).getScanBuilder().build();
-      Row state = scan.getScanState(engine);
-      StructType physical = ScanStateRow.getPhysicalDataReadSchema(engine, state);
-      try (CloseableIterator<FilteredColumnarBatch> files = scan.getScanFiles(engine)) {
-        while (files.hasNext()) {
-          try (CloseableIterator<Row> rows = files.next().getRows()) {
-            while (rows.hasNext()) {
-              Row file = rows.next();
-              CloseableIterator<ColumnarBatch> data =
-                  engine
-                      .getParquetHandler()
-                      .readParquetFiles(
-                          Utils.singletonCloseableIterator(
-                              InternalScanFileUtils.getAddFileStatus(file)),
-                          physical,
-                          Optional.empty());
-              try (CloseableIterator<FilteredColumnarBatch> logical =
-                  Scan.transformPhysicalData(engine, state, file, data)) {
-                while (logical.hasNext()) {
-                  FilteredColumnarBatch b = logical.next();
-                  ColumnarBatch batch = b.getData();
-                  for (int r = 0; r < batch.getSize(); r++) {
-                    if (b.getSelectionVector().isPresent()
-                        && (b.getSelectionVector().get().isNullAt(r)
-                            || !b.getSelectionVector().get().getBoolean(r))) {
-                      continue;
-                    }
-                    List<String> values = new ArrayList<>();
-                    for (int c = 0; c < batch.getSchema().length(); c++) {
-                      values.add(text(batch.getColumnVector(c), r));
-                    }
-                    out.add(String.join("|", values));
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
+      parrow =
+          kernelRows(
+              ParrowEngine.create(allocator, RemoteOptions.defaults(), ReadOptions.defaults()),
+              path);
     }
-    out.sort(null);
-    return out;
+    assertEquals(
+        kernelRows(
+            io.delta.kernel.defaults.engine.DefaultEngine.create(
+                new org.apache.hadoop.conf.Configuration()),
+            path),
+        parrow,
+        "Parrow reads what the default engine reads");
+    return parrow;
+  }
+
+  /** The rows Kernel reads of the table with {@code engine}, in the same text, sorted. */
+  private static List<String> kernelRows(Engine engine, String path) throws Exception {
+    return dev.parrow.delta.KernelScan.rows(engine, path, null, DeltaSparkIT::text);
   }
 
   /** A value through Kernel's getters, as Java's text of the value Spark's Row holds. */

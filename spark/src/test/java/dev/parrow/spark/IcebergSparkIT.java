@@ -131,4 +131,71 @@ class IcebergSparkIT {
             + " map('rewrite-all', 'true'))");
     assertEquals(want, parrowRows(t, Expressions.alwaysTrue()));
   }
+
+  /**
+   * What Parrow writes and commits reads in Spark: a Spark-written table's batches, read by Parrow,
+   * appended by {@link dev.parrow.iceberg.IcebergArrowAppender} to a second table in one commit
+   * (two files, with Iceberg's metrics), which Spark reads equal to the first; Spark then deletes
+   * from it (a position delete file on Parrow's files) and Parrow reads what Spark reads.
+   */
+  @Test
+  void tablesParrowAppendsToReadInSpark() throws Exception {
+    String columns =
+        " (id BIGINT, name STRING, price DECIMAL(10, 2), tags ARRAY<STRING>,"
+            + " point STRUCT<x: DOUBLE, y: FLOAT>, attrs MAP<STRING, INT>) USING iceberg"
+            + " TBLPROPERTIES ('format-version' = '2', 'write.delete.mode' = 'merge-on-read')";
+    spark.sql("CREATE TABLE local.db.source" + columns);
+    spark.sql("CREATE TABLE local.db.copy" + columns);
+    spark.sql(
+        "INSERT INTO local.db.source SELECT id, IF(id % 9 = 4, NULL, concat('n', id % 13)),"
+            + " CAST(id * 7 + 1 AS DECIMAL(10, 2)) / 100,"
+            + " IF(id % 5 = 0, array(), array(concat('t', id % 3), concat('u', id))),"
+            + " named_struct('x', id * 0.5D, 'y', IF(id % 4 = 0, NULL, CAST(id AS FLOAT))),"
+            + " IF(id % 7 = 0, map(), map('a', CAST(id AS INT))) FROM range(0, 5000) r(id)");
+    Table source = Spark3Util.loadIcebergTable(spark, "local.db.source");
+    Table copy = Spark3Util.loadIcebergTable(spark, "local.db.copy");
+    org.apache.iceberg.AppendFiles append = copy.newAppend();
+    try (BufferAllocator allocator = new RootAllocator();
+        IcebergArrowReader reader =
+            IcebergArrowReader.open(
+                allocator,
+                source.newScan(),
+                dev.parrow.arrow.ReadOptions.builder().batchSize(2500).build())) {
+      int file = 0;
+      while (reader.loadNextBatch()) {
+        String path = copy.locationProvider().newDataLocation("parrow-" + file++ + ".parquet");
+        dev.parrow.iceberg.IcebergArrowAppender appender =
+            dev.parrow.iceberg.IcebergArrowAppender.create(
+                copy.io().newOutputFile(path),
+                copy.schema(),
+                org.apache.iceberg.MetricsConfig.forTable(copy),
+                dev.parrow.arrow.WriteOptions.defaults(),
+                copy.io());
+        try (appender) {
+          appender.add(reader.getVectorSchemaRoot());
+        }
+        append.appendFile(
+            org.apache.iceberg.DataFiles.builder(copy.spec())
+                .withPath(path)
+                .withFormat(org.apache.iceberg.FileFormat.PARQUET)
+                .withFileSizeInBytes(appender.length())
+                .withMetrics(appender.metrics())
+                .withSplitOffsets(appender.splitOffsets())
+                .build());
+      }
+      assertTrue(file >= 2, file + " files");
+    }
+    append.commit();
+    List<String> want = sparkRows("local.db.source", null);
+    assertEquals(5000, want.size());
+    assertEquals(want, sparkRows("local.db.copy", null), "Spark reads Parrow's files");
+    assertEquals(
+        sparkRows("local.db.source", "id > 4000 AND name = 'n3'"),
+        sparkRows("local.db.copy", "id > 4000 AND name = 'n3'"),
+        "Spark filters by Parrow's metrics and reads the same rows");
+    spark.sql("DELETE FROM local.db.copy WHERE id % 10 = 3");
+    List<String> after = sparkRows("local.db.copy", null);
+    assertEquals(4500, after.size());
+    assertEquals(after, parrowRows("local.db.copy", Expressions.alwaysTrue()));
+  }
 }
