@@ -216,17 +216,7 @@ final class HeapVector implements ColumnVector {
     int start = start(row);
     int size = ends.get(row) - start;
     ColumnVector elements = new Slice(children.get(0), start, size);
-    return new ArrayValue() {
-      @Override
-      public int getSize() {
-        return size;
-      }
-
-      @Override
-      public ColumnVector getElements() {
-        return elements;
-      }
-    };
+    return KernelValues.array(size, elements);
   }
 
   @Override
@@ -238,22 +228,7 @@ final class HeapVector implements ColumnVector {
     int size = ends.get(row) - start;
     ColumnVector keys = new Slice(children.get(0), start, size);
     ColumnVector vals = new Slice(children.get(1), start, size);
-    return new MapValue() {
-      @Override
-      public int getSize() {
-        return size;
-      }
-
-      @Override
-      public ColumnVector getKeys() {
-        return keys;
-      }
-
-      @Override
-      public ColumnVector getValues() {
-        return vals;
-      }
-    };
+    return KernelValues.map(size, keys, vals);
   }
 
   /** Rows {@code from} to {@code from + size} of a vector, as a vector from row 0. */

@@ -140,17 +140,7 @@ final class KernelVector implements ColumnVector {
     int count = list.getElementEndIndex(offset + row) - start;
     KernelVector elements =
         new KernelVector(((ArrayType) type).getElementType(), list.getDataVector(), start, count);
-    return new ArrayValue() {
-      @Override
-      public int getSize() {
-        return count;
-      }
-
-      @Override
-      public ColumnVector getElements() {
-        return elements;
-      }
-    };
+    return KernelValues.array(count, elements);
   }
 
   @Override
@@ -169,21 +159,6 @@ final class KernelVector implements ColumnVector {
     KernelVector values =
         new KernelVector(
             mapType.getValueType(), (FieldVector) entries.getChildByOrdinal(1), start, count);
-    return new MapValue() {
-      @Override
-      public int getSize() {
-        return count;
-      }
-
-      @Override
-      public ColumnVector getKeys() {
-        return keys;
-      }
-
-      @Override
-      public ColumnVector getValues() {
-        return values;
-      }
-    };
+    return KernelValues.map(count, keys, values);
   }
 }
