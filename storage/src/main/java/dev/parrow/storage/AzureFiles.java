@@ -216,21 +216,12 @@ final class AzureFiles {
   private static final class Upload extends PartedUpload {
     private final URI blob;
     private final RemoteRequests requests;
-    private final RemoteOptions options;
-    private final boolean ifAbsent;
 
     Upload(
         String name, URI blob, RemoteOptions options, RemoteRequests requests, boolean ifAbsent) {
-      super(name, options);
+      super(name, options, ifAbsent);
       this.blob = blob;
       this.requests = requests;
-      this.options = options;
-      this.ifAbsent = ifAbsent;
-    }
-
-    @Override
-    boolean wholeOnly() {
-      return ifAbsent;
     }
 
     @Override
@@ -255,21 +246,21 @@ final class AzureFiles {
               new RemoteRequests.Request(
                   "PUT",
                   blob,
-                  ifAbsent
+                  ifAbsent()
                       ? Map.of("x-ms-blob-type", "BlockBlob", "If-None-Match", "*")
                       : Map.of("x-ms-blob-type", "BlockBlob"),
                   body,
                   "Put Blob",
                   1 << 20),
               response -> {
-                if (ifAbsent && (response.statusCode() == 409 || response.statusCode() == 412)) {
+                if (ifAbsent() && (response.statusCode() == 409 || response.statusCode() == 412)) {
                   return false;
                 }
                 requests.expect(response, 201, "Put Blob");
                 return true;
               });
       if (!made) {
-        checkOwnWrite(body, AzureFiles.open(name(), options));
+        checkOwnWrite(body, AzureFiles.open(name(), options()));
       }
     }
 

@@ -39,6 +39,7 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
 
   private final String name;
   private final RemoteOptions options;
+  private final boolean ifAbsent;
   private final Semaphore room;
   private final List<CompletableFuture<String>> parts = new ArrayList<>();
   private final Object lock = new Object();
@@ -51,19 +52,30 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
   private List<String> partIds;
   private volatile IOException failure;
 
-  PartedUpload(String name, RemoteOptions options) {
+  /**
+   * An upload.
+   *
+   * @param name the location, for messages
+   * @param options part size, parts in flight, retries
+   * @param ifAbsent whether the object is made only where none is (a put-if-absent): then it goes
+   *     in one conditional request of at most one part, since a refused request is told from one
+   *     that succeeded before its answer was lost by comparing the object's bytes with the body
+   */
+  PartedUpload(String name, RemoteOptions options, boolean ifAbsent) {
     this.name = name;
     this.options = options;
+    this.ifAbsent = ifAbsent;
     this.room = new Semaphore(options.partsInFlight());
   }
 
-  /**
-   * Whether the object goes in one request only, at most one part's size (a put-if-absent: a
-   * conditional request that failed is told from one that succeeded before its answer was lost by
-   * comparing the object's bytes with the body, which needs the body whole).
-   */
-  boolean wholeOnly() {
-    return false;
+  /** {@return whether the object is made only where none is, in one request} */
+  boolean ifAbsent() {
+    return ifAbsent;
+  }
+
+  /** {@return the options the upload was made with} */
+  RemoteOptions options() {
+    return options;
   }
 
   /**
@@ -196,7 +208,7 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
       off += n;
       len -= n;
       if (filled == part) {
-        if (wholeOnly()) {
+        if (ifAbsent) {
           throw new IOException(
               name
                   + ": a put-if-absent is one request of at most "
@@ -297,7 +309,7 @@ abstract class PartedUpload implements StagedOutputFile, RemoteTraffic {
    */
   @Override
   public void stage() throws IOException {
-    if (wholeOnly()) {
+    if (ifAbsent) {
       throw new UnsupportedOperationException(name + ": a put-if-absent cannot be staged");
     }
     end();

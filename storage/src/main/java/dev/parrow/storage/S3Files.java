@@ -191,22 +191,13 @@ public final class S3Files {
     private static final Pattern UPLOAD_ID = Pattern.compile("<UploadId>([^<]*)</UploadId>");
     private final URI object;
     private final RemoteRequests requests;
-    private final boolean ifAbsent;
-    private final RemoteOptions options;
     private volatile String uploadId;
 
     Upload(
         String name, URI object, RemoteOptions options, RemoteRequests requests, boolean ifAbsent) {
-      super(name, options);
+      super(name, options, ifAbsent);
       this.object = object;
       this.requests = requests;
-      this.ifAbsent = ifAbsent;
-      this.options = options;
-    }
-
-    @Override
-    boolean wholeOnly() {
-      return ifAbsent;
     }
 
     @Override
@@ -231,19 +222,19 @@ public final class S3Files {
               new RemoteRequests.Request(
                   "PUT",
                   object,
-                  ifAbsent ? Map.of("If-None-Match", "*") : Map.of(),
+                  ifAbsent() ? Map.of("If-None-Match", "*") : Map.of(),
                   body,
                   "PutObject",
                   1 << 20),
               response -> {
-                if (ifAbsent && response.statusCode() == 412) {
+                if (ifAbsent() && response.statusCode() == 412) {
                   return false;
                 }
                 requests.expect(response, 200, "PutObject");
                 return true;
               });
       if (!made) {
-        checkOwnWrite(body, S3Files.open(name(), options));
+        checkOwnWrite(body, S3Files.open(name(), options()));
       }
     }
 
