@@ -102,24 +102,53 @@ class ConcurrencyIT {
     }
   }
 
+  /**
+   * A file closed while a reader of it reads, at any moment: the read ends with an error naming the
+   * file, or (the close after the last batch) not at all. Every other trial closes it once the
+   * first batch is read, before the second row group's chunks are fetched, so that the close surely
+   * lands inside the read however fast the machine is; the others at a random moment.
+   */
   @Test
   void aFileClosedFromAnotherThreadFailsCleanly() throws Exception {
     Random random = new Random(5);
-    int failed = 0;
     for (int trial = 0; trial < 30; trial++) {
       try (BufferAllocator allocator = new RootAllocator()) {
         ParquetFile file = ParquetFile.open(FLAT);
-        // Small batches: the read lasts long enough for the close to land in it on a fast machine.
-        try (ParquetArrowReader reader =
-            file.newReader(allocator, ReadOptions.builder().batchSize(10).build())) {
+        boolean gated = trial % 2 == 1;
+        // A gated read on one thread fetches nothing ahead: its second row group is fetched after
+        // the close.
+        ReadOptions options =
+            gated
+                ? ReadOptions.builder().batchSize(10).parallelism(1).build()
+                : ReadOptions.builder().batchSize(10).build();
+        try (ParquetArrowReader reader = file.newReader(allocator, options)) {
           AtomicReference<Throwable> failure = new AtomicReference<>();
-          Thread consumer = consume(reader, failure);
-          Thread.sleep(random.nextInt(30));
+          java.util.concurrent.CountDownLatch firstBatch =
+              new java.util.concurrent.CountDownLatch(1);
+          java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+          Thread consumer =
+              consume(
+                  reader,
+                  failure,
+                  gated
+                      ? () -> {
+                        firstBatch.countDown();
+                        closed.await();
+                      }
+                      : () -> {});
+          if (gated) {
+            assertTrue(
+                firstBatch.await(60, java.util.concurrent.TimeUnit.SECONDS), "a first batch");
+          } else {
+            Thread.sleep(random.nextInt(30));
+          }
           file.close();
+          closed.countDown();
           consumer.join();
           Throwable t = failure.get();
+          assertTrue(
+              t != null || !gated, "trial " + trial + ": the read after the close did not fail");
           if (t != null) {
-            failed++;
             assertTrue(
                 t instanceof IOException && t.getMessage().contains(FLAT.toString())
                     || hasCause(t, FLAT + ": the file was closed while it was being read"),
@@ -128,7 +157,6 @@ class ConcurrencyIT {
         }
       }
     }
-    assertTrue(failed > 0, "no close landed during a read: the test does not test it");
   }
 
   @Test
@@ -176,13 +204,28 @@ class ConcurrencyIT {
   }
 
   private static Thread consume(ParquetArrowReader reader, AtomicReference<Throwable> failure) {
+    return consume(reader, failure, () -> {});
+  }
+
+  /** What a consumer does after its first batch (waits for a close, say). */
+  private interface Pause {
+    void run() throws InterruptedException;
+  }
+
+  private static Thread consume(
+      ParquetArrowReader reader, AtomicReference<Throwable> failure, Pause afterFirstBatch) {
     Thread t =
         new Thread(
             () -> {
               try {
+                boolean first = true;
                 while (reader.loadNextBatch()) {
                   for (FieldVector v : reader.getVectorSchemaRoot().getFieldVectors()) {
                     v.getValueCount();
+                  }
+                  if (first) {
+                    first = false;
+                    afterFirstBatch.run();
                   }
                 }
               } catch (Throwable e) {
