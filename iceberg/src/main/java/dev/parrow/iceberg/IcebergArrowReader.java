@@ -437,7 +437,11 @@ public final class IcebergArrowReader extends ArrowReader {
     return out.stream().mapToInt(Integer::intValue).toArray();
   }
 
-  /** {@code rows} copies of an Iceberg constant (its internal value) in {@code target}. */
+  /**
+   * {@code rows} copies of an Iceberg constant (its internal value) in {@code target}, in bulk: the
+   * first value set, then the filled bytes copied after themselves, doubling, and the validity bits
+   * set a byte at a time (a constant column is filled for every batch of a task).
+   */
   static void constant(FieldVector target, Object value, int rows) {
     if (target instanceof org.apache.arrow.vector.complex.StructVector struct) {
       // _partition: each field its constant, the struct null where the value is.
@@ -450,24 +454,59 @@ public final class IcebergArrowReader extends ArrowReader {
             fields == null ? null : fields.get(c, Object.class),
             rows);
       }
-      for (int i = 0; i < rows; i++) {
-        if (fields == null) {
-          struct.setNull(i);
-        } else {
-          struct.setIndexDefined(i);
-        }
+      if (fields != null) {
+        allValid(struct.getValidityBuffer(), rows);
       }
       struct.setValueCount(rows);
       return;
     }
     target.setInitialCapacity(rows);
     target.allocateNew();
-    if (value != null) {
+    if (value == null || rows == 0) {
+      target.setValueCount(rows);
+      return;
+    }
+    if (target instanceof BaseFixedWidthVector fixed && !(target instanceof BitVector)) {
+      set(fixed, 0, value);
+      repeat(fixed.getDataBuffer(), fixed.getTypeWidth(), rows);
+      allValid(fixed.getValidityBuffer(), rows);
+    } else if (target instanceof org.apache.arrow.vector.BaseVariableWidthVector variable) {
+      byte[] bytes =
+          target instanceof VarCharVector
+              ? value.toString().getBytes(StandardCharsets.UTF_8)
+              : bytes(value);
+      variable.allocateNew((long) bytes.length * rows, rows);
+      org.apache.arrow.memory.ArrowBuf data = variable.getDataBuffer();
+      data.setBytes(0, bytes);
+      repeat(data, bytes.length, rows);
+      org.apache.arrow.memory.ArrowBuf offsets = variable.getOffsetBuffer();
+      for (int i = 0; i <= rows; i++) {
+        offsets.setInt((long) i * 4, i * bytes.length);
+      }
+      allValid(variable.getValidityBuffer(), rows);
+      variable.setLastSet(rows - 1);
+    } else {
       for (int i = 0; i < rows; i++) {
         set(target, i, value);
       }
     }
     target.setValueCount(rows);
+  }
+
+  /** The first {@code width} bytes of {@code data} copied after themselves up to {@code rows}. */
+  private static void repeat(org.apache.arrow.memory.ArrowBuf data, long width, int rows) {
+    for (long done = 1; done < rows; done *= 2) {
+      long n = Math.min(done, rows - done);
+      data.setBytes(done * width, data, 0, n * width);
+    }
+  }
+
+  /** The validity bits of the first {@code rows} slots set. */
+  private static void allValid(org.apache.arrow.memory.ArrowBuf validity, int rows) {
+    validity.setOne(0, rows / 8);
+    for (int i = rows / 8 * 8; i < rows; i++) {
+      org.apache.arrow.vector.BitVectorHelper.setBit(validity, i);
+    }
   }
 
   private static void set(FieldVector v, int i, Object value) {
