@@ -153,10 +153,7 @@ final class ParrowKernelFileIO implements FileIO {
         if (!overwrite && exists(path)) {
           throw new FileAlreadyExistsException(path);
         }
-        if (isLocal(path)) {
-          Files.createDirectories(local(path).getParent());
-        }
-        return new Written(store(path).create(path).openCommittingOnClose());
+        return new Written(output(path, remote, false).openCommittingOnClose());
       }
 
       /**
@@ -169,13 +166,7 @@ final class ParrowKernelFileIO implements FileIO {
       public void writeAtomically(CloseableIterator<String> lines, boolean overwrite)
           throws IOException {
         try (lines) {
-          dev.parrow.storage.StagedOutputFile out;
-          if (isLocal(path)) {
-            Files.createDirectories(local(path).getParent());
-            out = new dev.parrow.storage.AtomicFile(local(path), !overwrite);
-          } else {
-            out = overwrite ? store(path).create(path) : store(path).createIfAbsent(path);
-          }
+          dev.parrow.storage.StagedOutputFile out = output(path, remote, !overwrite);
           boolean committed = false;
           try {
             try (OutputStream stream = out.open()) {
@@ -201,11 +192,31 @@ final class ParrowKernelFileIO implements FileIO {
     }
   }
 
+  /**
+   * A file of a table to write, whole or not at all: a local one in its directory (made first, as
+   * Hadoop's file system makes it: object stores have none), and, {@code ifAbsent}, made only where
+   * no file is ({@link dev.parrow.storage.Store#createIfAbsent}).
+   */
+  static dev.parrow.storage.StagedOutputFile output(
+      String path, RemoteOptions remote, boolean ifAbsent) throws IOException {
+    if (isLocal(path)) {
+      Files.createDirectories(local(path).getParent());
+      return new dev.parrow.storage.AtomicFile(local(path), ifAbsent);
+    }
+    Store store = Stores.of(path, remote);
+    return ifAbsent ? store.createIfAbsent(path) : store.create(path);
+  }
+
   private boolean exists(String path) throws IOException {
+    return exists(path, remote);
+  }
+
+  /** Whether a file is at {@code path}, locally or in an object store (its length asked). */
+  static boolean exists(String path, RemoteOptions remote) throws IOException {
     if (isLocal(path)) {
       return Files.exists(local(path));
     }
-    try (dev.parrow.storage.InputFile f = store(path).open(path)) {
+    try (dev.parrow.storage.InputFile f = Stores.of(path, remote).open(path)) {
       f.length();
       return true;
     } catch (java.io.FileNotFoundException | java.nio.file.NoSuchFileException e) {

@@ -146,7 +146,7 @@ public final class ParrowParquetHandler implements ParquetHandler {
   public void writeParquetFileAtomically(String path, CloseableIterator<FilteredColumnarBatch> data)
       throws IOException {
     try (data) {
-      if (exists(path)) {
+      if (ParrowKernelFileIO.exists(path, remote)) {
         throw new java.nio.file.FileAlreadyExistsException(path);
       }
       if (!data.hasNext()) {
@@ -174,14 +174,7 @@ public final class ParrowParquetHandler implements ParquetHandler {
       throws IOException {
     org.apache.arrow.vector.types.pojo.Schema arrow =
         KernelSchemas.toArrow(first.getData().getSchema());
-    if (ParrowKernelFileIO.isLocal(location)) {
-      // Object stores have no directories; a local one is made as Hadoop's file system makes it.
-      java.nio.file.Files.createDirectories(ParrowKernelFileIO.local(location).getParent());
-    }
-    dev.parrow.storage.OutputFile out =
-        ParrowKernelFileIO.isLocal(location)
-            ? dev.parrow.storage.OutputFile.of(ParrowKernelFileIO.local(location))
-            : dev.parrow.storage.OutputFile.of(location, remote);
+    dev.parrow.storage.OutputFile out = ParrowKernelFileIO.output(location, remote, false);
     ParquetArrowWriter writer = ParquetArrowWriter.create(out, arrow, writes);
     FilteredColumnarBatch batch = first;
     try (VectorSchemaRoot root = VectorSchemaRoot.create(arrow, allocator)) {
@@ -199,17 +192,6 @@ public final class ParrowParquetHandler implements ParquetHandler {
       throw e;
     }
     return new Written(writer, batch);
-  }
-
-  private boolean exists(String path) throws IOException {
-    if (ParrowKernelFileIO.isLocal(path)) {
-      return java.nio.file.Files.exists(ParrowKernelFileIO.local(path));
-    }
-    try (ParquetFile f = ParquetFile.open(path, remote)) {
-      return true;
-    } catch (java.io.FileNotFoundException | java.nio.file.NoSuchFileException e) {
-      return false;
-    }
   }
 
   /** The batch's selected rows copied into {@code root} (cleared first). */
