@@ -2,9 +2,9 @@ package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.files.AppendLock;
 import dev.parrow.arrow.internal.files.Appending;
-import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.arrow.internal.write.FieldWriter;
 import dev.parrow.arrow.internal.write.LeafWriter;
+import dev.parrow.arrow.internal.write.RowGroupPipeline;
 import dev.parrow.arrow.internal.write.ValueExtractor;
 import dev.parrow.codec.crypto.FileEncryptor;
 import dev.parrow.codec.metadata.FileMetaData;
@@ -77,14 +77,14 @@ public final class ParquetArrowWriter implements AutoCloseable {
   /** Files written beside the file when it is committed (external key material), by name. */
   private final Map<String, byte[]> besideFile;
 
-  /** The writer tree of each top-level field. */
-  private final List<FieldWriter> fields = new ArrayList<>();
+  /** Each top-level variant field written shredded: its shredded form, by name. */
+  private final Map<String, Field> shredded;
 
-  /** The leaves whose vectors hold dictionary indices, at any depth. */
+  /** The leaves whose vectors hold dictionary indices, at any depth (of one writer tree). */
   private final List<LeafWriter> dictionaryLeaves = new ArrayList<>();
 
-  /** The batch's dictionaries, by id, as the values of their columns. */
-  private final Map<Long, DenseValues> batchDictionaries = new java.util.HashMap<>();
+  /** Cuts the batches into row groups, encodes them and hands them to {@link #file}. */
+  private final RowGroupPipeline rowGroups;
 
   /** When appending: the file's footer, whose metadata the new footer keeps. */
   private final FileMetaData existing;
@@ -94,9 +94,6 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   /** When appending: held until the writer is closed or aborted. */
   private AppendLock appendLock;
-
-  private ColumnChunkWriter[] chunks;
-  private long rowsInGroup;
 
   /** Closed, aborted or failed: nothing more is written. */
   private boolean closed;
@@ -114,6 +111,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
     this.provider = provider;
     this.messageSchema = messageFormat(schema, provider);
     Map<String, Field> shredded = shreddedVariants(output, messageSchema, options, appendTo);
+    this.shredded = shredded;
     // The schema written: shredded variants in their shredded form (ARROW:schema keeps the
     // caller's).
     Schema written =
@@ -143,7 +141,6 @@ public final class ParquetArrowWriter implements AutoCloseable {
         appendTo != null
             ? appendEncryptor(appendTo, paths)
             : encrypted == null ? null : encrypted.encryption().newFile(paths);
-    this.rowGroupsBegun = appendTo == null ? 0 : appendTo.metadata().rowGroups().size();
     this.columnOrders = columnOrders(options, columns, appendTo);
     this.besideFile = encrypted == null ? Map.of() : encrypted.besideFile();
     this.sortingColumns = sortingColumns(options, columns);
@@ -161,21 +158,67 @@ public final class ParquetArrowWriter implements AutoCloseable {
       discard();
       throw e;
     }
-    java.util.Iterator<ColumnDescriptor> leafColumns = columns.iterator();
-    for (Field field : messageSchema.getFields()) {
-      Field shreddedForm = shredded.get(field.getName());
-      FieldWriter writer =
-          shreddedForm == null
-              ? FieldWriter.of(field, leafColumns)
-              : FieldWriter.shreddedVariant(field, shreddedForm, leafColumns);
+    for (FieldWriter writer : fieldWriters()) {
       for (LeafWriter leaf : writer.leaves()) {
         if (leaf.dictionaryId() != null) {
           dictionaryLeaves.add(leaf);
         }
       }
-      fields.add(writer);
     }
-    newRowGroup();
+    this.rowGroups =
+        new RowGroupPipeline(
+            output.name(),
+            new RowGroupPipeline.Target() {
+              @Override
+              public RowGroupPipeline.Encoders open(int ordinal) {
+                return encoders(ordinal);
+              }
+
+              @Override
+              public void write(ColumnChunkWriter.Chunk[] chunks, long rows) throws IOException {
+                file.writeRowGroup(List.of(chunks), rows, sortingColumns);
+              }
+            },
+            appendTo == null ? 0 : appendTo.metadata().rowGroups().size(),
+            options.rowGroupRows(),
+            options.rowGroupBytes(),
+            options.parallelism(),
+            options.executor(),
+            options.bytesInFlight());
+  }
+
+  /** A writer tree for each top-level field (each row group being encoded has its own). */
+  private List<FieldWriter> fieldWriters() {
+    List<FieldWriter> out = new ArrayList<>();
+    java.util.Iterator<ColumnDescriptor> leafColumns = columns.iterator();
+    for (Field field : messageSchema.getFields()) {
+      Field shreddedForm = shredded.get(field.getName());
+      out.add(
+          shreddedForm == null
+              ? FieldWriter.of(field, leafColumns)
+              : FieldWriter.shreddedVariant(field, shreddedForm, leafColumns));
+    }
+    return out;
+  }
+
+  /** The chunk writers and writer trees of row group {@code ordinal} of the file. */
+  private RowGroupPipeline.Encoders encoders(int ordinal) {
+    ColumnChunkWriter[] chunks = new ColumnChunkWriter[columns.size()];
+    for (int i = 0; i < chunks.length; i++) {
+      chunks[i] =
+          new ColumnChunkWriter(
+              columns.get(i),
+              options.columnOptions(columns.get(i).path()),
+              encryptor == null ? null : encryptor.chunk(ordinal, i),
+              columnOrders.get(i));
+    }
+    List<FieldWriter> fields = fieldWriters();
+    for (FieldWriter field : fields) {
+      for (LeafWriter leaf : field.leaves()) {
+        chunks[leaf.column().index()].hashValuesAs(leaf.hashedBytes());
+      }
+    }
+    return new RowGroupPipeline.Encoders(chunks, fields);
   }
 
   /**
@@ -580,31 +623,6 @@ public final class ParquetArrowWriter implements AutoCloseable {
     return rows;
   }
 
-  private void newRowGroup() {
-    chunks = new ColumnChunkWriter[columns.size()];
-    for (int i = 0; i < chunks.length; i++) {
-      chunks[i] =
-          new ColumnChunkWriter(
-              columns.get(i),
-              options.columnOptions(columns.get(i).path()),
-              encryptor == null ? null : encryptor.chunk(rowGroupsBegun, i),
-              columnOrders.get(i));
-    }
-    for (FieldWriter field : fields) {
-      for (LeafWriter leaf : field.leaves()) {
-        chunks[leaf.column().index()].hashValuesAs(leaf.hashedBytes());
-      }
-    }
-    rowGroupsBegun++;
-    rowsInGroup = 0;
-  }
-
-  /**
-   * Row groups begun, the file's own included when appending: the next one's ordinal (an encrypted
-   * chunk's modules name it).
-   */
-  private int rowGroupsBegun;
-
   /**
    * Writes the rows of {@code root}. Any failure, a batch of another schema included, aborts the
    * writer: the target stays as it was and {@link #close} commits nothing.
@@ -626,21 +644,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
                 + schema
                 + "; the write is aborted");
       }
-      int rows = root.getRowCount();
-      int at = 0;
-      if (dictionaryChanged()) {
-        // A dictionary that does not extend the row group's: the batch starts a new row group.
-        endRowGroup();
-      }
-      while (at < rows) {
-        int take = (int) Math.min(rows - at, options.rowGroupRows() - rowsInGroup);
-        writeSlice(root, at, take);
-        at += take;
-        rowsInGroup += take;
-        if (rowsInGroup == options.rowGroupRows() || bufferedBytes() >= options.rowGroupBytes()) {
-          endRowGroup();
-        }
-      }
+      rowGroups.write(root, batchDictionaries());
     } catch (Throwable e) {
       fail(e);
       throw e;
@@ -685,45 +689,19 @@ public final class ParquetArrowWriter implements AutoCloseable {
     }
   }
 
-  /** What each field's last slice took to write, and each chunk's last finish: longest first. */
-  private final WorkerPool.Costs fieldCosts = new WorkerPool.Costs();
-
-  private final WorkerPool.Costs finishCosts = new WorkerPool.Costs();
-
-  private void writeSlice(VectorSchemaRoot root, int from, int rows) throws IOException {
-    VectorSchemaRoot slice =
-        from == 0 && rows == root.getRowCount() ? root : root.slice(from, rows);
-    try {
-      // Fields write to their own column chunks only, so they are encoded (and compressed) in
-      // parallel.
-      WorkerPool.runAll(
-          fields.size(),
-          options.parallelism(),
-          options.executor(),
-          fieldCosts,
-          f -> fields.get(f).write(slice.getVector(f), rows, chunks, batchDictionaries));
-    } catch (IOException | RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IOException(e);
-    } finally {
-      if (slice != root) {
-        slice.close();
-      }
+  /**
+   * This batch's dictionaries as the values of their columns, by id (a batch whose dictionary does
+   * not extend its row group's starts a new one).
+   */
+  private Map<Long, DenseValues> batchDictionaries() {
+    if (dictionaryLeaves.isEmpty()) {
+      return Map.of();
     }
-  }
-
-  /** Reads this batch's dictionaries; whether one of them does not extend its chunk's. */
-  private boolean dictionaryChanged() {
-    batchDictionaries.clear();
-    boolean changed = false;
+    Map<Long, DenseValues> out = new java.util.HashMap<>();
     for (LeafWriter leaf : dictionaryLeaves) {
-      DenseValues d =
-          batchDictionaries.computeIfAbsent(
-              leaf.dictionaryId(), id -> dictionaryValues(id, leaf.column()));
-      changed |= !chunks[leaf.column().index()].accepts(d);
+      out.computeIfAbsent(leaf.dictionaryId(), id -> dictionaryValues(id, leaf.column()));
     }
-    return changed;
+    return out;
   }
 
   /** Dictionary {@code id}'s entries as values of {@code column}. */
@@ -743,19 +721,10 @@ public final class ParquetArrowWriter implements AutoCloseable {
     return extractor.values();
   }
 
-  private long bufferedBytes() {
-    long bytes = 0;
-    for (ColumnChunkWriter c : chunks) {
-      bytes += c.bufferedBytes();
-    }
-    return bytes;
-  }
-
   /**
    * Ends the current row group (nothing happens when it is empty). With a parallelism of 2 or more
-   * its pages go to the stream on another thread while the caller writes on: the writer then holds
-   * up to two row groups' encoded pages, and a failure writing them is thrown by the next {@code
-   * write}, {@code flush} or {@code close}.
+   * row groups are encoded and written while the caller writes on: a failure is thrown by the next
+   * {@code write}, {@code flush} or {@code close}.
    *
    * @throws IOException if writing fails
    */
@@ -763,95 +732,36 @@ public final class ParquetArrowWriter implements AutoCloseable {
     checkOpen();
     try {
       checkInterrupt();
-      endRowGroup();
+      rowGroups.flush();
     } catch (Throwable e) {
       fail(e);
       throw e;
     }
   }
 
-  private void endRowGroup() throws IOException {
-    if (rowsInGroup == 0) {
-      return;
-    }
-    ColumnChunkWriter.Chunk[] finished = new ColumnChunkWriter.Chunk[chunks.length];
-    try {
-      // Each chunk's last pages and dictionary page are compressed in parallel too.
-      WorkerPool.runAll(
-          chunks.length,
-          options.parallelism(),
-          options.executor(),
-          finishCosts,
-          c -> finished[c] = chunks[c].finish());
-    } catch (IOException | RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IOException(e);
-    }
-    awaitRowGroup();
-    for (ColumnChunkWriter.Chunk c : finished) {
-      chunkBytesEnded += c.length();
-    }
-    List<ColumnChunkWriter.Chunk> group = List.of(finished);
-    long groupRows = rowsInGroup;
-    if (options.parallelism() > 1) {
-      // Written to the file on another thread while the caller encodes the next row group: at most
-      // one finished row group waits, and its failure is thrown by the next flush or close.
-      pendingRowGroup =
-          WorkerPool.background(
-              options.executor(),
-              () -> {
-                file.writeRowGroup(group, groupRows, sortingColumns);
-                return null;
-              });
-    } else {
-      file.writeRowGroup(group, groupRows, sortingColumns);
-    }
-    newRowGroup();
-  }
-
-  /** The finished row group being written on another thread, or null. */
-  private java.util.concurrent.Future<?> pendingRowGroup;
-
-  /** The chunks of the row groups ended so far: their bytes in the file. */
-  private long chunkBytesEnded;
-
   /**
    * About how many bytes the file holds so far: the column chunks of the row groups ended, and the
    * encoded pages of the one being written (its last pages estimated, before compression). For a
    * caller that rolls to a new file at a target size (a table format's data files); the file's own
-   * length is {@link #length} once committed.
+   * length is {@link #length} once committed. It waits for the batches written to be encoded, so
+   * that the figure does not depend on the threads.
    *
    * @return the estimate, in bytes
+   * @throws IOException if encoding failed (the writer is then aborted)
    */
-  public long bytesWritten() {
-    return chunkBytesEnded + bufferedBytes();
+  public long bytesWritten() throws IOException {
+    checkOpen();
+    try {
+      return rowGroups.bytesWritten();
+    } catch (Throwable e) {
+      fail(e);
+      throw e;
+    }
   }
 
-  /** Waits until the row group being written on another thread is in the stream. */
-  private void awaitRowGroup() throws IOException {
-    java.util.concurrent.Future<?> pending = pendingRowGroup;
-    if (pending == null) {
-      return;
-    }
-    try {
-      pending.get();
-      pendingRowGroup = null;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException(
-          output.name() + ": interrupted while a row group was being written");
-    } catch (java.util.concurrent.ExecutionException e) {
-      pendingRowGroup = null;
-      Throwable cause = e.getCause();
-      if (cause instanceof IOException io) {
-        throw io;
-      }
-      if (cause instanceof RuntimeException r) {
-        throw r;
-      }
-      throw (Error) cause;
-    }
+  /** {@return row groups encoded again after a wrong guess of where one ends (tests)} */
+  int rowGroupReplays() {
+    return rowGroups.replays();
   }
 
   /**
@@ -868,24 +778,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
   }
 
   private void discard() throws IOException {
-    java.util.concurrent.Future<?> pending = pendingRowGroup;
-    pendingRowGroup = null;
-    if (pending != null) {
-      // The stream is the writing thread's until its row group is in: only then is it closed.
-      boolean interrupted = false;
-      while (true) {
-        try {
-          pending.get();
-          break;
-        } catch (InterruptedException e) {
-          interrupted = true;
-        } catch (java.util.concurrent.ExecutionException e) {
-          break;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+    // The stream is the row groups' writing thread's until they stop: only then is it closed.
+    if (rowGroups != null) {
+      rowGroups.close();
     }
     try {
       stream.close();
@@ -933,8 +828,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
     checkOpen();
     try {
       checkInterrupt();
-      endRowGroup();
-      awaitRowGroup();
+      rowGroups.finish();
+      rowGroups.close();
       if (existing == null) {
         List<KeyValue> kv = new ArrayList<>();
         if (options.writeArrowSchema()) {

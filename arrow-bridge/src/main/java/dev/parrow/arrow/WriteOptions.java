@@ -78,6 +78,7 @@ public final class WriteOptions {
   private final List<SortKey> sortingColumns;
   private final boolean monthDayNanoAsInterval;
   private final int parallelism;
+  private final long bytesInFlight;
   private final Executor executor;
   private final boolean commitOnClose;
   private final EncryptionPerFile encryption;
@@ -92,6 +93,10 @@ public final class WriteOptions {
   private WriteOptions(Builder b) {
     if (b.parallelism < 1) {
       throw new IllegalArgumentException("parallelism must be at least 1, not " + b.parallelism);
+    }
+    if (b.bytesInFlight < 0) {
+      throw new IllegalArgumentException(
+          "bytesInFlight must not be negative, not " + b.bytesInFlight);
     }
     if (b.rowGroupRows < 1 || b.rowGroupBytes < 1) {
       throw new IllegalArgumentException("row group limits must be positive");
@@ -115,6 +120,7 @@ public final class WriteOptions {
     this.sortingColumns = List.copyOf(b.sortingColumns);
     this.monthDayNanoAsInterval = b.monthDayNanoAsInterval;
     this.parallelism = b.parallelism;
+    this.bytesInFlight = b.bytesInFlight;
     this.executor = b.executor;
     this.commitOnClose = b.commitOnClose;
     this.encryption = b.encryption;
@@ -162,6 +168,7 @@ public final class WriteOptions {
     b.sortingColumns.addAll(sortingColumns);
     b.monthDayNanoAsInterval = monthDayNanoAsInterval;
     b.parallelism = parallelism;
+    b.bytesInFlight = bytesInFlight;
     b.executor = executor;
     b.commitOnClose = commitOnClose;
     b.encryption = encryption;
@@ -223,8 +230,7 @@ public final class WriteOptions {
 
   /**
    * {@return the encoded size that ends a row group after the batch (or batch slice) that reaches
-   * it (a writer holds one row group's pages while it encodes them, and with a parallelism of 2 or
-   * more, the one before while it goes to the stream)}
+   * it (a writer holds the pages of the row groups it is encoding until they are in the stream)}
    */
   public long rowGroupBytes() {
     return rowGroupBytes;
@@ -275,11 +281,19 @@ public final class WriteOptions {
   }
 
   /**
-   * {@return how many threads encode the columns of a batch (the caller's included); the file is
-   * the same whatever the number}
+   * {@return how many threads encode row groups and their columns; the file is the same whatever
+   * the number}
    */
   public int parallelism() {
     return parallelism;
+  }
+
+  /**
+   * {@return about how many bytes of copied batches a writer with a parallelism of 2 or more holds
+   * while it encodes them; see {@link Builder#bytesInFlight}}
+   */
+  public long bytesInFlight() {
+    return bytesInFlight;
   }
 
   /** {@return where the writer runs its helper threads' work, or null for Parrow's own threads} */
@@ -528,6 +542,7 @@ public final class WriteOptions {
     private final List<SortKey> sortingColumns = new java.util.ArrayList<>();
     private boolean monthDayNanoAsInterval;
     private int parallelism = Runtime.getRuntime().availableProcessors();
+    private long bytesInFlight = Math.min(512L << 20, Runtime.getRuntime().maxMemory() / 4);
     private Executor executor;
     private boolean commitOnClose = true;
     private EncryptionPerFile encryption;
@@ -722,13 +737,36 @@ public final class WriteOptions {
     }
 
     /**
-     * Threads encoding a batch's columns, the caller's included (1: only the caller's).
+     * Threads encoding the batches (default: the cores). With 1 the caller encodes each batch
+     * before {@code write} returns. With more, {@code write} copies the batch (the caller may reuse
+     * its vectors at once) and returns while helper threads encode it: row groups are encoded at
+     * once, each column of each on a thread, and written to the file in order, so a caller feeding
+     * one thread keeps every core busy. A failure (a value the file cannot hold) is then thrown by
+     * the {@code write}, {@code flush} or {@code close} after it. The file is byte for byte the
+     * same whatever the number: where a row group ends by {@link #rowGroupBytes} is checked for
+     * every batch slice, and a guess proved wrong is encoded again.
      *
      * @param threads at least 1
      * @return this builder
      */
     public Builder parallelism(int threads) {
       this.parallelism = threads;
+      return this;
+    }
+
+    /**
+     * About how many bytes of copied batches a writer with a parallelism of 2 or more may hold
+     * while it encodes them (default 512 MiB, or a quarter of the JVM's memory when less; the
+     * copies are off the heap, in an allocator of the writer's own). When they would pass it,
+     * {@code write} waits for row groups to be encoded; when the row group being filled holds them
+     * all, its slices are encoded one at a time from then on, as with a parallelism of 1. A batch
+     * larger than the budget is still taken, alone.
+     *
+     * @param bytes at least 0
+     * @return this builder
+     */
+    public Builder bytesInFlight(long bytes) {
+      this.bytesInFlight = bytes;
       return this;
     }
 
@@ -748,11 +786,11 @@ public final class WriteOptions {
 
     /**
      * Runs the writer's helper work on the caller's executor instead of Parrow's own daemon
-     * threads: the columns of a batch that the calling thread does not encode itself ({@code
-     * parallelism - 1} helpers at most) and, with a parallelism of 2 or more, the writing of a
-     * finished row group to the stream while the next is encoded. The calling thread still encodes
-     * and takes over the columns no helper has started; a row group the executor rejects is written
-     * by the calling thread.
+     * threads: with a parallelism of 2 or more, the encoding of row groups' columns ({@code
+     * parallelism} tasks at a time at most) and the writing of finished row groups to the stream.
+     * Work the executor rejects or has not started when the caller waits for it (at a {@code
+     * flush}, at {@code close}, or for room in {@link #bytesInFlight}) is run by the calling
+     * thread.
      *
      * @param executor the executor, or null for Parrow's own threads (the default)
      * @return this builder

@@ -46,6 +46,21 @@ public final class LimitedExecutor implements Executor {
     }
   }
 
+  /**
+   * Runs one queued task on the calling thread, if there is one: a caller waiting for this share's
+   * tasks works instead of idling (and gets its tasks run when the executor runs none).
+   *
+   * @return whether a task ran
+   */
+  public boolean runQueued() {
+    Runnable task = queue.poll();
+    if (task == null) {
+      return false;
+    }
+    task.run();
+    return true;
+  }
+
   private void drain() {
     try {
       Runnable task;

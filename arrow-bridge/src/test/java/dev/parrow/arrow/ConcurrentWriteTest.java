@@ -1,0 +1,339 @@
+package dev.parrow.arrow;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.parrow.storage.OutputFile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.arrow.vector.complex.impl.UnionListWriter;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Writers with threads to spare encode row groups at once (each batch copied, its slices placed on
+ * a guess of where the row group ends): every such file is byte for byte the file one thread
+ * writes, whatever the batch size, row group limit (rows or encoded bytes), flushes, dictionaries,
+ * nesting, executor or memory budget; a guess proved wrong is encoded again; a failure is thrown,
+ * the target untouched, nothing leaked.
+ */
+class ConcurrentWriteTest {
+  @TempDir Path dir;
+
+  private static final DictionaryEncoding CODES =
+      new DictionaryEncoding(1, false, new ArrowType.Int(32, true));
+
+  private static final Schema SCHEMA =
+      new Schema(
+          List.of(
+              Field.notNullable("id", new ArrowType.Int(64, true)),
+              Field.nullable("s", ArrowType.Utf8.INSTANCE),
+              Field.nullable("txt", ArrowType.Utf8.INSTANCE),
+              new Field(
+                  "l",
+                  FieldType.nullable(ArrowType.List.INSTANCE),
+                  List.of(Field.nullable("item", new ArrowType.Int(32, true)))),
+              new Field(
+                  "st",
+                  FieldType.nullable(ArrowType.Struct.INSTANCE),
+                  List.of(
+                      Field.nullable("a", new ArrowType.Int(32, true)),
+                      Field.nullable("b", ArrowType.Utf8.INSTANCE))),
+              new Field("d", new FieldType(true, new ArrowType.Int(32, true), CODES), null)));
+
+  /** The batches a test writes: each is {@code rows} rows from {@code first}, text of a length. */
+  private interface Batches {
+    void writeTo(ParquetArrowWriter writer, Batch batch) throws IOException;
+  }
+
+  /** Fills the root with rows and writes it. */
+  private static final class Batch implements AutoCloseable {
+    final VectorSchemaRoot root;
+    final VarCharVector dictionary;
+    final DictionaryProvider.MapDictionaryProvider provider =
+        new DictionaryProvider.MapDictionaryProvider();
+
+    Batch(BufferAllocator allocator) {
+      root = VectorSchemaRoot.create(SCHEMA, allocator);
+      dictionary = new VarCharVector("dict", allocator);
+      provider.put(new Dictionary(dictionary, CODES));
+      dictionary(0, 8);
+    }
+
+    /** The dictionary's entries: "v{first}" to "v{first + size - 1}" (0 and more: it extends). */
+    void dictionary(int first, int size) {
+      dictionary.allocateNew();
+      for (int i = 0; i < size; i++) {
+        dictionary.setSafe(i, ("v" + (first + i)).getBytes(StandardCharsets.UTF_8));
+      }
+      dictionary.setValueCount(size);
+    }
+
+    void write(ParquetArrowWriter writer, long first, int rows, int textLength) throws IOException {
+      fill(first, rows, textLength);
+      writer.write(root);
+    }
+
+    private void fill(long first, int rows, int textLength) {
+      root.allocateNew();
+      BigIntVector id = (BigIntVector) root.getVector("id");
+      VarCharVector s = (VarCharVector) root.getVector("s");
+      VarCharVector txt = (VarCharVector) root.getVector("txt");
+      ListVector l = (ListVector) root.getVector("l");
+      StructVector st = (StructVector) root.getVector("st");
+      IntVector a = (IntVector) st.getChild("a");
+      VarCharVector b = (VarCharVector) st.getChild("b");
+      IntVector d = (IntVector) root.getVector("d");
+      UnionListWriter lw = l.getWriter();
+      byte[] text = new byte[textLength];
+      int entries = dictionary.getValueCount();
+      for (int r = 0; r < rows; r++) {
+        long i = first + r;
+        id.setSafe(r, i);
+        if (i % 11 == 0) {
+          s.setNull(r);
+        } else {
+          s.setSafe(r, ("k" + i % 37).getBytes(StandardCharsets.UTF_8));
+        }
+        // Letters no codec here compresses much, the same for the same row.
+        java.util.SplittableRandom letters = new java.util.SplittableRandom(i);
+        for (int c = 0; c < textLength; c++) {
+          text[c] = (byte) ('a' + letters.nextInt(26));
+        }
+        txt.setSafe(r, text);
+        lw.setPosition(r);
+        if (i % 13 != 0) {
+          lw.startList();
+          for (int e = 0; e < i % 5; e++) {
+            lw.integer().writeInt((int) (i + e));
+          }
+          lw.endList();
+        }
+        if (i % 17 == 0) {
+          st.setNull(r);
+        } else {
+          st.setIndexDefined(r);
+          a.setSafe(r, (int) (i % 1000));
+          b.setSafe(r, ("b" + i % 3).getBytes(StandardCharsets.UTF_8));
+        }
+        if (i % 7 == 0) {
+          d.setNull(r);
+        } else {
+          d.setSafe(r, (int) (i % entries));
+        }
+      }
+      l.setValueCount(rows);
+      root.setRowCount(rows);
+    }
+
+    @Override
+    public void close() {
+      root.close();
+      dictionary.close();
+    }
+  }
+
+  /**
+   * Writes {@code batches} with {@code options} at {@code parallelism} on {@code executor}; returns
+   * the writer's replays.
+   */
+  private static int write(
+      Path target,
+      WriteOptions.Builder options,
+      int parallelism,
+      Executor executor,
+      Batches batches)
+      throws IOException {
+    try (BufferAllocator allocator = new RootAllocator();
+        Batch batch = new Batch(allocator)) {
+      ParquetArrowWriter writer =
+          ParquetArrowWriter.create(
+              OutputFile.of(target),
+              SCHEMA,
+              options.parallelism(parallelism).executor(executor).build(),
+              batch.provider);
+      try (writer) {
+        batches.writeTo(writer, batch);
+      }
+      return writer.rowGroupReplays();
+    }
+  }
+
+  /** Writes the batches with one thread and with more: the files are the same, byte for byte. */
+  private int sameFileAsOneThread(WriteOptions.Builder options, Batches batches) throws Exception {
+    Path one = dir.resolve("one.parquet");
+    write(one, options, 1, null, batches);
+    byte[] expected = Files.readAllBytes(one);
+    int replays = 0;
+    Executor rejecting =
+        task -> {
+          throw new RejectedExecutionException("busy");
+        };
+    for (int parallelism : new int[] {2, 4, 16}) {
+      for (Executor executor : new Executor[] {null, rejecting}) {
+        Path many = dir.resolve("many.parquet");
+        replays += write(many, options, parallelism, executor, batches);
+        assertArrayEquals(
+            expected,
+            Files.readAllBytes(many),
+            "parallelism " + parallelism + (executor == null ? "" : ", a rejecting executor"));
+      }
+    }
+    return replays;
+  }
+
+  private static int rowGroups(Path file) throws IOException {
+    try (ParquetFile f = ParquetFile.open(file)) {
+      return f.metadata().rowGroups().size();
+    }
+  }
+
+  /** 12,000 rows in batches of {@code size}, a flush after the first 5,000. */
+  private static Batches rowsInBatchesOf(int size) {
+    return (writer, batch) -> {
+      for (int first = 0; first < 12_000; first += size) {
+        batch.write(writer, first, Math.min(size, 12_000 - first), 20);
+        if (first < 5_000 && first + size >= 5_000) {
+          writer.flush();
+        }
+      }
+    };
+  }
+
+  @Test
+  void rowGroupsEndWhereOneThreadEndsThem() throws Exception {
+    for (int size : new int[] {1, 7, 999, 4_096, 25_000}) {
+      // By rows.
+      sameFileAsOneThread(
+          WriteOptions.builder().rowGroupRows(3_000).pageRows(500), rowsInBatchesOf(size));
+      // By encoded bytes (rows never reach the limit).
+      sameFileAsOneThread(
+          WriteOptions.builder().rowGroupBytes(40_000).pageRows(500), rowsInBatchesOf(size));
+    }
+    Path file = dir.resolve("bytes.parquet");
+    write(file, WriteOptions.builder().rowGroupBytes(40_000), 4, null, rowsInBatchesOf(999));
+    assertTrue(rowGroups(file) > 5, "the byte limit ended row groups: " + rowGroups(file));
+  }
+
+  /**
+   * Rows that grow a hundredfold: slices placed on the bytes per row seen before pass the byte
+   * limit before their row group's last, and what follows is encoded again; a writer whose executor
+   * runs nothing (its tasks run only when the caller waits) guesses every slice.
+   */
+  @Test
+  void aWrongGuessIsEncodedAgain() throws Exception {
+    Batches growing =
+        (writer, batch) -> {
+          for (int k = 0; k < 30; k++) {
+            batch.write(writer, k * 500L, 500, k < 10 ? 10 : 1_000);
+          }
+        };
+    int replays =
+        sameFileAsOneThread(WriteOptions.builder().rowGroupBytes(300_000).pageRows(500), growing);
+    assertTrue(replays > 0, "a wrong guess was replayed");
+  }
+
+  @Test
+  void aBudgetTooSmallForOneRowGroupStillWritesTheSameFile() throws Exception {
+    sameFileAsOneThread(
+        WriteOptions.builder().rowGroupRows(4_000).bytesInFlight(1), rowsInBatchesOf(999));
+    sameFileAsOneThread(
+        WriteOptions.builder().rowGroupBytes(40_000).bytesInFlight(100_000), rowsInBatchesOf(999));
+  }
+
+  /** A batch dictionary that does not extend its row group's starts a new row group. */
+  @Test
+  void changedDictionariesStartRowGroupsAsOneThreadDoes() throws Exception {
+    Batches dictionaries =
+        (writer, batch) -> {
+          for (int k = 0; k < 12; k++) {
+            // Extends for three batches, then starts over with other entries.
+            batch.dictionary(k / 4 * 100, 8 + k % 4);
+            batch.write(writer, k * 700L, 700, 12);
+          }
+        };
+    sameFileAsOneThread(WriteOptions.builder().rowGroupRows(2_000), dictionaries);
+    Path file = dir.resolve("dict.parquet");
+    write(file, WriteOptions.builder().rowGroupRows(2_000), 4, null, dictionaries);
+    assertTrue(rowGroups(file) >= 6, "each new dictionary began a row group");
+  }
+
+  /**
+   * A value the file cannot hold (a null in a non-nullable column) fails the call that finds it, at
+   * the latest close: the target is not written, and the allocators close clean.
+   */
+  @Test
+  void aFailureInAnEncodingTaskIsThrownAndLeavesNothing() throws Exception {
+    Path target = dir.resolve("failed.parquet");
+    for (int parallelism : new int[] {1, 2, 8}) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  write(
+                      target,
+                      WriteOptions.builder().rowGroupRows(1_000),
+                      parallelism,
+                      null,
+                      (writer, batch) -> {
+                        for (int k = 0; k < 6; k++) {
+                          batch.fill(k * 800L, 800, 10);
+                          if (k == 3) {
+                            ((BigIntVector) batch.root.getVector("id")).setNull(5);
+                          }
+                          writer.write(batch.root);
+                        }
+                      }));
+      assertTrue(e.getMessage().contains("null"), e.getMessage());
+      assertFalse(Files.exists(target), "nothing at the target");
+    }
+  }
+
+  /** An abort while tasks are queued waits for none of them to write, and frees every copy. */
+  @Test
+  void anAbortWithTasksQueuedLeavesNothing() throws Exception {
+    Path target = dir.resolve("aborted.parquet");
+    Executor rejecting =
+        task -> {
+          throw new RejectedExecutionException("busy");
+        };
+    try (BufferAllocator allocator = new RootAllocator();
+        Batch batch = new Batch(allocator)) {
+      ParquetArrowWriter writer =
+          ParquetArrowWriter.create(
+              OutputFile.of(target),
+              SCHEMA,
+              WriteOptions.builder().rowGroupRows(1_000).parallelism(4).executor(rejecting).build(),
+              batch.provider);
+      for (int k = 0; k < 6; k++) {
+        batch.write(writer, k * 800L, 800, 10);
+      }
+      // The writer's copies are in an allocator of its own, which its abort closes (and which
+      // would throw if a copy were left).
+      writer.abort();
+    }
+    assertFalse(Files.exists(target));
+  }
+}
