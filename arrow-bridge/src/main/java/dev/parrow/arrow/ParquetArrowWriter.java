@@ -184,7 +184,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
             options.rowGroupBytes(),
             options.parallelism(),
             options.executor(),
-            options.bytesInFlight());
+            options.bytesInFlight(),
+            messageSchema.getFields().size());
   }
 
   /** A writer tree for each top-level field (each row group being encoded has its own). */
@@ -723,8 +724,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
 
   /**
    * Ends the current row group (nothing happens when it is empty). With a parallelism of 2 or more
-   * row groups are encoded and written while the caller writes on: a failure is thrown by the next
-   * {@code write}, {@code flush} or {@code close}.
+   * row groups are finished and written (with 4 or more, encoded too) while the caller writes on: a
+   * failure is thrown by the next {@code write}, {@code flush} or {@code close}.
    *
    * @throws IOException if writing fails
    */

@@ -289,7 +289,7 @@ public final class WriteOptions {
   }
 
   /**
-   * {@return about how many bytes of copied batches a writer with a parallelism of 2 or more holds
+   * {@return about how many bytes of copied batches a writer with a parallelism of 4 or more holds
    * while it encodes them; see {@link Builder#bytesInFlight}}
    */
   public long bytesInFlight() {
@@ -737,14 +737,16 @@ public final class WriteOptions {
     }
 
     /**
-     * Threads encoding the batches (default: the cores). With 1 the caller encodes each batch
-     * before {@code write} returns. With more, {@code write} copies the batch (the caller may reuse
-     * its vectors at once) and returns while helper threads encode it: row groups are encoded at
-     * once, each column of each on a thread, and written to the file in order, so a caller feeding
-     * one thread keeps every core busy. A failure (a value the file cannot hold) is then thrown by
-     * the {@code write}, {@code flush} or {@code close} after it. The file is byte for byte the
-     * same whatever the number: where a row group ends by {@link #rowGroupBytes} is checked for
-     * every batch slice, and a guess proved wrong is encoded again.
+     * Threads encoding the batches, the caller's included (default: the cores). With 1 the caller
+     * encodes each batch before {@code write} returns; with 2 or 3 it encodes the batch's columns
+     * with helpers before it returns, while finished row groups are written by the helpers. With 4
+     * or more, {@code write} copies the batch (the caller may reuse its vectors at once) and
+     * returns while helper threads encode it: row groups are encoded at once, each column of each
+     * on a thread, and written to the file in order, so a caller feeding one thread keeps every
+     * core busy. A failure (a value the file cannot hold) is then thrown by the {@code write},
+     * {@code flush} or {@code close} after it. The file is byte for byte the same whatever the
+     * number: where a row group ends by {@link #rowGroupBytes} is checked for every batch slice,
+     * and a guess proved wrong is encoded again.
      *
      * @param threads at least 1
      * @return this builder
@@ -755,7 +757,7 @@ public final class WriteOptions {
     }
 
     /**
-     * About how many bytes of copied batches a writer with a parallelism of 2 or more may hold
+     * About how many bytes of copied batches a writer with a parallelism of 4 or more may hold
      * while it encodes them (default 512 MiB, or a quarter of the JVM's memory when less; the
      * copies are off the heap, in an allocator of the writer's own). When they would pass it,
      * {@code write} waits for row groups to be encoded; when the row group being filled holds them

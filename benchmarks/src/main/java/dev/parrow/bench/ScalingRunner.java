@@ -161,12 +161,13 @@ public final class ScalingRunner {
     }
     System.out.printf(
         Locale.ROOT,
-        "%-15s headroom %.1f (task CPU %.2f s, %d chains, longest %.3f s, at parallelism %d)%n",
+        "%-15s headroom %.1f (task CPU %.2f s, %d chains, longest %.3f s: %s, at parallelism %d)%n",
         table,
         profile.headroom(),
         profile.totalNanos() / 1e9,
         profile.chains(),
         profile.longestChainNanos() / 1e9,
+        profile.longestChain(),
         headroomAt);
     System.out.printf(Locale.ROOT, "headroom %s %.2f%n", table, profile.headroom());
     double one = medians.get(counts.get(0));

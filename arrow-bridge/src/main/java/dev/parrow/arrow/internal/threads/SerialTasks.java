@@ -12,6 +12,8 @@ import java.util.concurrent.RejectedExecutionException;
  */
 public final class SerialTasks {
   private final Executor executor;
+  private final String name;
+  private final boolean profiled;
   private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
 
   /** Whether a runner is taking the tasks (on the executor, or queued there). */
@@ -21,9 +23,18 @@ public final class SerialTasks {
    * Tasks run on {@code executor}; one that rejects the runner leaves it to the thread that adds.
    *
    * @param executor where the tasks run
+   * @param name what the tasks work for (a profile's chain names it)
+   * @param profiled whether a profile counts the tasks (encoding, not the file's writes)
    */
-  public SerialTasks(Executor executor) {
+  public SerialTasks(Executor executor, String name, boolean profiled) {
     this.executor = executor;
+    this.name = name;
+    this.profiled = profiled;
+  }
+
+  @Override
+  public String toString() {
+    return name;
   }
 
   /**
@@ -65,7 +76,7 @@ public final class SerialTasks {
         } catch (RuntimeException | Error e) {
           // The task's own failure handling failed; the tasks after it still run (and see it).
         }
-        if (TaskProfile.recording()) {
+        if (profiled && TaskProfile.recording()) {
           long cpu = TaskProfile.cpuNow() - cpuStart;
           TaskProfile.stage(cpu, cpu);
         }

@@ -105,6 +105,19 @@ public final class TaskProfile {
     return longest;
   }
 
+  /** {@return what the longest chain worked for, as it names itself} */
+  public synchronized String longestChain() {
+    Object longest = null;
+    long nanos = -1;
+    for (Map.Entry<Object, Long> c : chains.entrySet()) {
+      if (c.getValue() > nanos) {
+        nanos = c.getValue();
+        longest = c.getKey();
+      }
+    }
+    return String.valueOf(longest);
+  }
+
   /** {@return the parallel headroom: total task time over the longest chain (0 when none)} */
   public synchronized double headroom() {
     long chain = longestChainNanos();
