@@ -263,6 +263,34 @@ class ConcurrentWriteTest {
         WriteOptions.builder().rowGroupBytes(40_000).bytesInFlight(100_000), rowsInBatchesOf(999));
   }
 
+  /**
+   * {@code bytesWritten} (what a table format rolls its data files by) gives after every batch the
+   * figure one thread gives, row groups ended by bytes included.
+   */
+  @Test
+  void bytesWrittenIsTheFigureOfOneThread() throws Exception {
+    java.util.Map<Integer, List<Long>> figures = new java.util.TreeMap<>();
+    for (int parallelism : new int[] {1, 2, 4, 16}) {
+      List<Long> seen = new java.util.ArrayList<>();
+      write(
+          dir.resolve("rolled.parquet"),
+          WriteOptions.builder().rowGroupBytes(40_000).pageRows(500),
+          parallelism,
+          null,
+          (writer, batch) -> {
+            for (int first = 0; first < 12_000; first += 999) {
+              batch.write(writer, first, Math.min(999, 12_000 - first), 20);
+              seen.add(writer.bytesWritten());
+            }
+          });
+      figures.put(parallelism, seen);
+    }
+    for (List<Long> seen : figures.values()) {
+      org.junit.jupiter.api.Assertions.assertEquals(figures.get(1), seen, figures.toString());
+    }
+    assertTrue(figures.get(1).get(11) > 200_000, "grows with the rows: " + figures.get(1));
+  }
+
   /** A batch dictionary that does not extend its row group's starts a new row group. */
   @Test
   void changedDictionariesStartRowGroupsAsOneThreadDoes() throws Exception {

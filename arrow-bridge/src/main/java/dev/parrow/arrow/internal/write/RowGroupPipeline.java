@@ -412,6 +412,12 @@ public final class RowGroupPipeline implements AutoCloseable {
               return true;
             });
         advance();
+        if (current != null && current.full) {
+          // One thread would have ended it already (its last page flushed, its dictionary page
+          // made): so do the figures.
+          endGroup(null);
+          continue;
+        }
         long bytes = bytesEnded;
         for (Group g : groups) {
           bytes += g.ended ? finishedBytes(g) : g.slices.isEmpty() ? 0 : last(g).bytes();
