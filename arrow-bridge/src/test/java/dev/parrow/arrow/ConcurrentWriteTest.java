@@ -238,6 +238,51 @@ class ConcurrentWriteTest {
   }
 
   /**
+   * Content-defined chunking (its hash state carried from slice to slice of a chunk), Bloom
+   * filters, v2 pages, zstd, sort order and size statistics off: the same file as one thread's.
+   */
+  @Test
+  void otherWriteOptionsGiveTheSameFile() throws Exception {
+    sameFileAsOneThread(
+        WriteOptions.builder()
+            .rowGroupBytes(60_000)
+            .contentDefinedChunking(2_000, 8_000, 0)
+            .column("txt", c -> c.bloomFilter())
+            .column("id", c -> c.bloomFilter())
+            .dataPageVersion(WriteOptions.DataPageVersion.V2)
+            .compression(dev.parrow.codec.metadata.CompressionCodec.ZSTD)
+            .sortedBy(new WriteOptions.SortKey("id", false, false))
+            .sizeStatistics(false),
+        rowsInBatchesOf(999));
+  }
+
+  /** Row groups appended to a file are those one thread appends. */
+  @Test
+  void appendsGiveTheSameFile() throws Exception {
+    Path one = dir.resolve("append-one.parquet");
+    Path many = dir.resolve("append-many.parquet");
+    write(one, WriteOptions.builder().rowGroupRows(2_500), 1, null, rowsInBatchesOf(3_000));
+    Files.copy(one, many);
+    for (Path file : new Path[] {one, many}) {
+      int parallelism = file == one ? 1 : 8;
+      try (BufferAllocator allocator = new RootAllocator();
+          Batch batch = new Batch(allocator);
+          ParquetArrowWriter writer =
+              ParquetArrowWriter.append(
+                  file,
+                  SCHEMA,
+                  WriteOptions.builder().rowGroupBytes(30_000).parallelism(parallelism).build(),
+                  batch.provider)) {
+        for (int k = 0; k < 8; k++) {
+          batch.write(writer, 20_000 + k * 700L, 700, 30);
+        }
+      }
+    }
+    assertArrayEquals(Files.readAllBytes(one), Files.readAllBytes(many));
+    assertTrue(rowGroups(many) > 6, "appended row groups: " + rowGroups(many));
+  }
+
+  /**
    * Rows that grow a hundredfold: slices placed on the bytes per row seen before pass the byte
    * limit before their row group's last, and what follows is encoded again; a writer whose executor
    * runs nothing (its tasks run only when the caller waits) guesses every slice.
