@@ -228,7 +228,12 @@ public final class ParquetDatasetWriter implements AutoCloseable {
     this.store = store;
     this.local = !Stores.isRemote(root);
     this.schema = schema;
-    this.options = options;
+    // Each open file's writer holds copies of its batches while it encodes them (at a parallelism
+    // of 4 or more): the files share the budget, instead of each taking all of it.
+    this.options =
+        options.toBuilder()
+            .bytesInFlight(options.bytesInFlight() / Math.max(1, layout.maxOpenFiles()))
+            .build();
     this.layout = layout;
     List<Field> fields = schema.getFields();
     this.partitionColumns = new int[layout.partitionBy().size()];

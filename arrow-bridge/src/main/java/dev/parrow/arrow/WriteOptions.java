@@ -762,7 +762,8 @@ public final class WriteOptions {
      * copies are off the heap, in an allocator of the writer's own). When they would pass it,
      * {@code write} waits for row groups to be encoded; when the row group being filled holds them
      * all, its slices are encoded one at a time from then on, as with a parallelism of 1. A batch
-     * larger than the budget is still taken, alone.
+     * larger than the budget is still taken, alone. A dataset writer shares it among its open
+     * files.
      *
      * @param bytes at least 0
      * @return this builder

@@ -154,7 +154,10 @@ final class Datasets {
    * fresh data keys wrapped through the KMS the options name; plaintext otherwise.
    */
   static dev.parrow.arrow.WriteOptions writeOptions(Map<String, String> encryption) {
-    dev.parrow.arrow.WriteOptions.Builder b = dev.parrow.arrow.WriteOptions.builder();
+    // One thread a file, as reads: Spark's tasks are the parallelism (a writer of more threads
+    // per task would also hold copies of its batches while it encodes them, in every task).
+    dev.parrow.arrow.WriteOptions.Builder b =
+        dev.parrow.arrow.WriteOptions.builder().parallelism(1);
     if ("false".equalsIgnoreCase(encryption.get(KeyTools.MATERIAL_INTERNAL))) {
       // A table's files are published together at the job's commit; material beside each would
       // have to be too.
