@@ -42,6 +42,15 @@ import org.junit.jupiter.api.io.TempDir;
 class ConcurrentWriteTest {
   @TempDir Path dir;
 
+  /**
+   * An executor that runs nothing: a writer's tasks then run only when its caller waits for them,
+   * so every slice that is not awaited is placed on a guess.
+   */
+  private static final Executor REJECTING =
+      task -> {
+        throw new RejectedExecutionException("busy");
+      };
+
   private static final DictionaryEncoding CODES =
       new DictionaryEncoding(1, false, new ArrowType.Int(32, true));
 
@@ -187,12 +196,8 @@ class ConcurrentWriteTest {
     write(one, options, 1, null, batches);
     byte[] expected = Files.readAllBytes(one);
     int replays = 0;
-    Executor rejecting =
-        task -> {
-          throw new RejectedExecutionException("busy");
-        };
     for (int parallelism : new int[] {2, 4, 16}) {
-      for (Executor executor : new Executor[] {null, rejecting}) {
+      for (Executor executor : new Executor[] {null, REJECTING}) {
         Path many = dir.resolve("many.parquet");
         replays += write(many, options, parallelism, executor, batches);
         assertArrayEquals(
@@ -388,17 +393,13 @@ class ConcurrentWriteTest {
   @Test
   void anAbortWithTasksQueuedLeavesNothing() throws Exception {
     Path target = dir.resolve("aborted.parquet");
-    Executor rejecting =
-        task -> {
-          throw new RejectedExecutionException("busy");
-        };
     try (BufferAllocator allocator = new RootAllocator();
         Batch batch = new Batch(allocator)) {
       ParquetArrowWriter writer =
           ParquetArrowWriter.create(
               OutputFile.of(target),
               SCHEMA,
-              WriteOptions.builder().rowGroupRows(1_000).parallelism(4).executor(rejecting).build(),
+              WriteOptions.builder().rowGroupRows(1_000).parallelism(4).executor(REJECTING).build(),
               batch.provider);
       for (int k = 0; k < 6; k++) {
         batch.write(writer, k * 800L, 800, 10);

@@ -26,12 +26,8 @@ public final class DictionaryEncoder {
    */
   private long[] table = new long[1 << 10];
 
-  /**
-   * INT32/FLOAT (widened) and INT64/DOUBLE entries, per slot the value and then its id + 1 (0 when
-   * empty), side by side: a probe of a large dictionary reads one cache line, where a table of ids
-   * and an array of values by id cost two misses. A power of two of slots, at most half full.
-   */
-  private long[] primitiveSlots = new long[2 << 10];
+  /** INT32/FLOAT and INT64/DOUBLE entries as longs, by id: what a probe compares. */
+  private long[] keys = new long[0];
 
   private long[] widened = new long[0];
 
@@ -75,10 +71,8 @@ public final class DictionaryEncoder {
     return binary((BinaryValues) page, n, ids, limitBytes);
   }
 
-  /** INT32/FLOAT (widened) and INT64/DOUBLE values, compared as longs. */
+  /** INT32/FLOAT (widened) and INT64/DOUBLE values, compared as longs with {@link #keys}. */
   private int primitive(long[] values, DenseValues page, int n, int[] ids, long limit) {
-    long[] t = primitiveSlots;
-    int mask = (t.length >> 1) - 1;
     for (int i = 0; i < n; i++) {
       long v = values[i];
       if (i > 0 && v == values[i - 1]) {
@@ -87,50 +81,27 @@ public final class DictionaryEncoder {
         ids[i] = ids[i - 1];
         continue;
       }
-      int slot = mix((int) (v ^ (v >>> 32))) & mask;
-      long idPlusOne;
-      while ((idPlusOne = t[2 * slot + 1]) != 0 && t[2 * slot] != v) {
-        slot = (slot + 1) & mask;
-      }
+      int hash = mix((int) (v ^ (v >>> 32)));
+      int slot = hash & (table.length - 1);
       int id;
-      if (idPlusOne == 0) {
+      while ((id = id(table[slot])) >= 0 && (hashOf(table[slot]) != hash || keys[id] != v)) {
+        slot = (slot + 1) & (table.length - 1);
+      }
+      if (id < 0) {
         if (plainBytes() + width > limit) {
           return i;
         }
         id = size();
         entries.appendRange(page, i, 1);
-        t[2 * slot] = v;
-        t[2 * slot + 1] = id + 1L;
-        if (2 * (id + 1) > mask + 1) {
-          t = rehashPrimitives(2 * (mask + 1));
-          mask = (t.length >> 1) - 1;
+        if (id == keys.length) {
+          keys = java.util.Arrays.copyOf(keys, Math.max(64, 2 * keys.length));
         }
-      } else {
-        id = (int) idPlusOne - 1;
+        keys[id] = v;
+        insert(slot, id, hash);
       }
       ids[i] = id;
     }
     return n;
-  }
-
-  /** {@link #primitiveSlots} with {@code capacity} slots, every entry placed again. */
-  private long[] rehashPrimitives(int capacity) {
-    long[] old = primitiveSlots;
-    long[] t = new long[2 * capacity];
-    int mask = capacity - 1;
-    for (int s = 0; s < old.length; s += 2) {
-      if (old[s + 1] != 0) {
-        long v = old[s];
-        int slot = mix((int) (v ^ (v >>> 32))) & mask;
-        while (t[2 * slot + 1] != 0) {
-          slot = (slot + 1) & mask;
-        }
-        t[2 * slot] = v;
-        t[2 * slot + 1] = old[s + 1];
-      }
-    }
-    primitiveSlots = t;
-    return t;
   }
 
   private int fixed(byte[] values, int n, int[] ids, long limit) {
