@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs, on the 16-core device machine, both sides of the scaling comparison on the same files in one
+# call: gen.py's files, Parrow's ScalingRunner, then pyarrow's scripts; every output under $OUT.
+# Made ready here by prepare.sh; the device call carries .scaling-kit and runs
+#
+#   bash benchmarks/device/run.sh [ITERATIONS] [COUNTS]      (defaults: 3, 1,4,8,16)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+kit=.scaling-kit
+iters=${1:-3}
+counts=${2:-1,4,8,16}
+out=${OUT:-/tmp/scaling-out}
+data=/tmp/scaling-data
+mkdir -p "$out" "$data"
+export PYTHONUNBUFFERED=1
+{
+  date; nproc; free -g | head -2; python3 -c 'import pyarrow; print("pyarrow", pyarrow.__version__)'
+  git log --oneline -1 2>/dev/null
+} 2>&1 | tee "$out/machine.txt"
+python3 "$kit/gen.py" "$data" "${SCALE:-1}" 2>&1 | tee "$out/gen.txt"
+"$kit/jdk/bin/java" --add-opens=java.base/java.nio=ALL-UNNAMED -Dslf4j.internal.verbosity=ERROR \
+  -Xmx64g -cp "$kit/benchmarks.jar" dev.parrow.bench.ScalingRunner --files "$data" --data "$data" \
+  --counts "$counts" --iterations "$iters" --warmup 1 2>&1 | tee "$out/parrow.txt"
+threads=${counts//,/ }
+python3 "$kit/pyread.py" "$data" "$iters" $threads 2>&1 | tee "$out/pyread.txt"
+python3 "$kit/pyfilter.py" "$data" "$iters" $threads 2>&1 | tee "$out/pyfilter.txt"
+python3 "$kit/pywrite.py" "$data" "$iters" $threads 2>&1 | tee "$out/pywrite.txt"
