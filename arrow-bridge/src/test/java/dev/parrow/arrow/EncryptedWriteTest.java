@@ -50,8 +50,15 @@ class EncryptedWriteTest {
 
   private static Path write(String name, FileEncryption encryption) throws IOException {
     Path file = dir.resolve(name + ".parquet");
+    // Parallelism 8: row groups encoded at once, each chunk with its own encryptor (the plaintext
+    // file is written by the default writer).
     ConcurrentReadTest.write(
-        file, 0, WriteOptions.builder().column("s", c -> c.bloomFilter()).encryption(encryption));
+        file,
+        0,
+        WriteOptions.builder()
+            .column("s", c -> c.bloomFilter())
+            .encryption(encryption)
+            .parallelism(8));
     return file;
   }
 
