@@ -393,21 +393,19 @@ class ConcurrentWriteTest {
   @Test
   void anAbortWithTasksQueuedLeavesNothing() throws Exception {
     Path target = dir.resolve("aborted.parquet");
-    try (BufferAllocator allocator = new RootAllocator();
-        Batch batch = new Batch(allocator)) {
-      ParquetArrowWriter writer =
-          ParquetArrowWriter.create(
-              OutputFile.of(target),
-              SCHEMA,
-              WriteOptions.builder().rowGroupRows(1_000).parallelism(4).executor(REJECTING).build(),
-              batch.provider);
-      for (int k = 0; k < 6; k++) {
-        batch.write(writer, k * 800L, 800, 10);
-      }
-      // The writer's copies are in an allocator of its own, which its abort closes (and which
-      // would throw if a copy were left).
-      writer.abort();
-    }
+    // The writer's copies are in an allocator of its own, which its abort closes (and which would
+    // throw if a copy were left); the close after the abort commits nothing.
+    write(
+        target,
+        WriteOptions.builder().rowGroupRows(1_000),
+        4,
+        REJECTING,
+        (writer, batch) -> {
+          for (int k = 0; k < 6; k++) {
+            batch.write(writer, k * 800L, 800, 10);
+          }
+          writer.abort();
+        });
     assertFalse(Files.exists(target));
   }
 }

@@ -9,9 +9,10 @@ import java.util.function.LongSupplier;
  * <em>parallel headroom</em>, the CPU time of every task {@link WorkerPool#runAll} ran over the
  * longest chain of them that must run one after another. The tasks of one {@code runAll} (a batch's
  * columns) may all run at once, so they add their longest task to their chain; a chain is the work
- * of one row group's reader or writer (or of a whole read when it has one), whose batches follow
- * each other. Off unless a benchmark starts it ({@code ScalingRunner}); recording then costs two
- * thread-CPU-time reads a task.
+ * of one row group's reader (or of a whole read when it has one), whose batches follow each other,
+ * or a {@link SerialTasks} (a writer's field in one row group), whose tasks do. Off unless a
+ * benchmark starts it ({@code ScalingRunner}); recording then costs two thread-CPU-time reads a
+ * task.
  */
 public final class TaskProfile {
   private static volatile TaskProfile active;

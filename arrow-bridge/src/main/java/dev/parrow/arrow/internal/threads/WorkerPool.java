@@ -1,7 +1,6 @@
 package dev.parrow.arrow.internal.threads;
 
 import dev.parrow.storage.threads.ParrowThreads;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -25,22 +24,6 @@ public final class WorkerPool {
   /** {@return {@code executor}, or Parrow's worker threads when it is null} */
   public static java.util.concurrent.Executor orOwn(java.util.concurrent.Executor executor) {
     return ParrowThreads.executor(ParrowThreads.Work.WORKER, executor);
-  }
-
-  /**
-   * Runs {@code task} on a pooled thread (or {@code executor}'s, when not null) while the caller
-   * goes on (a finished row group written while the next one is encoded); an executor that rejects
-   * it leaves it to the caller: the future returned has then run it already.
-   */
-  public static Future<?> background(
-      java.util.concurrent.Executor executor, java.util.concurrent.Callable<?> task) {
-    java.util.concurrent.FutureTask<?> future = new java.util.concurrent.FutureTask<>(task);
-    try {
-      orOwn(executor).execute(future);
-    } catch (java.util.concurrent.RejectedExecutionException e) {
-      future.run();
-    }
-    return future;
   }
 
   /**

@@ -320,16 +320,17 @@ public final class RowGroupPipeline implements AutoCloseable {
   public void write(VectorSchemaRoot root, Map<Long, DenseValues> dictionaries) throws IOException {
     rethrow();
     Op op;
+    long bytes = guessing ? bytes(root) : 0;
     if (guessing) {
-      long bytes = bytes(root);
       try {
         reserve(bytes);
       } catch (Mispredicted m) {
         replay();
       }
     }
+    // Asked again: a replay in reserve ends the guesses.
     if (guessing) {
-      op = new Op(copy(root), true, bytes(root), dictionaries);
+      op = new Op(copy(root), true, bytes, dictionaries);
       heldBytes += op.bytes;
       ops.add(op);
       try {
@@ -783,26 +784,38 @@ public final class RowGroupPipeline implements AutoCloseable {
 
   /** Waits until every task placed so far has ended. */
   private void quiesce() throws IOException {
-    await(
-        () -> {
-          for (Group g : groups) {
-            for (Slice s : g.slices) {
-              if (!s.done) {
-                return false;
-              }
-            }
-            if (g.ended && !g.encoded) {
-              return false;
-            }
-          }
-          return true;
-        });
+    await(this::encodingEnded);
+  }
+
+  /** Whether every slice placed and every finish of an ended row group has ended. */
+  private boolean encodingEnded() {
+    for (Group g : groups) {
+      for (Slice s : g.slices) {
+        if (!s.done) {
+          return false;
+        }
+      }
+      if (g.ended && !g.encoded) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Waits for {@code done}, running queued tasks meanwhile; throws a task's failure. */
   private void await(BooleanSupplier done) throws IOException {
+    await(done, true);
+  }
+
+  /**
+   * Waits for {@code done}, running queued tasks meanwhile; throws a task's failure when {@code
+   * failures}, and an interrupt's {@link InterruptedIOException} always.
+   */
+  private void await(BooleanSupplier done, boolean failures) throws IOException {
     while (true) {
-      rethrow();
+      if (failures) {
+        rethrow();
+      }
       long seen = signals();
       if (done.getAsBoolean()) {
         return;
@@ -820,7 +833,7 @@ public final class RowGroupPipeline implements AutoCloseable {
     }
   }
 
-  private void awaitSignal(long seen) throws IOException {
+  private void awaitSignal(long seen) throws InterruptedIOException {
     synchronized (signal) {
       if (signals == seen) {
         try {
@@ -922,9 +935,12 @@ public final class RowGroupPipeline implements AutoCloseable {
     try {
       while (true) {
         try {
-          awaitQuietly();
+          await(() -> encodingEnded() && fileWritesPending.get() == 0, false);
           break;
-        } catch (InterruptedIOException e) {
+        } catch (IOException e) {
+          // An interrupt (failures are not thrown): waited out, then set again; cleared meanwhile,
+          // so that the next wait does not end at once.
+          Thread.interrupted();
           interrupted = true;
         }
       }
@@ -943,33 +959,6 @@ public final class RowGroupPipeline implements AutoCloseable {
       }
       if (interrupted) {
         Thread.currentThread().interrupt();
-      }
-    }
-  }
-
-  /** Waits until no task runs, a failure notwithstanding. */
-  private void awaitQuietly() throws InterruptedIOException {
-    while (true) {
-      long seen = signals();
-      boolean quiet = fileWritesPending.get() == 0;
-      for (Group g : groups) {
-        for (Slice s : g.slices) {
-          quiet &= s.done;
-        }
-        quiet &= !g.ended || g.encoded;
-      }
-      if (quiet) {
-        return;
-      }
-      if (helpers != null && helpers.runQueued()) {
-        continue;
-      }
-      try {
-        awaitSignal(seen);
-      } catch (InterruptedIOException e) {
-        throw e;
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
       }
     }
   }
