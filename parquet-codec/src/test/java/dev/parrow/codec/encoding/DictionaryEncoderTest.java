@@ -120,6 +120,39 @@ class DictionaryEncoderTest {
     check(new DictionaryEncoder(column(PhysicalType.BYTE_ARRAY, null)), strings, source);
   }
 
+  /**
+   * Keys whose bits vary in one place only (high words, the two halves equal, doubles and floats of
+   * whole numbers, multiples of powers of two, a multiple of the hash's inverse multiplier): each
+   * gets its own id. (A hash that folded the halves together sent every key of the form {@code (i
+   * << 32) | i} to one slot, and 65,536 of them took seconds.)
+   */
+  @Test
+  void keysThatVaryInFewBitsAreTold() {
+    java.util.List<java.util.function.LongUnaryOperator> shapes =
+        List.of(
+            i -> i,
+            i -> -i,
+            i -> i << 32,
+            i -> i << 48,
+            i -> (i << 32) | i,
+            i -> i * (1L << 31),
+            i -> i * 0xf1de83e19937733dL,
+            i -> Double.doubleToRawLongBits(i),
+            i -> Float.floatToRawIntBits(i));
+    int n = 40_000;
+    for (java.util.function.LongUnaryOperator shape : shapes) {
+      Int64Values page = new Int64Values();
+      int at = page.reserve(n);
+      long[] source = new long[n];
+      for (int i = 0; i < n; i++) {
+        source[i] = i % 20_000;
+        page.values()[at + i] = shape.applyAsLong(source[i]);
+      }
+      page.added(n);
+      check(new DictionaryEncoder(column(PhysicalType.INT64, null)), page, source);
+    }
+  }
+
   /** Same source value, same id; ids are dense in first-seen order. */
   private static void check(
       DictionaryEncoder d, dev.parrow.codec.values.DenseValues page, long[] source) {
