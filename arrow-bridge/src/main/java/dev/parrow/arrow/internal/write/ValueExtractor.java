@@ -375,6 +375,18 @@ public final class ValueExtractor {
       long base = first - at;
       int[] ends = out.offsetsFor(out.size() + rows);
       int n = out.size();
+      if (allPresent && offsetWidth == 4) {
+        // Every slot a value: the ends are the vector's offsets less one base, copied at once
+        // (ends[n], the end so far, becomes first - base, which it is).
+        Buffers.getInts(offsets, ends, n, rows + 1);
+        int shift = (int) base;
+        for (int j = n + 1; j <= n + rows; j++) {
+          ends[j] -= shift;
+        }
+        ends[n] = at;
+        out.added(rows);
+        return;
+      }
       for (int i = 0; i < rows; i++) {
         if (present(i)) {
           ends[++n] = (int) (offset(offsets, i + 1, offsetWidth) - base);

@@ -86,6 +86,33 @@ class ValueExtractorTest {
     }
   }
 
+  /**
+   * Strings without nulls (their ends copied at once) whose offsets start past 0, as Arrow allows:
+   * the values from where they start, twice over (the extractor's values cleared between).
+   */
+  @Test
+  void stringsWithoutNullsFromAnyFirstOffset() {
+    try (BufferAllocator allocator = new RootAllocator();
+        VarCharVector v = new VarCharVector("s", allocator)) {
+      String[] rows = {"skipped", "ab", "", "héllo", "z"};
+      for (int i = 0; i < rows.length; i++) {
+        v.setSafe(i, rows[i].getBytes(StandardCharsets.UTF_8));
+      }
+      v.setValueCount(rows.length);
+      // The vector as four values: the offsets of slots 1 to 4 moved down one place.
+      for (int i = 0; i < rows.length; i++) {
+        v.getOffsetBuffer().setInt(4L * i, v.getOffsetBuffer().getInt(4L * (i + 1)));
+      }
+      v.setValueCount(rows.length - 1);
+      ValueExtractor extractor = new ValueExtractor(TEXT);
+      for (int round = 0; round < 2; round++) {
+        extractor.extract(v, rows.length - 1);
+        assertEquals(List.of("ab", "", "héllo", "z"), strings((BinaryValues) extractor.values()));
+        assertEquals(0, ((BinaryValues) extractor.values()).offsets()[0]);
+      }
+    }
+  }
+
   private static List<String> strings(BinaryValues values) {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < values.size(); i++) {
