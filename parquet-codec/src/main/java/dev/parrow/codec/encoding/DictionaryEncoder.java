@@ -87,13 +87,7 @@ public final class DictionaryEncoder {
         ids[i] = ids[i - 1];
         continue;
       }
-      // Fibonacci hashing: one multiplication, whose top bits depend on every bit below them.
-      // Close values (dates, small counts, ids) land in slots spread evenly, where a mixing
-      // function's random slots collide, and each collision is a probe the processor
-      // mispredicts: half the time of a low-cardinality column's lookups. The high bits are
-      // folded in first, so that values that differ there only (doubles of whole numbers, two
-      // equal halves) spread as well.
-      int hash = (int) (((v ^ (v >>> 29)) * 0x9e3779b97f4a7c15L) >>> 32);
+      int hash = fibonacci(v);
       int slot = hash >>> shift;
       int id;
       while ((id = id(table[slot])) >= 0 && (hashOf(table[slot]) != hash || keys[id] != v)) {
@@ -157,7 +151,7 @@ public final class DictionaryEncoder {
       // bytes at once (its first word alone would be one more read of memory the cache may not
       // hold, before the bytes that decide).
       long first = Bits.firstWord(bytes, start, length);
-      int mixed = length <= 8 ? mix64(first + length) : longHash(bytes, start, length, first);
+      int mixed = length <= 8 ? fibonacci(first) : longHash(bytes, start, length, first);
       // The stored hash's low byte is the length (up to 255): equal hashes mean equal lengths, so
       // that a value of up to eight bytes is decided by its first word alone.
       int hash = (mixed & ~0xff) | Math.min(length, 255);
@@ -213,7 +207,7 @@ public final class DictionaryEncoder {
   /**
    * The hash of a value of more than eight bytes whose first word is {@code first}: a word at a
    * time (a byte at a time was a quarter of a string column's dictionary lookups), the last word
-   * read where the value ends.
+   * read where the value ends, the words folded by multiplications.
    */
   private static int longHash(byte[] b, int start, int length, long first) {
     long h = first * 0x9e3779b97f4a7c15L + length;
@@ -222,17 +216,20 @@ public final class DictionaryEncoder {
       h *= 0x9e3779b97f4a7c15L;
     }
     h = Long.rotateLeft(h, 29) ^ (long) LONGS.get(b, start + length - 8);
-    return mix64(h);
+    return fibonacci(h);
   }
 
   /** A 64-bit value's bits folded and spread into an int (murmur3's 64-bit finaliser). */
-  private static int mix64(long h) {
-    h ^= h >>> 33;
-    h *= 0xff51afd7ed558ccdL;
-    h ^= h >>> 33;
-    h *= 0xc4ceb9fe1a85ec53L;
-    h ^= h >>> 33;
-    return (int) h;
+  /**
+   * Fibonacci hashing: one multiplication, whose top bits (a slot is the hash's top bits) depend on
+   * every bit below them. Close values (dates, small counts, ids, one-letter codes) land in slots
+   * spread evenly, where a mixing function's random slots collide, and each collision is a probe
+   * the processor mispredicts: that was half the time of a low-cardinality column's lookups. The
+   * high bits are folded in first, so that values that differ there only (doubles of whole numbers,
+   * two equal halves) spread as well.
+   */
+  private static int fibonacci(long v) {
+    return (int) (((v ^ (v >>> 29)) * 0x9e3779b97f4a7c15L) >>> 32);
   }
 
   private static final java.lang.invoke.VarHandle LONGS =
