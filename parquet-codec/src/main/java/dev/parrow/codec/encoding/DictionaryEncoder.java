@@ -114,13 +114,17 @@ public final class DictionaryEncoder {
     FixedWidthValues d = (FixedWidthValues) entries;
     for (int i = 0; i < n; i++) {
       int start = i * width;
-      int hash = mix(hash(values, start, width));
+      // As strings are (a UUID, a 16-byte decimal): word by word.
+      long first = Bits.firstWord(values, start, width);
+      int hash = width <= 8 ? fibonacci(first) : longHash(values, start, width, first);
       int slot = hash >>> shift;
       int id;
       while ((id = id(table[slot])) >= 0
           && (hashOf(table[slot]) != hash
-              || !Arrays.equals(
-                  d.bytes(), id * width, id * width + width, values, start, start + width))) {
+              || (width < 8
+                  ? !Arrays.equals(
+                      d.bytes(), id * width, id * width + width, values, start, start + width)
+                  : !sameBytes(d.bytes(), id * width, values, start, width)))) {
         slot = (slot + 1) & (table.length - 1);
       }
       if (id < 0) {
@@ -264,26 +268,6 @@ public final class DictionaryEncoder {
         table[slot] = entry;
       }
     }
-  }
-
-  private static int hash(byte[] b, int offset, int length) {
-    int h = length;
-    for (int i = offset; i < offset + length; i++) {
-      h = 31 * h + b[i];
-    }
-    return h;
-  }
-
-  /**
-   * Spreads the bits (murmur3's finaliser), so that the low bits choosing the slot depend on all of
-   * them.
-   */
-  private static int mix(int h) {
-    h ^= h >>> 16;
-    h *= 0x85ebca6b;
-    h ^= h >>> 13;
-    h *= 0xc2b2ae35;
-    return h ^ (h >>> 16);
   }
 
   /**

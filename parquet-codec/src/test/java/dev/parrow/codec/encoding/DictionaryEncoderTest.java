@@ -60,6 +60,7 @@ class DictionaryEncoderTest {
     Int64Values longs = new Int64Values();
     Int32Values ints = new Int32Values();
     FixedWidthValues fixed = new FixedWidthValues(5);
+    FixedWidthValues wide = new FixedWidthValues(19);
     BinaryValues strings = new BinaryValues();
     for (long v : source) {
       int l = longs.reserve(1);
@@ -73,12 +74,22 @@ class DictionaryEncoderTest {
         fixed.bytes()[f + k] = (byte) (v >>> (8 * k + 20));
       }
       fixed.added(1);
+      // 19 bytes alike but for the value's in the middle (eight at 5) and its last two.
+      int w = wide.reserve(1);
+      java.util.Arrays.fill(wide.bytes(), w, w + 19, (byte) 7);
+      for (int k = 0; k < 8; k++) {
+        wide.bytes()[w + 5 + k] = (byte) (v >>> (8 * k));
+      }
+      wide.bytes()[w + 17] = (byte) (v >>> 40);
+      wide.bytes()[w + 18] = (byte) (v >>> 48);
+      wide.added(1);
       byte[] s = Long.toString(v, 36).getBytes(StandardCharsets.UTF_8);
       strings.append(s, 0, s.length);
     }
     check(new DictionaryEncoder(column(PhysicalType.INT64, null)), longs, source);
     check(new DictionaryEncoder(column(PhysicalType.INT32, null)), ints, source);
     check(new DictionaryEncoder(column(PhysicalType.FIXED_LEN_BYTE_ARRAY, 5)), fixed, source);
+    check(new DictionaryEncoder(column(PhysicalType.FIXED_LEN_BYTE_ARRAY, 19)), wide, source);
     check(new DictionaryEncoder(column(PhysicalType.BYTE_ARRAY, null)), strings, source);
   }
 
