@@ -27,36 +27,44 @@ public final class WorkerPool {
   }
 
   /**
-   * What each of a recurring set of tasks (a batch's columns, batch after batch) took the last time
-   * it ran, so that the next run starts the longest first: the threads then end together, instead
-   * of one taking the one long column (a text column, say) after the others are done.
+   * What each of a recurring set of tasks (a batch's columns, batch after batch; a writer's fields,
+   * slice after slice) took the last time it ran, so that the next run starts the longest first:
+   * the threads then end together, instead of one taking the one long column (a text column, say)
+   * after the others are done. Tasks record as they end, on any thread, while the next run may be
+   * ordered: each slot is written and read whole.
    */
   public static final class Costs {
-    private long[] nanos = new long[0];
-    private Integer[] order = new Integer[0];
-    private int[] sorted = new int[0];
+    private volatile java.util.concurrent.atomic.AtomicLongArray nanos =
+        new java.util.concurrent.atomic.AtomicLongArray(0);
 
     /** The tasks by descending cost, ties (and tasks never run) by index. */
-    int[] order(int tasks) {
-      if (nanos.length != tasks) {
-        nanos = new long[tasks];
-        order = new Integer[tasks];
-        sorted = new int[tasks];
+    public int[] order(int tasks) {
+      java.util.concurrent.atomic.AtomicLongArray recorded = nanos;
+      if (recorded.length() != tasks) {
+        recorded = new java.util.concurrent.atomic.AtomicLongArray(tasks);
+        nanos = recorded;
       }
+      long[] cost = new long[tasks];
+      Integer[] order = new Integer[tasks];
       for (int i = 0; i < tasks; i++) {
+        cost[i] = recorded.get(i);
         order[i] = i;
       }
-      long[] cost = nanos;
       java.util.Arrays.sort(
           order, (a, b) -> cost[a] != cost[b] ? Long.compare(cost[b], cost[a]) : a - b);
+      int[] sorted = new int[tasks];
       for (int i = 0; i < tasks; i++) {
         sorted[i] = order[i];
       }
       return sorted;
     }
 
-    void record(int task, long took) {
-      nanos[task] = took;
+    /** What task {@code task} took this time ({@link #order}'s count of tasks since unchanged). */
+    public void record(int task, long took) {
+      java.util.concurrent.atomic.AtomicLongArray recorded = nanos;
+      if (task < recorded.length()) {
+        recorded.set(task, took);
+      }
     }
   }
 
@@ -95,8 +103,6 @@ public final class WorkerPool {
               cpu[i] = TaskProfile.cpuNow() - cpuStart;
             }
             if (ordered) {
-              // Each task's slot is written by the one thread that ran it; the caller reads them
-              // after every task has counted down.
               costs.record(i, System.nanoTime() - start);
             }
             finished.countDown();

@@ -1,6 +1,7 @@
 package dev.parrow.arrow.internal.write;
 
 import dev.parrow.arrow.internal.threads.SerialTasks;
+import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.write.ColumnChunkWriter;
 import dev.parrow.storage.threads.LimitedExecutor;
@@ -132,10 +133,10 @@ public final class RowGroupPipeline implements AutoCloseable {
   private long signals;
 
   /**
-   * What each field's last task took, nanoseconds: a slice's fields are started longest first, so
-   * that the threads end a slice waited for together (a text column started last holds it).
+   * What each field's last task took: a slice's fields are started longest first, so that the
+   * threads end a slice waited for together (a text column started last holds it).
    */
-  private final java.util.concurrent.atomic.AtomicLongArray fieldNanos;
+  private final WorkerPool.Costs fieldCosts = new WorkerPool.Costs();
 
   /** Row groups replayed (a test's and a benchmark's view of wrong guesses). */
   private int replays;
@@ -180,7 +181,6 @@ public final class RowGroupPipeline implements AutoCloseable {
     this.executor = helpers != null ? helpers : Runnable::run;
     // The file's writes are I/O to one stream, not encoding: a profile leaves them out.
     this.fileWrites = new SerialTasks(this.executor, name + ": file writes", false);
-    this.fieldNanos = new java.util.concurrent.atomic.AtomicLongArray(fields);
   }
 
   /** One batch given to {@link #write}, or a flush. */
@@ -511,7 +511,7 @@ public final class RowGroupPipeline implements AutoCloseable {
         }
       }
     }
-    for (int field : longestFirst(fields)) {
+    for (int field : fieldOrder(fields)) {
       FieldWriter writer = g.encoders.fields().get(field);
       g.chains[field].add(
           () -> {
@@ -529,7 +529,7 @@ public final class RowGroupPipeline implements AutoCloseable {
             } catch (Throwable t) {
               fail(t);
             } finally {
-              fieldNanos.set(field, System.nanoTime() - start);
+              fieldCosts.record(field, System.nanoTime() - start);
               slice.fieldEnded();
             }
           });
@@ -537,19 +537,14 @@ public final class RowGroupPipeline implements AutoCloseable {
     return slice;
   }
 
-  /** The fields by what their last task took, longest first (ties in field order). */
-  private Integer[] longestFirst(int fields) {
-    Integer[] order = new Integer[fields];
-    long[] nanos = new long[fields];
-    for (int f = 0; f < fields; f++) {
-      order[f] = f;
-      nanos[f] = fieldNanos.get(f);
-    }
-    if (helpers != null) {
-      java.util.Arrays.sort(
-          order, (a, b) -> nanos[a] != nanos[b] ? Long.compare(nanos[b], nanos[a]) : a - b);
-    }
-    return order;
+  /**
+   * The order a slice's fields start in: longest first by their last tasks with helpers, in field
+   * order on the caller's thread alone.
+   */
+  private int[] fieldOrder(int fields) {
+    return helpers != null
+        ? fieldCosts.order(fields)
+        : java.util.stream.IntStream.range(0, fields).toArray();
   }
 
   /** Whether a batch dictionary does not extend the one its column's chunk has taken. */

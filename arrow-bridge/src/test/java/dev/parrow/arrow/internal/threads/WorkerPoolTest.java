@@ -10,6 +10,27 @@ import org.junit.jupiter.api.Test;
 
 class WorkerPoolTest {
   /**
+   * Tasks start longest first by what each last recorded, ties and tasks never recorded in index
+   * order; a count of tasks that changes starts the costs afresh, and a record from before the
+   * change (a task still ending) is dropped, not thrown.
+   */
+  @Test
+  void costsOrderTheLongestFirst() {
+    WorkerPool.Costs costs = new WorkerPool.Costs();
+    assertArrayEquals(new int[] {0, 1, 2, 3}, costs.order(4));
+    costs.record(2, 50);
+    costs.record(0, 10);
+    costs.record(3, 50);
+    assertArrayEquals(new int[] {2, 3, 0, 1}, costs.order(4));
+    costs.record(2, 5);
+    assertArrayEquals(new int[] {3, 0, 2, 1}, costs.order(4));
+    assertArrayEquals(new int[] {0, 1}, costs.order(2));
+    costs.record(3, 99);
+    costs.record(1, 7);
+    assertArrayEquals(new int[] {1, 0}, costs.order(2));
+  }
+
+  /**
    * Every task runs once, whichever thread takes it, and what it wrote is there for the caller when
    * runAll returns (the caller waits for the tasks, not for the helper threads).
    */
