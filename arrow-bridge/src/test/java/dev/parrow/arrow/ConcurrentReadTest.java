@@ -19,17 +19,8 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.complex.ListVector;
-import org.apache.arrow.vector.complex.StructVector;
-import org.apache.arrow.vector.complex.impl.UnionListWriter;
-import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.arrow.vector.util.Text;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,22 +46,7 @@ class ConcurrentReadTest {
     write(file, 0);
   }
 
-  private static final Schema SCHEMA =
-      new Schema(
-          List.of(
-              Field.notNullable("id", new ArrowType.Int(64, true)),
-              Field.nullable("s", ArrowType.Utf8.INSTANCE),
-              Field.nullable("txt", ArrowType.Utf8.INSTANCE),
-              new Field(
-                  "l",
-                  FieldType.nullable(ArrowType.List.INSTANCE),
-                  List.of(Field.nullable("item", new ArrowType.Int(32, true)))),
-              new Field(
-                  "st",
-                  FieldType.nullable(ArrowType.Struct.INSTANCE),
-                  List.of(
-                      Field.nullable("a", new ArrowType.Int(32, true)),
-                      Field.nullable("b", ArrowType.Utf8.INSTANCE)))));
+  private static final Schema SCHEMA = new Schema(MixedRows.FIELDS);
 
   /** Writes the test rows, their ids from {@code first}, in two batches. */
   static void write(Path target, long first) throws IOException {
@@ -105,40 +81,11 @@ class ConcurrentReadTest {
 
   private static void fill(VectorSchemaRoot root, long first, int rows) {
     root.allocateNew();
-    BigIntVector id = (BigIntVector) root.getVector("id");
-    VarCharVector s = (VarCharVector) root.getVector("s");
-    VarCharVector txt = (VarCharVector) root.getVector("txt");
-    ListVector l = (ListVector) root.getVector("l");
-    StructVector st = (StructVector) root.getVector("st");
-    IntVector a = (IntVector) st.getChild("a");
-    VarCharVector b = (VarCharVector) st.getChild("b");
-    UnionListWriter lw = l.getWriter();
-    for (int r = 0; r < rows; r++) {
-      long i = first + r;
-      id.setSafe(r, i);
-      if (i % 11 == 0) {
-        s.setNull(r);
-      } else {
-        s.setSafe(r, ("k" + i % 37).getBytes(StandardCharsets.UTF_8));
-      }
-      txt.setSafe(r, new Text("row " + i * 7919 + " of a text column"));
-      lw.setPosition(r);
-      if (i % 13 != 0) {
-        lw.startList();
-        for (int e = 0; e < i % 5; e++) {
-          lw.integer().writeInt((int) (i + e));
-        }
-        lw.endList();
-      }
-      if (i % 17 == 0) {
-        st.setNull(r);
-      } else {
-        st.setIndexDefined(r);
-        a.setSafe(r, (int) (i % 1000));
-        b.setSafe(r, ("b" + i % 3).getBytes(StandardCharsets.UTF_8));
-      }
-    }
-    l.setValueCount(rows);
+    MixedRows.fill(
+        root,
+        first,
+        rows,
+        i -> ("row " + i * 7919 + " of a text column").getBytes(StandardCharsets.UTF_8));
     root.setRowCount(rows);
   }
 

@@ -19,9 +19,6 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.complex.ListVector;
-import org.apache.arrow.vector.complex.StructVector;
-import org.apache.arrow.vector.complex.impl.UnionListWriter;
 import org.apache.arrow.vector.dictionary.Dictionary;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -54,23 +51,15 @@ class ConcurrentWriteTest {
   private static final DictionaryEncoding CODES =
       new DictionaryEncoding(1, false, new ArrowType.Int(32, true));
 
+  /** {@link MixedRows}' fields and a dictionary-encoded one. */
   private static final Schema SCHEMA =
       new Schema(
-          List.of(
-              Field.notNullable("id", new ArrowType.Int(64, true)),
-              Field.nullable("s", ArrowType.Utf8.INSTANCE),
-              Field.nullable("txt", ArrowType.Utf8.INSTANCE),
-              new Field(
-                  "l",
-                  FieldType.nullable(ArrowType.List.INSTANCE),
-                  List.of(Field.nullable("item", new ArrowType.Int(32, true)))),
-              new Field(
-                  "st",
-                  FieldType.nullable(ArrowType.Struct.INSTANCE),
-                  List.of(
-                      Field.nullable("a", new ArrowType.Int(32, true)),
-                      Field.nullable("b", ArrowType.Utf8.INSTANCE))),
-              new Field("d", new FieldType(true, new ArrowType.Int(32, true), CODES), null)));
+          java.util.stream.Stream.concat(
+                  MixedRows.FIELDS.stream(),
+                  java.util.stream.Stream.of(
+                      new Field(
+                          "d", new FieldType(true, new ArrowType.Int(32, true), CODES), null)))
+              .toList());
 
   /** The batches a test writes: each is {@code rows} rows from {@code first}, text of a length. */
   private interface Batches {
@@ -107,53 +96,29 @@ class ConcurrentWriteTest {
 
     private void fill(long first, int rows, int textLength) {
       root.allocateNew();
-      BigIntVector id = (BigIntVector) root.getVector("id");
-      VarCharVector s = (VarCharVector) root.getVector("s");
-      VarCharVector txt = (VarCharVector) root.getVector("txt");
-      ListVector l = (ListVector) root.getVector("l");
-      StructVector st = (StructVector) root.getVector("st");
-      IntVector a = (IntVector) st.getChild("a");
-      VarCharVector b = (VarCharVector) st.getChild("b");
+      // Letters no codec here compresses much, the same for the same row.
+      MixedRows.fill(
+          root,
+          first,
+          rows,
+          i -> {
+            byte[] text = new byte[textLength];
+            java.util.SplittableRandom letters = new java.util.SplittableRandom(i);
+            for (int c = 0; c < textLength; c++) {
+              text[c] = (byte) ('a' + letters.nextInt(26));
+            }
+            return text;
+          });
       IntVector d = (IntVector) root.getVector("d");
-      UnionListWriter lw = l.getWriter();
-      byte[] text = new byte[textLength];
       int entries = dictionary.getValueCount();
       for (int r = 0; r < rows; r++) {
         long i = first + r;
-        id.setSafe(r, i);
-        if (i % 11 == 0) {
-          s.setNull(r);
-        } else {
-          s.setSafe(r, ("k" + i % 37).getBytes(StandardCharsets.UTF_8));
-        }
-        // Letters no codec here compresses much, the same for the same row.
-        java.util.SplittableRandom letters = new java.util.SplittableRandom(i);
-        for (int c = 0; c < textLength; c++) {
-          text[c] = (byte) ('a' + letters.nextInt(26));
-        }
-        txt.setSafe(r, text);
-        lw.setPosition(r);
-        if (i % 13 != 0) {
-          lw.startList();
-          for (int e = 0; e < i % 5; e++) {
-            lw.integer().writeInt((int) (i + e));
-          }
-          lw.endList();
-        }
-        if (i % 17 == 0) {
-          st.setNull(r);
-        } else {
-          st.setIndexDefined(r);
-          a.setSafe(r, (int) (i % 1000));
-          b.setSafe(r, ("b" + i % 3).getBytes(StandardCharsets.UTF_8));
-        }
         if (i % 7 == 0) {
           d.setNull(r);
         } else {
           d.setSafe(r, (int) (i % entries));
         }
       }
-      l.setValueCount(rows);
       root.setRowCount(rows);
     }
 
