@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal.read;
 
+import dev.parrow.arrow.internal.threads.Failures;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
@@ -277,16 +278,8 @@ public final class BatchesAhead<S> implements AutoCloseable {
       return true;
     }
     ended = item;
-    if (item instanceof IOException e) {
-      throw e;
-    }
-    if (item instanceof RuntimeException e) {
-      throw e;
-    }
-    if (item instanceof Error e) {
-      throw e;
-    }
-    throw new IOException(name + ": " + item);
+    Failures.rethrow((Throwable) item, name);
+    throw new AssertionError("rethrow returned");
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal.write;
 
+import dev.parrow.arrow.internal.threads.Failures;
 import dev.parrow.arrow.internal.threads.SerialTasks;
 import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.codec.values.DenseValues;
@@ -859,19 +860,9 @@ public final class RowGroupPipeline implements AutoCloseable {
   /** Throws the first task's failure, as it was. */
   private void rethrow() throws IOException {
     Throwable t = failure;
-    if (t == null) {
-      return;
+    if (t != null) {
+      Failures.rethrow(t, name);
     }
-    if (t instanceof IOException io) {
-      throw io;
-    }
-    if (t instanceof RuntimeException r) {
-      throw r;
-    }
-    if (t instanceof Error e) {
-      throw e;
-    }
-    throw new IOException(name + ": " + t, t);
   }
 
   /** A deep copy of {@code root}: the caller may reuse its vectors once write returns. */
