@@ -73,10 +73,9 @@ final class RowGroupsAtOnce {
 
   /**
    * The plan's row groups as pieces: each row group whole, or, when few row groups would leave
-   * threads idle, split into runs of whole batches. Only a read of whole row groups of flat columns
-   * is split (a piece then skips to its first row by the page headers, without decoding the pages
-   * before it); a filter's or a row range's batches follow the rows it selects, and a nested column
-   * would have to decode its levels to skip.
+   * threads idle, split into runs of whole batches. Only a read of whole row groups is split (a
+   * filter's or a row range's batches follow the rows it selects), and only where a piece can pass
+   * the pages before its first row without decoding them ({@link #piecesSkipPages}).
    */
   private static List<Piece> pieces(
       BufferAllocator allocator,
@@ -87,9 +86,6 @@ final class RowGroupsAtOnce {
       int threads) {
     List<RowGroup> groups = file.metadata().rowGroups();
     boolean splittable = plan.readsWholeRowGroups();
-    for (LeafReader leaf : leaves) {
-      splittable &= leaf.leaf().column().maxRepetitionLevel() == 0;
-    }
     int planned = plan.rowGroups().size();
     int perGroup = splittable ? Math.max(1, (2 * threads + planned - 1) / planned) : 1;
     List<Piece> pieces = new ArrayList<>();
@@ -99,8 +95,11 @@ final class RowGroupsAtOnce {
       // Two batches a piece at least (each piece reads the page headers before its first row),
       // and two pages of each chunk: a piece starting inside a page decodes it up to that row.
       long count =
-          Math.max(
-              1, Math.min(perGroup, Math.min(batches / 2, fewestPages(file, leaves, group) / 2)));
+          piecesSkipPages(groups.get(group), leaves)
+              ? Math.max(
+                  1,
+                  Math.min(perGroup, Math.min(batches / 2, fewestPages(file, leaves, group) / 2)))
+              : 1;
       if (count == 1) {
         pieces.add(
             new Piece(allocator, file, group, true, null, options.toBuilder().rowGroups(group)));
@@ -124,6 +123,23 @@ final class RowGroupsAtOnce {
       }
     }
     return pieces;
+  }
+
+  /**
+   * Whether a piece of the row group can pass the pages before its first row without decoding them:
+   * a flat column's page headers give their rows, a v1 page of a nested column's does not, and then
+   * the chunk's offset index does (the reader of a piece that skips rows loads it). A nested chunk
+   * without one is decoded to count its rows, so its row group is read whole.
+   */
+  private static boolean piecesSkipPages(RowGroup group, List<LeafReader> leaves) {
+    for (LeafReader leaf : leaves) {
+      int column = leaf.leaf().column().index();
+      if (leaf.leaf().column().maxRepetitionLevel() > 0
+          && group.columns().get(column).offsetIndexOffset() == null) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -93,8 +93,8 @@ class ConcurrentReadTest {
   void everyBatchSizeGivesTheSameBatchesAsOneThread() throws Exception {
     for (int batch : new int[] {1, 7, 500, 2_999, 3_000, 65_536}) {
       sameAsOneThread(file, o -> o.batchSize(batch));
-      // Flat columns only: a row group is read in runs of batches at once too.
       sameAsOneThread(file, o -> o.batchSize(batch).columns("id", "s", "txt"));
+      sameAsOneThread(file, o -> o.batchSize(batch).columns("l", "st", "id"));
     }
   }
 
@@ -110,21 +110,94 @@ class ConcurrentReadTest {
   }
 
   /**
-   * Flat columns read whole row groups are split into runs of batches read at once (one chain of
-   * tasks each, as the benchmark's headroom counts them); nested ones are read a row group a piece;
-   * one thread reads one chain.
+   * Whole row groups are split into runs of batches read at once (one chain of tasks each, as the
+   * benchmark's headroom counts them), nested columns too where their chunks have an offset index
+   * (Parrow writes one; a piece passes whole pages by it); a filtered read takes a row group a
+   * piece; one thread reads one chain.
    */
   @Test
   void rowGroupsAreReadInPiecesAtOnce() throws Exception {
     assertEquals(1, chains(o -> o.parallelism(1).batchSize(100)));
-    assertEquals(7, chains(o -> o.parallelism(16).batchSize(100)));
+    assertTrue(chains(o -> o.parallelism(16).batchSize(100)) > 7);
     assertTrue(chains(o -> o.parallelism(16).batchSize(100).columns("id", "txt")) > 7);
+    assertTrue(chains(o -> o.parallelism(16).batchSize(100).columns("l", "st")) > 7);
+    assertEquals(7, chains(o -> o.parallelism(16).batchSize(100).filter("id >= 0")));
+  }
+
+  /**
+   * Nested chunks without an offset index (as pyarrow and DuckDB write them by default) would be
+   * decoded to find a piece's first row: their row groups are read whole, with the same batches.
+   */
+  @Test
+  void nestedChunksWithoutAnOffsetIndexAreReadWhole() throws Exception {
+    Path bare = dir.resolve("no-offset-index.parquet");
+    withoutPageIndex(file, bare);
+    assertEquals(7, chains(bare, o -> o.parallelism(16).batchSize(100).columns("l", "id")));
+    assertTrue(chains(bare, o -> o.parallelism(16).batchSize(100).columns("id", "txt")) > 7);
+    sameAsOneThread(bare, o -> o.batchSize(100).columns("l", "st", "id"));
+  }
+
+  /**
+   * {@code source} with a footer that names no column or offset index (the indexes left as bytes).
+   */
+  private static void withoutPageIndex(Path source, Path target) throws IOException {
+    dev.parrow.codec.footer.Footer footer;
+    try (var input = dev.parrow.storage.InputFile.of(source)) {
+      footer = dev.parrow.codec.footer.FooterReader.read(input);
+    }
+    var meta = footer.metaData();
+    List<dev.parrow.codec.metadata.RowGroup> groups = new ArrayList<>();
+    for (var g : meta.rowGroups()) {
+      List<dev.parrow.codec.metadata.ColumnChunk> chunks = new ArrayList<>();
+      for (var c : g.columns()) {
+        chunks.add(
+            new dev.parrow.codec.metadata.ColumnChunk(
+                c.filePath(),
+                c.fileOffset(),
+                c.metaData(),
+                null,
+                null,
+                null,
+                null,
+                c.cryptoMetadata(),
+                c.encryptedColumnMetadata()));
+      }
+      groups.add(
+          new dev.parrow.codec.metadata.RowGroup(
+              chunks,
+              g.totalByteSize(),
+              g.numRows(),
+              g.sortingColumns(),
+              g.fileOffset(),
+              g.totalCompressedSize(),
+              g.ordinal()));
+    }
+    byte[] bytes = Files.readAllBytes(source);
+    try (var out = Files.newOutputStream(target)) {
+      out.write(bytes, 0, (int) footer.metadataOffset());
+      out.write(
+          dev.parrow.codec.footer.FooterWriter.encode(
+              new dev.parrow.codec.metadata.FileMetaData(
+                  meta.version(),
+                  meta.schema(),
+                  meta.numRows(),
+                  groups,
+                  meta.keyValueMetadata(),
+                  meta.createdBy(),
+                  meta.columnOrders(),
+                  meta.encryptionAlgorithm(),
+                  meta.footerSigningKeyMetadata())));
+    }
   }
 
   private static int chains(Consumer<ReadOptions.Builder> options) throws IOException {
+    return chains(file, options);
+  }
+
+  private static int chains(Path target, Consumer<ReadOptions.Builder> options) throws IOException {
     var profile = dev.parrow.arrow.internal.threads.TaskProfile.start(() -> System.nanoTime());
     try (BufferAllocator allocator = new RootAllocator()) {
-      readAll(allocator, file, options, -1).forEach(VectorSchemaRoot::close);
+      readAll(allocator, target, options, -1).forEach(VectorSchemaRoot::close);
     } finally {
       profile.stop();
     }
