@@ -538,11 +538,13 @@ public final class ParquetArrowReader extends ArrowReader {
         if (skipping && column.column().maxRepetitionLevel() > 0) {
           ColumnChunk chunk = group.columns().get(column.column().index());
           pages.useOffsetIndex(
-              PageIndexReader.offsetIndex(
-                  file.input(),
-                  chunk,
-                  group.numRows(),
-                  ChunkPages.crypto(file.footer(), cursor.rowGroup(), column.column())),
+              split != null
+                  ? split.offsetIndex(column)
+                  : PageIndexReader.offsetIndex(
+                      file.input(),
+                      chunk,
+                      group.numRows(),
+                      ChunkPages.crypto(file.footer(), cursor.rowGroup(), column.column())),
               group.numRows());
         }
         counters.chunkStarted(pages, meta);

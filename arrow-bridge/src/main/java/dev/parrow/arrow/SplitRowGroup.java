@@ -1,10 +1,16 @@
 package dev.parrow.arrow;
 
+import dev.parrow.arrow.internal.read.ChunkPages;
 import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.arrow.internal.read.LeafReader;
 import dev.parrow.codec.column.ColumnReader;
+import dev.parrow.codec.metadata.OffsetIndex;
+import dev.parrow.codec.metadata.RowGroup;
+import dev.parrow.codec.page.PageIndexReader;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.storage.Prefetch;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,6 +33,10 @@ final class SplitRowGroup {
   private int open;
 
   private Prefetch fetched;
+
+  /** Each nested chunk's offset index by column index; empty for a chunk without one. */
+  private final ConcurrentHashMap<Integer, Optional<OffsetIndex>> offsetIndexes =
+      new ConcurrentHashMap<>();
 
   /** Each chunk's dictionary by column index; empty for a chunk without one. */
   private final ConcurrentHashMap<Integer, Optional<DenseValues>> byColumn =
@@ -56,6 +66,35 @@ final class SplitRowGroup {
     if (--open == 0 && fetched != null) {
       fetched.close();
       fetched = null;
+    }
+  }
+
+  /**
+   * {@return the offset index of the leaf's chunk in the row group, or null when it has none} Read
+   * by the first piece that asks (a remote file's one request for all pieces), as {@link
+   * #dictionary} is.
+   */
+  OffsetIndex offsetIndex(LeafColumn leaf) throws IOException {
+    try {
+      return offsetIndexes
+          .computeIfAbsent(
+              leaf.column().index(),
+              c -> {
+                RowGroup group = file.metadata().rowGroups().get(rowGroup);
+                try {
+                  return Optional.ofNullable(
+                      PageIndexReader.offsetIndex(
+                          file.input(),
+                          group.columns().get(c),
+                          group.numRows(),
+                          ChunkPages.crypto(file.footer(), rowGroup, leaf.column())));
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              })
+          .orElse(null);
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
     }
   }
 
