@@ -60,6 +60,65 @@ public final class Compressors {
   }
 
   /**
+   * Compresses {@code src[offset, offset + length)} onto the end of {@code out}: for UNCOMPRESSED,
+   * SNAPPY, ZSTD and LZ4_RAW straight into its array (a writer's pages then cost no array each);
+   * other codecs through {@link #compress(CompressionCodec, Integer, byte[], int, int)}.
+   *
+   * @return the compressed length
+   */
+  public static int compressInto(
+      CompressionCodec codec,
+      Integer level,
+      byte[] src,
+      int offset,
+      int length,
+      dev.parrow.codec.encoding.ByteSink out) {
+    int at = out.size();
+    int n;
+    switch (codec) {
+      case UNCOMPRESSED -> {
+        out.write(src, offset, length);
+        return length;
+      }
+      case SNAPPY -> {
+        out.reserve(Snappy.maxCompressedLength(length));
+        try {
+          n = Snappy.compress(src, offset, length, out.array(), at);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+      case ZSTD -> {
+        long bound = com.github.luben.zstd.Zstd.compressBound(length);
+        if (bound > Integer.MAX_VALUE - 16 - at) {
+          throw new IllegalStateException("a page of more than 2 GiB: write smaller pages");
+        }
+        out.reserve((int) bound);
+        long written =
+            com.github.luben.zstd.Zstd.compressByteArray(
+                out.array(), at, (int) bound, src, offset, length, level == null ? 3 : level);
+        if (com.github.luben.zstd.Zstd.isError(written)) {
+          throw new IllegalStateException(
+              "zstd: " + com.github.luben.zstd.Zstd.getErrorName(written));
+        }
+        n = (int) written;
+      }
+      case LZ4_RAW -> {
+        int bound = LZ4.maxCompressedLength(length);
+        out.reserve(bound);
+        n = LZ4.compress(src, offset, length, out.array(), at, bound);
+      }
+      default -> {
+        byte[] compressed = compress(codec, level, src, offset, length);
+        out.write(compressed);
+        return compressed.length;
+      }
+    }
+    out.added(n);
+    return n;
+  }
+
+  /**
    * The compressed bytes of {@code src[offset, offset + length)}.
    *
    * @param level the codec's level (ZSTD 1..22, GZIP 0..9, BROTLI 0..11); null for the codec's

@@ -103,4 +103,25 @@ public final class ByteSink {
   public byte[] toByteArray() {
     return Arrays.copyOf(bytes, size);
   }
+
+  /**
+   * The bytes written, as one array: this sink's own when it is exactly full (a sink sized for what
+   * it takes, as a PLAIN page's is), so that they are not copied; the sink is not used after.
+   */
+  public byte[] take() {
+    return size == bytes.length ? bytes : toByteArray();
+  }
+
+  /**
+   * Room for {@code more} bytes at {@link #size}, in {@link #array} (which may be a new one), for a
+   * caller that writes them there itself and then calls {@link #added}.
+   */
+  public void reserve(int more) {
+    ensure(more);
+  }
+
+  /** Counts {@code n} bytes a caller wrote at {@link #size} after {@link #reserve}. */
+  public void added(int n) {
+    size += n;
+  }
 }

@@ -1,7 +1,5 @@
 package dev.parrow.codec.encoding;
 
-import java.util.Arrays;
-
 /**
  * Encodes ints with the RLE / bit-packing hybrid: a run of eight or more equal values becomes an
  * RLE run, everything else bit-packed groups of eight (the last group padded with zeros). Bytes go
@@ -12,34 +10,21 @@ public final class RleBitPackedEncoder {
 
   static final int MIN_RLE_RUN = 8;
 
-  /** A growable byte array. */
-  private static final class Out {
-    byte[] bytes;
-    int size;
-
-    Out(int capacity) {
-      bytes = new byte[Math.max(16, capacity)];
-    }
-
-    void ensure(int more) {
-      if (size + more > bytes.length) {
-        bytes = Arrays.copyOf(bytes, Math.max(size + more, bytes.length * 2));
-      }
-    }
-
-    void write(int b) {
-      ensure(1);
-      bytes[size++] = (byte) b;
-    }
+  public static byte[] encode(int[] values, int offset, int count, int bitWidth) {
+    ByteSink out = new ByteSink(0);
+    encodeInto(values, offset, count, bitWidth, out);
+    return out.toByteArray();
   }
 
-  public static byte[] encode(int[] values, int offset, int count, int bitWidth) {
+  /**
+   * {@link #encode} onto the end of {@code out}: a writer encodes its pages' levels and ids into
+   * buffers it reuses, instead of two arrays a page.
+   */
+  public static void encodeInto(int[] values, int offset, int count, int bitWidth, ByteSink out) {
     // Room for everything bit-packed, plus headers: no growth in the worst case.
-    Out out =
-        new Out(
-            (int)
-                Math.min(
-                    Integer.MAX_VALUE - 16, ((long) count * bitWidth + 7) / 8 + count / 256 + 16));
+    out.reserve(
+        (int)
+            Math.min(Integer.MAX_VALUE - 16, ((long) count * bitWidth + 7) / 8 + count / 256 + 16));
     int i = offset;
     int end = offset + count;
     while (i < end) {
@@ -48,7 +33,7 @@ public final class RleBitPackedEncoder {
         writeUleb128(out, (long) run << 1);
         int byteWidth = (bitWidth + 7) / 8;
         for (int b = 0; b < byteWidth; b++) {
-          out.write(values[i] >>> (8 * b));
+          out.writeByte(values[i] >>> (8 * b));
         }
         i += run;
         continue;
@@ -63,7 +48,6 @@ public final class RleBitPackedEncoder {
       writeUleb128(out, ((long) groups << 1) | 1);
       pack(out, values, groupsStart, i, groups * 8, bitWidth);
     }
-    return Arrays.copyOf(out.bytes, out.size);
   }
 
   private static int runLength(int[] values, int from, int end) {
@@ -78,11 +62,12 @@ public final class RleBitPackedEncoder {
       java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
           int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
-  private static void pack(Out out, int[] values, int from, int to, int slots, int bitWidth) {
+  private static void pack(ByteSink out, int[] values, int from, int to, int slots, int bitWidth) {
     // slots * bitWidth bits: a whole number of bytes, since slots is a multiple of eight.
-    out.ensure(slots / 8 * bitWidth);
-    byte[] b = out.bytes;
-    int at = out.size;
+    out.reserve(slots / 8 * bitWidth);
+    byte[] b = out.array();
+    int start = out.size();
+    int at = start;
     if (bitWidth <= 8) {
       // A group of eight fits a long: bitWidth bytes of it (levels, small dictionaries).
       for (int g = from; g < from + slots; g += 8) {
@@ -101,7 +86,7 @@ public final class RleBitPackedEncoder {
           b[at++] = (byte) (group >>> (8 * k));
         }
       }
-      out.size = at;
+      out.added(at - start);
       return;
     }
     long acc = 0;
@@ -131,14 +116,14 @@ public final class RleBitPackedEncoder {
       b[at++] = (byte) acc;
       acc >>>= 8;
     }
-    out.size = at;
+    out.added(at - start);
   }
 
-  private static void writeUleb128(Out out, long value) {
+  private static void writeUleb128(ByteSink out, long value) {
     while ((value & ~0x7fL) != 0) {
-      out.write((int) ((value & 0x7f) | 0x80));
+      out.writeByte((int) ((value & 0x7f) | 0x80));
       value >>>= 7;
     }
-    out.write((int) value);
+    out.writeByte((int) value);
   }
 }

@@ -170,7 +170,7 @@ public enum ValueEncodings {
         new ByteSink(
             (int) Math.min(Integer.MAX_VALUE - 16, PlainEncoder.size(values, 0, n, column)));
     PlainEncoder.encode(values, 0, n, column, out);
-    return out.toByteArray();
+    return out.take();
   }
 
   /**

@@ -577,15 +577,19 @@ public final class ColumnChunkWriter {
   /** Whether the first page with values has decided that the dictionary pays. */
   private boolean dictionaryJudged;
 
-  /** The page's dictionary ids: a bit width byte, then the RLE / bit-packed hybrid. */
+  /**
+   * The page's dictionary ids: a bit width byte, then the RLE / bit-packed hybrid (encoded into a
+   * buffer kept from page to page, then copied once).
+   */
   private byte[] rleIds(int present) {
     int bitWidth = Bits.bitWidth(Math.max(0, dictionary.size() - 1));
-    byte[] rle = RleBitPackedEncoder.encode(pageIds, 0, present, bitWidth);
-    byte[] out = new byte[rle.length + 1];
-    out[0] = (byte) bitWidth;
-    System.arraycopy(rle, 0, out, 1, rle.length);
-    return out;
+    idBytes.clear();
+    idBytes.writeByte(bitWidth);
+    RleBitPackedEncoder.encodeInto(pageIds, 0, present, bitWidth, idBytes);
+    return idBytes.toByteArray();
   }
+
+  private final ByteSink idBytes = new ByteSink(1 << 10);
 
   /** Ends the chunk. Its dictionary page, if any, comes first. */
   public Chunk finish() {

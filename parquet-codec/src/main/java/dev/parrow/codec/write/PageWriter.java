@@ -33,6 +33,14 @@ final class PageWriter {
   private final int maxRep;
   // Starts small and doubles: a wide schema has one writer per column.
   private final ByteSink pages = new ByteSink(1 << 10);
+
+  /**
+   * A v1 data page's levels and values, then the same compressed: reused page after page, so that a
+   * page costs no array of its size twice over.
+   */
+  private final ByteSink body = new ByteSink(1 << 10);
+
+  private final ByteSink compressed = new ByteSink(1 << 10);
   private final List<PageEncodingStats> encodingStats = new ArrayList<>();
   private final Set<Encoding> encodings = new LinkedHashSet<>();
   private long uncompressedBytes;
@@ -93,39 +101,43 @@ final class PageWriter {
       byte[] values,
       Encoding encoding,
       Statistics statistics) {
-    byte[] repLevels =
-        maxRep > 0 ? RleBitPackedEncoder.encode(reps, 0, entries, Bits.bitWidth(maxRep)) : null;
-    byte[] defLevels =
-        maxDef > 0 ? RleBitPackedEncoder.encode(defs, 0, entries, Bits.bitWidth(maxDef)) : null;
     if (options.pageVersion() == 1) {
-      ByteSink body = new ByteSink(values.length + 64);
-      if (repLevels != null) {
-        body.writeIntLE(repLevels.length);
-        body.write(repLevels);
+      ByteSink body = this.body;
+      body.clear();
+      if (maxRep > 0) {
+        levels(reps, entries, maxRep, body);
       }
-      if (defLevels != null) {
-        body.writeIntLE(defLevels.length);
-        body.write(defLevels);
+      if (maxDef > 0) {
+        levels(defs, entries, maxDef, body);
       }
       body.write(values);
-      byte[] compressed =
-          Compressors.compress(options.codec(), options.level(), body.array(), 0, body.size());
+      compressed.clear();
+      int length =
+          Compressors.compressInto(
+              options.codec(), options.level(), body.array(), 0, body.size(), compressed);
       DataPageHeader h =
           new DataPageHeader(entries, encoding, Encoding.RLE, Encoding.RLE, statistics);
       write(
           new PageHeader(
               PageType.DATA_PAGE,
               body.size(),
-              compressed.length,
-              crc(compressed),
+              length,
+              crc(compressed.array(), length),
               h,
               null,
               null,
               null),
-          compressed);
+          compressed.array(),
+          length);
     } else {
-      byte[] r = repLevels == null ? new byte[0] : repLevels;
-      byte[] d = defLevels == null ? new byte[0] : defLevels;
+      byte[] r =
+          maxRep > 0
+              ? RleBitPackedEncoder.encode(reps, 0, entries, Bits.bitWidth(maxRep))
+              : new byte[0];
+      byte[] d =
+          maxDef > 0
+              ? RleBitPackedEncoder.encode(defs, 0, entries, Bits.bitWidth(maxDef))
+              : new byte[0];
       byte[] compressed =
           Compressors.compress(options.codec(), options.level(), values, 0, values.length);
       byte[] body = new byte[r.length + d.length + compressed.length];
@@ -151,6 +163,19 @@ final class PageWriter {
     encodings.add(Encoding.RLE);
     addEncodingStat(
         options.pageVersion() == 1 ? PageType.DATA_PAGE : PageType.DATA_PAGE_V2, encoding);
+  }
+
+  /** A v1 page's levels into its body: their length (4 bytes, little-endian), then RLE. */
+  private static void levels(int[] levels, int entries, int max, ByteSink body) {
+    int at = body.size();
+    body.writeIntLE(0);
+    RleBitPackedEncoder.encodeInto(levels, 0, entries, Bits.bitWidth(max), body);
+    int length = body.size() - at - 4;
+    byte[] b = body.array();
+    b[at] = (byte) length;
+    b[at + 1] = (byte) (length >>> 8);
+    b[at + 2] = (byte) (length >>> 16);
+    b[at + 3] = (byte) (length >>> 24);
   }
 
   /**
@@ -197,11 +222,15 @@ final class PageWriter {
   }
 
   private Integer crc(byte[] body) {
+    return crc(body, body.length);
+  }
+
+  private Integer crc(byte[] body, int length) {
     if (!options.crc()) {
       return null;
     }
     CRC32 crc = new CRC32();
-    crc.update(body);
+    crc.update(body, 0, length);
     return (int) crc.getValue();
   }
 
@@ -211,9 +240,15 @@ final class PageWriter {
    * the header its own module.
    */
   private void write(PageHeader header, byte[] body) {
+    write(header, body, body.length);
+  }
+
+  /** {@link #write(PageHeader, byte[])} of the first {@code length} bytes of {@code body}. */
+  private void write(PageHeader header, byte[] body, int length) {
     if (crypto != null) {
-      body = crypto.page(body, false, dataPages);
-      header = header.withCompressedPageSize(body.length);
+      body = crypto.page(java.util.Arrays.copyOf(body, length), false, dataPages);
+      length = body.length;
+      header = header.withCompressedPageSize(length);
     }
     byte[] h = ThriftCodec.writePageHeader(header);
     if (crypto != null) {
@@ -221,7 +256,7 @@ final class PageWriter {
     }
     dataPages++;
     pages.write(h);
-    pages.write(body);
+    pages.write(body, 0, length);
     uncompressedBytes += h.length + header.uncompressedPageSize();
   }
 
