@@ -578,18 +578,18 @@ public final class ColumnChunkWriter {
   private boolean dictionaryJudged;
 
   /**
-   * The page's dictionary ids: a bit width byte, then the RLE / bit-packed hybrid (encoded into a
-   * buffer kept from page to page, then copied once).
+   * The page's dictionary ids: a bit width byte, then the RLE / bit-packed hybrid (encoded in this
+   * thread's buffer, then copied once).
    */
   private byte[] rleIds(int present) {
     int bitWidth = Bits.bitWidth(Math.max(0, dictionary.size() - 1));
-    idBytes.clear();
-    idBytes.writeByte(bitWidth);
-    RleBitPackedEncoder.encodeInto(pageIds, 0, present, bitWidth, idBytes);
-    return idBytes.toByteArray();
+    PageScratch scratch = PageScratch.get();
+    scratch.ids.writeByte(bitWidth);
+    RleBitPackedEncoder.encodeInto(pageIds, 0, present, bitWidth, scratch.ids);
+    byte[] ids = scratch.ids.toByteArray();
+    scratch.trim();
+    return ids;
   }
-
-  private final ByteSink idBytes = new ByteSink(1 << 10);
 
   /** Ends the chunk. Its dictionary page, if any, comes first. */
   public Chunk finish() {

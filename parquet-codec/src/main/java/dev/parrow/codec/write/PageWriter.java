@@ -33,14 +33,6 @@ final class PageWriter {
   private final int maxRep;
   // Starts small and doubles: a wide schema has one writer per column.
   private final ByteSink pages = new ByteSink(1 << 10);
-
-  /**
-   * A v1 data page's levels and values, then the same compressed: reused page after page, so that a
-   * page costs no array of its size twice over.
-   */
-  private final ByteSink body = new ByteSink(1 << 10);
-
-  private final ByteSink compressed = new ByteSink(1 << 10);
   private final List<PageEncodingStats> encodingStats = new ArrayList<>();
   private final Set<Encoding> encodings = new LinkedHashSet<>();
   private long uncompressedBytes;
@@ -102,8 +94,10 @@ final class PageWriter {
       Encoding encoding,
       Statistics statistics) {
     if (options.pageVersion() == 1) {
-      ByteSink body = this.body;
-      body.clear();
+      // Assembled and compressed in this thread's buffers, then copied into the chunk's bytes.
+      PageScratch scratch = PageScratch.get();
+      ByteSink body = scratch.body;
+      ByteSink compressed = scratch.compressed;
       if (maxRep > 0) {
         levels(reps, entries, maxRep, body);
       }
@@ -111,7 +105,6 @@ final class PageWriter {
         levels(defs, entries, maxDef, body);
       }
       body.write(values);
-      compressed.clear();
       int length =
           Compressors.compressInto(
               options.codec(), options.level(), body.array(), 0, body.size(), compressed);
@@ -129,6 +122,7 @@ final class PageWriter {
               null),
           compressed.array(),
           length);
+      scratch.trim();
     } else {
       byte[] r =
           maxRep > 0
