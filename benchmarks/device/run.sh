@@ -4,6 +4,9 @@
 # Made ready here by prepare.sh; the device call carries .scaling-kit and runs
 #
 #   bash benchmarks/device/run.sh [ITERATIONS] [COUNTS]      (defaults: 3, 1,4,8,16)
+#
+# ScalingRunner warms up twice per table and thread count (WARMUP=n changes it): the JVM's heap
+# grows through the first rounds of a large write, and its page faults are the kernel's time.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 kit=.scaling-kit
@@ -20,7 +23,7 @@ export PYTHONUNBUFFERED=1
 python3 "$kit/gen.py" "$data" "${SCALE:-1}" 2>&1 | tee "$out/gen.txt"
 "$kit/jdk/bin/java" --add-opens=java.base/java.nio=ALL-UNNAMED -Dslf4j.internal.verbosity=ERROR \
   -Xmx64g -cp "$kit/benchmarks.jar" dev.parrow.bench.ScalingRunner --files "$data" --data "$data" \
-  --counts "$counts" --iterations "$iters" --warmup 1 2>&1 | tee "$out/parrow.txt"
+  --counts "$counts" --iterations "$iters" --warmup "${WARMUP:-2}" 2>&1 | tee "$out/parrow.txt"
 threads=${counts//,/ }
 python3 "$kit/pyread.py" "$data" "$iters" $threads 2>&1 | tee "$out/pyread.txt"
 python3 "$kit/pyfilter.py" "$data" "$iters" $threads 2>&1 | tee "$out/pyfilter.txt"
