@@ -128,29 +128,13 @@ public final class Compressors {
       CompressionCodec codec, Integer level, byte[] src, int offset, int length) {
     try {
       return switch (codec) {
-        case UNCOMPRESSED -> Arrays.copyOfRange(src, offset, offset + length);
-        case SNAPPY -> {
-          byte[] out = new byte[Snappy.maxCompressedLength(length)];
-          int n = Snappy.compress(src, offset, length, out, 0);
-          yield Arrays.copyOf(out, n);
+        case UNCOMPRESSED, SNAPPY, ZSTD, LZ4_RAW -> {
+          dev.parrow.codec.encoding.ByteSink out = new dev.parrow.codec.encoding.ByteSink(0);
+          compressInto(codec, level, src, offset, length, out);
+          yield out.toByteArray();
         }
         case GZIP ->
             gzip(src, offset, length, level == null ? Deflater.DEFAULT_COMPRESSION : level);
-        case ZSTD -> {
-          byte[] out = new byte[(int) com.github.luben.zstd.Zstd.compressBound(length)];
-          long n =
-              com.github.luben.zstd.Zstd.compressByteArray(
-                  out, 0, out.length, src, offset, length, level == null ? 3 : level);
-          if (com.github.luben.zstd.Zstd.isError(n)) {
-            throw new IllegalStateException("zstd: " + com.github.luben.zstd.Zstd.getErrorName(n));
-          }
-          yield Arrays.copyOf(out, (int) n);
-        }
-        case LZ4_RAW -> {
-          byte[] out = new byte[LZ4.maxCompressedLength(length)];
-          int n = LZ4.compress(src, offset, length, out, 0, out.length);
-          yield Arrays.copyOf(out, n);
-        }
         case LZ4 -> {
           byte[] out = new byte[8 + LZ4.maxCompressedLength(length)];
           int n = LZ4.compress(src, offset, length, out, 8, out.length - 8);
