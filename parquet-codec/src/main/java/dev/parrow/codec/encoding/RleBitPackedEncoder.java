@@ -50,6 +50,25 @@ public final class RleBitPackedEncoder {
     }
   }
 
+  /**
+   * {@link #encodeInto} of {@code count} copies of {@code value} (the same bytes), without an array
+   * of them: the levels of a page whose entries are all present.
+   */
+  public static void encodeRunInto(int value, int count, int bitWidth, ByteSink out) {
+    if (count < MIN_RLE_RUN) {
+      // Too short for a run: one bit-packed group, as encodeInto writes it.
+      int[] group = new int[count];
+      java.util.Arrays.fill(group, value);
+      encodeInto(group, 0, count, bitWidth, out);
+      return;
+    }
+    writeUleb128(out, (long) count << 1);
+    int byteWidth = (bitWidth + 7) / 8;
+    for (int b = 0; b < byteWidth; b++) {
+      out.writeByte(value >>> (8 * b));
+    }
+  }
+
   private static int runLength(int[] values, int from, int end) {
     int j = from + 1;
     while (j < end && values[j] == values[from]) {

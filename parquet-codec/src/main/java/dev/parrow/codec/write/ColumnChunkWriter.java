@@ -381,22 +381,36 @@ public final class ColumnChunkWriter {
             && dictionary.isPrefixOf(d);
   }
 
+  /**
+   * Whether every entry of the page so far is a present value of its own row (a required column, or
+   * an optional one without nulls): their levels are then not kept in {@link #defs} and {@link
+   * #reps}, and the page's levels are written as one run.
+   */
+  private boolean flatPage = true;
+
   /** Appends the levels of entries [from, to); returns how many are present. */
   private int levels(int from, int to, int[] d, int[] r) {
     int k = to - from;
-    if (entries + k > this.defs.length) {
-      int capacity = Math.max(entries + k, this.defs.length * 2);
-      this.defs = Arrays.copyOf(this.defs, capacity);
-      this.reps = Arrays.copyOf(this.reps, capacity);
-    }
     if (d == null && r == null) {
       // A required flat column: every entry a present value of its own row.
-      Arrays.fill(this.defs, entries, entries + k, maxDef);
-      Arrays.fill(this.reps, entries, entries + k, 0);
+      if (!flatPage) {
+        keepLevels(k);
+        Arrays.fill(this.defs, entries, entries + k, maxDef);
+        Arrays.fill(this.reps, entries, entries + k, 0);
+      }
       rows += k;
       entries += k;
       statistics.nulls(0);
       return k;
+    }
+    if (flatPage) {
+      // The page's first entry that may not be: the levels before it kept from here on.
+      flatPage = false;
+      keepLevels(k);
+      Arrays.fill(this.defs, 0, entries, maxDef);
+      Arrays.fill(this.reps, 0, entries, 0);
+    } else {
+      keepLevels(k);
     }
     int present = 0;
     for (int i = from; i < to; i++) {
@@ -414,6 +428,15 @@ public final class ColumnChunkWriter {
     }
     statistics.nulls(k - present);
     return present;
+  }
+
+  /** Room in {@link #defs} and {@link #reps} for {@code k} more entries. */
+  private void keepLevels(int k) {
+    if (entries + k > this.defs.length) {
+      int capacity = Math.max(entries + k, this.defs.length * 2);
+      this.defs = Arrays.copyOf(this.defs, capacity);
+      this.reps = Arrays.copyOf(this.reps, capacity);
+    }
   }
 
   private int append(int from, int to, int[] d, int[] r, DenseValues values, int firstValue) {
@@ -464,14 +487,22 @@ public final class ColumnChunkWriter {
                 ? SizeStatisticsBuilder.bytes(dictionary.entries(), pageIds, present)
                 : SizeStatisticsBuilder.bytes(pageValues, present);
       }
-      sizes.page(defs, reps, entries, bytes);
+      sizes.page(flatPage ? null : defs, flatPage ? null : reps, entries, present, bytes);
     }
     pages.writeDataPage(
-        defs, reps, entries, rows, entries - present, values, encoding, headerStatistics);
+        flatPage ? null : defs,
+        flatPage ? null : reps,
+        entries,
+        rows,
+        entries - present,
+        values,
+        encoding,
+        headerStatistics);
     pageIndex.endPage(pages.pages().size());
     rowsWritten += rows;
     valueCount += entries;
     entries = 0;
+    flatPage = true;
     pageRows = 0;
     rows = 0;
     estimate = 0;

@@ -82,7 +82,8 @@ final class PageWriter {
   /**
    * Writes a data page of {@code entries} level entries ({@code rows} rows, {@code nulls} of them
    * null) whose values are {@code values} in {@code encoding}; {@code statistics} go in its header
-   * (or null).
+   * (or null). {@code defs} is null when every entry is at the maximum definition level, {@code
+   * reps} when every one is at repetition level 0.
    */
   void writeDataPage(
       int[] defs,
@@ -99,10 +100,10 @@ final class PageWriter {
       ByteSink body = scratch.body;
       ByteSink compressed = scratch.compressed;
       if (maxRep > 0) {
-        levels(reps, entries, maxRep, body);
+        levels(reps, 0, entries, maxRep, body);
       }
       if (maxDef > 0) {
-        levels(defs, entries, maxDef, body);
+        levels(defs, maxDef, entries, maxDef, body);
       }
       body.write(values);
       int length =
@@ -124,14 +125,8 @@ final class PageWriter {
           length);
       scratch.trim();
     } else {
-      byte[] r =
-          maxRep > 0
-              ? RleBitPackedEncoder.encode(reps, 0, entries, Bits.bitWidth(maxRep))
-              : new byte[0];
-      byte[] d =
-          maxDef > 0
-              ? RleBitPackedEncoder.encode(defs, 0, entries, Bits.bitWidth(maxDef))
-              : new byte[0];
+      byte[] r = maxRep > 0 ? rle(reps, 0, entries, maxRep) : new byte[0];
+      byte[] d = maxDef > 0 ? rle(defs, maxDef, entries, maxDef) : new byte[0];
       byte[] compressed =
           Compressors.compress(options.codec(), options.level(), values, 0, values.length);
       byte[] body = new byte[r.length + d.length + compressed.length];
@@ -159,17 +154,35 @@ final class PageWriter {
         options.pageVersion() == 1 ? PageType.DATA_PAGE : PageType.DATA_PAGE_V2, encoding);
   }
 
-  /** A v1 page's levels into its body: their length (4 bytes, little-endian), then RLE. */
-  private static void levels(int[] levels, int entries, int max, ByteSink body) {
+  /**
+   * A v1 page's levels into its body: their length (4 bytes, little-endian), then RLE. {@code
+   * levels} null: every one is {@code whenNull}.
+   */
+  private static void levels(int[] levels, int whenNull, int entries, int max, ByteSink body) {
     int at = body.size();
     body.writeIntLE(0);
-    RleBitPackedEncoder.encodeInto(levels, 0, entries, Bits.bitWidth(max), body);
+    rleInto(levels, whenNull, entries, max, body);
     int length = body.size() - at - 4;
     byte[] b = body.array();
     b[at] = (byte) length;
     b[at + 1] = (byte) (length >>> 8);
     b[at + 2] = (byte) (length >>> 16);
     b[at + 3] = (byte) (length >>> 24);
+  }
+
+  /** A v2 page's levels, RLE ({@code levels} null: every one is {@code whenNull}). */
+  private static byte[] rle(int[] levels, int whenNull, int entries, int max) {
+    ByteSink out = new ByteSink(0);
+    rleInto(levels, whenNull, entries, max, out);
+    return out.toByteArray();
+  }
+
+  private static void rleInto(int[] levels, int whenNull, int entries, int max, ByteSink out) {
+    if (levels == null) {
+      RleBitPackedEncoder.encodeRunInto(whenNull, entries, Bits.bitWidth(max), out);
+    } else {
+      RleBitPackedEncoder.encodeInto(levels, 0, entries, Bits.bitWidth(max), out);
+    }
   }
 
   /**

@@ -59,26 +59,54 @@ final class SizeStatisticsBuilder {
 
   /**
    * A data page of {@code entries} levels ({@code defs}, {@code reps}; either may hold anything
-   * where its maximum level is 0) and {@code bytes} unencoded BYTE_ARRAY bytes.
+   * where its maximum level is 0), {@code present} of them at the maximum definition level, and
+   * {@code bytes} unencoded BYTE_ARRAY bytes. {@code defs} is null when every entry is at the
+   * maximum definition level, {@code reps} when every one is at repetition level 0.
    */
-  void page(int[] defs, int[] reps, int entries, long bytes) {
-    count(reps, entries, repetition, pageRepetition);
-    count(defs, entries, definition, pageDefinition);
+  void page(int[] defs, int[] reps, int entries, int present, long bytes) {
+    if (repetition != null) {
+      record(
+          repetition,
+          pageRepetition,
+          reps == null
+              ? atOneLevel(repetition.length, 0, entries)
+              : histogram(reps, entries, repetition.length));
+    }
+    if (definition != null) {
+      int max = definition.length - 1;
+      // A flat page (no levels kept) or a maximum of 1 (present or null) needs no pass.
+      long[] page =
+          defs == null
+              ? atOneLevel(max + 1, max, entries)
+              : max == 1
+                  ? new long[] {entries - present, present}
+                  : histogram(defs, entries, max + 1);
+      record(definition, pageDefinition, page);
+    }
     if (byteArrays) {
       unencodedBytes += bytes;
       pageBytes.add(bytes);
     }
   }
 
-  private static void count(int[] levels, int entries, long[] chunk, List<Long> pages) {
-    if (chunk == null) {
-      return;
-    }
-    long[] page = new long[chunk.length];
+  /** The counts of levels 0 to {@code levels - 1} among the first {@code entries}. */
+  private static long[] histogram(int[] levels, int entries, int size) {
+    long[] page = new long[size];
     for (int i = 0; i < entries; i++) {
       page[levels[i]]++;
     }
-    for (int level = 0; level < page.length; level++) {
+    return page;
+  }
+
+  private static long[] atOneLevel(int levels, int level, int entries) {
+    long[] page = new long[levels];
+    page[level] = entries;
+    return page;
+  }
+
+  /** Adds a page's histogram to the chunk's and to the pages' list. */
+  private static void record(long[] chunk, List<Long> pages, long[] page) {
+    for (int level = 0; level < chunk.length; level++) {
       chunk[level] += page[level];
       pages.add(page[level]);
     }

@@ -29,6 +29,25 @@ class RleBitPackedEncoderTest {
     }
   }
 
+  @Test
+  void aRunOfOneValueIsEncodedAsTheArrayOfIt() {
+    for (int width = 1; width <= 32; width++) {
+      for (int count : new int[] {0, 1, 2, 7, 8, 9, 63, 64, 127, 128, 1000, 20_000, 1 << 20}) {
+        int value = width == 32 ? -1 : (1 << width) - 1;
+        int[] values = new int[count];
+        java.util.Arrays.fill(values, value);
+        ByteSink run = new ByteSink(0);
+        run.writeByte(0x5a);
+        RleBitPackedEncoder.encodeRunInto(value, count, width, run);
+        ByteSink array = new ByteSink(0);
+        array.writeByte(0x5a);
+        RleBitPackedEncoder.encodeInto(values, 0, count, width, array);
+        assertArrayEquals(
+            array.toByteArray(), run.toByteArray(), "width " + width + ", " + count + " values");
+      }
+    }
+  }
+
   /** The same choice of runs and groups as the encoder, packed one bit at a time. */
   private static byte[] reference(int[] values, int offset, int count, int width) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

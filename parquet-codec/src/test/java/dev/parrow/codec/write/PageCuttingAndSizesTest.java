@@ -133,6 +133,85 @@ class PageCuttingAndSizesTest {
   }
 
   @Test
+  void pagesMixingSlicesWithoutAndWithNullsKeepEveryLevel() {
+    // An optional column written in calls without definition levels (no nulls: a page's levels
+    // then are not kept but written as one run) and calls with them, so that pages start without
+    // nulls and take some later, or have none: every level and value reads back, and the size
+    // statistics count them, in page versions 1 and 2, dictionary-encoded or not.
+    ColumnDescriptor optionalInt =
+        ParquetSchema.fromElements(
+                List.of(
+                    group("schema", null, 1), leaf("i", PhysicalType.INT32, Repetition.OPTIONAL)))
+            .column(0);
+    for (int version = 1; version <= 2; version++) {
+      for (boolean dictionary : new boolean[] {true, false}) {
+        Random random = new Random(version * 2 + (dictionary ? 1 : 0));
+        ColumnWriteOptions o = options(700, true, null);
+        o =
+            new ColumnWriteOptions(
+                o.codec(),
+                o.level(),
+                version,
+                o.pageSizeBytes(),
+                o.pageRows(),
+                dictionary,
+                o.dictionaryPageSizeLimit(),
+                o.statistics(),
+                o.crc(),
+                o.encoding(),
+                o.bloomFilter(),
+                o.statisticsTruncateLength(),
+                o.sizeStatistics(),
+                o.contentDefinedChunking());
+        ColumnChunkWriter writer = new ColumnChunkWriter(optionalInt, o);
+        List<Integer> allDefs = new ArrayList<>();
+        Int32Values allValues = new Int32Values();
+        for (int call = 0; call < 60; call++) {
+          int n = 1 + random.nextInt(call % 3 == 0 ? 5 : 300);
+          boolean withNulls = random.nextInt(3) == 0;
+          int[] defs = withNulls ? new int[n] : null;
+          Int32Values values = new Int32Values();
+          for (int i = 0; i < n; i++) {
+            boolean present = !withNulls || random.nextInt(4) != 0;
+            if (withNulls) {
+              defs[i] = present ? 1 : 0;
+            }
+            allDefs.add(present ? 1 : 0);
+            if (present) {
+              int v = random.nextInt(dictionary ? 20 : 1 << 20);
+              values.add(v);
+              allValues.add(v);
+            }
+          }
+          writer.write(n, defs, null, values);
+        }
+        ColumnChunkWriter.Chunk chunk = writer.finish();
+        String what = "page version " + version + (dictionary ? ", dictionary" : "");
+        int entries = allDefs.size();
+        long present = allDefs.stream().filter(d -> d == 1).count();
+        SizeStatistics s = chunk.metaData().sizeStatistics();
+        assertEquals(List.of(entries - present, present), s.definitionLevelHistogram(), what);
+        List<Long> perPage = chunk.columnIndex().definitionLevelHistograms();
+        int pages = chunk.offsetIndex().pageLocations().size();
+        assertTrue(pages > 10, what + ": " + pages + " pages");
+        long[] sum = new long[2];
+        for (int p = 0; p < pages; p++) {
+          sum[0] += perPage.get(2 * p);
+          sum[1] += perPage.get(2 * p + 1);
+        }
+        assertEquals(List.of(entries - present, present), boxed(sum), what);
+        Int32Values back = new Int32Values();
+        int[] defs = readAll(optionalInt, chunk, chunk.metaData(), entries, back);
+        assertEquals(allDefs, Arrays.stream(defs).boxed().toList(), what + ": definition levels");
+        assertEquals(allValues.size(), back.size(), what);
+        assertTrue(
+            Arrays.equals(allValues.values(), 0, allValues.size(), back.values(), 0, back.size()),
+            what + ": values");
+      }
+    }
+  }
+
+  @Test
   void unencodedBytesAreTheValuesWithoutLengthPrefixes() {
     Random random = new Random(9);
     int rows = 4_000;
@@ -325,7 +404,8 @@ class PageCuttingAndSizesTest {
     return out;
   }
 
-  private static void readAll(
+  /** Reads the chunk's {@code entries} entries' values into {@code into}; returns their levels. */
+  private static int[] readAll(
       ColumnDescriptor column,
       ColumnChunkWriter.Chunk chunk,
       ColumnMetaData claimed,
@@ -352,6 +432,7 @@ class PageCuttingAndSizesTest {
     reader.expectValueBytes(meta);
     int[] defs = new int[entries];
     assertEquals(entries, reader.read(entries, defs, null, 0, into));
+    return defs;
   }
 
   private static ColumnMetaData withSizes(ColumnMetaData m, SizeStatistics sizes) {
