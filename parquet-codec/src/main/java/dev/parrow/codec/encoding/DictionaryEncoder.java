@@ -68,13 +68,121 @@ public final class DictionaryEncoder {
     if (page instanceof Int32Values v) {
       widened = widened.length >= n ? widened : new long[Math.max(n, 2 * widened.length)];
       v.toLongs(widened, n);
-      return primitive(widened, page, n, ids, limitBytes);
+      return numbers(widened, page, n, ids, limitBytes);
     } else if (page instanceof Int64Values v) {
-      return primitive(v.values(), page, n, ids, limitBytes);
+      return numbers(v.values(), page, n, ids, limitBytes);
     } else if (page instanceof FixedWidthValues v) {
       return fixed(v.bytes(), n, ids, limitBytes);
     }
     return binary((BinaryValues) page, n, ids, limitBytes);
+  }
+
+  /**
+   * The most slots of {@link #direct}: 256 KiB of ids, about what a page's values take. A page
+   * whose values span more is looked up by hashing.
+   */
+  static final int DIRECT_SLOTS = 1 << 16;
+
+  /**
+   * Id + 1 of the entry {@code directBase + k} at slot k (0: none), or null. Values of a narrow
+   * range (days, quantities, line numbers, small keys, codes) are looked up here by one read, with
+   * no hash and no probe; every entry is also in {@link #table}, so that a page of a wider range is
+   * looked up there.
+   */
+  private int[] direct;
+
+  private long directBase;
+
+  /** Set once a page's values did not fit in {@link #DIRECT_SLOTS}: the chunk hashes from then. */
+  private boolean directOff;
+
+  /**
+   * INT32/FLOAT (widened) and INT64/DOUBLE values: by {@link #direct} when they fit, else hashed.
+   */
+  private int numbers(long[] values, DenseValues page, int n, int[] ids, long limit) {
+    if (!directOff && n > 0 && fitDirect(values, n)) {
+      return directly(values, page, n, ids, limit);
+    }
+    return primitive(values, page, n, ids, limit);
+  }
+
+  /**
+   * Whether {@link #direct} covers values [0, n), made or widened to do so when it and they span at
+   * most {@link #DIRECT_SLOTS}; turns it off for the chunk when they do not.
+   */
+  private boolean fitDirect(long[] values, int n) {
+    long min = values[0];
+    long max = values[0];
+    for (int i = 1; i < n; i++) {
+      min = Math.min(min, values[i]);
+      max = Math.max(max, values[i]);
+    }
+    // Differences of longs that overflow come out negative.
+    long reach = max - directBase;
+    if (direct != null && min >= directBase && reach >= 0 && reach < direct.length) {
+      return true;
+    }
+    long lo = direct == null ? min : Math.min(min, directBase);
+    long hi = direct == null ? max : Math.max(max, directBase + direct.length - 1);
+    long span = hi - lo + 1;
+    if (span <= 0 || span > DIRECT_SLOTS) {
+      directOff = true;
+      direct = null;
+      return false;
+    }
+    // Room above the values for those to come (keys and dates that grow); below them a wider
+    // window is made when a value comes.
+    int[] d = new int[(int) Math.min(DIRECT_SLOTS, Math.max(256, Long.highestOneBit(span) << 1))];
+    long base = lo;
+    for (int id = 0; id < size(); id++) {
+      long k = keys[id] - base;
+      if (k >= 0 && k < d.length) {
+        d[(int) k] = id + 1;
+      }
+    }
+    direct = d;
+    directBase = base;
+    return true;
+  }
+
+  /** {@link #primitive} by {@link #direct}, which covers every value of the page. */
+  private int directly(long[] values, DenseValues page, int n, int[] ids, long limit) {
+    int[] d = direct;
+    long base = directBase;
+    for (int i = 0; i < n; i++) {
+      long v = values[i];
+      int slot = (int) (v - base);
+      int id = d[slot] - 1;
+      if (id < 0) {
+        if (plainBytes() + width > limit) {
+          return i;
+        }
+        int hash = fibonacci(v);
+        int at = hash >>> shift;
+        while (table[at] != 0) {
+          at = (at + 1) & (table.length - 1);
+        }
+        id = add(page, i, v, at, hash);
+        d[slot] = id + 1;
+      }
+      ids[i] = id;
+    }
+    return n;
+  }
+
+  /**
+   * Adds value {@code i} of the page ({@code v} as a long) as a new entry at table slot {@code
+   * slot}.
+   */
+  private int add(DenseValues page, int i, long v, int slot, int hash) {
+    int id = size();
+    entries.appendRange(page, i, 1);
+    if (id == keys.length) {
+      keys = Arrays.copyOf(keys, Math.max(64, 2 * keys.length));
+    }
+    keys[id] = v;
+    insert(slot, id, hash);
+    return id;
   }
 
   /** INT32/FLOAT (widened) and INT64/DOUBLE values, compared as longs with {@link #keys}. */
@@ -97,13 +205,7 @@ public final class DictionaryEncoder {
         if (plainBytes() + width > limit) {
           return i;
         }
-        id = size();
-        entries.appendRange(page, i, 1);
-        if (id == keys.length) {
-          keys = Arrays.copyOf(keys, Math.max(64, 2 * keys.length));
-        }
-        keys[id] = v;
-        insert(slot, id, hash);
+        id = add(page, i, v, slot, hash);
       }
       ids[i] = id;
     }

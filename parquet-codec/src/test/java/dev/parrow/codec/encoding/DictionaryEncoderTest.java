@@ -164,6 +164,80 @@ class DictionaryEncoderTest {
     }
   }
 
+  /**
+   * Pages of a narrow range (looked up by the direct window), one that widens it downwards and
+   * upwards, one too wide for it (hashed from then on, the window's entries found in the table),
+   * then narrow ones again; values at the ends of INT32's and INT64's ranges, a span that overflows
+   * a long: every value keeps the id of its first sight, across the pages.
+   */
+  @Test
+  void narrowAndWidePagesGiveTheIdsOfFirstSight() {
+    Random random = new Random(8);
+    long[][] shapes = {
+      {1_000, 100}, {900, 300}, {0, 65_536}, {1_050, 20}, {-5_000_000, 2_000_000}, {1_000, 100}
+    };
+    for (PhysicalType type : new PhysicalType[] {PhysicalType.INT32, PhysicalType.INT64}) {
+      DictionaryEncoder d = new DictionaryEncoder(column(type, null));
+      java.util.Map<Long, Integer> seen = new java.util.HashMap<>();
+      for (long[] shape : shapes) {
+        long[] values = new long[3_000];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = shape[0] + (long) (random.nextDouble() * shape[1]);
+        }
+        encodePage(d, type, values, seen);
+      }
+      long low = type == PhysicalType.INT32 ? Integer.MIN_VALUE : Long.MIN_VALUE;
+      long high = type == PhysicalType.INT32 ? Integer.MAX_VALUE : Long.MAX_VALUE;
+      DictionaryEncoder ends = new DictionaryEncoder(column(type, null));
+      java.util.Map<Long, Integer> endsSeen = new java.util.HashMap<>();
+      encodePage(ends, type, new long[] {low, low + 3, low + 1, low, low + 3}, endsSeen);
+      encodePage(ends, type, new long[] {high, high - 2, high, low + 1}, endsSeen);
+      encodePage(ends, type, new long[] {low + 3, high - 2, 0, low, high}, endsSeen);
+    }
+  }
+
+  /** The limit stops a page looked up by the direct window at the first value that does not fit. */
+  @Test
+  void theLimitStopsANarrowPageToo() {
+    DictionaryEncoder d = new DictionaryEncoder(column(PhysicalType.INT64, null));
+    Int64Values page = new Int64Values();
+    for (long v : new long[] {7, 8, 7, 9, 8, 10}) {
+      page.add(v);
+    }
+    int[] ids = new int[6];
+    // Two entries take 16 bytes; a third does not fit in 23.
+    assertEquals(3, d.encode(page, 6, ids, 23));
+    assertArrayEquals(new int[] {0, 1, 0}, java.util.Arrays.copyOf(ids, 3));
+    assertEquals(2, d.size());
+  }
+
+  /** Encodes one page of {@code values} as {@code type}, checking ids against {@code seen}. */
+  private static void encodePage(
+      DictionaryEncoder d, PhysicalType type, long[] values, java.util.Map<Long, Integer> seen) {
+    dev.parrow.codec.values.DenseValues page;
+    if (type == PhysicalType.INT32) {
+      Int32Values ints = new Int32Values();
+      for (long v : values) {
+        ints.add((int) v);
+      }
+      page = ints;
+    } else {
+      Int64Values longs = new Int64Values();
+      for (long v : values) {
+        longs.add(v);
+      }
+      page = longs;
+    }
+    int[] ids = new int[values.length];
+    assertEquals(values.length, d.encode(page, values.length, ids, Long.MAX_VALUE));
+    for (int i = 0; i < values.length; i++) {
+      Integer expected = seen.putIfAbsent(values[i], seen.size());
+      assertEquals(
+          expected == null ? seen.size() - 1 : expected, ids[i], type + ": value " + values[i]);
+    }
+    assertEquals(seen.size(), d.size(), type + ": entries");
+  }
+
   /** Same source value, same id; ids are dense in first-seen order. */
   private static void check(
       DictionaryEncoder d, dev.parrow.codec.values.DenseValues page, long[] source) {
