@@ -33,15 +33,19 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * tasks' structure lets more cores give; the speed-ups are what this machine's cores gave.
  *
  * <p>Usage: {@code ScalingRunner [--data DIR] [--files DIR] [--threads N | --counts 1,4,16]
- * [--headroom-threads N] [--iterations N] [--warmup N] [table ...]}. Tables: {@code lineitem},
- * {@code numeric_plain}, {@code dataset8} (8 links of lineitem read as a dataset, in {@code li8/}),
- * {@code filter_lineitem} (every column of lineitem's rows with {@code l_shipmode = 'AIR' AND
- * l_quantity < 5}, as {@code pyfilter.py} reads them) and {@code write_lineitem} (lineitem from
- * memory to a snappy file). {@code --files} names a directory that {@code ../shared/scaling/gen.py}
- * wrote (its {@code lineitem.parquet}, {@code numeric.parquet} and {@code li8/}), so that both
- * sides of the comparison read the same files; without it the tables are the benchmark data's
- * ({@link BenchData}). Besides its table it prints one line per figure for scripts: {@code headroom
- * TABLE VALUE}, {@code speedup TABLE THREADS VALUE} and {@code seconds TABLE THREADS VALUE}.
+ * [--headroom-threads N] [--bytes-in-flight MB] [--iterations N] [--warmup N] [table ...]}. Tables:
+ * {@code lineitem}, {@code numeric_plain}, {@code dataset8} (8 links of lineitem read as a dataset,
+ * in {@code li8/}), {@code filter_lineitem} (every column of lineitem's rows with {@code l_shipmode
+ * = 'AIR' AND l_quantity < 5}, as {@code pyfilter.py} reads them) and {@code write_lineitem}
+ * (lineitem from memory to a snappy file). {@code --files} names a directory that {@code
+ * ../shared/scaling/gen.py} wrote (its {@code lineitem.parquet}, {@code numeric.parquet} and {@code
+ * li8/}), so that both sides of the comparison read the same files; without it the tables are the
+ * benchmark data's ({@link BenchData}). {@code --bytes-in-flight} sets the reads' {@code
+ * ReadOptions.bytesInFlight}. The table gives each count's peak allocator memory and its runs'
+ * median minor page faults (memory the kernel maps in on first touch: at many threads, batches
+ * decoded ahead into new buffers). Besides its table it prints one line per figure for scripts:
+ * {@code headroom TABLE VALUE}, {@code speedup TABLE THREADS VALUE} and {@code seconds TABLE
+ * THREADS VALUE}.
  */
 public final class ScalingRunner {
   private ScalingRunner() {}
@@ -52,6 +56,9 @@ public final class ScalingRunner {
   }
 
   private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+
+  /** The reads' {@code ReadOptions.bytesInFlight}, or null for its default. */
+  private static Long bytesInFlight;
 
   /** Every run's allocator is a child of this one (the write's batches are held here). */
   private static final BufferAllocator ROOT = new RootAllocator();
@@ -68,6 +75,7 @@ public final class ScalingRunner {
                 "--threads", v -> maxThreads[0] = Integer.parseInt(v),
                 "--headroom-threads", v -> headroomThreads[0] = Integer.parseInt(v),
                 "--files", v -> files[0] = Path.of(v),
+                "--bytes-in-flight", v -> bytesInFlight = Long.parseLong(v) << 20,
                 "--counts",
                     v -> {
                       for (String c : v.split(",")) {
@@ -95,7 +103,8 @@ public final class ScalingRunner {
         "threads %s; %d runs after %d warm-up each; headroom at parallelism %d%n",
         counts, iterations, warmup, headroomThreads[0]);
     System.out.printf(
-        "%-15s %8s %10s %8s %12s%n", "table", "threads", "median s", "speedup", "peak MB");
+        "%-15s %8s %10s %8s %12s %12s%n",
+        "table", "threads", "median s", "speedup", "peak MB", "faults/run");
     for (String table : tables) {
       Job job =
           switch (table) {
@@ -129,14 +138,17 @@ public final class ScalingRunner {
     Map<Integer, Double> medians = new LinkedHashMap<>();
     for (int threads : counts) {
       long[] times = new long[iterations];
+      long[] faults = new long[iterations];
       long peak = 0;
       for (int round = -warmup; round < iterations; round++) {
         try (BufferAllocator allocator = ROOT.newChildAllocator("run", 0, Long.MAX_VALUE)) {
+          long faultsBefore = minorFaults();
           long start = System.nanoTime();
           job.run(threads, allocator);
           long took = System.nanoTime() - start;
           if (round >= 0) {
             times[round] = took;
+            faults[round] = minorFaults() - faultsBefore;
           }
           peak = Math.max(peak, allocator.getPeakMemoryAllocation());
         }
@@ -146,12 +158,13 @@ public final class ScalingRunner {
       double speedup = medians.get(counts.get(0)) / median;
       System.out.printf(
           Locale.ROOT,
-          "%-15s %8d %10.3f %8.2f %12.1f%n",
+          "%-15s %8d %10.3f %8.2f %12.1f %12.0f%n",
           table,
           threads,
           median,
           speedup,
-          peak / 1e6);
+          peak / 1e6,
+          median(faults));
     }
     TaskProfile profile = TaskProfile.start(CPU::getCurrentThreadCpuTime);
     try (BufferAllocator allocator = ROOT.newChildAllocator("profiled", 0, Long.MAX_VALUE)) {
@@ -177,6 +190,20 @@ public final class ScalingRunner {
     }
   }
 
+  /**
+   * The process's minor page faults so far (Linux; -1 elsewhere): memory the kernel maps in on
+   * first touch, whose zeroing and bookkeeping are the kernel's time, and contend at many threads.
+   */
+  static long minorFaults() {
+    try {
+      String stat = Files.readString(Path.of("/proc/self/stat"));
+      // Fields after the command's closing parenthesis: state is the first, minflt the eighth.
+      return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[7]);
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
   static double median(long[] values) {
     long[] sorted = values.clone();
     java.util.Arrays.sort(sorted);
@@ -195,6 +222,9 @@ public final class ScalingRunner {
       throws IOException {
     long rows = 0;
     ReadOptions.Builder options = ReadOptions.builder().parallelism(threads);
+    if (bytesInFlight != null) {
+      options.bytesInFlight(bytesInFlight);
+    }
     if (filter != null) {
       options.filter(filter);
     }
@@ -211,8 +241,11 @@ public final class ScalingRunner {
   static long readDataset(Path dir, int threads, BufferAllocator allocator) throws IOException {
     long rows = 0;
     ParquetDataset dataset = ParquetDataset.open(dir.toString());
-    try (ParquetDatasetReader reader =
-        dataset.newReader(allocator, ReadOptions.builder().parallelism(threads).build())) {
+    ReadOptions.Builder options = ReadOptions.builder().parallelism(threads);
+    if (bytesInFlight != null) {
+      options.bytesInFlight(bytesInFlight);
+    }
+    try (ParquetDatasetReader reader = dataset.newReader(allocator, options.build())) {
       while (reader.loadNextBatch()) {
         rows += reader.getVectorSchemaRoot().getRowCount();
       }

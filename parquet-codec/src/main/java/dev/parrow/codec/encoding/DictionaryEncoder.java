@@ -244,6 +244,9 @@ public final class DictionaryEncoder {
     return n;
   }
 
+  /** Byte strings of up to this many bytes are keyed by their two words ({@link #shortWords}). */
+  static final int SHORT = 16;
+
   private int binary(BinaryValues values, int n, int[] ids, long limit) {
     BinaryValues d = (BinaryValues) entries;
     byte[] bytes = values.bytes();
@@ -252,22 +255,43 @@ public final class DictionaryEncoder {
       int start = offsets[i];
       int end = offsets[i + 1];
       int length = end - start;
-      // A short value (most dictionary values are) is equal to an entry with the same first word
-      // and length, without reading the entry's bytes; a longer one is compared with the entry's
-      // bytes at once (its first word alone would be one more read of memory the cache may not
-      // hold, before the bytes that decide).
-      long first = Bits.firstWord(bytes, start, length);
-      int mixed = length <= 8 ? fibonacci(first) : longHash(bytes, start, length, first);
+      // A value of up to sixteen bytes (most dictionary values are) is its two words, zero past
+      // its end: equal to an entry with the same words and length, without reading the entry's
+      // bytes, and hashed without a loop. A longer one is compared with the entry's bytes at once
+      // (a first word alone would be one more read of memory the cache may not hold).
+      boolean isShort = length <= SHORT;
+      long w0 = 0;
+      long w1 = 0;
+      int mixed;
+      if (length <= 8) {
+        // One word (the second is zero): codes, flags, short names.
+        w0 = Bits.firstWord(bytes, start, length);
+        mixed = fibonacci(w0);
+      } else if (isShort) {
+        if (start + SHORT <= bytes.length) {
+          // Both words read whole, the second masked: no branch on the length.
+          w0 = (long) LONGS.get(bytes, start);
+          w1 = (long) LONGS.get(bytes, start + 8) & lowBytes(length - 8);
+        } else {
+          w0 = (long) LONGS.get(bytes, start);
+          w1 = Bits.firstWord(bytes, start + 8, length - 8);
+        }
+        mixed = fibonacci(w0 ^ Long.rotateLeft(w1 * 0x9e3779b97f4a7c15L, 29));
+      } else {
+        mixed = longHash(bytes, start, length, (long) LONGS.get(bytes, start));
+      }
       // The stored hash's low byte is the length (up to 255): equal hashes mean equal lengths, so
-      // that a value of up to eight bytes is decided by its first word alone.
+      // that a short value is decided by its words alone.
       int hash = (mixed & ~0xff) | Math.min(length, 255);
       int slot = hash >>> shift;
       int id;
       while ((id = id(table[slot])) >= 0
           && (hashOf(table[slot]) != hash
               || (length <= 8
-                  ? firstWords[id] != first
-                  : !sameValue(d, id, bytes, start, length)))) {
+                  ? shortWords[2 * id] != w0
+                  : isShort
+                      ? ((shortWords[2 * id] ^ w0) | (shortWords[2 * id + 1] ^ w1)) != 0
+                      : !sameValue(d, id, bytes, start, length)))) {
         slot = (slot + 1) & (table.length - 1);
       }
       if (id < 0) {
@@ -276,10 +300,11 @@ public final class DictionaryEncoder {
         }
         id = d.size();
         d.append(bytes, start, length);
-        if (id == firstWords.length) {
-          firstWords = Arrays.copyOf(firstWords, Math.max(64, 2 * firstWords.length));
+        if (2 * id == shortWords.length) {
+          shortWords = Arrays.copyOf(shortWords, Math.max(128, 2 * shortWords.length));
         }
-        firstWords[id] = first;
+        shortWords[2 * id] = w0;
+        shortWords[2 * id + 1] = w1;
         insert(slot, id, hash);
       }
       ids[i] = id;
@@ -287,10 +312,18 @@ public final class DictionaryEncoder {
     return n;
   }
 
-  /** BYTE_ARRAY entries' first eight bytes ({@link Bits#firstWord}), by id. */
-  private long[] firstWords = new long[0];
+  /**
+   * Per BYTE_ARRAY entry of up to {@link #SHORT} bytes, its first and second eight bytes,
+   * little-endian, zero past its end (two longs an entry, by id; zeros for a longer entry).
+   */
+  private long[] shortWords = new long[0];
 
-  /** Whether entry {@code id} has this length (more than eight) and these bytes. */
+  /** A mask of the low {@code k} bytes of a long, {@code k} from 1 to 8. */
+  private static long lowBytes(int k) {
+    return -1L >>> (64 - 8 * k);
+  }
+
+  /** Whether entry {@code id} has this length (more than {@link #SHORT}) and these bytes. */
   private static boolean sameValue(BinaryValues d, int id, byte[] bytes, int start, int length) {
     int from = d.offsets()[id];
     return d.offsets()[id + 1] - from == length && sameBytes(d.bytes(), from, bytes, start, length);

@@ -125,28 +125,34 @@ final class PageWriter {
           length);
       scratch.trim();
     } else {
-      byte[] r = maxRep > 0 ? rle(reps, 0, entries, maxRep) : new byte[0];
-      byte[] d = maxDef > 0 ? rle(defs, maxDef, entries, maxDef) : new byte[0];
-      byte[] compressed =
-          Compressors.compress(options.codec(), options.level(), values, 0, values.length);
-      byte[] body = new byte[r.length + d.length + compressed.length];
-      System.arraycopy(r, 0, body, 0, r.length);
-      System.arraycopy(d, 0, body, r.length, d.length);
-      System.arraycopy(compressed, 0, body, r.length + d.length, compressed.length);
+      // Levels uncompressed, then the values compressed, all in this thread's buffer.
+      PageScratch scratch = PageScratch.get();
+      ByteSink body = scratch.body;
+      if (maxRep > 0) {
+        rleInto(reps, 0, entries, maxRep, body);
+      }
+      int repLength = body.size();
+      if (maxDef > 0) {
+        rleInto(defs, maxDef, entries, maxDef, body);
+      }
+      int defLength = body.size() - repLength;
+      Compressors.compressInto(options.codec(), options.level(), values, 0, values.length, body);
       DataPageHeaderV2 h =
           new DataPageHeaderV2(
-              entries, nulls, rows, encoding, d.length, r.length, true, statistics);
+              entries, nulls, rows, encoding, defLength, repLength, true, statistics);
       write(
           new PageHeader(
               PageType.DATA_PAGE_V2,
-              r.length + d.length + values.length,
-              body.length,
-              crc(body),
+              repLength + defLength + values.length,
+              body.size(),
+              crc(body.array(), body.size()),
               null,
               null,
               null,
               h),
-          body);
+          body.array(),
+          body.size());
+      scratch.trim();
     }
     encodings.add(encoding);
     encodings.add(Encoding.RLE);
@@ -170,13 +176,7 @@ final class PageWriter {
     b[at + 3] = (byte) (length >>> 24);
   }
 
-  /** A v2 page's levels, RLE ({@code levels} null: every one is {@code whenNull}). */
-  private static byte[] rle(int[] levels, int whenNull, int entries, int max) {
-    ByteSink out = new ByteSink(0);
-    rleInto(levels, whenNull, entries, max, out);
-    return out.toByteArray();
-  }
-
+  /** Levels RLE-encoded onto {@code out} ({@code levels} null: every one is {@code whenNull}). */
   private static void rleInto(int[] levels, int whenNull, int entries, int max, ByteSink out) {
     if (levels == null) {
       RleBitPackedEncoder.encodeRunInto(whenNull, entries, Bits.bitWidth(max), out);
@@ -242,15 +242,10 @@ final class PageWriter {
   }
 
   /**
-   * Writes a data page. An encrypted chunk's page becomes its module, which the header's compressed
-   * size then counts (the CRC stays that of the unencrypted bytes, as parquet-java writes it), and
-   * the header its own module.
+   * Writes a data page, the first {@code length} bytes of {@code body}. An encrypted chunk's page
+   * becomes its module, which the header's compressed size then counts (the CRC stays that of the
+   * unencrypted bytes, as parquet-java writes it), and the header its own module.
    */
-  private void write(PageHeader header, byte[] body) {
-    write(header, body, body.length);
-  }
-
-  /** {@link #write(PageHeader, byte[])} of the first {@code length} bytes of {@code body}. */
   private void write(PageHeader header, byte[] body, int length) {
     if (crypto != null) {
       body = crypto.page(java.util.Arrays.copyOf(body, length), false, dataPages);

@@ -115,6 +115,13 @@ class DictionaryEncoderTest {
             "abcdefghY",
             "abcdefghXYZ",
             "abcdefghXYZ\0",
+            "abcdefghijklmno",
+            "abcdefghijklmno\0",
+            "abcdefghijklmnoq",
+            "abcdefghijklmnop",
+            "abcdefghijklmnop\0",
+            "abcdefghijklmnop1",
+            "\0bcdefghijklmnop",
             "abcdefghxyzabcdefgh1",
             "abcdefghxyzabcdefgh2")) {
       distinct.add(s.getBytes(StandardCharsets.ISO_8859_1));
@@ -129,6 +136,42 @@ class DictionaryEncoderTest {
       strings.append(distinct.get(k), 0, distinct.get(k).length);
     }
     check(new DictionaryEncoder(column(PhysicalType.BYTE_ARRAY, null)), strings, source);
+  }
+
+  /**
+   * Values of 0 to 17 bytes filling their array to its last byte: those within sixteen bytes of its
+   * end are read there without reading past it, and keep their ids.
+   */
+  @Test
+  void shortStringsAtTheEndOfTheirArrayKeepTheirIds() {
+    Random random = new Random(12);
+    for (int round = 0; round < 200; round++) {
+      BinaryValues page = new BinaryValues();
+      List<String> values = new java.util.ArrayList<>();
+      int room = page.bytes().length;
+      while (room > 0) {
+        int length = Math.min(room, random.nextInt(18));
+        // Few distinct contents per length, so that values repeat.
+        String v = "xyzxyzxyzxyzxyzxyz".substring(0, length);
+        if (length > 0 && random.nextBoolean()) {
+          v = v.substring(0, length - 1) + (char) ('a' + random.nextInt(2));
+        }
+        values.add(v);
+        byte[] b = v.getBytes(StandardCharsets.ISO_8859_1);
+        page.append(b, 0, b.length);
+        room -= length;
+      }
+      assertEquals(page.byteLength(), page.bytes().length, "the values fill the array");
+      DictionaryEncoder d = new DictionaryEncoder(column(PhysicalType.BYTE_ARRAY, null));
+      int[] ids = new int[values.size()];
+      assertEquals(values.size(), d.encode(page, values.size(), ids, Long.MAX_VALUE));
+      java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+      for (int i = 0; i < values.size(); i++) {
+        Integer expected = seen.putIfAbsent(values.get(i), seen.size());
+        assertEquals(expected == null ? seen.size() - 1 : expected, ids[i], "value " + i);
+      }
+      assertEquals(seen.size(), d.size());
+    }
   }
 
   /**
