@@ -244,7 +244,7 @@ public final class DictionaryEncoder {
     return n;
   }
 
-  /** Byte strings of up to this many bytes are keyed by their two words ({@link #shortWords}). */
+  /** Byte strings of up to this many bytes are keyed by their two words ({@link #firstWords}). */
   static final int SHORT = 16;
 
   private int binary(BinaryValues values, int n, int[] ids, long limit) {
@@ -288,9 +288,9 @@ public final class DictionaryEncoder {
       while ((id = id(table[slot])) >= 0
           && (hashOf(table[slot]) != hash
               || (length <= 8
-                  ? shortWords[2 * id] != w0
+                  ? firstWords[id] != w0
                   : isShort
-                      ? ((shortWords[2 * id] ^ w0) | (shortWords[2 * id + 1] ^ w1)) != 0
+                      ? ((firstWords[id] ^ w0) | (secondWords[id] ^ w1)) != 0
                       : !sameValue(d, id, bytes, start, length)))) {
         slot = (slot + 1) & (table.length - 1);
       }
@@ -300,11 +300,12 @@ public final class DictionaryEncoder {
         }
         id = d.size();
         d.append(bytes, start, length);
-        if (2 * id == shortWords.length) {
-          shortWords = Arrays.copyOf(shortWords, Math.max(128, 2 * shortWords.length));
+        if (id == firstWords.length) {
+          firstWords = Arrays.copyOf(firstWords, Math.max(64, 2 * firstWords.length));
+          secondWords = Arrays.copyOf(secondWords, firstWords.length);
         }
-        shortWords[2 * id] = w0;
-        shortWords[2 * id + 1] = w1;
+        firstWords[id] = w0;
+        secondWords[id] = w1;
         insert(slot, id, hash);
       }
       ids[i] = id;
@@ -313,10 +314,13 @@ public final class DictionaryEncoder {
   }
 
   /**
-   * Per BYTE_ARRAY entry of up to {@link #SHORT} bytes, its first and second eight bytes,
-   * little-endian, zero past its end (two longs an entry, by id; zeros for a longer entry).
+   * Per BYTE_ARRAY entry of up to {@link #SHORT} bytes, by id, its first and second eight bytes,
+   * little-endian, zero past its end (zeros for a longer entry). Two arrays: a dictionary of values
+   * of up to eight bytes reads only the first, half the memory for the cache to hold.
    */
-  private long[] shortWords = new long[0];
+  private long[] firstWords = new long[0];
+
+  private long[] secondWords = new long[0];
 
   /** A mask of the low {@code k} bytes of a long, {@code k} from 1 to 8. */
   private static long lowBytes(int k) {
