@@ -208,6 +208,21 @@ class ConcurrentWriteTest {
   }
 
   /**
+   * Batches of megabytes (their text buffers cut into dozens of pieces, copied by the caller and
+   * the helpers that are free): the same file as one thread's.
+   */
+  @Test
+  void largeBatchesCopiedInPiecesGiveTheSameFile() throws Exception {
+    sameFileAsOneThread(
+        WriteOptions.builder().rowGroupBytes(4_000_000),
+        (writer, batch) -> {
+          for (int first = 0; first < 60_000; first += 20_000) {
+            batch.write(writer, first, 20_000, 300);
+          }
+        });
+  }
+
+  /**
    * Content-defined chunking (its hash state carried from slice to slice of a chunk), Bloom
    * filters, v2 pages, zstd, sort order and size statistics off: the same file as one thread's.
    */

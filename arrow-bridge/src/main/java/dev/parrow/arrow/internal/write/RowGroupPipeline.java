@@ -14,7 +14,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -105,6 +108,9 @@ public final class RowGroupPipeline implements AutoCloseable {
 
   private long heldBytes;
 
+  /** The most tasks running at once (a batch's copy is split among as many). */
+  private final int parallelism;
+
   /** Batches and flushes given since the first row group that may yet be replayed, in order. */
   private final ArrayDeque<Op> ops = new ArrayDeque<>();
 
@@ -171,6 +177,7 @@ public final class RowGroupPipeline implements AutoCloseable {
     this.rowGroupRows = rowGroupRows;
     this.rowGroupBytes = rowGroupBytes;
     this.bytesInFlight = bytesInFlight;
+    this.parallelism = parallelism;
     this.guessing = parallelism >= GUESSING_PARALLELISM;
     // Without guesses the caller waits for each slice, running its tasks too: it is one of the
     // threads.
@@ -865,7 +872,12 @@ public final class RowGroupPipeline implements AutoCloseable {
     }
   }
 
-  /** A deep copy of {@code root}: the caller may reuse its vectors once write returns. */
+  /**
+   * A deep copy of {@code root}: the caller may reuse its vectors once write returns. The bytes are
+   * copied in pieces that the caller and the helpers free to take them share ({@link #copyPieces}):
+   * one thread copying every batch (and faulting in its new memory) would be the write's one serial
+   * part.
+   */
   private VectorSchemaRoot copy(VectorSchemaRoot root) {
     if (copies == null) {
       copies = new RootAllocator();
@@ -874,12 +886,11 @@ public final class RowGroupPipeline implements AutoCloseable {
     List<ArrowBuf> buffers = new ArrayList<>();
     try (ArrowRecordBatch batch = new VectorUnloader(root).getRecordBatch()) {
       for (ArrowBuf b : batch.getBuffers()) {
-        long n = b.readableBytes();
-        ArrowBuf c = copies.buffer(n);
-        c.setBytes(0, b, b.readerIndex(), n);
-        c.writerIndex(n);
+        ArrowBuf c = copies.buffer(b.readableBytes());
+        c.writerIndex(b.readableBytes());
         buffers.add(c);
       }
+      copyPieces(batch.getBuffers(), buffers);
       try (ArrowRecordBatch copied =
           new ArrowRecordBatch(
               batch.getLength(),
@@ -900,6 +911,73 @@ public final class RowGroupPipeline implements AutoCloseable {
       }
     }
     return out;
+  }
+
+  /** A batch's copy is cut into pieces of this many bytes at most. */
+  static final long COPY_PIECE = 256 << 10;
+
+  /**
+   * Copies each buffer of {@code from} into the one of {@code to} at its index, in pieces of {@link
+   * #COPY_PIECE}: the caller takes pieces one after another, and so do helpers that are free to
+   * start (one that starts late finds none left); the caller then waits for the pieces helpers
+   * took. A failure (out of memory) is thrown by the caller.
+   */
+  private void copyPieces(List<ArrowBuf> from, List<ArrowBuf> to) {
+    List<long[]> pieces = new ArrayList<>();
+    for (int b = 0; b < from.size(); b++) {
+      long n = from.get(b).readableBytes();
+      for (long at = 0; at < n; at += COPY_PIECE) {
+        pieces.add(new long[] {b, at, Math.min(COPY_PIECE, n - at)});
+      }
+    }
+    AtomicInteger next = new AtomicInteger();
+    CountDownLatch copied = new CountDownLatch(pieces.size());
+    AtomicReference<Throwable> failed = new AtomicReference<>();
+    Runnable take =
+        () -> {
+          int k;
+          while ((k = next.getAndIncrement()) < pieces.size()) {
+            long[] piece = pieces.get(k);
+            try {
+              ArrowBuf source = from.get((int) piece[0]);
+              to.get((int) piece[0])
+                  .setBytes(piece[1], source, source.readerIndex() + piece[1], piece[2]);
+            } catch (RuntimeException | Error e) {
+              failed.compareAndSet(null, e);
+            } finally {
+              copied.countDown();
+            }
+          }
+        };
+    int helping = Math.min(parallelism, pieces.size()) - 1;
+    for (int h = 0; h < helping; h++) {
+      try {
+        executor.execute(take);
+      } catch (RejectedExecutionException e) {
+        // The caller copies the rest.
+        break;
+      }
+    }
+    take.run();
+    boolean interrupted = false;
+    while (true) {
+      try {
+        // Short: the pieces taken are being copied. The buffers must not be freed before.
+        copied.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    Throwable t = failed.get();
+    if (t instanceof RuntimeException r) {
+      throw r;
+    } else if (t != null) {
+      throw (Error) t;
+    }
   }
 
   private static long bytes(VectorSchemaRoot root) {
