@@ -1,6 +1,7 @@
 package dev.parrow.arrow.internal.read;
 
 import dev.parrow.arrow.internal.threads.Failures;
+import dev.parrow.arrow.internal.threads.Waits;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
@@ -429,18 +430,7 @@ public final class BatchesAhead<S> implements AutoCloseable {
       // Never started (a caller waiting for it goes on and loads the batch itself).
       return;
     }
-    boolean interrupted = false;
-    while (true) {
-      try {
-        produced.await();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    Waits.uninterruptibly(produced);
   }
 
   /**

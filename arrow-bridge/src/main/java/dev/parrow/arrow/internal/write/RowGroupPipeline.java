@@ -2,6 +2,7 @@ package dev.parrow.arrow.internal.write;
 
 import dev.parrow.arrow.internal.threads.Failures;
 import dev.parrow.arrow.internal.threads.SerialTasks;
+import dev.parrow.arrow.internal.threads.Waits;
 import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.write.ColumnChunkWriter;
@@ -959,19 +960,8 @@ public final class RowGroupPipeline implements AutoCloseable {
       }
     }
     take.run();
-    boolean interrupted = false;
-    while (true) {
-      try {
-        // Short: the pieces taken are being copied. The buffers must not be freed before.
-        copied.await();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    // Short: the pieces taken are being copied, and the buffers must not be freed before.
+    Waits.uninterruptibly(copied);
     Throwable t = failed.get();
     if (t instanceof RuntimeException r) {
       throw r;
