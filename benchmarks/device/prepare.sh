@@ -12,7 +12,7 @@ kit=.scaling-kit
 shared=${SCALING_DIR:-../shared/scaling}
 rm -rf "$kit"
 mkdir -p "$kit"
-jlink --add-modules java.base,java.management,jdk.unsupported,java.logging,java.naming,jdk.management,java.sql \
+jlink --add-modules java.base,java.management,jdk.unsupported,java.logging,java.naming,jdk.management,java.sql,jdk.jfr \
   --compress=2 --strip-debug --no-header-files --no-man-pages --output "$kit/jdk"
 cp benchmarks/target/benchmarks.jar "$kit/benchmarks.jar"
 # Native libraries of other engines and platforms: not loaded by ScalingRunner --files.

@@ -31,6 +31,12 @@ most=${counts##*,}
   -Xmx64g -cp "$kit/benchmarks.jar" dev.parrow.bench.ScalingRunner --files "$data" --data "$data" \
   --counts "$most" --iterations "$iters" --warmup "${WARMUP:-2}" --bytes-in-flight 64 \
   lineitem dataset8 2>&1 | tee "$out/parrow-inflight64.txt"
+# A profile of the read at the most threads (JFR, in $OUT/read-most.jfr): where its time goes when
+# it scales less than its headroom says, without a second call.
+"$kit/jdk/bin/java" --add-opens=java.base/java.nio=ALL-UNNAMED -Dslf4j.internal.verbosity=ERROR \
+  -Xmx64g -XX:StartFlightRecording=filename="$out/read-most.jfr",settings=profile \
+  -cp "$kit/benchmarks.jar" dev.parrow.bench.ScalingRunner --files "$data" --data "$data" \
+  --counts "$most" --iterations 5 --warmup 2 lineitem 2>&1 | tee "$out/parrow-jfr.txt"
 threads=${counts//,/ }
 python3 "$kit/pyread.py" "$data" "$iters" $threads 2>&1 | tee "$out/pyread.txt"
 python3 "$kit/pyfilter.py" "$data" "$iters" $threads 2>&1 | tee "$out/pyfilter.txt"
