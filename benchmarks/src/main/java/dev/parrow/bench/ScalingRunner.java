@@ -221,10 +221,7 @@ public final class ScalingRunner {
   static long readFile(Path file, int threads, BufferAllocator allocator, String filter)
       throws IOException {
     long rows = 0;
-    ReadOptions.Builder options = ReadOptions.builder().parallelism(threads);
-    if (bytesInFlight != null) {
-      options.bytesInFlight(bytesInFlight);
-    }
+    ReadOptions.Builder options = readOptions(threads);
     if (filter != null) {
       options.filter(filter);
     }
@@ -237,15 +234,20 @@ public final class ScalingRunner {
     return rows;
   }
 
-  /** Reads every batch of a dataset directory at a parallelism. */
-  static long readDataset(Path dir, int threads, BufferAllocator allocator) throws IOException {
-    long rows = 0;
-    ParquetDataset dataset = ParquetDataset.open(dir.toString());
+  /** A read's options: the parallelism, and {@code --bytes-in-flight} when given. */
+  private static ReadOptions.Builder readOptions(int threads) {
     ReadOptions.Builder options = ReadOptions.builder().parallelism(threads);
     if (bytesInFlight != null) {
       options.bytesInFlight(bytesInFlight);
     }
-    try (ParquetDatasetReader reader = dataset.newReader(allocator, options.build())) {
+    return options;
+  }
+
+  /** Reads every batch of a dataset directory at a parallelism. */
+  static long readDataset(Path dir, int threads, BufferAllocator allocator) throws IOException {
+    long rows = 0;
+    ParquetDataset dataset = ParquetDataset.open(dir.toString());
+    try (ParquetDatasetReader reader = dataset.newReader(allocator, readOptions(threads).build())) {
       while (reader.loadNextBatch()) {
         rows += reader.getVectorSchemaRoot().getRowCount();
       }

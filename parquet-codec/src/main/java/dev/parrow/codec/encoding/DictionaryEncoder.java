@@ -133,15 +133,14 @@ public final class DictionaryEncoder {
     // Room above the values for those to come (keys and dates that grow); below them a wider
     // window is made when a value comes.
     int[] d = new int[(int) Math.min(DIRECT_SLOTS, Math.max(256, Long.highestOneBit(span) << 1))];
-    long base = lo;
     for (int id = 0; id < size(); id++) {
-      long k = keys[id] - base;
+      long k = keys[id] - lo;
       if (k >= 0 && k < d.length) {
         d[(int) k] = id + 1;
       }
     }
     direct = d;
-    directBase = base;
+    directBase = lo;
     return true;
   }
 
@@ -158,11 +157,7 @@ public final class DictionaryEncoder {
           return i;
         }
         int hash = fibonacci(v);
-        int at = hash >>> shift;
-        while (table[at] != 0) {
-          at = (at + 1) & (table.length - 1);
-        }
-        id = add(page, i, v, at, hash);
+        id = add(page, i, v, emptySlot(table, hash >>> shift), hash);
         d[slot] = id + 1;
       }
       ids[i] = id;
@@ -268,14 +263,12 @@ public final class DictionaryEncoder {
         w0 = Bits.firstWord(bytes, start, length);
         mixed = fibonacci(w0);
       } else if (isShort) {
-        if (start + SHORT <= bytes.length) {
-          // Both words read whole, the second masked: no branch on the length.
-          w0 = (long) LONGS.get(bytes, start);
-          w1 = (long) LONGS.get(bytes, start + 8) & lowBytes(length - 8);
-        } else {
-          w0 = (long) LONGS.get(bytes, start);
-          w1 = Bits.firstWord(bytes, start + 8, length - 8);
-        }
+        w0 = (long) LONGS.get(bytes, start);
+        // The second word read whole and masked where it can be: no branch on the length.
+        w1 =
+            start + SHORT <= bytes.length
+                ? (long) LONGS.get(bytes, start + 8) & lowBytes(length - 8)
+                : Bits.firstWord(bytes, start + 8, length - 8);
         mixed = fibonacci(w0 ^ Long.rotateLeft(w1 * 0x9e3779b97f4a7c15L, 29));
       } else {
         mixed = longHash(bytes, start, length, (long) LONGS.get(bytes, start));
@@ -387,6 +380,14 @@ public final class DictionaryEncoder {
     return (int) (slot >>> 32);
   }
 
+  /** The first empty slot of {@code table} from {@code slot} on (a value known to be absent). */
+  private static int emptySlot(long[] table, int slot) {
+    while (table[slot] != 0) {
+      slot = (slot + 1) & (table.length - 1);
+    }
+    return slot;
+  }
+
   private void insert(int slot, int id, int hash) {
     table[slot] = ((long) hash << 32) | (id + 1L);
     if (2 * (id + 1) > table.length) {
@@ -400,11 +401,7 @@ public final class DictionaryEncoder {
     shift = 32 - Integer.numberOfTrailingZeros(capacity);
     for (long entry : old) {
       if (entry != 0) {
-        int slot = hashOf(entry) >>> shift;
-        while (table[slot] != 0) {
-          slot = (slot + 1) & (capacity - 1);
-        }
-        table[slot] = entry;
+        table[emptySlot(table, hashOf(entry) >>> shift)] = entry;
       }
     }
   }

@@ -30,11 +30,7 @@ public final class RleBitPackedEncoder {
     while (i < end) {
       int run = runLength(values, i, end);
       if (run >= MIN_RLE_RUN) {
-        writeUleb128(out, (long) run << 1);
-        int byteWidth = (bitWidth + 7) / 8;
-        for (int b = 0; b < byteWidth; b++) {
-          out.writeByte(values[i] >>> (8 * b));
-        }
+        writeRun(out, values[i], run, bitWidth);
         i += run;
         continue;
       }
@@ -62,6 +58,11 @@ public final class RleBitPackedEncoder {
       encodeInto(group, 0, count, bitWidth, out);
       return;
     }
+    writeRun(out, value, count, bitWidth);
+  }
+
+  /** An RLE run: its header, then the value in as few whole bytes as its bit width takes. */
+  private static void writeRun(ByteSink out, int value, int count, int bitWidth) {
     writeUleb128(out, (long) count << 1);
     int byteWidth = (bitWidth + 7) / 8;
     for (int b = 0; b < byteWidth; b++) {

@@ -403,14 +403,12 @@ public final class ColumnChunkWriter {
       statistics.nulls(0);
       return k;
     }
+    keepLevels(k);
     if (flatPage) {
       // The page's first entry that may not be: the levels before it kept from here on.
       flatPage = false;
-      keepLevels(k);
       Arrays.fill(this.defs, 0, entries, maxDef);
       Arrays.fill(this.reps, 0, entries, 0);
-    } else {
-      keepLevels(k);
     }
     int present = 0;
     for (int i = from; i < to; i++) {

@@ -89,7 +89,9 @@ final class SizeStatisticsBuilder {
     }
   }
 
-  /** The counts of levels 0 to {@code levels - 1} among the first {@code entries}. */
+  /**
+   * The counts of levels 0 to {@code size - 1} among the first {@code entries} of {@code levels}.
+   */
   private static long[] histogram(int[] levels, int entries, int size) {
     long[] page = new long[size];
     for (int i = 0; i < entries; i++) {
