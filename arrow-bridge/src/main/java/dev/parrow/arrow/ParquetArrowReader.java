@@ -311,6 +311,7 @@ public final class ParquetArrowReader extends ArrowReader {
                 this::countsNow,
                 2,
                 null,
+                null,
                 WorkerPool.orOwn(options.executor()),
                 options.executor() == null,
                 file.footer().fileName());

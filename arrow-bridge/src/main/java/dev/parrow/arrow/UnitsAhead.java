@@ -1,6 +1,7 @@
 package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.read.BatchesAhead;
+import dev.parrow.arrow.internal.read.SpareRoots;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -39,6 +40,13 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
   private final List<U> units;
   private final int atOnce;
   private final BatchesAhead.Budget budget;
+
+  /**
+   * Where the units' roots come from and go back to as each unit ends: the next units (a file's
+   * next row groups, a dataset's next files) decode into the buffers of those that ended.
+   */
+  private final SpareRoots spareRoots = new SpareRoots();
+
   private final int rootsEach;
   private final Executor pool;
   private final boolean ownThreads;
@@ -111,6 +119,7 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
               unit::stats,
               rootsEach,
               budget,
+              spareRoots,
               pool,
               ownThreads,
               unit.name());
@@ -287,9 +296,7 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
     try {
       endFrom(current);
     } finally {
-      if (budget != null) {
-        budget.close();
-      }
+      spareRoots.close();
     }
   }
 }

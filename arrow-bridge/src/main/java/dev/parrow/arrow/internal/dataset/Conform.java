@@ -17,22 +17,30 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * One file's batch in the dataset's schema: its vectors moved over where the types agree, widened
- * where the dataset's type is wider, nulls for the columns the file lacks, and each partition
- * column filled with the file's value.
+ * One file's batch in the dataset's schema: its vectors' buffers exchanged with the dataset's where
+ * the types agree, widened where the dataset's type is wider, nulls for the columns the file lacks,
+ * and each partition column filled with the file's value.
  */
 public final class Conform {
   private Conform() {}
 
   /**
    * Fills {@code out} (the dataset's fields) from {@code batch} (one file's) and the file's
-   * constant columns; {@code batch}'s vectors are emptied. Dictionary-encoded fields of {@code out}
-   * are left to the caller, who fills them first (their dictionaries are the reader's).
+   * constant columns. Where the types agree, {@code batch}'s vectors get {@code out}'s last buffers
+   * in exchange, so that the file's reader decodes its next batch into them: moving the buffers
+   * over instead left the reader none, and a dataset read allocated (and the allocator freed, and
+   * the kernel zeroed) every batch's memory anew, where a file's read reuses its own. Dictionary-
+   * encoded fields of {@code out} are left to the caller, who fills them first (their dictionaries
+   * are the reader's).
    *
+   * @param spare a root of {@code batch}'s schema, without buffers, the exchange goes through
    * @param partitions the partition values of the file (Long, LocalDate, String or null)
    */
   public static void into(
-      VectorSchemaRoot batch, VectorSchemaRoot out, Map<String, Object> partitions) {
+      VectorSchemaRoot batch,
+      VectorSchemaRoot out,
+      VectorSchemaRoot spare,
+      Map<String, Object> partitions) {
     int rows = batch.getRowCount();
     for (FieldVector target : out.getFieldVectors()) {
       if (target.getField().getDictionary() != null) {
@@ -46,11 +54,24 @@ public final class Conform {
         } else {
           nulls(target, rows);
         }
+      } else if (source.getField().getType().equals(target.getField().getType())) {
+        exchange(source, target, spare.getVector(name));
       } else {
-        move(source, target, rows);
+        widen(source, target, rows);
       }
     }
     out.setRowCount(rows);
+  }
+
+  /**
+   * {@code source}'s buffers into {@code target}, and {@code target}'s into {@code source}, through
+   * {@code spare} (of their type; left without buffers). A consumer holding the buffers that go
+   * back is no concern here: the reader lets go of buffers someone else holds before it decodes.
+   */
+  private static void exchange(FieldVector source, FieldVector target, FieldVector spare) {
+    target.makeTransferPair(spare).transfer();
+    source.makeTransferPair(target).transfer();
+    spare.makeTransferPair(source).transfer();
   }
 
   /**

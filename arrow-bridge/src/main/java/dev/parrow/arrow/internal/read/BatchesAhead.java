@@ -16,7 +16,6 @@ import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Batches decoded ahead of the caller, the one mechanism that does it (a file's reader with {@code
@@ -46,19 +45,13 @@ public final class BatchesAhead<S> implements AutoCloseable {
   /**
    * The bytes that the producers of one read (its row groups or files at once) may hold in roots
    * beyond the two each may always have: a producer makes a further root only while the roots made
-   * so far, at the size of the largest batch seen, fit. Released as each producer closes, when its
-   * roots go to the next producers: their buffers are decoded into again rather than allocated
-   * anew. {@link #close} frees them at the end of the read.
+   * so far, at the size of the largest batch seen, fit. Released as each producer closes (its roots
+   * then go to the read's {@link SpareRoots}, for the next producers).
    */
-  public static final class Budget implements AutoCloseable {
+  public static final class Budget {
     private final long limit;
     private long taken;
     private long largestBatch;
-
-    /** Roots of closed producers, for the next ones. */
-    private final java.util.ArrayDeque<VectorSchemaRoot> recycled = new java.util.ArrayDeque<>();
-
-    private boolean closed;
 
     /**
      * @param limit the bytes the further roots may take
@@ -84,36 +77,6 @@ public final class BatchesAhead<S> implements AutoCloseable {
     synchronized void release(long bytes) {
       taken -= bytes;
     }
-
-    /** {@return a root a closed producer left, or a new one} */
-    VectorSchemaRoot root(Schema schema, BufferAllocator allocator) {
-      synchronized (this) {
-        VectorSchemaRoot root = recycled.poll();
-        if (root != null) {
-          return root;
-        }
-      }
-      return VectorSchemaRoot.create(schema, allocator);
-    }
-
-    /** Keeps a closed producer's root for the next ones (frees it once the read is closed). */
-    void recycle(VectorSchemaRoot root) {
-      synchronized (this) {
-        if (!closed) {
-          recycled.add(root);
-          return;
-        }
-      }
-      root.close();
-    }
-
-    /** Frees the roots kept for producers to come. */
-    @Override
-    public synchronized void close() {
-      closed = true;
-      recycled.forEach(VectorSchemaRoot::close);
-      recycled.clear();
-    }
   }
 
   /** Each producer may always have this many roots, whatever the budget. */
@@ -136,6 +99,9 @@ public final class BatchesAhead<S> implements AutoCloseable {
 
   /** Where roots beyond {@link #ROOTS_ALWAYS} come from; null: none beyond {@link #rootsAhead}. */
   private final Budget budget;
+
+  /** Where the producer's roots come from and go back to; null: its own, freed at close. */
+  private final SpareRoots spareRoots;
 
   /** The bytes this producer's roots took from the budget. */
   private long budgetTaken;
@@ -186,6 +152,8 @@ public final class BatchesAhead<S> implements AutoCloseable {
    * @param rootsAhead how many batches the producer may hold loaded at once (at least 1)
    * @param budget where the producer takes the bytes of roots beyond two (then {@code rootsAhead}
    *     is the most it may have), or null for none
+   * @param spareRoots the read's roots of ended producers, which the producer takes its roots from
+   *     and gives them back to at close; null for roots of its own, freed at close
    * @param executor where the producer runs
    * @param ownThreads whether {@code executor} is Parrow's own (the first batch then waits for the
    *     producer to start, however long; a caller's executor gets {@link #START_WAIT_NANOS})
@@ -198,6 +166,7 @@ public final class BatchesAhead<S> implements AutoCloseable {
       Supplier<S> snapshot,
       int rootsAhead,
       Budget budget,
+      SpareRoots spareRoots,
       Executor executor,
       boolean ownThreads,
       String name) {
@@ -210,6 +179,7 @@ public final class BatchesAhead<S> implements AutoCloseable {
     this.snapshot = snapshot;
     this.rootsAhead = rootsAhead;
     this.budget = budget;
+    this.spareRoots = spareRoots;
     this.ownThreads = ownThreads;
     this.executor = executor;
     this.name = name;
@@ -354,8 +324,8 @@ public final class BatchesAhead<S> implements AutoCloseable {
         Object into = free.poll();
         if (into == null && !stopping && mayMakeRoot()) {
           into =
-              budget != null
-                  ? budget.root(target.getSchema(), allocator)
+              spareRoots != null
+                  ? spareRoots.take(target.getSchema(), allocator)
                   : VectorSchemaRoot.create(target.getSchema(), allocator);
           spares.add((VectorSchemaRoot) into);
         } else if (into == null) {
@@ -454,7 +424,9 @@ public final class BatchesAhead<S> implements AutoCloseable {
       closed = true;
       if (budget != null) {
         budget.release(budgetTaken);
-        spares.forEach(budget::recycle);
+      }
+      if (spareRoots != null) {
+        spares.forEach(spareRoots::give);
       } else {
         spares.forEach(VectorSchemaRoot::close);
       }

@@ -1,0 +1,60 @@
+package dev.parrow.arrow.internal.read;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The roots of a read's producers that have ended (a row group read at once with others, a file of
+ * a dataset), kept with their buffers for the producers that follow: a producer of the same schema
+ * takes one and decodes into its buffers rather than into new memory. Arrow's Netty allocator hands
+ * a chunk back to the system once it empties, so buffers freed in the middle of a read come back as
+ * new memory, page faults and zeroing by the kernel, which 16 threads faulting at once serialise
+ * on; a dataset's files each made their own roots. Closing frees what is kept; a root given back
+ * after that is freed at once.
+ */
+public final class SpareRoots implements AutoCloseable {
+  private final List<VectorSchemaRoot> kept = new ArrayList<>();
+  private boolean closed;
+
+  /** {@return a kept root of {@code schema}, or a new one from {@code allocator}} */
+  public VectorSchemaRoot take(Schema schema, BufferAllocator allocator) {
+    synchronized (this) {
+      for (Iterator<VectorSchemaRoot> it = kept.iterator(); it.hasNext(); ) {
+        VectorSchemaRoot root = it.next();
+        if (root.getSchema().equals(schema)) {
+          it.remove();
+          return root;
+        }
+      }
+    }
+    return VectorSchemaRoot.create(schema, allocator);
+  }
+
+  /** Keeps a root whose producer has ended (or frees it, once this is closed). */
+  public void give(VectorSchemaRoot root) {
+    synchronized (this) {
+      if (!closed) {
+        kept.add(root);
+        return;
+      }
+    }
+    root.close();
+  }
+
+  /** {@return how many roots are kept} */
+  public synchronized int size() {
+    return kept.size();
+  }
+
+  /** Frees the roots kept. */
+  @Override
+  public synchronized void close() {
+    closed = true;
+    kept.forEach(VectorSchemaRoot::close);
+    kept.clear();
+  }
+}
