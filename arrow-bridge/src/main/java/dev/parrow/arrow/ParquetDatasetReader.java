@@ -41,9 +41,6 @@ public final class ParquetDatasetReader extends ArrowReader {
     private ParquetFile file;
     private ParquetArrowReader reader;
 
-    /** What the buffers of the reader's and the dataset's batches are exchanged through. */
-    private VectorSchemaRoot spare;
-
     private VectorSchemaRoot noColumns;
     private long counted;
     private volatile ReadStats stats = new ReadStats(0, 0, 0, 0, 0, 0, 0);
@@ -86,11 +83,7 @@ public final class ParquetDatasetReader extends ArrowReader {
         if (dictionaryColumns != null) {
           dictionaryColumns.fill(ordinal, reader.getVectorSchemaRoot(), reader, into);
         }
-        VectorSchemaRoot batch = reader.getVectorSchemaRoot();
-        if (spare == null) {
-          spare = VectorSchemaRoot.create(batch.getSchema(), allocator);
-        }
-        Conform.into(batch, into, spare, planned.constants());
+        Conform.into(reader.getVectorSchemaRoot(), into, planned.constants());
       }
       stats = reader.stats();
       return loaded;
@@ -110,7 +103,7 @@ public final class ParquetDatasetReader extends ArrowReader {
       if (dictionaryColumns != null) {
         dictionaryColumns.fill(ordinal, noColumns, null, into);
       }
-      Conform.into(noColumns, into, noColumns, planned.constants());
+      Conform.into(noColumns, into, planned.constants());
       counted += n;
       stats = new ReadStats(0, 0, 0, 0, 0, counted, counted);
       return true;
@@ -121,13 +114,11 @@ public final class ParquetDatasetReader extends ArrowReader {
     public synchronized void close() throws IOException {
       try (ParquetFile f = file;
           ParquetArrowReader r = reader;
-          VectorSchemaRoot s = spare;
           VectorSchemaRoot c = noColumns) {
-        // Closed in reverse order: the spare root, the reader, then the file.
+        // Closed in reverse order: the reader, then the file.
       } finally {
         file = null;
         reader = null;
-        spare = null;
         noColumns = null;
       }
     }

@@ -348,6 +348,38 @@ class ReadAsSchemaTest {
     }
   }
 
+  /**
+   * Read as another schema, each batch is still decoded into the buffers of a batch the caller is
+   * done with: columns moved over as they are give the file's reader the caller's last buffers,
+   * widened ones are widened into the caller's own, and a struct whose validity the caller's vector
+   * shares keeps its members' buffers (before, each batch allocated them anew). A buffer the caller
+   * keeps is never decoded into.
+   */
+  @Test
+  void readAsAnotherSchemaDecodesIntoTheBuffersOfBatchesNobodyHolds() throws IOException {
+    Path old = write("reused.parquet", oldSchema(true), false);
+    for (int threads : new int[] {1, 4}) {
+      for (boolean keeping : new boolean[] {false, true}) {
+        ReadOptions options =
+            ReadOptions.builder()
+                .parallelism(threads)
+                .batchSize(100)
+                .readAs(newSchema(true))
+                .build();
+        BufferReuse.Read read;
+        try (ParquetFile file = ParquetFile.open(old)) {
+          read = BufferReuse.read(allocator -> file.newReader(allocator, options), keeping);
+        }
+        assertEquals(ROWS / 100, read.batches());
+        // Before: 50 batches' bytes on one thread, 89 on four.
+        double most = threads == 1 ? read.batches() / 2.0 : read.batches();
+        assertTrue(
+            keeping || read.batchesAllocated() < most,
+            threads + " threads: " + read.batchesAllocated() + " batches allocated");
+      }
+    }
+  }
+
   @Test
   void filtersOnAMissingColumnFollowSqlNulls() throws IOException {
     Path old = write("old.parquet", oldSchema(true), false);

@@ -91,16 +91,65 @@ public final class Buffers {
    * Lets go of the buffers of any vector (at any depth) that someone else still holds: a consumer
    * that took a batch zero-copy (through the C Data Interface, say) keeps its buffers, and the next
    * batch is read into new ones instead of overwriting them. A vector nobody else holds keeps its
-   * buffers for reuse.
+   * buffers for reuse. A nested vector's own buffers (validity, offsets) are new in every batch
+   * (its reader loads them), so only its children's are looked at: letting go of a whole struct
+   * because its validity was shared (as a read with {@code readAs} shares it) made every batch
+   * allocate its children anew.
    */
   public static void releaseShared(org.apache.arrow.vector.FieldVector vector) {
-    if (heldElsewhere(vector.getFieldBuffers())) {
-      vector.clear();
+    java.util.List<org.apache.arrow.vector.FieldVector> children = vector.getChildrenFromFields();
+    if (children.isEmpty()) {
+      if (heldElsewhere(vector.getFieldBuffers())) {
+        vector.clear();
+      }
       return;
     }
-    for (org.apache.arrow.vector.FieldVector child : vector.getChildrenFromFields()) {
+    for (org.apache.arrow.vector.FieldVector child : children) {
       releaseShared(child);
     }
+  }
+
+  /**
+   * Moves {@code from}'s buffers into {@code to} without a copy and, when the two are laid out
+   * alike ({@link #sameLayout}), {@code to}'s last buffers into {@code from}: a batch moved from a
+   * reader's root into another root then leaves the reader buffers to decode its next batch into,
+   * rather than none (when every batch would be allocated anew, and its memory zeroed by the
+   * system). Vectors laid out differently (a struct with other members) are moved as they are.
+   */
+  public static void exchange(
+      org.apache.arrow.vector.FieldVector from, org.apache.arrow.vector.FieldVector to) {
+    if (!sameLayout(from.getField(), to.getField())) {
+      from.makeTransferPair(to).transfer();
+      return;
+    }
+    try (org.apache.arrow.vector.FieldVector aside =
+        to.getField().createVector(to.getAllocator())) {
+      to.makeTransferPair(aside).transfer();
+      from.makeTransferPair(to).transfer();
+      aside.makeTransferPair(from).transfer();
+    }
+  }
+
+  /**
+   * Whether vectors of the two fields hold the same buffers: one type and dictionary encoding,
+   * children of the same names (a struct's are transferred by name) laid out alike. Names and
+   * metadata of the fields themselves do not matter.
+   */
+  private static boolean sameLayout(
+      org.apache.arrow.vector.types.pojo.Field a, org.apache.arrow.vector.types.pojo.Field b) {
+    if (!a.getType().equals(b.getType())
+        || !java.util.Objects.equals(a.getDictionary(), b.getDictionary())
+        || a.getChildren().size() != b.getChildren().size()) {
+      return false;
+    }
+    for (int i = 0; i < a.getChildren().size(); i++) {
+      org.apache.arrow.vector.types.pojo.Field x = a.getChildren().get(i);
+      org.apache.arrow.vector.types.pojo.Field y = b.getChildren().get(i);
+      if (!x.getName().equals(y.getName()) || !sameLayout(x, y)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

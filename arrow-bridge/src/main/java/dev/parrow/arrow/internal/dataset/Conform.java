@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal.dataset;
 
+import dev.parrow.arrow.internal.buffers.Buffers;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -26,21 +27,17 @@ public final class Conform {
 
   /**
    * Fills {@code out} (the dataset's fields) from {@code batch} (one file's) and the file's
-   * constant columns. Where the types agree, {@code batch}'s vectors get {@code out}'s last buffers
-   * in exchange, so that the file's reader decodes its next batch into them: moving the buffers
-   * over instead left the reader none, and a dataset read allocated (and the allocator freed, and
-   * the kernel zeroed) every batch's memory anew, where a file's read reuses its own. Dictionary-
-   * encoded fields of {@code out} are left to the caller, who fills them first (their dictionaries
-   * are the reader's).
+   * constant columns. Where the types agree, {@code batch}'s vectors move over, getting {@code
+   * out}'s last buffers in exchange ({@link Buffers#exchange}) so that the file's reader decodes
+   * its next batch into them: moving the buffers over alone left the reader none, and a dataset
+   * read allocated (and the allocator freed, and the kernel zeroed) every batch's memory anew,
+   * where a file's read reuses its own. Dictionary-encoded fields of {@code out} are left to the
+   * caller, who fills them first (their dictionaries are the reader's).
    *
-   * @param spare a root of {@code batch}'s schema, without buffers, the exchange goes through
    * @param partitions the partition values of the file (Long, LocalDate, String or null)
    */
   public static void into(
-      VectorSchemaRoot batch,
-      VectorSchemaRoot out,
-      VectorSchemaRoot spare,
-      Map<String, Object> partitions) {
+      VectorSchemaRoot batch, VectorSchemaRoot out, Map<String, Object> partitions) {
     int rows = batch.getRowCount();
     for (FieldVector target : out.getFieldVectors()) {
       if (target.getField().getDictionary() != null) {
@@ -55,23 +52,12 @@ public final class Conform {
           nulls(target, rows);
         }
       } else if (source.getField().getType().equals(target.getField().getType())) {
-        exchange(source, target, spare.getVector(name));
+        Buffers.exchange(source, target);
       } else {
         widen(source, target, rows);
       }
     }
     out.setRowCount(rows);
-  }
-
-  /**
-   * {@code source}'s buffers into {@code target}, and {@code target}'s into {@code source}, through
-   * {@code spare} (of their type; left without buffers). A consumer holding the buffers that go
-   * back is no concern here: the reader lets go of buffers someone else holds before it decodes.
-   */
-  private static void exchange(FieldVector source, FieldVector target, FieldVector spare) {
-    target.makeTransferPair(spare).transfer();
-    source.makeTransferPair(target).transfer();
-    spare.makeTransferPair(source).transfer();
   }
 
   /**

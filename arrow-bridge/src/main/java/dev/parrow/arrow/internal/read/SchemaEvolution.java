@@ -2,6 +2,7 @@ package dev.parrow.arrow.internal.read;
 
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.filter.Filter;
+import dev.parrow.arrow.internal.buffers.Buffers;
 import dev.parrow.arrow.internal.dataset.ConstantColumns;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.types.DictionaryMode;
@@ -146,8 +147,10 @@ public final class SchemaEvolution {
   }
 
   /**
-   * Moves a batch read from the file into the requested root: {@code from}'s vectors are emptied or
-   * shared; the vectors after the requested fields (the row numbers) move over as they are.
+   * Moves a batch read from the file into the requested root: {@code from}'s vectors get the
+   * requested root's last buffers where a vector moves over whole (the file's next batch is decoded
+   * into them), and share theirs where a nested vector is rebuilt; the vectors after the requested
+   * fields (the row numbers) move over as they are.
    */
   public void convert(VectorSchemaRoot from, VectorSchemaRoot to) {
     int rows = from.getRowCount();
@@ -157,11 +160,14 @@ public final class SchemaEvolution {
     }
     if (to.getFieldVectors().size() > converters.size()) {
       // The row numbers, last in both.
-      from.getVector(from.getFieldVectors().size() - 1)
-          .makeTransferPair(to.getVector(converters.size()))
-          .transfer();
+      Buffers.exchange(
+          from.getVector(from.getFieldVectors().size() - 1), to.getVector(converters.size()));
     }
     to.setRowCount(rows);
+    // A nested vector of {@code from} now holds its own validity and offsets (shared) over its
+    // members' exchanged buffers, which another batch sized: at no rows, no later transfer or
+    // count fills the "holes" between the two into buffers someone else may hold.
+    from.setRowCount(0);
   }
 
   /**
@@ -301,8 +307,7 @@ public final class SchemaEvolution {
         to.setValueCount(rows);
       };
 
-  private static final Converter TRANSFER =
-      (from, to, rows) -> from.makeTransferPair(to).transfer();
+  private static final Converter TRANSFER = (from, to, rows) -> Buffers.exchange(from, to);
 
   /** How {@code file} is read as {@code wanted}, or an error naming both types. */
   private Converter converter(Field file, Field wanted, String path) {
@@ -480,7 +485,10 @@ public final class SchemaEvolution {
       };
     }
 
-    /** Values into a fresh vector, the validity copied. */
+    /**
+     * Values into the vector's own buffers (new ones where a consumer still holds them, or they are
+     * too small), the validity copied.
+     */
     private interface Values {
       void copy(ArrowBuf in, ArrowBuf out, int rows);
     }
@@ -489,8 +497,8 @@ public final class SchemaEvolution {
       return (from, to, rows) -> {
         BaseFixedWidthVector in = (BaseFixedWidthVector) from;
         BaseFixedWidthVector out = (BaseFixedWidthVector) to;
-        out.clear();
-        out.allocateNew(Math.max(rows, 1));
+        Buffers.releaseShared(out);
+        Buffers.allocate(out, rows);
         out.getValidityBuffer().setBytes(0, in.getValidityBuffer(), 0, (rows + 7) / 8);
         values.copy(in.getDataBuffer(), out.getDataBuffer(), rows);
         out.setValueCount(rows);
