@@ -344,12 +344,18 @@ class ConcurrentReadTest {
     }
   }
 
-  @Test
-  void aDatasetReadsItsFilesAtOnceInOrder() throws Exception {
-    Path data = Files.createDirectories(dir.resolve("data"));
+  /** A directory of four files of the test rows, file f's ids from f * 1,000,000. */
+  private static Path fourFiles(String name) throws IOException {
+    Path data = Files.createDirectories(dir.resolve(name));
     for (int f = 0; f < 4; f++) {
       write(data.resolve("part-" + f + ".parquet"), f * 1_000_000L);
     }
+    return data;
+  }
+
+  @Test
+  void aDatasetReadsItsFilesAtOnceInOrder() throws Exception {
+    Path data = fourFiles("data");
     ParquetDataset dataset = ParquetDataset.open(data.toString());
     List<Long> one = datasetIds(dataset, 1, 777);
     assertEquals(4L * ROWS, one.size());
@@ -411,11 +417,7 @@ class ConcurrentReadTest {
    */
   @Test
   void aDatasetDecodesIntoTheBuffersOfBatchesNobodyHolds() throws Exception {
-    Path data = Files.createDirectories(dir.resolve("reused"));
-    for (int f = 0; f < 4; f++) {
-      write(data.resolve("part-" + f + ".parquet"), f * 1_000_000L);
-    }
-    ParquetDataset dataset = ParquetDataset.open(data.toString());
+    ParquetDataset dataset = ParquetDataset.open(fourFiles("reused").toString());
     for (int p : new int[] {1, 2, 8}) {
       for (boolean keeping : new boolean[] {false, true}) {
         BufferReuse.Read read =
