@@ -40,7 +40,6 @@ public final class ParquetDatasetReader extends ArrowReader {
 
     private ParquetFile file;
     private ParquetArrowReader reader;
-
     private VectorSchemaRoot noColumns;
     private long counted;
     private volatile ReadStats stats = new ReadStats(0, 0, 0, 0, 0, 0, 0);

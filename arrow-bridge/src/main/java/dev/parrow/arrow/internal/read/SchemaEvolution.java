@@ -164,9 +164,9 @@ public final class SchemaEvolution {
           from.getVector(from.getFieldVectors().size() - 1), to.getVector(converters.size()));
     }
     to.setRowCount(rows);
-    // A nested vector of {@code from} now holds its own validity and offsets (shared) over its
+    // A nested vector of the file's batch now holds its own validity and offsets (shared) over its
     // members' exchanged buffers, which another batch sized: at no rows, no later transfer or
-    // count fills the "holes" between the two into buffers someone else may hold.
+    // count "fills holes" between the two into buffers someone else may hold.
     from.setRowCount(0);
   }
 
