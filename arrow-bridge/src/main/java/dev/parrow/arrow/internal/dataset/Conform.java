@@ -51,23 +51,22 @@ public final class Conform {
         } else {
           nulls(target, rows);
         }
-      } else if (source.getField().getType().equals(target.getField().getType())) {
-        Buffers.exchange(source, target);
       } else {
-        widen(source, target, rows);
+        move(source, target, rows);
       }
     }
     out.setRowCount(rows);
   }
 
   /**
-   * A file's vector into the dataset's: its buffers moved over when the types agree, else its
-   * values widened to the dataset's type (integers, dictionary indices among them, floats,
-   * decimals).
+   * A file's vector into the dataset's: its buffers moved over when the types agree, the dataset's
+   * last ones going back to the file's vector ({@link Buffers#exchange}), else its values widened
+   * to the dataset's type (integers, dictionary indices among them, floats, decimals) into the
+   * dataset vector's own buffers.
    */
   public static void move(FieldVector source, FieldVector target, int rows) {
     if (source.getField().getType().equals(target.getField().getType())) {
-      source.makeTransferPair(target).transfer();
+      Buffers.exchange(source, target);
     } else {
       widen(source, target, rows);
     }
@@ -133,7 +132,8 @@ public final class Conform {
   private static void widen(FieldVector source, FieldVector target, int rows) {
     BaseFixedWidthVector from = (BaseFixedWidthVector) source;
     BaseFixedWidthVector to = (BaseFixedWidthVector) target;
-    to.allocateNew(rows);
+    Buffers.releaseShared(to);
+    Buffers.allocate(to, rows);
     ArrowBuf in = from.getDataBuffer();
     ArrowBuf out = to.getDataBuffer();
     ArrowType fromType = source.getField().getType();

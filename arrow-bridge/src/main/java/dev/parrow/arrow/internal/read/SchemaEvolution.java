@@ -307,7 +307,7 @@ public final class SchemaEvolution {
         to.setValueCount(rows);
       };
 
-  private static final Converter TRANSFER = (from, to, rows) -> Buffers.exchange(from, to);
+  private static final Converter EXCHANGE = (from, to, rows) -> Buffers.exchange(from, to);
 
   /** How {@code file} is read as {@code wanted}, or an error naming both types. */
   private Converter converter(Field file, Field wanted, String path) {
@@ -321,7 +321,7 @@ public final class SchemaEvolution {
     ArrowType from = file.getType();
     ArrowType to = wanted.getType();
     if (sameShape(file, wanted)) {
-      return TRANSFER;
+      return EXCHANGE;
     }
     if (from instanceof ArrowType.Struct && to instanceof ArrowType.Struct) {
       return struct(file, wanted, path, false);
@@ -467,7 +467,7 @@ public final class SchemaEvolution {
         }
         if (f.getBitWidth() == t.getBitWidth()) {
           // The unscaled values are the same numbers in the same layout.
-          return TRANSFER;
+          return EXCHANGE;
         }
         return f.getBitWidth() < t.getBitWidth() ? decimal256() : null;
       }
