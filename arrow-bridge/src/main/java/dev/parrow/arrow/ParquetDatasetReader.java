@@ -65,7 +65,6 @@ public final class ParquetDatasetReader extends ArrowReader {
         return count(into);
       }
       if (reader == null) {
-        // The footer the dataset read when it opened: the file is not asked for it again.
         // The footer the dataset read when it opened (a slice sent elsewhere has none: it is read
         // again, with the dataset's keys).
         file =

@@ -1,18 +1,14 @@
 package dev.parrow.arrow.internal.dataset;
 
 import dev.parrow.arrow.internal.buffers.Buffers;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
+import dev.parrow.arrow.internal.buffers.Widening;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.memory.util.Float16;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVectorHelper;
-import org.apache.arrow.vector.Decimal256Vector;
-import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -61,15 +57,22 @@ public final class Conform {
   /**
    * A file's vector into the dataset's: its buffers moved over when the types agree, the dataset's
    * last ones going back to the file's vector ({@link Buffers#exchange}), else its values widened
-   * to the dataset's type (integers, dictionary indices among them, floats, decimals) into the
-   * dataset vector's own buffers.
+   * to the dataset's type (integers, dictionary indices among them, floats, decimals: {@link
+   * Widening}) into the dataset vector's own buffers.
    */
   public static void move(FieldVector source, FieldVector target, int rows) {
-    if (source.getField().getType().equals(target.getField().getType())) {
+    ArrowType from = source.getField().getType();
+    ArrowType to = target.getField().getType();
+    if (from.equals(to)) {
       Buffers.exchange(source, target);
-    } else {
-      widen(source, target, rows);
+      return;
     }
+    Widening widening = Widening.of(from, to);
+    if (widening == null) {
+      // SchemaUnion only unifies types that widen.
+      throw new IllegalStateException("no widening from " + from + " to " + to);
+    }
+    widening.widen(source, target, rows);
   }
 
   /** {@code rows} nulls. */
@@ -97,27 +100,34 @@ public final class Conform {
       return;
     }
     BaseFixedWidthVector v = (BaseFixedWidthVector) target;
-    v.allocateNew(rows);
+    // At least one slot: the value is written once, then repeated.
+    v.allocateNew(Math.max(rows, 1));
     ArrowBuf data = v.getDataBuffer();
     if (type instanceof ArrowType.Date) {
-      int days = (int) ((LocalDate) value).toEpochDay();
-      for (int i = 0; i < rows; i++) {
-        data.setInt((long) i * 4, days);
-      }
+      data.setInt(0, (int) ((LocalDate) value).toEpochDay());
+      repeatFirst(data, 4, rows);
     } else {
       long x = (Long) value;
-      int width = ((ArrowType.Int) type).getBitWidth() / 8;
-      for (int i = 0; i < rows; i++) {
-        switch (width) {
-          case 1 -> data.setByte(i, (byte) x);
-          case 2 -> data.setShort((long) i * 2, (short) x);
-          case 4 -> data.setInt((long) i * 4, (int) x);
-          default -> data.setLong((long) i * 8, x);
-        }
+      switch (((ArrowType.Int) type).getBitWidth()) {
+        case 8 -> data.setByte(0, (byte) x);
+        case 16 -> data.setShort(0, (short) x);
+        case 32 -> data.setInt(0, (int) x);
+        default -> data.setLong(0, x);
       }
+      repeatFirst(data, v.getTypeWidth(), rows);
     }
     allValid(v.getValidityBuffer(), rows);
     v.setValueCount(rows);
+  }
+
+  /**
+   * Copies the buffer's first value of {@code width} bytes into the next {@code rows - 1} slots.
+   */
+  private static void repeatFirst(ArrowBuf data, int width, int rows) {
+    // Doubling copies: the filled part is copied after itself until every slot is set.
+    for (long filled = width, total = (long) width * rows; filled < total; filled *= 2) {
+      data.setBytes(filled, data, 0, Math.min(filled, total - filled));
+    }
   }
 
   private static void allValid(ArrowBuf validity, int rows) {
@@ -126,64 +136,5 @@ public final class Conform {
     for (int i = full * 8; i < rows; i++) {
       BitVectorHelper.setBit(validity, i);
     }
-  }
-
-  /** Values of a narrower type into the dataset's wider one (integers, floats, decimals). */
-  private static void widen(FieldVector source, FieldVector target, int rows) {
-    BaseFixedWidthVector from = (BaseFixedWidthVector) source;
-    BaseFixedWidthVector to = (BaseFixedWidthVector) target;
-    Buffers.releaseShared(to);
-    Buffers.allocate(to, rows);
-    ArrowBuf in = from.getDataBuffer();
-    ArrowBuf out = to.getDataBuffer();
-    ArrowType fromType = source.getField().getType();
-    ArrowType toType = target.getField().getType();
-    if (toType instanceof ArrowType.Int t) {
-      ArrowType.Int f = (ArrowType.Int) fromType;
-      int fw = f.getBitWidth() / 8;
-      int tw = t.getBitWidth() / 8;
-      boolean signed = f.getIsSigned();
-      for (int i = 0; i < rows; i++) {
-        long x =
-            switch (fw) {
-              case 1 -> signed ? in.getByte(i) : in.getByte(i) & 0xFFL;
-              case 2 -> signed ? in.getShort((long) i * 2) : in.getShort((long) i * 2) & 0xFFFFL;
-              case 4 -> signed ? in.getInt((long) i * 4) : in.getInt((long) i * 4) & 0xFFFFFFFFL;
-              default -> in.getLong((long) i * 8);
-            };
-        switch (tw) {
-          case 2 -> out.setShort((long) i * 2, (short) x);
-          case 4 -> out.setInt((long) i * 4, (int) x);
-          default -> out.setLong((long) i * 8, x);
-        }
-      }
-    } else if (toType instanceof ArrowType.FloatingPoint) {
-      int fw = from.getTypeWidth();
-      for (int i = 0; i < rows; i++) {
-        double x =
-            fw == 2
-                ? Float16.toFloat(in.getShort((long) i * 2))
-                : fw == 4 ? in.getFloat((long) i * 4) : in.getDouble((long) i * 8);
-        out.setDouble((long) i * 8, x);
-      }
-    } else if (toType instanceof ArrowType.Decimal d) {
-      // Rare (files written with different precisions), so the exact BigDecimal way.
-      for (int i = 0; i < rows; i++) {
-        if (!from.isNull(i)) {
-          BigDecimal x = (BigDecimal) from.getObject(i);
-          BigDecimal scaled = x.setScale(d.getScale(), RoundingMode.UNNECESSARY);
-          if (to instanceof DecimalVector dv) {
-            dv.set(i, scaled);
-          } else {
-            ((Decimal256Vector) to).set(i, scaled);
-          }
-        }
-      }
-    } else {
-      throw new IllegalStateException("no widening from " + fromType + " to " + toType);
-    }
-    long validityBytes = (rows + 7) / 8;
-    to.getValidityBuffer().setBytes(0, from.getValidityBuffer(), 0, validityBytes);
-    to.setValueCount(rows);
   }
 }

@@ -3,6 +3,7 @@ package dev.parrow.arrow.internal.read;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.filter.Filter;
 import dev.parrow.arrow.internal.buffers.Buffers;
+import dev.parrow.arrow.internal.buffers.Widening;
 import dev.parrow.arrow.internal.dataset.ConstantColumns;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.types.DictionaryMode;
@@ -14,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
@@ -23,8 +22,6 @@ import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
-import org.apache.arrow.vector.types.DateUnit;
-import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -355,7 +352,7 @@ public final class SchemaEvolution {
       return list(element);
     }
     if (file.getChildren().isEmpty() && wanted.getChildren().isEmpty()) {
-      Converter widening = Widening.of(from, to);
+      Converter widening = widening(from, to);
       if (widening != null) {
         return widening;
       }
@@ -447,152 +444,21 @@ public final class SchemaEvolution {
     };
   }
 
-  /** The safe widenings of a primitive type, each a converter of its values. */
-  private static final class Widening {
-    private Widening() {}
-
-    static Converter of(ArrowType from, ArrowType to) {
-      if (from instanceof ArrowType.Int f && to instanceof ArrowType.Int t) {
-        boolean wider =
-            t.getBitWidth() > f.getBitWidth()
-                && (f.getIsSigned() == t.getIsSigned() || t.getIsSigned());
-        return wider ? integers(f, t) : null;
+  /**
+   * How a primitive type widens into another ({@link Widening}), or null. A decimal widens only to
+   * a wider precision at the same scale, as the table formats allow: one of the same width holds
+   * the same unscaled values and moves over.
+   */
+  private static Converter widening(ArrowType from, ArrowType to) {
+    if (from instanceof ArrowType.Decimal f && to instanceof ArrowType.Decimal t) {
+      if (f.getScale() != t.getScale() || f.getPrecision() > t.getPrecision()) {
+        return null;
       }
-      if (from instanceof ArrowType.FloatingPoint f && to instanceof ArrowType.FloatingPoint t) {
-        return bits(f.getPrecision()) < bits(t.getPrecision()) ? floats(f, t) : null;
+      if (f.getBitWidth() == t.getBitWidth()) {
+        return EXCHANGE;
       }
-      if (from instanceof ArrowType.Decimal f && to instanceof ArrowType.Decimal t) {
-        if (f.getScale() != t.getScale() || f.getPrecision() > t.getPrecision()) {
-          return null;
-        }
-        if (f.getBitWidth() == t.getBitWidth()) {
-          // The unscaled values are the same numbers in the same layout.
-          return EXCHANGE;
-        }
-        return f.getBitWidth() < t.getBitWidth() ? decimal256() : null;
-      }
-      if (from instanceof ArrowType.Date f && to instanceof ArrowType.Timestamp t) {
-        return dates(f, t);
-      }
-      return null;
     }
-
-    private static int bits(FloatingPointPrecision p) {
-      return switch (p) {
-        case HALF -> 16;
-        case SINGLE -> 32;
-        case DOUBLE -> 64;
-      };
-    }
-
-    /**
-     * Values into the vector's own buffers (new ones where a consumer still holds them, or they are
-     * too small), the validity copied.
-     */
-    private interface Values {
-      void copy(ArrowBuf in, ArrowBuf out, int rows);
-    }
-
-    private static Converter fixed(Values values) {
-      return (from, to, rows) -> {
-        BaseFixedWidthVector in = (BaseFixedWidthVector) from;
-        BaseFixedWidthVector out = (BaseFixedWidthVector) to;
-        Buffers.releaseShared(out);
-        Buffers.allocate(out, rows);
-        out.getValidityBuffer().setBytes(0, in.getValidityBuffer(), 0, (rows + 7) / 8);
-        values.copy(in.getDataBuffer(), out.getDataBuffer(), rows);
-        out.setValueCount(rows);
-      };
-    }
-
-    private static long read(ArrowBuf in, int i, int bytes, boolean signed) {
-      return switch (bytes) {
-        case 1 -> signed ? in.getByte(i) : in.getByte(i) & 0xFFL;
-        case 2 -> signed ? in.getShort((long) i * 2) : in.getShort((long) i * 2) & 0xFFFFL;
-        case 4 -> signed ? in.getInt((long) i * 4) : in.getInt((long) i * 4) & 0xFFFFFFFFL;
-        default -> in.getLong((long) i * 8);
-      };
-    }
-
-    private static Converter integers(ArrowType.Int f, ArrowType.Int t) {
-      int inBytes = f.getBitWidth() / 8;
-      int outBytes = t.getBitWidth() / 8;
-      boolean signed = f.getIsSigned();
-      return fixed(
-          (in, out, rows) -> {
-            for (int i = 0; i < rows; i++) {
-              long v = read(in, i, inBytes, signed);
-              switch (outBytes) {
-                case 2 -> out.setShort((long) i * 2, (short) v);
-                case 4 -> out.setInt((long) i * 4, (int) v);
-                default -> out.setLong((long) i * 8, v);
-              }
-            }
-          });
-    }
-
-    private static Converter floats(ArrowType.FloatingPoint f, ArrowType.FloatingPoint t) {
-      FloatingPointPrecision in = f.getPrecision();
-      boolean toDouble = t.getPrecision() == FloatingPointPrecision.DOUBLE;
-      return fixed(
-          (src, out, rows) -> {
-            for (int i = 0; i < rows; i++) {
-              double v =
-                  in == FloatingPointPrecision.HALF
-                      ? org.apache.arrow.memory.util.Float16.toFloat(src.getShort((long) i * 2))
-                      : src.getFloat((long) i * 4);
-              if (toDouble) {
-                out.setDouble((long) i * 8, v);
-              } else {
-                out.setFloat((long) i * 4, (float) v);
-              }
-            }
-          });
-    }
-
-    /** 16-byte two's complement values sign-extended to 32 bytes. */
-    private static Converter decimal256() {
-      return fixed(
-          (in, out, rows) -> {
-            for (int i = 0; i < rows; i++) {
-              long low = in.getLong((long) i * 16);
-              long high = in.getLong((long) i * 16 + 8);
-              long sign = high >> 63;
-              out.setLong((long) i * 32, low);
-              out.setLong((long) i * 32 + 8, high);
-              out.setLong((long) i * 32 + 16, sign);
-              out.setLong((long) i * 32 + 24, sign);
-            }
-          });
-    }
-
-    private static Converter dates(ArrowType.Date f, ArrowType.Timestamp t) {
-      long perSecond =
-          switch (t.getUnit()) {
-            case SECOND -> 1;
-            case MILLISECOND -> 1_000;
-            case MICROSECOND -> 1_000_000;
-            case NANOSECOND -> 1_000_000_000;
-          };
-      if (f.getUnit() == DateUnit.DAY) {
-        long perDay = 86_400L * perSecond;
-        return fixed(
-            (in, out, rows) -> {
-              for (int i = 0; i < rows; i++) {
-                out.setLong((long) i * 8, in.getInt((long) i * 4) * perDay);
-              }
-            });
-      }
-      // Milliseconds (date64 holds whole days of them).
-      return fixed(
-          (in, out, rows) -> {
-            for (int i = 0; i < rows; i++) {
-              long ms = in.getLong((long) i * 8);
-              out.setLong(
-                  (long) i * 8,
-                  perSecond >= 1_000 ? ms * (perSecond / 1_000) : Math.floorDiv(ms, 1_000L));
-            }
-          });
-    }
+    Widening widening = Widening.of(from, to);
+    return widening == null ? null : widening::widen;
   }
 }
