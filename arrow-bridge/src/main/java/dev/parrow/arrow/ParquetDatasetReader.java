@@ -41,6 +41,7 @@ public final class ParquetDatasetReader extends ArrowReader {
     private ParquetFile file;
     private ParquetArrowReader reader;
     private VectorSchemaRoot noColumns;
+    private Conform conform;
     private long counted;
     private volatile ReadStats stats = new ReadStats(0, 0, 0, 0, 0, 0, 0);
 
@@ -81,10 +82,17 @@ public final class ParquetDatasetReader extends ArrowReader {
         if (dictionaryColumns != null) {
           dictionaryColumns.fill(ordinal, reader.getVectorSchemaRoot(), reader, into);
         }
-        Conform.into(reader.getVectorSchemaRoot(), into, planned.constants());
+        conform().into(reader.getVectorSchemaRoot(), into);
       }
       stats = reader.stats();
       return loaded;
+    }
+
+    private Conform conform() {
+      if (conform == null) {
+        conform = new Conform(planned.constants());
+      }
+      return conform;
     }
 
     /** A file whose rows matter but none of its columns: batches of nulls and partition values. */
@@ -101,7 +109,7 @@ public final class ParquetDatasetReader extends ArrowReader {
       if (dictionaryColumns != null) {
         dictionaryColumns.fill(ordinal, noColumns, null, into);
       }
-      Conform.into(noColumns, into, planned.constants());
+      conform().into(noColumns, into);
       counted += n;
       stats = new ReadStats(0, 0, 0, 0, 0, counted, counted);
       return true;
@@ -112,12 +120,14 @@ public final class ParquetDatasetReader extends ArrowReader {
     public synchronized void close() throws IOException {
       try (ParquetFile f = file;
           ParquetArrowReader r = reader;
-          VectorSchemaRoot c = noColumns) {
-        // Closed in reverse order: the reader, then the file.
+          VectorSchemaRoot c = noColumns;
+          Conform constants = conform) {
+        // Closed in reverse order: the constant columns, the reader, then the file.
       } finally {
         file = null;
         reader = null;
         noColumns = null;
+        conform = null;
       }
     }
   }

@@ -435,6 +435,47 @@ class ConcurrentReadTest {
     }
   }
 
+  /**
+   * A file's partition value is filled once and shared by each of its batches (their buffers are
+   * slices of one column: filling it anew allocated and wrote it for every batch), and every batch
+   * holds the right value, at one thread and at eight.
+   */
+  @Test
+  void aFilesPartitionValueIsFilledOnceAndSharedByItsBatches() throws Exception {
+    Path data = Files.createDirectories(dir.resolve("hive"));
+    for (int f = 0; f < 4; f++) {
+      Path region = Files.createDirectories(data.resolve("region=" + (f < 2 ? "EU" : "US")));
+      write(region.resolve("part-" + f + ".parquet"), f * 1_000_000L);
+    }
+    ParquetDataset dataset = ParquetDataset.open(data.toString());
+    for (int p : new int[] {1, 8}) {
+      java.util.Map<Long, java.util.Set<Long>> addresses = new java.util.TreeMap<>();
+      int batches = 0;
+      try (BufferAllocator allocator = new RootAllocator();
+          ParquetDatasetReader reader =
+              dataset.newReader(
+                  allocator, ReadOptions.builder().parallelism(p).batchSize(500).build())) {
+        while (reader.loadNextBatch()) {
+          VectorSchemaRoot root = reader.getVectorSchemaRoot();
+          long file = ((BigIntVector) root.getVector("id")).get(0) / 1_000_000;
+          org.apache.arrow.vector.VarCharVector region =
+              (org.apache.arrow.vector.VarCharVector) root.getVector("region");
+          for (int i = 0; i < root.getRowCount(); i++) {
+            assertEquals(file < 2 ? "EU" : "US", region.getObject(i).toString());
+          }
+          addresses
+              .computeIfAbsent(file, f -> new java.util.HashSet<>())
+              .add(region.getDataBuffer().memoryAddress());
+          batches++;
+        }
+      }
+      assertEquals(4 * ROWS / 500, batches);
+      for (var e : addresses.entrySet()) {
+        assertEquals(1, e.getValue().size(), "parallelism " + p + ", file " + e.getKey());
+      }
+    }
+  }
+
   /** Reads batches until the read fails; {@code rows[0]} counts the rows read before. */
   private static ParquetFormatException failureAfterRows(
       org.apache.arrow.vector.ipc.ArrowReader reader, long[] rows, String what) throws IOException {

@@ -4,6 +4,7 @@ import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.RowSelection;
+import dev.parrow.arrow.VectorExchange;
 import dev.parrow.arrow.filter.Filter;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.RowGroup;
@@ -34,7 +35,9 @@ import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.util.TransferPair;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.MetadataColumns;
@@ -199,6 +202,12 @@ public final class IcebergArrowReader extends ArrowReader {
     private final ParquetFile file;
     private final ParquetArrowReader reader;
 
+    /**
+     * The task's constant columns by field id, each filled once for as many rows as its largest
+     * batch so far and shared into every batch.
+     */
+    private final Map<Integer, FieldVector> filledConstants = new java.util.HashMap<>();
+
     TaskRead(FileScanTask task) throws IOException {
       if (task.file().format() != org.apache.iceberg.FileFormat.PARQUET) {
         throw new UnsupportedOperationException(
@@ -308,11 +317,11 @@ public final class IcebergArrowReader extends ArrowReader {
           FieldVector target = root.getVector(i);
           int id = f.fieldId();
           if (id == MetadataColumns.ROW_POSITION.fieldId()) {
-            batch.getVector(ROW_NUMBERS).makeTransferPair(target).transfer();
+            VectorExchange.move(batch.getVector(ROW_NUMBERS), target);
           } else if (id == MetadataColumns.IS_DELETED.fieldId()) {
-            constant(target, Boolean.FALSE, rows);
+            shareConstant(target, id, Boolean.FALSE, rows);
           } else if (isConstant(f)) {
-            constant(target, constants.get(id), rows);
+            shareConstant(target, id, constants.get(id), rows);
           } else {
             moveInto(batch.getVector(f.name()), target);
           }
@@ -327,30 +336,42 @@ public final class IcebergArrowReader extends ArrowReader {
     }
 
     /**
-     * Moves a column of the file's batch into the output's, without a copy. A struct the file was
-     * read with more fields of (one a filter or delete tests, not projected) moves only the
-     * output's fields, its validity copied.
+     * Moves a column of the file's batch into the output's, without a copy, the output's last
+     * buffers going back to the file's reader to decode its next batch into ({@link
+     * VectorExchange}). A struct the file was read with more fields of (one a filter or delete
+     * tests, not projected) shares its validity and moves only the output's fields.
      */
     private void moveInto(FieldVector from, FieldVector to) {
-      if (from instanceof org.apache.arrow.vector.complex.StructVector fs
-          && to instanceof org.apache.arrow.vector.complex.StructVector ts
+      if (from instanceof StructVector fs
+          && to instanceof StructVector ts
           && fs.size() != ts.size()) {
-        int rows = from.getValueCount();
-        ts.allocateNew();
+        ts.loadFieldBuffers(
+            new ArrowFieldNode(fs.getValueCount(), fs.getNullCount()),
+            List.of(fs.getValidityBuffer()));
         for (String name : ts.getChildFieldNames()) {
           moveInto((FieldVector) fs.getChild(name), (FieldVector) ts.getChild(name));
         }
-        for (int r = 0; r < rows; r++) {
-          if (fs.isNull(r)) {
-            ts.setNull(r);
-          } else {
-            ts.setIndexDefined(r);
-          }
-        }
-        ts.setValueCount(rows);
         return;
       }
-      from.makeTransferPair(to).transfer();
+      VectorExchange.move(from, to);
+    }
+
+    /**
+     * {@code rows} copies of a constant of the task in {@code target}: the first {@code rows} of
+     * the task's filled column shared without a copy (its buffers sliced, never written again, so a
+     * consumer may hold them), rather than each batch allocating and filling its own.
+     */
+    private void shareConstant(FieldVector target, int id, Object value, int rows) {
+      FieldVector filled = filledConstants.get(id);
+      if (filled == null || filled.getValueCount() < rows) {
+        if (filled != null) {
+          filled.close();
+        }
+        filled = target.getField().createVector(allocator);
+        filledConstants.put(id, filled);
+        constant(filled, value, rows);
+      }
+      filled.makeTransferPair(target).splitAndTransfer(0, rows);
     }
 
     /** The rows of the batch that no equality delete removes. */
@@ -378,6 +399,8 @@ public final class IcebergArrowReader extends ArrowReader {
       try (ParquetFile f = file;
           ParquetArrowReader r = reader) {
         // The reader first, then the file.
+      } finally {
+        filledConstants.values().forEach(FieldVector::close);
       }
     }
   }

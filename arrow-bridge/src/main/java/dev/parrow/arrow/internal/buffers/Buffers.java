@@ -110,49 +110,6 @@ public final class Buffers {
   }
 
   /**
-   * Moves {@code from}'s buffers into {@code to} without a copy and, when the two are laid out
-   * alike ({@link #sameLayout}), {@code to}'s last buffers into {@code from}: a batch moved from a
-   * reader's root into another root then leaves the reader buffers to decode its next batch into,
-   * rather than none (when every batch would be allocated anew, and its memory zeroed by the
-   * system). Vectors laid out differently (a struct with other members) are moved as they are.
-   */
-  public static void exchange(
-      org.apache.arrow.vector.FieldVector from, org.apache.arrow.vector.FieldVector to) {
-    if (!sameLayout(from.getField(), to.getField())) {
-      from.makeTransferPair(to).transfer();
-      return;
-    }
-    try (org.apache.arrow.vector.FieldVector aside =
-        to.getField().createVector(to.getAllocator())) {
-      to.makeTransferPair(aside).transfer();
-      from.makeTransferPair(to).transfer();
-      aside.makeTransferPair(from).transfer();
-    }
-  }
-
-  /**
-   * Whether vectors of the two fields hold the same buffers: one type and dictionary encoding,
-   * children of the same names (a struct's are transferred by name) laid out alike. Names and
-   * metadata of the fields themselves do not matter.
-   */
-  private static boolean sameLayout(
-      org.apache.arrow.vector.types.pojo.Field a, org.apache.arrow.vector.types.pojo.Field b) {
-    if (!a.getType().equals(b.getType())
-        || !java.util.Objects.equals(a.getDictionary(), b.getDictionary())
-        || a.getChildren().size() != b.getChildren().size()) {
-      return false;
-    }
-    for (int i = 0; i < a.getChildren().size(); i++) {
-      org.apache.arrow.vector.types.pojo.Field x = a.getChildren().get(i);
-      org.apache.arrow.vector.types.pojo.Field y = b.getChildren().get(i);
-      if (!x.getName().equals(y.getName()) || !sameLayout(x, y)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
    * Whether a buffer of one vector has a reference besides the vector's own. Arrow allocates a
    * vector's validity and data (or offsets) as slices of one allocation, which share one reference
    * count, one for each slice: a count above the number of the vector's buffers on that allocation

@@ -1,9 +1,10 @@
 package dev.parrow.arrow.internal.dataset;
 
-import dev.parrow.arrow.internal.buffers.Buffers;
+import dev.parrow.arrow.VectorExchange;
 import dev.parrow.arrow.internal.buffers.Widening;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -14,39 +15,48 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * One file's batch in the dataset's schema: its vectors' buffers exchanged with the dataset's where
- * the types agree, widened where the dataset's type is wider, nulls for the columns the file lacks,
- * and each partition column filled with the file's value.
+ * One file's batches in the dataset's schema: its vectors' buffers exchanged with the dataset's
+ * where the types agree, widened where the dataset's type is wider, nulls for the columns the file
+ * lacks, and each partition column filled with the file's value. One per file read; close it when
+ * the file's read ends.
  */
-public final class Conform {
-  private Conform() {}
+public final class Conform implements AutoCloseable {
+  /** The partition values of the file (Long, LocalDate, String or null), by column. */
+  private final Map<String, Object> partitions;
+
+  /**
+   * The file's constant columns (its partition values, and nulls for the columns it lacks) by name,
+   * each filled once for as many rows as its largest batch so far and shared into every batch
+   * without a copy: filling them anew allocated and wrote every batch's, for columns whose values
+   * never change within the file.
+   */
+  private final Map<String, FieldVector> filled = new HashMap<>();
+
+  /**
+   * @param partitions the partition values of the file (Long, LocalDate, String or null)
+   */
+  public Conform(Map<String, Object> partitions) {
+    this.partitions = partitions;
+  }
 
   /**
    * Fills {@code out} (the dataset's fields) from {@code batch} (one file's) and the file's
    * constant columns. Where the types agree, {@code batch}'s vectors move over, getting {@code
-   * out}'s last buffers in exchange ({@link Buffers#exchange}) so that the file's reader decodes
+   * out}'s last buffers in exchange ({@link VectorExchange#move}) so that the file's reader decodes
    * its next batch into them: moving the buffers over alone left the reader none, and a dataset
    * read allocated (and the allocator freed, and the kernel zeroed) every batch's memory anew,
    * where a file's read reuses its own. Dictionary-encoded fields of {@code out} are left to the
    * caller, who fills them first (their dictionaries are the reader's).
-   *
-   * @param partitions the partition values of the file (Long, LocalDate, String or null)
    */
-  public static void into(
-      VectorSchemaRoot batch, VectorSchemaRoot out, Map<String, Object> partitions) {
+  public void into(VectorSchemaRoot batch, VectorSchemaRoot out) {
     int rows = batch.getRowCount();
     for (FieldVector target : out.getFieldVectors()) {
       if (target.getField().getDictionary() != null) {
         continue;
       }
-      String name = target.getName();
-      FieldVector source = batch.getVector(name);
+      FieldVector source = batch.getVector(target.getName());
       if (source == null) {
-        if (partitions.containsKey(name) && partitions.get(name) != null) {
-          constant(target, partitions.get(name), rows);
-        } else {
-          nulls(target, rows);
-        }
+        shareConstant(target, rows);
       } else {
         move(source, target, rows);
       }
@@ -55,16 +65,47 @@ public final class Conform {
   }
 
   /**
+   * The first {@code rows} of the file's filled column for {@code target} (its partition value, or
+   * nulls) shared into {@code target}: its buffers sliced, never written again, so that a consumer
+   * may hold them.
+   */
+  private void shareConstant(FieldVector target, int rows) {
+    String name = target.getName();
+    FieldVector column = filled.get(name);
+    if (column == null || column.getValueCount() < rows) {
+      if (column != null) {
+        column.close();
+      }
+      column = target.getField().createVector(target.getAllocator());
+      filled.put(name, column);
+      Object value = partitions.get(name);
+      if (value != null) {
+        constant(column, value, rows);
+      } else {
+        nulls(column, rows);
+      }
+    }
+    column.makeTransferPair(target).splitAndTransfer(0, rows);
+  }
+
+  /** Frees the file's filled constant columns (batches that share them keep their slices). */
+  @Override
+  public void close() {
+    filled.values().forEach(FieldVector::close);
+    filled.clear();
+  }
+
+  /**
    * A file's vector into the dataset's: its buffers moved over when the types agree, the dataset's
-   * last ones going back to the file's vector ({@link Buffers#exchange}), else its values widened
-   * to the dataset's type (integers, dictionary indices among them, floats, decimals: {@link
-   * Widening}) into the dataset vector's own buffers.
+   * last ones going back to the file's vector ({@link VectorExchange#move}), else its values
+   * widened to the dataset's type (integers, dictionary indices among them, floats, decimals:
+   * {@link Widening}) into the dataset vector's own buffers.
    */
   public static void move(FieldVector source, FieldVector target, int rows) {
     ArrowType from = source.getField().getType();
     ArrowType to = target.getField().getType();
     if (from.equals(to)) {
-      Buffers.exchange(source, target);
+      VectorExchange.move(source, target);
       return;
     }
     Widening widening = Widening.of(from, to);

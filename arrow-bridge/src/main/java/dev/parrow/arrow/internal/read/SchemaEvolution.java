@@ -1,8 +1,8 @@
 package dev.parrow.arrow.internal.read;
 
 import dev.parrow.arrow.ReadOptions;
+import dev.parrow.arrow.VectorExchange;
 import dev.parrow.arrow.filter.Filter;
-import dev.parrow.arrow.internal.buffers.Buffers;
 import dev.parrow.arrow.internal.buffers.Widening;
 import dev.parrow.arrow.internal.dataset.ConstantColumns;
 import dev.parrow.codec.footer.Footer;
@@ -157,7 +157,7 @@ public final class SchemaEvolution {
     }
     if (to.getFieldVectors().size() > converters.size()) {
       // The row numbers, last in both.
-      Buffers.exchange(
+      VectorExchange.move(
           from.getVector(from.getFieldVectors().size() - 1), to.getVector(converters.size()));
     }
     to.setRowCount(rows);
@@ -304,7 +304,7 @@ public final class SchemaEvolution {
         to.setValueCount(rows);
       };
 
-  private static final Converter EXCHANGE = (from, to, rows) -> Buffers.exchange(from, to);
+  private static final Converter EXCHANGE = (from, to, rows) -> VectorExchange.move(from, to);
 
   /** How {@code file} is read as {@code wanted}, or an error naming both types. */
   private Converter converter(Field file, Field wanted, String path) {
