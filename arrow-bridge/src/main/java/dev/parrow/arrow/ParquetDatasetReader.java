@@ -1,6 +1,7 @@
 package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.dataset.Conform;
+import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.footer.Footer;
 import dev.parrow.storage.threads.ParrowThreads;
 import java.io.IOException;
@@ -82,7 +83,12 @@ public final class ParquetDatasetReader extends ArrowReader {
         if (dictionaryColumns != null) {
           dictionaryColumns.fill(ordinal, reader.getVectorSchemaRoot(), reader, into);
         }
-        conform().into(reader.getVectorSchemaRoot(), into);
+        try {
+          conform().into(reader.getVectorSchemaRoot(), into);
+        } catch (ParquetFormatException e) {
+          // A value the dataset's type cannot hold (a decimal with more digits than its type).
+          throw e.inFile(planned.slice().location());
+        }
       }
       stats = reader.stats();
       return loaded;
