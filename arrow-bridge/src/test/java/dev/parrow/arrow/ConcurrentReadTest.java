@@ -436,6 +436,49 @@ class ConcurrentReadTest {
   }
 
   /**
+   * A list's offsets are decoded into those of the batch before, as its values are, when nobody
+   * holds them: the list's offset buffer is the same memory from batch to batch, and one a consumer
+   * keeps is never written into (the next batch gets a new one).
+   */
+  @Test
+  void aListsOffsetsAreDecodedIntoTheLastBatchsUnlessSomeoneHoldsThem() throws Exception {
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile f = ParquetFile.open(file);
+        ParquetArrowReader reader =
+            f.newReader(allocator, ReadOptions.builder().parallelism(1).batchSize(500).build())) {
+      java.util.Set<Long> addresses = new java.util.HashSet<>();
+      org.apache.arrow.memory.ArrowBuf kept = null;
+      byte[] keptBytes = null;
+      int batches = 0;
+      while (reader.loadNextBatch()) {
+        org.apache.arrow.vector.complex.ListVector l =
+            (org.apache.arrow.vector.complex.ListVector)
+                reader.getVectorSchemaRoot().getVector("l");
+        org.apache.arrow.memory.ArrowBuf offsets = l.getOffsetBuffer();
+        if (kept == null) {
+          addresses.add(offsets.memoryAddress());
+        }
+        if (batches == 5) {
+          // A consumer takes this batch's offsets.
+          kept = offsets;
+          kept.getReferenceManager().retain();
+          keptBytes = new byte[(int) ((l.getValueCount() + 1) * 4L)];
+          kept.getBytes(0, keptBytes);
+        } else if (kept != null) {
+          assertTrue(offsets.memoryAddress() != kept.memoryAddress(), "batch " + batches);
+        }
+        batches++;
+      }
+      assertEquals(ROWS / 500, batches);
+      assertEquals(1, addresses.size(), "the first six batches' offsets: " + addresses);
+      byte[] now = new byte[keptBytes.length];
+      kept.getBytes(0, now);
+      org.junit.jupiter.api.Assertions.assertArrayEquals(keptBytes, now);
+      kept.getReferenceManager().release();
+    }
+  }
+
+  /**
    * A file's partition value is filled once and shared by each of its batches (their buffers are
    * slices of one column: filling it anew allocated and wrote it for every batch), and every batch
    * holds the right value, at one thread and at eight.

@@ -35,12 +35,43 @@ public final class Scratch {
 
   /** A new buffer holding the first n ints widened to longs, little-endian (large-list offsets). */
   public static ArrowBuf longsBuffer(BufferAllocator allocator, int[] values, int n) {
+    ArrowBuf buffer = allocator.buffer((long) n * 8);
+    putWidened(buffer, values, n);
+    return buffer;
+  }
+
+  private static void putWidened(ArrowBuf buffer, int[] values, int n) {
     long[] wide = new long[n];
     for (int i = 0; i < n; i++) {
       wide[i] = values[i];
     }
-    ArrowBuf buffer = allocator.buffer((long) n * 8);
     Buffers.putLongs(buffer, wide, n);
+  }
+
+  /**
+   * A buffer holding a list's offsets, the first n ints (widened to longs when {@code large}):
+   * {@code current} (the list's offsets of the batch before) when nobody else holds it and it is
+   * big enough, retained, else a new one. Either way the caller loads it into the vector and then
+   * closes it. Reusing the last batch's offsets spares the allocator a buffer of four or eight
+   * bytes a row for every list of every batch.
+   */
+  public static ArrowBuf offsetsBuffer(
+      ArrowBuf current, BufferAllocator allocator, int[] values, int n, boolean large) {
+    long bytes = (long) n * (large ? 8 : 4);
+    ArrowBuf buffer;
+    if (current != null
+        && current.capacity() >= bytes
+        && !Buffers.heldElsewhere(java.util.List.of(current))) {
+      current.getReferenceManager().retain();
+      buffer = current;
+    } else {
+      buffer = allocator.buffer(bytes);
+    }
+    if (large) {
+      putWidened(buffer, values, n);
+    } else {
+      Buffers.putInts(buffer, values, n);
+    }
     return buffer;
   }
 }

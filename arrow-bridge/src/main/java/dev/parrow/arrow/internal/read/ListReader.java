@@ -89,9 +89,8 @@ public final class ListReader implements FieldReader {
     ArrowFieldNode node = new ArrowFieldNode(slots.count(), slots.nulls());
     try (ArrowBuf bits = Scratch.bitsBuffer(allocator, validity, slots.count());
         ArrowBuf offsetBuffer =
-            large
-                ? Scratch.longsBuffer(allocator, offsets, slots.count() + 1)
-                : Scratch.intsBuffer(allocator, offsets, slots.count() + 1)) {
+            Scratch.offsetsBuffer(
+                vector.getOffsetBuffer(), allocator, offsets, slots.count() + 1, large)) {
       if (large) {
         ((LargeListVector) vector).loadFieldBuffers(node, List.of(bits, offsetBuffer));
       } else {
