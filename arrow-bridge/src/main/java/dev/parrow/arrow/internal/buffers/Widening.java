@@ -83,7 +83,7 @@ public abstract class Widening {
     Buffers.releaseShared(out);
     Buffers.allocate(out, rows);
     out.getValidityBuffer().setBytes(0, in.getValidityBuffer(), 0, (rows + 7) / 8);
-    Scratch scratch = new Scratch(Math.min(rows, CHUNK));
+    ChunkArrays scratch = new ChunkArrays(Math.min(rows, CHUNK));
     for (int at = 0; at < rows; at += CHUNK) {
       chunk(in, out.getDataBuffer(), at, Math.min(CHUNK, rows - at), scratch);
     }
@@ -91,10 +91,10 @@ public abstract class Widening {
   }
 
   /** Widens values {@code [at, at + count)} of {@code in} into {@code out}. */
-  abstract void chunk(BaseFixedWidthVector in, ArrowBuf out, int at, int count, Scratch s);
+  abstract void chunk(BaseFixedWidthVector in, ArrowBuf out, int at, int count, ChunkArrays s);
 
   /** The arrays one widening's chunks pass through, made when first needed. */
-  static final class Scratch {
+  static final class ChunkArrays {
     private final int size;
     private byte[] bytes;
     private short[] shorts;
@@ -104,7 +104,7 @@ public abstract class Widening {
     private float[] floats;
     private double[] doubles;
 
-    Scratch(int size) {
+    ChunkArrays(int size) {
       this.size = size;
     }
 
@@ -151,7 +151,7 @@ public abstract class Widening {
     }
 
     @Override
-    void chunk(BaseFixedWidthVector from, ArrowBuf out, int at, int count, Scratch s) {
+    void chunk(BaseFixedWidthVector from, ArrowBuf out, int at, int count, ChunkArrays s) {
       ArrowBuf in = from.getDataBuffer();
       long[] v = s.longs();
       switch (inBytes) {
@@ -227,7 +227,7 @@ public abstract class Widening {
     }
 
     @Override
-    void chunk(BaseFixedWidthVector from, ArrowBuf out, int at, int count, Scratch s) {
+    void chunk(BaseFixedWidthVector from, ArrowBuf out, int at, int count, ChunkArrays s) {
       ArrowBuf in = from.getDataBuffer();
       float[] f = s.floats();
       if (fromHalf) {
@@ -268,7 +268,7 @@ public abstract class Widening {
     }
 
     @Override
-    void chunk(BaseFixedWidthVector from, ArrowBuf out, int at, int count, Scratch s) {
+    void chunk(BaseFixedWidthVector from, ArrowBuf out, int at, int count, ChunkArrays s) {
       ArrowBuf in = from.getDataBuffer();
       long[] v = s.longs();
       if (days) {
@@ -326,7 +326,7 @@ public abstract class Widening {
     }
 
     @Override
-    void chunk(BaseFixedWidthVector from, ArrowBuf out, int at, int count, Scratch s) {
+    void chunk(BaseFixedWidthVector from, ArrowBuf out, int at, int count, ChunkArrays s) {
       long[] in = s.limbs();
       from.getDataBuffer()
           .nioBuffer((long) at * inLimbs * 8, count * inLimbs * 8)
