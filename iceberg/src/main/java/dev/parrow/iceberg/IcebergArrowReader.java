@@ -1,5 +1,6 @@
 package dev.parrow.iceberg;
 
+import dev.parrow.arrow.BatchCompaction;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
@@ -38,7 +39,6 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
-import org.apache.arrow.vector.util.TransferPair;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.Schema;
@@ -311,6 +311,11 @@ public final class IcebergArrowReader extends ArrowReader {
         if (keep != null && keep.cardinality() == 0) {
           continue;
         }
+        if (keep != null && keep.cardinality() < batch.getRowCount()) {
+          // The file's batch is compacted before it moves: the constant columns, shared slices,
+          // are then made for the rows kept, and nothing is copied twice.
+          BatchCompaction.keep(batch, keep);
+        }
         int rows = batch.getRowCount();
         for (int i = 0; i < projection.columns().size(); i++) {
           Types.NestedField f = projection.columns().get(i);
@@ -327,9 +332,6 @@ public final class IcebergArrowReader extends ArrowReader {
           }
         }
         root.setRowCount(rows);
-        if (keep != null && keep.cardinality() < rows) {
-          keepOnly(root, keep);
-        }
         return true;
       }
       return false;
@@ -575,27 +577,5 @@ public final class IcebergArrowReader extends ArrowReader {
     byte[] out = new byte[b.remaining()];
     b.get(out);
     return out;
-  }
-
-  /**
-   * Keeps only the rows of {@code keep} in every vector of {@code root}, in order: value by value,
-   * for the batches equality deletes remove rows from.
-   */
-  private void keepOnly(VectorSchemaRoot root, BitSet keep) {
-    int kept = keep.cardinality();
-    for (FieldVector v : root.getFieldVectors()) {
-      FieldVector copy = v.getField().createVector(allocator);
-      copy.setInitialCapacity(kept);
-      copy.allocateNew();
-      TransferPair into = v.makeTransferPair(copy);
-      int to = 0;
-      for (int r = keep.nextSetBit(0); r >= 0; r = keep.nextSetBit(r + 1)) {
-        into.copyValueSafe(r, to++);
-      }
-      copy.setValueCount(kept);
-      copy.makeTransferPair(v).transfer();
-      copy.close();
-    }
-    root.setRowCount(kept);
   }
 }
