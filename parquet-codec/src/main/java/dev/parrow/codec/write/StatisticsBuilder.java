@@ -228,6 +228,11 @@ final class StatisticsBuilder {
 
   /** {@link #update} under the total order: each value's raw bits as its key. */
   private void updateTotalOrder(DenseValues values, int from, int to) {
+    if (from < to
+        && (order == Order.FLOAT || order == Order.DOUBLE)
+        && noNaNBounds(values, from, to)) {
+      return;
+    }
     switch (order) {
       case FLOAT -> {
         int[] v = ((Int32Values) values).values();
@@ -250,6 +255,65 @@ final class StatisticsBuilder {
         }
       }
     }
+  }
+
+  /**
+   * The bounds of floats or doubles [from, to) taken in one pass without a branch per value, as
+   * most pages (no NaN) allow: each value's bits made signed-comparable (a negative's magnitude
+   * bits flipped), their least and greatest found by {@code Math.min} and {@code max}, and whether
+   * any was a NaN noted beside. False, with nothing taken, when one was: the values then go one by
+   * one, counting the NaNs and keeping their bounds apart.
+   */
+  private boolean noNaNBounds(DenseValues values, int from, int to) {
+    long least = Long.MAX_VALUE;
+    long greatest = Long.MIN_VALUE;
+    boolean nan = false;
+    if (order == Order.FLOAT) {
+      int[] v = ((Int32Values) values).values();
+      for (int i = from; i < to; i++) {
+        int b = v[i];
+        int ordered = b ^ ((b >> 31) & Integer.MAX_VALUE);
+        least = Math.min(least, ordered);
+        greatest = Math.max(greatest, ordered);
+        nan |= (b & Integer.MAX_VALUE) > 0x7f800000;
+      }
+      if (nan) {
+        return false;
+      }
+      // Back to raw bits, then to the unsigned keys of totalOrderKey.
+      takeBounds(
+          totalOrderKey(Integer.toUnsignedLong(unorder((int) least))),
+          totalOrderKey(Integer.toUnsignedLong(unorder((int) greatest))));
+      return true;
+    }
+    long[] v = ((Int64Values) values).values();
+    for (int i = from; i < to; i++) {
+      long b = v[i];
+      long ordered = b ^ ((b >> 63) & Long.MAX_VALUE);
+      least = Math.min(least, ordered);
+      greatest = Math.max(greatest, ordered);
+      nan |= (b & Long.MAX_VALUE) > 0x7ff0000000000000L;
+    }
+    if (nan) {
+      return false;
+    }
+    takeBounds(totalOrderKey(unorder(least)), totalOrderKey(unorder(greatest)));
+    return true;
+  }
+
+  /** The raw bits of a signed-comparable float ({@link #noNaNBounds}): the same flip undoes it. */
+  private static int unorder(int ordered) {
+    return ordered ^ ((ordered >> 31) & Integer.MAX_VALUE);
+  }
+
+  private static long unorder(long ordered) {
+    return ordered ^ ((ordered >> 63) & Long.MAX_VALUE);
+  }
+
+  /** Takes the total-order keys of a run of non-NaN values' least and greatest. */
+  private void takeBounds(long minKeyOfRun, long maxKeyOfRun) {
+    totalOrderValue(minKeyOfRun, false);
+    totalOrderValue(maxKeyOfRun, false);
   }
 
   /**

@@ -14,6 +14,7 @@ import dev.parrow.codec.metadata.Statistics;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.schema.ParquetSchema;
 import dev.parrow.codec.values.BinaryValues;
+import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
@@ -258,5 +259,93 @@ class StatisticsBuilderTest {
     Arrays.fill(out, (byte) (n.signum() < 0 ? -1 : 0));
     System.arraycopy(two, 0, out, width - two.length, two.length);
     return out;
+  }
+
+  /**
+   * Under IEEE 754's total order, floats and doubles fed in runs of any length (the pages without a
+   * NaN take their bounds in one pass) give the bounds Java's total order ({@code Double.compare},
+   * -0.0 below +0.0) finds among the values that are not NaN, and count the NaNs.
+   */
+  @Test
+  void totalOrderBoundsOfRunsAreJavasForAnyMixOfValues() {
+    java.util.Random random = new java.util.Random(36);
+    double[] special = {
+      0.0,
+      -0.0,
+      Double.MIN_VALUE,
+      -Double.MIN_VALUE,
+      Double.MAX_VALUE,
+      -Double.MAX_VALUE,
+      Double.POSITIVE_INFINITY,
+      Double.NEGATIVE_INFINITY,
+      1.0,
+      -1.0,
+      Double.NaN,
+      Double.longBitsToDouble(0xfff8000000000001L)
+    };
+    for (int round = 0; round < 200; round++) {
+      int n = 1 + random.nextInt(300);
+      boolean nans = round % 3 == 0;
+      double[] data = new double[n];
+      for (int i = 0; i < n; i++) {
+        double d =
+            random.nextInt(4) == 0
+                ? special[random.nextInt(special.length)]
+                : (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(40) - 20);
+        data[i] = !nans && Double.isNaN(d) ? 2.0 : d;
+      }
+      for (boolean single : new boolean[] {false, true}) {
+        Int64Values doubles = new Int64Values();
+        Int32Values floats = new Int32Values();
+        for (double d : data) {
+          doubles.add(Double.doubleToRawLongBits(d));
+          floats.add(Float.floatToRawIntBits((float) d));
+        }
+        StatisticsBuilder b =
+            new StatisticsBuilder(
+                column(
+                    single ? PhysicalType.FLOAT : PhysicalType.DOUBLE,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null),
+                true,
+                null);
+        DenseValues values = single ? floats : doubles;
+        for (int at = 0; at < n; ) {
+          int run = Math.min(n - at, 1 + random.nextInt(64));
+          b.update(values, at, at + run);
+          at += run;
+        }
+        Statistics s = b.build();
+        Double least = null;
+        Double greatest = null;
+        long nanCount = 0;
+        for (double d : data) {
+          double x = single ? (float) d : d;
+          if (Double.isNaN(x)) {
+            nanCount++;
+            continue;
+          }
+          least = least == null || Double.compare(x, least) < 0 ? x : least;
+          greatest = greatest == null || Double.compare(x, greatest) > 0 ? x : greatest;
+        }
+        String what = (single ? "floats" : "doubles") + ", round " + round;
+        assertEquals(nanCount, s.nanCount(), what);
+        if (least == null) {
+          continue;
+        }
+        ByteBuffer min = ByteBuffer.wrap(s.minValue().toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer max = ByteBuffer.wrap(s.maxValue().toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
+        if (single) {
+          assertEquals(Float.floatToRawIntBits(least.floatValue()), min.getInt(), what);
+          assertEquals(Float.floatToRawIntBits(greatest.floatValue()), max.getInt(), what);
+        } else {
+          assertEquals(Double.doubleToRawLongBits(least), min.getLong(), what);
+          assertEquals(Double.doubleToRawLongBits(greatest), max.getLong(), what);
+        }
+      }
+    }
   }
 }
