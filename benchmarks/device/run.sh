@@ -31,13 +31,12 @@ most=${counts##*,}
   -Xmx64g -cp "$kit/benchmarks.jar" dev.parrow.bench.ScalingRunner --files "$data" --data "$data" \
   --counts "$most" --iterations "$iters" --warmup "${WARMUP:-2}" --bytes-in-flight 64 \
   lineitem dataset8 2>&1 | tee "$out/parrow-inflight64.txt"
-# The same reads with glibc keeping the memory freed (Arrow's Netty allocator frees a chunk once it
-# is empty): what the new pages each read faults in cost at the most threads.
-MALLOC_TRIM_THRESHOLD_=4294967296 MALLOC_MMAP_THRESHOLD_=1073741824 MALLOC_TOP_PAD_=268435456 \
-  "$kit/jdk/bin/java" --add-opens=java.base/java.nio=ALL-UNNAMED -Dslf4j.internal.verbosity=ERROR \
+# The same reads without a BufferPool (ScalingRunner reads with one by default): each read's
+# batches in new memory, which the kernel zeroes and maps in page by page at the most threads.
+"$kit/jdk/bin/java" --add-opens=java.base/java.nio=ALL-UNNAMED -Dslf4j.internal.verbosity=ERROR \
   -Xmx64g -cp "$kit/benchmarks.jar" dev.parrow.bench.ScalingRunner --files "$data" --data "$data" \
-  --counts "$most" --iterations "$iters" --warmup "${WARMUP:-2}" \
-  lineitem dataset8 2>&1 | tee "$out/parrow-malloc.txt"
+  --counts "$most" --iterations "$iters" --warmup "${WARMUP:-2}" --pool false \
+  lineitem dataset8 2>&1 | tee "$out/parrow-nopool.txt"
 # A profile of the read at the most threads (JFR, in $OUT/read-most.jfr): where its time goes when
 # it scales less than its headroom says, without a second call.
 "$kit/jdk/bin/java" --add-opens=java.base/java.nio=ALL-UNNAMED -Dslf4j.internal.verbosity=ERROR \

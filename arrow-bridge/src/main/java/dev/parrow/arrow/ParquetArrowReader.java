@@ -12,6 +12,7 @@ import dev.parrow.arrow.internal.read.LeafReader;
 import dev.parrow.arrow.internal.read.Projection;
 import dev.parrow.arrow.internal.read.RowNumbers;
 import dev.parrow.arrow.internal.read.SchemaEvolution;
+import dev.parrow.arrow.internal.read.SpareRoots;
 import dev.parrow.arrow.internal.threads.TaskProfile;
 import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.codec.ParquetFormatException;
@@ -132,6 +133,16 @@ public final class ParquetArrowReader extends ArrowReader {
    */
   private volatile UnitsAhead<RowGroupsAtOnce.Piece> groupsAhead;
 
+  /**
+   * The roots of the read's {@link BufferPool}, or null: the batches decoded ahead take theirs
+   * there, and the reader's own root and the file-typed one start with the buffers kept there and
+   * go back there when the read ends.
+   */
+  private final SpareRoots pooled;
+
+  /** Whether the reader's root has taken the buffers the pool kept of a root like it. */
+  private boolean rootFromPool;
+
   /** Held while a batch is read, so that a close from another thread waits for it. */
   private final java.util.concurrent.locks.ReentrantLock reading =
       new java.util.concurrent.locks.ReentrantLock();
@@ -147,6 +158,10 @@ public final class ParquetArrowReader extends ArrowReader {
               + " reads one file");
     }
     this.file = file;
+    this.pooled =
+        options.bufferPool() == null
+            ? null
+            : options.bufferPool().rootsFor(allocator, file.footer().fileName());
     this.evolution = options.readAs() == null ? null : SchemaEvolution.of(file.footer(), options);
     this.options = evolution == null ? options : evolution.fileOptions();
     options = this.options;
@@ -281,11 +296,19 @@ public final class ParquetArrowReader extends ArrowReader {
             file.footer().fileName() + ": the reader was closed; no batch can be read");
       }
       prepareLoadNextBatch();
+      if (pooled != null && !rootFromPool) {
+        rootFromPool = true;
+        BufferPool.lendTo(pooled, getVectorSchemaRoot());
+      }
       if (evolution == null) {
         return loadInto(getVectorSchemaRoot());
       }
       if (fileRoot == null) {
-        fileRoot = VectorSchemaRoot.create(schemaOf(projection.schema()), allocator);
+        Schema fileSchema = schemaOf(projection.schema());
+        fileRoot =
+            pooled != null
+                ? pooled.take(fileSchema, allocator)
+                : VectorSchemaRoot.create(fileSchema, allocator);
       }
       if (!loadInto(fileRoot)) {
         return false;
@@ -294,6 +317,19 @@ public final class ParquetArrowReader extends ArrowReader {
       return true;
     } finally {
       reading.unlock();
+    }
+  }
+
+  /**
+   * Gives the pool the buffers of the reader's root and of the file-typed one, as the read ends.
+   */
+  private void giveToPool() throws IOException {
+    if (rootFromPool) {
+      BufferPool.keepFrom(pooled, getVectorSchemaRoot(), allocator);
+    }
+    if (fileRoot != null) {
+      pooled.give(fileRoot);
+      fileRoot = null;
     }
   }
 
@@ -311,7 +347,7 @@ public final class ParquetArrowReader extends ArrowReader {
                 this::countsNow,
                 2,
                 null,
-                null,
+                pooled,
                 WorkerPool.orOwn(options.executor()),
                 options.executor() == null,
                 file.footer().fileName());
@@ -348,6 +384,9 @@ public final class ParquetArrowReader extends ArrowReader {
       if (groupsAhead != null) {
         groupsAhead.close();
       }
+      if (pooled != null) {
+        giveToPool();
+      }
       super.close(closeReadSource);
       if (fileRoot != null) {
         fileRoot.close();
@@ -380,7 +419,7 @@ public final class ParquetArrowReader extends ArrowReader {
     }
     // The plan is made here rather than at the first batch: the pieces follow it.
     makePlan();
-    return RowGroupsAtOnce.start(allocator, file, options, plan, assembly.leaves(), target);
+    return RowGroupsAtOnce.start(allocator, file, options, plan, assembly.leaves(), target, pooled);
   }
 
   /**

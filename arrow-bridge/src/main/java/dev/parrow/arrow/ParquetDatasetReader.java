@@ -165,6 +165,12 @@ public final class ParquetDatasetReader extends ArrowReader {
   private final List<Task> tasks = new ArrayList<>();
   private final int filesAtOnce;
 
+  /** The roots of the read's buffer pool, or null: its files' batches and their row groups'. */
+  private final dev.parrow.arrow.internal.read.SpareRoots pooled;
+
+  /** Whether the reader's root has taken the buffers the pool kept of a root like it. */
+  private boolean rootFromPool;
+
   /** The read's bytes in flight, shared by the files read at once. */
   private final long bytesInFlight;
 
@@ -199,6 +205,8 @@ public final class ParquetDatasetReader extends ArrowReader {
     this.filesSkipped = plan.filesSkipped();
     this.ruledOut = new ReadStats(plan.groupsRuledOut(), 0, 0, 0, 0, 0, 0);
     this.bytesInFlight = read.bytesInFlight();
+    this.pooled =
+        read.bufferPool() == null ? null : read.bufferPool().rootsFor(allocator, "a dataset read");
     // No more files at once than the read's threads: a read of parallelism 1 reads on one.
     this.filesAtOnce =
         Math.max(1, Math.min(options.filesAtOnce(), Math.min(read.parallelism(), tasks.size())));
@@ -270,6 +278,10 @@ public final class ParquetDatasetReader extends ArrowReader {
       throw new IllegalStateException("the dataset reader was closed; no batch can be read");
     }
     prepareLoadNextBatch();
+    if (pooled != null && !rootFromPool) {
+      rootFromPool = true;
+      BufferPool.lendTo(pooled, getVectorSchemaRoot());
+    }
     if (dictionaryColumns != null
         || schema.getFields().stream().anyMatch(f -> f.getDictionary() != null)) {
       if (dictionaryColumns == null) {
@@ -293,7 +305,8 @@ public final class ParquetDatasetReader extends ArrowReader {
               2,
               ParrowThreads.share(ParrowThreads.Work.FILES, null, filesAtOnce),
               true,
-              options.inOrder());
+              options.inOrder(),
+              pooled);
     }
     return files.next();
   }
@@ -337,6 +350,16 @@ public final class ParquetDatasetReader extends ArrowReader {
   }
 
   /** Stops the read-ahead, waits for it, and frees the batches it held. */
+  /** Gives the pool the buffers of the reader's root before the root closes. */
+  @Override
+  public void close(boolean closeReadSource) throws IOException {
+    if (rootFromPool) {
+      rootFromPool = false;
+      BufferPool.keepFrom(pooled, getVectorSchemaRoot(), allocator);
+    }
+    super.close(closeReadSource);
+  }
+
   @Override
   protected void closeReadSource() throws IOException {
     closed = true;

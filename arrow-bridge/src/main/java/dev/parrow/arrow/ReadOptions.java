@@ -55,6 +55,7 @@ public final class ReadOptions {
   private final int parallelism;
   private final Executor executor;
   private final boolean decodeAhead;
+  private final BufferPool bufferPool;
   private final long bytesInFlight;
 
   private ReadOptions(Builder b) {
@@ -100,6 +101,7 @@ public final class ReadOptions {
     this.parallelism = b.parallelism;
     this.executor = b.executor;
     this.decodeAhead = b.decodeAhead;
+    this.bufferPool = b.bufferPool;
     this.bytesInFlight = b.bytesInFlight;
   }
 
@@ -140,6 +142,7 @@ public final class ReadOptions {
     b.parallelism = parallelism;
     b.executor = executor;
     b.decodeAhead = decodeAhead;
+    b.bufferPool = bufferPool;
     b.bytesInFlight = bytesInFlight;
     return b;
   }
@@ -296,6 +299,14 @@ public final class ReadOptions {
     return decodeAhead;
   }
 
+  /**
+   * {@return where the read takes its batches' memory from and gives it back to, or null; see
+   * {@link Builder#bufferPool}}
+   */
+  public BufferPool bufferPool() {
+    return bufferPool;
+  }
+
   @Override
   public String toString() {
     return "ReadOptions[columns="
@@ -346,6 +357,7 @@ public final class ReadOptions {
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private Executor executor;
     private boolean decodeAhead;
+    private BufferPool bufferPool;
     private long bytesInFlight = defaultBytesInFlight();
 
     private Builder() {}
@@ -596,6 +608,20 @@ public final class ReadOptions {
      */
     public Builder decodeAhead(boolean ahead) {
       this.decodeAhead = ahead;
+      return this;
+    }
+
+    /**
+     * Takes the read's batches' memory from {@code pool} and gives it back there when the read
+     * ends, so that the next read with the pool decodes into it instead of new memory (default
+     * none: each read's memory is new, and goes back to the system when it ends). The reader's
+     * allocator must be the pool's. A dataset's files all use it. See {@link BufferPool}.
+     *
+     * @param pool the pool, or null for none
+     * @return this builder
+     */
+    public Builder bufferPool(BufferPool pool) {
+      this.bufferPool = pool;
       return this;
     }
 

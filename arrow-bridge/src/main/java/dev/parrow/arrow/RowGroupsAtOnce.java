@@ -2,6 +2,7 @@ package dev.parrow.arrow;
 
 import dev.parrow.arrow.internal.read.BatchesAhead;
 import dev.parrow.arrow.internal.read.LeafReader;
+import dev.parrow.arrow.internal.read.SpareRoots;
 import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.storage.threads.ParrowThreads;
@@ -36,6 +37,7 @@ final class RowGroupsAtOnce {
    * @param plan the read's plan
    * @param leaves the read's leaves (their chunks are what a split row group fetches)
    * @param target the caller's root
+   * @param pooled the roots of the read's buffer pool, or null for the read's own
    */
   static UnitsAhead<Piece> start(
       BufferAllocator allocator,
@@ -43,7 +45,8 @@ final class RowGroupsAtOnce {
       ReadOptions options,
       ReadPlan plan,
       List<LeafReader> leaves,
-      VectorSchemaRoot target) {
+      VectorSchemaRoot target,
+      SpareRoots pooled) {
     int threads = options.parallelism();
     // Within the allocator's room too: a reader given a small allocator keeps to it.
     long budget = Math.min(options.bytesInFlight(), allocator.getHeadroom() / 2);
@@ -68,7 +71,8 @@ final class RowGroupsAtOnce {
         Integer.MAX_VALUE,
         ParrowThreads.share(ParrowThreads.Work.WORKER, options.executor(), atOnce),
         options.executor() == null,
-        true);
+        true,
+        pooled);
   }
 
   /**

@@ -43,9 +43,14 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
 
   /**
    * Where the units' roots come from and go back to as each unit ends: the next units (a file's
-   * next row groups, a dataset's next files) decode into the buffers of those that ended.
+   * next row groups, a dataset's next files) decode into the buffers of those that ended. The
+   * read's {@link BufferPool}'s when it has one (the roots then outlive the read, for the next);
+   * else the read's own, freed when it closes.
    */
-  private final SpareRoots spareRoots = new SpareRoots();
+  private final SpareRoots spareRoots;
+
+  /** Whether {@link #spareRoots} is this read's own, to close with it. */
+  private final boolean ownSpares;
 
   private final int rootsEach;
   private final Executor pool;
@@ -82,6 +87,7 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
    * @param pool where the units' loads run
    * @param ownThreads whether {@code pool} is Parrow's own
    * @param inOrder whether the batches come in unit order, or from whichever unit has one
+   * @param pooled the roots of the read's buffer pool, or null for the read's own
    */
   @SuppressWarnings("unchecked")
   UnitsAhead(
@@ -93,7 +99,10 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
       int rootsEach,
       Executor pool,
       boolean ownThreads,
-      boolean inOrder) {
+      boolean inOrder,
+      SpareRoots pooled) {
+    this.spareRoots = pooled != null ? pooled : new SpareRoots();
+    this.ownSpares = pooled == null;
     this.allocator = allocator;
     this.target = target;
     this.units = List.copyOf(units);
@@ -296,7 +305,9 @@ final class UnitsAhead<U extends UnitsAhead.Unit> implements AutoCloseable {
     try {
       endFrom(current);
     } finally {
-      spareRoots.close();
+      if (ownSpares) {
+        spareRoots.close();
+      }
     }
   }
 }

@@ -81,7 +81,7 @@ final class BufferReuse {
   }
 
   /** Holds a reference to each buffer of {@code vector} (and its children), with its bytes now. */
-  private static void keep(FieldVector vector, Map<ArrowBuf, byte[]> kept) {
+  static void keep(FieldVector vector, Map<ArrowBuf, byte[]> kept) {
     for (ArrowBuf buf : vector.getFieldBuffers()) {
       if (buf != null && buf.capacity() > 0) {
         buf.getReferenceManager().retain();

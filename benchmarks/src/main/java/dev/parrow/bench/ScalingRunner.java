@@ -1,5 +1,6 @@
 package dev.parrow.bench;
 
+import dev.parrow.arrow.BufferPool;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.ParquetDatasetReader;
@@ -33,19 +34,21 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * tasks' structure lets more cores give; the speed-ups are what this machine's cores gave.
  *
  * <p>Usage: {@code ScalingRunner [--data DIR] [--files DIR] [--threads N | --counts 1,4,16]
- * [--headroom-threads N] [--bytes-in-flight MB] [--iterations N] [--warmup N] [table ...]}. Tables:
- * {@code lineitem}, {@code numeric_plain}, {@code dataset8} (8 links of lineitem read as a dataset,
- * in {@code li8/}), {@code filter_lineitem} (every column of lineitem's rows with {@code l_shipmode
- * = 'AIR' AND l_quantity < 5}, as {@code pyfilter.py} reads them) and {@code write_lineitem}
- * (lineitem from memory to a snappy file). {@code --files} names a directory that {@code
- * ../shared/scaling/gen.py} wrote (its {@code lineitem.parquet}, {@code numeric.parquet} and {@code
- * li8/}), so that both sides of the comparison read the same files; without it the tables are the
- * benchmark data's ({@link BenchData}). {@code --bytes-in-flight} sets the reads' {@code
- * ReadOptions.bytesInFlight}. The table gives each count's peak allocator memory and its runs'
- * median minor page faults (memory the kernel maps in on first touch: at many threads, batches
- * decoded ahead into new buffers). Besides its table it prints one line per figure for scripts:
- * {@code headroom TABLE VALUE}, {@code speedup TABLE THREADS VALUE} and {@code seconds TABLE
- * THREADS VALUE}.
+ * [--headroom-threads N] [--bytes-in-flight MB] [--pool false] [--iterations N] [--warmup N] [table
+ * ...]}. Tables: {@code lineitem}, {@code numeric_plain}, {@code dataset8} (8 links of lineitem
+ * read as a dataset, in {@code li8/}), {@code filter_lineitem} (every column of lineitem's rows
+ * with {@code l_shipmode = 'AIR' AND l_quantity < 5}, as {@code pyfilter.py} reads them) and {@code
+ * write_lineitem} (lineitem from memory to a snappy file). {@code --files} names a directory that
+ * {@code ../shared/scaling/gen.py} wrote (its {@code lineitem.parquet}, {@code numeric.parquet} and
+ * {@code li8/}), so that both sides of the comparison read the same files; without it the tables
+ * are the benchmark data's ({@link BenchData}). {@code --bytes-in-flight} sets the reads' {@code
+ * ReadOptions.bytesInFlight}. A thread count's runs read with one allocator and one {@link
+ * BufferPool}, as a program reading again and again would (and as Arrow C++'s allocator keeps freed
+ * memory for the next read); {@code --pool false} reads without one, each read's memory new. The
+ * table gives each count's peak allocator memory and its runs' median minor page faults (memory the
+ * kernel maps in on first touch: at many threads, batches decoded ahead into new buffers). Besides
+ * its table it prints one line per figure for scripts: {@code headroom TABLE VALUE}, {@code speedup
+ * TABLE THREADS VALUE} and {@code seconds TABLE THREADS VALUE}.
  */
 public final class ScalingRunner {
   private ScalingRunner() {}
@@ -59,6 +62,15 @@ public final class ScalingRunner {
 
   /** The reads' {@code ReadOptions.bytesInFlight}, or null for its default. */
   private static Long bytesInFlight;
+
+  /**
+   * Whether each thread count's runs read with one {@link BufferPool} ({@code --pool false}: every
+   * read's memory new, as a read without one).
+   */
+  private static boolean usePool = true;
+
+  /** The pool of the runs being measured, or null. */
+  private static BufferPool pool;
 
   /** Every run's allocator is a child of this one (the write's batches are held here). */
   private static final BufferAllocator ROOT = new RootAllocator();
@@ -76,6 +88,7 @@ public final class ScalingRunner {
                 "--headroom-threads", v -> headroomThreads[0] = Integer.parseInt(v),
                 "--files", v -> files[0] = Path.of(v),
                 "--bytes-in-flight", v -> bytesInFlight = Long.parseLong(v) << 20,
+                "--pool", v -> usePool = Boolean.parseBoolean(v),
                 "--counts",
                     v -> {
                       for (String c : v.split(",")) {
@@ -139,19 +152,26 @@ public final class ScalingRunner {
     for (int threads : counts) {
       long[] times = new long[iterations];
       long[] faults = new long[iterations];
-      long peak = 0;
-      for (int round = -warmup; round < iterations; round++) {
-        try (BufferAllocator allocator = ROOT.newChildAllocator("run", 0, Long.MAX_VALUE)) {
-          long faultsBefore = minorFaults();
-          long start = System.nanoTime();
-          job.run(threads, allocator);
-          long took = System.nanoTime() - start;
-          if (round >= 0) {
-            times[round] = took;
-            faults[round] = minorFaults() - faultsBefore;
+      long peak;
+      // One allocator (and pool) for a thread count's runs: each run after the first decodes
+      // into the memory of the runs before, as a program that reads again and again does.
+      try (BufferAllocator allocator = ROOT.newChildAllocator("runs", 0, Long.MAX_VALUE)) {
+        try (BufferPool runsPool = usePool ? new BufferPool(allocator) : null) {
+          pool = runsPool;
+          for (int round = -warmup; round < iterations; round++) {
+            long faultsBefore = minorFaults();
+            long start = System.nanoTime();
+            job.run(threads, allocator);
+            long took = System.nanoTime() - start;
+            if (round >= 0) {
+              times[round] = took;
+              faults[round] = minorFaults() - faultsBefore;
+            }
           }
-          peak = Math.max(peak, allocator.getPeakMemoryAllocation());
+        } finally {
+          pool = null;
         }
+        peak = allocator.getPeakMemoryAllocation();
       }
       double median = median(times) / 1e9;
       medians.put(threads, median);
@@ -236,7 +256,7 @@ public final class ScalingRunner {
 
   /** A read's options: the parallelism, and {@code --bytes-in-flight} when given. */
   private static ReadOptions.Builder readOptions(int threads) {
-    ReadOptions.Builder options = ReadOptions.builder().parallelism(threads);
+    ReadOptions.Builder options = ReadOptions.builder().parallelism(threads).bufferPool(pool);
     if (bytesInFlight != null) {
       options.bytesInFlight(bytesInFlight);
     }

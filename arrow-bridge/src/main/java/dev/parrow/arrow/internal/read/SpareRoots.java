@@ -13,8 +13,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * takes one and decodes into its buffers rather than into new memory. Arrow's Netty allocator hands
  * a chunk back to the system once it empties, so buffers freed in the middle of a read come back as
  * new memory, page faults and zeroing by the kernel, which 16 threads faulting at once serialise
- * on; a dataset's files each made their own roots. Closing frees what is kept; a root given back
- * after that is freed at once.
+ * on; a dataset's files each made their own roots. A read's own store is closed with it; a {@code
+ * BufferPool}'s outlives its reads, for the next ones. Closing frees what is kept; a root given
+ * back after that is freed at once.
  */
 public final class SpareRoots implements AutoCloseable {
   private final List<VectorSchemaRoot> kept = new ArrayList<>();
@@ -22,16 +23,42 @@ public final class SpareRoots implements AutoCloseable {
 
   /** {@return a kept root of {@code schema}, or a new one from {@code allocator}} */
   public VectorSchemaRoot take(Schema schema, BufferAllocator allocator) {
-    synchronized (this) {
-      for (Iterator<VectorSchemaRoot> it = kept.iterator(); it.hasNext(); ) {
-        VectorSchemaRoot root = it.next();
-        if (root.getSchema().equals(schema)) {
-          it.remove();
-          return root;
-        }
+    VectorSchemaRoot kept = takeKept(schema);
+    return kept != null ? kept : VectorSchemaRoot.create(schema, allocator);
+  }
+
+  /** {@return a kept root of {@code schema}, or null when none is kept} */
+  public synchronized VectorSchemaRoot takeKept(Schema schema) {
+    for (Iterator<VectorSchemaRoot> it = kept.iterator(); it.hasNext(); ) {
+      VectorSchemaRoot root = it.next();
+      if (root.getSchema().equals(schema)) {
+        it.remove();
+        return root;
       }
     }
-    return VectorSchemaRoot.create(schema, allocator);
+    return null;
+  }
+
+  /** {@return the bytes of the kept roots' buffers (their capacity, at any depth)} */
+  public synchronized long bytes() {
+    long bytes = 0;
+    for (VectorSchemaRoot root : kept) {
+      for (org.apache.arrow.vector.FieldVector v : root.getFieldVectors()) {
+        bytes += capacity(v);
+      }
+    }
+    return bytes;
+  }
+
+  private static long capacity(org.apache.arrow.vector.FieldVector v) {
+    long bytes = 0;
+    for (org.apache.arrow.memory.ArrowBuf b : v.getFieldBuffers()) {
+      bytes += b == null ? 0 : b.capacity();
+    }
+    for (org.apache.arrow.vector.FieldVector child : v.getChildrenFromFields()) {
+      bytes += capacity(child);
+    }
+    return bytes;
   }
 
   /** Keeps a root whose producer has ended (or frees it, once this is closed). */
