@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.arrow.memory.AllocationListener;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -72,20 +71,13 @@ class BufferPoolTest {
 
   private static void check(String what, Opener opener) throws IOException {
     AtomicLong allocated = new AtomicLong();
-    AllocationListener counting =
-        new AllocationListener() {
-          @Override
-          public void onAllocation(long size) {
-            allocated.addAndGet(size);
-          }
-        };
     List<String> want;
     try (BufferAllocator plain = new RootAllocator()) {
       want = read(opener, plain, new AtomicLong(), null, null).rows();
     }
     assertTrue(want.size() > 1_000, what);
     Map<ArrowBuf, byte[]> kept = new HashMap<>();
-    try (BufferAllocator allocator = new RootAllocator(counting, Long.MAX_VALUE)) {
+    try (BufferAllocator allocator = BufferReuse.counting(allocated)) {
       try (BufferPool pool = new BufferPool(allocator)) {
         Read first = read(opener, allocator, allocated, pool, null);
         assertEquals(want, first.rows(), what);

@@ -45,15 +45,8 @@ final class BufferReuse {
    */
   static Read read(Opener opener, boolean keeping) throws IOException {
     AtomicLong allocated = new AtomicLong();
-    AllocationListener counting =
-        new AllocationListener() {
-          @Override
-          public void onAllocation(long size) {
-            allocated.addAndGet(size);
-          }
-        };
     Map<ArrowBuf, byte[]> kept = new HashMap<>();
-    try (BufferAllocator allocator = new RootAllocator(counting, Long.MAX_VALUE)) {
+    try (BufferAllocator allocator = counting(allocated)) {
       int batches = 0;
       long largest = 0;
       try (ArrowReader reader = opener.open(allocator)) {
@@ -78,6 +71,18 @@ final class BufferReuse {
       assertEquals(keeping && batches >= 10, !kept.isEmpty());
       return new Read(batches, allocated.get(), largest);
     }
+  }
+
+  /** {@return a root allocator that adds the bytes of each allocation to {@code allocated}} */
+  static BufferAllocator counting(AtomicLong allocated) {
+    AllocationListener counting =
+        new AllocationListener() {
+          @Override
+          public void onAllocation(long size) {
+            allocated.addAndGet(size);
+          }
+        };
+    return new RootAllocator(counting, Long.MAX_VALUE);
   }
 
   /** Holds a reference to each buffer of {@code vector} (and its children), with its bytes now. */
