@@ -1,6 +1,7 @@
 package dev.parrow.iceberg;
 
 import dev.parrow.arrow.BatchCompaction;
+import dev.parrow.arrow.BufferPool;
 import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
@@ -75,6 +76,10 @@ public final class IcebergArrowReader extends ArrowReader {
   private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
   private final FileIO io;
   private final ReadOptions options;
+
+  /** The scan's pool of its files' batches' memory, when the caller's options have none. */
+  private final BufferPool ownPool;
+
   private final CloseableIterable<FileScanTask> taskIterable;
   private final Iterator<FileScanTask> tasks;
   private TaskRead current;
@@ -89,7 +94,10 @@ public final class IcebergArrowReader extends ArrowReader {
     this.projection = projection;
     this.arrowSchema = IcebergSchemas.toArrow(projection);
     this.io = io;
-    this.options = options;
+    // The tasks' files are read one after another: each decodes into the memory of those before
+    // (the caller's pool, or one of the scan's own), not into new memory of its own.
+    this.ownPool = options.bufferPool() == null ? new BufferPool(allocator) : null;
+    this.options = ownPool == null ? options : options.toBuilder().bufferPool(ownPool).build();
     this.taskIterable = tasks;
     this.tasks = tasks.iterator();
   }
@@ -182,7 +190,13 @@ public final class IcebergArrowReader extends ArrowReader {
         current = null;
       }
     } finally {
-      taskIterable.close();
+      try {
+        taskIterable.close();
+      } finally {
+        if (ownPool != null) {
+          ownPool.close();
+        }
+      }
     }
   }
 

@@ -565,11 +565,12 @@ class IcebergReadTest {
 
   /**
    * A table's read decodes each batch into the buffers of the batch before (when nobody holds
-   * them), as a file's read does, and fills a task's constant columns once: over a read of 60
-   * batches it allocates 0.43 of a batch's bytes per batch (each file's first batches, every fifth
-   * batch the caller keeps, lists' offsets), where moving each batch out of the file reader's root
-   * and filling the constants again allocated 1.48. A batch whose buffers the caller keeps
-   * (retained as a zero-copy consumer would) keeps its bytes.
+   * them), as a file's read does, its tasks' files into the memory of those before, and fills a
+   * task's constant columns once: over a read of 60 batches it allocates 0.32 of a batch's bytes
+   * per batch (the first file's first batches, every fifth batch the caller keeps, lists' and
+   * structs' validity), where moving each batch out of the file reader's root and filling the
+   * constants again allocated 1.48. A batch whose buffers the caller keeps (retained as a zero-copy
+   * consumer would) keeps its bytes.
    */
   @Test
   void aTableReadDecodesIntoTheBuffersOfBatchesNobodyHolds() throws Exception {
@@ -620,7 +621,7 @@ class IcebergReadTest {
     assertTrue(!kept.isEmpty());
     double perBatch = (double) allocated.get() / largest / batches;
     assertTrue(
-        perBatch < 0.6,
+        perBatch < 0.5,
         "allocated "
             + allocated.get()
             + " bytes over "
