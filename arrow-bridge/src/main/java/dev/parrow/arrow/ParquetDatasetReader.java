@@ -349,7 +349,6 @@ public final class ParquetDatasetReader extends ArrowReader {
     return stats().bytesRead();
   }
 
-  /** Stops the read-ahead, waits for it, and frees the batches it held. */
   /** Gives the pool the buffers of the reader's root before the root closes. */
   @Override
   public void close(boolean closeReadSource) throws IOException {
@@ -360,6 +359,7 @@ public final class ParquetDatasetReader extends ArrowReader {
     super.close(closeReadSource);
   }
 
+  /** Stops the read-ahead, waits for it, and frees the batches it held. */
   @Override
   protected void closeReadSource() throws IOException {
     closed = true;
