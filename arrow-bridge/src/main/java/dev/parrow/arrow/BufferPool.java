@@ -21,20 +21,37 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * faults a fiftieth, a read 0.63 s instead of 0.78 (medians of ten).
  *
  * <p>A pool holds memory of its allocator, which the readers that use it must read with: it keeps
- * the roots of every schema read with it (at most what the reads that used it held at once) until
- * it is closed, and must be closed before the allocator. Readers may share a pool, on any threads;
- * a buffer a consumer still holds (zero-copy through the C Data Interface, say) is never decoded
- * into: the read that finds it held allocates a new one.
+ * the roots of every schema read with it (at most what the reads that used it held at once, or the
+ * bytes it is given) until it is closed, and must be closed before the allocator. Readers may share
+ * a pool, on any threads; a buffer a consumer still holds (zero-copy through the C Data Interface,
+ * say) is never decoded into: the read that finds it held allocates a new one.
  */
 public final class BufferPool implements AutoCloseable {
   private final BufferAllocator allocator;
-  private final SpareRoots roots = new SpareRoots();
+  private final SpareRoots roots;
 
   /**
+   * A pool that keeps whatever its reads give back (at most what they held at once).
+   *
    * @param allocator the allocator of the reads that use the pool, whose memory it keeps
    */
   public BufferPool(BufferAllocator allocator) {
+    this(allocator, Long.MAX_VALUE);
+  }
+
+  /**
+   * A pool that keeps at most {@code maxBytes} between reads: a root given back beyond that is
+   * freed.
+   *
+   * @param allocator the allocator of the reads that use the pool, whose memory it keeps
+   * @param maxBytes the most bytes of buffers the pool keeps
+   */
+  public BufferPool(BufferAllocator allocator, long maxBytes) {
     this.allocator = java.util.Objects.requireNonNull(allocator, "allocator");
+    if (maxBytes < 0) {
+      throw new IllegalArgumentException("maxBytes must be at least 0, not " + maxBytes);
+    }
+    this.roots = new SpareRoots(maxBytes);
   }
 
   /** {@return the allocator whose memory the pool keeps} */

@@ -188,6 +188,27 @@ class BufferPoolTest {
   }
 
   @Test
+  void aBoundedPoolKeepsNoMoreThanItsBytes() throws Exception {
+    Opener opener = fileReader(ReadOptions.builder().parallelism(8).batchSize(500));
+    try (BufferAllocator allocator = new RootAllocator()) {
+      long unbounded;
+      try (BufferPool pool = new BufferPool(allocator)) {
+        read(opener, allocator, new AtomicLong(), pool, null);
+        unbounded = pool.bytes();
+      }
+      assertTrue(unbounded > 0);
+      try (BufferPool pool = new BufferPool(allocator, unbounded / 3)) {
+        for (int i = 0; i < 3; i++) {
+          read(opener, allocator, new AtomicLong(), pool, null);
+          assertTrue(pool.bytes() <= unbounded / 3, pool.bytes() + " kept");
+        }
+        assertTrue(pool.bytes() > 0, "it keeps what fits");
+      }
+      assertEquals(0, allocator.getAllocatedMemory());
+    }
+  }
+
+  @Test
   void aPoolOfAnotherAllocatorIsAnErrorNamingTheFile() throws Exception {
     try (BufferAllocator one = new RootAllocator();
         BufferAllocator other = new RootAllocator();

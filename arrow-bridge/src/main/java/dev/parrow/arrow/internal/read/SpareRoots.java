@@ -21,6 +21,22 @@ public final class SpareRoots implements AutoCloseable {
   private final List<VectorSchemaRoot> kept = new ArrayList<>();
   private boolean closed;
 
+  /** The most bytes kept: a root given beyond them is freed. */
+  private final long maxBytes;
+
+  /** A store that keeps every root given. */
+  public SpareRoots() {
+    this(Long.MAX_VALUE);
+  }
+
+  /**
+   * @param maxBytes the most bytes of buffers kept ({@link #bytes}); a root given beyond them is
+   *     freed
+   */
+  public SpareRoots(long maxBytes) {
+    this.maxBytes = maxBytes;
+  }
+
   /** {@return a kept root of {@code schema}, or a new one from {@code allocator}} */
   public VectorSchemaRoot take(Schema schema, BufferAllocator allocator) {
     VectorSchemaRoot kept = takeKept(schema);
@@ -43,9 +59,15 @@ public final class SpareRoots implements AutoCloseable {
   public synchronized long bytes() {
     long bytes = 0;
     for (VectorSchemaRoot root : kept) {
-      for (org.apache.arrow.vector.FieldVector v : root.getFieldVectors()) {
-        bytes += capacity(v);
-      }
+      bytes += bytes(root);
+    }
+    return bytes;
+  }
+
+  private static long bytes(VectorSchemaRoot root) {
+    long bytes = 0;
+    for (org.apache.arrow.vector.FieldVector v : root.getFieldVectors()) {
+      bytes += capacity(v);
     }
     return bytes;
   }
@@ -64,7 +86,7 @@ public final class SpareRoots implements AutoCloseable {
   /** Keeps a root whose producer has ended (or frees it, once this is closed). */
   public void give(VectorSchemaRoot root) {
     synchronized (this) {
-      if (!closed) {
+      if (!closed && (maxBytes == Long.MAX_VALUE || bytes() + bytes(root) <= maxBytes)) {
         kept.add(root);
         return;
       }
