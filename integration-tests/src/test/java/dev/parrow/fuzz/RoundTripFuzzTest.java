@@ -26,12 +26,14 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthViewVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeMilliVector;
 import org.apache.arrow.vector.TimeNanoVector;
@@ -215,10 +217,21 @@ class RoundTripFuzzTest {
                       "entries",
                       FieldType.notNullable(ArrowType.Struct.INSTANCE),
                       List.of(
-                          new Field("key", FieldType.notNullable(leafType(data)), null),
+                          new Field("key", FieldType.notNullable(keyType(data)), null),
                           randomField("value", depth + 1, data)))));
-      default -> new Field(name, new FieldType(nullable, leafType(data), null), null);
+      default -> {
+        ArrowType type = leafType(data);
+        // The null type has only nulls.
+        yield new Field(
+            name, new FieldType(nullable || type == ArrowType.Null.INSTANCE, type, null), null);
+      }
     };
+  }
+
+  /** A map's key: any leaf type but the null type. */
+  private static ArrowType keyType(FuzzedDataProvider data) {
+    ArrowType type = leafType(data);
+    return type == ArrowType.Null.INSTANCE ? ArrowType.Utf8.INSTANCE : type;
   }
 
   private static List<Field> children(int depth, FuzzedDataProvider data) {
@@ -230,7 +243,7 @@ class RoundTripFuzzTest {
   }
 
   private static ArrowType leafType(FuzzedDataProvider data) {
-    return switch (data.consumeInt(0, 19)) {
+    return switch (data.consumeInt(0, 22)) {
       case 0 -> ArrowType.Bool.INSTANCE;
       case 1 -> new ArrowType.Int(8 << data.consumeInt(0, 3), data.consumeBoolean());
       case 2 -> new ArrowType.FloatingPoint(FloatingPointPrecision.HALF);
@@ -261,6 +274,9 @@ class RoundTripFuzzTest {
               data.pickValue(TimeUnit.values()),
               data.consumeBoolean() ? null : data.pickValue(ZONES));
       case 18 -> new ArrowType.Duration(data.pickValue(TimeUnit.values()));
+      case 19 -> ArrowType.Null.INSTANCE;
+      case 20 -> ArrowType.Utf8View.INSTANCE;
+      case 21 -> ArrowType.BinaryView.INSTANCE;
       default -> new ArrowType.Int(32, true);
     };
   }
@@ -268,6 +284,10 @@ class RoundTripFuzzTest {
   /** Sets {@code count} values of {@code v}, nulls where the field allows them. */
   private static void fill(FieldVector v, int count, FuzzedDataProvider data) {
     boolean nullable = v.getField().isNullable();
+    if (v instanceof NullVector) {
+      v.setValueCount(count);
+      return;
+    }
     v.setInitialCapacity(count);
     v.allocateNew();
     if (v instanceof StructVector struct) {
@@ -374,6 +394,8 @@ class RoundTripFuzzTest {
       variable.setSafe(i, bytes(v, data));
     } else if (v instanceof BaseLargeVariableWidthVector variable) {
       variable.setSafe(i, bytes(v, data));
+    } else if (v instanceof BaseVariableWidthViewVector variable) {
+      variable.setSafe(i, bytes(v, data));
     } else {
       throw new IllegalStateException("no generator for " + v.getField());
     }
@@ -381,7 +403,10 @@ class RoundTripFuzzTest {
 
   private static byte[] bytes(FieldVector v, FuzzedDataProvider data) {
     ArrowType type = v.getField().getType();
-    boolean text = type instanceof ArrowType.Utf8 || type instanceof ArrowType.LargeUtf8;
+    boolean text =
+        type instanceof ArrowType.Utf8
+            || type instanceof ArrowType.LargeUtf8
+            || type instanceof ArrowType.Utf8View;
     return text
         ? data.consumeString(data.consumeInt(0, 24))
             .getBytes(java.nio.charset.StandardCharsets.UTF_8)

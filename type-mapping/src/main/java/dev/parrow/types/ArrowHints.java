@@ -337,7 +337,12 @@ public final class ArrowHints {
             Objects.equals(r.getTimezone(), t.getTimezone())
                 || "UTC".equals(r.getTimezone()) && t.getTimezone() != null;
         boolean unitFits = r.getUnit() == t.getUnit() || rescale != null && rescale.storedAs(r);
-        return zoneFits && unitFits ? h : null;
+        if (!zoneFits) {
+          return null;
+        }
+        // A unit the writer coerced (pyarrow's coerce_timestamps, nanoseconds in format 2.4)
+        // stays the stored one; the writer's zone still comes back, as Arrow C++ restores it.
+        return unitFits ? h : new ArrowType.Timestamp(r.getUnit(), t.getTimezone());
       }
       if (rescale == UnitRescale.TIME32_SECONDS && rescale.storedAs(read)) {
         // nanoparquet stores hms with millisecond precision under a time32[s] hint: keep the

@@ -179,4 +179,51 @@ class ArrowHintsTest {
     assertEquals(1, fields.get(1).getChildren().size());
     assertEquals(2, warnings.size(), warnings.toString());
   }
+
+  /**
+   * A writer that coerced its timestamps to another unit (pyarrow's coerce_timestamps, nanoseconds
+   * in format 2.4) still stored its zone in the hint: the stored unit with the writer's zone, as
+   * Arrow C++ reads it, not the zone dropped to UTC.
+   */
+  @Test
+  void aHintedZoneComesBackWhenTheUnitWasCoerced() {
+    ParquetSchema micros =
+        ParquetSchema.fromElements(
+            List.of(
+                element(null, null, "schema", 1),
+                new SchemaElement(
+                    PhysicalType.INT64,
+                    null,
+                    Repetition.OPTIONAL,
+                    "t",
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    new dev.parrow.codec.metadata.LogicalType.TimestampType(
+                        true, dev.parrow.codec.metadata.TimeUnit.MICROS),
+                    null)));
+    for (String zone : List.of("+02:00", "America/New_York")) {
+      List<String> warnings = new ArrayList<>();
+      Field hint =
+          new Field(
+              "t",
+              FieldType.nullable(
+                  new ArrowType.Timestamp(org.apache.arrow.vector.types.TimeUnit.NANOSECOND, zone)),
+              null);
+      Field read =
+          ArrowHints.apply(
+                  NestedSchema.fields(micros, TypeOptions.defaults(), warnings),
+                  new Schema(List.of(hint)),
+                  "test",
+                  warnings)
+              .get(0)
+              .field();
+      assertEquals(
+          new ArrowType.Timestamp(org.apache.arrow.vector.types.TimeUnit.MICROSECOND, zone),
+          read.getType());
+      assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+  }
 }

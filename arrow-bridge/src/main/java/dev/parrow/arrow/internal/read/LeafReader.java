@@ -27,9 +27,11 @@ public final class LeafReader implements FieldReader {
   private ColumnReader reader;
   private int present;
   private int rows;
+  private final int maxLevelsPerBatch;
 
   public LeafReader(LeafColumn leaf, LevelInfo levels, int maxLevelsPerBatch) {
     this.leaf = leaf;
+    this.maxLevelsPerBatch = maxLevelsPerBatch;
     this.levels = levels;
     this.flat = leaf.column().path().size() == 1 && leaf.column().maxRepetitionLevel() == 0;
     this.values = leaf.filler().newValues(leaf.column());
@@ -38,6 +40,14 @@ public final class LeafReader implements FieldReader {
 
   public LeafColumn leaf() {
     return leaf;
+  }
+
+  /**
+   * {@return the most level entries a batch of this column may take
+   * (ReadOptions.maxLevelsPerBatch)}: also the most element slots the lists above it may make
+   */
+  public int maxLevelsPerBatch() {
+    return maxLevelsPerBatch;
   }
 
   /** Whether the leaf fills its vector as it reads (top level, not repeated). */

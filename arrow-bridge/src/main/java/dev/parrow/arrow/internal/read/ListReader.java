@@ -13,7 +13,6 @@ import org.apache.arrow.vector.complex.LargeListVector;
 import org.apache.arrow.vector.complex.LargeListViewVector;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.ListViewVector;
-import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 
 /**
@@ -175,13 +174,38 @@ public final class ListReader implements FieldReader {
               + elements);
     }
     if (undefined > 0) {
+      // Null lists take slots the file does not pay for: a hint's size times them is bounded as
+      // the level entries are, before anything is allocated.
+      long elementSlots = (long) slots.count() * size;
+      int most = source().maxLevelsPerBatch();
+      if (elementSlots > most) {
+        throw new ParquetFormatException(
+            "list '"
+                + fixed.getName()
+                + "' has "
+                + slots.count()
+                + " lists in this batch of the fixed size "
+                + size
+                + " ARROW:schema says: "
+                + elementSlots
+                + " element slots, more than the "
+                + most
+                + " a batch may take (ReadOptions.maxLevelsPerBatch; --max-levels-per-batch in the"
+                + " CLI); read fewer rows per batch (ReadOptions.batchSize; --batch-size), or"
+                + " read it with ReadOptions.useArrowSchemaHint(false) (--no-arrow-schema in the"
+                + " CLI)");
+      }
       try (FieldVector dense = child.getField().createVector(allocator)) {
         child.makeTransferPair(dense).transfer();
+        // Sized for this batch: a bare allocateNew starts from the sizes the vector grew to
+        // before, which then double again, batch after batch.
+        child.setInitialCapacity(slots.count() * size);
         child.allocateNew();
+        SlotCopy copy = new SlotCopy();
         for (int i = 0, from = 0; i < slots.count(); i++) {
           if (Bits.get(defined, i)) {
             for (int k = 0; k < size; k++) {
-              copyValue(dense, from++, child, i * size + k);
+              copy.copy(dense, from++, child, i * size + k);
             }
           }
         }
@@ -189,69 +213,6 @@ public final class ListReader implements FieldReader {
       }
     }
     return slots.count();
-  }
-
-  /**
-   * Copies value {@code from} of {@code src} to slot {@code to} of {@code dst}, a vector of the
-   * same type filled in increasing slot order. Containers are copied here, element by element,
-   * because Arrow Java's copyFromSafe cannot copy a fixed-size list at any depth.
-   */
-  private static void copyValue(FieldVector src, int from, FieldVector dst, int to) {
-    if (src instanceof FixedSizeListVector s) {
-      FixedSizeListVector d = (FixedSizeListVector) dst;
-      while (to >= d.getValueCapacity()) {
-        d.reAlloc();
-      }
-      if (s.isNull(from)) {
-        d.setNull(to);
-      } else {
-        d.setNotNull(to);
-      }
-      int size = s.getListSize();
-      for (int k = 0; k < size; k++) {
-        copyValue(s.getDataVector(), from * size + k, d.getDataVector(), to * size + k);
-      }
-    } else if (src instanceof ListVector s) {
-      ListVector d = (ListVector) dst;
-      if (s.isNull(from)) {
-        d.setNull(to);
-        return;
-      }
-      int start = d.startNewValue(to);
-      int first = s.getElementStartIndex(from);
-      int length = s.getElementEndIndex(from) - first;
-      for (int k = 0; k < length; k++) {
-        copyValue(s.getDataVector(), first + k, d.getDataVector(), start + k);
-      }
-      d.endValue(to, length);
-    } else if (src instanceof LargeListVector s) {
-      LargeListVector d = (LargeListVector) dst;
-      if (s.isNull(from)) {
-        d.setNull(to);
-        return;
-      }
-      int start = (int) d.startNewValue(to);
-      int first = (int) s.getElementStartIndex(from);
-      int length = (int) s.getElementEndIndex(from) - first;
-      for (int k = 0; k < length; k++) {
-        copyValue(s.getDataVector(), first + k, d.getDataVector(), start + k);
-      }
-      d.endValue(to, length);
-    } else if (src instanceof StructVector s) {
-      StructVector d = (StructVector) dst;
-      if (s.isNull(from)) {
-        d.setNull(to);
-      } else {
-        d.setIndexDefined(to);
-      }
-      List<FieldVector> sources = s.getChildrenFromFields();
-      List<FieldVector> targets = d.getChildrenFromFields();
-      for (int c = 0; c < sources.size(); c++) {
-        copyValue(sources.get(c), from, targets.get(c), to);
-      }
-    } else {
-      dst.copyFromSafe(from, to, src);
-    }
   }
 
   @Override
