@@ -245,6 +245,12 @@ public final class ArrowToParquet {
               : field.getMetadata().get(ParquetToArrow.EXTENSION_METADATA_KEY);
       return annotate(e, null, GeoArrow.annotation(metadata));
     }
+    if (e.type() == PhysicalType.BYTE_ARRAY
+        && ParquetToArrow.JSON_EXTENSION_NAME.equals(extension)
+        && kept == null) {
+      // arrow.json (pyarrow's, or the keys Parrow reads JSON with): JSON, as Arrow C++ writes it.
+      return annotate(e, ConvertedType.JSON, new LogicalType.JsonType());
+    }
     if (e.type() == PhysicalType.BYTE_ARRAY && kept != null) {
       return switch (kept) {
         case "JSON" -> annotate(e, ConvertedType.JSON, new LogicalType.JsonType());

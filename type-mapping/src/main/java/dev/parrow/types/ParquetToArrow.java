@@ -36,6 +36,9 @@ public final class ParquetToArrow {
   /** The key of an extension type's serialised parameters. */
   public static final String EXTENSION_METADATA_KEY = "ARROW:extension:metadata";
 
+  /** The canonical extension name of JSON text (a Parquet JSON column). */
+  public static final String JSON_EXTENSION_NAME = "arrow.json";
+
   static {
     // UUIDs are read as UuidType: IPC and C Data round trips of what Parrow reads keep it.
     CanonicalExtensions.ensureRegistered();
@@ -72,6 +75,16 @@ public final class ParquetToArrow {
       metadata = new java.util.LinkedHashMap<>(metadata);
       metadata.put(EXTENSION_NAME_KEY, GeoArrow.EXTENSION_NAME);
       metadata.put(EXTENSION_METADATA_KEY, GeoArrow.metadata(e.logicalType()));
+    }
+    boolean json =
+        e.logicalType() instanceof LogicalType.JsonType
+            || e.logicalType() == null && e.convertedType() == ConvertedType.JSON;
+    if (json && type.equals(ArrowType.Utf8.INSTANCE)) {
+      // The canonical arrow.json extension, as Arrow C++ (pyarrow) reads JSON: its keys on the
+      // Utf8 vector (Arrow Java has no JSON type), which IPC and C Data carry to consumers.
+      metadata = new java.util.LinkedHashMap<>(metadata);
+      metadata.put(EXTENSION_NAME_KEY, JSON_EXTENSION_NAME);
+      metadata.put(EXTENSION_METADATA_KEY, "");
     }
     boolean nullable = e.repetition() != Repetition.REQUIRED;
     return new Field(e.name(), new FieldType(nullable, type, null, metadata), null);
