@@ -83,7 +83,7 @@ class FixtureReadIT {
     return null;
   }
 
-  private static void assertSame(String oracle, Columns expected, Columns actual) {
+  static void assertSame(String oracle, Columns expected, Columns actual) {
     assertEquals(expected.rows, actual.rows, oracle + ": rows");
     assertEquals(expected.values.keySet(), actual.values.keySet(), oracle + ": columns");
     for (String column : actual.values.keySet()) {

@@ -85,6 +85,9 @@ public final class LevelConversion {
     int nulls = 0;
     long elements = 0;
     offsets[0] = 0;
+    // The definition level of the entry that started the current list (or the place where an
+    // enclosing list is null or empty and no slot is made), -1 before the first.
+    int startDef = -1;
     for (int i = 0; i < n; i++) {
       int rep = reps[i];
       int def = defs[i];
@@ -93,9 +96,24 @@ public final class LevelConversion {
       }
       if (rep == info.repLevel()) {
         // Another element of the list in the current slot.
-        if (slots == 0) {
+        if (startDef < 0) {
           throw new ParquetFormatException(
               "repetition level " + rep + " continues a list that was never started");
+        }
+        if (startDef < info.defLevel()) {
+          // A list that is null, empty or under a null ancestor has no elements, but DuckDB
+          // writes a null fixed-size ARRAY as its size's entries, all as undefined as the first:
+          // they hold no value and make nothing here (DuckDB reads them so; pyarrow fails).
+          if (def <= startDef) {
+            continue;
+          }
+          throw new ParquetFormatException(
+              "definition level "
+                  + def
+                  + " for an element of a list that is null, empty or under a null ancestor"
+                  + " (definition level "
+                  + startDef
+                  + ")");
         }
         if (def < info.defLevel()) {
           throw new ParquetFormatException(
@@ -113,6 +131,7 @@ public final class LevelConversion {
         continue;
       }
       // A new slot for this list, unless an enclosing list is null or empty here.
+      startDef = def;
       if (def < info.repeatedAncestorDefLevel()) {
         continue;
       }

@@ -215,4 +215,71 @@ class LevelConversionTest {
                 Arrays.copyOf(offsets, 4),
                 new byte[1]));
   }
+
+  /**
+   * DuckDB writes a null fixed-size ARRAY as its size's entries, the ones after the first
+   * continuing a list that is not there, as undefined as the first: they make nothing, as DuckDB
+   * reads them.
+   */
+  @Test
+  void duckDbsEntriesOfANullArrayMakeNothing() {
+    // INTEGER[3]: [1, 2, 3], null (three entries), [null, 5, 6].
+    int[] defs = {3, 3, 3, 0, 0, 0, 2, 3, 3};
+    int[] reps = {0, 1, 1, 0, 1, 1, 0, 1, 1};
+    int[] offsets = new int[4];
+    byte[] validity = new byte[1];
+    assertEquals(
+        new LevelConversion.Slots(3, 1),
+        LevelConversion.defRepLevelsToList(defs, reps, 9, LIST, true, offsets, validity));
+    assertArrayEquals(new int[] {0, 3, 3, 6}, offsets);
+    assertArrayEquals(new boolean[] {true, false, true}, bits(validity, 3));
+    byte[] elementValidity = new byte[1];
+    assertEquals(
+        new LevelConversion.Slots(6, 1),
+        LevelConversion.defLevelsToValidity(
+            defs, null, 9, REPEATED.enter(Repetition.OPTIONAL), elementValidity));
+  }
+
+  @Test
+  void duckDbsEntriesOfNullNestedArraysMakeNothing() {
+    // INTEGER[2][2]: [[1, 2], [3, 4]], null (four entries), [null (two entries), [5, 6]].
+    LevelInfo innerOptional = REPEATED.enter(Repetition.OPTIONAL);
+    LevelInfo innerRepeated = innerOptional.repeated();
+    LevelInfo innerList = LevelInfo.list(innerOptional, innerRepeated);
+    LevelInfo leaf = innerRepeated.enter(Repetition.OPTIONAL);
+    int[] defs = {5, 5, 5, 5, 0, 0, 0, 0, 2, 2, 5, 5};
+    int[] reps = {0, 2, 1, 2, 0, 2, 1, 2, 0, 2, 1, 2};
+
+    int[] outerOffsets = new int[4];
+    byte[] outerValidity = new byte[1];
+    assertEquals(
+        new LevelConversion.Slots(3, 1),
+        LevelConversion.defRepLevelsToList(
+            defs, reps, 12, LIST, true, outerOffsets, outerValidity));
+    assertArrayEquals(new int[] {0, 2, 2, 4}, outerOffsets);
+    assertArrayEquals(new boolean[] {true, false, true}, bits(outerValidity, 3));
+
+    int[] innerOffsets = new int[5];
+    byte[] innerValidity = new byte[1];
+    assertEquals(
+        new LevelConversion.Slots(4, 1),
+        LevelConversion.defRepLevelsToList(
+            defs, reps, 12, innerList, true, innerOffsets, innerValidity));
+    assertArrayEquals(new int[] {0, 2, 4, 4, 6}, innerOffsets);
+    assertArrayEquals(new boolean[] {true, true, false, true}, bits(innerValidity, 4));
+
+    assertEquals(
+        new LevelConversion.Slots(6, 0),
+        LevelConversion.defLevelsToValidity(defs, null, 12, leaf, new byte[1]));
+  }
+
+  @Test
+  void anElementOfANullListIsAnError() {
+    // A null list, then an entry that continues it with a value.
+    assertThrows(
+        ParquetFormatException.class,
+        () ->
+            LevelConversion.defRepLevelsToList(
+                new int[] {0, 3}, new int[] {0, 1}, 2, LIST, true, new int[3], new byte[1]));
+  }
 }
