@@ -230,12 +230,18 @@ public final class ArrowToParquet {
       return annotate(e, null, new LogicalType.UuidType());
     }
     if (e.logicalType() instanceof LogicalType.TimeType t
-        && t.adjustedToUtc()
+        && !t.adjustedToUtc()
         && kept != null
-        && kept.equals(new LogicalType.TimeType(false, t.unit()).describe())) {
-      // A local time of day, as the annotation read says (and as a shredded variant time must
-      // be): Arrow's time type cannot say it. No converted type: TIME_MICROS means UTC.
-      return annotate(e, null, new LogicalType.TimeType(false, t.unit()));
+        && kept.equals(new LogicalType.TimeType(true, t.unit()).describe())) {
+      // A time the caller says is UTC-normalised (Arrow's time type cannot say it): with the
+      // converted type that means it, as writers before Arrow C++ 21 wrote every time.
+      ConvertedType converted =
+          switch (t.unit()) {
+            case MILLIS -> ConvertedType.TIME_MILLIS;
+            case MICROS -> ConvertedType.TIME_MICROS;
+            case NANOS -> null;
+          };
+      return annotate(e, converted, new LogicalType.TimeType(true, t.unit()));
     }
     if (e.type() == PhysicalType.BYTE_ARRAY && GeoArrow.EXTENSION_NAME.equals(extension)) {
       // WKB geometries: GEOMETRY, or GEOGRAPHY when the metadata names spherical edges.
@@ -381,6 +387,9 @@ public final class ArrowToParquet {
             new LogicalType.DateType());
       case Time:
         {
+          // A time of day with no zone: local (isAdjustedToUTC = false, so no converted type,
+          // which would mean UTC), as Arrow C++ writes it since 21 (pyarrow's
+          // write_time_adjusted_to_utc=False) and as DuckDB reads TIME, not TIME WITH TIME ZONE.
           ArrowType.Time t = (ArrowType.Time) type;
           return switch (t.getUnit()) {
             case MILLISECOND ->
@@ -389,8 +398,8 @@ public final class ArrowToParquet {
                     null,
                     repetition,
                     name,
-                    ConvertedType.TIME_MILLIS,
-                    new LogicalType.TimeType(true, TimeUnit.MILLIS));
+                    null,
+                    new LogicalType.TimeType(false, TimeUnit.MILLIS));
             case SECOND ->
                 throw new IllegalStateException("time32[s] is mapped through UnitRescale");
             case MICROSECOND ->
@@ -399,8 +408,8 @@ public final class ArrowToParquet {
                     null,
                     repetition,
                     name,
-                    ConvertedType.TIME_MICROS,
-                    new LogicalType.TimeType(true, TimeUnit.MICROS));
+                    null,
+                    new LogicalType.TimeType(false, TimeUnit.MICROS));
             case NANOSECOND ->
                 element(
                     PhysicalType.INT64,
@@ -408,7 +417,7 @@ public final class ArrowToParquet {
                     repetition,
                     name,
                     null,
-                    new LogicalType.TimeType(true, TimeUnit.NANOS));
+                    new LogicalType.TimeType(false, TimeUnit.NANOS));
           };
         }
       case Timestamp:

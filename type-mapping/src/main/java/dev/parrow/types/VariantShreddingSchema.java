@@ -77,21 +77,6 @@ public final class VariantShreddingSchema {
           FieldType.nullable(ArrowType.List.INSTANCE),
           List.of(group("element", spec.getChildren().get(0))));
     }
-    if (type instanceof ArrowType.Time) {
-      // A variant time is a local time of day: TIME(false, MICROS), which Arrow cannot say.
-      return new Field(
-          "typed_value",
-          new FieldType(
-              true,
-              type,
-              null,
-              Map.of(
-                  ParquetToArrow.LOGICAL_TYPE_KEY,
-                  new dev.parrow.codec.metadata.LogicalType.TimeType(
-                          false, dev.parrow.codec.metadata.TimeUnit.MICROS)
-                      .describe())),
-          null);
-    }
     return new Field("typed_value", FieldType.nullable(type), null);
   }
 
