@@ -533,7 +533,8 @@ public final class ReadOptions {
 
     /**
      * The most level entries one nested column may have in a batch ({@link
-     * #DEFAULT_MAX_LEVELS_PER_BATCH}).
+     * #DEFAULT_MAX_LEVELS_PER_BATCH}), and the most element slots the fixed-size lists of a hint
+     * may make there (null lists take their size's slots with no entries in the file).
      *
      * @param entries at least 1
      * @return this builder
