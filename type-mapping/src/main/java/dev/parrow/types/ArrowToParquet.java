@@ -251,14 +251,12 @@ public final class ArrowToParquet {
               : field.getMetadata().get(ParquetToArrow.EXTENSION_METADATA_KEY);
       return annotate(e, null, GeoArrow.annotation(metadata));
     }
-    if (e.type() == PhysicalType.BYTE_ARRAY
-        && ParquetToArrow.JSON_EXTENSION_NAME.equals(extension)
-        && kept == null) {
-      // arrow.json (pyarrow's, or the keys Parrow reads JSON with): JSON, as Arrow C++ writes it.
-      return annotate(e, ConvertedType.JSON, new LogicalType.JsonType());
-    }
-    if (e.type() == PhysicalType.BYTE_ARRAY && kept != null) {
-      return switch (kept) {
+    // arrow.json (pyarrow's, or the keys Parrow reads JSON with) says JSON too, as Arrow C++
+    // writes it; a kept annotation says it first.
+    String textAnnotation =
+        kept == null && ParquetToArrow.JSON_EXTENSION_NAME.equals(extension) ? "JSON" : kept;
+    if (e.type() == PhysicalType.BYTE_ARRAY && textAnnotation != null) {
+      return switch (textAnnotation) {
         case "JSON" -> annotate(e, ConvertedType.JSON, new LogicalType.JsonType());
         case "ENUM" -> annotate(e, ConvertedType.ENUM, new LogicalType.EnumType());
         case "BSON" -> annotate(e, ConvertedType.BSON, new LogicalType.BsonType());

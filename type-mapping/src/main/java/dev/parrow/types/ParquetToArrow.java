@@ -76,9 +76,7 @@ public final class ParquetToArrow {
       metadata.put(EXTENSION_NAME_KEY, GeoArrow.EXTENSION_NAME);
       metadata.put(EXTENSION_METADATA_KEY, GeoArrow.metadata(e.logicalType()));
     }
-    boolean json =
-        e.logicalType() instanceof LogicalType.JsonType
-            || e.logicalType() == null && e.convertedType() == ConvertedType.JSON;
+    boolean json = metadata != null && "JSON".equals(metadata.get(LOGICAL_TYPE_KEY));
     if (json && type.equals(ArrowType.Utf8.INSTANCE)) {
       // The canonical arrow.json extension, as Arrow C++ (pyarrow) reads JSON: its keys on the
       // Utf8 vector (Arrow Java has no JSON type), which IPC and C Data carry to consumers.
