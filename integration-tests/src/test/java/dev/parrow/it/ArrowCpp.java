@@ -20,6 +20,7 @@ final class ArrowCpp {
 
   /**
    * An Arrow IPC file as Arrow C++ reads it (delta dictionaries applied, as Arrow Java's are not).
+   * Deterministic only with one Arrow I/O thread, which this module's failsafe configuration sets.
    */
   static Columns readIpcFile(Path file, BufferAllocator allocator) throws Exception {
     return read(file, FileFormat.ARROW_IPC, allocator);
