@@ -1,8 +1,7 @@
 package dev.parrow.arrow;
 
-import java.util.Objects;
+import dev.parrow.arrow.internal.buffers.Layouts;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * Moving a batch out of a reader's root without leaving the reader to allocate its next batch.
@@ -34,7 +33,7 @@ public final class VectorExchange {
    * @param to the caller's vector the batch moves into
    */
   public static void move(FieldVector from, FieldVector to) {
-    if (!sameLayout(from.getField(), to.getField())) {
+    if (!Layouts.alike(from.getField(), to.getField())) {
       from.makeTransferPair(to).transfer();
       return;
     }
@@ -43,25 +42,5 @@ public final class VectorExchange {
       from.makeTransferPair(to).transfer();
       aside.makeTransferPair(from).transfer();
     }
-  }
-
-  /**
-   * Whether vectors of the two fields hold the same buffers: one type and dictionary encoding,
-   * children of the same names (a struct's are transferred by name) laid out alike.
-   */
-  private static boolean sameLayout(Field a, Field b) {
-    if (!a.getType().equals(b.getType())
-        || !Objects.equals(a.getDictionary(), b.getDictionary())
-        || a.getChildren().size() != b.getChildren().size()) {
-      return false;
-    }
-    for (int i = 0; i < a.getChildren().size(); i++) {
-      Field x = a.getChildren().get(i);
-      Field y = b.getChildren().get(i);
-      if (!x.getName().equals(y.getName()) || !sameLayout(x, y)) {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -3,6 +3,7 @@ package dev.parrow.arrow.internal.read;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.VectorExchange;
 import dev.parrow.arrow.filter.Filter;
+import dev.parrow.arrow.internal.buffers.Layouts;
 import dev.parrow.arrow.internal.buffers.Widening;
 import dev.parrow.arrow.internal.dataset.ConstantColumns;
 import dev.parrow.codec.footer.Footer;
@@ -317,7 +318,7 @@ public final class SchemaEvolution {
     }
     ArrowType from = file.getType();
     ArrowType to = wanted.getType();
-    if (sameShape(file, wanted)) {
+    if (Layouts.alike(file, wanted)) {
       return EXCHANGE;
     }
     if (from instanceof ArrowType.Struct && to instanceof ArrowType.Struct) {
@@ -365,22 +366,6 @@ public final class SchemaEvolution {
             + from
             + " in the file, which cannot be read as "
             + to);
-  }
-
-  /** Whether the vectors are alike down to their children's names, so that one moves over. */
-  private static boolean sameShape(Field file, Field wanted) {
-    if (!file.getType().equals(wanted.getType())
-        || file.getChildren().size() != wanted.getChildren().size()) {
-      return false;
-    }
-    for (int i = 0; i < file.getChildren().size(); i++) {
-      Field a = file.getChildren().get(i);
-      Field b = wanted.getChildren().get(i);
-      if (!a.getName().equals(b.getName()) || !sameShape(a, b)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**
