@@ -5,6 +5,7 @@ import dev.parrow.arrow.internal.files.Appending;
 import dev.parrow.arrow.internal.write.FieldWriter;
 import dev.parrow.arrow.internal.write.LeafWriter;
 import dev.parrow.arrow.internal.write.RowGroupPipeline;
+import dev.parrow.arrow.internal.write.RunEndDecoding;
 import dev.parrow.arrow.internal.write.ValueExtractor;
 import dev.parrow.codec.crypto.FileEncryptor;
 import dev.parrow.codec.metadata.FileMetaData;
@@ -18,6 +19,7 @@ import dev.parrow.codec.write.ParquetFileWriter;
 import dev.parrow.storage.OutputFile;
 import dev.parrow.types.ArrowSchemaBlob;
 import dev.parrow.types.ArrowToParquet;
+import dev.parrow.types.RunEnds;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -59,9 +61,17 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final Schema schema;
 
   /**
-   * The schema with dictionary fields typed by their values (as IPC and ARROW:schema have them).
+   * The schema with dictionary fields typed by their values (as IPC and ARROW:schema have them) and
+   * run-end encoded fields by their values' ({@link RunEnds}): the schema the columns are written
+   * as.
    */
   private final Schema messageSchema;
+
+  /** The caller's schema with dictionary fields typed by their values: what ARROW:schema keeps. */
+  private final Schema hintSchema;
+
+  /** Whether batches have run-end encoded vectors, expanded before they are written. */
+  private final boolean runEnds;
 
   private final DictionaryProvider provider;
   private final WriteOptions options;
@@ -109,7 +119,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
       ParquetFile appendTo)
       throws IOException {
     this.provider = provider;
-    this.messageSchema = messageFormat(schema, provider);
+    this.hintSchema = messageFormat(schema, provider);
+    this.runEnds = RunEnds.any(schema);
+    this.messageSchema = runEnds ? messageFormat(RunEnds.decoded(schema), provider) : hintSchema;
     Map<String, Field> shredded = shreddedVariants(output, messageSchema, options, appendTo);
     this.shredded = shredded;
     // The schema written: shredded variants in their shredded form (ARROW:schema keeps the
@@ -645,7 +657,14 @@ public final class ParquetArrowWriter implements AutoCloseable {
                 + schema
                 + "; the write is aborted");
       }
-      rowGroups.write(root, batchDictionaries());
+      if (runEnds) {
+        try (RunEndDecoding decoded =
+            RunEndDecoding.of(root, root.getFieldVectors().get(0).getAllocator())) {
+          rowGroups.write(decoded.root(), batchDictionaries());
+        }
+      } else {
+        rowGroups.write(root, batchDictionaries());
+      }
     } catch (Throwable e) {
       fail(e);
       throw e;
@@ -834,7 +853,7 @@ public final class ParquetArrowWriter implements AutoCloseable {
       if (existing == null) {
         List<KeyValue> kv = new ArrayList<>();
         if (options.writeArrowSchema()) {
-          kv.add(new KeyValue(ArrowSchemaBlob.KEY, ArrowSchemaBlob.encode(messageSchema)));
+          kv.add(new KeyValue(ArrowSchemaBlob.KEY, ArrowSchemaBlob.encode(hintSchema)));
         }
         for (Map.Entry<String, String> e : options.keyValueMetadata().entrySet()) {
           kv.add(new KeyValue(e.getKey(), e.getValue()));

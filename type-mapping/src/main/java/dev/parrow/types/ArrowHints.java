@@ -123,6 +123,10 @@ public final class ArrowHints {
     }
 
     private FieldNode applyMatching(FieldNode ours, Field hint, String path) {
+      if (hint.getType() instanceof ArrowType.RunEndEncoded && hint.getChildren().size() == 2) {
+        // Written with its runs expanded (RunEnds): read as its values.
+        hint = RunEnds.decoded(hint);
+      }
       Field field = ours.field();
       if (!field.getName().equals(hint.getName())) {
         warnings.add(

@@ -44,6 +44,8 @@ public final class ArrowToParquet {
    * @return the flattened Parquet schema
    */
   public static List<SchemaElement> schema(Schema schema, boolean monthDayNanoAsInterval) {
+    // Run-end encoded fields are stored as their values (RunEnds).
+    schema = RunEnds.decoded(schema);
     List<SchemaElement> out = new ArrayList<>();
     out.add(
         new SchemaElement(
