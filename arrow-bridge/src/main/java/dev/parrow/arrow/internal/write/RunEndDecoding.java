@@ -117,12 +117,12 @@ public final class RunEndDecoding implements AutoCloseable {
           && target instanceof BaseFixedWidthVector out) {
         out.allocateNew(rows);
         expandFixed(fixed, out, runStarts, rows);
-      } else if (source instanceof BaseVariableWidthVector var
-          && target instanceof BaseVariableWidthVector out) {
-        expandVariable(var, out, runStarts, rows);
-      } else if (source instanceof BaseLargeVariableWidthVector var
-          && target instanceof BaseLargeVariableWidthVector out) {
-        expandLargeVariable(var, out, runStarts, rows);
+      } else if (source instanceof BaseVariableWidthVector
+          && target instanceof BaseVariableWidthVector) {
+        expandVariable(source, target, runStarts, rows, 4);
+      } else if (source instanceof BaseLargeVariableWidthVector
+          && target instanceof BaseLargeVariableWidthVector) {
+        expandVariable(source, target, runStarts, rows, 8);
       } else {
         // Views and nested values: value by value (rare enough not to need a bulk path).
         target.allocateNew();
@@ -214,18 +214,19 @@ public final class RunEndDecoding implements AutoCloseable {
     }
   }
 
+  /** Strings and binaries, with 4-byte offsets or, for the large types, 8-byte ones. */
   private static void expandVariable(
-      BaseVariableWidthVector from, BaseVariableWidthVector to, int[] starts, int rows) {
+      FieldVector from, FieldVector to, int[] starts, int rows, int offsetWidth) {
     ArrowBuf fromOffsets = from.getOffsetBuffer();
     long bytes = 0;
     for (int run = 0; run + 1 < starts.length; run++) {
       if (!from.isNull(run)) {
         long length =
-            fromOffsets.getInt((long) (run + 1) * 4) - (long) fromOffsets.getInt((long) run * 4);
+            offset(fromOffsets, run + 1, offsetWidth) - offset(fromOffsets, run, offsetWidth);
         bytes += length * (starts[run + 1] - starts[run]);
       }
     }
-    if (bytes > Integer.MAX_VALUE) {
+    if (offsetWidth == 4 && bytes > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
           "run-end encoded field '"
               + to.getName()
@@ -235,60 +236,47 @@ public final class RunEndDecoding implements AutoCloseable {
               + to.getField().getType()
               + " vector holds; use a large type");
     }
-    to.allocateNew(Math.max(bytes, 1), rows);
-    ArrowBuf validity = to.getValidityBuffer();
-    ArrowBuf offsets = to.getOffsetBuffer();
-    ArrowBuf data = to.getDataBuffer();
-    ArrowBuf source = from.getDataBuffer();
-    int at = 0;
-    offsets.setInt(0, 0);
-    for (int run = 0; run + 1 < starts.length; run++) {
-      boolean present = !from.isNull(run);
-      int start = fromOffsets.getInt((long) run * 4);
-      int length = present ? fromOffsets.getInt((long) (run + 1) * 4) - start : 0;
-      for (int row = starts[run]; row < starts[run + 1]; row++) {
-        if (present) {
-          BitVectorHelper.setBit(validity, row);
-          data.setBytes(at, source, start, length);
-          at += length;
-        }
-        offsets.setInt((long) (row + 1) * 4, at);
-      }
+    if (to instanceof BaseVariableWidthVector v) {
+      v.allocateNew(Math.max(bytes, 1), rows);
+    } else {
+      ((BaseLargeVariableWidthVector) to).allocateNew(Math.max(bytes, 1), rows);
     }
-    to.setLastSet(rows - 1);
-  }
-
-  private static void expandLargeVariable(
-      BaseLargeVariableWidthVector from, BaseLargeVariableWidthVector to, int[] starts, int rows) {
-    ArrowBuf fromOffsets = from.getOffsetBuffer();
-    long bytes = 0;
-    for (int run = 0; run + 1 < starts.length; run++) {
-      if (!from.isNull(run)) {
-        long length =
-            fromOffsets.getLong((long) (run + 1) * 8) - fromOffsets.getLong((long) run * 8);
-        bytes += length * (starts[run + 1] - starts[run]);
-      }
-    }
-    to.allocateNew(Math.max(bytes, 1), rows);
     ArrowBuf validity = to.getValidityBuffer();
     ArrowBuf offsets = to.getOffsetBuffer();
     ArrowBuf data = to.getDataBuffer();
     ArrowBuf source = from.getDataBuffer();
     long at = 0;
-    offsets.setLong(0, 0);
+    setOffset(offsets, 0, offsetWidth, 0);
     for (int run = 0; run + 1 < starts.length; run++) {
       boolean present = !from.isNull(run);
-      long start = fromOffsets.getLong((long) run * 8);
-      long length = present ? fromOffsets.getLong((long) (run + 1) * 8) - start : 0;
+      long start = offset(fromOffsets, run, offsetWidth);
+      long length = present ? offset(fromOffsets, run + 1, offsetWidth) - start : 0;
       for (int row = starts[run]; row < starts[run + 1]; row++) {
         if (present) {
           BitVectorHelper.setBit(validity, row);
           data.setBytes(at, source, start, length);
           at += length;
         }
-        offsets.setLong((long) (row + 1) * 8, at);
+        setOffset(offsets, row + 1, offsetWidth, at);
       }
     }
-    to.setLastSet(rows - 1);
+    // Else setValueCount would take the slots after the last one set for empty ones.
+    if (to instanceof BaseVariableWidthVector v) {
+      v.setLastSet(rows - 1);
+    } else {
+      ((BaseLargeVariableWidthVector) to).setLastSet(rows - 1);
+    }
+  }
+
+  private static long offset(ArrowBuf offsets, int i, int width) {
+    return width == 4 ? offsets.getInt((long) i * 4) : offsets.getLong((long) i * 8);
+  }
+
+  private static void setOffset(ArrowBuf offsets, int i, int width, long value) {
+    if (width == 4) {
+      offsets.setInt((long) i * 4, (int) value);
+    } else {
+      offsets.setLong((long) i * 8, value);
+    }
   }
 }
