@@ -175,14 +175,16 @@ final class TextColumn {
           return v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false");
         }
         case BIGINT, INTEGER -> {
-          if (!isInteger(v)) {
+          if (!isInteger(v) || leadingZero(v)) {
             return false;
           }
           long x = Long.parseLong(v.trim());
           return t == Type.BIGINT || (x >= Integer.MIN_VALUE && x <= Integer.MAX_VALUE);
         }
         case DOUBLE, FLOAT -> {
-          return isDecimalNumber(v) && !Double.isNaN(Double.parseDouble(v.trim()))
+          return isDecimalNumber(v)
+                  && !leadingZero(v)
+                  && !Double.isNaN(Double.parseDouble(v.trim()))
               || isSpecialFloat(v);
         }
         case DATE -> {
@@ -217,6 +219,16 @@ final class TextColumn {
       }
     }
     return true;
+  }
+
+  /**
+   * Digits that start with a zero ({@code 007}, {@code 00.5}): a code or an identifier whose zeros
+   * matter (a postal code, an account), inferred as text, as DuckDB's sniffer infers it ({@code 0},
+   * {@code 0.5} and a signed {@code -01} are numbers there too).
+   */
+  private static boolean leadingZero(String v) {
+    String s = v.trim();
+    return s.length() > 1 && s.charAt(0) == '0' && Character.isDigit(s.charAt(1));
   }
 
   private static boolean isDecimalNumber(String v) {

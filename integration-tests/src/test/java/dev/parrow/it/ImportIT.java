@@ -96,6 +96,36 @@ class ImportIT {
     }
   }
 
+  /**
+   * Numbers written with leading zeros (postal codes, account numbers) are inferred as text, as
+   * DuckDB's own sniffer infers them, so their zeros are kept; a zero alone, a fraction and a
+   * signed number stay numbers.
+   */
+  @Test
+  void leadingZerosAreInferredAsDuckDbInfersThem() throws Exception {
+    Path csv =
+        Files.writeString(
+            dir.resolve("zeros.csv"),
+            "id,zip,n,f,half,neg\n"
+                + "1,02134,0,0.5,00.5,-01\n"
+                + "2,10001,-5,-0.25,1.0,3\n"
+                + "3,,12,,,\n");
+    Path out = dir.resolve("zeros.parquet");
+    CliOutputIT.ok("import", csv.toString(), out.toString());
+    try (DuckDb duck = new DuckDb()) {
+      Map<String, String> sniffed = new LinkedHashMap<>();
+      for (var row : duck.query("DESCRIBE SELECT * FROM read_csv(" + DuckDb.literal(csv) + ")")) {
+        sniffed.put((String) row.get("column_name"), (String) row.get("column_type"));
+      }
+      assertEquals("VARCHAR", sniffed.get("zip"));
+      assertEquals(sniffed, types(duck, out));
+      List<String> columns = List.copyOf(sniffed.keySet());
+      assertEquals(
+          text(duck, "read_csv(" + DuckDb.literal(csv) + ")", columns),
+          text(duck, "read_parquet(" + DuckDb.literal(out) + ")", columns));
+    }
+  }
+
   @Test
   void jsonLinesImportWithNestedValuesAsText() throws Exception {
     Path jsonl = Files.writeString(dir.resolve("data.jsonl"), JSONL);
