@@ -19,7 +19,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class RunEnds {
   private RunEnds() {}
 
-  /** {@return whether {@code field}, or a field below it, is run-end encoded} */
+  /**
+   * Whether {@code field}, or a field below it, is run-end encoded.
+   *
+   * @param field the field
+   * @return whether a run-end encoded field is at or below it
+   */
   public static boolean any(Field field) {
     if (field.getType() instanceof ArrowType.RunEndEncoded) {
       return true;
@@ -32,7 +37,12 @@ public final class RunEnds {
     return false;
   }
 
-  /** {@return whether a field of {@code schema}, at any depth, is run-end encoded} */
+  /**
+   * Whether a field of {@code schema}, at any depth, is run-end encoded.
+   *
+   * @param schema the schema
+   * @return whether a run-end encoded field is in it
+   */
   public static boolean any(Schema schema) {
     return schema.getFields().stream().anyMatch(RunEnds::any);
   }
@@ -40,6 +50,9 @@ public final class RunEnds {
   /**
    * The schema with every run-end encoded field replaced by {@link #decoded(Field)}'s; the schema
    * itself when none is.
+   *
+   * @param schema the schema
+   * @return the schema as it is written
    */
   public static Schema decoded(Schema schema) {
     if (!any(schema)) {
@@ -56,6 +69,9 @@ public final class RunEnds {
    * The field as it is written: a run-end encoded field becomes its values' field (decoded in turn)
    * with the run-end encoded field's name, and its metadata over the values'; any other field has
    * its children so decoded.
+   *
+   * @param field the field
+   * @return the field as it is written
    */
   public static Field decoded(Field field) {
     if (field.getType() instanceof ArrowType.RunEndEncoded) {
