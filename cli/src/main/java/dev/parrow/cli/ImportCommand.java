@@ -80,7 +80,7 @@ final class ImportCommand implements Callable<Integer> {
       paramLabel = "COL TYPE[, ...]",
       description =
           "Types for some or all columns, as DuckDB names them: BOOLEAN, INTEGER, BIGINT, FLOAT,"
-              + " DOUBLE, DATE, TIMESTAMP, TIMESTAMPTZ, VARCHAR (\"id BIGINT, name VARCHAR\")."
+              + " DOUBLE, DATE, TIME, TIMESTAMP, TIMESTAMPTZ, VARCHAR (\"id BIGINT, name VARCHAR\")."
               + " A value that is not of its column's type is an error naming its line.")
   String schema;
 

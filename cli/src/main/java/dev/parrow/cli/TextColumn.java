@@ -39,6 +39,7 @@ final class TextColumn {
     BIGINT(new ArrowType.Int(64, true)),
     DOUBLE(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
     DATE(new ArrowType.Date(org.apache.arrow.vector.types.DateUnit.DAY)),
+    TIME(new ArrowType.Time(TimeUnit.MICROSECOND, 64)),
     TIMESTAMP(new ArrowType.Timestamp(TimeUnit.MICROSECOND, null)),
     TIMESTAMPTZ(new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC")),
     VARCHAR(ArrowType.Utf8.INSTANCE),
@@ -60,6 +61,7 @@ final class TextColumn {
         case "DOUBLE", "FLOAT8", "FLOAT64" -> DOUBLE;
         case "FLOAT", "REAL", "FLOAT4", "FLOAT32" -> FLOAT;
         case "DATE" -> DATE;
+        case "TIME" -> TIME;
         case "TIMESTAMP", "DATETIME" -> TIMESTAMP;
         case "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE" -> TIMESTAMPTZ;
         case "VARCHAR", "TEXT", "STRING" -> VARCHAR;
@@ -67,8 +69,8 @@ final class TextColumn {
             throw new IllegalArgumentException(
                 "unknown type "
                     + name.trim()
-                    + ": BOOLEAN, INTEGER, BIGINT, FLOAT, DOUBLE, DATE, TIMESTAMP, TIMESTAMPTZ or"
-                    + " VARCHAR");
+                    + ": BOOLEAN, INTEGER, BIGINT, FLOAT, DOUBLE, DATE, TIME, TIMESTAMP,"
+                    + " TIMESTAMPTZ or VARCHAR");
       };
     }
 
@@ -76,7 +78,12 @@ final class TextColumn {
     boolean takes(TextTable.Kind kind) {
       return switch (kind) {
         case TEXT -> true;
-        case STRING -> this == DATE || this == TIMESTAMP || this == TIMESTAMPTZ || this == VARCHAR;
+        case STRING ->
+            this == DATE
+                || this == TIME
+                || this == TIMESTAMP
+                || this == TIMESTAMPTZ
+                || this == VARCHAR;
         case NUMBER ->
             this == BIGINT || this == INTEGER || this == DOUBLE || this == FLOAT || this == VARCHAR;
         case BOOLEAN -> this == BOOLEAN || this == VARCHAR;
@@ -107,10 +114,34 @@ final class TextColumn {
           .optionalEnd()
           .toFormatter(Locale.ROOT);
 
+  /** A timestamp with its offset: Z, +HH, +HHMM, +HH:MM or +HH:MM:SS, as DuckDB takes them. */
   private static final DateTimeFormatter ZONED =
       new DateTimeFormatterBuilder()
           .append(LOCAL)
+          .optionalStart()
           .appendOffset("+HH:MM:ss", "Z")
+          .optionalEnd()
+          .optionalStart()
+          .appendOffset("+HHMM", "Z")
+          .optionalEnd()
+          .optionalStart()
+          .appendOffset("+HH", "Z")
+          .optionalEnd()
+          .toFormatter(Locale.ROOT);
+
+  /** A time of day: HH:MM, HH:MM:SS, with up to six digits of fraction (microseconds). */
+  private static final DateTimeFormatter TIME_OF_DAY =
+      new DateTimeFormatterBuilder()
+          .appendValue(ChronoField.HOUR_OF_DAY, 2)
+          .appendLiteral(':')
+          .appendValue(ChronoField.MINUTE_OF_HOUR, 2)
+          .optionalStart()
+          .appendLiteral(':')
+          .appendValue(ChronoField.SECOND_OF_MINUTE, 2)
+          .optionalStart()
+          .appendFraction(ChronoField.MICRO_OF_SECOND, 0, 6, true)
+          .optionalEnd()
+          .optionalEnd()
           .toFormatter(Locale.ROOT);
 
   private static final LocalDateTime EPOCH = LocalDateTime.of(1970, 1, 1, 0, 0);
@@ -159,7 +190,13 @@ final class TextColumn {
     type = Type.VARCHAR;
     for (Type t :
         new Type[] {
-          Type.BOOLEAN, Type.BIGINT, Type.DOUBLE, Type.DATE, Type.TIMESTAMP, Type.TIMESTAMPTZ
+          Type.BOOLEAN,
+          Type.BIGINT,
+          Type.DOUBLE,
+          Type.DATE,
+          Type.TIME,
+          Type.TIMESTAMP,
+          Type.TIMESTAMPTZ
         }) {
       if (possible[t.ordinal()] && sawValue) {
         type = t;
@@ -172,7 +209,7 @@ final class TextColumn {
     try {
       switch (t) {
         case BOOLEAN -> {
-          return v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false");
+          return bool(v) >= 0;
         }
         case BIGINT, INTEGER -> {
           if (!isInteger(v) || leadingZero(v)) {
@@ -189,6 +226,10 @@ final class TextColumn {
         }
         case DATE -> {
           return v.length() == 10 && parseDate(v) != Long.MIN_VALUE;
+        }
+        case TIME -> {
+          java.time.LocalTime.parse(v.trim(), TIME_OF_DAY);
+          return true;
         }
         case TIMESTAMP -> {
           LocalDateTime.parse(v.trim(), LOCAL);
@@ -269,6 +310,18 @@ final class TextColumn {
     };
   }
 
+  /**
+   * 1 for true, 0 for false, -1 for neither: true/false, t/f and yes/no in any case, the spellings
+   * DuckDB's sniffer takes as booleans (1/0 are numbers there, y/n text).
+   */
+  private static int bool(String v) {
+    return switch (v.trim().toLowerCase(Locale.ROOT)) {
+      case "true", "t", "yes" -> 1;
+      case "false", "f", "no" -> 0;
+      default -> -1;
+    };
+  }
+
   private static long parseDate(String v) {
     return LocalDate.parse(v.trim()).toEpochDay();
   }
@@ -299,15 +352,17 @@ final class TextColumn {
     try {
       switch (type) {
         case BOOLEAN -> {
-          if (!fits(Type.BOOLEAN, value)) {
+          longs[r] = bool(value);
+          if (longs[r] < 0) {
             throw new IllegalArgumentException();
           }
-          longs[r] = value.equalsIgnoreCase("true") ? 1 : 0;
         }
         case BIGINT -> longs[r] = Long.parseLong(value.trim());
         case INTEGER -> longs[r] = Math.toIntExact(Long.parseLong(value.trim()));
         case DOUBLE, FLOAT -> doubles[r] = parseDouble(value);
         case DATE -> longs[r] = parseDate(value);
+        case TIME ->
+            longs[r] = java.time.LocalTime.parse(value.trim(), TIME_OF_DAY).toNanoOfDay() / 1_000;
         case TIMESTAMP ->
             longs[r] = ChronoUnit.MICROS.between(EPOCH, LocalDateTime.parse(value.trim(), LOCAL));
         case TIMESTAMPTZ ->
@@ -357,6 +412,7 @@ final class TextColumn {
           case DOUBLE -> ((Float8Vector) v).set(r, doubles[r]);
           case FLOAT -> ((Float4Vector) v).set(r, (float) doubles[r]);
           case DATE -> ((DateDayVector) v).set(r, (int) longs[r]);
+          case TIME -> ((org.apache.arrow.vector.TimeMicroVector) v).set(r, longs[r]);
           case TIMESTAMP -> ((TimeStampMicroVector) v).set(r, longs[r]);
           case TIMESTAMPTZ -> ((TimeStampMicroTZVector) v).set(r, longs[r]);
           default -> throw new IllegalStateException(type.toString());

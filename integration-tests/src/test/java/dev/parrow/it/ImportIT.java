@@ -126,6 +126,39 @@ class ImportIT {
     }
   }
 
+  /**
+   * Booleans spelled t/f or yes/no, times of day and timestamps with offsets of every form DuckDB
+   * takes are inferred as DuckDB's sniffer infers them, with the same values; 1/0 stay numbers and
+   * y/n text.
+   */
+  @Test
+  void booleansTimesAndOffsetsAreInferredAsDuckDbInfersThem() throws Exception {
+    Path csv =
+        Files.writeString(
+            dir.resolve("spellings.csv"),
+            "id,bit,yn,tf,yesno,hm,hms,plain,short\n"
+                + "1,1,y,T,Yes,10:00,10:00:00.123456,2024-01-31 10:00:00+0100,"
+                + "2024-01-31T10:00:00-05\n"
+                + "2,0,n,F,NO,23:59,23:59:59,2024-01-31 10:00:00+01:30,2024-01-31T10:00:00Z\n"
+                + "3,,,,,,,,\n");
+    Path out = dir.resolve("spellings.parquet");
+    CliOutputIT.ok("import", csv.toString(), out.toString());
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute("SET TimeZone = 'UTC'");
+      Map<String, String> sniffed = new LinkedHashMap<>();
+      for (var row : duck.query("DESCRIBE SELECT * FROM read_csv(" + DuckDb.literal(csv) + ")")) {
+        sniffed.put((String) row.get("column_name"), (String) row.get("column_type"));
+      }
+      assertEquals("TIME", sniffed.get("hm"));
+      assertEquals("BOOLEAN", sniffed.get("yesno"));
+      assertEquals(sniffed, types(duck, out));
+      List<String> columns = List.copyOf(sniffed.keySet());
+      assertEquals(
+          text(duck, "read_csv(" + DuckDb.literal(csv) + ")", columns),
+          text(duck, "read_parquet(" + DuckDb.literal(out) + ")", columns));
+    }
+  }
+
   @Test
   void jsonLinesImportWithNestedValuesAsText() throws Exception {
     Path jsonl = Files.writeString(dir.resolve("data.jsonl"), JSONL);
