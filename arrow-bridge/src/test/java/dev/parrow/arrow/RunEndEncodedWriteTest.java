@@ -330,7 +330,12 @@ class RunEndEncodedWriteTest {
   /** Run ends that do not increase, or stop short, are the caller's error: nothing is written. */
   @Test
   void badRunEndsAreAnErrorAndLeaveNoFile() throws Exception {
-    Schema schema = new Schema(List.of(ree("c", I32, Field.nullable("values", I64))));
+    // A good column before the bad one: what its expansion took is let go of too.
+    Schema schema =
+        new Schema(
+            List.of(
+                ree("good", I32, Field.nullable("values", I64)),
+                ree("c", I32, Field.nullable("values", I64))));
     for (long[] ends : new long[][] {{2, 2, 5}, {1, 3}, {3, 1, 5}}) {
       Path file = dir.resolve("bad.parquet");
       IllegalArgumentException e =
@@ -341,6 +346,14 @@ class RunEndEncodedWriteTest {
                     VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
                   runs(
                       (RunEndEncodedVector) root.getVector(0),
+                      new long[] {5},
+                      5,
+                      (v, n) -> {
+                        ((BigIntVector) v).setSafe(0, 42);
+                        v.setValueCount(1);
+                      });
+                  runs(
+                      (RunEndEncodedVector) root.getVector(1),
                       ends,
                       5,
                       (v, n) -> {
@@ -357,6 +370,8 @@ class RunEndEncodedWriteTest {
                 }
               });
       assertTrue(e.getMessage().contains("'c'"), e.getMessage());
+      // Nothing leaked: the allocator's close would have added its complaint.
+      assertEquals(0, e.getSuppressed().length, Arrays.toString(e.getSuppressed()));
       assertFalse(Files.exists(file), Arrays.toString(ends));
     }
   }

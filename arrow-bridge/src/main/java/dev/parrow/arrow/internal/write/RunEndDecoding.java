@@ -40,7 +40,13 @@ public final class RunEndDecoding implements AutoCloseable {
       }
       FieldVector out = RunEnds.decoded(field).createVector(allocator);
       created.add(out);
-      fill(vector, out, allocator);
+      try {
+        fill(vector, out, allocator);
+      } catch (RuntimeException e) {
+        // Bad run ends: nothing taken for the batch is kept.
+        close();
+        throw e;
+      }
       fields.add(out.getField());
       vectors.add(out);
     }
