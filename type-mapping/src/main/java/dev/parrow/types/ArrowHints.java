@@ -123,9 +123,10 @@ public final class ArrowHints {
     }
 
     private FieldNode applyMatching(FieldNode ours, Field hint, String path) {
-      if (hint.getType() instanceof ArrowType.RunEndEncoded && hint.getChildren().size() == 2) {
-        // Written with its runs expanded (RunEnds): read as its values.
-        hint = RunEnds.decoded(hint);
+      while (hint.getType() instanceof ArrowType.RunEndEncoded && hint.getChildren().size() == 2) {
+        // Written with its runs expanded (RunEnds): read as its values. One level at a time, so
+        // that a malformed blob's inner field is judged like any other hint, not thrown on.
+        hint = RunEnds.values(hint);
       }
       Field field = ours.field();
       if (!field.getName().equals(hint.getName())) {

@@ -75,30 +75,7 @@ public final class RunEnds {
    */
   public static Field decoded(Field field) {
     if (field.getType() instanceof ArrowType.RunEndEncoded) {
-      if (field.getChildren().size() != 2) {
-        throw new IllegalArgumentException(
-            "run-end encoded field '"
-                + field.getName()
-                + "' has "
-                + field.getChildren().size()
-                + " children, not its run ends and values");
-      }
-      Field values = decoded(field.getChildren().get(1));
-      Map<String, String> metadata = new LinkedHashMap<>();
-      if (values.getMetadata() != null) {
-        metadata.putAll(values.getMetadata());
-      }
-      if (field.getMetadata() != null) {
-        metadata.putAll(field.getMetadata());
-      }
-      return new Field(
-          field.getName(),
-          new FieldType(
-              values.isNullable(),
-              values.getType(),
-              values.getDictionary(),
-              metadata.isEmpty() ? null : metadata),
-          values.getChildren());
+      return decoded(values(field));
     }
     if (!any(field)) {
       return field;
@@ -108,5 +85,40 @@ public final class RunEnds {
       children.add(decoded(child));
     }
     return new Field(field.getName(), field.getFieldType(), children);
+  }
+
+  /**
+   * A run-end encoded field's values field, one level down only, under the run-end encoded field's
+   * name, nullability of its own and metadata over its own.
+   *
+   * @param field a run-end encoded field
+   * @return its values' field
+   * @throws IllegalArgumentException if the field lacks its run ends and values
+   */
+  public static Field values(Field field) {
+    if (field.getChildren().size() != 2) {
+      throw new IllegalArgumentException(
+          "run-end encoded field '"
+              + field.getName()
+              + "' has "
+              + field.getChildren().size()
+              + " children, not its run ends and values");
+    }
+    Field values = field.getChildren().get(1);
+    Map<String, String> metadata = new LinkedHashMap<>();
+    if (values.getMetadata() != null) {
+      metadata.putAll(values.getMetadata());
+    }
+    if (field.getMetadata() != null) {
+      metadata.putAll(field.getMetadata());
+    }
+    return new Field(
+        field.getName(),
+        new FieldType(
+            values.isNullable(),
+            values.getType(),
+            values.getDictionary(),
+            metadata.isEmpty() ? null : metadata),
+        values.getChildren());
   }
 }

@@ -59,6 +59,43 @@ class ArrowHintsTest {
     assertEquals(new ArrowType.Int(16, false), fields.get(0).getType());
   }
 
+  /**
+   * A run-end encoded hint (a column written with its runs expanded) reads as its values, quietly,
+   * also nested twice; one whose inner field lacks its children is judged as any other hint, not
+   * thrown on.
+   */
+  @Test
+  void aRunEndEncodedHintReadsAsItsValues() {
+    Field runEnds = new Field("run_ends", FieldType.notNullable(new ArrowType.Int(32, true)), null);
+    Field values = new Field("values", FieldType.nullable(new ArrowType.Int(16, true)), null);
+    Field ree =
+        new Field(
+            "n", FieldType.notNullable(ArrowType.RunEndEncoded.INSTANCE), List.of(runEnds, values));
+    List<String> warnings = new ArrayList<>();
+    assertEquals(new ArrowType.Int(16, true), applied(ree, s(), warnings).get(0).getType());
+    Field twice =
+        new Field(
+            "n",
+            FieldType.notNullable(ArrowType.RunEndEncoded.INSTANCE),
+            List.of(runEnds, new Field("values", ree.getFieldType(), ree.getChildren())));
+    assertEquals(new ArrowType.Int(16, true), applied(twice, s(), warnings).get(0).getType());
+    assertEquals(List.of(), warnings);
+
+    Field malformed =
+        new Field(
+            "n",
+            FieldType.notNullable(ArrowType.RunEndEncoded.INSTANCE),
+            List.of(
+                runEnds,
+                new Field(
+                    "values",
+                    FieldType.notNullable(ArrowType.RunEndEncoded.INSTANCE),
+                    List.of(runEnds))));
+    List<Field> fields = applied(malformed, s(), warnings);
+    assertEquals(new ArrowType.Int(32, true), fields.get(0).getType());
+    assertTrue(warnings.stream().anyMatch(w -> w.startsWith("n: ")), warnings.toString());
+  }
+
   @Test
   void anIntegerWidthArrowDoesNotHaveIsIgnored() {
     for (int bits : new int[] {0, 29}) {
