@@ -94,24 +94,17 @@ final class TextColumn {
 
   /** Dates and times as ISO 8601 writes them, with 'T' or a space between. */
   private static final DateTimeFormatter LOCAL =
-      new DateTimeFormatterBuilder()
-          .append(DateTimeFormatter.ISO_LOCAL_DATE)
-          .optionalStart()
-          .appendLiteral('T')
-          .optionalEnd()
-          .optionalStart()
-          .appendLiteral(' ')
-          .optionalEnd()
-          .appendValue(ChronoField.HOUR_OF_DAY, 2)
-          .appendLiteral(':')
-          .appendValue(ChronoField.MINUTE_OF_HOUR, 2)
-          .optionalStart()
-          .appendLiteral(':')
-          .appendValue(ChronoField.SECOND_OF_MINUTE, 2)
-          .optionalStart()
-          .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
-          .optionalEnd()
-          .optionalEnd()
+      timeOfDay(
+              new DateTimeFormatterBuilder()
+                  .append(DateTimeFormatter.ISO_LOCAL_DATE)
+                  .optionalStart()
+                  .appendLiteral('T')
+                  .optionalEnd()
+                  .optionalStart()
+                  .appendLiteral(' ')
+                  .optionalEnd(),
+              ChronoField.NANO_OF_SECOND,
+              9)
           .toFormatter(Locale.ROOT);
 
   /** A timestamp with its offset: Z, +HH, +HHMM, +HH:MM or +HH:MM:SS, as DuckDB takes them. */
@@ -131,18 +124,24 @@ final class TextColumn {
 
   /** A time of day: HH:MM, HH:MM:SS, with up to six digits of fraction (microseconds). */
   private static final DateTimeFormatter TIME_OF_DAY =
-      new DateTimeFormatterBuilder()
-          .appendValue(ChronoField.HOUR_OF_DAY, 2)
-          .appendLiteral(':')
-          .appendValue(ChronoField.MINUTE_OF_HOUR, 2)
-          .optionalStart()
-          .appendLiteral(':')
-          .appendValue(ChronoField.SECOND_OF_MINUTE, 2)
-          .optionalStart()
-          .appendFraction(ChronoField.MICRO_OF_SECOND, 0, 6, true)
-          .optionalEnd()
-          .optionalEnd()
+      timeOfDay(new DateTimeFormatterBuilder(), ChronoField.MICRO_OF_SECOND, 6)
           .toFormatter(Locale.ROOT);
+
+  /** HH:MM, then optionally :SS and a fraction of up to {@code digits} digits of {@code unit}. */
+  private static DateTimeFormatterBuilder timeOfDay(
+      DateTimeFormatterBuilder builder, ChronoField unit, int digits) {
+    return builder
+        .appendValue(ChronoField.HOUR_OF_DAY, 2)
+        .appendLiteral(':')
+        .appendValue(ChronoField.MINUTE_OF_HOUR, 2)
+        .optionalStart()
+        .appendLiteral(':')
+        .appendValue(ChronoField.SECOND_OF_MINUTE, 2)
+        .optionalStart()
+        .appendFraction(unit, 0, digits, true)
+        .optionalEnd()
+        .optionalEnd();
+  }
 
   private static final LocalDateTime EPOCH = LocalDateTime.of(1970, 1, 1, 0, 0);
 
