@@ -37,9 +37,13 @@ class ImportIT {
           + "{\"id\": 3, \"name\": null, \"amount\": 1e3, \"day\": \"1815-12-10\"}\n";
 
   private static Map<String, String> types(DuckDb duck, Path parquet) throws Exception {
+    return types(duck, "read_parquet(" + DuckDb.literal(parquet) + ")");
+  }
+
+  /** Each column's DuckDB type, in order, of what {@code from} (a FROM clause's source) gives. */
+  private static Map<String, String> types(DuckDb duck, String from) throws Exception {
     Map<String, String> out = new LinkedHashMap<>();
-    for (var row :
-        duck.query("DESCRIBE SELECT * FROM read_parquet(" + DuckDb.literal(parquet) + ")")) {
+    for (var row : duck.query("DESCRIBE SELECT * FROM " + from)) {
       out.put((String) row.get("column_name"), (String) row.get("column_type"));
     }
     return out;
@@ -110,20 +114,7 @@ class ImportIT {
                 + "1,02134,0,0.5,00.5,-01\n"
                 + "2,10001,-5,-0.25,1.0,3\n"
                 + "3,,12,,,\n");
-    Path out = dir.resolve("zeros.parquet");
-    CliOutputIT.ok("import", csv.toString(), out.toString());
-    try (DuckDb duck = new DuckDb()) {
-      Map<String, String> sniffed = new LinkedHashMap<>();
-      for (var row : duck.query("DESCRIBE SELECT * FROM read_csv(" + DuckDb.literal(csv) + ")")) {
-        sniffed.put((String) row.get("column_name"), (String) row.get("column_type"));
-      }
-      assertEquals("VARCHAR", sniffed.get("zip"));
-      assertEquals(sniffed, types(duck, out));
-      List<String> columns = List.copyOf(sniffed.keySet());
-      assertEquals(
-          text(duck, "read_csv(" + DuckDb.literal(csv) + ")", columns),
-          text(duck, "read_parquet(" + DuckDb.literal(out) + ")", columns));
-    }
+    assertImportedAsDuckDbSniffs(csv, Map.of("zip", "VARCHAR"));
   }
 
   /**
@@ -141,20 +132,27 @@ class ImportIT {
                 + "2024-01-31T10:00:00-05\n"
                 + "2,0,n,F,NO,23:59,23:59:59,2024-01-31 10:00:00+01:30,2024-01-31T10:00:00Z\n"
                 + "3,,,,,,,,\n");
-    Path out = dir.resolve("spellings.parquet");
+    assertImportedAsDuckDbSniffs(csv, Map.of("hm", "TIME", "yesno", "BOOLEAN"));
+  }
+
+  /**
+   * Imports {@code csv} and checks that the file has the types DuckDB's own sniffer gives the CSV
+   * (some of them, {@code expected}, named here) and the values DuckDB reads from the CSV with
+   * them.
+   */
+  private void assertImportedAsDuckDbSniffs(Path csv, Map<String, String> expected)
+      throws Exception {
+    Path out = dir.resolve(csv.getFileName() + ".parquet");
     CliOutputIT.ok("import", csv.toString(), out.toString());
     try (DuckDb duck = new DuckDb()) {
       duck.execute("SET TimeZone = 'UTC'");
-      Map<String, String> sniffed = new LinkedHashMap<>();
-      for (var row : duck.query("DESCRIBE SELECT * FROM read_csv(" + DuckDb.literal(csv) + ")")) {
-        sniffed.put((String) row.get("column_name"), (String) row.get("column_type"));
-      }
-      assertEquals("TIME", sniffed.get("hm"));
-      assertEquals("BOOLEAN", sniffed.get("yesno"));
+      String fromCsv = "read_csv(" + DuckDb.literal(csv) + ")";
+      Map<String, String> sniffed = types(duck, fromCsv);
+      expected.forEach((column, type) -> assertEquals(type, sniffed.get(column), column));
       assertEquals(sniffed, types(duck, out));
       List<String> columns = List.copyOf(sniffed.keySet());
       assertEquals(
-          text(duck, "read_csv(" + DuckDb.literal(csv) + ")", columns),
+          text(duck, fromCsv, columns),
           text(duck, "read_parquet(" + DuckDb.literal(out) + ")", columns));
     }
   }
