@@ -15,6 +15,7 @@ import dev.parrow.arrow.internal.read.SchemaEvolution;
 import dev.parrow.arrow.internal.read.SpareRoots;
 import dev.parrow.arrow.internal.threads.TaskProfile;
 import dev.parrow.arrow.internal.threads.WorkerPool;
+import dev.parrow.codec.BatchTooLargeException;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.footer.Footer;
@@ -91,6 +92,12 @@ public final class ParquetArrowReader extends ArrowReader {
 
   /** Where the read is: row group and row. */
   private final RowGroupCursor cursor = new RowGroupCursor();
+
+  /**
+   * The most rows of a batch in the current row group: the batch size, until a batch of it did not
+   * fit (BatchTooLargeException), then smaller.
+   */
+  private int rowCap = Integer.MAX_VALUE;
 
   /** The leaves and field trees, and how a batch is read and built from them. */
   private final BatchAssembly assembly;
@@ -505,18 +512,29 @@ public final class ParquetArrowReader extends ArrowReader {
         assembly.skip(assembly.leaves(), start - cursor.row());
         cursor.skippedTo(start);
       }
-      int rows = (int) Math.min(options.batchSize(), cursor.rangeEnd() - cursor.row());
+      int rows =
+          (int) Math.min(Math.min(options.batchSize(), rowCap), cursor.rangeEnd() - cursor.row());
       for (FieldVector vector : root.getFieldVectors()) {
         dev.parrow.arrow.internal.buffers.Buffers.releaseShared(vector);
       }
       assembly.bind(root);
       long first = plan.firstRow(cursor.rowGroup()) + cursor.row();
       int kept;
-      if (filtered != null) {
-        kept = filtered.read(root, rows, first);
-      } else {
-        assembly.readAll(root, rows);
-        kept = rows;
+      try {
+        if (filtered != null) {
+          kept = filtered.read(root, rows, first);
+        } else {
+          assembly.readAll(root, rows);
+          kept = rows;
+        }
+      } catch (BatchTooLargeException e) {
+        if (rows == 1) {
+          throw e.inOneRow();
+        }
+        // The same rows again as smaller batches, for the rest of this row group.
+        rowCap = e.smallerBatch(rows);
+        restartRowGroup();
+        continue;
       }
       cursor.read(rows);
       counters.rows(rows, kept);
@@ -548,6 +566,7 @@ public final class ParquetArrowReader extends ArrowReader {
       }
       RowGroup group = file.metadata().rowGroups().get(cursor.rowGroup());
       startRowGroup(group, cursor.ranges().rows() < group.numRows());
+      rowCap = Integer.MAX_VALUE;
       return true;
     }
     return false;
@@ -575,17 +594,8 @@ public final class ParquetArrowReader extends ArrowReader {
         if (pages == null) {
           pages = pages(cursor.rowGroup(), column);
         }
-        if (skipping && column.column().maxRepetitionLevel() > 0) {
-          ColumnChunk chunk = group.columns().get(column.column().index());
-          pages.useOffsetIndex(
-              split != null
-                  ? split.offsetIndex(column)
-                  : PageIndexReader.offsetIndex(
-                      file.input(),
-                      chunk,
-                      group.numRows(),
-                      ChunkPages.crypto(file.footer(), cursor.rowGroup(), column.column())),
-              group.numRows());
+        if (skipping) {
+          useOffsetIndex(group, column, pages);
         }
         counters.chunkStarted(pages, meta);
         ColumnReader reader = new ColumnReader(column.column(), pages);
@@ -609,6 +619,62 @@ public final class ParquetArrowReader extends ArrowReader {
       }
     }
     scheduler.started(cursor.position());
+  }
+
+  /**
+   * Gives a nested column's page reader its chunk's offset index, which tells the rows of v1 pages
+   * without reading them, for a read that skips rows.
+   */
+  private void useOffsetIndex(RowGroup group, LeafColumn column, PageReader pages)
+      throws IOException {
+    if (column.column().maxRepetitionLevel() == 0) {
+      return;
+    }
+    ColumnChunk chunk = group.columns().get(column.column().index());
+    pages.useOffsetIndex(
+        split != null
+            ? split.offsetIndex(column)
+            : PageIndexReader.offsetIndex(
+                file.input(),
+                chunk,
+                group.numRows(),
+                ChunkPages.crypto(file.footer(), cursor.rowGroup(), column.column())),
+        group.numRows());
+  }
+
+  /**
+   * Reads the current row group again from its first row up to the cursor's, with new page readers,
+   * after a batch too large for one batch: its rows are then read as smaller batches. The leaves
+   * keep their chunks' dictionaries and what their fillers hold of them (a dictionary column's
+   * entries stay as the batches before gave them). Rare, so simple: the rows before are passed over
+   * again, whole pages by their headers.
+   */
+  private void restartRowGroup() throws IOException {
+    RowGroup group = file.metadata().rowGroups().get(cursor.rowGroup());
+    List<LeafReader> leaves = assembly.leaves();
+    for (int i = 0; i < leaves.size(); i++) {
+      LeafReader leaf = leaves.get(i);
+      LeafColumn column = leaf.leaf();
+      try {
+        counters.currentPages().get(i).dropReadAhead();
+        PageReader pages = pages(cursor.rowGroup(), column);
+        useOffsetIndex(group, column, pages);
+        counters.chunkRestarted(i, pages);
+        ColumnReader reader = new ColumnReader(column.column(), pages);
+        reader.expectValueBytes(group.columns().get(column.column().index()).metaData());
+        DenseValues dictionary = leaf.dictionary();
+        if (dictionary != null) {
+          pages.skipDictionaryPage();
+          reader.useDictionary(dictionary);
+        }
+        leaf.restart(reader);
+      } catch (ParquetFormatException e) {
+        throw assembly.inContext(e, leaf);
+      }
+    }
+    if (cursor.row() > 0) {
+      assembly.skip(leaves, cursor.row());
+    }
   }
 
   private PageReader pages(int rowGroup, LeafColumn column) {

@@ -41,6 +41,17 @@ final class ReadCounters {
     groupPageCounts.add(dataPageCount(meta));
   }
 
+  /**
+   * The current row group's chunk {@code i} is read again from its start by {@code pages}: what its
+   * reader read so far counts as read.
+   */
+  void chunkRestarted(int i, PageReader pages) {
+    PageReader before = groupPages.get(i);
+    pagesRead += before.dataPagesRead();
+    bytesRead += before.bytesRead();
+    groupPages.set(i, pages);
+  }
+
   /** A row group the page index left no rows of was passed over. */
   void rowGroupEmptied() {
     groupsEmptiedByPages++;

@@ -264,7 +264,8 @@ public final class ReadOptions {
   /**
    * {@return the most level entries (values, nulls and empty lists) one nested column may have in a
    * batch: a batch holds whole rows, and a file can claim rows of any length, so this bounds the
-   * memory a hostile file can make the reader take}
+   * memory a hostile file can make the reader take. Rows past it go to the next batch, which is
+   * then smaller than the batch size; only a single row past it is an error}
    */
   public int maxLevelsPerBatch() {
     return maxLevelsPerBatch;
@@ -498,7 +499,11 @@ public final class ReadOptions {
     }
 
     /**
-     * Rows per batch at most (default {@link #DEFAULT_BATCH_SIZE}).
+     * Rows per batch at most (default {@link #DEFAULT_BATCH_SIZE}). A batch of a row group is
+     * smaller only at the row group's end, or when a column's values would not fit one batch (more
+     * than 2 GiB of strings or binaries, the most a Java array holds, or more than {@link
+     * #maxLevelsPerBatch} level entries): the batches of that row group are then made smaller until
+     * they fit, as Arrow C++ cuts such a column into chunks.
      *
      * @param rows the batch size, at least 1
      * @return this builder
@@ -533,8 +538,9 @@ public final class ReadOptions {
 
     /**
      * The most level entries one nested column may have in a batch ({@link
-     * #DEFAULT_MAX_LEVELS_PER_BATCH}), and the most element slots the fixed-size lists of a hint
-     * may make there (null lists take their size's slots with no entries in the file).
+     * #DEFAULT_MAX_LEVELS_PER_BATCH}; a batch that would take more is read as smaller ones, and a
+     * single row that takes more is an error), and the most element slots the fixed-size lists of a
+     * hint may make there (null lists take their size's slots with no entries in the file).
      *
      * @param entries at least 1
      * @return this builder

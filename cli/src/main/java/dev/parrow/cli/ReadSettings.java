@@ -106,7 +106,8 @@ final class ReadSettings {
       names = "--max-levels-per-batch",
       paramLabel = "N",
       description =
-          "Most nested entries one column may have in a batch (default: from the heap size).")
+          "Most nested entries one column may have in a batch (default: from the heap size);"
+              + " a batch that would have more is read as smaller ones.")
   Integer maxLevelsPerBatch;
 
   /** The type choices these settings make (a dataset is opened with them). */

@@ -1,6 +1,6 @@
 package dev.parrow.codec.column;
 
-import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.BatchTooLargeException;
 import java.util.Arrays;
 
 /**
@@ -47,12 +47,13 @@ public final class Levels {
   int reserve(int n) {
     long needed = (long) size + n;
     if (needed > maxEntries) {
-      throw new ParquetFormatException(
-          "a batch needs more than "
+      // A batch of fewer rows may fit: the reader tries one (BatchTooLargeException).
+      throw new BatchTooLargeException(
+          "more than "
               + maxEntries
-              + " level entries in one column"
-              + " (ReadOptions.maxLevelsPerBatch; --max-levels-per-batch in the CLI): read fewer rows"
-              + " per batch (ReadOptions.batchSize; --batch-size) or raise the limit");
+              + " level entries in one column (ReadOptions.maxLevelsPerBatch;"
+              + " --max-levels-per-batch in the CLI)",
+          -1);
     }
     if (needed > defs.length) {
       int capacity = (int) Math.min(maxEntries, Math.max(needed, (long) defs.length * 2));

@@ -1,6 +1,6 @@
 package dev.parrow.codec.values;
 
-import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.BatchTooLargeException;
 import java.util.Arrays;
 
 /**
@@ -47,8 +47,7 @@ public final class BinaryValues extends GrowableValues implements DenseValues {
   public int reserveBytes(int length) {
     long needed = (long) offsets[size] + length;
     if (needed > Integer.MAX_VALUE - 16) {
-      throw new ParquetFormatException(
-          "BYTE_ARRAY values of one batch exceed 2 GiB: use smaller batches");
+      throw new BatchTooLargeException("BYTE_ARRAY values of more than 2 GiB", size);
     }
     if (needed > bytes.length) {
       bytes =

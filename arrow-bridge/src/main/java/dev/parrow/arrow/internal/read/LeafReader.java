@@ -80,6 +80,21 @@ public final class LeafReader implements FieldReader {
     leaf.filler().startChunk();
   }
 
+  /**
+   * Reads the rest of the chunk from {@code reader}, a new reader of the same chunk from its start
+   * (given this chunk's {@link #dictionary}): the filler keeps what it holds of the chunk, its
+   * dictionary included.
+   */
+  public void restart(ColumnReader reader) {
+    this.reader.releasePages();
+    this.reader = reader;
+  }
+
+  /** The dictionary of the chunk being read, or null before it is read or without one. */
+  public DenseValues dictionary() {
+    return reader == null ? null : reader.dictionary();
+  }
+
   /** Passes over the next {@code rows} rows of the chunk (pages outside a filter's row ranges). */
   public void skip(long rows) {
     reader.skipRows(rows);
