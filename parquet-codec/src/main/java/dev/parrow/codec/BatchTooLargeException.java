@@ -12,6 +12,7 @@ public final class BatchTooLargeException extends ParquetFormatException {
   /** What did not fit, as a noun phrase ("BYTE_ARRAY values of more than 2 GiB"). */
   private final String what;
 
+  /** The values the batch held when it overflowed (they fit), or -1 when unknown. */
   private final int valuesHeld;
 
   /**
