@@ -329,7 +329,7 @@ public final class RowGroupPipeline implements AutoCloseable {
   public void write(VectorSchemaRoot root, Map<Long, DenseValues> dictionaries) throws IOException {
     rethrow();
     Op op;
-    long bytes = guessing ? bytes(root) : 0;
+    long bytes = guessing ? BatchBytes.of(root) : 0;
     if (guessing) {
       try {
         reserve(bytes);
@@ -457,6 +457,8 @@ public final class RowGroupPipeline implements AutoCloseable {
       endGroup(null);
     }
     int rows = op.root.getRowCount();
+    // Most batches fit one slice; a larger one is cut into slices of SLICE_LIMIT bytes.
+    boolean large = BatchBytes.of(op.root, from, rows) > BatchBytes.SLICE_LIMIT;
     int at = from;
     while (at < rows) {
       advance();
@@ -471,6 +473,9 @@ public final class RowGroupPipeline implements AutoCloseable {
       }
       Group g = current;
       int take = (int) Math.min(rows - at, rowGroupRows - g.rows);
+      if (large) {
+        take = BatchBytes.rowsWithin(op.root, at, take, BatchBytes.SLICE_LIMIT);
+      }
       boolean await = g.sync || !op.held || nearLimit(g, take);
       Slice slice = place(g, op, at, take);
       at += take;
@@ -968,14 +973,6 @@ public final class RowGroupPipeline implements AutoCloseable {
     } else if (t != null) {
       throw (Error) t;
     }
-  }
-
-  private static long bytes(VectorSchemaRoot root) {
-    long bytes = 0;
-    for (org.apache.arrow.vector.FieldVector v : root.getFieldVectors()) {
-      bytes += v.getBufferSize();
-    }
-    return bytes;
   }
 
   /**

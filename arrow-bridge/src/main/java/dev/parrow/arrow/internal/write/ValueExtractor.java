@@ -326,9 +326,6 @@ public final class ValueExtractor {
   }
 
   /**
-   * Utf8/Binary (4-byte offsets) or their Large forms (8-byte offsets): the present values' bytes.
-   */
-  /**
    * Utf8View and BinaryView: each present value's bytes, inline in its 16-byte view (up to 12) or
    * in the data buffer the view names.
    */
@@ -353,6 +350,9 @@ public final class ValueExtractor {
     }
   }
 
+  /**
+   * Utf8/Binary (4-byte offsets) or their Large forms (8-byte offsets): the present values' bytes.
+   */
   private void binary(FieldVector v, int rows, int offsetWidth) {
     BinaryValues out = (BinaryValues) values;
     ArrowBuf offsets = v.getOffsetBuffer();
