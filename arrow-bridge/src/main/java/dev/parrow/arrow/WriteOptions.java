@@ -17,6 +17,13 @@ import java.util.function.Consumer;
  * field here and its consumer.
  */
 public final class WriteOptions {
+  /**
+   * Byte-array statistics bounds longer than this are truncated unless set otherwise: 4 KiB, the
+   * size past which Arrow C++ and parquet-java leave a bound out (the spec allows a shorter bound
+   * in its place, which keeps the pruning).
+   */
+  public static final int DEFAULT_STATISTICS_TRUNCATE_LENGTH = 4096;
+
   /** The data page format. */
   public enum DataPageVersion {
     /** Data pages v1, which every reader reads (the default). */
@@ -317,7 +324,10 @@ public final class WriteOptions {
     return floatTotalOrder;
   }
 
-  /** {@return the longest byte-array statistics bound written, or null for exact bounds} */
+  /**
+   * {@return the longest byte-array statistics bound written (by default {@link
+   * #DEFAULT_STATISTICS_TRUNCATE_LENGTH}), or null for exact bounds whatever their length}
+   */
   public Integer statisticsTruncateLength() {
     return statisticsTruncateLength;
   }
@@ -548,7 +558,7 @@ public final class WriteOptions {
     private EncryptionPerFile encryption;
     private dev.parrow.codec.crypto.FileDecryption appendKeys;
     private boolean floatTotalOrder = true;
-    private Integer statisticsTruncateLength;
+    private Integer statisticsTruncateLength = DEFAULT_STATISTICS_TRUNCATE_LENGTH;
     private boolean sizeStatistics = true;
     private dev.parrow.codec.options.ContentDefinedChunking contentDefinedChunking;
     private final Map<String, org.apache.arrow.vector.types.pojo.Field> variantShredding =
@@ -881,7 +891,9 @@ public final class WriteOptions {
      * parquet-java and arrow-rs can: the min becomes a prefix, the max a prefix raised past every
      * value that starts with it (whole UTF-8 characters for strings), and the chunk statistics say
      * so ({@code is_min_value_exact}, {@code is_max_value_exact} false). A max that cannot be
-     * raised (all 0xFF bytes) stays whole. Default: null, exact bounds whatever their length.
+     * raised (all 0xFF bytes) stays whole. Default: {@link #DEFAULT_STATISTICS_TRUNCATE_LENGTH};
+     * null for exact bounds whatever their length (a 100 MB value then makes page headers and a
+     * footer of that size, which readers with a Thrift size limit refuse).
      *
      * @param bytes the longest bound, at least 1, or null
      * @return this builder

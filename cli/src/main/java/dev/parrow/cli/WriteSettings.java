@@ -33,8 +33,8 @@ final class WriteSettings {
       names = "--statistics-truncate-length",
       paramLabel = "BYTES",
       description =
-          "Truncate string and binary min/max statistics longer than BYTES, marked inexact (by"
-              + " default they are exact whatever their length).")
+          "Truncate string and binary min/max statistics longer than BYTES, marked inexact"
+              + " (default 4096).")
   Integer statisticsTruncateLength;
 
   @Option(
@@ -242,11 +242,13 @@ final class WriteSettings {
             .writeCrc(!noWriteCrc)
             .monthDayNanoAsInterval(monthDayNanoAsInterval)
             .floatTotalOrder(!floatTypeOrder)
-            .statisticsTruncateLength(statisticsTruncateLength)
             .sizeStatistics(!noSizeStatistics)
             .contentDefinedChunking(chunking(contentDefinedChunking))
             .inferVariantShredding(shredVariants)
             .encryption(encryption);
+    if (statisticsTruncateLength != null) {
+      b.statisticsTruncateLength(statisticsTruncateLength);
+    }
     columnCompression.forEach((column, codec) -> b.column(column, c -> c.compression(codec)));
     columnEncoding.forEach((column, encoding) -> b.column(column, c -> c.encoding(encoding)));
     columnDictionary.forEach((column, on) -> b.column(column, c -> c.dictionary(on)));
