@@ -16,6 +16,8 @@ public final class BatchTooLargeException extends ParquetFormatException {
   private final int valuesHeld;
 
   /**
+   * A batch that did not fit.
+   *
    * @param what what did not fit, as a noun phrase
    * @param valuesHeld the values the batch held when it overflowed (they fit), or -1 when unknown
    */
