@@ -501,9 +501,9 @@ public final class ReadOptions {
     /**
      * Rows per batch at most (default {@link #DEFAULT_BATCH_SIZE}). A batch of a row group is
      * smaller only at the row group's end, or when a column's values would not fit one batch (more
-     * than 2 GiB of strings or binaries, the most a Java array holds, or more than {@link
-     * #maxLevelsPerBatch} level entries): the batches of that row group are then made smaller until
-     * they fit, as Arrow C++ cuts such a column into chunks.
+     * than 2 GiB of strings or binaries, fixed-size ones included, the most a Java array holds, or
+     * more than {@link #maxLevelsPerBatch} level entries): the batches of that row group are then
+     * made smaller until they fit, as Arrow C++ cuts such a column into chunks.
      *
      * @param rows the batch size, at least 1
      * @return this builder

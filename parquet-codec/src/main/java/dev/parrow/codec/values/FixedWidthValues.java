@@ -25,8 +25,8 @@ public final class FixedWidthValues extends GrowableValues implements DenseValue
   public int reserve(int n) {
     long needed = ((long) size + n) * width;
     if (needed > Integer.MAX_VALUE - 16) {
-      throw new dev.parrow.codec.ParquetFormatException(
-          "a batch of " + n + " values of " + width + " bytes does not fit in memory");
+      throw new dev.parrow.codec.BatchTooLargeException(
+          "values of " + width + " bytes, more than 2 GiB of them", size);
     }
     if (needed > bytes.length) {
       bytes =

@@ -9,9 +9,9 @@ import dev.parrow.codec.ParquetFormatException;
 import org.junit.jupiter.api.Test;
 
 /**
- * A batch's BYTE_ARRAY values past what a Java array holds are a {@link BatchTooLargeException}
- * before anything is allocated, telling the values that fitted, from which the reader picks a
- * smaller batch.
+ * A batch's BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY values past what a Java array holds are a {@link
+ * BatchTooLargeException} before anything is allocated, telling the values that fitted, from which
+ * the reader picks a smaller batch.
  */
 class BatchTooLargeTest {
   @Test
@@ -28,6 +28,16 @@ class BatchTooLargeTest {
     // Nothing of it taken: the values are as they were.
     assertEquals(40, values.size());
     assertEquals(200, values.byteLength());
+  }
+
+  @Test
+  void fixedWidthValuesPastTwoGibibytesToo() {
+    FixedWidthValues values = new FixedWidthValues(100_000);
+    values.add(new byte[100_000], 0);
+    BatchTooLargeException e =
+        assertThrows(BatchTooLargeException.class, () -> values.reserve(30_000));
+    assertEquals(1, e.valuesHeld());
+    assertEquals(1, values.size());
   }
 
   @Test
