@@ -52,8 +52,11 @@ final class Sizes {
         : String.format("%d:%02d", d.toMinutes(), d.toSecondsPart());
   }
 
-  /** 950, 12.3K, 4.5M, 1.2G. */
+  /** 0.1, 9.5, 950, 12.3K, 4.5M, 1.2G (a rate of two rows in 20 s is 0.1, not 0). */
   static String shortCount(double n) {
+    if (n < 10) {
+      return String.format(Locale.ROOT, "%.1f", n);
+    }
     if (n < 1_000) {
       return String.format(Locale.ROOT, "%.0f", n);
     }
