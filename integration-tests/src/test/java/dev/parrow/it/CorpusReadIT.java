@@ -88,6 +88,16 @@ class CorpusReadIT {
             readWithParrow(file, allocator, defaults.toBuilder().batchSize(batch).build());
         assertEquals(parrow.values, small.values, "batch size " + batch + " changes nothing");
       }
+      // Batches over a level limit are read again as smaller ones: the same values, unless a
+      // single row is over it.
+      try {
+        Columns cut =
+            readWithParrow(file, allocator, defaults.toBuilder().maxLevelsPerBatch(16).build());
+        assertEquals(parrow.values, cut.values, "batches cut by the level limit change nothing");
+      } catch (ParquetFormatException e) {
+        assertTrue(
+            e.problem().startsWith("one row has more than 16 level entries"), e.getMessage());
+      }
 
       Columns oracle;
       try {
