@@ -891,9 +891,10 @@ public final class WriteOptions {
      * parquet-java and arrow-rs can: the min becomes a prefix, the max a prefix raised past every
      * value that starts with it (whole UTF-8 characters for strings), and the chunk statistics say
      * so ({@code is_min_value_exact}, {@code is_max_value_exact} false). A max that cannot be
-     * raised (all 0xFF bytes) stays whole. Default: {@link #DEFAULT_STATISTICS_TRUNCATE_LENGTH};
-     * null for exact bounds whatever their length (a 100 MB value then makes page headers and a
-     * footer of that size, which readers with a Thrift size limit refuse).
+     * raised (all 0xFF bytes) stays whole, and so do fixed-size binaries' bounds (a bound must keep
+     * the column's width). Default: {@link #DEFAULT_STATISTICS_TRUNCATE_LENGTH}; null for exact
+     * bounds whatever their length (a 100 MB value then makes page headers and a footer of that
+     * size, which readers with a Thrift size limit refuse).
      *
      * @param bytes the longest bound, at least 1, or null
      * @return this builder

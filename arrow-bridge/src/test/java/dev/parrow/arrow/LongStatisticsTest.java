@@ -84,6 +84,39 @@ class LongStatisticsTest {
     assertEquals(0, matching(file, "s > '" + "z".repeat(4095) + "{'"));
   }
 
+  /**
+   * A fixed-size binary's bound must keep the column's width (Arrow C++ aborts on a shorter one):
+   * it is written whole, whatever the limit.
+   */
+  @Test
+  void fixedSizeBinaryBoundsAreNeverTruncated() throws Exception {
+    Schema schema = new Schema(List.of(Field.nullable("f", new ArrowType.FixedSizeBinary(5_000))));
+    Path file = dir.resolve("fixed.parquet");
+    byte[] a = "a".repeat(5_000).getBytes(StandardCharsets.UTF_8);
+    byte[] b = "b".repeat(5_000).getBytes(StandardCharsets.UTF_8);
+    for (Integer limit : new Integer[] {null, 8}) {
+      WriteOptions options =
+          limit == null
+              ? WriteOptions.defaults()
+              : WriteOptions.builder().statisticsTruncateLength(limit).build();
+      try (BufferAllocator allocator = new RootAllocator();
+          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+          ParquetArrowWriter writer = ParquetArrowWriter.create(file, schema, options)) {
+        org.apache.arrow.vector.FixedSizeBinaryVector f =
+            (org.apache.arrow.vector.FixedSizeBinaryVector) root.getVector(0);
+        f.allocateNew(2);
+        f.set(0, a);
+        f.set(1, b);
+        root.setRowCount(2);
+        writer.write(root);
+      }
+      Statistics st = statistics(file);
+      assertTrue(st.isMinValueExact() && st.isMaxValueExact());
+      assertArrayEquals(a, st.minValue().toByteArray());
+      assertArrayEquals(b, st.maxValue().toByteArray());
+    }
+  }
+
   @Test
   void boundsOfFourKibibytesOrNoLimitStayExact() throws Exception {
     String edge = "q".repeat(WriteOptions.DEFAULT_STATISTICS_TRUNCATE_LENGTH);

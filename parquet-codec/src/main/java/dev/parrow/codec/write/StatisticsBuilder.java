@@ -64,7 +64,10 @@ final class StatisticsBuilder {
   private long maxNaNKey;
   private boolean anyNaN;
 
-  /** The longest byte-array bound written (byte strings, not decimals), or null for no limit. */
+  /**
+   * The longest bound written of a BYTE_ARRAY column (byte strings, not decimals), or null for no
+   * limit.
+   */
   private final Integer truncateLength;
 
   /** Whether the column holds UTF-8 strings: a truncated bound keeps whole characters. */
@@ -81,7 +84,13 @@ final class StatisticsBuilder {
    */
   StatisticsBuilder(ColumnDescriptor column, boolean floatTotalOrder, Integer truncateLength) {
     this.order = order(column);
-    this.truncateLength = order == Order.BYTES ? truncateLength : null;
+    // Only BYTE_ARRAY bounds may be shorter: a FIXED_LEN_BYTE_ARRAY bound must keep the column's
+    // width (Arrow C++ aborts reading a shorter one), so it is written whole.
+    this.truncateLength =
+        order == Order.BYTES
+                && column.physicalType() == dev.parrow.codec.metadata.PhysicalType.BYTE_ARRAY
+            ? truncateLength
+            : null;
     this.utf8 =
         column.logicalType() instanceof LogicalType.StringType
             || column.convertedType() == ConvertedType.UTF8;
