@@ -83,13 +83,10 @@ final class BatchBytes {
     if (v instanceof BaseFixedWidthVector fixed) {
       return n * fixed.getTypeWidth();
     }
-    if (v instanceof BaseVariableWidthVector) {
+    if (v instanceof BaseVariableWidthVector || v instanceof BaseLargeVariableWidthVector) {
+      int width = v instanceof BaseVariableWidthVector ? 4 : 8;
       ArrowBuf offsets = v.getOffsetBuffer();
-      return 4 * n + offsets.getInt(to * 4) - offsets.getInt(from * 4);
-    }
-    if (v instanceof BaseLargeVariableWidthVector) {
-      ArrowBuf offsets = v.getOffsetBuffer();
-      return 8 * n + offsets.getLong(to * 8) - offsets.getLong(from * 8);
+      return width * n + offset(offsets, to, width) - offset(offsets, from, width);
     }
     if (v instanceof BaseVariableWidthViewVector) {
       // Values of up to 12 bytes are inside their view; longer ones in a data buffer.
@@ -103,31 +100,29 @@ final class BatchBytes {
       }
       return bytes;
     }
-    if (v instanceof LargeListVector list) {
-      ArrowBuf offsets = list.getOffsetBuffer();
-      return 8 * n + of(list.getDataVector(), offsets.getLong(from * 8), offsets.getLong(to * 8));
-    }
-    if (v instanceof ListVector list) {
-      // Maps too.
-      ArrowBuf offsets = list.getOffsetBuffer();
-      return 4 * n + of(list.getDataVector(), offsets.getInt(from * 4), offsets.getInt(to * 4));
+    if (v instanceof ListVector || v instanceof LargeListVector) {
+      // Maps too (a MapVector is a ListVector).
+      int width = v instanceof ListVector ? 4 : 8;
+      ArrowBuf offsets = v.getOffsetBuffer();
+      FieldVector items = (FieldVector) v.getChildrenFromFields().get(0);
+      return width * n + of(items, offset(offsets, from, width), offset(offsets, to, width));
     }
     if (v instanceof FixedSizeListVector list) {
       return of(list.getDataVector(), from * list.getListSize(), to * list.getListSize());
     }
-    if (v instanceof ListViewVector list) {
-      long bytes = 8 * n;
+    if (v instanceof ListViewVector || v instanceof LargeListViewVector) {
+      // Each view's items on their own (views may overlap: then counted more than once).
+      int width = v instanceof ListViewVector ? 4 : 8;
+      ArrowBuf offsets = v.getOffsetBuffer();
+      ArrowBuf sizes =
+          v instanceof ListViewVector l
+              ? l.getSizeBuffer()
+              : ((LargeListViewVector) v).getSizeBuffer();
+      FieldVector items = (FieldVector) v.getChildrenFromFields().get(0);
+      long bytes = 2L * width * n;
       for (long i = from; i < to; i++) {
-        int start = list.getOffsetBuffer().getInt(i * 4);
-        bytes += of(list.getDataVector(), start, start + list.getSizeBuffer().getInt(i * 4));
-      }
-      return bytes;
-    }
-    if (v instanceof LargeListViewVector list) {
-      long bytes = 16 * n;
-      for (long i = from; i < to; i++) {
-        long start = list.getOffsetBuffer().getLong(i * 8);
-        bytes += of(list.getDataVector(), start, start + list.getSizeBuffer().getLong(i * 8));
+        long start = offset(offsets, i, width);
+        bytes += of(items, start, start + offset(sizes, i, width));
       }
       return bytes;
     }
@@ -141,5 +136,10 @@ final class BatchBytes {
     // Null vectors hold nothing; unions are refused before a write, run-end encoded vectors
     // expanded.
     return 0;
+  }
+
+  /** Entry {@code i} of an offsets (or sizes) buffer of 4- or 8-byte entries. */
+  private static long offset(ArrowBuf buffer, long i, int width) {
+    return width == 4 ? buffer.getInt(i * 4) : buffer.getLong(i * 8);
   }
 }

@@ -14,6 +14,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ViewVarCharVector;
 import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.ListViewVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -117,6 +118,35 @@ class BatchBytesTest {
       assertEquals(2 * 2 * 8, BatchBytes.of(pairs, 1, 3));
       // Rows 1 and 2: two shorts, and "s" and "ss" with their offsets.
       assertEquals(2 * 2 + 3 + 2 * 4, BatchBytes.of(structs, 1, 3));
+    }
+  }
+
+  @Test
+  void listViewsCountEachViewsItems() {
+    Field field =
+        new Field(
+            "views",
+            FieldType.nullable(ArrowType.ListView.INSTANCE),
+            List.of(Field.nullable("item", new ArrowType.Int(32, true))));
+    try (BufferAllocator allocator = new RootAllocator();
+        ListViewVector views = (ListViewVector) field.createVector(allocator)) {
+      views.allocateNew();
+      IntVector items = (IntVector) views.getDataVector();
+      for (int i = 0; i < 5; i++) {
+        items.setSafe(i, i);
+      }
+      items.setValueCount(5);
+      // Row 0: items 3 and 4; row 1: items 0 to 2; row 2: item 4 again (views may overlap).
+      int[][] spans = {{3, 2}, {0, 3}, {4, 1}};
+      for (int r = 0; r < spans.length; r++) {
+        views.setValidity(r, 1);
+        views.setOffset(r, spans[r][0]);
+        views.setSize(r, spans[r][1]);
+      }
+      views.setValueCount(3);
+      // An offset and a size of 4 bytes each a row, and 4 bytes an item.
+      assertEquals(2 * 8 + 4 * 4, BatchBytes.of(views, 1, 3));
+      assertEquals(3 * 8 + 6 * 4, BatchBytes.of(views, 0, 3));
     }
   }
 
