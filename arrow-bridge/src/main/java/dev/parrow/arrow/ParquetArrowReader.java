@@ -598,17 +598,11 @@ public final class ParquetArrowReader extends ArrowReader {
           useOffsetIndex(group, column, pages);
         }
         counters.chunkStarted(pages, meta);
-        ColumnReader reader = new ColumnReader(column.column(), pages);
-        reader.expectValueBytes(meta);
         DenseValues dictionary = leaf.takePreloaded(cursor.position());
         if (dictionary == null && split != null) {
           dictionary = split.dictionary(column);
         }
-        if (dictionary != null) {
-          pages.skipDictionaryPage();
-          reader.useDictionary(dictionary);
-        }
-        leaf.start(reader);
+        leaf.start(chunkReader(column, pages, meta, dictionary));
         if (filtered != null) {
           filtered.startChunk(column.column().index(), meta.onlyDictionaryPages());
         }
@@ -619,6 +613,21 @@ public final class ParquetArrowReader extends ArrowReader {
       }
     }
     scheduler.started(cursor.position());
+  }
+
+  /**
+   * The reader of a chunk's values from {@code pages}; with {@code dictionary} (decoded before, or
+   * null) the chunk's own dictionary page is passed over.
+   */
+  private static ColumnReader chunkReader(
+      LeafColumn column, PageReader pages, ColumnMetaData meta, DenseValues dictionary) {
+    ColumnReader reader = new ColumnReader(column.column(), pages);
+    reader.expectValueBytes(meta);
+    if (dictionary != null) {
+      pages.skipDictionaryPage();
+      reader.useDictionary(dictionary);
+    }
+    return reader;
   }
 
   /**
@@ -660,14 +669,8 @@ public final class ParquetArrowReader extends ArrowReader {
         PageReader pages = pages(cursor.rowGroup(), column);
         useOffsetIndex(group, column, pages);
         counters.chunkRestarted(i, pages);
-        ColumnReader reader = new ColumnReader(column.column(), pages);
-        reader.expectValueBytes(group.columns().get(column.column().index()).metaData());
-        DenseValues dictionary = leaf.dictionary();
-        if (dictionary != null) {
-          pages.skipDictionaryPage();
-          reader.useDictionary(dictionary);
-        }
-        leaf.restart(reader);
+        ColumnMetaData meta = group.columns().get(column.column().index()).metaData();
+        leaf.restart(chunkReader(column, pages, meta, leaf.dictionary()));
       } catch (ParquetFormatException e) {
         throw assembly.inContext(e, leaf);
       }

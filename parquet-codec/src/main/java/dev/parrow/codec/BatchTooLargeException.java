@@ -1,10 +1,10 @@
 package dev.parrow.codec;
 
 /**
- * A batch's values of one column do not fit what one batch holds: more than 2 GiB of BYTE_ARRAY
- * bytes (a Java array's limit), or more level entries than the reader's limit. Not a fault of the
- * file: a reader that meets it reads the same rows again as smaller batches, and only when a single
- * row does not fit is it an error ({@link #inOneRow}).
+ * A batch's values of one column do not fit what one batch holds: more than 2 GiB of BYTE_ARRAY or
+ * FIXED_LEN_BYTE_ARRAY bytes (a Java array's limit), or more level entries than the reader's limit.
+ * Not a fault of the file: a reader that meets it reads the same rows again as smaller batches, and
+ * only when a single row does not fit is it an error ({@link #inOneRow}).
  */
 public final class BatchTooLargeException extends ParquetFormatException {
   private static final long serialVersionUID = 1L;
