@@ -381,7 +381,8 @@ final class MetaCommand implements Callable<Integer> {
       j.endObject();
       return;
     }
-    j.field("pathInSchema", String.join(".", m.pathInSchema()));
+    // null where the writer left the path out (chunks are matched to leaves by their place)
+    j.field("pathInSchema", m.pathInSchema().isEmpty() ? null : String.join(".", m.pathInSchema()));
     j.field("type", m.type().name());
     j.field("codec", m.codec().name());
     j.name("encodings").beginArray();

@@ -120,8 +120,9 @@ final class WriteSettings {
       paramLabel = "COL=ENCODING",
       description =
           "The values' encoding for one column (repeatable): PLAIN, DELTA_BINARY_PACKED,"
-              + " DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY or BYTE_STREAM_SPLIT; any but PLAIN"
-              + " turns that column's dictionary off.")
+              + " DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT or ALP (FLOAT and"
+              + " DOUBLE; few readers read it yet); any but PLAIN turns that column's dictionary"
+              + " off.")
   Map<String, Encoding> columnEncoding = Map.of();
 
   @Option(

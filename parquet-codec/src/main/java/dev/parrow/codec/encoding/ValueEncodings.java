@@ -37,7 +37,8 @@ public enum ValueEncodings {
   BYTE_STREAM_SPLIT(
       Encoding.BYTE_STREAM_SPLIT,
       true,
-      EnumSet.of(FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY));
+      EnumSet.of(FLOAT, DOUBLE, INT32, INT64, FIXED_LEN_BYTE_ARRAY)),
+  ALP(Encoding.ALP, true, EnumSet.of(FLOAT, DOUBLE));
 
   private final Encoding encoding;
 
@@ -135,6 +136,7 @@ public enum ValueEncodings {
           new DeltaByteArrayDecoder(
               buf, start, end, type == FIXED_LEN_BYTE_ARRAY ? column.typeLength() : -1, numValues);
       case BYTE_STREAM_SPLIT -> new ByteStreamSplitDecoder(buf, start, end, column.byteWidth());
+      case ALP -> new AlpDecoder(buf, start, end, column.byteWidth());
     };
   }
 
@@ -159,6 +161,10 @@ public enum ValueEncodings {
       case DELTA_BYTE_ARRAY -> DeltaByteArrayEncoder.encode(arrays(values, n));
       case BYTE_STREAM_SPLIT ->
           ByteStreamSplitEncoder.encode(plain(values, n, column), column.byteWidth());
+      case ALP ->
+          values instanceof Int32Values floats
+              ? AlpEncoder.encodeFloats(floats.values(), n)
+              : AlpEncoder.encodeDoubles(((Int64Values) values).values(), n);
       case PLAIN_DICTIONARY, RLE_DICTIONARY, RLE ->
           throw new IllegalArgumentException(
               encoding + " is not a value encoding a column is written with");

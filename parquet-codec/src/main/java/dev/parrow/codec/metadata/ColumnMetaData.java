@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * The metadata of one column chunk. Optional fields (boxed types, lists) are null when absent.
  *
- * @param pathInSchema as written; some writers write a wrong one, so readers match chunks to leaves
- *     by position
+ * @param pathInSchema as written (empty when the writer left it out); some writers write a wrong
+ *     one, so readers match chunks to leaves by position
  * @param totalUncompressedSize bytes of all pages including headers, before compression
  * @param totalCompressedSize bytes of all pages including headers, as stored
  * @param type the physical type

@@ -19,7 +19,13 @@ public enum Encoding {
   /** Dictionary indices in the hybrid encoding. */
   RLE_DICTIONARY(8),
   /** The k-th bytes of all values together, for k from the first to the last. */
-  BYTE_STREAM_SPLIT(9);
+  BYTE_STREAM_SPLIT(9),
+  /**
+   * Adaptive Lossless floating-Point: FLOAT and DOUBLE values as scaled decimal integers, framed
+   * and bit-packed, with the values that are no such decimals kept exactly (in Preview in the
+   * format since 2026: few readers know it yet).
+   */
+  ALP(10);
 
   private static final Encoding[] BY_VALUE = ThriftValues.index(values(), Encoding::thriftValue);
 

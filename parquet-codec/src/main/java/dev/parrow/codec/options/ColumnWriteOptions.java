@@ -18,8 +18,8 @@ import dev.parrow.codec.metadata.Encoding;
  * @param statistics write min/max and null counts
  * @param crc write a CRC32 of every page
  * @param encoding the values' encoding when not dictionary-encoded: PLAIN (null means PLAIN),
- *     DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY or BYTE_STREAM_SPLIT; another
- *     encoding than PLAIN turns the dictionary off
+ *     DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT or ALP;
+ *     another encoding than PLAIN turns the dictionary off
  * @param bloomFilter a Bloom filter to write for the chunk, or null
  * @param statisticsTruncateLength byte-array min and max longer than this many bytes are written
  *     truncated (the min a prefix, the max a prefix raised past every value that starts with it),

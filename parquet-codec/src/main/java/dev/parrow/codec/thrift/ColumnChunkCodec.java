@@ -121,7 +121,9 @@ final class ColumnChunkCodec {
     return new ColumnMetaData(
         Required.field(type, s, "type"),
         Required.field(encodings, s, "encodings"),
-        Required.field(path, s, "path_in_schema"),
+        // Writers may leave the path out (it repeats the schema, and a wide file's footer is mostly
+        // paths): chunks are matched to leaves by their place, so none is needed.
+        path == null ? List.of() : path,
         Required.field(codec, s, "codec"),
         Required.field(numValues, s, "num_values"),
         Required.field(uncompressed, s, "total_uncompressed_size"),
@@ -142,7 +144,10 @@ final class ColumnChunkCodec {
     w.beginStruct();
     w.enumValue(1, m.type(), PhysicalType::thriftValue);
     w.enumList(2, m.encodings(), Encoding::thriftValue);
-    w.stringList(3, m.pathInSchema());
+    if (!m.pathInSchema().isEmpty()) {
+      // Left out as it was read (a footer rewritten on append keeps the writer's choice).
+      w.stringList(3, m.pathInSchema());
+    }
     w.enumValue(4, m.codec(), CompressionCodec::thriftValue);
     w.i64(5, m.numValues());
     w.i64(6, m.totalUncompressedSize());

@@ -65,15 +65,25 @@ public final class DirectFixedValues extends GrowableValues implements DenseValu
 
   /** Appends n 4-byte values from an array: one bulk copy. */
   public void appendInts(int[] src, int n) {
+    appendInts(src, 0, n);
+  }
+
+  /** Appends {@code src[offset, offset + n)}, 4-byte values: one bulk copy. */
+  public void appendInts(int[] src, int offset, int n) {
     long at = reserve(n);
-    target.nioBuffer(at, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(src, 0, n);
+    target.nioBuffer(at, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(src, offset, n);
     size += n;
   }
 
   /** Appends n 8-byte values from an array: one bulk copy. */
   public void appendLongs(long[] src, int n) {
+    appendLongs(src, 0, n);
+  }
+
+  /** Appends {@code src[offset, offset + n)}, 8-byte values: one bulk copy. */
+  public void appendLongs(long[] src, int offset, int n) {
     long at = reserve(n);
-    target.nioBuffer(at, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(src, 0, n);
+    target.nioBuffer(at, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(src, offset, n);
     size += n;
   }
 

@@ -48,6 +48,7 @@ class ValueEncodingsTest {
           t == PhysicalType.BYTE_ARRAY || t == PhysicalType.FIXED_LEN_BYTE_ARRAY;
       case BYTE_STREAM_SPLIT ->
           t != PhysicalType.BOOLEAN && t != PhysicalType.BYTE_ARRAY && t != PhysicalType.INT96;
+      case ALP -> t == PhysicalType.FLOAT || t == PhysicalType.DOUBLE;
       default -> false;
     };
   }
@@ -72,7 +73,8 @@ class ValueEncodingsTest {
             Encoding.DELTA_BINARY_PACKED,
             Encoding.DELTA_LENGTH_BYTE_ARRAY,
             Encoding.DELTA_BYTE_ARRAY,
-            Encoding.BYTE_STREAM_SPLIT)) {
+            Encoding.BYTE_STREAM_SPLIT,
+            Encoding.ALP)) {
       for (PhysicalType t : PhysicalType.values()) {
         ColumnDescriptor column = column(t);
         if (!allowed(e, t)) {

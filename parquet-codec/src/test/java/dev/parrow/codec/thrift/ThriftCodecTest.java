@@ -23,6 +23,7 @@ import dev.parrow.codec.metadata.OffsetIndex;
 import dev.parrow.codec.metadata.PageHeader;
 import dev.parrow.codec.metadata.PageLocation;
 import dev.parrow.codec.metadata.PageType;
+import dev.parrow.codec.metadata.RowGroup;
 import dev.parrow.codec.metadata.SchemaElement;
 import dev.parrow.codec.testing.SampleMetadata;
 import java.nio.ByteBuffer;
@@ -42,6 +43,31 @@ class ThriftCodecTest {
     assertEquals(encoded.length, buffer.position(), "the whole struct is consumed");
     assertArrayEquals(
         encoded, ThriftCodec.writeFileMetaData(decoded), "re-encoding is byte-identical");
+  }
+
+  /**
+   * A writer may leave a chunk's path_in_schema out (chunks are matched to leaves by place): the
+   * footer reads with an empty path, and is written back without one.
+   */
+  @Test
+  void aChunkWithoutItsPathReadsAndIsWrittenWithoutOne() {
+    FileMetaData full = SampleMetadata.full();
+    List<RowGroup> groups = new java.util.ArrayList<>();
+    for (RowGroup g : full.rowGroups()) {
+      groups.add(
+          g.withColumns(
+              g.columns().stream()
+                  .map(c -> c.withMetaData(SampleMetadata.fullColumnMetaData(List.of())))
+                  .toList()));
+    }
+    FileMetaData pathless = full.withRowGroups(groups);
+    byte[] encoded = ThriftCodec.writeFileMetaData(pathless);
+    byte[] withPaths = ThriftCodec.writeFileMetaData(full);
+    assertTrue(encoded.length < withPaths.length, "no path written");
+    FileMetaData decoded = ThriftCodec.readFileMetaData(ByteBuffer.wrap(encoded));
+    assertEquals(pathless, decoded);
+    assertEquals(List.of(), decoded.rowGroups().get(1).columns().get(2).metaData().pathInSchema());
+    assertArrayEquals(encoded, ThriftCodec.writeFileMetaData(decoded));
   }
 
   @Test

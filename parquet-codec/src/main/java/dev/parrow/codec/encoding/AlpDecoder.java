@@ -1,0 +1,265 @@
+package dev.parrow.codec.encoding;
+
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.values.DenseValues;
+import dev.parrow.codec.values.DirectFixedValues;
+import dev.parrow.codec.values.Int32Values;
+import dev.parrow.codec.values.Int64Values;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * ALP (Adaptive Lossless floating-Point, {@code ALP = 10}) for FLOAT and DOUBLE: a page header, an
+ * offset per vector, then vectors of up to {@code 2^log_vector_size} values, each its decimal
+ * exponent and factor, a frame of reference, bit-packed deltas from it, and the values that do not
+ * round-trip as decimals (exceptions: NaN, infinities, -0.0, full-precision values) stored as their
+ * exact bits at their positions. A vector is decoded whole into a scratch array, as the raw bits
+ * FLOAT and DOUBLE values are kept as, and handed out from there.
+ */
+public final class AlpDecoder implements ValuesDecoder {
+  private static final VarHandle SHORT_LE =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INT_LE =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private final byte[] buf;
+  private final int end;
+
+  /** 4 for FLOAT, 8 for DOUBLE: the size of an exception value and of the frame of reference. */
+  private final int width;
+
+  private final int vectorSize;
+  private final int numElements;
+  private final int numVectors;
+
+  /** Where the offset array starts: vectors are found at this plus their offset. */
+  private final int offsetsStart;
+
+  /** The current vector's values, as raw bits (one of the two, by width). */
+  private int[] floatBits;
+
+  private long[] doubleBits;
+
+  /** Bit-packed deltas, unpacked 32 at a time (a multiple of 32 long). */
+  private final long[] deltas;
+
+  private int vectorIndex;
+  private int vectorLength;
+  private int vectorPos;
+
+  /** Values handed out so far, of numElements. */
+  private int consumed;
+
+  public AlpDecoder(byte[] buf, int start, int end, int width) {
+    if (width != 4 && width != 8) {
+      throw new ParquetFormatException(
+          "ALP encodes FLOAT and DOUBLE values, not " + width + "-byte ones");
+    }
+    if (end - start < Alp.PAGE_HEADER_SIZE) {
+      throw new ParquetFormatException(
+          "ALP page header cut off: " + (end - start) + " bytes, not " + Alp.PAGE_HEADER_SIZE);
+    }
+    int mode = buf[start] & 0xff;
+    int integerEncoding = buf[start + 1] & 0xff;
+    int logVectorSize = buf[start + 2] & 0xff;
+    int elements = (int) INT_LE.get(buf, start + 3);
+    if (mode != Alp.MODE_ALP) {
+      throw new ParquetFormatException(
+          "ALP compression mode " + mode + " is not supported (only 0)");
+    }
+    if (integerEncoding != Alp.INTEGER_ENCODING_FOR) {
+      throw new ParquetFormatException(
+          "ALP integer encoding " + integerEncoding + " is not supported (only 0)");
+    }
+    if (logVectorSize < Alp.MIN_LOG_VECTOR_SIZE || logVectorSize > Alp.MAX_LOG_VECTOR_SIZE) {
+      throw new ParquetFormatException(
+          "ALP log_vector_size " + logVectorSize + " is outside [3, 15]");
+    }
+    if (elements < 0) {
+      throw new ParquetFormatException("ALP page of " + elements + " values");
+    }
+    this.buf = buf;
+    this.end = end;
+    this.width = width;
+    this.vectorSize = 1 << logVectorSize;
+    this.numElements = elements;
+    this.numVectors = (int) (((long) elements + vectorSize - 1) >>> logVectorSize);
+    this.offsetsStart = start + Alp.PAGE_HEADER_SIZE;
+    if ((long) numVectors * 4 > end - offsetsStart) {
+      throw new ParquetFormatException(
+          "ALP offsets of "
+              + numVectors
+              + " vectors run past the end of the page ("
+              + (end - offsetsStart)
+              + " bytes left)");
+    }
+    this.deltas = new long[(Math.min(vectorSize, Math.max(elements, 1)) + 31) & ~31];
+  }
+
+  @Override
+  public void read(DenseValues out, int n) {
+    if (n > numElements - consumed) {
+      throw new ParquetFormatException(
+          "ALP page holds " + (numElements - consumed) + " more values, not the " + n + " needed");
+    }
+    int done = 0;
+    while (done < n) {
+      if (vectorPos == vectorLength) {
+        decodeVector(vectorIndex++);
+      }
+      int k = Math.min(n - done, vectorLength - vectorPos);
+      emit(out, vectorPos, k);
+      vectorPos += k;
+      done += k;
+    }
+    consumed += n;
+  }
+
+  private void emit(DenseValues out, int from, int k) {
+    if (width == 4) {
+      if (out instanceof Int32Values ints) {
+        int at = ints.reserve(k);
+        System.arraycopy(floatBits, from, ints.values(), at, k);
+        ints.added(k);
+      } else {
+        ((DirectFixedValues) out).appendInts(floatBits, from, k);
+      }
+    } else if (out instanceof Int64Values longs) {
+      int at = longs.reserve(k);
+      System.arraycopy(doubleBits, from, longs.values(), at, k);
+      longs.added(k);
+    } else {
+      ((DirectFixedValues) out).appendLongs(doubleBits, from, k);
+    }
+  }
+
+  /**
+   * Decodes vector {@code k} whole: unpack, add the frame of reference, scale, patch exceptions.
+   */
+  private void decodeVector(int k) {
+    int length = k == numVectors - 1 ? numElements - k * vectorSize : vectorSize;
+    long offset = (int) INT_LE.get(buf, offsetsStart + 4 * k) & 0xffffffffL;
+    long at = offsetsStart + offset;
+    int headerSize = Alp.ALP_INFO_SIZE + Alp.forInfoSize(width);
+    if (at + headerSize > end) {
+      throw vectorError(k, "its header at offset " + offset + " lies past the end of the page");
+    }
+    int p = (int) at;
+    int exponent = buf[p] & 0xff;
+    int factor = buf[p + 1] & 0xff;
+    int exceptions = (short) SHORT_LE.get(buf, p + 2) & 0xffff;
+    int maxExponent = width == 4 ? Alp.FLOAT_MAX_EXPONENT : Alp.DOUBLE_MAX_EXPONENT;
+    if (exponent > maxExponent || factor > exponent) {
+      throw vectorError(
+          k,
+          "exponent "
+              + exponent
+              + " and factor "
+              + factor
+              + " (0 <= factor <= exponent <= "
+              + maxExponent
+              + ")");
+    }
+    if (exceptions > length) {
+      throw vectorError(k, exceptions + " exceptions among " + length + " values");
+    }
+    p += Alp.ALP_INFO_SIZE;
+    long reference = width == 4 ? (int) INT_LE.get(buf, p) : (long) LONG_LE.get(buf, p);
+    int bitWidth = buf[p + width] & 0xff;
+    if (bitWidth > width * 8) {
+      throw vectorError(k, "bit width " + bitWidth + " of " + width + "-byte values");
+    }
+    p += Alp.forInfoSize(width);
+    long packedBytes = ((long) length * bitWidth + 7) >>> 3;
+    long size = packedBytes + (long) exceptions * (2 + width);
+    if (size > end - p) {
+      throw vectorError(
+          k,
+          "its " + size + " bytes of data run past the end of the page (" + (end - p) + " left)");
+    }
+    unpack(p, length, bitWidth);
+    int exceptionsAt = p + (int) packedBytes;
+    int valuesAt = exceptionsAt + 2 * exceptions;
+    if (width == 4) {
+      if (floatBits == null) {
+        floatBits = new int[deltas.length];
+      }
+      int[] out = floatBits;
+      int ref = (int) reference;
+      float up = Alp.FLOAT_POW10[factor];
+      float down = Alp.FLOAT_NEG_POW10[exponent];
+      for (int i = 0; i < length; i++) {
+        out[i] = Float.floatToRawIntBits((float) (ref + (int) deltas[i]) * up * down);
+      }
+      for (int j = 0; j < exceptions; j++) {
+        int position = exceptionPosition(k, exceptionsAt + 2 * j, length);
+        out[position] = (int) INT_LE.get(buf, valuesAt + 4 * j);
+      }
+    } else {
+      if (doubleBits == null) {
+        doubleBits = new long[deltas.length];
+      }
+      long[] out = doubleBits;
+      double up = Alp.DOUBLE_POW10[factor];
+      double down = Alp.DOUBLE_NEG_POW10[exponent];
+      for (int i = 0; i < length; i++) {
+        out[i] = Double.doubleToRawLongBits((double) (reference + deltas[i]) * up * down);
+      }
+      for (int j = 0; j < exceptions; j++) {
+        int position = exceptionPosition(k, exceptionsAt + 2 * j, length);
+        out[position] = (long) LONG_LE.get(buf, valuesAt + 8 * j);
+      }
+    }
+    vectorLength = length;
+    vectorPos = 0;
+  }
+
+  private int exceptionPosition(int k, int at, int length) {
+    int position = (short) SHORT_LE.get(buf, at) & 0xffff;
+    if (position >= length) {
+      throw vectorError(k, "exception position " + position + " in a vector of " + length);
+    }
+    return position;
+  }
+
+  /**
+   * Unpacks {@code length} deltas of {@code bitWidth} bits from {@code p}: 32 at a time where the
+   * unpackers' 8-byte loads stay in the array, the rest one by one.
+   */
+  private void unpack(int p, int length, int bitWidth) {
+    if (bitWidth == 0) {
+      java.util.Arrays.fill(deltas, 0, length, 0L);
+      return;
+    }
+    int i = 0;
+    for (; i + 32 <= length && p + (i / 8 + 4) * bitWidth + 8 <= buf.length; i += 32) {
+      BitUnpackers.unpack32(buf, p + i / 8 * bitWidth, deltas, i, bitWidth);
+    }
+    long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
+    for (long bit = (long) p * 8 + (long) i * bitWidth; i < length; i++, bit += bitWidth) {
+      deltas[i] = bitsAt(bit, bitWidth) & mask;
+    }
+  }
+
+  /** {@code width} bits from bit {@code bit} of the buffer, least significant first. */
+  private long bitsAt(long bit, int bitWidth) {
+    long value = 0;
+    int got = 0;
+    while (got < bitWidth) {
+      int index = (int) (bit >>> 3);
+      int shift = (int) (bit & 7);
+      int take = Math.min(8 - shift, bitWidth - got);
+      value |= (long) (((buf[index] & 0xff) >>> shift) & ((1 << take) - 1)) << got;
+      got += take;
+      bit += take;
+    }
+    return value;
+  }
+
+  private ParquetFormatException vectorError(int k, String what) {
+    return new ParquetFormatException("ALP vector " + k + " of " + numVectors + ": " + what);
+  }
+}
