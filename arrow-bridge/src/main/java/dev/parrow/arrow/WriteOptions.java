@@ -485,8 +485,8 @@ public final class WriteOptions {
 
       /**
        * The values' encoding instead of PLAIN or dictionary (DELTA_BINARY_PACKED,
-       * DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, ALP or PLAIN); not PLAIN turns
-       * off the column's dictionary. ALP (FLOAT and DOUBLE) is in Preview in the format: few
+       * DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, ALP or PLAIN); not PLAIN
+       * turns off the column's dictionary. ALP (FLOAT and DOUBLE) is in Preview in the format: few
        * readers read it yet.
        *
        * @param encoding the encoding

@@ -23,10 +23,10 @@ import java.util.List;
 /**
  * Every decoder of the codec on bytes of the fuzzer's choosing: the value decoders of each encoding
  * (PLAIN, dictionary ids, RLE booleans, DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY,
- * DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, ALP) for each physical type, and the level decoders (RLE/bit-
- * packed and the deprecated BIT_PACKED) at every bit width, read in slices of random sizes. The
- * decoders run without the page checks in front of them, so this also covers what those checks let
- * through. Contract: the values asked for arrive, or a ParquetFormatException.
+ * DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT, ALP) for each physical type, and the level decoders
+ * (RLE/bit- packed and the deprecated BIT_PACKED) at every bit width, read in slices of random
+ * sizes. The decoders run without the page checks in front of them, so this also covers what those
+ * checks let through. Contract: the values asked for arrive, or a ParquetFormatException.
  */
 class DecoderFuzzTest {
   private static final Encoding[] VALUE_ENCODINGS = {
