@@ -208,6 +208,21 @@ public final class FuzzSeeds {
                   .writeCrc(true)
                   .build()));
       files.put("flat_encodings.parquet", write(dir, flat, null, encodings.build()));
+      // ALP (FLOAT and DOUBLE), which no peer writes yet: its vectors, exceptions and offsets.
+      files.put(
+          "flat_alp.parquet",
+          write(
+              dir,
+              flat,
+              null,
+              WriteOptions.builder()
+                  .dictionary(false)
+                  .compression(CompressionCodec.UNCOMPRESSED)
+                  .pageSizeBytes(256)
+                  .rowGroupRows(10)
+                  .column("f32", c -> c.encoding(dev.parrow.codec.metadata.Encoding.ALP))
+                  .column("f64", c -> c.encoding(dev.parrow.codec.metadata.Encoding.ALP))
+                  .build()));
       // Small pages with a page index and Bloom filters, for the filtered reads.
       files.put(
           "flat_pruning.parquet",

@@ -442,6 +442,32 @@ class VariantIT {
    * {@code parquet.variant} are written as VARIANT; the canonical one is read, the older one when
    * asked.
    */
+  /**
+   * Malformed variants of the kinds in parquet-testing's bad_data/variants, stored as they are: the
+   * read that would hand them on fails, naming the column, rather than passing them to a consumer.
+   */
+  @Test
+  void malformedVariantsFailTheRead() throws Exception {
+    byte[] metadata = {0x01, 2, 0, 1, 2, 'b', 'a'};
+    Map<String, byte[]> bad = new LinkedHashMap<>();
+    bad.put("field_id_out_of_range", new byte[] {0x02, 1, 5, 0, 1, 0});
+    bad.put("duplicate_field_offsets", new byte[] {0x02, 2, 0, 1, 0, 0, 1, 0});
+    bad.put(
+        "malformed_child_inside_well_formed_parent",
+        new byte[] {0x03, 1, 0, 6, 0x02, 1, 0, 5, 1, 0});
+    bad.put("unknown_primitive_type", new byte[] {0x03, 1, 0, 1, (byte) (30 << 2)});
+    bad.put("out_of_range_element_count", new byte[] {0x03, (byte) 200, 0, 1, 0});
+    for (Map.Entry<String, byte[]> e : bad.entrySet()) {
+      Path file = dir.resolve(e.getKey() + ".parquet");
+      write(
+          file,
+          List.of(new Variant(metadata, new byte[] {0}), new Variant(metadata, e.getValue())));
+      ParquetFormatException error =
+          assertThrows(ParquetFormatException.class, () -> read(file, "v", 10), e.getKey());
+      assertTrue(error.getMessage().contains("column v"), error.getMessage());
+    }
+  }
+
   @Test
   void bothExtensionNamesWriteAVariantAndTheCanonicalOneIsRead() throws Exception {
     Path examples = Corpus.parquetTesting().resolve("variant");

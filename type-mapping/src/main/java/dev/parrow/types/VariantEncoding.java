@@ -150,6 +150,61 @@ public final class VariantEncoding {
   }
 
   /**
+   * Checks that {@code value} is exactly one well-formed variant value against the dictionary
+   * {@code m}, all the way down: every primitive's type is known and its bytes lie within its
+   * container, every object's field ids name dictionary entries and its fields lie at distinct
+   * offsets within it, every array's elements lie within it, and nothing is nested deeper than 512
+   * levels. Readers check values they hand on unparsed, so that a malformed one (parquet-testing's
+   * {@code bad_data/variants}) is an error at the read, not later in the consumer.
+   *
+   * @param m the dictionary of the value's metadata
+   * @param value the value's bytes
+   * @throws ParquetFormatException if it is malformed
+   */
+  public static void validate(Metadata m, byte[] value) {
+    if (value.length == 0 || valueSize(value, 0) != value.length) {
+      throw new ParquetFormatException(
+          "variant value of " + value.length + " bytes does not hold exactly one value");
+    }
+    validate(m, value, 0, 0);
+  }
+
+  private static void validate(Metadata m, byte[] v, int offset, int depth) {
+    if (depth > 512) {
+      throw new ParquetFormatException("variant nested deeper than 512 levels");
+    }
+    int basic = v[offset] & 3;
+    if (basic != OBJECT && basic != ARRAY) {
+      // A primitive's type and size were checked by valueSize (its container's bounds too).
+      return;
+    }
+    Container c = container(v, offset);
+    long[] starts = basic == OBJECT ? new long[c.count] : null;
+    for (int i = 0; i < c.count; i++) {
+      int start = c.valueStart(v, i);
+      if (starts != null) {
+        long id = unsigned(v, c.idsStart + i * c.idSize, c.idSize);
+        if (id >= m.size()) {
+          throw new ParquetFormatException(
+              "variant field id " + id + " is outside the dictionary of " + m.size() + " names");
+        }
+        starts[i] = start;
+      }
+      validate(m, v, start, depth + 1);
+    }
+    if (starts != null && starts.length > 1) {
+      long[] sorted = starts.clone();
+      Arrays.sort(sorted);
+      for (int i = 1; i < sorted.length; i++) {
+        if (sorted[i] == sorted[i - 1]) {
+          throw new ParquetFormatException(
+              "two fields of a variant object share the value at offset " + sorted[i]);
+        }
+      }
+    }
+  }
+
+  /**
    * The size in bytes of the value that starts at {@code offset}, checked to lie within the buffer.
    *
    * @param value the buffer holding it

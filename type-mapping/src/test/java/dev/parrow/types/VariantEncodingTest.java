@@ -87,4 +87,54 @@ class VariantEncodingTest {
       }
     }
   }
+
+  /** parquet-testing's bad_data/variants, by kind, built by hand: each fails validation. */
+  @Test
+  void validationRejectsWhatIsMalformedAnywhereInAValue() {
+    VariantEncoding.Metadata m = VariantEncoding.Metadata.of(METADATA);
+    // Well formed: the object of the first test, and a null.
+    VariantEncoding.validate(
+        m, new byte[] {0x02, 2, 1, 0, 2, 0, 10, 0x0C, 7, 0x40, 3, 0, 0, 0, 'x', '"', 'y'});
+    VariantEncoding.validate(m, new byte[] {0});
+    // A field id past the dictionary of two names.
+    assertInvalid(m, new byte[] {0x02, 1, 5, 0, 1, 0}, "field id 5");
+    // Two fields at one offset.
+    assertInvalid(m, new byte[] {0x02, 2, 0, 1, 0, 0, 1, 0}, "share the value");
+    // A well-formed array around an object whose field offset lies past its values.
+    assertInvalid(m, new byte[] {0x03, 1, 0, 6, 0x02, 1, 0, 5, 1, 0}, "offset 5");
+    // A well-formed array around a primitive of an unknown type (30).
+    assertInvalid(m, new byte[] {0x03, 1, 0, 1, (byte) (30 << 2)}, "primitive type 30");
+    // An array that declares more elements than it holds.
+    assertInvalid(m, new byte[] {0x03, (byte) 200, 0, 1, 0}, "out of bounds");
+    // A short string longer than the value, and bytes after the one value.
+    assertInvalid(m, new byte[] {(byte) (9 << 2 | 1), 'a'}, "");
+    assertInvalid(m, new byte[] {0, 0}, "exactly one value");
+    // Arrays nested 600 deep (4-byte offsets); 500 deep is fine.
+    assertInvalid(m, nested(600), "deeper than 512");
+    VariantEncoding.validate(m, nested(500));
+  }
+
+  private static void assertInvalid(VariantEncoding.Metadata m, byte[] value, String message) {
+    ParquetFormatException e =
+        assertThrows(ParquetFormatException.class, () -> VariantEncoding.validate(m, value));
+    org.junit.jupiter.api.Assertions.assertTrue(
+        e.getMessage().contains(message), e.getMessage() + " should say " + message);
+  }
+
+  /** {@code depth} arrays, each holding the next, around a null. */
+  private static byte[] nested(int depth) {
+    byte[] inner = {0};
+    for (int d = 0; d < depth; d++) {
+      byte[] outer = new byte[inner.length + 10];
+      outer[0] = 0x0F; // array, 4-byte offsets, one-byte count
+      outer[1] = 1;
+      // offsets 0 and inner.length, little-endian
+      outer[6] = (byte) inner.length;
+      outer[7] = (byte) (inner.length >>> 8);
+      outer[8] = (byte) (inner.length >>> 16);
+      System.arraycopy(inner, 0, outer, 10, inner.length);
+      inner = outer;
+    }
+    return inner;
+  }
 }

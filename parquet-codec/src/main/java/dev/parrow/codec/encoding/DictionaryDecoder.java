@@ -29,8 +29,26 @@ public final class DictionaryDecoder implements ValuesDecoder {
       throw new ParquetFormatException("dictionary page claims " + count + " values");
     }
     DenseValues values = DenseValues.forColumn(column);
-    new PlainDecoder(column.physicalType(), column.typeLength(), buf, start, end)
-        .read(values, count);
+    PlainDecoder plain =
+        new PlainDecoder(column.physicalType(), column.typeLength(), buf, start, end);
+    plain.read(values, count);
+    // A dictionary page holds its values and nothing else: bytes left over mean the values are not
+    // of the column's type (arrow-rs wrote FIXED_LEN_BYTE_ARRAY dictionaries as BYTE_ARRAY ones,
+    // each with a length in front), and reading them as the type would give wrong values.
+    if (plain.remainingBytes() > 0) {
+      throw new ParquetFormatException(
+          "the dictionary page's "
+              + count
+              + " values end "
+              + plain.remainingBytes()
+              + " bytes before the page does: they are not PLAIN "
+              + column.physicalType()
+              + (column.physicalType()
+                      == dev.parrow.codec.metadata.PhysicalType.FIXED_LEN_BYTE_ARRAY
+                  ? "(" + column.typeLength() + ")"
+                  : "")
+              + " values");
+    }
     return values;
   }
 

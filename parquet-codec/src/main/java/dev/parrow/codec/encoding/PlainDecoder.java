@@ -160,6 +160,11 @@ public final class PlainDecoder implements ValuesDecoder {
   }
 
   /** Skips the next {@code n} values. */
+  /** The bytes after the values read so far (for a BOOLEAN page, after the current byte). */
+  public int remainingBytes() {
+    return end - pos - (bitOffset > 0 ? 1 : 0);
+  }
+
   public void skip(int n) {
     switch (type) {
       case BOOLEAN -> {

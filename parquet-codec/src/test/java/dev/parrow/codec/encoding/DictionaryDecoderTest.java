@@ -1,9 +1,21 @@
 package dev.parrow.codec.encoding;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.metadata.Repetition;
+import dev.parrow.codec.metadata.SchemaElement;
+import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.codec.schema.ParquetSchema;
+import dev.parrow.codec.testing.SampleMetadata;
 import dev.parrow.codec.values.Int32Values;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -69,5 +81,42 @@ class DictionaryDecoderTest {
         }
       }
     }
+  }
+
+  /**
+   * A dictionary page holds its values and nothing more: one of a FIXED_LEN_BYTE_ARRAY(5) column
+   * written as BYTE_ARRAY values (a length before each, as parquet-testing's
+   * ARROW-RS-GH-11261-FLBA-DICT has) is an error, not five wrong values.
+   */
+  @Test
+  void aDictionaryPageWithBytesLeftOverIsAnError() {
+    ColumnDescriptor fixed = column(PhysicalType.FIXED_LEN_BYTE_ARRAY);
+    byte[] exact = "abcdeABCDE".getBytes(StandardCharsets.US_ASCII);
+    assertEquals(2, DictionaryDecoder.readDictionary(fixed, exact, 0, exact.length, 2).size());
+    byte[] lengthPrefixed = {
+      5, 0, 0, 0, 'a', 'b', 'c', 'd', 'e', 5, 0, 0, 0, 'A', 'B', 'C', 'D', 'E'
+    };
+    ParquetFormatException e =
+        assertThrows(
+            ParquetFormatException.class,
+            () ->
+                DictionaryDecoder.readDictionary(
+                    fixed, lengthPrefixed, 0, lengthPrefixed.length, 2));
+    assertTrue(e.getMessage().contains("FIXED_LEN_BYTE_ARRAY(5)"), e.getMessage());
+    ColumnDescriptor ints = column(PhysicalType.INT32);
+    byte[] intsAndMore = {1, 0, 0, 0, 2, 0, 0, 0, 9, 9};
+    assertThrows(
+        ParquetFormatException.class,
+        () -> DictionaryDecoder.readDictionary(ints, intsAndMore, 0, intsAndMore.length, 2));
+    assertEquals(2, DictionaryDecoder.readDictionary(ints, intsAndMore, 0, 8, 2).size());
+  }
+
+  private static ColumnDescriptor column(PhysicalType type) {
+    SchemaElement leaf =
+        type == PhysicalType.FIXED_LEN_BYTE_ARRAY
+            ? SampleMetadata.fixedLeaf("c", 5, Repetition.REQUIRED)
+            : SampleMetadata.leaf("c", type, Repetition.REQUIRED);
+    return ParquetSchema.fromElements(List.of(SampleMetadata.group("schema", null, 1), leaf))
+        .column(0);
   }
 }

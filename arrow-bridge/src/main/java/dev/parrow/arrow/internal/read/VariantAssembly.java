@@ -115,10 +115,8 @@ final class VariantAssembly {
     if (!hasTyped) {
       if (hasValue) {
         byte[] b = value.get(i);
-        if (b.length == 0 || VariantEncoding.valueSize(b, 0) != b.length) {
-          throw new ParquetFormatException(
-              "variant value of " + b.length + " bytes does not hold exactly one value");
-        }
+        // Handed on as it is stored: checked through and through first.
+        VariantEncoding.validate(m, b);
         w.raw(b, 0, b.length);
       }
       return hasValue;
@@ -154,6 +152,8 @@ final class VariantAssembly {
     int capacity = fieldNames.size();
     int[][] rest = null;
     if (value != null) {
+      // Its fields are copied as they are stored: checked through and through first.
+      VariantEncoding.validate(m, value);
       rest = VariantEncoding.objectFields(value, 0);
       capacity += rest[0].length;
     }
