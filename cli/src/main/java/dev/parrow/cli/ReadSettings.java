@@ -74,6 +74,15 @@ final class ReadSettings {
   boolean int96OutOfRangeNull;
 
   @Option(
+      names = "--fixed-timestamp-unit",
+      paramLabel = "UNIT",
+      description =
+          "Unit of TIMESTAMP columns stored in 12 bytes: their annotation's (default),"
+              + " or NANOSECOND, MICROSECOND, MILLISECOND or SECOND; the coarser ones reach"
+              + " nanosecond counts outside 1677-2262.")
+  TimeUnit fixedTimestampUnit;
+
+  @Option(
       names = "--no-arrow-schema",
       description =
           "Ignore the ARROW:schema the writer stored; read the columns as the Parquet types say.")
@@ -123,6 +132,7 @@ final class ReadSettings {
     if (int96Unit != null) {
       t.int96Unit(int96Unit);
     }
+    t.fixedTimestampUnit(fixedTimestampUnit);
     return t.build();
   }
 

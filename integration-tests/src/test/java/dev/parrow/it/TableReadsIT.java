@@ -301,7 +301,14 @@ class TableReadsIT {
         } catch (RuntimeException e) {
           continue; // Files Parrow refuses are the corpus tests' business.
         }
-        assertEquals(duckIds(duck, f), ours, Corpus.name(f) + " (DuckDB)");
+        List<Integer> duckIds;
+        try {
+          duckIds = duckIds(duck, f);
+        } catch (java.sql.SQLException e) {
+          // Footers DuckDB cannot parse (an encoding it does not know yet, such as ALP).
+          continue;
+        }
+        assertEquals(duckIds, ours, Corpus.name(f) + " (DuckDB)");
         withIds += ours.isEmpty() ? 0 : 1;
         Schema theirs;
         try {

@@ -208,9 +208,13 @@ public final class ParquetToArrow {
       return time(p, t.unit());
     }
     if (logical instanceof LogicalType.TimestampType t) {
-      return p == PhysicalType.INT64
-          ? new ArrowType.Timestamp(unit(t.unit()), t.adjustedToUtc() ? "UTC" : null)
-          : null;
+      String zone = t.adjustedToUtc() ? "UTC" : null;
+      if (p == PhysicalType.FIXED_LEN_BYTE_ARRAY && column.typeLength() == 12) {
+        // The 96-bit carrier (2026): read into Arrow's 64 bits, a value they cannot hold an error.
+        TimeUnit chosen = options.fixedTimestampUnit();
+        return new ArrowType.Timestamp(chosen != null ? chosen : unit(t.unit()), zone);
+      }
+      return p == PhysicalType.INT64 ? new ArrowType.Timestamp(unit(t.unit()), zone) : null;
     }
     if (logical instanceof LogicalType.StringType
         || logical instanceof LogicalType.EnumType

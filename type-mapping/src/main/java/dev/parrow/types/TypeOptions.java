@@ -15,6 +15,7 @@ public final class TypeOptions {
 
   private final TimeUnit int96Unit;
   private final boolean int96OutOfRangeAsNull;
+  private final TimeUnit fixedTimestampUnit;
   private final boolean uuidAsString;
   private final boolean uuidAsExtension;
   private final boolean decimalsAsDouble;
@@ -32,6 +33,7 @@ public final class TypeOptions {
   private TypeOptions(Builder b) {
     this.int96Unit = Objects.requireNonNull(b.int96Unit, "int96Unit");
     this.int96OutOfRangeAsNull = b.int96OutOfRangeAsNull;
+    this.fixedTimestampUnit = b.fixedTimestampUnit;
     this.uuidAsString = b.uuidAsString;
     this.uuidAsExtension = b.uuidAsExtension;
     this.decimalsAsDouble = b.decimalsAsDouble;
@@ -67,6 +69,7 @@ public final class TypeOptions {
     Builder b = new Builder();
     b.int96Unit = int96Unit;
     b.int96OutOfRangeAsNull = int96OutOfRangeAsNull;
+    b.fixedTimestampUnit = fixedTimestampUnit;
     b.uuidAsString = uuidAsString;
     b.uuidAsExtension = uuidAsExtension;
     b.decimalsAsDouble = decimalsAsDouble;
@@ -84,11 +87,11 @@ public final class TypeOptions {
   }
 
   /**
-   * {@return the choices of the plain mapping only, as filters see values: these INT96 units,
-   * everything else (hint, dictionaries, the other choices) at its default}
+   * {@return the choices of the plain mapping only, as filters see values: these units of INT96 and
+   * 12-byte timestamps, everything else (hint, dictionaries, the other choices) at its default}
    */
   public TypeOptions exactValues() {
-    return builder().int96Unit(int96Unit).build();
+    return builder().int96Unit(int96Unit).fixedTimestampUnit(fixedTimestampUnit).build();
   }
 
   /** {@return the unit INT96 timestamps are read as (nanoseconds by default)} */
@@ -102,6 +105,14 @@ public final class TypeOptions {
    */
   public boolean int96OutOfRangeAsNull() {
     return int96OutOfRangeAsNull;
+  }
+
+  /**
+   * {@return the unit TIMESTAMP columns stored as FIXED_LEN_BYTE_ARRAY(12) are read as, or null for
+   * the unit of their annotation (the default)}
+   */
+  public TimeUnit fixedTimestampUnit() {
+    return fixedTimestampUnit;
   }
 
   /** {@return whether UUID columns are read as 36-character strings} */
@@ -184,6 +195,7 @@ public final class TypeOptions {
     return o instanceof TypeOptions t
         && int96Unit == t.int96Unit
         && int96OutOfRangeAsNull == t.int96OutOfRangeAsNull
+        && fixedTimestampUnit == t.fixedTimestampUnit
         && uuidAsString == t.uuidAsString
         && uuidAsExtension == t.uuidAsExtension
         && decimalsAsDouble == t.decimalsAsDouble
@@ -204,6 +216,7 @@ public final class TypeOptions {
     return Objects.hash(
         int96Unit,
         int96OutOfRangeAsNull,
+        fixedTimestampUnit,
         uuidAsString,
         uuidAsExtension,
         decimalsAsDouble,
@@ -225,6 +238,8 @@ public final class TypeOptions {
         + int96Unit
         + ", int96OutOfRangeAsNull="
         + int96OutOfRangeAsNull
+        + ", fixedTimestampUnit="
+        + fixedTimestampUnit
         + ", uuidAsString="
         + uuidAsString
         + ", uuidAsExtension="
@@ -258,6 +273,7 @@ public final class TypeOptions {
   public static final class Builder {
     private TimeUnit int96Unit = TimeUnit.NANOSECOND;
     private boolean int96OutOfRangeAsNull;
+    private TimeUnit fixedTimestampUnit;
     private boolean uuidAsString;
     private boolean uuidAsExtension = true;
     private boolean legacyVariantExtensionName;
@@ -296,6 +312,21 @@ public final class TypeOptions {
      */
     public Builder int96OutOfRangeAsNull(boolean asNull) {
       this.int96OutOfRangeAsNull = asNull;
+      return this;
+    }
+
+    /**
+     * The unit of TIMESTAMP columns stored as FIXED_LEN_BYTE_ARRAY(12) (a signed 96-bit count,
+     * which the format allows since 2026 for nanoseconds over the years 1 to 9999): null, the
+     * default, reads them in their annotation's unit; a coarser one reaches the dates that 64 bits
+     * of nanoseconds cannot (1677..2262), truncating toward the past. A value the unit cannot hold
+     * fails the read, naming the finest unit that holds it.
+     *
+     * @param unit the unit, or null for the annotation's
+     * @return this builder
+     */
+    public Builder fixedTimestampUnit(TimeUnit unit) {
+      this.fixedTimestampUnit = unit;
       return this;
     }
 

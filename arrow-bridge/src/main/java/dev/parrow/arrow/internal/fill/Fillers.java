@@ -1,8 +1,10 @@
 package dev.parrow.arrow.internal.fill;
 
 import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.metadata.LogicalType;
 import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.schema.ColumnDescriptor;
+import dev.parrow.types.ParquetToArrow;
 import dev.parrow.types.TypeOptions;
 import dev.parrow.types.UnitRescale;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -108,6 +110,12 @@ public final class Fillers {
       case Time:
         return new DirectFixedFiller(p == PhysicalType.INT32 ? 4 : 8);
       case Timestamp:
+        if (p == PhysicalType.FIXED_LEN_BYTE_ARRAY
+            && column.element().logicalType() instanceof LogicalType.TimestampType stored) {
+          // The 96-bit carrier of TIMESTAMP.
+          return new FixedTimestampFiller(
+              ParquetToArrow.unit(stored.unit()), ((ArrowType.Timestamp) type).getUnit());
+        }
         return p == PhysicalType.INT96
             ? new Int96Filler(
                 ((ArrowType.Timestamp) type).getUnit(),

@@ -21,7 +21,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * @param max the greatest value of an integer-like column
  * @param float32 a FLOAT column: literals are rounded to float first, as SQL casts them
  * @param ordered whether the file's min/max statistics may be used (not for INT96, whose order the
- *     format leaves undefined)
+ *     format leaves undefined, nor for 12-byte timestamps)
  */
 public record FilterColumn(
     ColumnDescriptor column,
@@ -116,7 +116,8 @@ public record FilterColumn(
               longMin(),
               longMax(),
               false,
-              p != PhysicalType.INT96);
+              // INT96's order is undefined; the 12-byte carrier's statistics are not read yet.
+              p == PhysicalType.INT64);
         }
       case Decimal:
         {

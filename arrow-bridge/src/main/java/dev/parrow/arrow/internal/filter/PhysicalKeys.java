@@ -20,6 +20,16 @@ final class PhysicalKeys {
         && c.min().signum() == 0;
   }
 
+  /**
+   * A TIMESTAMP stored as FIXED_LEN_BYTE_ARRAY(12) (little-endian, and read in a unit of the
+   * caller's choice): filtered row by row only, as INT96 timestamps are; its statistics, dictionary
+   * and Bloom filter are not consulted.
+   */
+  static boolean isFixedTimestamp(FilterColumn c) {
+    return c.literal() == FilterColumn.LiteralKind.TIMESTAMP
+        && c.column().physicalType() == PhysicalType.FIXED_LEN_BYTE_ARRAY;
+  }
+
   static Object fromInt(FilterColumn c, int v) {
     if (c.domain() == Domain.FLOAT) {
       return (double) Float.intBitsToFloat(v);
@@ -33,6 +43,9 @@ final class PhysicalKeys {
 
   /** A FIXED_LEN_BYTE_ARRAY or BYTE_ARRAY value. Null when it cannot be a key of the column. */
   static Object fromBytes(FilterColumn c, byte[] v) {
+    if (isFixedTimestamp(c)) {
+      return null;
+    }
     switch (c.domain()) {
       case BYTES:
         return v;
@@ -76,6 +89,9 @@ final class PhysicalKeys {
    */
   static byte[] toPlain(FilterColumn c, Object key) {
     PhysicalType p = c.column().physicalType();
+    if (isFixedTimestamp(c)) {
+      return null;
+    }
     ByteBuffer b;
     switch (p) {
       case INT32:
