@@ -299,6 +299,21 @@ public final class ParquetToArrow {
     };
   }
 
+  /**
+   * Nanoseconds in one of an Arrow time unit.
+   *
+   * @param unit the unit
+   * @return its nanoseconds
+   */
+  public static long nanos(TimeUnit unit) {
+    return switch (unit) {
+      case SECOND -> 1_000_000_000L;
+      case MILLISECOND -> 1_000_000L;
+      case MICROSECOND -> 1_000L;
+      case NANOSECOND -> 1L;
+    };
+  }
+
   /** Decimal(p, s) of 128 bits up to precision 38, 256 up to 76; beyond that the physical type. */
   private static ArrowType decimal(
       ColumnDescriptor column, int precision, int scale, TypeOptions options) {

@@ -273,6 +273,9 @@ final class AlpEncoder {
     }
   }
 
+  // The FLOAT and DOUBLE loops below are written once per type: one loop for both would box each
+  // value or call through an interface per value.
+
   /** -2^31 and 2^31, both exact floats: a scaled FLOAT value in [LOW, HIGH) fits an int. */
   private static final float INT_LOW = -2147483648f;
 

@@ -4,6 +4,7 @@ import dev.parrow.arrow.internal.buffers.Spread;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
+import dev.parrow.types.ParquetToArrow;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -31,8 +32,8 @@ final class FixedTimestampFiller extends ConvertingFiller {
     super(8);
     this.stored = stored;
     this.unit = unit;
-    this.coarser = nanos(unit) >= nanos(stored);
-    this.divisor = coarser ? nanos(unit) / nanos(stored) : 1;
+    this.coarser = ParquetToArrow.nanos(unit) >= ParquetToArrow.nanos(stored);
+    this.divisor = coarser ? ParquetToArrow.nanos(unit) / ParquetToArrow.nanos(stored) : 1;
   }
 
   /** Whether the unit read into is the stored one or coarser: a division, which cannot overflow. */
@@ -70,8 +71,8 @@ final class FixedTimestampFiller extends ConvertingFiller {
 
   /** The count in {@code to}, or null when 64 bits cannot hold it. */
   private BigInteger convert(BigInteger count, TimeUnit to) {
-    long from = nanos(stored);
-    long into = nanos(to);
+    long from = ParquetToArrow.nanos(stored);
+    long into = ParquetToArrow.nanos(to);
     BigInteger result =
         into >= from
             ? floorDiv(count, BigInteger.valueOf(into / from))
@@ -82,15 +83,6 @@ final class FixedTimestampFiller extends ConvertingFiller {
   private static BigInteger floorDiv(BigInteger a, BigInteger b) {
     BigInteger[] qr = a.divideAndRemainder(b);
     return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
-  }
-
-  private static long nanos(TimeUnit unit) {
-    return switch (unit) {
-      case NANOSECOND -> 1L;
-      case MICROSECOND -> 1_000L;
-      case MILLISECOND -> 1_000_000L;
-      case SECOND -> 1_000_000_000L;
-    };
   }
 
   private ParquetFormatException outOfRange(BigInteger count) {

@@ -176,12 +176,7 @@ public record FilterColumn(
 
   /** Nanoseconds per unit. */
   static long nanos(org.apache.arrow.vector.types.TimeUnit unit) {
-    return switch (unit) {
-      case SECOND -> 1_000_000_000L;
-      case MILLISECOND -> 1_000_000L;
-      case MICROSECOND -> 1_000L;
-      case NANOSECOND -> 1L;
-    };
+    return dev.parrow.types.ParquetToArrow.nanos(unit);
   }
 
   private static BigInteger intMin() {
