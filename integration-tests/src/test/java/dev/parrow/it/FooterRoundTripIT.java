@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.parrow.arrow.ReadOptions;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.footer.FooterReader;
 import dev.parrow.codec.footer.FooterWriter;
 import dev.parrow.codec.metadata.BloomFilterHeader;
 import dev.parrow.codec.metadata.ColumnChunk;
 import dev.parrow.codec.metadata.ColumnIndex;
+import dev.parrow.codec.metadata.ColumnMetaData;
 import dev.parrow.codec.metadata.FileMetaData;
 import dev.parrow.codec.metadata.OffsetIndex;
 import dev.parrow.codec.metadata.PageHeader;
@@ -18,9 +20,13 @@ import dev.parrow.codec.page.PageInfo;
 import dev.parrow.codec.thrift.ThriftCodec;
 import dev.parrow.storage.InputFile;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -35,6 +41,68 @@ class FooterRoundTripIT {
     return Corpus.allParquetFiles().stream()
         .filter(f -> !Corpus.isEncrypted(f))
         .map(f -> DynamicTest.dynamicTest(Corpus.name(f), () -> roundTrip(f)));
+  }
+
+  /**
+   * Writers may leave out each chunk's {@code path_in_schema} (arrow-rs can, for parquet-format's
+   * proposal 563; parquet-testing's no_path_in_schema): every readable corpus file reads to the
+   * same values without them.
+   */
+  @TestFactory
+  Stream<DynamicTest> everyReadableCorpusFileWithoutItsPaths() {
+    return Corpus.allParquetFiles().stream()
+        .filter(f -> !Corpus.isEncrypted(f) && !Corpus.isBadData(f))
+        .map(f -> DynamicTest.dynamicTest(Corpus.name(f), () -> withoutPaths(f)));
+  }
+
+  private static void withoutPaths(Path file) throws Exception {
+    byte[] bytes = Files.readAllBytes(file);
+    FileMetaData meta = Footers.read(bytes);
+    List<RowGroup> groups = new ArrayList<>();
+    for (RowGroup g : meta.rowGroups()) {
+      groups.add(g.withColumns(g.columns().stream().map(FooterRoundTripIT::pathless).toList()));
+    }
+    Path pathless = Files.createTempFile("pathless", ".parquet");
+    try (BufferAllocator allocator = new RootAllocator()) {
+      Files.write(pathless, Footers.replace(bytes, meta.withRowGroups(groups)));
+      ReadOptions options = ReadOptions.builder().verifyCrc(false).build();
+      Columns expected;
+      try {
+        expected = CorpusReadIT.readWithParrow(file, allocator, options);
+      } catch (ParquetFormatException e) {
+        return; // Files the reader refuses are the corpus tests' business.
+      }
+      Columns actual = CorpusReadIT.readWithParrow(pathless, allocator, options);
+      assertEquals(expected.values, actual.values);
+    } finally {
+      Files.deleteIfExists(pathless);
+    }
+  }
+
+  private static ColumnChunk pathless(ColumnChunk chunk) {
+    var m = chunk.metaData();
+    if (m == null) {
+      return chunk;
+    }
+    return chunk.withMetaData(
+        new ColumnMetaData(
+            m.type(),
+            m.encodings(),
+            List.of(),
+            m.codec(),
+            m.numValues(),
+            m.totalUncompressedSize(),
+            m.totalCompressedSize(),
+            m.keyValueMetadata(),
+            m.dataPageOffset(),
+            m.indexPageOffset(),
+            m.dictionaryPageOffset(),
+            m.statistics(),
+            m.encodingStats(),
+            m.bloomFilterOffset(),
+            m.bloomFilterLength(),
+            m.sizeStatistics(),
+            m.geospatialStatistics()));
   }
 
   private static void roundTrip(Path file) throws Exception {
