@@ -662,10 +662,44 @@ public final class ColumnReader {
     definition =
         maxDef > 0 ? levels(page.definitionLevels(), page.definitionLevelEncoding(), maxDef) : null;
     Page.Section v = page.values();
+    checkRequiredPlainSize(page, v);
     decoder =
         ValueEncodings.decoder(
             page.encoding(), column, v.buffer(), v.offset(), v.end(), page.numValues(), dictionary);
     pageValuesLeft = page.numValues();
+  }
+
+  /**
+   * A page of a flat REQUIRED column holds one value per entry: PLAIN values of a fixed width then
+   * take exactly that many bytes. More bytes mean a writer stored what the schema does not say
+   * (definition levels of a column it wrote with nulls, parquet-testing's ARROW-GH-47662), which
+   * read as values would give wrong ones; fewer, a page cut short.
+   */
+  private void checkRequiredPlainSize(Page.Data page, Page.Section values) {
+    if (maxDef != 0 || maxRep != 0 || page.encoding() != Encoding.PLAIN) {
+      return;
+    }
+    int width =
+        switch (column.physicalType()) {
+          case INT32, FLOAT -> 4;
+          case INT64, DOUBLE -> 8;
+          case INT96 -> 12;
+          case FIXED_LEN_BYTE_ARRAY -> column.typeLength();
+          case BOOLEAN, BYTE_ARRAY -> -1;
+        };
+    long expected = (long) page.numValues() * width;
+    if (width > 0 && values.length() != expected) {
+      throw new ParquetFormatException(
+          "the page of "
+              + page.numValues()
+              + " values of a REQUIRED column holds "
+              + values.length()
+              + " bytes of PLAIN values, not "
+              + expected
+              + (values.length() > expected
+                  ? " (definition levels of a column written with nulls?)"
+                  : ""));
+    }
   }
 
   private static IntDecoder levels(Page.Section s, Encoding encoding, int maxLevel) {
