@@ -182,39 +182,96 @@ public final class AlpDecoder implements ValuesDecoder {
     }
     unpack(p, length, bitWidth);
     int exceptionsAt = p + (int) packedBytes;
-    int valuesAt = exceptionsAt + 2 * exceptions;
     if (width == 4) {
-      if (floatBits == null) {
-        floatBits = new int[deltas.length];
-      }
-      int[] out = floatBits;
-      int ref = (int) reference;
-      float up = Alp.FLOAT_POW10[factor];
-      float down = Alp.FLOAT_NEG_POW10[exponent];
-      for (int i = 0; i < length; i++) {
-        out[i] = Float.floatToRawIntBits((float) (ref + (int) deltas[i]) * up * down);
-      }
-      for (int j = 0; j < exceptions; j++) {
-        int position = exceptionPosition(k, exceptionsAt + 2 * j, length);
-        out[position] = (int) INT_LE.get(buf, valuesAt + 4 * j);
-      }
+      decodeFloats(length, (int) reference, bitWidth, exponent, factor);
     } else {
-      if (doubleBits == null) {
-        doubleBits = new long[deltas.length];
-      }
-      long[] out = doubleBits;
-      double up = Alp.DOUBLE_POW10[factor];
-      double down = Alp.DOUBLE_NEG_POW10[exponent];
-      for (int i = 0; i < length; i++) {
-        out[i] = Double.doubleToRawLongBits((double) (reference + deltas[i]) * up * down);
-      }
-      for (int j = 0; j < exceptions; j++) {
-        int position = exceptionPosition(k, exceptionsAt + 2 * j, length);
-        out[position] = (long) LONG_LE.get(buf, valuesAt + 8 * j);
-      }
+      decodeDoubles(length, reference, bitWidth, exponent, factor);
     }
+    patchExceptions(k, length, exceptions, exceptionsAt);
     vectorLength = length;
     vectorPos = 0;
+  }
+
+  /**
+   * The vector's values from its deltas: {@code (reference + delta) * 10^factor * 10^-exponent} in
+   * single precision.
+   */
+  private void decodeFloats(int length, int reference, int bitWidth, int exponent, int factor) {
+    if (floatBits == null) {
+      floatBits = new int[deltas.length];
+    }
+    int[] out = floatBits;
+    long[] d = deltas;
+    float up = Alp.FLOAT_POW10[factor];
+    float down = Alp.FLOAT_NEG_POW10[exponent];
+    if (within(reference, bitWidth, FLOAT_EXACT_BITS)) {
+      // The integers as floats through their bits (as decodeDoubles does): exact below 2^22.
+      int base = FLOAT_MAGIC_BITS + reference;
+      for (int i = 0; i < length; i++) {
+        float x = Float.intBitsToFloat(base + (int) d[i]) - FLOAT_MAGIC;
+        out[i] = Float.floatToRawIntBits(x * up * down);
+      }
+    } else {
+      for (int i = 0; i < length; i++) {
+        out[i] = Float.floatToRawIntBits((float) (reference + (int) d[i]) * up * down);
+      }
+    }
+  }
+
+  /** As {@link #decodeFloats}, in double precision. */
+  private void decodeDoubles(int length, long reference, int bitWidth, int exponent, int factor) {
+    if (doubleBits == null) {
+      doubleBits = new long[deltas.length];
+    }
+    long[] out = doubleBits;
+    long[] d = deltas;
+    double up = Alp.DOUBLE_POW10[factor];
+    double down = Alp.DOUBLE_NEG_POW10[exponent];
+    if (within(reference, bitWidth, DOUBLE_EXACT_BITS)) {
+      // The integers as doubles through their bits, in one step (Alp.toDouble takes two): 1.5 *
+      // 2^52 plus an integer below 2^51 in magnitude is a double whose last bits are that integer,
+      // and subtracting 1.5 * 2^52 leaves it exactly, the value a cast gives.
+      long base = Alp.DOUBLE_MAGIC_BITS + reference;
+      for (int i = 0; i < length; i++) {
+        double x = Double.longBitsToDouble(base + d[i]) - Alp.DOUBLE_MAGIC;
+        out[i] = Double.doubleToRawLongBits(x * up * down);
+      }
+    } else {
+      for (int i = 0; i < length; i++) {
+        out[i] = Double.doubleToRawLongBits(Alp.toDouble(reference + d[i]) * up * down);
+      }
+    }
+  }
+
+  /** Integers of magnitude below 2^51 are exact beside {@link Alp#DOUBLE_MAGIC}. */
+  private static final int DOUBLE_EXACT_BITS = 51;
+
+  /** 1.5 * 2^23 and its bits; integers of magnitude below 2^22 are exact beside it. */
+  private static final float FLOAT_MAGIC = 12582912f;
+
+  private static final int FLOAT_MAGIC_BITS = 0x4B400000;
+  private static final int FLOAT_EXACT_BITS = 22;
+
+  /**
+   * Whether every integer of the vector, from {@code reference} to {@code reference + 2^bitWidth -
+   * 1}, lies in {@code [-2^bits, 2^bits)}.
+   */
+  private static boolean within(long reference, int bitWidth, int bits) {
+    long limit = 1L << bits;
+    return bitWidth < bits && reference >= -limit && reference < limit - ((1L << bitWidth) - 1);
+  }
+
+  /** The exceptions' exact bits over the decoded values at their positions. */
+  private void patchExceptions(int k, int length, int exceptions, int at) {
+    int valuesAt = at + 2 * exceptions;
+    for (int j = 0; j < exceptions; j++) {
+      int position = exceptionPosition(k, at + 2 * j, length);
+      if (width == 4) {
+        floatBits[position] = (int) INT_LE.get(buf, valuesAt + 4 * j);
+      } else {
+        doubleBits[position] = (long) LONG_LE.get(buf, valuesAt + 8 * j);
+      }
+    }
   }
 
   private int exceptionPosition(int k, int at, int length) {

@@ -158,6 +158,84 @@ class AlpEncodingTest {
     assertArrayEquals(values, Arrays.copyOf(out.values(), out.size()));
   }
 
+  /**
+   * Vectors whose integers lie just inside and just outside the range the decoder converts through
+   * their bits (below 2^51 in magnitude for DOUBLE, 2^22 for FLOAT) decode as the cast in {@link
+   * Alp} does, at every exponent and factor tried.
+   */
+  @Test
+  void theFastConversionAgreesWithTheCastAtItsEdges() {
+    long[] doubleReferences = {
+      -(1L << 51), -(1L << 51) - 1, (1L << 51) - 8, (1L << 51) - 7, 0, -5, Long.MIN_VALUE / 2
+    };
+    for (long reference : doubleReferences) {
+      for (int e = 0; e <= 18; e += 3) {
+        long[] deltas = {0, 1, 2, 3, 4, 5, 6, 7};
+        byte[] page = singleVector(8, e, Math.min(e, 2), reference, 3, deltas);
+        Int64Values out = new Int64Values();
+        new AlpDecoder(page, 0, page.length, 8).read(out, 8);
+        for (int i = 0; i < 8; i++) {
+          double want = castDecode(reference + deltas[i], e, Math.min(e, 2));
+          assertEquals(
+              Double.doubleToRawLongBits(want),
+              out.values()[i],
+              "reference " + reference + " e " + e);
+        }
+      }
+    }
+    // 64-bit integers of every magnitude, as wide vectors: exponent 0 shows the conversion alone.
+    java.util.Random random = new java.util.Random(17);
+    for (int trial = 0; trial < 200; trial++) {
+      long[] deltas = new long[64];
+      for (int i = 0; i < deltas.length; i++) {
+        deltas[i] = random.nextLong() >>> random.nextInt(64);
+      }
+      deltas[0] = -1L; // the widest delta: 64 bits
+      long reference = random.nextLong();
+      byte[] page = singleVector(8, trial % 19, 0, reference, 64, deltas);
+      Int64Values out = new Int64Values();
+      new AlpDecoder(page, 0, page.length, 8).read(out, deltas.length);
+      for (int i = 0; i < deltas.length; i++) {
+        double want = castDecode(reference + deltas[i], trial % 19, 0);
+        assertEquals(Double.doubleToRawLongBits(want), out.values()[i], "trial " + trial);
+      }
+    }
+    long[] floatReferences = {-(1 << 22), -(1 << 22) - 1, (1 << 22) - 8, (1 << 22) - 7, 0, -3};
+    for (long reference : floatReferences) {
+      for (int e = 0; e <= 10; e += 2) {
+        long[] deltas = {0, 1, 2, 3, 4, 5, 6, 7};
+        byte[] page = singleVector(4, e, Math.min(e, 1), reference, 3, deltas);
+        Int32Values out = new Int32Values();
+        new AlpDecoder(page, 0, page.length, 4).read(out, 8);
+        for (int i = 0; i < 8; i++) {
+          float want = Alp.decodeFloat((int) (reference + deltas[i]), e, Math.min(e, 1));
+          assertEquals(
+              Float.floatToRawIntBits(want), out.values()[i], "reference " + reference + " e " + e);
+        }
+      }
+    }
+  }
+
+  /** The format's decoding as written there, with Java's cast from long to double. */
+  private static double castDecode(long encoded, int exponent, int factor) {
+    return (double) encoded * Alp.DOUBLE_POW10[factor] * Alp.DOUBLE_NEG_POW10[exponent];
+  }
+
+  /** A page of one vector of {@code deltas.length} values, no exceptions, log_vector_size 10. */
+  private static byte[] singleVector(
+      int width, int exponent, int factor, long reference, int bitWidth, long[] deltas) {
+    ByteArrayOutputStream page = pageHeader(10, deltas.length);
+    le(page, 4, 4);
+    page.write(exponent);
+    page.write(factor);
+    le(page, 0, 2);
+    le(page, reference, width);
+    page.write(bitWidth);
+    byte[] packed = pack(deltas, bitWidth);
+    page.write(packed, 0, packed.length);
+    return page.toByteArray();
+  }
+
   @Test
   void emptyPageAndTooManyValues() {
     byte[] empty = AlpEncoder.encodeDoubles(new long[0], 0);
@@ -256,11 +334,13 @@ class AlpEncodingTest {
     }
   }
 
-  /** Values of {@code width} bits, least significant bit first, through one big integer. */
+  /**
+   * Values of {@code width} bits (unsigned), least significant bit first, through one big integer.
+   */
   private static byte[] pack(long[] values, int width) {
     BigInteger all = BigInteger.ZERO;
     for (int i = values.length - 1; i >= 0; i--) {
-      all = all.shiftLeft(width).or(BigInteger.valueOf(values[i]));
+      all = all.shiftLeft(width).or(new BigInteger(Long.toUnsignedString(values[i])));
     }
     byte[] out = new byte[(values.length * width + 7) / 8];
     for (int i = 0; i < out.length; i++) {
