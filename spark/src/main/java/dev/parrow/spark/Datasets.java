@@ -21,14 +21,16 @@ final class Datasets {
   /**
    * The read options every file is read with, so that every column has the type Spark's own Parquet
    * reader gives it: the Parquet schema alone (Spark's reader ignores ARROW:schema, whose large
-   * lists, views and fixed-size lists Spark has no types for), INT96 in microseconds (Spark's
-   * timestamp unit), unsigned integers widened (UINT_64 as DECIMAL(20,0)), fixed-size byte arrays
-   * as binary, half floats as floats, UUIDs as strings; dictionaries decoded.
+   * lists, views and fixed-size lists Spark has no types for), INT96 and 12-byte TIMESTAMP columns
+   * in microseconds (Spark's timestamp unit, which reaches the years 1 to 9999), unsigned integers
+   * widened (UINT_64 as DECIMAL(20,0)), fixed-size byte arrays as binary, half floats as floats,
+   * UUIDs as strings; dictionaries decoded.
    */
   static TypeOptions types() {
     return TypeOptions.builder()
         .useArrowSchemaHint(false)
         .int96Unit(TimeUnit.MICROSECOND)
+        .fixedTimestampUnit(TimeUnit.MICROSECOND)
         .unsignedAsSigned(true)
         .fixedSizeBinaryAsBinary(true)
         .float16AsFloat(true)
