@@ -679,14 +679,7 @@ public final class ColumnReader {
     if (maxDef != 0 || maxRep != 0 || page.encoding() != Encoding.PLAIN) {
       return;
     }
-    int width =
-        switch (column.physicalType()) {
-          case INT32, FLOAT -> 4;
-          case INT64, DOUBLE -> 8;
-          case INT96 -> 12;
-          case FIXED_LEN_BYTE_ARRAY -> column.typeLength();
-          case BOOLEAN, BYTE_ARRAY -> -1;
-        };
+    int width = column.byteWidth();
     long expected = (long) page.numValues() * width;
     if (width > 0 && values.length() != expected) {
       throw new ParquetFormatException(

@@ -180,7 +180,7 @@ public final class AlpDecoder implements ValuesDecoder {
           k,
           "its " + size + " bytes of data run past the end of the page (" + (end - p) + " left)");
     }
-    unpack(p, length, bitWidth);
+    PackedLongs.unpack(buf, p, end, deltas, length, bitWidth);
     int exceptionsAt = p + (int) packedBytes;
     if (width == 4) {
       decodeFloats(length, (int) reference, bitWidth, exponent, factor);
@@ -280,40 +280,6 @@ public final class AlpDecoder implements ValuesDecoder {
       throw vectorError(k, "exception position " + position + " in a vector of " + length);
     }
     return position;
-  }
-
-  /**
-   * Unpacks {@code length} deltas of {@code bitWidth} bits from {@code p}: 32 at a time where the
-   * unpackers' 8-byte loads stay in the array, the rest one by one.
-   */
-  private void unpack(int p, int length, int bitWidth) {
-    if (bitWidth == 0) {
-      java.util.Arrays.fill(deltas, 0, length, 0L);
-      return;
-    }
-    int i = 0;
-    for (; i + 32 <= length && p + (i / 8 + 4) * bitWidth + 8 <= buf.length; i += 32) {
-      BitUnpackers.unpack32(buf, p + i / 8 * bitWidth, deltas, i, bitWidth);
-    }
-    long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
-    for (long bit = (long) p * 8 + (long) i * bitWidth; i < length; i++, bit += bitWidth) {
-      deltas[i] = bitsAt(bit, bitWidth) & mask;
-    }
-  }
-
-  /** {@code width} bits from bit {@code bit} of the buffer, least significant first. */
-  private long bitsAt(long bit, int bitWidth) {
-    long value = 0;
-    int got = 0;
-    while (got < bitWidth) {
-      int index = (int) (bit >>> 3);
-      int shift = (int) (bit & 7);
-      int take = Math.min(8 - shift, bitWidth - got);
-      value |= (long) (((buf[index] & 0xff) >>> shift) & ((1 << take) - 1)) << got;
-      got += take;
-      bit += take;
-    }
-    return value;
   }
 
   private ParquetFormatException vectorError(int k, String what) {

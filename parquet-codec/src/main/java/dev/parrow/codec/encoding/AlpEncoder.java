@@ -286,6 +286,24 @@ final class AlpEncoder {
 
   private static final double LONG_HIGH = 9223372036854775808.0;
 
+  /**
+   * Whether the FLOAT of bits {@code raw}, scaled to {@code scaled} and rounded to {@code enc}, is
+   * no exception: the scaled value fits an int and decodes back bit for bit. The one rule both the
+   * estimate of a pair and the encoding of a vector apply.
+   */
+  private static boolean roundTrips(int raw, float scaled, int enc, int e, int f) {
+    return scaled >= INT_LOW
+        && scaled < INT_HIGH
+        && Float.floatToRawIntBits(Alp.decodeFloat(enc, e, f)) == raw;
+  }
+
+  /** As {@link #roundTrips(int, float, int, int, int)}, for a DOUBLE and a long. */
+  private static boolean roundTrips(long raw, double scaled, long enc, int e, int f) {
+    return scaled >= LONG_LOW
+        && scaled < LONG_HIGH
+        && Double.doubleToRawLongBits(Alp.decodeDouble(enc, e, f)) == raw;
+  }
+
   /** The bits of a sampled vector: its range's bit width per value plus each exception's bits. */
   private static double floatCost(int[] bits, int from, int length, int step, int e, int f) {
     float up = Alp.FLOAT_POW10[e];
@@ -298,9 +316,7 @@ final class AlpEncoder {
       float v = Float.intBitsToFloat(bits[i]);
       float scaled = v * up * down;
       int enc = (int) Math.rint(scaled);
-      if (scaled >= INT_LOW
-          && scaled < INT_HIGH
-          && Float.floatToRawIntBits(Alp.decodeFloat(enc, e, f)) == bits[i]) {
+      if (roundTrips(bits[i], scaled, enc, e, f)) {
         min = Math.min(min, enc);
         max = Math.max(max, enc);
       } else {
@@ -322,9 +338,7 @@ final class AlpEncoder {
       double v = Double.longBitsToDouble(bits[i]);
       double scaled = v * up * down;
       long enc = (long) Math.rint(scaled);
-      if (scaled >= LONG_LOW
-          && scaled < LONG_HIGH
-          && Double.doubleToRawLongBits(Alp.decodeDouble(enc, e, f)) == bits[i]) {
+      if (roundTrips(bits[i], scaled, enc, e, f)) {
         min = Math.min(min, enc);
         max = Math.max(max, enc);
       } else {
@@ -350,9 +364,7 @@ final class AlpEncoder {
       int raw = bits[from + i];
       float scaled = Float.intBitsToFloat(raw) * up * down;
       int enc = (int) Math.rint(scaled);
-      if (scaled >= INT_LOW
-          && scaled < INT_HIGH
-          && Float.floatToRawIntBits(Alp.decodeFloat(enc, e, f)) == raw) {
+      if (roundTrips(raw, scaled, enc, e, f)) {
         encoded[i] = enc;
         if (!placed) {
           placeholder = enc;
@@ -378,9 +390,7 @@ final class AlpEncoder {
       long raw = bits[from + i];
       double scaled = Double.longBitsToDouble(raw) * up * down;
       long enc = (long) Math.rint(scaled);
-      if (scaled >= LONG_LOW
-          && scaled < LONG_HIGH
-          && Double.doubleToRawLongBits(Alp.decodeDouble(enc, e, f)) == raw) {
+      if (roundTrips(raw, scaled, enc, e, f)) {
         encoded[i] = enc;
         if (!placed) {
           placeholder = enc;

@@ -215,55 +215,10 @@ public final class DeltaBinaryPackedDecoder implements ValuesDecoder {
               + " left)");
     }
     int count = (int) Math.min(valuesPerMiniblock, needed);
-    unpack(width, count);
+    PackedLongs.unpack(buf, pos, end, deltas, count, width);
     pos += (int) Math.min(fullBytes, available);
     deltaPos = 0;
     deltaCount = count;
-  }
-
-  private void unpack(int width, int count) {
-    if (width == 0) {
-      java.util.Arrays.fill(deltas, 0, count, 0L);
-      return;
-    }
-    // Whole miniblocks (multiples of 32 values) go through the width-specialised unpackers, as long
-    // as
-    // their 8-byte loads stay inside the array; the rest take the generic path below.
-    if (count == valuesPerMiniblock && pos + valuesPerMiniblock / 8 * width + 8 <= buf.length) {
-      for (int g = 0; g < count; g += 32) {
-        BitUnpackers.unpack32(buf, pos + g / 8 * width, deltas, g, width);
-      }
-      return;
-    }
-    long mask = width == 64 ? -1L : (1L << width) - 1;
-    long bit = (long) pos * 8;
-    for (int i = 0; i < count; i++, bit += width) {
-      deltas[i] = bitsAt(bit, width) & mask;
-    }
-  }
-
-  private static final java.lang.invoke.VarHandle LONG_LE =
-      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
-  /**
-   * {@code width} bits starting at bit {@code bit} of the buffer, least significant first (higher
-   * bits are left for the caller to mask). One unaligned load when it stays in the array, else byte
-   * by byte.
-   */
-  private long bitsAt(long bit, int width) {
-    int index = (int) (bit >>> 3);
-    int shift = (int) (bit & 7);
-    if (shift + width <= 64 && index + 8 <= buf.length) {
-      return (long) LONG_LE.get(buf, index) >>> shift;
-    }
-    long value = 0;
-    int have = -shift;
-    for (int k = 0; have < width; k++, have += 8) {
-      int b = index + k < end ? buf[index + k] & 0xff : 0;
-      value |= have >= 0 ? (long) b << have : (long) b >>> -have;
-    }
-    return value;
   }
 
   private long[] ensureScratch(int n) {

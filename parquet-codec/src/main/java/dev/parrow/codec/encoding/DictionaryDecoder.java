@@ -1,6 +1,7 @@
 package dev.parrow.codec.encoding;
 
 import dev.parrow.codec.ParquetFormatException;
+import dev.parrow.codec.metadata.PhysicalType;
 import dev.parrow.codec.values.DenseValues;
 
 /**
@@ -43,8 +44,7 @@ public final class DictionaryDecoder implements ValuesDecoder {
               + plain.remainingBytes()
               + " bytes before the page does: they are not PLAIN "
               + column.physicalType()
-              + (column.physicalType()
-                      == dev.parrow.codec.metadata.PhysicalType.FIXED_LEN_BYTE_ARRAY
+              + (column.physicalType() == PhysicalType.FIXED_LEN_BYTE_ARRAY
                   ? "(" + column.typeLength() + ")"
                   : "")
               + " values");

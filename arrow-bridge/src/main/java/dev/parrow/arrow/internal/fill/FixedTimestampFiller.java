@@ -49,9 +49,9 @@ final class FixedTimestampFiller extends ConvertingFiller {
       long low = src.getLong(j * 12);
       int high = src.getInt(j * 12 + 8);
       long converted;
-      if (high == (int) (low >> 63) && (stored == unit || coarser)) {
+      if (high == (int) (low >> 63) && coarser) {
         // The high word only extends the low one's sign: the count fits 64 bits as it is.
-        converted = stored == unit ? low : Math.floorDiv(low, divisor);
+        converted = divisor == 1 ? low : Math.floorDiv(low, divisor);
       } else {
         BigInteger count = BigInteger.valueOf(high).shiftLeft(64).add(unsignedLow(low));
         BigInteger in = convert(count, unit);
