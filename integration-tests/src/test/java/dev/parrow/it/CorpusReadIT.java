@@ -73,26 +73,19 @@ class CorpusReadIT {
         assertTrue(e.getMessage().contains("CRC mismatch") && e.page() != null, e.getMessage());
         defaults = defaults.toBuilder().verifyCrc(false).build();
       }
-      Columns parrow = null;
-      String coarserUnit = null;
-      // Timestamps past 64 bits of the default unit (Spark's INT96 of far dates, 12-byte
-      // nanoseconds of the years 1 to 9999) fail naming the unit that holds them: read in it.
-      for (int attempt = 0; parrow == null; attempt++) {
-        try {
-          parrow = readWithParrow(file, allocator, defaults);
-        } catch (ParquetFormatException e) {
-          if (Corpus.isBadData(file)) {
-            NOT_COMPARED.put(name, "rejected as malformed: " + e.getMessage());
-            return;
-          }
-          ReadOptions coarser = attempt < 4 ? inUnitNamed(defaults, e.getMessage()) : null;
-          if (coarser == null) {
-            throw e;
-          }
-          defaults = coarser;
-          coarserUnit = e.getMessage();
+      Read read;
+      try {
+        read = readInNamedUnits(file, allocator, defaults);
+      } catch (ParquetFormatException e) {
+        if (Corpus.isBadData(file)) {
+          NOT_COMPARED.put(name, "rejected as malformed: " + e.getMessage());
+          return;
         }
+        throw e;
       }
+      Columns parrow = read.columns();
+      defaults = read.options();
+      String coarserUnit = read.coarserBecause();
       assertSameAsInFileReference(parrow);
       for (int batch : new int[] {7, 1}) {
         Columns small =
@@ -174,7 +167,35 @@ class CorpusReadIT {
           "(int96Unit|fixedTimestampUnit)\\((NANOSECOND|MICROSECOND|MILLISECOND|SECOND)\\)");
 
   /** {@code options} with the timestamp unit an out-of-range error names, or null for none. */
-  static ReadOptions inUnitNamed(ReadOptions options, String message) {
+  /**
+   * A file's columns, the options that read them, and the error that asked for a coarser timestamp
+   * unit (null when the options given read it).
+   */
+  record Read(Columns columns, ReadOptions options, String coarserBecause) {}
+
+  /**
+   * Reads {@code file}; where timestamps past 64 bits of the unit fail the read (Spark's INT96 of
+   * far dates, 12-byte nanoseconds of the years 1 to 9999) naming the unit that holds them, reads
+   * it again in that unit, a few times at most. Any other error is the caller's.
+   */
+  static Read readInNamedUnits(Path file, BufferAllocator allocator, ReadOptions options)
+      throws Exception {
+    String because = null;
+    for (int attempt = 0; ; attempt++) {
+      try {
+        return new Read(readWithParrow(file, allocator, options), options, because);
+      } catch (ParquetFormatException e) {
+        ReadOptions coarser = attempt < 4 ? inUnitNamed(options, e.getMessage()) : null;
+        if (coarser == null) {
+          throw e;
+        }
+        options = coarser;
+        because = e.getMessage();
+      }
+    }
+  }
+
+  private static ReadOptions inUnitNamed(ReadOptions options, String message) {
     java.util.regex.Matcher m = UNIT_NAMED.matcher(message);
     if (!m.find()) {
       return null;

@@ -113,25 +113,19 @@ class HandOffIT {
 
   private static void handOff(Path file) throws Exception {
     try (BufferAllocator allocator = new RootAllocator()) {
-      Columns parrow = null;
-      ReadOptions base = ReadOptions.defaults();
-      while (parrow == null) {
-        try {
-          parrow = CorpusReadIT.readWithParrow(file, allocator, base);
-        } catch (ParquetFormatException e) {
-          // Timestamps past the default unit's 64 bits are read in the unit the error names.
-          ReadOptions coarser = CorpusReadIT.inUnitNamed(base, e.getMessage());
-          if (coarser != null && !coarser.equals(base)) {
-            base = coarser;
-            continue;
-          }
-          // Refused files hand nothing out: malformed ones, and pages whose CRC does not match.
-          assertTrue(
-              Corpus.isBadData(file) || file.toString().contains("corrupt-checksum"),
-              file + ": " + e.getMessage());
-          return;
-        }
+      CorpusReadIT.Read read;
+      try {
+        // Timestamps past the default unit's 64 bits are read in the unit the error names.
+        read = CorpusReadIT.readInNamedUnits(file, allocator, ReadOptions.defaults());
+      } catch (ParquetFormatException e) {
+        // Refused files hand nothing out: malformed ones, and pages whose CRC does not match.
+        assertTrue(
+            Corpus.isBadData(file) || file.toString().contains("corrupt-checksum"),
+            file + ": " + e.getMessage());
+        return;
       }
+      Columns parrow = read.columns();
+      ReadOptions base = read.options();
       // Small batches, so that dictionaries and views cross batches.
       ReadOptions small = base.toBuilder().batchSize(100).build();
       assertEquals(
