@@ -136,11 +136,9 @@ public final class ParquetArrowWriter implements AutoCloseable {
                 messageSchema.getCustomMetadata());
     List<SchemaElement> elements =
         appendTo == null
-            ? ArrowToParquet.schema(written, options.monthDayNanoAsInterval())
+            ? ArrowToParquet.schema(written, options.forms())
             : Appending.writeSchema(
-                appendTo,
-                ArrowToParquet.schema(messageSchema, options.monthDayNanoAsInterval()),
-                messageSchema);
+                appendTo, ArrowToParquet.schema(messageSchema, options.forms()), messageSchema);
     this.output = output;
     this.schema = schema;
     this.options = options;
@@ -355,14 +353,17 @@ public final class ParquetArrowWriter implements AutoCloseable {
         appendTo == null ? null : appendTo.metadata().columnOrders();
     List<dev.parrow.codec.metadata.ColumnOrder> orders = new ArrayList<>();
     for (int i = 0; i < columns.size(); i++) {
-      boolean total =
-          appendTo == null
-              ? options.floatTotalOrder()
-              : existing != null
-                  && i < existing.size()
-                  && dev.parrow.codec.metadata.ColumnOrder.IEEE_754_TOTAL_ORDER.equals(
-                      existing.get(i));
-      orders.add(ColumnChunkWriter.columnOrder(columns.get(i), total));
+      if (appendTo == null) {
+        orders.add(ColumnChunkWriter.columnOrder(columns.get(i), options.floatTotalOrder()));
+        continue;
+      }
+      dev.parrow.codec.metadata.ColumnOrder old =
+          existing != null && i < existing.size() ? existing.get(i) : null;
+      orders.add(
+          ColumnChunkWriter.columnOrder(
+              columns.get(i),
+              dev.parrow.codec.metadata.ColumnOrder.IEEE_754_TOTAL_ORDER.equals(old),
+              dev.parrow.codec.metadata.ColumnOrder.INT96_TIMESTAMP_ORDER.equals(old)));
     }
     return orders;
   }

@@ -84,6 +84,7 @@ public final class WriteOptions {
   private final Map<String, ColumnSettings> columnSettings;
   private final List<SortKey> sortingColumns;
   private final boolean monthDayNanoAsInterval;
+  private final boolean int96Timestamps;
   private final int parallelism;
   private final long bytesInFlight;
   private final Executor executor;
@@ -126,6 +127,7 @@ public final class WriteOptions {
         java.util.Collections.unmodifiableMap(new LinkedHashMap<>(b.columnSettings));
     this.sortingColumns = List.copyOf(b.sortingColumns);
     this.monthDayNanoAsInterval = b.monthDayNanoAsInterval;
+    this.int96Timestamps = b.int96Timestamps;
     this.parallelism = b.parallelism;
     this.bytesInFlight = b.bytesInFlight;
     this.executor = b.executor;
@@ -174,6 +176,7 @@ public final class WriteOptions {
     b.columnSettings.putAll(columnSettings);
     b.sortingColumns.addAll(sortingColumns);
     b.monthDayNanoAsInterval = monthDayNanoAsInterval;
+    b.int96Timestamps = int96Timestamps;
     b.parallelism = parallelism;
     b.bytesInFlight = bytesInFlight;
     b.executor = executor;
@@ -285,6 +288,16 @@ public final class WriteOptions {
   /** {@return whether Interval(MONTH_DAY_NANO) is written as Parquet INTERVAL} */
   public boolean monthDayNanoAsInterval() {
     return monthDayNanoAsInterval;
+  }
+
+  /** {@return whether timestamps are written as INT96} */
+  public boolean int96Timestamps() {
+    return int96Timestamps;
+  }
+
+  /** {@return the Parquet forms of the types that have several, as these options choose} */
+  dev.parrow.types.ArrowToParquet.Forms forms() {
+    return new dev.parrow.types.ArrowToParquet.Forms(monthDayNanoAsInterval, int96Timestamps);
   }
 
   /**
@@ -552,6 +565,7 @@ public final class WriteOptions {
     private final Map<String, ColumnSettings> columnSettings = new LinkedHashMap<>();
     private final List<SortKey> sortingColumns = new java.util.ArrayList<>();
     private boolean monthDayNanoAsInterval;
+    private boolean int96Timestamps;
     private int parallelism = Runtime.getRuntime().availableProcessors();
     private long bytesInFlight = Math.min(512L << 20, Runtime.getRuntime().maxMemory() / 4);
     private Executor executor;
@@ -795,6 +809,23 @@ public final class WriteOptions {
      */
     public Builder monthDayNanoAsInterval(boolean asInterval) {
       this.monthDayNanoAsInterval = asInterval;
+      return this;
+    }
+
+    /**
+     * Writes Timestamp columns of every unit as INT96 (default false: INT64 TIMESTAMP of the
+     * column's unit, seconds as milliseconds), as pyarrow's {@code use_deprecated_int96_timestamps}
+     * and Spark's {@code spark.sql.parquet.outputTimestampType=INT96} do, for readers that take
+     * timestamps only so (older Hive and Impala). INT96 keeps no unit and no zone: Parrow and Arrow
+     * readers get them back from the ARROW:schema hint, others read nanoseconds. A value whose day
+     * is beyond a 32-bit Julian day fails the write, naming the row. The statistics follow the
+     * INT96_TIMESTAMP_ORDER column order (chronological; readers that do not know it ignore them).
+     *
+     * @param on true for INT96
+     * @return this builder
+     */
+    public Builder int96Timestamps(boolean on) {
+      this.int96Timestamps = on;
       return this;
     }
 

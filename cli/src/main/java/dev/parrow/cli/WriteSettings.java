@@ -150,6 +150,14 @@ final class WriteSettings {
   boolean monthDayNanoAsInterval;
 
   @Option(
+      names = "--int96-timestamps",
+      description =
+          "Write timestamps as INT96, the deprecated form older Hive and Impala read (as pyarrow's"
+              + " use_deprecated_int96_timestamps and Spark's INT96 output type write it); their"
+              + " unit and zone come back from the stored Arrow schema.")
+  boolean int96Timestamps;
+
+  @Option(
       names = "--bloom-filter",
       paramLabel = "COL[:NDV[:FPP]]",
       description =
@@ -242,6 +250,7 @@ final class WriteSettings {
             .statistics(!noStatistics)
             .writeCrc(!noWriteCrc)
             .monthDayNanoAsInterval(monthDayNanoAsInterval)
+            .int96Timestamps(int96Timestamps)
             .floatTotalOrder(!floatTypeOrder)
             .sizeStatistics(!noSizeStatistics)
             .contentDefinedChunking(chunking(contentDefinedChunking))

@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.IntervalUnit;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -60,6 +61,30 @@ public final class ArrowHints {
       String createdBy,
       TypeOptions types,
       List<String> warnings) {
+    return apply(null, fields, hint, createdBy, types, warnings);
+  }
+
+  /**
+   * The fields of {@code schema} with the hint applied, under the caller's type choices; INT96
+   * columns (which keep no unit or zone) take a Timestamp hint's zone, and its unit unless the
+   * caller chose one ({@link TypeOptions#int96Unit} other than nanoseconds).
+   *
+   * @param schema the Parquet schema the fields come from, or null when unknown (INT96 columns then
+   *     take only a hint that fits their type as read)
+   * @param fields the fields as the Parquet schema gives them
+   * @param hint the schema decoded from {@code ARROW:schema}
+   * @param createdBy the file's {@code created_by}
+   * @param types the caller's type choices
+   * @param warnings where a hint that cannot apply is reported
+   * @return the fields with the hinted types, names and metadata
+   */
+  public static List<FieldNode> apply(
+      dev.parrow.codec.schema.ParquetSchema schema,
+      List<FieldNode> fields,
+      Schema hint,
+      String createdBy,
+      TypeOptions types,
+      List<String> warnings) {
     List<Field> hinted = hint.getFields();
     boolean byPosition = hinted.size() == fields.size();
     if (!byPosition) {
@@ -76,7 +101,7 @@ public final class ArrowHints {
       byName.putIfAbsent(f.getName(), f);
     }
     Context context =
-        new Context(createdBy == null ? "" : createdBy, types.uuidAsExtension(), warnings);
+        new Context(createdBy == null ? "" : createdBy, types.uuidAsExtension(), schema, warnings);
     List<FieldNode> out = new ArrayList<>();
     for (int i = 0; i < fields.size(); i++) {
       FieldNode ours = fields.get(i);
@@ -103,7 +128,20 @@ public final class ArrowHints {
     return out;
   }
 
-  private record Context(String createdBy, boolean uuidAsExtension, List<String> warnings) {
+  private record Context(
+      String createdBy,
+      boolean uuidAsExtension,
+      dev.parrow.codec.schema.ParquetSchema schema,
+      List<String> warnings) {
+
+    /** Whether a leaf reads an INT96 column. */
+    private boolean int96(FieldNode leaf) {
+      return schema != null
+          && leaf.column() >= 0
+          && leaf.column() < schema.columnCount()
+          && schema.column(leaf.column()).physicalType()
+              == dev.parrow.codec.metadata.PhysicalType.INT96;
+    }
 
     FieldNode apply(FieldNode ours, Field hint, String path) {
       FieldNode hinted = applyMatching(ours, hint, path);
@@ -151,10 +189,18 @@ public final class ArrowHints {
 
     private FieldNode applyLeaf(FieldNode ours, Field hint, String path) {
       Field field = ours.field();
-      ArrowType type = leafType(field.getType(), hint, path);
+      boolean int96 =
+          int96(ours)
+              && field.getType() instanceof ArrowType.Timestamp
+              && hint.getType() instanceof ArrowType.Timestamp;
+      ArrowType type =
+          int96
+              ? int96Type(
+                  (ArrowType.Timestamp) field.getType(), (ArrowType.Timestamp) hint.getType())
+              : leafType(field.getType(), hint, path);
       Field rebuilt = rebuild(field, type, hint, field.getChildren());
       DictionaryEncoding encoding = hint.getDictionary();
-      if (encoding != null && dictionaryValueType(type)) {
+      if (encoding != null && dictionaryValueType(type) && !int96) {
         // A factor / dictionary column: dictionary-encoded again, with the writer's index type and
         // order (as arrow-rs restores it, for numbers, dates and decimals too).
         rebuilt =
@@ -164,6 +210,16 @@ public final class ArrowHints {
                 null);
       }
       return ours.withField(rebuilt);
+    }
+
+    /**
+     * An INT96 column under a Timestamp hint: the writer's zone (INT96 keeps none), and the
+     * writer's unit where the column reads in nanoseconds, the default (a unit the caller chose
+     * stays: it may be what reads far dates).
+     */
+    private static ArrowType int96Type(ArrowType.Timestamp read, ArrowType.Timestamp hint) {
+      TimeUnit unit = read.getUnit() == TimeUnit.NANOSECOND ? hint.getUnit() : read.getUnit();
+      return new ArrowType.Timestamp(unit, hint.getTimezone());
     }
 
     /**

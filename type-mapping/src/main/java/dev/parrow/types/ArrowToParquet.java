@@ -23,27 +23,40 @@ public final class ArrowToParquet {
   private ArrowToParquet() {}
 
   /**
-   * The schema elements, root first, in Parquet's depth-first order, MONTH_DAY_NANO intervals in
-   * their lossless 16-byte form.
+   * Where Parquet offers more than one form for an Arrow type, the one a writer chose.
+   *
+   * @param monthDayNanoAsInterval write Interval(MONTH_DAY_NANO) as Parquet INTERVAL (months, days
+   *     and milliseconds, which other readers read as intervals, and which cannot hold a
+   *     sub-millisecond or negative value) rather than as FIXED_LEN_BYTE_ARRAY(16) without an
+   *     annotation (the Arrow value's 16 bytes, exact, restored by the ARROW:schema hint)
+   * @param int96Timestamps write Timestamp of any unit as INT96 (a Julian day and nanoseconds of
+   *     the day, no annotation: the deprecated form Spark, Hive and Impala write and older ones
+   *     need) rather than as INT64 TIMESTAMP
+   */
+  public record Forms(boolean monthDayNanoAsInterval, boolean int96Timestamps) {
+    /** The format's current forms: lossless 16-byte MONTH_DAY_NANO, INT64 timestamps. */
+    public static final Forms DEFAULT = new Forms(false, false);
+  }
+
+  /**
+   * The schema elements, root first, in Parquet's depth-first order, in the {@link Forms#DEFAULT
+   * default forms}.
    *
    * @param schema the Arrow schema
    * @return the flattened Parquet schema
    */
   public static List<SchemaElement> schema(Schema schema) {
-    return schema(schema, false);
+    return schema(schema, Forms.DEFAULT);
   }
 
   /**
    * The schema elements, root first, in Parquet's depth-first order.
    *
    * @param schema the Arrow schema
-   * @param monthDayNanoAsInterval write Interval(MONTH_DAY_NANO) as Parquet INTERVAL (months, days
-   *     and milliseconds, which other readers read as intervals, and which cannot hold a
-   *     sub-millisecond or negative value) rather than as FIXED_LEN_BYTE_ARRAY(16) without an
-   *     annotation (the Arrow value's 16 bytes, exact, restored by the ARROW:schema hint)
+   * @param forms the forms chosen where Parquet has several
    * @return the flattened Parquet schema
    */
-  public static List<SchemaElement> schema(Schema schema, boolean monthDayNanoAsInterval) {
+  public static List<SchemaElement> schema(Schema schema, Forms forms) {
     // Run-end encoded fields are stored as their values (RunEnds).
     schema = RunEnds.decoded(schema);
     List<SchemaElement> out = new ArrayList<>();
@@ -61,12 +74,7 @@ public final class ArrowToParquet {
             null,
             null));
     for (Field f : schema.getFields()) {
-      node(
-          f,
-          f.getName(),
-          f.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED,
-          out,
-          monthDayNanoAsInterval);
+      node(f, f.getName(), f.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED, out, forms);
     }
     return out;
   }
@@ -77,13 +85,9 @@ public final class ArrowToParquet {
    * key_value { required key; value } }}, structs as groups.
    */
   private static void node(
-      Field field,
-      String name,
-      Repetition repetition,
-      List<SchemaElement> out,
-      boolean monthDayNanoAsInterval) {
+      Field field, String name, Repetition repetition, List<SchemaElement> out, Forms forms) {
     int at = out.size();
-    nodeWithoutId(field, name, repetition, out, monthDayNanoAsInterval);
+    nodeWithoutId(field, name, repetition, out, forms);
     withId(out, at, field);
     if (field.getType() instanceof ArrowType.Map) {
       // The entries struct's id belongs to the repeated key_value group.
@@ -114,11 +118,7 @@ public final class ArrowToParquet {
   }
 
   private static void nodeWithoutId(
-      Field field,
-      String name,
-      Repetition repetition,
-      List<SchemaElement> out,
-      boolean monthDayNanoAsInterval) {
+      Field field, String name, Repetition repetition, List<SchemaElement> out, Forms forms) {
     ArrowType type = field.getType();
     if (type instanceof ArrowType.List
         || type instanceof ArrowType.LargeList
@@ -133,13 +133,13 @@ public final class ArrowToParquet {
           "element",
           element.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED,
           out,
-          monthDayNanoAsInterval);
+          forms);
     } else if (type instanceof ArrowType.Map) {
       Field entries = field.getChildren().get(0);
       out.add(group(name, repetition, 1, ConvertedType.MAP, new LogicalType.MapType()));
       out.add(group("key_value", Repetition.REPEATED, entries.getChildren().size(), null, null));
       Field key = entries.getChildren().get(0);
-      node(key, "key", Repetition.REQUIRED, out, monthDayNanoAsInterval);
+      node(key, "key", Repetition.REQUIRED, out, forms);
       if (entries.getChildren().size() > 1) {
         Field value = entries.getChildren().get(1);
         node(
@@ -147,7 +147,7 @@ public final class ArrowToParquet {
             "value",
             value.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED,
             out,
-            monthDayNanoAsInterval);
+            forms);
       }
     } else if (type instanceof ArrowType.Struct) {
       // A variant (the arrow.parquet.variant extension, or the older parquet.variant, over its
@@ -163,18 +163,20 @@ public final class ArrowToParquet {
             child.getName(),
             child.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED,
             out,
-            monthDayNanoAsInterval);
+            forms);
       }
     } else {
       boolean readFromInterval =
           field.getMetadata() != null
               && "INTERVAL".equals(field.getMetadata().get(ParquetToArrow.LOGICAL_TYPE_KEY));
       SchemaElement e =
-          (monthDayNanoAsInterval || readFromInterval)
+          (forms.monthDayNanoAsInterval() || readFromInterval)
                   && field.getType() instanceof ArrowType.Interval i
                   && i.getUnit() == IntervalUnit.MONTH_DAY_NANO
               ? interval(repetition, name)
-              : leaf(field);
+              : forms.int96Timestamps() && field.getType() instanceof ArrowType.Timestamp
+                  ? element(PhysicalType.INT96, null, repetition, name, null, null)
+                  : leaf(field);
       out.add(
           new SchemaElement(
               e.type(),

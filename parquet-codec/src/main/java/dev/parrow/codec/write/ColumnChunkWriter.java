@@ -83,8 +83,8 @@ public final class ColumnChunkWriter {
   /** The chunk's encryption, or null. */
   private final ChunkEncryptor crypto;
 
-  /** Floating-point statistics in IEEE 754's total order. */
-  private final boolean totalOrder;
+  /** The order the statistics follow (the footer's for the column). */
+  private final ColumnOrder order;
 
   private final PageIndexBuilder pageIndex;
 
@@ -143,7 +143,8 @@ public final class ColumnChunkWriter {
    * @param column the column
    * @param options how it is written
    * @param crypto the chunk's encryption, or null for plaintext
-   * @param order TYPE_ORDER, or IEEE_754_TOTAL_ORDER for a floating-point column
+   * @param order TYPE_ORDER, IEEE_754_TOTAL_ORDER for a floating-point column, or
+   *     INT96_TIMESTAMP_ORDER for an INT96 one (which gets statistics only so)
    */
   public ColumnChunkWriter(
       ColumnDescriptor column,
@@ -152,12 +153,12 @@ public final class ColumnChunkWriter {
       ColumnOrder order) {
     validate(column, options);
     this.crypto = crypto;
-    this.totalOrder = ColumnOrder.IEEE_754_TOTAL_ORDER.equals(order);
+    this.order = order;
     this.column = column;
     this.options = options;
     this.maxDef = column.maxDefinitionLevel();
     this.maxRep = column.maxRepetitionLevel();
-    this.statistics = new StatisticsBuilder(column, totalOrder, options.statisticsTruncateLength());
+    this.statistics = new StatisticsBuilder(column, order, options.statisticsTruncateLength());
     this.geospatial =
         column.logicalType() instanceof dev.parrow.codec.metadata.LogicalType.GeometryType
             ? new GeospatialStatisticsBuilder(true)
@@ -515,7 +516,7 @@ public final class ColumnChunkWriter {
    */
   private Statistics pageStatistics(int present, boolean byIds) {
     StatisticsBuilder page =
-        new StatisticsBuilder(column, totalOrder, options.statisticsTruncateLength());
+        new StatisticsBuilder(column, order, options.statisticsTruncateLength());
     page.nulls(entries - present);
     if (byIds) {
       int distinct = distinctIds(present);
@@ -668,13 +669,34 @@ public final class ColumnChunkWriter {
 
   /**
    * The order a column's statistics follow in a new file: IEEE 754's total order for FLOAT, DOUBLE
-   * and FLOAT16 when {@code floatTotalOrder} (as parquet-java 1.18 writes them), else the type's.
+   * and FLOAT16 when {@code floatTotalOrder} (as parquet-java 1.18 writes them), INT96 timestamps'
+   * chronological order for INT96 (parquet-format 2.13's INT96_TIMESTAMP_ORDER, as parquet-java
+   * writes it after 1.18: readers that do not know the order ignore the statistics, as they must
+   * under the type order), else the type's.
    *
    * @param column the column
    * @param floatTotalOrder whether floating-point columns take the total order
    * @return the column's order
    */
   public static ColumnOrder columnOrder(ColumnDescriptor column, boolean floatTotalOrder) {
+    return columnOrder(column, floatTotalOrder, true);
+  }
+
+  /**
+   * {@link #columnOrder(ColumnDescriptor, boolean)}, INT96 in its timestamp order only when {@code
+   * int96TimestampOrder} (rows appended to a file whose footer gives INT96 the type order keep it,
+   * without statistics).
+   *
+   * @param column the column
+   * @param floatTotalOrder whether floating-point columns take the total order
+   * @param int96TimestampOrder whether an INT96 column takes INT96_TIMESTAMP_ORDER
+   * @return the column's order
+   */
+  public static ColumnOrder columnOrder(
+      ColumnDescriptor column, boolean floatTotalOrder, boolean int96TimestampOrder) {
+    if (column.physicalType() == dev.parrow.codec.metadata.PhysicalType.INT96) {
+      return int96TimestampOrder ? ColumnOrder.INT96_TIMESTAMP_ORDER : ColumnOrder.TYPE_ORDER;
+    }
     return floatTotalOrder && StatisticsBuilder.totalOrderApplies(column)
         ? ColumnOrder.IEEE_754_TOTAL_ORDER
         : ColumnOrder.TYPE_ORDER;

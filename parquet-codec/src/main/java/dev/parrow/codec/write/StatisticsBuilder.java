@@ -1,6 +1,7 @@
 package dev.parrow.codec.write;
 
 import dev.parrow.codec.metadata.Bytes;
+import dev.parrow.codec.metadata.ColumnOrder;
 import dev.parrow.codec.metadata.ConvertedType;
 import dev.parrow.codec.metadata.LogicalType;
 import dev.parrow.codec.metadata.Statistics;
@@ -11,6 +12,7 @@ import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
+import dev.parrow.codec.values.Int96;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -20,7 +22,9 @@ import org.apache.arrow.memory.util.Float16;
  * Min, max and null count of a column chunk, in the column's sort order (TYPE-MAPPING.md,
  * "Statistics on write"): signed or unsigned integers by the annotation, floats (half floats too)
  * without NaN and with -0.0 / +0.0 at a zero min / max, byte arrays unsigned byte-wise, decimals in
- * bytes as signed numbers; INT96, INTERVAL, GEOMETRY and GEOGRAPHY get no min/max.
+ * bytes as signed numbers; INT96 timestamps chronologically (day, then nanoseconds of the day)
+ * under the INT96_TIMESTAMP_ORDER column order and not at all under the type order, which leaves
+ * them undefined; INTERVAL, GEOMETRY and GEOGRAPHY get no min/max.
  */
 final class StatisticsBuilder {
   private enum Order {
@@ -32,6 +36,7 @@ final class StatisticsBuilder {
     BOOLEAN,
     BYTES,
     DECIMAL_BYTES,
+    INT96,
     NONE
   }
 
@@ -74,16 +79,23 @@ final class StatisticsBuilder {
   private final boolean utf8;
 
   StatisticsBuilder(ColumnDescriptor column) {
-    this(column, false, null);
+    this(column, ColumnOrder.TYPE_ORDER, null);
   }
 
   /**
-   * The statistics of a column, floats in IEEE 754's total order when {@code floatTotalOrder} (no
-   * effect on other types), byte strings' bounds no longer than {@code truncateLength} (null: no
-   * limit).
+   * The statistics of a column whose bounds follow {@code columnOrder} (the footer's for it):
+   * floats in IEEE 754's total order under IEEE_754_TOTAL_ORDER, INT96 timestamps bounded only
+   * under INT96_TIMESTAMP_ORDER; byte strings' bounds no longer than {@code truncateLength} (null:
+   * no limit).
    */
-  StatisticsBuilder(ColumnDescriptor column, boolean floatTotalOrder, Integer truncateLength) {
-    this.order = order(column);
+  StatisticsBuilder(ColumnDescriptor column, ColumnOrder columnOrder, Integer truncateLength) {
+    Order typeOrder = order(column);
+    this.order =
+        column.physicalType() == dev.parrow.codec.metadata.PhysicalType.INT96
+                && ColumnOrder.INT96_TIMESTAMP_ORDER.equals(columnOrder)
+            ? Order.INT96
+            : typeOrder;
+    boolean floatTotalOrder = ColumnOrder.IEEE_754_TOTAL_ORDER.equals(columnOrder);
     // Only BYTE_ARRAY bounds may be shorter: a FIXED_LEN_BYTE_ARRAY bound must keep the column's
     // width (Arrow C++ aborts reading a shorter one), so it is written whole.
     this.truncateLength =
@@ -132,8 +144,8 @@ final class StatisticsBuilder {
   }
 
   /**
-   * Whether the column's type has an order (INT96 and INTERVAL have none: no min/max, no column
-   * index).
+   * Whether the column's values have an order (INTERVAL has none, nor INT96 under the type order:
+   * no min/max, no column index).
    */
   boolean ordered() {
     return order != Order.NONE;
@@ -218,6 +230,12 @@ final class StatisticsBuilder {
         long[] v = ((Int64Values) values).values();
         for (int i = from; i < to; i++) {
           doubleValue(Double.longBitsToDouble(v[i]));
+        }
+      }
+      case INT96 -> {
+        FixedWidthValues f = (FixedWidthValues) values;
+        for (int i = from; i < to; i++) {
+          bytesValue(f.bytes(), i * Int96.WIDTH, Int96.WIDTH);
         }
       }
       case BYTES, DECIMAL_BYTES -> {
@@ -408,7 +426,7 @@ final class StatisticsBuilder {
         doubleValue(page.minDouble);
         doubleValue(page.maxDouble);
       }
-      case BYTES, DECIMAL_BYTES, NONE -> {
+      case BYTES, DECIMAL_BYTES, INT96, NONE -> {
         bytesValue(page.minBytes, 0, page.minBytes.length);
         bytesValue(page.maxBytes, 0, page.maxBytes.length);
       }
@@ -482,6 +500,9 @@ final class StatisticsBuilder {
   private long maxPrefix;
 
   private int compare(byte[] a, int offset, int length, byte[] b) {
+    if (order == Order.INT96) {
+      return Int96.compare(a, offset, b, 0);
+    }
     if (order == Order.DECIMAL_BYTES && length == b.length && length > 0) {
       // Two's complement of one length: the sign byte signed, the rest unsigned.
       int first = Byte.compare(a[offset], b[0]);
@@ -531,7 +552,7 @@ final class StatisticsBuilder {
       case DOUBLE -> Double.compare(x.getDouble(0), y.getDouble(0));
       case HALF -> Float.compare(Float16.toFloat(x.getShort(0)), Float16.toFloat(y.getShort(0)));
       case BYTES -> Arrays.compareUnsigned(a.toByteArray(), b.toByteArray());
-      case DECIMAL_BYTES -> {
+      case DECIMAL_BYTES, INT96 -> {
         byte[] l = a.toByteArray();
         yield compare(l, 0, l.length, b.toByteArray());
       }

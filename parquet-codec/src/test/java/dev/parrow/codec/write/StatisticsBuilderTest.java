@@ -3,8 +3,11 @@ package dev.parrow.codec.write;
 import static dev.parrow.codec.testing.SampleMetadata.group;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.parrow.codec.metadata.ColumnOrder;
 import dev.parrow.codec.metadata.ConvertedType;
 import dev.parrow.codec.metadata.LogicalType;
 import dev.parrow.codec.metadata.PhysicalType;
@@ -310,7 +313,7 @@ class StatisticsBuilderTest {
                     null,
                     null,
                     null),
-                true,
+                ColumnOrder.IEEE_754_TOTAL_ORDER,
                 null);
         DenseValues values = single ? floats : doubles;
         for (int at = 0; at < n; ) {
@@ -347,5 +350,58 @@ class StatisticsBuilderTest {
         }
       }
     }
+  }
+
+  /** An INT96 timestamp: nanoseconds of the day, then the Julian day, little-endian. */
+  private static byte[] int96(int julianDay, long nanosOfDay) {
+    return ByteBuffer.allocate(12)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .putLong(nanosOfDay)
+        .putInt(julianDay)
+        .array();
+  }
+
+  private static byte[] hex(String text) {
+    return java.util.HexFormat.ofDelimiter(" ").parseHex(text);
+  }
+
+  @Test
+  void int96TimestampsAreBoundedChronologicallyOnlyUnderTheirOrder() {
+    // parquet-testing's int96_timestamp_order.md: values whose bytes, compared as bytes, order
+    // otherwise than their instants, written out of order; the bounds it documents.
+    FixedWidthValues values = new FixedWidthValues(12);
+    for (byte[] v :
+        List.of(
+            int96(2440588, 86_399_999_999_999L),
+            int96(2440589, 0L),
+            int96(2440000, 123L),
+            int96(2440588, 1_000L))) {
+      values.add(v, 0);
+    }
+    ColumnDescriptor ts = column(PhysicalType.INT96, null, null, null, null, null);
+
+    StatisticsBuilder ordered = new StatisticsBuilder(ts, ColumnOrder.INT96_TIMESTAMP_ORDER, null);
+    assertTrue(ordered.ordered());
+    // In two pages, merged, as a chunk takes its pages' bounds.
+    StatisticsBuilder first = new StatisticsBuilder(ts, ColumnOrder.INT96_TIMESTAMP_ORDER, null);
+    StatisticsBuilder second = new StatisticsBuilder(ts, ColumnOrder.INT96_TIMESTAMP_ORDER, null);
+    first.update(values, 0, 2);
+    second.update(values, 2, 4);
+    ordered.mergeValues(first);
+    ordered.mergeValues(second);
+    Statistics s = ordered.build();
+    assertArrayEquals(hex("7B 00 00 00 00 00 00 00 40 3B 25 00"), s.minValue().toByteArray());
+    assertArrayEquals(hex("00 00 00 00 00 00 00 00 8D 3D 25 00"), s.maxValue().toByteArray());
+    assertTrue(ordered.compareBounds(s.minValue(), s.maxValue()) < 0);
+    assertArrayEquals(
+        first.build().maxValue().toByteArray(), int96(2440589, 0L), "the first page's max");
+    assertArrayEquals(
+        second.build().minValue().toByteArray(), int96(2440000, 123L), "the second page's min");
+
+    // Under the type order the format leaves INT96 unordered: no bounds.
+    StatisticsBuilder typeOrder = new StatisticsBuilder(ts, ColumnOrder.TYPE_ORDER, null);
+    typeOrder.update(values, 0, 4);
+    assertFalse(typeOrder.ordered());
+    assertNull(typeOrder.build().minValue());
   }
 }

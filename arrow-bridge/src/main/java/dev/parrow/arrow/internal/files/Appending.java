@@ -62,7 +62,14 @@ public final class Appending {
                 + describe(a)
                 + ", the batches "
                 + describe(b)
-                + ")");
+                + ")"
+                + (a != null
+                        && b != null
+                        && a.type() == dev.parrow.codec.metadata.PhysicalType.INT96
+                        && b.type() == dev.parrow.codec.metadata.PhysicalType.INT64
+                    ? "; WriteOptions.int96Timestamps (--int96-timestamps) writes timestamps as"
+                        + " INT96"
+                    : ""));
       }
     }
     String stored =

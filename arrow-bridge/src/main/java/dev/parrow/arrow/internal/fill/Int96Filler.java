@@ -4,8 +4,7 @@ import dev.parrow.arrow.internal.buffers.Spread;
 import dev.parrow.codec.ParquetFormatException;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import dev.parrow.codec.values.Int96;
 import java.util.Arrays;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
@@ -19,8 +18,6 @@ import org.apache.arrow.vector.types.TimeUnit;
  */
 final class Int96Filler extends ConvertingFiller {
 
-  private static final long JULIAN_EPOCH_DAY = 2_440_588L;
-  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
   private static final TimeUnit[] FINEST_FIRST = {
     TimeUnit.NANOSECOND, TimeUnit.MICROSECOND, TimeUnit.MILLISECOND, TimeUnit.SECOND
   };
@@ -67,14 +64,13 @@ final class Int96Filler extends ConvertingFiller {
 
   @Override
   void convert(DenseValues values, int present, byte[] out) {
-    ByteBuffer src =
-        ByteBuffer.wrap(((FixedWidthValues) values).bytes()).order(ByteOrder.LITTLE_ENDIAN);
+    byte[] src = ((FixedWidthValues) values).bytes();
     for (int j = 0; j < present; j++) {
-      long nanosOfDay = src.getLong(j * 12);
-      long day = src.getInt(j * 12 + 8) - JULIAN_EPOCH_DAY;
+      long nanosOfDay = Int96.nanosOfDay(src, j * Int96.WIDTH);
+      long day = Int96Timestamps.epochDay(src, j * Int96.WIDTH);
       long converted;
       try {
-        converted = convert(unit, day, nanosOfDay);
+        converted = Int96Timestamps.toUnits(unit, day, nanosOfDay);
       } catch (ArithmeticException e) {
         if (!outOfRangeAsNull) {
           throw outOfRange(day, nanosOfDay);
@@ -89,28 +85,11 @@ final class Int96Filler extends ConvertingFiller {
     }
   }
 
-  private static long convert(TimeUnit unit, long epochDay, long nanosOfDay) {
-    return switch (unit) {
-      case NANOSECOND -> Math.addExact(Math.multiplyExact(epochDay, NANOS_PER_DAY), nanosOfDay);
-      case MICROSECOND ->
-          Math.addExact(
-              Math.multiplyExact(epochDay, NANOS_PER_DAY / 1_000),
-              Math.floorDiv(nanosOfDay, 1_000L));
-      case MILLISECOND ->
-          Math.addExact(
-              Math.multiplyExact(epochDay, NANOS_PER_DAY / 1_000_000),
-              Math.floorDiv(nanosOfDay, 1_000_000L));
-      case SECOND ->
-          Math.addExact(
-              Math.multiplyExact(epochDay, 86_400L), Math.floorDiv(nanosOfDay, 1_000_000_000L));
-    };
-  }
-
   private ParquetFormatException outOfRange(long epochDay, long nanosOfDay) {
     TimeUnit fits = null;
     for (TimeUnit candidate : FINEST_FIRST) {
       try {
-        convert(candidate, epochDay, nanosOfDay);
+        Int96Timestamps.toUnits(candidate, epochDay, nanosOfDay);
         fits = candidate;
         break;
       } catch (ArithmeticException e) {

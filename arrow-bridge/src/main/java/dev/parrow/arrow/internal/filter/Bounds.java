@@ -18,7 +18,8 @@ import java.util.List;
  * A bound is trusted when it follows the column's order: {@code min_value}/{@code max_value} under
  * the type-defined order, or under IEEE 754's total order for floats; the deprecated {@code
  * min}/{@code max} only for types whose order was always signed (never for byte arrays, which old
- * writers ordered as signed bytes, nor for unsigned integers); never for INT96; and never when a
+ * writers ordered as signed bytes, nor for unsigned integers); for INT96 timestamps only under
+ * INT96_TIMESTAMP_ORDER (chronological), the type order leaving them undefined; and never when a
  * float bound is NaN, but for the total order's NaN min and max of values that are all NaN.
  * Truncated bounds still bound the values, so they prune as they are.
  *
@@ -87,9 +88,12 @@ record Bounds(Object min, Object max, long nulls, long values, boolean nanFree, 
       if (minValue != null && maxValue != null) {
         // IEEE 754's total order bounds floats exactly (with NaNs only when there is nothing
         // else: taken below as values that are all NaN).
-        if (order == null
-            || order.equals(ColumnOrder.TYPE_ORDER)
-            || order.equals(ColumnOrder.IEEE_754_TOTAL_ORDER) && column.domain() == Domain.FLOAT) {
+        if (column.column().physicalType() == PhysicalType.INT96
+            ? ColumnOrder.INT96_TIMESTAMP_ORDER.equals(order)
+            : order == null
+                || order.equals(ColumnOrder.TYPE_ORDER)
+                || order.equals(ColumnOrder.IEEE_754_TOTAL_ORDER)
+                    && column.domain() == Domain.FLOAT) {
           min = PhysicalKeys.fromPlain(column, minValue.toByteArray());
           max = PhysicalKeys.fromPlain(column, maxValue.toByteArray());
         }

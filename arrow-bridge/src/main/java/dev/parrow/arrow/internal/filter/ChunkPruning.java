@@ -218,7 +218,7 @@ public final class ChunkPruning {
       } else if (dictionary instanceof FixedWidthValues v) {
         value =
             c.column().physicalType() == PhysicalType.INT96
-                ? null
+                ? PhysicalKeys.fromInt96(c, v.bytes(), i * dev.parrow.codec.values.Int96.WIDTH)
                 : PhysicalKeys.fromBytes(c, v.value(i));
       } else if (dictionary instanceof BinaryValues v) {
         value = PhysicalKeys.fromBytes(c, v.value(i));

@@ -20,8 +20,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * @param min the least value of an integer-like column (null for other domains)
  * @param max the greatest value of an integer-like column
  * @param float32 a FLOAT column: literals are rounded to float first, as SQL casts them
- * @param ordered whether the file's min/max statistics may be used (not for INT96, whose order the
- *     format leaves undefined, nor for 12-byte timestamps)
+ * @param ordered whether the file's min/max statistics may be used (not for 12-byte timestamps;
+ *     INT96's only under the INT96_TIMESTAMP_ORDER column order, as the type order leaves them
+ *     undefined)
  */
 public record FilterColumn(
     ColumnDescriptor column,
@@ -116,8 +117,9 @@ public record FilterColumn(
               longMin(),
               longMax(),
               false,
-              // INT96's order is undefined; the 12-byte carrier's statistics are not read yet.
-              p == PhysicalType.INT64);
+              // INT96's bounds count under INT96_TIMESTAMP_ORDER only (Bounds.of); the 12-byte
+              // carrier's statistics are not read yet.
+              p == PhysicalType.INT64 || p == PhysicalType.INT96);
         }
       case Decimal:
         {
@@ -172,6 +174,16 @@ public record FilterColumn(
 
   private static FilterColumn bytes(ColumnDescriptor column, LiteralKind literal) {
     return new FilterColumn(column, Domain.BYTES, literal, 0, 0, null, null, false, true);
+  }
+
+  /** The unit of a time or timestamp column's keys. */
+  org.apache.arrow.vector.types.TimeUnit timeUnit() {
+    for (var unit : org.apache.arrow.vector.types.TimeUnit.values()) {
+      if (nanos(unit) == unitNanos) {
+        return unit;
+      }
+    }
+    throw new IllegalStateException("not a time column: " + name());
   }
 
   /** Nanoseconds per unit. */

@@ -1,6 +1,8 @@
 package dev.parrow.arrow.internal.filter;
 
+import dev.parrow.arrow.internal.fill.Int96Timestamps;
 import dev.parrow.codec.metadata.PhysicalType;
+import dev.parrow.codec.values.Int96;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -78,8 +80,25 @@ final class PhysicalKeys {
       case INT32, FLOAT -> v.length == 4 ? fromInt(c, b.getInt()) : null;
       case INT64, DOUBLE -> v.length == 8 ? fromLong(c, b.getLong()) : null;
       case FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY -> fromBytes(c, v);
-      case INT96 -> null;
+      case INT96 -> v.length == 12 ? fromInt96(c, v, 0) : null;
     };
+  }
+
+  /**
+   * An INT96 timestamp (at {@code offset}) as a key in the column's unit, truncated toward the past
+   * as its values read; null when 64 bits do not hold it, or when its nanoseconds lie outside their
+   * day (where the order of day, then nanoseconds, is not the values' order).
+   */
+  static Object fromInt96(FilterColumn c, byte[] v, int offset) {
+    long nanosOfDay = Int96.nanosOfDay(v, offset);
+    if (nanosOfDay < 0 || nanosOfDay >= Int96.NANOS_PER_DAY) {
+      return null;
+    }
+    try {
+      return Int96Timestamps.toUnits(c.timeUnit(), Int96Timestamps.epochDay(v, offset), nanosOfDay);
+    } catch (ArithmeticException e) {
+      return null;
+    }
   }
 
   /**

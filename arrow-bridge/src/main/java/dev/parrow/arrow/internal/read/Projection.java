@@ -125,7 +125,9 @@ public final class Projection {
             .toList();
     Schema hint = hint(footer, options, warnings);
     if (hint != null) {
-      all = ArrowHints.apply(all, hint, footer.metaData().createdBy(), options.types(), warnings);
+      all =
+          ArrowHints.apply(
+              footer.schema(), all, hint, footer.metaData().createdBy(), options.types(), warnings);
     }
     if (!options.fieldIds().isEmpty()) {
       chosen.addAll(byFieldId(footer, all, options.fieldIds()));

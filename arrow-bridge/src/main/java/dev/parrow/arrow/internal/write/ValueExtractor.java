@@ -9,6 +9,7 @@ import dev.parrow.codec.values.DenseValues;
 import dev.parrow.codec.values.FixedWidthValues;
 import dev.parrow.codec.values.Int32Values;
 import dev.parrow.codec.values.Int64Values;
+import dev.parrow.codec.values.Int96;
 import dev.parrow.types.UnitRescale;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -90,6 +91,10 @@ public final class ValueExtractor {
     allPresent = present == rows;
     if (column.maxDefinitionLevel() == 0 && present != rows) {
       throw notNullable(vector, rows - present);
+    }
+    if (column.physicalType() == dev.parrow.codec.metadata.PhysicalType.INT96) {
+      int96(vector, rows, ((ArrowType.Timestamp) type).getUnit());
+      return;
     }
     UnitRescale rescale = UnitRescale.of(type);
     if (rescale != null) {
@@ -236,6 +241,47 @@ public final class ValueExtractor {
       }
     }
     addWide(n);
+  }
+
+  /**
+   * Timestamps of any unit as INT96 (WriteOptions.int96Timestamps): the nanoseconds within the day,
+   * then the Julian day, little-endian; a day a 32-bit Julian day cannot hold is an error naming
+   * the row.
+   */
+  private void int96(FieldVector v, int rows, org.apache.arrow.vector.types.TimeUnit unit) {
+    long nanosPerUnit = dev.parrow.types.ParquetToArrow.nanos(unit);
+    long unitsPerDay = Int96.NANOS_PER_DAY / nanosPerUnit;
+    ArrowBuf data = v.getDataBuffer();
+    FixedWidthValues out = (FixedWidthValues) values;
+    int at = out.reserve(rows);
+    int n = 0;
+    for (int i = 0; i < rows; i++) {
+      if (!present(i)) {
+        continue;
+      }
+      long x = data.getLong((long) i * 8);
+      long julianDay = Math.floorDiv(x, unitsPerDay) + Int96.JULIAN_EPOCH_DAY;
+      if (julianDay != (int) julianDay) {
+        throw new IllegalArgumentException(
+            "field '"
+                + v.getName()
+                + "' row "
+                + i
+                + ": "
+                + v.getField().getType()
+                + " value "
+                + x
+                + " is beyond the days INT96 holds (a 32-bit Julian day); write it without"
+                + " WriteOptions.int96Timestamps");
+      }
+      Int96.put(
+          out.bytes(),
+          at + n * Int96.WIDTH,
+          (int) julianDay,
+          Math.floorMod(x, unitsPerDay) * nanosPerUnit);
+      n++;
+    }
+    out.added(n);
   }
 
   private long[] wide = new long[0];
