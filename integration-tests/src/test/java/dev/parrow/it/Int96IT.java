@@ -207,4 +207,62 @@ class Int96IT {
     assertEquals(read(file, millis), read(copy, ReadOptions.defaults()));
     assertEquals(read(file, millis), read(copy, millis));
   }
+
+  /**
+   * Values read as null because no unit holds them match {@code IS NULL} and no comparison, as the
+   * rows read show them, whatever the statistics' null count says.
+   */
+  @Test
+  void filtersSeeOutOfRangeValuesAsTheNullsTheyReadAs() throws Exception {
+    filtersSee(
+        file(Repetition.OPTIONAL),
+        java.util.Map.of(
+            "ts IS NULL", 3L,
+            "ts IS NOT NULL", 2L,
+            "ts > TIMESTAMP '2000-01-01 00:00:00'", 1L,
+            "ts < TIMESTAMP '2000-01-01 00:00:00'", 1L));
+    // No null stored, so statistics count none; two values still read as null.
+    long[] julian = new long[4];
+    long[] days = {0, -400_000, 200_000_000, 19_782};
+    for (int i = 0; i < 4; i++) {
+      julian[i] = days[i] + JULIAN_EPOCH_DAY;
+    }
+    Path noNulls = dir.resolve("no-nulls.parquet");
+    RawParquet.write(
+        noNulls,
+        4,
+        List.of(
+            RawParquet.root(1),
+            RawParquet.primitive("ts", Repetition.OPTIONAL, PhysicalType.INT96)),
+        List.of(
+            new RawParquet.Leaf(
+                new int[] {1, 1, 1, 1}, null, RawParquet.int96(julian, new long[] {1, 2, 3, 4}))));
+    filtersSee(
+        noNulls,
+        java.util.Map.of(
+            "ts IS NULL", 2L,
+            "ts IS NOT NULL", 2L,
+            "ts > TIMESTAMP '2000-01-01 00:00:00'", 1L,
+            "ts <> TIMESTAMP '2000-01-01 00:00:00'", 2L));
+  }
+
+  private static void filtersSee(Path file, java.util.Map<String, Long> expected) throws Exception {
+    for (var e : expected.entrySet()) {
+      long rows = 0;
+      try (BufferAllocator allocator = new RootAllocator();
+          ParquetFile pf = ParquetFile.open(file);
+          ParquetArrowReader reader =
+              pf.newReader(
+                  allocator,
+                  ReadOptions.builder()
+                      .types(t -> t.int96OutOfRangeAsNull(true))
+                      .filter(e.getKey())
+                      .build())) {
+        while (reader.loadNextBatch()) {
+          rows += reader.getVectorSchemaRoot().getRowCount();
+        }
+      }
+      assertEquals(e.getValue(), rows, e.getKey());
+    }
+  }
 }

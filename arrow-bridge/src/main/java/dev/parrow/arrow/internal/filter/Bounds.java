@@ -82,6 +82,10 @@ record Bounds(Object min, Object max, long nulls, long values, boolean nanFree, 
       long values,
       Long nanCount,
       ColumnOrder order) {
+    if (column.nullsUncounted()) {
+      // More values may read as null than the file counts: its counts bound nothing.
+      nullCount = null;
+    }
     Object min = null;
     Object max = null;
     if (column.ordered()) {

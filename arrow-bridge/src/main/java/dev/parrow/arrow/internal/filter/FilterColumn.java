@@ -23,6 +23,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * @param ordered whether the file's min/max statistics may be used (not for 12-byte timestamps;
  *     INT96's only under the INT96_TIMESTAMP_ORDER column order, as the type order leaves them
  *     undefined)
+ * @param nullsUncounted values may read as null beyond the nulls stored (INT96 timestamps out of
+ *     the unit's range, read as null on request): null counts do not count them
  */
 public record FilterColumn(
     ColumnDescriptor column,
@@ -33,7 +35,22 @@ public record FilterColumn(
     BigInteger min,
     BigInteger max,
     boolean float32,
-    boolean ordered) {
+    boolean ordered,
+    boolean nullsUncounted) {
+
+  /** A column whose null counts count every value that reads as null. */
+  FilterColumn(
+      ColumnDescriptor column,
+      Domain domain,
+      LiteralKind literal,
+      long unitNanos,
+      int scale,
+      BigInteger min,
+      BigInteger max,
+      boolean float32,
+      boolean ordered) {
+    this(column, domain, literal, unitNanos, scale, min, max, float32, ordered, false);
+  }
 
   /** The meaning of a literal for a column. */
   public enum LiteralKind {
@@ -119,7 +136,8 @@ public record FilterColumn(
               false,
               // INT96's bounds count under INT96_TIMESTAMP_ORDER only (Bounds.of); the 12-byte
               // carrier's statistics are not read yet.
-              p == PhysicalType.INT64 || p == PhysicalType.INT96);
+              p == PhysicalType.INT64 || p == PhysicalType.INT96,
+              p == PhysicalType.INT96 && types.int96OutOfRangeAsNull());
         }
       case Decimal:
         {
