@@ -69,12 +69,7 @@ class Int96WriteIT {
   }
 
   private static long perUnit(TimeUnit unit) {
-    return switch (unit) {
-      case SECOND -> 1_000_000_000L;
-      case MILLISECOND -> 1_000_000L;
-      case MICROSECOND -> 1_000L;
-      case NANOSECOND -> 1L;
-    };
+    return dev.parrow.types.ParquetToArrow.nanos(unit);
   }
 
   /** The same instants in a column of each unit (truncated toward the past to it). */

@@ -225,16 +225,11 @@ public final class ValueExtractor {
         long s = Math.multiplyExact(Math.floorDiv(x, divisor), multiplier);
         stored[n++] = int32 ? Math.toIntExact(s) : s;
       } catch (ArithmeticException e) {
-        throw new IllegalArgumentException(
-            "field '"
-                + v.getName()
-                + "' row "
-                + i
-                + ": "
-                + v.getField().getType()
-                + " value "
-                + x
-                + " does not fit the "
+        throw unfit(
+            v,
+            i,
+            x,
+            "does not fit the "
                 + rescale.storedType(v.getField().getType())
                 + " Parquet stores it as"
                 + (divisor != 1 ? " (only whole units of " + divisor + " do)" : ""));
@@ -262,16 +257,11 @@ public final class ValueExtractor {
       long x = data.getLong((long) i * 8);
       long julianDay = Math.floorDiv(x, unitsPerDay) + Int96.JULIAN_EPOCH_DAY;
       if (julianDay != (int) julianDay) {
-        throw new IllegalArgumentException(
-            "field '"
-                + v.getName()
-                + "' row "
-                + i
-                + ": "
-                + v.getField().getType()
-                + " value "
-                + x
-                + " is beyond the days INT96 holds (a 32-bit Julian day); write it without"
+        throw unfit(
+            v,
+            i,
+            x,
+            "is beyond the days INT96 holds (a 32-bit Julian day); write it without"
                 + " WriteOptions.int96Timestamps");
       }
       Int96.put(
@@ -282,6 +272,21 @@ public final class ValueExtractor {
       n++;
     }
     out.added(n);
+  }
+
+  /** A value the column cannot hold as written: the field, the row, the value and why. */
+  private static IllegalArgumentException unfit(FieldVector v, int row, long value, String why) {
+    return new IllegalArgumentException(
+        "field '"
+            + v.getName()
+            + "' row "
+            + row
+            + ": "
+            + v.getField().getType()
+            + " value "
+            + value
+            + " "
+            + why);
   }
 
   private long[] wide = new long[0];

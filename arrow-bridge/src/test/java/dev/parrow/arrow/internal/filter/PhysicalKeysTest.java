@@ -24,21 +24,16 @@ import org.junit.jupiter.api.Test;
  */
 class PhysicalKeysTest {
   private static ColumnDescriptor timestamp(PhysicalType type, Integer length) {
+    return column(type, length, new LogicalType.TimestampType(true, TimeUnit.MICROS));
+  }
+
+  /** An optional column {@code ts} of a file of one column. */
+  private static ColumnDescriptor column(PhysicalType type, Integer length, LogicalType logical) {
     SchemaElement root =
         new SchemaElement(null, null, null, "schema", 1, null, null, null, null, null, null);
     SchemaElement leaf =
         new SchemaElement(
-            type,
-            length,
-            Repetition.OPTIONAL,
-            "ts",
-            null,
-            null,
-            null,
-            null,
-            null,
-            new LogicalType.TimestampType(true, TimeUnit.MICROS),
-            null);
+            type, length, Repetition.OPTIONAL, "ts", null, null, null, null, null, logical, null);
     return ParquetSchema.fromElements(List.of(root, leaf)).column(0);
   }
 
@@ -60,22 +55,7 @@ class PhysicalKeysTest {
   }
 
   private static ColumnDescriptor int96() {
-    SchemaElement root =
-        new SchemaElement(null, null, null, "schema", 1, null, null, null, null, null, null);
-    SchemaElement leaf =
-        new SchemaElement(
-            PhysicalType.INT96,
-            null,
-            Repetition.OPTIONAL,
-            "ts",
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null);
-    return ParquetSchema.fromElements(List.of(root, leaf)).column(0);
+    return column(PhysicalType.INT96, null, null);
   }
 
   private static byte[] int96(int julianDay, long nanosOfDay) {
