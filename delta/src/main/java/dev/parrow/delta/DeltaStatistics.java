@@ -63,7 +63,11 @@ final class DeltaStatistics {
           continue;
         }
         nulls.merge(column, s.nullCount(), Long::sum);
-        if (s.minValue() != null && s.maxValue() != null && bounded(type)) {
+        // INT96 bounds (12 bytes, and only in INT96_TIMESTAMP_ORDER) are not a long: none.
+        if (s.minValue() != null
+            && s.maxValue() != null
+            && bounded(type)
+            && leaf.physicalType() != PhysicalType.INT96) {
           Comparable<Object> lo = value(s.minValue().toByteArray(), leaf, type);
           Comparable<Object> hi = value(s.maxValue().toByteArray(), leaf, type);
           Object[] b = bounds.get(column);

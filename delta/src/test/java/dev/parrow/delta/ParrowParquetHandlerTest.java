@@ -466,4 +466,63 @@ class ParrowParquetHandlerTest {
     }
     assertEquals(499L * 500 / 2, sum);
   }
+
+  /**
+   * Timestamps written as INT96 (a caller's WriteOptions.int96Timestamps) read back in
+   * microseconds, and give Delta no min or max: their 12-byte bounds are no timestamp of Delta's.
+   */
+  @Test
+  void int96TimestampsReadBackAndGiveNoBounds() throws Exception {
+    Path source = write(100);
+    try (BufferAllocator allocator = new RootAllocator()) {
+      ParrowParquetHandler handler =
+          new ParrowParquetHandler(
+              allocator,
+              RemoteOptions.defaults(),
+              ReadOptions.defaults(),
+              WriteOptions.builder().int96Timestamps(true).build(),
+              ParrowParquetHandler.DEFAULT_TARGET_FILE_BYTES);
+      String written;
+      try (dev.parrow.arrow.ParquetFile file = dev.parrow.arrow.ParquetFile.open(source);
+          dev.parrow.arrow.ParquetArrowReader reader = file.newReader(allocator)) {
+        assertTrue(reader.loadNextBatch());
+        try (CloseableIterator<io.delta.kernel.utils.DataFileStatus> out =
+            handler.writeParquetFiles(
+                dir.resolve("int96").toString(),
+                Utils.singletonCloseableIterator(
+                    new io.delta.kernel.data.FilteredColumnarBatch(
+                        ParrowEngine.columnarBatch(reader.getVectorSchemaRoot(), WRITTEN),
+                        Optional.empty())),
+                List.of(
+                    new io.delta.kernel.expressions.Column("id"),
+                    new io.delta.kernel.expressions.Column("ts")))) {
+          var status = out.next();
+          written = status.getPath();
+          var stats = status.getStatistics().get();
+          assertTrue(
+              stats.getMinValues().containsKey(new io.delta.kernel.expressions.Column("id")));
+          assertFalse(
+              stats.getMinValues().containsKey(new io.delta.kernel.expressions.Column("ts")));
+          assertFalse(
+              stats.getMaxValues().containsKey(new io.delta.kernel.expressions.Column("ts")));
+        }
+      }
+      try (dev.parrow.arrow.ParquetFile file =
+          dev.parrow.arrow.ParquetFile.open(java.nio.file.Path.of(written))) {
+        assertEquals(
+            dev.parrow.codec.metadata.PhysicalType.INT96,
+            file.footer().schema().column(4).physicalType());
+      }
+      try (CloseableIterator<ColumnarBatch> batches =
+          handler.readParquetFiles(
+              Utils.singletonCloseableIterator(FileStatus.of(written)),
+              WRITTEN,
+              Optional.empty())) {
+        ColumnarBatch b = batches.next();
+        for (int r = 0; r < b.getSize(); r++) {
+          assertEquals(1_600_000_000_000_000L + r, b.getColumnVector(4).getLong(r));
+        }
+      }
+    }
+  }
 }

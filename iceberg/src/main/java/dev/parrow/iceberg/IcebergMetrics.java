@@ -90,6 +90,8 @@ final class IcebergMetrics {
             s != null
                 && s.minValue() != null
                 && s.maxValue() != null
+                // INT96 bounds are 12 bytes (and only in INT96_TIMESTAMP_ORDER), not a long.
+                && column.physicalType() != PhysicalType.INT96
                 && (!floating || s.nanCount() != null && s.nanCount() == 0);
         if (!bounded) {
           // All nulls: no bound, which keeps the others' (Iceberg counts them as no values).

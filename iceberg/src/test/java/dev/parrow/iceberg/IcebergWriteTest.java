@@ -163,4 +163,68 @@ class IcebergWriteTest {
     assertEquals(
         IcebergReadTest.icebergRows(source, filter), IcebergReadTest.icebergRows(copy, filter));
   }
+
+  /**
+   * A timestamp written as INT96 (WriteOptions.int96Timestamps) has 12-byte bounds in
+   * INT96_TIMESTAMP_ORDER, which are no Iceberg timestamp: its metrics keep the counts and give no
+   * bounds, while the INT64 column beside it gets its own.
+   */
+  @Test
+  void int96TimestampsGiveCountsButNoBounds() throws Exception {
+    org.apache.iceberg.Schema schema =
+        new org.apache.iceberg.Schema(
+            org.apache.iceberg.types.Types.NestedField.optional(
+                1, "ts", org.apache.iceberg.types.Types.TimestampType.withZone()),
+            org.apache.iceberg.types.Types.NestedField.optional(
+                2, "n", org.apache.iceberg.types.Types.LongType.get()));
+    org.apache.arrow.vector.types.pojo.Schema arrow =
+        new org.apache.arrow.vector.types.pojo.Schema(
+            List.of(
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "ts",
+                    new org.apache.arrow.vector.types.pojo.FieldType(
+                        true,
+                        new org.apache.arrow.vector.types.pojo.ArrowType.Timestamp(
+                            org.apache.arrow.vector.types.TimeUnit.MICROSECOND, "UTC"),
+                        null,
+                        Map.of(dev.parrow.types.FieldIds.KEY, "1")),
+                    null),
+                new org.apache.arrow.vector.types.pojo.Field(
+                    "n",
+                    new org.apache.arrow.vector.types.pojo.FieldType(
+                        true,
+                        new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true),
+                        null,
+                        Map.of(dev.parrow.types.FieldIds.KEY, "2")),
+                    null)));
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("int96", ".parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot root = VectorSchemaRoot.create(arrow, allocator)) {
+      var ts = (org.apache.arrow.vector.TimeStampMicroTZVector) root.getVector(0);
+      var n = (org.apache.arrow.vector.BigIntVector) root.getVector(1);
+      ts.allocateNew(3);
+      n.allocateNew(3);
+      ts.set(0, 1_000_000L);
+      ts.setNull(1);
+      ts.set(2, -5L);
+      n.set(0, 7);
+      n.setNull(1);
+      n.set(2, 9);
+      root.setRowCount(3);
+      dev.parrow.codec.metadata.FileMetaData meta;
+      try (var writer =
+          dev.parrow.arrow.ParquetArrowWriter.create(
+              file, arrow, WriteOptions.builder().int96Timestamps(true).build())) {
+        writer.write(root);
+        writer.close();
+        meta = writer.metadata();
+      }
+      Metrics metrics = IcebergMetrics.of(meta, schema, MetricsConfig.getDefault());
+      assertEquals(Map.of(1, 1L, 2, 1L), metrics.nullValueCounts());
+      assertEquals(java.util.Set.of(2), metrics.lowerBounds().keySet());
+      assertEquals(java.util.Set.of(2), metrics.upperBounds().keySet());
+    } finally {
+      java.nio.file.Files.deleteIfExists(file);
+    }
+  }
 }
