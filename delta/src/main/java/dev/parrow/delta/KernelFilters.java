@@ -99,6 +99,18 @@ final class KernelFilters {
       case ">=":
       case "IS NOT DISTINCT FROM":
         return comparison(p.getName().toUpperCase(java.util.Locale.ROOT), args, schema);
+      case "STARTS_WITH":
+        {
+          // On strings: a LIKE pattern of the prefix, exact.
+          boolean string =
+              leafType(args.get(0), schema) instanceof io.delta.kernel.types.StringType;
+          if (!string
+              || !(args.get(1) instanceof Literal prefix)
+              || !(prefix.getValue() instanceof String text)) {
+            return Converted.EVERY_ROW;
+          }
+          return new Converted(Filter.startsWith(column(args.get(0), schema), text), true);
+        }
       default:
         return Converted.EVERY_ROW;
     }
@@ -152,6 +164,11 @@ final class KernelFilters {
    * name with a dot in it has no dotted path, and a list's or map's elements no one value per row.
    */
   private static String column(Expression e, StructType schema) {
+    return leafType(e, schema) == null ? null : String.join(".", ((Column) e).getNames());
+  }
+
+  /** The type of the primitive column {@link #column} names, or null. */
+  private static DataType leafType(Expression e, StructType schema) {
     if (!(e instanceof Column c)) {
       return null;
     }
@@ -174,7 +191,7 @@ final class KernelFilters {
     if (type instanceof StructType || type instanceof ArrayType || type instanceof MapType) {
       return null;
     }
-    return String.join(".", c.getNames());
+    return type;
   }
 
   /** The literal's value as Parrow's filters take it, or null for a type they do not compare. */

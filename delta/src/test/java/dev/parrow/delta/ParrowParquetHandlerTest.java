@@ -294,6 +294,11 @@ class ParrowParquetHandlerTest {
                 i -> i >= 1500 && Long.toString(i).startsWith("1") && i % 3 != 1,
                 true),
             new Case(
+                "starts_with name 'n0' (a LIKE prefix: row groups from n700 and n1400 pruned)",
+                p("STARTS_WITH", col("name"), io.delta.kernel.expressions.Literal.ofString("n0")),
+                i -> i == 0,
+                true),
+            new Case(
                 "id < 100 OR id > 1900",
                 p(
                     "OR",

@@ -23,8 +23,9 @@ import org.apache.iceberg.types.Types;
 /**
  * Iceberg expressions (a scan task's residual) as Parrow filters, exactly: the rows Parrow keeps
  * are the rows Iceberg's evaluator keeps. Both treat a comparison with null as not matching and NaN
- * as greater than every other value; {@code startsWith} becomes the byte range the prefix spans,
- * {@code isNaN} an equality with NaN, and {@code notNaN} "null or not NaN".
+ * as greater than every other value; {@code startsWith} becomes a LIKE of the prefix (which prunes
+ * by the byte range it spans), {@code isNaN} an equality with NaN, and {@code notNaN} "null or not
+ * NaN".
  */
 final class IcebergFilters {
   private IcebergFilters() {}
@@ -174,37 +175,13 @@ final class IcebergFilters {
       case NOT_IN:
         return Filter.not(Filter.and(present, Filter.in(column, literals)));
       case STARTS_WITH:
-        return Filter.and(present, startsWith(column, (String) literals.get(0)));
+        return Filter.and(present, Filter.startsWith(column, (String) literals.get(0)));
       case NOT_STARTS_WITH:
-        return Filter.not(Filter.and(present, startsWith(column, (String) literals.get(0))));
+        return Filter.not(Filter.and(present, Filter.startsWith(column, (String) literals.get(0))));
       default:
         throw new UnsupportedOperationException(
             "the Iceberg predicate " + expression + " has no exact Parrow filter");
     }
-  }
-
-  /**
-   * The strings that start with {@code prefix}: from the prefix (inclusive) to its successor in
-   * byte order (exclusive), the prefix's UTF-8 bytes with the last byte below 0xFF raised by one
-   * and the bytes after it dropped; every string when the prefix is empty, and from the prefix on
-   * when every byte is 0xFF (no UTF-8 string has such bytes).
-   */
-  private static Filter startsWith(String column, String prefix) {
-    byte[] bytes = prefix.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    if (bytes.length == 0) {
-      return Filter.isNotNull(column);
-    }
-    int last = bytes.length - 1;
-    while (last >= 0 && (bytes[last] & 0xFF) == 0xFF) {
-      last--;
-    }
-    Filter from = Filter.gte(column, prefix);
-    if (last < 0) {
-      return from;
-    }
-    byte[] end = java.util.Arrays.copyOf(bytes, last + 1);
-    end[last]++;
-    return Filter.and(from, Filter.lt(column, end));
   }
 
   private static Object nan(Type type) {

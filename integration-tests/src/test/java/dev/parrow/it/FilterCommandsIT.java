@@ -30,7 +30,12 @@ class FilterCommandsIT {
 
   @Test
   void whereSelectsTheRowsDuckDbSelects() throws Exception {
-    String where = "amount > 500 AND customer IN ('Ada', 'Grace') AND NOT express";
+    whereSelectsTheRowsDuckDbSelects(
+        "amount > 500 AND customer IN ('Ada', 'Grace') AND NOT express");
+    whereSelectsTheRowsDuckDbSelects("customer LIKE 'G%' OR customer NOT LIKE '%a_'");
+  }
+
+  private void whereSelectsTheRowsDuckDbSelects(String where) throws Exception {
     Result r =
         run(
             "cat",

@@ -15,6 +15,7 @@ import dev.parrow.arrow.filter.FilterSyntaxException;
 import dev.parrow.types.DictionaryMode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -30,6 +31,7 @@ import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.*;
+import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -216,6 +218,9 @@ class FilterIT {
     if (kind == 1) {
       return Filter.isNotNull(column);
     }
+    if (kind == 5 && (column.equals("utf8") || column.equals("large_utf8"))) {
+      return randomLike(r, (String) pick(r, column), column);
+    }
     Object a = pick(r, column);
     if (kind == 2 || kind == 3) {
       List<Object> values = new ArrayList<>();
@@ -230,6 +235,40 @@ class FilterIT {
     }
     Filter.Op op = Filter.Op.values()[r.nextInt(Filter.Op.values().length)];
     return new Filter.Compare(column, op, a);
+  }
+
+  /**
+   * A LIKE pattern made from a value: a prefix, suffix or middle of it between {@code %}s, some
+   * characters made {@code _}, sometimes negated, sometimes with an escape character taking a
+   * {@code %} or {@code _} as itself.
+   */
+  static Filter randomLike(Random r, String value, String column) {
+    int[] points = value.codePoints().toArray();
+    int from = r.nextInt(points.length + 1);
+    int to = from + r.nextInt(points.length - from + 1);
+    StringBuilder pattern = new StringBuilder();
+    boolean escaped = r.nextInt(4) == 0;
+    if (from > 0 || r.nextInt(3) == 0) {
+      pattern.append(r.nextBoolean() ? "%" : "_".repeat(Math.min(from, 1 + r.nextInt(2))));
+    }
+    for (int i = from; i < to; i++) {
+      int c = points[i];
+      if (r.nextInt(6) == 0) {
+        pattern.append('_');
+      } else if (c == '%' || c == '_' || c == '!') {
+        pattern.append(escaped ? "!" : "").appendCodePoint(c);
+      } else {
+        pattern.appendCodePoint(c);
+      }
+    }
+    if (to < points.length || r.nextInt(3) == 0) {
+      pattern.append(r.nextBoolean() ? "%" : "_");
+    }
+    if (escaped && r.nextBoolean()) {
+      pattern.append("!%");
+    }
+    Filter like = new Filter.Like(column, pattern.toString(), escaped ? '!' : null);
+    return r.nextInt(4) == 0 ? Filter.not(like) : like;
   }
 
   /** A value of the column: usually one of its rows', sometimes nudged off them. */
@@ -582,5 +621,104 @@ class FilterIT {
       var op = assertThrows(FilterSyntaxException.class, () -> Filter.parse("id >> 3"));
       assertEquals(4, op.position());
     }
+  }
+
+  /**
+   * LIKE (and NOT LIKE, with and without ESCAPE) selects the rows DuckDB's does, on this file and
+   * on DuckDB's copy of it, whatever the dictionary choice; patterns with a fixed prefix prune row
+   * groups by their bounds and those without one by dictionaries.
+   */
+  @Test
+  void likeAgreesWithDuckDbAndPrunes() throws Exception {
+    Random r = new Random(11);
+    List<String> failures = new ArrayList<>();
+    int matched = 0;
+    Path duckFile = dir.resolve("like-duckdb.parquet");
+    try (DuckDb duck = new DuckDb();
+        BufferAllocator allocator = new RootAllocator();
+        ParquetFile pf = ParquetFile.open(file)) {
+      duck.execute(
+          "COPY (SELECT id, utf8, large_utf8 FROM read_parquet("
+              + DuckDb.literal(file)
+              + ")) TO "
+              + DuckDb.literal(duckFile)
+              + " (FORMAT parquet, ROW_GROUP_SIZE 300)");
+      try (ParquetFile theirs = ParquetFile.open(duckFile)) {
+        for (int n = 0; n < 200; n++) {
+          String column = r.nextBoolean() ? "utf8" : "large_utf8";
+          Filter filter = randomLike(r, (String) pick(r, column), column);
+          if (r.nextInt(4) == 0) {
+            filter = Filter.or(filter, randomFilter(r, 0, List.of("utf8", "large_utf8")));
+          }
+          for (Path path : List.of(file, duckFile)) {
+            List<Long> expected = new ArrayList<>();
+            for (var row :
+                duck.query(
+                    "SELECT id FROM read_parquet("
+                        + DuckDb.literal(path)
+                        + ") WHERE "
+                        + filter
+                        + " ORDER BY id")) {
+              expected.add(((Number) row.get("id")).longValue());
+            }
+            ParquetFile read = path.equals(file) ? pf : theirs;
+            for (ReadOptions options :
+                List.of(
+                    ReadOptions.builder().filter(filter).build(),
+                    ReadOptions.builder()
+                        .filter(filter)
+                        .types(t -> t.dictionaryColumns("utf8", "large_utf8"))
+                        .batchSize(150)
+                        .build())) {
+              List<Long> got = new ArrayList<>(rowsById(read, allocator, options).keySet());
+              if (!got.equals(expected)) {
+                failures.add(
+                    path.getFileName()
+                        + ": "
+                        + filter
+                        + " -> DuckDB "
+                        + expected.size()
+                        + " rows, Parrow "
+                        + got.size());
+              }
+            }
+            matched += expected.isEmpty() ? 0 : 1;
+          }
+        }
+      }
+    }
+    assertTrue(
+        failures.isEmpty(), String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
+    assertTrue(matched > 150, "only " + matched + " patterns matched rows");
+
+    // Sorted strings, each ten times, in row groups of 100: a prefix keeps the row groups whose
+    // bounds can hold it; a pattern without one is decided by each row group's dictionary.
+    Path sorted = dir.resolve("like-sorted.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        VarCharVector s = new VarCharVector("s", allocator)) {
+      s.allocateNew(1000);
+      for (int i = 0; i < 1000; i++) {
+        s.setSafe(
+            i,
+            String.format("k%02d-%s", i / 10, i / 10 % 25 == 7 ? "needle" : "hay")
+                .getBytes(StandardCharsets.UTF_8));
+      }
+      s.setValueCount(1000);
+      VectorSchemaRoot root = VectorSchemaRoot.of(s);
+      try (ParquetArrowWriter w =
+          ParquetArrowWriter.create(
+              sorted, root.getSchema(), WriteOptions.builder().rowGroupRows(100).build())) {
+        w.write(root);
+      }
+    }
+    var prefix = FilterCorpusIT.filteredRead(sorted, "s LIKE 'k25%'");
+    assertEquals(10, prefix.rows());
+    assertEquals(1, prefix.stats().rowGroupsRead(), "pruned by the bounds");
+    var needle = FilterCorpusIT.filteredRead(sorted, "s LIKE '%needle'");
+    assertEquals(40, needle.rows());
+    assertEquals(4, needle.stats().rowGroupsRead(), "pruned by the dictionaries");
+    var none = FilterCorpusIT.filteredRead(sorted, "s NOT LIKE 'k%'");
+    assertEquals(0, none.rows());
+    assertEquals(0, none.stats().rowGroupsRead(), "every dictionary entry matches");
   }
 }

@@ -33,9 +33,10 @@ import org.apache.spark.sql.types.TimestampType;
 /**
  * Spark's V2 predicates as Parrow filters, where Parrow evaluates them exactly as Spark would
  * (SQL's three-valued logic; NaN equal to NaN and above every number, as in Spark): comparisons,
- * IN, IS [NOT] NULL, AND, OR and NOT over top-level columns and struct fields, with literals of
- * Spark's atomic types. Anything else (null-safe equality, string functions, columns inside arrays
- * or maps, or with dots in their names) is left to Spark.
+ * IN, IS [NOT] NULL, STARTS_WITH, ENDS_WITH and CONTAINS (as LIKE patterns), AND, OR and NOT over
+ * top-level columns and struct fields, with literals of Spark's atomic types. Anything else
+ * (null-safe equality, other string functions, columns inside arrays or maps, or with dots in their
+ * names) is left to Spark.
  */
 final class SparkFilters {
   private SparkFilters() {}
@@ -95,10 +96,45 @@ final class SparkFilters {
           default -> Filter.gte(column, value);
         };
       }
+      case "STARTS_WITH", "ENDS_WITH", "CONTAINS" -> {
+        // startsWith, endsWith, contains and the LIKE patterns Spark turns into them, on strings.
+        String column = column(c[0], schema);
+        Object value = literal(c[1]);
+        if (column == null || !(value instanceof String text) || !isString(column, schema)) {
+          return null;
+        }
+        return switch (p.name()) {
+          case "STARTS_WITH" -> Filter.startsWith(column, text);
+          case "ENDS_WITH" -> Filter.endsWith(column, text);
+          default -> Filter.contains(column, text);
+        };
+      }
       default -> {
         return null;
       }
     }
+  }
+
+  /** Whether the column at a dotted path holds strings (LIKE applies to nothing else). */
+  private static boolean isString(String path, Schema schema) {
+    List<Field> level = schema.getFields();
+    Field found = null;
+    for (String name : path.split("\\.")) {
+      found = null;
+      for (Field f : level) {
+        if (f.getName().equals(name)) {
+          found = f;
+        }
+      }
+      if (found == null) {
+        return false;
+      }
+      level = found.getChildren();
+    }
+    ArrowType t = found.getType();
+    return t instanceof ArrowType.Utf8
+        || t instanceof ArrowType.LargeUtf8
+        || t instanceof ArrowType.Utf8View;
   }
 
   private static String flip(String op) {

@@ -376,7 +376,12 @@ class ParrowSparkIT {
             "x IS NULL OR id > 199990",
             "NOT (mode IN ('RAIL', 'SHIP')) AND day >= DATE '2020-06-01'",
             "x > 1000.5 AND mode <> 'SHIP'",
-            "upper(mode) = 'RAIL' AND id < 100");
+            "upper(mode) = 'RAIL' AND id < 100",
+            // STARTS_WITH, CONTAINS and ENDS_WITH pushed down as LIKE patterns.
+            "tag LIKE 'b%' AND q = 3",
+            "mode LIKE '%AI%' AND id < 3000",
+            "endswith(tag, '4') AND id > 190000",
+            "NOT startswith(mode, 'S') AND tag LIKE 'a_' AND id < 500");
     // Spark's own evaluation of each condition, on the rows read whole (a checkpoint cuts the
     // plan, so nothing is pushed down), and its built-in Parquet reader where it runs.
     Dataset<Row> whole = spark.read().format("parrow").load(file.toString()).localCheckpoint();

@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A row predicate for {@code ReadOptions.filter}: comparisons of columns with literals, combined
- * with AND, OR and NOT. Immutable; build it with the static factories ({@code and(gte("l_shipdate",
- * LocalDate.of(1995, 1, 1)), in("region", "EU", "UK"))}) or parse SQL with {@link #parse}.
+ * A row predicate for {@code ReadOptions.filter}: comparisons of columns with literals, IN lists,
+ * IS NULL and LIKE patterns on strings, combined with AND, OR and NOT. Immutable; build it with the
+ * static factories ({@code and(gte("l_shipdate", LocalDate.of(1995, 1, 1)), in("region", "EU",
+ * "UK"))}) or parse SQL with {@link #parse}.
  *
  * <p><b>Columns</b> are top-level primitive columns or dotted leaf paths inside structs ({@code
  * "address.city"}); a struct field that is null makes its leaves null. Fields inside lists and maps
@@ -40,7 +41,13 @@ import java.util.Objects;
  * 12:30:00.5'}, {@code '1995-01-01T12:30Z'}). A timestamp literal without a zone is UTC.
  */
 public sealed interface Filter
-    permits Filter.And, Filter.Or, Filter.Not, Filter.Compare, Filter.In, Filter.IsNull {
+    permits Filter.And,
+        Filter.Or,
+        Filter.Not,
+        Filter.Compare,
+        Filter.In,
+        Filter.IsNull,
+        Filter.Like {
 
   /** The comparison operators. */
   enum Op {
@@ -110,6 +117,8 @@ public sealed interface Filter
       out.add(in.column());
     } else if (f instanceof IsNull n) {
       out.add(n.column());
+    } else if (f instanceof Like l) {
+      out.add(l.column());
     }
   }
 
@@ -265,6 +274,76 @@ public sealed interface Filter
   }
 
   /**
+   * SQL's {@code LIKE} on a string column: {@code %} stands for any run of characters (none
+   * included), {@code _} for one character, anything else for itself, case and all; the escape
+   * character, when there is one, makes the character after it stand for itself ({@code LIKE
+   * '10\\%' ESCAPE '\\'}). The whole value must match, as in DuckDB and PostgreSQL; a null value is
+   * unknown. Row groups and pages whose bounds leave out every value starting with the pattern's
+   * fixed prefix are skipped, and a pattern without wildcards is an equality.
+   *
+   * @param column the string column
+   * @param pattern the pattern
+   * @param escape the escape character, or null for none (DuckDB's default)
+   */
+  record Like(String column, String pattern, Character escape) implements Filter {
+    /**
+     * Checks the operands: a pattern may not end with a lone escape character.
+     *
+     * @param column the string column
+     * @param pattern the pattern
+     * @param escape the escape character, or null for none
+     */
+    public Like {
+      Objects.requireNonNull(column, "column");
+      Objects.requireNonNull(pattern, "pattern");
+      if (escape != null && (escape == '%' || escape == '_')) {
+        throw new IllegalArgumentException("LIKE's escape character cannot be " + escape);
+      }
+      if (escape != null) {
+        for (int i = 0; i < pattern.length(); i++) {
+          if (pattern.charAt(i) == escape) {
+            if (i + 1 == pattern.length()) {
+              throw new IllegalArgumentException(
+                  "the LIKE pattern '" + pattern + "' ends with its escape character");
+            }
+            i++;
+          }
+        }
+      }
+    }
+
+    /** The escape character of {@link #literally}'s patterns: a backslash. */
+    public static final char ESCAPE = '\\';
+
+    /**
+     * Text as a pattern that matches it alone: {@code %}, {@code _} and the backslash escaped with
+     * a backslash ({@link #ESCAPE}).
+     *
+     * @param text the text
+     * @return the pattern
+     */
+    public static String literally(String text) {
+      StringBuilder out = new StringBuilder();
+      for (int i = 0; i < text.length(); i++) {
+        char c = text.charAt(i);
+        if (c == '%' || c == '_' || c == ESCAPE) {
+          out.append(ESCAPE);
+        }
+        out.append(c);
+      }
+      return out.toString();
+    }
+
+    @Override
+    public String toString() {
+      return quote(column)
+          + " LIKE "
+          + sql(pattern)
+          + (escape == null ? "" : " ESCAPE " + sql(String.valueOf(escape)));
+    }
+  }
+
+  /**
    * {@code column = value}.
    *
    * @param column a column name or dotted leaf path
@@ -382,6 +461,50 @@ public sealed interface Filter
    */
   static Filter isNotNull(String column) {
     return new Not(new IsNull(column));
+  }
+
+  /**
+   * A string column matching a LIKE pattern, without an escape character ({@link Like}).
+   *
+   * @param column the string column
+   * @param pattern the pattern: {@code %} any run of characters, {@code _} one character
+   * @return the filter
+   */
+  static Filter like(String column, String pattern) {
+    return new Like(column, pattern, null);
+  }
+
+  /**
+   * A string column starting with {@code prefix}, every character of it taken as itself.
+   *
+   * @param column the string column
+   * @param prefix the prefix
+   * @return the filter
+   */
+  static Filter startsWith(String column, String prefix) {
+    return new Like(column, Like.literally(prefix) + "%", Like.ESCAPE);
+  }
+
+  /**
+   * A string column ending with {@code suffix}, every character of it taken as itself.
+   *
+   * @param column the string column
+   * @param suffix the suffix
+   * @return the filter
+   */
+  static Filter endsWith(String column, String suffix) {
+    return new Like(column, "%" + Like.literally(suffix), Like.ESCAPE);
+  }
+
+  /**
+   * A string column containing {@code text}, every character of it taken as itself.
+   *
+   * @param column the string column
+   * @param text the text
+   * @return the filter
+   */
+  static Filter contains(String column, String text) {
+    return new Like(column, "%" + Like.literally(text) + "%", Like.ESCAPE);
   }
 
   /**

@@ -98,8 +98,28 @@ final class FilterParser {
       Filter f = new Filter.In(column, values);
       return negated ? new Filter.Not(f) : f;
     }
+    if (keyword("LIKE")) {
+      String column = column(left, start);
+      String pattern = quoted("a 'quoted' pattern after LIKE");
+      Character escape = null;
+      int escapeAt = pos;
+      if (keyword("ESCAPE")) {
+        String e = quoted("a 'quoted' character after ESCAPE");
+        if (e.length() != 1) {
+          throw error(escapeAt, "ESCAPE takes one character, not '" + e + "'");
+        }
+        escape = e.charAt(0);
+      }
+      Filter f;
+      try {
+        f = new Filter.Like(column, pattern, escape);
+      } catch (IllegalArgumentException e) {
+        throw error(start, e.getMessage());
+      }
+      return negated ? new Filter.Not(f) : f;
+    }
     if (negated) {
-      throw error(pos, "expected BETWEEN or IN after NOT");
+      throw error(pos, "expected BETWEEN, IN or LIKE after NOT");
     }
     Filter.Op op = operator();
     if (op == null && left.column != null && atPredicateEnd()) {
@@ -111,7 +131,7 @@ final class FilterParser {
           opAt,
           pos == text.length()
               ? "the expression ends where a comparison was expected"
-              : "expected a comparison (= <> != < <= > >=, BETWEEN, IN, IS NULL)");
+              : "expected a comparison (= <> != < <= > >=, BETWEEN, IN, LIKE, IS NULL)");
     }
     skipSpace();
     int rightAt = pos;
@@ -218,7 +238,7 @@ final class FilterParser {
 
   private static boolean isReserved(String upper) {
     return switch (upper) {
-      case "AND", "OR", "NOT", "IN", "IS", "NULL", "BETWEEN" -> true;
+      case "AND", "OR", "NOT", "IN", "IS", "NULL", "BETWEEN", "LIKE" -> true;
       default -> false;
     };
   }
@@ -286,6 +306,15 @@ final class FilterParser {
       }
     }
     throw error(pos, "expected a value: a number, a 'quoted string', TRUE or FALSE");
+  }
+
+  /** A 'quoted' string, or an error saying {@code what} was expected. */
+  private String quoted(String what) {
+    skipSpace();
+    if (pos >= text.length() || text.charAt(pos) != '\'') {
+      throw error(pos, "expected " + what);
+    }
+    return string();
   }
 
   private String string() {

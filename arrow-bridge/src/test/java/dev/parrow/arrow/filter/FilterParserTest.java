@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FilterParserTest {
@@ -64,5 +65,30 @@ class FilterParserTest {
     assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = NULL"));
     assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = b"));
     assertThrows(FilterSyntaxException.class, () -> Filter.parse("(a = 1"));
+  }
+
+  @Test
+  void likeWithNotAndEscape() {
+    assertEquals(Filter.like("s", "ab%"), Filter.parse("s LIKE 'ab%'"));
+    assertEquals(Filter.not(Filter.like("s", "%x_")), Filter.parse("s NOT LIKE '%x_'"));
+    assertEquals(new Filter.Like("s", "10!%", '!'), Filter.parse("s LIKE '10!%' ESCAPE '!'"));
+    assertEquals(Filter.startsWith("s", "5%_"), Filter.parse("s LIKE '5\\%\\_%' ESCAPE '\\'"));
+    // Printed as SQL that parses back (and that DuckDB reads).
+    Filter f = Filter.and(new Filter.Like("a b", "it''s\\_%", '\\'), Filter.like("c", "%"));
+    assertEquals(f, Filter.parse(f.toString()));
+    assertEquals(List.of("a b", "c"), f.columns());
+
+    assertTrue(
+        assertThrows(FilterSyntaxException.class, () -> Filter.parse("s LIKE 5"))
+            .getMessage()
+            .contains("a 'quoted' pattern after LIKE"));
+    assertTrue(
+        assertThrows(FilterSyntaxException.class, () -> Filter.parse("s LIKE 'a' ESCAPE 'ab'"))
+            .getMessage()
+            .contains("ESCAPE takes one character"));
+    assertTrue(
+        assertThrows(FilterSyntaxException.class, () -> Filter.parse("s LIKE 'a!' ESCAPE '!'"))
+            .getMessage()
+            .contains("ends with its escape character"));
   }
 }

@@ -71,6 +71,14 @@ public final class ConstantColumns {
     if (value == null) {
       return false;
     }
+    if (f instanceof Filter.Like like) {
+      // As SQL casts a partition's number or date to text for LIKE.
+      String text = value.toString();
+      boolean match =
+          dev.parrow.arrow.internal.filter.LikePattern.compile(like.pattern(), like.escape())
+              .matches(text.getBytes(StandardCharsets.UTF_8));
+      return match != negate;
+    }
     if (f instanceof Filter.In in) {
       boolean any = false;
       for (Object literal : in.values()) {
@@ -126,6 +134,9 @@ public final class ConstantColumns {
     }
     if (f instanceof Filter.IsNull n) {
       return n.column();
+    }
+    if (f instanceof Filter.Like l) {
+      return l.column();
     }
     throw new IllegalArgumentException("not a comparison: " + f);
   }

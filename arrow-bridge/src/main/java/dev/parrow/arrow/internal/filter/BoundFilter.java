@@ -40,7 +40,11 @@ public sealed interface BoundFilter {
      */
     TRUE,
     /** False for every non-null value. */
-    FALSE;
+    FALSE,
+    /** Matches the key, a {@link LikePattern} (SQL's LIKE). */
+    LIKE,
+    /** Does not match the key, a {@link LikePattern}. */
+    NOT_LIKE;
 
     Kind negate() {
       return switch (this) {
@@ -56,14 +60,16 @@ public sealed interface BoundFilter {
         case NOT_IN -> IN;
         case TRUE -> FALSE;
         case FALSE -> TRUE;
+        case LIKE -> NOT_LIKE;
+        case NOT_LIKE -> LIKE;
       };
     }
   }
 
   /**
    * One column's test. {@code keys} are in the column's domain: one for a comparison, sorted and
-   * distinct for IN and NOT_IN, none otherwise. A null value makes every test but IS_NULL and
-   * NOT_NULL unknown.
+   * distinct for IN and NOT_IN, the {@link LikePattern} for LIKE and NOT_LIKE, none otherwise. A
+   * null value makes every test but IS_NULL and NOT_NULL unknown.
    */
   record Test(FilterColumn column, Kind kind, List<Object> keys) implements BoundFilter {
     public Test {

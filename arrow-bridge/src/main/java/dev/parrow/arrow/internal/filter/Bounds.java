@@ -206,6 +206,14 @@ record Bounds(Object min, Object max, long nulls, long values, boolean nanFree, 
             || domain == Domain.BYTES
             || domain.compare(min, max) != 0
             || !containsKey(test, min);
+      case LIKE:
+        {
+          // A match starts with the pattern's fixed prefix: at least it, below its end.
+          LikePattern pattern = (LikePattern) keys.get(0);
+          byte[] end = pattern.prefixEnd();
+          return domain.compare(max, pattern.prefix()) >= 0
+              && (end == null || domain.compare(min, end) < 0);
+        }
       default:
         return true;
     }
@@ -238,6 +246,8 @@ record Bounds(Object min, Object max, long nulls, long values, boolean nanFree, 
       case GE -> domain.compare(value, keys.get(0)) >= 0;
       case IN -> keys.stream().anyMatch(k -> domain.compare(value, k) == 0);
       case NOT_IN -> keys.stream().noneMatch(k -> domain.compare(value, k) == 0);
+      case LIKE -> ((LikePattern) keys.get(0)).matches((byte[]) value);
+      case NOT_LIKE -> !((LikePattern) keys.get(0)).matches((byte[]) value);
     };
   }
 }

@@ -190,7 +190,13 @@ public final class ChunkPruning {
   }
 
   private boolean dictionaryMayMatch(Test test, ColumnMetaData meta) {
-    if ((test.kind() != Kind.EQ && test.kind() != Kind.IN)
+    // Equalities, and patterns, whose matches bounds say little about ('%error%').
+    boolean asked =
+        test.kind() == Kind.EQ
+            || test.kind() == Kind.IN
+            || test.kind() == Kind.LIKE
+            || test.kind() == Kind.NOT_LIKE;
+    if (!asked
         || !meta.onlyDictionaryPages()
         || test.column().column().physicalType() == PhysicalType.BOOLEAN) {
       return true;

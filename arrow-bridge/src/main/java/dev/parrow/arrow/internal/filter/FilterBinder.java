@@ -63,6 +63,8 @@ public final class FilterBinder {
     } else if (filter instanceof Filter.Compare compare) {
       FilterColumn column = column(compare.column());
       test = compare(column, compare.op(), compare.value());
+    } else if (filter instanceof Filter.Like like) {
+      test = like(column(like.column()), like.pattern(), like.escape());
     } else {
       Filter.In in = (Filter.In) filter;
       test = in(column(in.column()), in.values());
@@ -170,6 +172,28 @@ public final class FilterBinder {
       case BYTES -> new Test(column, kind, List.of(bytesKey(column, literal)));
       case NONE -> throw noOrder(column);
     };
+  }
+
+  /**
+   * LIKE on a string column: TRUE for a pattern of {@code %}s only, an equality for one without
+   * wildcards (so that Bloom filters and dictionaries prune it too), else the pattern itself.
+   */
+  private Test like(FilterColumn column, String pattern, Character escape) {
+    if (column.literal() != FilterColumn.LiteralKind.STRING) {
+      throw problem(
+          column.name(),
+          "is not a string column ("
+              + column.column().physicalType()
+              + "); LIKE applies to strings only");
+    }
+    LikePattern compiled = LikePattern.compile(pattern, escape);
+    if (compiled.matchesEverything()) {
+      return new Test(column, Kind.TRUE, List.of());
+    }
+    byte[] literal = compiled.literal();
+    return literal != null
+        ? new Test(column, Kind.EQ, List.of(literal))
+        : new Test(column, Kind.LIKE, List.of(compiled));
   }
 
   private Test in(FilterColumn column, List<Object> literals) {

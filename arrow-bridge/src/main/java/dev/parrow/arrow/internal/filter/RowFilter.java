@@ -248,6 +248,15 @@ public final class RowFilter {
         compareDoubles(values.doubles, n, kind, keys, out);
       }
       case BYTES -> {
+        if (kind == Kind.LIKE || kind == Kind.NOT_LIKE) {
+          LikePattern pattern = (LikePattern) test.keys().get(0);
+          boolean like = kind == Kind.LIKE;
+          for (int i = 0; i < n; i++) {
+            boolean match = pattern.matches(values.data, values.offsets[i], values.offsets[i + 1]);
+            out[i >>> 6] |= (match == like ? 1L : 0L) << i;
+          }
+          return out;
+        }
         List<Object> keys = test.keys();
         if (test.column().literal() == FilterColumn.LiteralKind.UUID
             && vector instanceof VarCharVector) {

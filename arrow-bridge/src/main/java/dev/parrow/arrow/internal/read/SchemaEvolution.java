@@ -215,6 +215,9 @@ public final class SchemaEvolution {
     if (f instanceof Filter.In in) {
       return new Filter.In(column, in.values());
     }
+    if (f instanceof Filter.Like like) {
+      return new Filter.Like(column, like.pattern(), like.escape());
+    }
     return new Filter.IsNull(column);
   }
 

@@ -1,0 +1,239 @@
+package dev.parrow.arrow.internal.filter;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A SQL LIKE pattern compiled for UTF-8 bytes: {@code %} any run of characters, {@code _} one
+ * character, the escape character (if any) making the next one stand for itself. Matching is on the
+ * bytes, a character being a UTF-8 sequence, so values need not be decoded; the whole value must
+ * match.
+ *
+ * <p>The pattern is kept as its segments between {@code %}s, each a list of literal byte runs and
+ * single-character wildcards. The first segment must match at the start and the last at the end;
+ * those between are each matched at the leftmost place after the one before, which finds a match
+ * whenever there is one, since every segment spans a fixed number of characters.
+ */
+public final class LikePattern {
+  /** A single-character wildcard in a segment. */
+  private static final byte[] ONE = new byte[0];
+
+  private final String text;
+  private final List<List<byte[]>> segments;
+  private final byte[] prefix;
+  private final boolean literal;
+
+  private LikePattern(String text, List<List<byte[]>> segments, byte[] prefix, boolean literal) {
+    this.text = text;
+    this.segments = segments;
+    this.prefix = prefix;
+    this.literal = literal;
+  }
+
+  /**
+   * Compiles a pattern.
+   *
+   * @param pattern the LIKE pattern
+   * @param escape the escape character, or null for none
+   * @return the compiled pattern
+   */
+  public static LikePattern compile(String pattern, Character escape) {
+    List<List<byte[]>> segments = new ArrayList<>();
+    List<byte[]> segment = new ArrayList<>();
+    StringBuilder run = new StringBuilder();
+    byte[] prefix = null;
+    boolean wildcard = false;
+    for (int i = 0; i < pattern.length(); ) {
+      int c = pattern.codePointAt(i);
+      i += Character.charCount(c);
+      if (escape != null && c == escape && i < pattern.length()) {
+        int next = pattern.codePointAt(i);
+        i += Character.charCount(next);
+        run.appendCodePoint(next);
+        continue;
+      }
+      if (c != '%' && c != '_') {
+        run.appendCodePoint(c);
+        continue;
+      }
+      if (prefix == null) {
+        prefix = utf8(run);
+      }
+      wildcard = true;
+      if (run.length() > 0) {
+        segment.add(utf8(run));
+        run.setLength(0);
+      }
+      if (c == '_') {
+        segment.add(ONE);
+      } else {
+        segments.add(segment);
+        segment = new ArrayList<>();
+      }
+    }
+    if (run.length() > 0) {
+      segment.add(utf8(run));
+    }
+    segments.add(segment);
+    if (prefix == null) {
+      prefix = utf8(run);
+    }
+    return new LikePattern(pattern, segments, prefix, !wildcard);
+  }
+
+  private static byte[] utf8(StringBuilder s) {
+    return s.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** {@return the value the pattern matches alone, when it has no wildcard; else null} */
+  public byte[] literal() {
+    return literal ? prefix.clone() : null;
+  }
+
+  /** {@return whether every value matches: the pattern is only {@code %}s} */
+  public boolean matchesEverything() {
+    if (segments.size() < 2) {
+      return false;
+    }
+    for (List<byte[]> s : segments) {
+      if (!s.isEmpty()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * {@return the bytes every matching value starts with: the pattern's text before its first
+   * wildcard}
+   */
+  public byte[] prefix() {
+    return prefix.clone();
+  }
+
+  /**
+   * {@return the least byte string above every one that starts with {@link #prefix}, or null when
+   * there is none (an empty prefix, or one of 0xFF bytes only)}
+   */
+  public byte[] prefixEnd() {
+    for (int end = prefix.length; end > 0; end--) {
+      if (prefix[end - 1] != (byte) 0xFF) {
+        byte[] out = Arrays.copyOf(prefix, end);
+        out[end - 1]++;
+        return out;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether the value {@code data[from, to)} matches.
+   *
+   * @param data the bytes holding the value
+   * @param from where it starts
+   * @param to where it ends
+   * @return true if the whole value matches
+   */
+  public boolean matches(byte[] data, int from, int to) {
+    int last = segments.size() - 1;
+    if (last == 0) {
+      return matchAt(segments.get(0), data, from, to) == to;
+    }
+    int at = matchAt(segments.get(0), data, from, to);
+    if (at < 0) {
+      return false;
+    }
+    for (int s = 1; s < last; s++) {
+      List<byte[]> segment = segments.get(s);
+      if (segment.isEmpty()) {
+        continue;
+      }
+      int found = -1;
+      for (int start = at; start <= to && found < 0; start++) {
+        if (start == to || !continuation(data[start])) {
+          int end = matchAt(segment, data, start, to);
+          if (end >= 0) {
+            found = end;
+          }
+        }
+      }
+      if (found < 0) {
+        return false;
+      }
+      at = found;
+    }
+    // The last segment ends at the value's end: it starts as many characters before it as it
+    // spans.
+    List<byte[]> tail = segments.get(last);
+    int start = to;
+    for (int k = characters(tail); k > 0; k--) {
+      if (start <= at) {
+        return false;
+      }
+      start--;
+      while (start > at && continuation(data[start])) {
+        start--;
+      }
+    }
+    return start >= at && matchAt(tail, data, start, to) == to;
+  }
+
+  /** Characters a segment spans. */
+  private static int characters(List<byte[]> segment) {
+    int n = 0;
+    for (byte[] item : segment) {
+      if (item == ONE) {
+        n++;
+      } else {
+        for (byte b : item) {
+          n += continuation(b) ? 0 : 1;
+        }
+      }
+    }
+    return n;
+  }
+
+  /** Where a segment matching at {@code at} ends, or -1 when it does not match there. */
+  private static int matchAt(List<byte[]> segment, byte[] data, int at, int to) {
+    for (byte[] item : segment) {
+      if (item == ONE) {
+        if (at >= to) {
+          return -1;
+        }
+        at++;
+        while (at < to && continuation(data[at])) {
+          at++;
+        }
+      } else {
+        if (to - at < item.length
+            || !Arrays.equals(data, at, at + item.length, item, 0, item.length)) {
+          return -1;
+        }
+        at += item.length;
+      }
+    }
+    return at;
+  }
+
+  /** Whether a byte continues a UTF-8 sequence (10xxxxxx). */
+  private static boolean continuation(byte b) {
+    return (b & 0xC0) == 0x80;
+  }
+
+  /**
+   * Whether a whole value matches.
+   *
+   * @param value the value's bytes
+   * @return true if it matches
+   */
+  public boolean matches(byte[] value) {
+    return matches(value, 0, value.length);
+  }
+
+  @Override
+  public String toString() {
+    return text;
+  }
+}
