@@ -240,7 +240,7 @@ class FilterIT {
   /**
    * A LIKE pattern made from a value: a prefix, suffix or middle of it between {@code %}s, some
    * characters made {@code _}, sometimes negated, sometimes with an escape character taking a
-   * {@code %} or {@code _} as itself.
+   * {@code %} or {@code _} as itself, sometimes an ILIKE with characters in another case.
    */
   static Filter randomLike(Random r, String value, String column) {
     int[] points = value.codePoints().toArray();
@@ -267,7 +267,16 @@ class FilterIT {
     if (escaped && r.nextBoolean()) {
       pattern.append("!%");
     }
-    Filter like = new Filter.Like(column, pattern.toString(), escaped ? '!' : null);
+    boolean ignoreCase = r.nextInt(4) == 0;
+    String text = pattern.toString();
+    if (ignoreCase) {
+      // Some characters in another case, which only ILIKE matches.
+      StringBuilder mixed = new StringBuilder();
+      text.codePoints()
+          .forEach(c -> mixed.appendCodePoint(r.nextBoolean() ? Character.toUpperCase(c) : c));
+      text = mixed.toString();
+    }
+    Filter like = new Filter.Like(column, text, escaped ? '!' : null, ignoreCase);
     return r.nextInt(4) == 0 ? Filter.not(like) : like;
   }
 

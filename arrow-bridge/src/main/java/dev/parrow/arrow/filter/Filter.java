@@ -275,23 +275,28 @@ public sealed interface Filter
 
   /**
    * SQL's {@code LIKE} on a string column: {@code %} stands for any run of characters (none
-   * included), {@code _} for one character, anything else for itself, case and all; the escape
-   * character, when there is one, makes the character after it stand for itself ({@code LIKE
-   * '10\\%' ESCAPE '\\'}). The whole value must match, as in DuckDB and PostgreSQL; a null value is
-   * unknown. Row groups and pages whose bounds leave out every value starting with the pattern's
-   * fixed prefix are skipped, and a pattern without wildcards is an equality.
+   * included), {@code _} for one character, anything else for itself, case and all ({@code ILIKE}:
+   * any case, each character compared lower-cased); the escape character, when there is one, makes
+   * the character after it stand for itself ({@code LIKE '10\\%' ESCAPE '\\'}). The whole value
+   * must match, as in DuckDB and PostgreSQL; a null value is unknown. Row groups and pages whose
+   * bounds leave out every value starting with a LIKE pattern's fixed prefix are skipped, as are
+   * row groups whose dictionary holds no match, and a LIKE pattern without wildcards is an
+   * equality.
    *
    * @param column the string column
    * @param pattern the pattern
    * @param escape the escape character, or null for none (DuckDB's default)
+   * @param ignoreCase ILIKE rather than LIKE
    */
-  record Like(String column, String pattern, Character escape) implements Filter {
+  record Like(String column, String pattern, Character escape, boolean ignoreCase)
+      implements Filter {
     /**
      * Checks the operands: a pattern may not end with a lone escape character.
      *
      * @param column the string column
      * @param pattern the pattern
      * @param escape the escape character, or null for none
+     * @param ignoreCase ILIKE rather than LIKE
      */
     public Like {
       Objects.requireNonNull(column, "column");
@@ -310,6 +315,17 @@ public sealed interface Filter
           }
         }
       }
+    }
+
+    /**
+     * A case-sensitive LIKE.
+     *
+     * @param column the string column
+     * @param pattern the pattern
+     * @param escape the escape character, or null for none
+     */
+    public Like(String column, String pattern, Character escape) {
+      this(column, pattern, escape, false);
     }
 
     /** The escape character of {@link #literally}'s patterns: a backslash. */
@@ -337,7 +353,7 @@ public sealed interface Filter
     @Override
     public String toString() {
       return quote(column)
-          + " LIKE "
+          + (ignoreCase ? " ILIKE " : " LIKE ")
           + sql(pattern)
           + (escape == null ? "" : " ESCAPE " + sql(String.valueOf(escape)));
     }
@@ -472,6 +488,18 @@ public sealed interface Filter
    */
   static Filter like(String column, String pattern) {
     return new Like(column, pattern, null);
+  }
+
+  /**
+   * A string column matching a LIKE pattern in any case (SQL's {@code ILIKE}), without an escape
+   * character ({@link Like}).
+   *
+   * @param column the string column
+   * @param pattern the pattern: {@code %} any run of characters, {@code _} one character
+   * @return the filter
+   */
+  static Filter ilike(String column, String pattern) {
+    return new Like(column, pattern, null, true);
   }
 
   /**

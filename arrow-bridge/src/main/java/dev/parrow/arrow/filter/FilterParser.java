@@ -98,9 +98,11 @@ final class FilterParser {
       Filter f = new Filter.In(column, values);
       return negated ? new Filter.Not(f) : f;
     }
-    if (keyword("LIKE")) {
+    boolean like = keyword("LIKE");
+    boolean ilike = !like && keyword("ILIKE");
+    if (like || ilike) {
       String column = column(left, start);
-      String pattern = quoted("a 'quoted' pattern after LIKE");
+      String pattern = quoted("a 'quoted' pattern after " + (like ? "LIKE" : "ILIKE"));
       Character escape = null;
       int escapeAt = pos;
       if (keyword("ESCAPE")) {
@@ -112,14 +114,14 @@ final class FilterParser {
       }
       Filter f;
       try {
-        f = new Filter.Like(column, pattern, escape);
+        f = new Filter.Like(column, pattern, escape, ilike);
       } catch (IllegalArgumentException e) {
         throw error(start, e.getMessage());
       }
       return negated ? new Filter.Not(f) : f;
     }
     if (negated) {
-      throw error(pos, "expected BETWEEN, IN or LIKE after NOT");
+      throw error(pos, "expected BETWEEN, IN, LIKE or ILIKE after NOT");
     }
     Filter.Op op = operator();
     if (op == null && left.column != null && atPredicateEnd()) {
@@ -131,7 +133,7 @@ final class FilterParser {
           opAt,
           pos == text.length()
               ? "the expression ends where a comparison was expected"
-              : "expected a comparison (= <> != < <= > >=, BETWEEN, IN, LIKE, IS NULL)");
+              : "expected a comparison (= <> != < <= > >=, BETWEEN, IN, LIKE, ILIKE, IS NULL)");
     }
     skipSpace();
     int rightAt = pos;
@@ -238,7 +240,7 @@ final class FilterParser {
 
   private static boolean isReserved(String upper) {
     return switch (upper) {
-      case "AND", "OR", "NOT", "IN", "IS", "NULL", "BETWEEN", "LIKE" -> true;
+      case "AND", "OR", "NOT", "IN", "IS", "NULL", "BETWEEN", "LIKE", "ILIKE" -> true;
       default -> false;
     };
   }

@@ -71,6 +71,11 @@ class FilterParserTest {
   void likeWithNotAndEscape() {
     assertEquals(Filter.like("s", "ab%"), Filter.parse("s LIKE 'ab%'"));
     assertEquals(Filter.not(Filter.like("s", "%x_")), Filter.parse("s NOT LIKE '%x_'"));
+    assertEquals(Filter.ilike("s", "Ab%"), Filter.parse("s ILIKE 'Ab%'"));
+    assertEquals(
+        Filter.not(new Filter.Like("s", "a!_", '!', true)),
+        Filter.parse("s NOT ILIKE 'a!_' ESCAPE '!'"));
+    assertEquals(Filter.ilike("s", "x"), Filter.parse(Filter.ilike("s", "x").toString()));
     assertEquals(new Filter.Like("s", "10!%", '!'), Filter.parse("s LIKE '10!%' ESCAPE '!'"));
     assertEquals(Filter.startsWith("s", "5%_"), Filter.parse("s LIKE '5\\%\\_%' ESCAPE '\\'"));
     // Printed as SQL that parses back (and that DuckDB reads).

@@ -75,7 +75,8 @@ public final class ConstantColumns {
       // As SQL casts a partition's number or date to text for LIKE.
       String text = value.toString();
       boolean match =
-          dev.parrow.arrow.internal.filter.LikePattern.compile(like.pattern(), like.escape())
+          dev.parrow.arrow.internal.filter.LikePattern.compile(
+                  like.pattern(), like.escape(), like.ignoreCase())
               .matches(text.getBytes(StandardCharsets.UTF_8));
       return match != negate;
     }

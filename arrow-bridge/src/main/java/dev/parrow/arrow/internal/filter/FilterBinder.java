@@ -64,7 +64,7 @@ public final class FilterBinder {
       FilterColumn column = column(compare.column());
       test = compare(column, compare.op(), compare.value());
     } else if (filter instanceof Filter.Like like) {
-      test = like(column(like.column()), like.pattern(), like.escape());
+      test = like(column(like.column()), like);
     } else {
       Filter.In in = (Filter.In) filter;
       test = in(column(in.column()), in.values());
@@ -175,18 +175,20 @@ public final class FilterBinder {
   }
 
   /**
-   * LIKE on a string column: TRUE for a pattern of {@code %}s only, an equality for one without
-   * wildcards (so that Bloom filters and dictionaries prune it too), else the pattern itself.
+   * LIKE or ILIKE on a string column: TRUE for a pattern of {@code %}s only, an equality for a LIKE
+   * without wildcards (so that Bloom filters and dictionaries prune it too), else the pattern.
    */
-  private Test like(FilterColumn column, String pattern, Character escape) {
+  private Test like(FilterColumn column, Filter.Like like) {
     if (column.literal() != FilterColumn.LiteralKind.STRING) {
       throw problem(
           column.name(),
           "is not a string column ("
               + column.column().physicalType()
-              + "); LIKE applies to strings only");
+              + "); "
+              + (like.ignoreCase() ? "ILIKE" : "LIKE")
+              + " applies to strings only");
     }
-    LikePattern compiled = LikePattern.compile(pattern, escape);
+    LikePattern compiled = LikePattern.compile(like.pattern(), like.escape(), like.ignoreCase());
     if (compiled.matchesEverything()) {
       return new Test(column, Kind.TRUE, List.of());
     }

@@ -9,7 +9,8 @@ import java.util.List;
  * A SQL LIKE pattern compiled for UTF-8 bytes: {@code %} any run of characters, {@code _} one
  * character, the escape character (if any) making the next one stand for itself. Matching is on the
  * bytes, a character being a UTF-8 sequence, so values need not be decoded; the whole value must
- * match.
+ * match. ILIKE's pattern and values are lower-cased character by character first (the values
+ * decoded for it).
  *
  * <p>The pattern is kept as its segments between {@code %}s, each a list of literal byte runs and
  * single-character wildcards. The first segment must match at the start and the last at the end;
@@ -24,22 +25,41 @@ public final class LikePattern {
   private final List<List<byte[]>> segments;
   private final byte[] prefix;
   private final boolean literal;
+  private final boolean ignoreCase;
 
-  private LikePattern(String text, List<List<byte[]>> segments, byte[] prefix, boolean literal) {
+  private LikePattern(
+      String text,
+      List<List<byte[]>> segments,
+      byte[] prefix,
+      boolean literal,
+      boolean ignoreCase) {
     this.text = text;
     this.segments = segments;
     this.prefix = prefix;
     this.literal = literal;
+    this.ignoreCase = ignoreCase;
   }
 
   /**
-   * Compiles a pattern.
+   * Compiles a LIKE pattern.
    *
    * @param pattern the LIKE pattern
    * @param escape the escape character, or null for none
    * @return the compiled pattern
    */
   public static LikePattern compile(String pattern, Character escape) {
+    return compile(pattern, escape, false);
+  }
+
+  /**
+   * Compiles a LIKE pattern, or an ILIKE one when {@code ignoreCase}.
+   *
+   * @param pattern the pattern
+   * @param escape the escape character, or null for none
+   * @param ignoreCase ILIKE: any case matches
+   * @return the compiled pattern
+   */
+  public static LikePattern compile(String pattern, Character escape, boolean ignoreCase) {
     List<List<byte[]>> segments = new ArrayList<>();
     List<byte[]> segment = new ArrayList<>();
     StringBuilder run = new StringBuilder();
@@ -51,11 +71,11 @@ public final class LikePattern {
       if (escape != null && c == escape && i < pattern.length()) {
         int next = pattern.codePointAt(i);
         i += Character.charCount(next);
-        run.appendCodePoint(next);
+        run.appendCodePoint(ignoreCase ? Character.toLowerCase(next) : next);
         continue;
       }
       if (c != '%' && c != '_') {
-        run.appendCodePoint(c);
+        run.appendCodePoint(ignoreCase ? Character.toLowerCase(c) : c);
         continue;
       }
       if (prefix == null) {
@@ -80,16 +100,26 @@ public final class LikePattern {
     if (prefix == null) {
       prefix = utf8(run);
     }
-    return new LikePattern(pattern, segments, prefix, !wildcard);
+    return new LikePattern(pattern, segments, prefix, !wildcard, ignoreCase);
+  }
+
+  /** A string lower-cased character by character, as ILIKE compares. */
+  private static String lower(String s) {
+    StringBuilder out = new StringBuilder(s.length());
+    s.codePoints().forEach(c -> out.appendCodePoint(Character.toLowerCase(c)));
+    return out.toString();
   }
 
   private static byte[] utf8(StringBuilder s) {
     return s.toString().getBytes(StandardCharsets.UTF_8);
   }
 
-  /** {@return the value the pattern matches alone, when it has no wildcard; else null} */
+  /**
+   * {@return the value a LIKE pattern without wildcards matches alone; else (and for ILIKE, which
+   * matches its case variants too) null}
+   */
   public byte[] literal() {
-    return literal ? prefix.clone() : null;
+    return literal && !ignoreCase ? prefix.clone() : null;
   }
 
   /** {@return whether every value matches: the pattern is only {@code %}s} */
@@ -106,11 +136,11 @@ public final class LikePattern {
   }
 
   /**
-   * {@return the bytes every matching value starts with: the pattern's text before its first
-   * wildcard}
+   * {@return the bytes every matching value starts with: a LIKE pattern's text before its first
+   * wildcard; nothing for ILIKE, whose matches start with any case of it}
    */
   public byte[] prefix() {
-    return prefix.clone();
+    return ignoreCase ? new byte[0] : prefix.clone();
   }
 
   /**
@@ -118,6 +148,7 @@ public final class LikePattern {
    * there is none (an empty prefix, or one of 0xFF bytes only)}
    */
   public byte[] prefixEnd() {
+    byte[] prefix = prefix();
     for (int end = prefix.length; end > 0; end--) {
       if (prefix[end - 1] != (byte) 0xFF) {
         byte[] out = Arrays.copyOf(prefix, end);
@@ -137,6 +168,17 @@ public final class LikePattern {
    * @return true if the whole value matches
    */
   public boolean matches(byte[] data, int from, int to) {
+    if (ignoreCase) {
+      byte[] lowered =
+          lower(new String(data, from, to - from, StandardCharsets.UTF_8))
+              .getBytes(StandardCharsets.UTF_8);
+      return matchesAsIs(lowered, 0, lowered.length);
+    }
+    return matchesAsIs(data, from, to);
+  }
+
+  /** {@link #matches} of a value already in the pattern's case. */
+  private boolean matchesAsIs(byte[] data, int from, int to) {
     int last = segments.size() - 1;
     if (last == 0) {
       return matchAt(segments.get(0), data, from, to) == to;

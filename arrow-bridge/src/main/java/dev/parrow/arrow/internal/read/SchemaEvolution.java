@@ -216,7 +216,7 @@ public final class SchemaEvolution {
       return new Filter.In(column, in.values());
     }
     if (f instanceof Filter.Like like) {
-      return new Filter.Like(column, like.pattern(), like.escape());
+      return new Filter.Like(column, like.pattern(), like.escape(), like.ignoreCase());
     }
     return new Filter.IsNull(column);
   }

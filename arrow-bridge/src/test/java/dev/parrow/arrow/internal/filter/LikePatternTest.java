@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * three- and four-byte characters and the pattern's own symbols.
  */
 class LikePatternTest {
-  private static final String[] ALPHABET = {"a", "b", "%", "_", "\\", "é", "€", "𝄞"};
+  private static final String[] ALPHABET = {"a", "b", "%", "_", "\\", "é", "€", "𝄞", "A", "É"};
 
   /** Values hold the pattern symbols too, as text; patterns use them as wildcards or escaped. */
   private static String random(Random random, int length) {
@@ -78,7 +78,40 @@ class LikePatternTest {
         matched += expected ? 1 : 0;
       }
     }
-    assertTrue(matched > 10_000, "both outcomes tried: " + matched);
+    assertTrue(matched > 2_000 && matched < 190_000, "both outcomes tried: " + matched);
+  }
+
+  /** A string lower-cased code point by code point. */
+  private static String lower(String s) {
+    StringBuilder out = new StringBuilder();
+    s.codePoints().forEach(c -> out.appendCodePoint(Character.toLowerCase(c)));
+    return out.toString();
+  }
+
+  @Test
+  void ilikeMatchesAsRegularExpressionsOnLowerCasedText() {
+    Random random = new Random(43);
+    int matched = 0;
+    for (int round = 0; round < 10_000; round++) {
+      String like = random(random, random.nextInt(6));
+      Pattern reference = regex(lower(like), false);
+      LikePattern pattern = LikePattern.compile(like, null, true);
+      for (int v = 0; v < 10; v++) {
+        String value = random(random, random.nextInt(8));
+        boolean expected = reference.matcher(lower(value)).matches();
+        assertEquals(
+            expected,
+            pattern.matches(value.getBytes(StandardCharsets.UTF_8)),
+            "'" + value + "' ILIKE '" + like + "'");
+        matched += expected ? 1 : 0;
+      }
+    }
+    assertTrue(matched > 1_000 && matched < 99_000, "both outcomes tried: " + matched);
+    LikePattern ilike = LikePattern.compile("ÉT_%", null, true);
+    assertTrue(ilike.matches("étés".getBytes(StandardCharsets.UTF_8)));
+    assertNull(ilike.literal(), "case variants match too: no equality");
+    assertEquals(0, ilike.prefix().length, "nor a prefix that bounds");
+    assertNull(LikePattern.compile("abc", null, true).literal());
   }
 
   @Test
