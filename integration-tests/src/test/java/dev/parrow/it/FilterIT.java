@@ -321,16 +321,7 @@ class FilterIT {
       }
       for (int n = 0; n < 300; n++) {
         Filter filter = randomFilter(r, 2);
-        List<Long> expected = new ArrayList<>();
-        for (var row :
-            duck.query(
-                "SELECT id FROM read_parquet("
-                    + DuckDb.literal(file)
-                    + ") WHERE "
-                    + filter
-                    + " ORDER BY id")) {
-          expected.add(((Number) row.get("id")).longValue());
-        }
+        List<Long> expected = duckDbIds(duck, file, filter);
         // Five ways to read: everything, only the id (the filter columns read on the side) in
         // small batches, strings as one dictionary for the file or one per row group, and every
         // column in the reverse of the file's order.
@@ -491,16 +482,7 @@ class FilterIT {
     List<String> failures = new ArrayList<>();
     for (int k = 0; k < n; k++) {
       Filter filter = randomFilter(r, 2, columns);
-      List<Long> expected = new ArrayList<>();
-      for (var row :
-          duck.query(
-              "SELECT id FROM read_parquet("
-                  + DuckDb.literal(path)
-                  + ") WHERE "
-                  + filter
-                  + " ORDER BY id")) {
-        expected.add(((Number) row.get("id")).longValue());
-      }
+      List<Long> expected = duckDbIds(duck, path, filter);
       List<Long> got =
           new ArrayList<>(
               rowsById(pf, allocator, ReadOptions.builder().filter(filter).build()).keySet());
@@ -660,16 +642,7 @@ class FilterIT {
             filter = Filter.or(filter, randomFilter(r, 0, List.of("utf8", "large_utf8")));
           }
           for (Path path : List.of(file, duckFile)) {
-            List<Long> expected = new ArrayList<>();
-            for (var row :
-                duck.query(
-                    "SELECT id FROM read_parquet("
-                        + DuckDb.literal(path)
-                        + ") WHERE "
-                        + filter
-                        + " ORDER BY id")) {
-              expected.add(((Number) row.get("id")).longValue());
-            }
+            List<Long> expected = duckDbIds(duck, path, filter);
             ParquetFile read = path.equals(file) ? pf : theirs;
             for (ReadOptions options :
                 List.of(
@@ -729,5 +702,20 @@ class FilterIT {
     var none = FilterCorpusIT.filteredRead(sorted, "s NOT LIKE 'k%'");
     assertEquals(0, none.rows());
     assertEquals(0, none.stats().rowGroupsRead(), "every dictionary entry matches");
+  }
+
+  /** The ids of the rows DuckDB's WHERE selects, in order. */
+  static List<Long> duckDbIds(DuckDb duck, Path path, Filter filter) throws Exception {
+    List<Long> ids = new ArrayList<>();
+    for (var row :
+        duck.query(
+            "SELECT id FROM read_parquet("
+                + DuckDb.literal(path)
+                + ") WHERE "
+                + filter
+                + " ORDER BY id")) {
+      ids.add(((Number) row.get("id")).longValue());
+    }
+    return ids;
   }
 }
