@@ -183,5 +183,23 @@ class ViewTypesIT {
       Columns cpp = ArrowCpp.read(file, allocator);
       assertEquals(expected.values.get("sv"), cpp.values.get("sv"));
     }
+    // Filters compare the views' values (inline and in the data buffer) as stored.
+    for (var e :
+        java.util.Map.of(
+                "sv LIKE '%e%'", 2L,
+                "sv >= 'exactly'", 2L,
+                "bv = 'short'", 1L,
+                "sv ILIKE 'A VALUE%É✓'", 1L)
+            .entrySet()) {
+      assertEquals(e.getValue(), FilterCorpusIT.filteredRead(file, e.getKey()).rows(), e.getKey());
+    }
+    // The rows kept are those values, the views moved over the ones left out.
+    try (BufferAllocator allocator = new RootAllocator()) {
+      Columns kept =
+          CorpusReadIT.readWithParrow(
+              file, allocator, ReadOptions.builder().filter("sv LIKE '%e%'").build());
+      assertEquals(
+          List.of("exactly 12 c", "a value longer than twelve bytes, é✓"), kept.values.get("sv"));
+    }
   }
 }

@@ -12,7 +12,6 @@ import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
@@ -216,10 +215,31 @@ final class ColumnValues {
     return out;
   }
 
+  /**
+   * Byte strings as the file stores them: binaries and strings, views of them (the hint's Utf8View
+   * and BinaryView), and fixed-width values (fixed-size binaries, and the lossless MONTH_DAY_NANO
+   * whose 16 bytes are the stored ones), extension types by their storage.
+   */
   private void bytes(FieldVector vector, int count, FilterColumn column) {
+    if (vector instanceof org.apache.arrow.vector.ExtensionTypeVector<?> ext) {
+      bytes(ext.getUnderlyingVector(), count, column);
+      return;
+    }
     offsets = new int[count + 1];
-    if (vector instanceof FixedSizeBinaryVector fixed) {
-      int width = fixed.getByteWidth();
+    if (vector instanceof org.apache.arrow.vector.BaseVariableWidthViewVector views) {
+      // Each value gathered from its view (inline, or in a data buffer).
+      java.io.ByteArrayOutputStream gathered = new java.io.ByteArrayOutputStream();
+      for (int i = 0; i < count; i++) {
+        if (!views.isNull(i)) {
+          gathered.writeBytes(views.get(i));
+        }
+        offsets[i + 1] = gathered.size();
+      }
+      data = gathered.toByteArray();
+      return;
+    }
+    if (vector instanceof org.apache.arrow.vector.BaseFixedWidthVector fixed) {
+      int width = fixed.getTypeWidth();
       for (int i = 0; i <= count; i++) {
         offsets[i] = i * width;
       }

@@ -86,6 +86,11 @@ public final class Compaction {
       moveBits(variable.getValidityBuffer(), runs);
       moveVariable(variable.getOffsetBuffer(), variable.getDataBuffer(), runs, true);
       variable.setLastSet(runs.total() - 1);
+    } else if (vector instanceof org.apache.arrow.vector.BaseVariableWidthViewVector views) {
+      // Utf8View and BinaryView: the 16-byte views move; the data buffers they point into stay.
+      moveBits(views.getValidityBuffer(), runs);
+      moveBytes(views.getDataBuffer(), runs, 16);
+      views.setLastSet(runs.total() - 1);
     } else if (vector instanceof StructVector struct) {
       moveBits(struct.getValidityBuffer(), runs);
       for (FieldVector child : struct.getChildrenFromFields()) {
