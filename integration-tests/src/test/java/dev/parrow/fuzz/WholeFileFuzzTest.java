@@ -152,8 +152,9 @@ class WholeFileFuzzTest {
   }
 
   /**
-   * A filter on the first leaf outside lists: = and IN for integer and string columns (statistics,
-   * Bloom filters, dictionaries, the page index, late materialisation), IS NOT NULL for others.
+   * A filter on the first leaf outside lists: = and IN for integer and string columns, LIKE for
+   * strings (statistics, Bloom filters, dictionaries, the page index, late materialisation), IS NOT
+   * NULL for others.
    */
   private static ReadOptions filtered(ParquetFile file) {
     ColumnDescriptor first = null;
@@ -171,7 +172,11 @@ class WholeFileFuzzTest {
         return options(Filter.or(Filter.in(name, 0L, 1L, 7L), Filter.gt(name, 1000L)));
       }
       if (c.physicalType() == PhysicalType.BYTE_ARRAY
-          && (logical == null || logical instanceof LogicalType.StringType)) {
+          && logical instanceof LogicalType.StringType) {
+        return options(
+            Filter.or(Filter.eq(name, "w7"), Filter.lt(name, "b"), Filter.like(name, "w%1_")));
+      }
+      if (c.physicalType() == PhysicalType.BYTE_ARRAY && logical == null) {
         return options(Filter.or(Filter.eq(name, "w7"), Filter.lt(name, "b")));
       }
     }
