@@ -277,11 +277,10 @@ public sealed interface Filter
    * SQL's {@code LIKE} on a string column: {@code %} stands for any run of characters (none
    * included), {@code _} for one character, anything else for itself, case and all ({@code ILIKE}:
    * any case, each character compared lower-cased); the escape character, when there is one, makes
-   * the character after it stand for itself ({@code LIKE '10\\%' ESCAPE '\\'}). The whole value
-   * must match, as in DuckDB and PostgreSQL; a null value is unknown. Row groups and pages whose
-   * bounds leave out every value starting with a LIKE pattern's fixed prefix are skipped, as are
-   * row groups whose dictionary holds no match, and a LIKE pattern without wildcards is an
-   * equality.
+   * the character after it stand for itself ({@code LIKE '10!%' ESCAPE '!'}). The whole value must
+   * match, as in DuckDB and PostgreSQL; a null value is unknown. Row groups and pages whose bounds
+   * leave out every value starting with a LIKE pattern's fixed prefix are skipped, as are row
+   * groups whose dictionary holds no match, and a LIKE pattern without wildcards is an equality.
    *
    * @param column the string column
    * @param pattern the pattern
