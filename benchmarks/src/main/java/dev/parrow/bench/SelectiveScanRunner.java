@@ -43,6 +43,10 @@ public final class SelectiveScanRunner {
     SCANS.put("l_orderkey 0.1%", "l_orderkey BETWEEN 700000 AND 701499");
     SCANS.put("l_orderkey 10%", "l_orderkey BETWEEN 300000 AND 449999");
     SCANS.put("shipmode AIR, quantity < 5", "l_shipmode = 'AIR' AND l_quantity < 5");
+    // LIKE: a pattern every value is tested against (TPC-H's comments), and a prefix that the
+    // dictionary of l_shipinstruct (four values) settles per row group.
+    SCANS.put("comment LIKE '%special%requests%'", "l_comment LIKE '%special%requests%'");
+    SCANS.put("shipinstruct LIKE 'DELIVER%'", "l_shipinstruct LIKE 'DELIVER%'");
   }
 
   public static void main(String[] args) throws Exception {

@@ -22,7 +22,18 @@ public final class LikePattern {
   private static final byte[] ONE = new byte[0];
 
   private final String text;
-  private final List<List<byte[]>> segments;
+
+  /** Each segment's items: literal byte runs, and {@link #ONE} for a one-character wildcard. */
+  private final byte[][][] segments;
+
+  /**
+   * Per segment, its bytes when it is one literal run (no wildcard), for a plain search; else null.
+   */
+  private final byte[][] literals;
+
+  /** Characters the last segment spans: it starts that many characters before the value's end. */
+  private final int tailCharacters;
+
   private final byte[] prefix;
   private final boolean literal;
   private final boolean ignoreCase;
@@ -34,7 +45,15 @@ public final class LikePattern {
       boolean literal,
       boolean ignoreCase) {
     this.text = text;
-    this.segments = segments;
+    this.segments = new byte[segments.size()][][];
+    this.literals = new byte[segments.size()][];
+    for (int i = 0; i < segments.size(); i++) {
+      this.segments[i] = segments.get(i).toArray(new byte[0][]);
+      if (this.segments[i].length == 1 && this.segments[i][0] != ONE) {
+        this.literals[i] = this.segments[i][0];
+      }
+    }
+    this.tailCharacters = characters(this.segments[this.segments.length - 1]);
     this.prefix = prefix;
     this.literal = literal;
     this.ignoreCase = ignoreCase;
@@ -124,11 +143,11 @@ public final class LikePattern {
 
   /** {@return whether every value matches: the pattern is only {@code %}s} */
   public boolean matchesEverything() {
-    if (segments.size() < 2) {
+    if (segments.length < 2) {
       return false;
     }
-    for (List<byte[]> s : segments) {
-      if (!s.isEmpty()) {
+    for (byte[][] s : segments) {
+      if (s.length > 0) {
         return false;
       }
     }
@@ -179,25 +198,30 @@ public final class LikePattern {
 
   /** {@link #matches} of a value already in the pattern's case. */
   private boolean matchesAsIs(byte[] data, int from, int to) {
-    int last = segments.size() - 1;
+    int last = segments.length - 1;
     if (last == 0) {
-      return matchAt(segments.get(0), data, from, to) == to;
+      return matchAt(segments[0], data, from, to) == to;
     }
-    int at = matchAt(segments.get(0), data, from, to);
+    int at = matchAt(segments[0], data, from, to);
     if (at < 0) {
       return false;
     }
     for (int s = 1; s < last; s++) {
-      List<byte[]> segment = segments.get(s);
-      if (segment.isEmpty()) {
+      byte[][] segment = segments[s];
+      if (segment.length == 0) {
         continue;
       }
-      int found = -1;
-      for (int start = at; start <= to && found < 0; start++) {
-        if (start == to || !continuation(data[start])) {
-          int end = matchAt(segment, data, start, to);
-          if (end >= 0) {
-            found = end;
+      byte[] literal = literals[s];
+      int found;
+      if (literal != null) {
+        // A literal starts with a UTF-8 lead byte, so it is only ever found on a character.
+        found = indexOf(data, at, to, literal);
+        found = found < 0 ? -1 : found + literal.length;
+      } else {
+        found = -1;
+        for (int start = at; start <= to && found < 0; start++) {
+          if (start == to || !continuation(data[start])) {
+            found = matchAt(segment, data, start, to);
           }
         }
       }
@@ -208,9 +232,14 @@ public final class LikePattern {
     }
     // The last segment ends at the value's end: it starts as many characters before it as it
     // spans.
-    List<byte[]> tail = segments.get(last);
+    byte[][] tail = segments[last];
+    byte[] literal = literals[last];
+    if (literal != null) {
+      int start = to - literal.length;
+      return start >= at && Arrays.equals(data, start, to, literal, 0, literal.length);
+    }
     int start = to;
-    for (int k = characters(tail); k > 0; k--) {
+    for (int k = tailCharacters; k > 0; k--) {
       if (start <= at) {
         return false;
       }
@@ -222,8 +251,26 @@ public final class LikePattern {
     return start >= at && matchAt(tail, data, start, to) == to;
   }
 
+  /**
+   * Where {@code literal} first starts in {@code data[from, to)}, or -1: candidates whose first and
+   * last bytes match are compared whole (in text, a first letter alone matches often).
+   */
+  private static int indexOf(byte[] data, int from, int to, byte[] literal) {
+    int n = literal.length;
+    byte first = literal[0];
+    byte lastByte = literal[n - 1];
+    for (int i = from, limit = to - n; i <= limit; i++) {
+      if (data[i] == first
+          && data[i + n - 1] == lastByte
+          && Arrays.equals(data, i + 1, i + n, literal, 1, n)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   /** Characters a segment spans. */
-  private static int characters(List<byte[]> segment) {
+  private static int characters(byte[][] segment) {
     int n = 0;
     for (byte[] item : segment) {
       if (item == ONE) {
@@ -238,7 +285,7 @@ public final class LikePattern {
   }
 
   /** Where a segment matching at {@code at} ends, or -1 when it does not match there. */
-  private static int matchAt(List<byte[]> segment, byte[] data, int at, int to) {
+  private static int matchAt(byte[][] segment, byte[] data, int at, int to) {
     for (byte[] item : segment) {
       if (item == ONE) {
         if (at >= to) {
