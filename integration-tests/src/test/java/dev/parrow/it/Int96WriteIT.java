@@ -180,15 +180,17 @@ class Int96WriteIT {
 
   private static final int REPEATS = 50;
 
+  /** One column {@code ts}: a timestamp of {@code unit} without a zone. */
+  private static Schema tsSchema(TimeUnit unit, boolean nullable) {
+    return new Schema(
+        List.of(
+            new Field(
+                "ts", new FieldType(nullable, new ArrowType.Timestamp(unit, null), null), null)));
+  }
+
   private Path orderTestFile(String name) throws Exception {
     Path file = dir.resolve(name);
-    Schema schema =
-        new Schema(
-            List.of(
-                new Field(
-                    "ts",
-                    FieldType.notNullable(new ArrowType.Timestamp(TimeUnit.NANOSECOND, null)),
-                    null)));
+    Schema schema = tsSchema(TimeUnit.NANOSECOND, false);
     try (BufferAllocator allocator = new RootAllocator();
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
         ParquetArrowWriter w = ParquetArrowWriter.create(file, schema, int96())) {
@@ -286,13 +288,7 @@ class Int96WriteIT {
   @Test
   void aDayBeyondA32BitJulianDayFailsTheWriteAndLeavesNothing() throws Exception {
     Path file = dir.resolve("far.parquet");
-    Schema schema =
-        new Schema(
-            List.of(
-                new Field(
-                    "ts",
-                    FieldType.nullable(new ArrowType.Timestamp(TimeUnit.SECOND, null)),
-                    null)));
+    Schema schema = tsSchema(TimeUnit.SECOND, true);
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,

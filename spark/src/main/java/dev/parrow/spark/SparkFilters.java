@@ -100,7 +100,7 @@ final class SparkFilters {
         // startsWith, endsWith, contains and the LIKE patterns Spark turns into them, on strings.
         String column = column(c[0], schema);
         Object value = literal(c[1]);
-        if (column == null || !(value instanceof String text) || !isString(column, schema)) {
+        if (column == null || !(value instanceof String text) || !isString(leaf(c[0], schema))) {
           return null;
         }
         return switch (p.name()) {
@@ -115,28 +115,6 @@ final class SparkFilters {
     }
   }
 
-  /** Whether the column at a dotted path holds strings (LIKE applies to nothing else). */
-  private static boolean isString(String path, Schema schema) {
-    List<Field> level = schema.getFields();
-    Field found = null;
-    for (String name : path.split("\\.")) {
-      found = null;
-      for (Field f : level) {
-        if (f.getName().equals(name)) {
-          found = f;
-        }
-      }
-      if (found == null) {
-        return false;
-      }
-      level = found.getChildren();
-    }
-    ArrowType t = found.getType();
-    return t instanceof ArrowType.Utf8
-        || t instanceof ArrowType.LargeUtf8
-        || t instanceof ArrowType.Utf8View;
-  }
-
   private static String flip(String op) {
     return switch (op) {
       case "<" -> ">";
@@ -149,6 +127,11 @@ final class SparkFilters {
 
   /** The dotted path of a reference to a primitive column (top-level or in structs), or null. */
   private static String column(Expression e, Schema schema) {
+    return leaf(e, schema) == null ? null : String.join(".", ((NamedReference) e).fieldNames());
+  }
+
+  /** The field of the primitive column {@link #column} names, or null. */
+  private static Field leaf(Expression e, Schema schema) {
     if (!(e instanceof NamedReference ref)) {
       return null;
     }
@@ -177,7 +160,15 @@ final class SparkFilters {
     if (found == null || !found.getChildren().isEmpty()) {
       return null;
     }
-    return String.join(".", names);
+    return found;
+  }
+
+  /** Whether a column holds strings (LIKE applies to nothing else). */
+  private static boolean isString(Field field) {
+    ArrowType t = field.getType();
+    return t instanceof ArrowType.Utf8
+        || t instanceof ArrowType.LargeUtf8
+        || t instanceof ArrowType.Utf8View;
   }
 
   /** A literal's value as a Java object Parrow's filters take, or null when it has none. */

@@ -37,6 +37,27 @@ public final class Bytes implements Comparable<Bytes> {
     return bytes.length == 0 ? EMPTY : new Bytes(bytes);
   }
 
+  /**
+   * The least byte string above, in unsigned byte order, every one that starts with {@code bytes[0,
+   * length)}: that prefix with its last byte below 0xFF raised by one and the bytes after it
+   * dropped; null when there is none (no bytes, or 0xFF bytes only). What a truncated max and a
+   * prefix's range end at.
+   *
+   * @param bytes the bytes
+   * @param length how many of them are the prefix
+   * @return the end, or null
+   */
+  public static byte[] prefixEnd(byte[] bytes, int length) {
+    for (int end = length; end > 0; end--) {
+      if (bytes[end - 1] != (byte) 0xFF) {
+        byte[] out = Arrays.copyOf(bytes, end);
+        out[end - 1]++;
+        return out;
+      }
+    }
+    return null;
+  }
+
   /** {@return the number of bytes} */
   public int length() {
     return bytes.length;

@@ -676,14 +676,8 @@ final class StatisticsBuilder {
       }
       return bound;
     }
-    for (int end = keep(bound); end > 0; end--) {
-      if (bound[end - 1] != (byte) 0xff) {
-        byte[] out = Arrays.copyOf(bound, end);
-        out[end - 1]++;
-        return out;
-      }
-    }
-    return bound;
+    byte[] raised = Bytes.prefixEnd(bound, keep(bound));
+    return raised != null ? raised : bound;
   }
 
   /** Bytes of a floating-point value of this column. */

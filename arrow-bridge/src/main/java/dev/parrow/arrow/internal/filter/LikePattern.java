@@ -168,14 +168,7 @@ public final class LikePattern {
    */
   public byte[] prefixEnd() {
     byte[] prefix = prefix();
-    for (int end = prefix.length; end > 0; end--) {
-      if (prefix[end - 1] != (byte) 0xFF) {
-        byte[] out = Arrays.copyOf(prefix, end);
-        out[end - 1]++;
-        return out;
-      }
-    }
-    return null;
+    return dev.parrow.codec.metadata.Bytes.prefixEnd(prefix, prefix.length);
   }
 
   /**

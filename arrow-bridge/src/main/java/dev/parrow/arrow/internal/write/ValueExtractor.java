@@ -246,7 +246,8 @@ public final class ValueExtractor {
   private void int96(FieldVector v, int rows, org.apache.arrow.vector.types.TimeUnit unit) {
     long nanosPerUnit = dev.parrow.types.ParquetToArrow.nanos(unit);
     long unitsPerDay = Int96.NANOS_PER_DAY / nanosPerUnit;
-    ArrowBuf data = v.getDataBuffer();
+    long[] counts = wide(rows);
+    Buffers.getLongs(v.getDataBuffer(), counts, 0, rows);
     FixedWidthValues out = (FixedWidthValues) values;
     int at = out.reserve(rows);
     int n = 0;
@@ -254,7 +255,7 @@ public final class ValueExtractor {
       if (!present(i)) {
         continue;
       }
-      long x = data.getLong((long) i * 8);
+      long x = counts[i];
       long julianDay = Math.floorDiv(x, unitsPerDay) + Int96.JULIAN_EPOCH_DAY;
       if (julianDay != (int) julianDay) {
         throw unfit(
