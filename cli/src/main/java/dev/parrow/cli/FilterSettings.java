@@ -13,9 +13,10 @@ final class FilterSettings {
       paramLabel = "EXPR",
       description =
           "Only the rows where this SQL condition holds, as in a DuckDB WHERE clause: = <> < <= >"
-              + " >=, BETWEEN, IN (...), IS [NOT] NULL, AND, OR, NOT; \"quoted\" names and dotted"
-              + " struct paths; dates and times as 'quoted strings'. Row groups and pages that"
-              + " cannot match are skipped.")
+              + " >= (a column with a value or with another column), BETWEEN, IN (...), IS [NOT]"
+              + " NULL, [NOT] LIKE and ILIKE, AND, OR, NOT; \"quoted\" names and dotted struct"
+              + " paths; dates and times as 'quoted strings'. Row groups and pages that cannot"
+              + " match are skipped.")
   String where;
 
   @Option(

@@ -152,14 +152,21 @@ class WholeFileFuzzTest {
   }
 
   /**
-   * A filter on the first leaf outside lists: = and IN for integer and string columns, LIKE for
-   * strings (statistics, Bloom filters, dictionaries, the page index, late materialisation), IS NOT
-   * NULL for others.
+   * A filter on the first leaf outside lists (of a name no other has): = and IN for integer and
+   * string columns, LIKE for strings (statistics, Bloom filters, dictionaries, the page index, late
+   * materialisation), IS NOT NULL for others.
    */
   private static ReadOptions filtered(ParquetFile file) {
     ColumnDescriptor first = null;
+    java.util.Map<String, Long> testable =
+        file.parquetSchema().columns().stream()
+            .filter(c -> c.maxRepetitionLevel() == 0)
+            .collect(
+                java.util.stream.Collectors.groupingBy(
+                    ColumnDescriptor::dottedPath, java.util.stream.Collectors.counting()));
     for (ColumnDescriptor c : file.parquetSchema().columns()) {
-      if (c.maxRepetitionLevel() > 0) {
+      if (c.maxRepetitionLevel() > 0 || testable.get(c.dottedPath()) > 1) {
+        // In a list, or of a name that another testable column has (which a filter refuses).
         continue;
       }
       first = first == null ? c : first;

@@ -33,6 +33,8 @@ class FilterCommandsIT {
     whereSelectsTheRowsDuckDbSelects(
         "amount > 500 AND customer IN ('Ada', 'Grace') AND NOT express");
     whereSelectsTheRowsDuckDbSelects("customer LIKE 'G%' OR customer NOT LIKE '%a_'");
+    // Two columns compared: a decimal with an integer.
+    whereSelectsTheRowsDuckDbSelects("amount < quantity OR NOT express");
   }
 
   private void whereSelectsTheRowsDuckDbSelects(String where) throws Exception {

@@ -615,6 +615,75 @@ class FilterIT {
   }
 
   /**
+   * Two top-level fields of one name (as pyarrow writes a table with repeated column names): a
+   * filter means the one it can test, here the int8 beside a list, also when only another column is
+   * read; two testable ones are refused as ambiguous before reading.
+   */
+  @Test
+  void aNameTwoTopLevelFieldsShare() throws Exception {
+    Path path = dir.resolve("same_names.parquet");
+    Path ambiguous = dir.resolve("same_names_twice.parquet");
+    try (BufferAllocator allocator = new RootAllocator();
+        org.apache.arrow.vector.complex.ListVector list =
+            org.apache.arrow.vector.complex.ListVector.empty("u8", allocator);
+        TinyIntVector u8 = new TinyIntVector("u8", allocator);
+        TinyIntVector other = new TinyIntVector("u8", allocator);
+        VarCharVector x = new VarCharVector("x", allocator)) {
+      var writer = list.getWriter();
+      for (int i = 0; i < 4; i++) {
+        writer.setPosition(i);
+        writer.startList();
+        writer.tinyInt().writeTinyInt((byte) (10 + i));
+        writer.endList();
+        u8.setSafe(i, new byte[] {1, -1, 2, 0}[i]);
+        other.setSafe(i, i);
+        x.setSafe(i, new byte[] {(byte) ('a' + i)});
+      }
+      list.setValueCount(4);
+      u8.setNull(3);
+      u8.setValueCount(4);
+      other.setValueCount(4);
+      x.setValueCount(4);
+      for (var vectors :
+          List.of(List.<FieldVector>of(list, u8, x), List.<FieldVector>of(u8, other, x))) {
+        VectorSchemaRoot root =
+            new VectorSchemaRoot(vectors.stream().map(FieldVector::getField).toList(), vectors, 4);
+        try (ParquetArrowWriter w =
+            ParquetArrowWriter.create(
+                vectors.get(0) == list ? path : ambiguous,
+                root.getSchema(),
+                WriteOptions.defaults())) {
+          w.write(root);
+        }
+      }
+      try (ParquetFile pf = ParquetFile.open(path)) {
+        for (ReadOptions options :
+            List.of(
+                ReadOptions.builder().filter("u8 > 0").build(),
+                ReadOptions.builder().filter("u8 > 0").columns("x").build())) {
+          List<String> xs = new ArrayList<>();
+          try (ParquetArrowReader reader = pf.newReader(allocator, options)) {
+            while (reader.loadNextBatch()) {
+              VarCharVector read = (VarCharVector) reader.getVectorSchemaRoot().getVector("x");
+              for (int i = 0; i < reader.getVectorSchemaRoot().getRowCount(); i++) {
+                xs.add(read.getObject(i).toString());
+              }
+            }
+          }
+          assertEquals(List.of("a", "c"), xs, options.toString());
+        }
+      }
+      try (ParquetFile pf = ParquetFile.open(ambiguous)) {
+        var e =
+            assertThrows(
+                IllegalArgumentException.class,
+                () -> pf.newReader(allocator, ReadOptions.builder().filter("u8 > 0").build()));
+        assertTrue(e.getMessage().contains("names 2 columns"), e.getMessage());
+      }
+    }
+  }
+
+  /**
    * LIKE (and NOT LIKE, with and without ESCAPE) selects the rows DuckDB's does, on this file and
    * on DuckDB's copy of it, whatever the dictionary choice; patterns with a fixed prefix prune row
    * groups by their bounds and those without one by dictionaries.

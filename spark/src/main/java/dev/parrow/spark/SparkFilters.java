@@ -32,11 +32,11 @@ import org.apache.spark.sql.types.TimestampType;
 
 /**
  * Spark's V2 predicates as Parrow filters, where Parrow evaluates them exactly as Spark would
- * (SQL's three-valued logic; NaN equal to NaN and above every number, as in Spark): comparisons,
- * IN, IS [NOT] NULL, STARTS_WITH, ENDS_WITH and CONTAINS (as LIKE patterns), AND, OR and NOT over
- * top-level columns and struct fields, with literals of Spark's atomic types. Anything else
- * (null-safe equality, other string functions, columns inside arrays or maps, or with dots in their
- * names) is left to Spark.
+ * (SQL's three-valued logic; NaN equal to NaN and above every number, as in Spark): comparisons
+ * with literals and of two columns, IN, IS [NOT] NULL, STARTS_WITH, ENDS_WITH and CONTAINS (as LIKE
+ * patterns), AND, OR and NOT over top-level columns and struct fields, with literals of Spark's
+ * atomic types. Anything else (null-safe equality, other string functions, columns inside arrays or
+ * maps, or with dots in their names) is left to Spark.
  */
 final class SparkFilters {
   private SparkFilters() {}
@@ -80,21 +80,28 @@ final class SparkFilters {
         return Filter.in(column, values);
       }
       case "=", "<>", "<", "<=", ">", ">=" -> {
-        boolean flipped = column(c[0], schema) == null;
-        String column = column(flipped ? c[1] : c[0], schema);
-        Object value = literal(flipped ? c[0] : c[1]);
-        if (column == null || value == null) {
-          return null;
+        Filter.Op op =
+            switch (p.name()) {
+              case "=" -> Filter.Op.EQ;
+              case "<>" -> Filter.Op.NE;
+              case "<" -> Filter.Op.LT;
+              case "<=" -> Filter.Op.LE;
+              case ">" -> Filter.Op.GT;
+              default -> Filter.Op.GE;
+            };
+        String left = column(c[0], schema);
+        String right = column(c[1], schema);
+        if (left != null && right != null) {
+          // Spark has cast the two to one type; Parrow compares the orderable ones.
+          boolean ordered = isOrdered(leaf(c[0], schema)) && isOrdered(leaf(c[1], schema));
+          return ordered ? Filter.compareColumns(left, op, right) : null;
         }
-        String op = flipped ? flip(p.name()) : p.name();
-        return switch (op) {
-          case "=" -> Filter.eq(column, value);
-          case "<>" -> Filter.ne(column, value);
-          case "<" -> Filter.lt(column, value);
-          case "<=" -> Filter.lte(column, value);
-          case ">" -> Filter.gt(column, value);
-          default -> Filter.gte(column, value);
-        };
+        if (left == null && right != null) {
+          Object value = literal(c[0]);
+          return value == null ? null : new Filter.Compare(right, op.swapped(), value);
+        }
+        Object value = literal(c[1]);
+        return left == null || value == null ? null : new Filter.Compare(left, op, value);
       }
       case "STARTS_WITH", "ENDS_WITH", "CONTAINS" -> {
         // startsWith, endsWith, contains and the LIKE patterns Spark turns into them, on strings.
@@ -113,16 +120,6 @@ final class SparkFilters {
         return null;
       }
     }
-  }
-
-  private static String flip(String op) {
-    return switch (op) {
-      case "<" -> ">";
-      case "<=" -> ">=";
-      case ">" -> "<";
-      case ">=" -> "<=";
-      default -> op;
-    };
   }
 
   /** The dotted path of a reference to a primitive column (top-level or in structs), or null. */
@@ -161,6 +158,27 @@ final class SparkFilters {
       return null;
     }
     return found;
+  }
+
+  /**
+   * Whether two columns of this type compare as Spark compares them: numbers, dates, timestamps,
+   * booleans, strings and binaries (not intervals, nor anything nested).
+   */
+  private static boolean isOrdered(Field field) {
+    return switch (field.getType().getTypeID()) {
+      case Int,
+          FloatingPoint,
+          Decimal,
+          Date,
+          Timestamp,
+          Bool,
+          Utf8,
+          LargeUtf8,
+          Binary,
+          LargeBinary ->
+          true;
+      default -> false;
+    };
   }
 
   /** Whether a column holds strings (LIKE applies to nothing else). */

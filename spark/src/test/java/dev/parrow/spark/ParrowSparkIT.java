@@ -361,7 +361,7 @@ class ParrowSparkIT {
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
         Statement s = c.createStatement()) {
       s.execute(
-          "COPY (SELECT i AS id, i % 13 AS q, ['AIR','RAIL','SHIP'][i % 3 + 1] AS mode,"
+          "COPY (SELECT i AS id, i % 13 AS q, i % 11 AS r, ['AIR','RAIL','SHIP'][i % 3 + 1] AS mode,"
               + " CASE WHEN i % 17 = 0 THEN NULL ELSE i / 7.0 END AS x,"
               + " DATE '2020-01-01' + CAST(i // 1000 AS INTEGER) AS day,"
               + " CASE WHEN i < 100000 THEN 'a' ELSE 'b' END || (i % 5) AS tag"
@@ -381,7 +381,11 @@ class ParrowSparkIT {
             "tag LIKE 'b%' AND q = 3",
             "mode LIKE '%AI%' AND id < 3000",
             "endswith(tag, '4') AND id > 190000",
-            "NOT startswith(mode, 'S') AND tag LIKE 'a_' AND id < 500");
+            "NOT startswith(mode, 'S') AND tag LIKE 'a_' AND id < 500",
+            // Two columns compared: pushed down where Spark has given them one type.
+            "q < r AND id < 5000",
+            "NOT (q = r) OR x IS NULL",
+            "x > q AND id < 2000");
     // Spark's own evaluation of each condition, on the rows read whole (a checkpoint cuts the
     // plan, so nothing is pushed down), and its built-in Parquet reader where it runs.
     Dataset<Row> whole = spark.read().format("parrow").load(file.toString()).localCheckpoint();
@@ -392,6 +396,19 @@ class ParrowSparkIT {
         assertSameRows(spark.read().parquet(file.toString()).where(where), parrow);
       }
     }
+    BatchScanExec pairScan =
+        (BatchScanExec)
+            spark
+                .read()
+                .format("parrow")
+                .load(file.toString())
+                .where("q < r")
+                .queryExecution()
+                .executedPlan()
+                .collectLeaves()
+                .head();
+    String description = pairScan.scan().description();
+    assertTrue(description.contains("\"q\" < \"r\""), description);
     // One partition per row group: the statistics in the footers leave 19 of the 20 without a
     // task, and the one task reads its one row group.
     Dataset<Row> narrow =

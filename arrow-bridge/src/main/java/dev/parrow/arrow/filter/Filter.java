@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A row predicate for {@code ReadOptions.filter}: comparisons of columns with literals, IN lists,
- * IS NULL and LIKE patterns on strings, combined with AND, OR and NOT. Immutable; build it with the
- * static factories ({@code and(gte("l_shipdate", LocalDate.of(1995, 1, 1)), in("region", "EU",
- * "UK"))}) or parse SQL with {@link #parse}.
+ * A row predicate for {@code ReadOptions.filter}: comparisons of columns with literals or with
+ * other columns, IN lists, IS NULL and LIKE patterns on strings, combined with AND, OR and NOT.
+ * Immutable; build it with the static factories ({@code and(gte("l_shipdate", LocalDate.of(1995, 1,
+ * 1)), in("region", "EU", "UK"))}) or parse SQL with {@link #parse}.
  *
  * <p><b>Columns</b> are top-level primitive columns or dotted leaf paths inside structs ({@code
  * "address.city"}); a struct field that is null makes its leaves null. Fields inside lists and maps
@@ -45,6 +45,7 @@ public sealed interface Filter
         Filter.Or,
         Filter.Not,
         Filter.Compare,
+        Filter.CompareColumns,
         Filter.In,
         Filter.IsNull,
         Filter.Like {
@@ -90,6 +91,21 @@ public sealed interface Filter
         case GE -> LT;
       };
     }
+
+    /**
+     * The operator with its operands swapped: {@code a < b} is {@code b > a}.
+     *
+     * @return the operator that holds of (b, a) where this one holds of (a, b)
+     */
+    public Op swapped() {
+      return switch (this) {
+        case EQ, NE -> this;
+        case LT -> GT;
+        case LE -> GE;
+        case GT -> LT;
+        case GE -> LE;
+      };
+    }
   }
 
   /**
@@ -113,6 +129,9 @@ public sealed interface Filter
       collectColumns(n.child(), out);
     } else if (f instanceof Compare c) {
       out.add(c.column());
+    } else if (f instanceof CompareColumns c) {
+      out.add(c.left());
+      out.add(c.right());
     } else if (f instanceof In in) {
       out.add(in.column());
     } else if (f instanceof IsNull n) {
@@ -215,6 +234,37 @@ public sealed interface Filter
     @Override
     public String toString() {
       return quote(column) + " " + op.symbol() + " " + sql(value);
+    }
+  }
+
+  /**
+   * {@code left op right}: two columns of one row compared ({@code l_commitdate < l_receiptdate}).
+   * The columns must be of one kind, compared exactly: numbers (integers, decimals of any scale,
+   * and floats, where a number meets a float as a double, as SQL casts it), dates and timestamps (a
+   * date as its midnight, UTC, units converted without rounding), times, booleans, strings and
+   * binaries (byte by byte), or UUIDs. Such a test prunes nothing by statistics; it selects rows.
+   *
+   * @param left a column name or dotted leaf path
+   * @param op the operator
+   * @param right a column name or dotted leaf path
+   */
+  record CompareColumns(String left, Op op, String right) implements Filter {
+    /**
+     * Checks that every part is given.
+     *
+     * @param left a column name or dotted leaf path
+     * @param op the operator
+     * @param right a column name or dotted leaf path
+     */
+    public CompareColumns {
+      Objects.requireNonNull(left, "left");
+      Objects.requireNonNull(op, "op");
+      Objects.requireNonNull(right, "right");
+    }
+
+    @Override
+    public String toString() {
+      return quote(left) + " " + op.symbol() + " " + quote(right);
     }
   }
 
@@ -422,6 +472,19 @@ public sealed interface Filter
    */
   static Filter gte(String column, Object value) {
     return new Compare(column, Op.GE, value);
+  }
+
+  /**
+   * {@code left op right}: one column compared with another in the same row (see {@link
+   * CompareColumns} for the kinds of columns that compare).
+   *
+   * @param left a column name or dotted leaf path
+   * @param op the operator
+   * @param right a column name or dotted leaf path
+   * @return the filter
+   */
+  static Filter compareColumns(String left, Op op, String right) {
+    return new CompareColumns(left, op, right);
   }
 
   /**

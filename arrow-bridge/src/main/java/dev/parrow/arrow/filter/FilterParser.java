@@ -9,7 +9,7 @@ import java.util.Locale;
 /**
  * The SQL subset of {@link Filter#parse}, by recursive descent: OR binds loosest, then AND, then
  * NOT, then the predicates. A literal on the left of a comparison is turned round ({@code 5 < x} is
- * {@code x > 5}).
+ * {@code x > 5}); a column on both sides compares the two ({@code a < b}).
  */
 final class FilterParser {
   private final String text;
@@ -136,18 +136,17 @@ final class FilterParser {
               : "expected a comparison (= <> != < <= > >=, BETWEEN, IN, LIKE, ILIKE, IS NULL)");
     }
     skipSpace();
-    int rightAt = pos;
     Operand right = operand();
     if (left.column != null && right.column == null) {
       return new Filter.Compare(left.column, op, right.value);
     }
     if (left.column == null && right.column != null) {
-      return new Filter.Compare(right.column, flip(op), left.value);
+      return new Filter.Compare(right.column, op.swapped(), left.value);
     }
     if (left.column == null) {
       throw error(start, "a comparison needs a column on one side");
     }
-    throw error(rightAt, "a column can only be compared with a literal");
+    return new Filter.CompareColumns(left.column, op, right.column);
   }
 
   /** Whether the predicate ends here: the end, a closing parenthesis, AND or OR. */
@@ -158,16 +157,6 @@ final class FilterParser {
     }
     String word = peekWord();
     return word != null && (word.equalsIgnoreCase("AND") || word.equalsIgnoreCase("OR"));
-  }
-
-  private static Filter.Op flip(Filter.Op op) {
-    return switch (op) {
-      case EQ, NE -> op;
-      case LT -> Filter.Op.GT;
-      case LE -> Filter.Op.GE;
-      case GT -> Filter.Op.LT;
-      case GE -> Filter.Op.LE;
-    };
   }
 
   private String column(Operand operand, int at) {

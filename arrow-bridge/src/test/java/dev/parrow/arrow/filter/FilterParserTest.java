@@ -31,6 +31,12 @@ class FilterParserTest {
     assertEquals(Filter.eq("s", "it's"), Filter.parse("s = 'it''s'"));
     assertEquals(Filter.not(Filter.between("x", -1L, 1L)), Filter.parse("x NOT BETWEEN -1 AND 1"));
     assertEquals(Filter.not(Filter.in("x", 1L, 2L)), Filter.parse("NOT x IN (1, 2)"));
+    assertEquals(
+        Filter.compareColumns("l_commitdate", Filter.Op.LT, "l_receiptdate"),
+        Filter.parse("l_commitdate < l_receiptdate"));
+    assertEquals(
+        Filter.not(Filter.compareColumns("a.b", Filter.Op.NE, "c d")),
+        Filter.parse("NOT a.b != \"c d\""));
   }
 
   @Test
@@ -46,8 +52,10 @@ class FilterParserTest {
         Filter.or(
             Filter.and(Filter.gt("a.b", 3L), Filter.eq("s", "x'y")),
             Filter.not(Filter.in("c", 1L, 2L)),
-            Filter.isNull("d"));
+            Filter.isNull("d"),
+            Filter.compareColumns("a.b", Filter.Op.GE, "x\"y"));
     assertEquals(f, Filter.parse(f.toString()));
+    assertEquals(List.of("a.b", "s", "c", "d", "a.b", "x\"y"), f.columns());
   }
 
   @Test
@@ -63,7 +71,7 @@ class FilterParserTest {
     assertEquals(
         0, assertThrows(FilterSyntaxException.class, () -> Filter.parse("  ")).position() - 2);
     assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = NULL"));
-    assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = b"));
+    assertThrows(FilterSyntaxException.class, () -> Filter.parse("1 = 2"));
     assertThrows(FilterSyntaxException.class, () -> Filter.parse("(a = 1"));
   }
 

@@ -59,12 +59,14 @@ public final class ConstantColumns {
     if (f instanceof Filter.Or o) {
       return combine(o.children(), negate, negate, constants);
     }
+    if (f instanceof Filter.CompareColumns pair) {
+      return applyPair(pair, negate, constants);
+    }
     String column = column(f);
-    String key = constants.containsKey(column) ? column : topLevel(column);
-    if (!constants.containsKey(key)) {
+    if (!isConstant(column, constants)) {
       return negate ? new Filter.Not(f) : f;
     }
-    Object value = column.equals(key) ? constants.get(key) : null;
+    Object value = constant(column, constants);
     if (f instanceof Filter.IsNull) {
       return (value == null) != negate;
     }
@@ -90,8 +92,37 @@ public final class ConstantColumns {
       return any != negate;
     }
     Filter.Compare c = (Filter.Compare) f;
-    int cmp = compare(value, c.value(), column);
-    Filter.Op op = negate ? c.op().negate() : c.op();
+    return holds(negate ? c.op().negate() : c.op(), compare(value, c.value(), column));
+  }
+
+  /**
+   * Two columns compared: settled when both are constant, a comparison with a literal when one is,
+   * and a comparison with null (unknown) selects nothing.
+   */
+  private static Object applyPair(
+      Filter.CompareColumns pair, boolean negate, Map<String, Object> constants) {
+    boolean leftConstant = isConstant(pair.left(), constants);
+    boolean rightConstant = isConstant(pair.right(), constants);
+    if (!leftConstant && !rightConstant) {
+      return negate ? new Filter.Not(pair) : pair;
+    }
+    Filter.Op op = negate ? pair.op().negate() : pair.op();
+    Object left = leftConstant ? constant(pair.left(), constants) : null;
+    Object right = rightConstant ? constant(pair.right(), constants) : null;
+    if ((leftConstant && left == null) || (rightConstant && right == null)) {
+      return false;
+    }
+    if (!rightConstant) {
+      return new Filter.Compare(pair.right(), op.swapped(), left);
+    }
+    if (!leftConstant) {
+      return new Filter.Compare(pair.left(), op, right);
+    }
+    return holds(op, compare(left, right, pair.left()));
+  }
+
+  /** Whether {@code a op b} holds, given the sign of a's comparison with b. */
+  private static boolean holds(Filter.Op op, int cmp) {
     return switch (op) {
       case EQ -> cmp == 0;
       case NE -> cmp != 0;
@@ -100,6 +131,16 @@ public final class ConstantColumns {
       case GT -> cmp > 0;
       case GE -> cmp >= 0;
     };
+  }
+
+  /** Whether a column (or the top-level field a path is in) is one of the constant ones. */
+  private static boolean isConstant(String column, Map<String, Object> constants) {
+    return constants.containsKey(column) || constants.containsKey(topLevel(column));
+  }
+
+  /** A constant column's value: null for a null one, and for a path into a constant field. */
+  private static Object constant(String column, Map<String, Object> constants) {
+    return constants.containsKey(column) ? constants.get(column) : null;
   }
 
   /** AND ({@code and} true) or OR of the children, each with {@code negate} applied. */

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * A filter bound to a file: every column resolved to its leaf, every literal converted to the
  * column's {@link Domain}, and every NOT pushed down to the tests (De Morgan, and each operator
- * replaced by its negation), so that the pruning steps only ever see AND, OR and tests.
+ * replaced by its negation), so that the pruning steps only ever see AND, OR, tests of one column
+ * and comparisons of two.
  */
 public sealed interface BoundFilter {
 
@@ -78,6 +79,17 @@ public sealed interface BoundFilter {
 
     Test negate() {
       return new Test(column, kind.negate(), keys);
+    }
+  }
+
+  /**
+   * Two columns of one row compared ({@code a < b}): {@code kind} is one of EQ, NE, LT, LE, GT and
+   * GE, and {@code how} says how their values meet. A null on either side makes it unknown.
+   */
+  record CompareColumns(FilterColumn left, Kind kind, FilterColumn right, ColumnComparison how)
+      implements BoundFilter {
+    CompareColumns negate() {
+      return new CompareColumns(left, kind.negate(), right, how);
     }
   }
 }

@@ -19,11 +19,17 @@ public final class BoundFilters {
       and.children().forEach(c -> collect(c, out));
     } else if (f instanceof BoundFilter.Or or) {
       or.children().forEach(c -> collect(c, out));
+    } else if (f instanceof BoundFilter.CompareColumns pair) {
+      add(pair.left(), out);
+      add(pair.right(), out);
     } else {
-      FilterColumn c = ((BoundFilter.Test) f).column();
-      if (out.stream().noneMatch(o -> o.column().index() == c.column().index())) {
-        out.add(c);
-      }
+      add(((BoundFilter.Test) f).column(), out);
+    }
+  }
+
+  private static void add(FilterColumn c, List<FilterColumn> out) {
+    if (out.stream().noneMatch(o -> o.column().index() == c.column().index())) {
+      out.add(c);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.parrow.arrow.internal.filter;
 
 import java.math.BigInteger;
+import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.Float16;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -45,7 +46,14 @@ final class ColumnValues {
   long[] longs;
   double[] doubles;
   byte[] data;
+
+  /**
+   * Value i's bytes start at offsets[i] in data and end at offsets[i + 1], or at ends[i] where
+   * {@code ends} is set (values gathered from a dictionary's, in place).
+   */
   int[] offsets;
+
+  int[] ends;
   BigInteger[] bigs;
 
   /** The values are all null (a Null vector). */
@@ -70,6 +78,70 @@ final class ColumnValues {
       case NONE -> {}
     }
     return out;
+  }
+
+  /**
+   * The values of {@code rows} rows that hold ids of {@code entries}' values (a dictionary's): each
+   * row's entry copied into its place. A row whose id is out of range (a null's slot may hold any)
+   * is cleared from {@code present}.
+   */
+  static ColumnValues gather(ColumnValues entries, int[] ids, int rows, long[] present) {
+    ColumnValues out = new ColumnValues(rows);
+    if (entries.allNull) {
+      out.allNull = true;
+      return out;
+    }
+    int count = entries.count;
+    if (count == 0) {
+      Arrays.fill(present, 0);
+      out.allNull = true;
+      return out;
+    }
+    int[] at = new int[rows];
+    for (int i = 0; i < rows; i++) {
+      int id = ids[i];
+      if (Integer.compareUnsigned(id, count) < 0) {
+        at[i] = id;
+      } else {
+        present[i >>> 6] &= ~(1L << i);
+      }
+    }
+    if (entries.longs != null) {
+      out.longs = new long[rows];
+      for (int i = 0; i < rows; i++) {
+        out.longs[i] = entries.longs[at[i]];
+      }
+    } else if (entries.doubles != null) {
+      out.doubles = new double[rows];
+      for (int i = 0; i < rows; i++) {
+        out.doubles[i] = entries.doubles[at[i]];
+      }
+    } else if (entries.bigs != null) {
+      out.bigs = new BigInteger[rows];
+      for (int i = 0; i < rows; i++) {
+        out.bigs[i] = entries.bigs[at[i]];
+      }
+    } else if (entries.offsets != null) {
+      // Each row's bytes where the entry has them: nothing copied.
+      out.data = entries.data;
+      out.offsets = new int[rows];
+      out.ends = new int[rows];
+      for (int i = 0; i < rows; i++) {
+        out.offsets[i] = entries.offsets[at[i]];
+        out.ends[i] = entries.offsets[at[i] + 1];
+      }
+    }
+    return out;
+  }
+
+  /** Where value i's bytes start in {@code data}. */
+  int start(int i) {
+    return offsets[i];
+  }
+
+  /** Where value i's bytes end in {@code data}. */
+  int end(int i) {
+    return ends != null ? ends[i] : offsets[i + 1];
   }
 
   /** The validity bits of the first {@code count} values as words, or null when none is null. */

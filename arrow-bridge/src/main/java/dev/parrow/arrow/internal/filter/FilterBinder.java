@@ -57,6 +57,10 @@ public final class FilterBinder {
       List<BoundFilter> children = or.children().stream().map(c -> bind(c, negated)).toList();
       return negated ? new BoundFilter.And(children) : new BoundFilter.Or(children);
     }
+    if (filter instanceof Filter.CompareColumns pair) {
+      BoundFilter.CompareColumns bound = compareColumns(pair);
+      return negated ? bound.negate() : bound;
+    }
     Test test;
     if (filter instanceof Filter.IsNull isNull) {
       test = new Test(column(isNull.column()), Kind.IS_NULL, List.of());
@@ -72,21 +76,35 @@ public final class FilterBinder {
     return negated ? test.negate() : test;
   }
 
-  /** The leaf a filter names: its dotted path (exactly, else ignoring case if that is unique). */
+  /**
+   * The leaf a filter names: its dotted path (exactly, else ignoring case if that is unique). Where
+   * a file has two top-level fields of one name (Arrow writers allow it), the one a filter can test
+   * is meant; two such are ambiguous.
+   */
   public FilterColumn column(String name) {
     ColumnDescriptor found = null;
+    List<ColumnDescriptor> exact = new ArrayList<>();
     List<ColumnDescriptor> loose = new ArrayList<>();
     for (ColumnDescriptor c : schema.columns()) {
       String path = c.dottedPath();
       if (path.equals(name) || (c.path().size() == 1 && c.path().get(0).equals(name))) {
-        found = c;
-        break;
-      }
-      if (path.equalsIgnoreCase(name)) {
+        exact.add(c);
+      } else if (path.equalsIgnoreCase(name)) {
         loose.add(c);
       }
     }
-    if (found == null && loose.size() == 1) {
+    if (exact.size() > 1) {
+      List<ColumnDescriptor> testable =
+          exact.stream().filter(c -> c.maxRepetitionLevel() == 0).toList();
+      if (testable.size() > 1) {
+        throw problem(
+            name,
+            "names " + testable.size() + " columns of this file; a filter cannot tell them apart");
+      }
+      found = testable.isEmpty() ? exact.get(0) : testable.get(0);
+    } else if (exact.size() == 1) {
+      found = exact.get(0);
+    } else if (loose.size() == 1) {
       found = loose.get(0);
     }
     if (found == null) {
@@ -156,16 +174,52 @@ public final class FilterBinder {
     return new IllegalArgumentException(fileName + ": filter column '" + column + "' " + what);
   }
 
+  private static Kind kind(Filter.Op op) {
+    return switch (op) {
+      case EQ -> Kind.EQ;
+      case NE -> Kind.NE;
+      case LT -> Kind.LT;
+      case LE -> Kind.LE;
+      case GT -> Kind.GT;
+      case GE -> Kind.GE;
+    };
+  }
+
+  /** Two columns compared: of one kind (numbers, instants, strings, ...), else refused. */
+  private BoundFilter.CompareColumns compareColumns(Filter.CompareColumns pair) {
+    FilterColumn left = column(pair.left());
+    FilterColumn right = column(pair.right());
+    for (FilterColumn c : List.of(left, right)) {
+      if (c.domain() == Domain.NONE) {
+        throw noOrder(c);
+      }
+    }
+    ColumnComparison how = ColumnComparison.of(left, right);
+    if (how == null) {
+      throw new IllegalArgumentException(
+          fileName
+              + ": filter columns '"
+              + left.name()
+              + "' ("
+              + describe(left)
+              + ") and '"
+              + right.name()
+              + "' ("
+              + describe(right)
+              + ") do not compare; a column compares with another of its kind (numbers, dates"
+              + " and timestamps, times, booleans, strings and binaries, UUIDs)");
+    }
+    return new BoundFilter.CompareColumns(left, kind(pair.op()), right, how);
+  }
+
+  private static String describe(FilterColumn c) {
+    return c.column().logicalType() != null
+        ? c.column().physicalType() + " " + c.column().logicalType().describe()
+        : c.column().physicalType().toString();
+  }
+
   private Test compare(FilterColumn column, Filter.Op op, Object literal) {
-    Kind kind =
-        switch (op) {
-          case EQ -> Kind.EQ;
-          case NE -> Kind.NE;
-          case LT -> Kind.LT;
-          case LE -> Kind.LE;
-          case GT -> Kind.GT;
-          case GE -> Kind.GE;
-        };
+    Kind kind = kind(op);
     return switch (column.domain()) {
       case SIGNED, UNSIGNED, DECIMAL -> integerTest(column, kind, exact(column, literal));
       case FLOAT -> new Test(column, kind, List.of(floatKey(column, literal)));

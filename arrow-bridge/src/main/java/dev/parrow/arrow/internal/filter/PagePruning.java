@@ -58,7 +58,10 @@ public final class PagePruning {
       }
       return acc;
     }
-    return testRanges((Test) f, group);
+    if (!(f instanceof Test test)) {
+      return RowRanges.all(group.numRows()); // two columns compared: tested row by row
+    }
+    return testRanges(test, group);
   }
 
   /** The row group whose ranges are being found (an encrypted chunk's modules name it). */

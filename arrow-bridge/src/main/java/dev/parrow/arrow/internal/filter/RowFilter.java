@@ -85,7 +85,58 @@ public final class RowFilter {
       }
       return acc;
     }
+    if (f instanceof BoundFilter.CompareColumns pair) {
+      return compareColumns(pair, batch, rows, cache);
+    }
     return test((Test) f, batch, rows, cache);
+  }
+
+  /** Two columns compared row by row: unknown where either is null. */
+  private Truth compareColumns(
+      BoundFilter.CompareColumns pair, Batch batch, int rows, Map<Integer, ColumnValues> cache) {
+    long[] leftPresent = new long[(rows + 63) >>> 6];
+    long[] rightPresent = new long[leftPresent.length];
+    ColumnValues left = rowValues(pair.left(), batch, rows, cache, leftPresent);
+    ColumnValues right = rowValues(pair.right(), batch, rows, cache, rightPresent);
+    long[] isTrue = new long[leftPresent.length];
+    long[] isFalse = new long[leftPresent.length];
+    if (left.allNull || right.allNull) {
+      return new Truth(isTrue, isFalse);
+    }
+    long[] matches = pair.how().compare(pair.kind(), left, right, rows);
+    for (int w = 0; w < isTrue.length; w++) {
+      long present = leftPresent[w] & rightPresent[w];
+      isTrue[w] = matches[w] & present;
+      isFalse[w] = ~matches[w] & present;
+    }
+    return new Truth(isTrue, isFalse);
+  }
+
+  /**
+   * A column's value in each row of the batch, a dictionary-encoded one's looked up by its ids;
+   * {@code present} receives the rows whose value is not null.
+   */
+  private ColumnValues rowValues(
+      FilterColumn column,
+      Batch batch,
+      int rows,
+      Map<Integer, ColumnValues> cache,
+      long[] present) {
+    int index = column.column().index();
+    FieldVector leaf = batch.leaf(index);
+    FieldVector dictionary = batch.dictionary(index);
+    if (dictionary == null) {
+      ColumnValues values = cache.computeIfAbsent(index, i -> ColumnValues.of(leaf, rows, column));
+      long[] valid = presentWords(leaf, rows, values);
+      System.arraycopy(valid, 0, present, 0, present.length);
+      return values;
+    }
+    int entries = dictionary.getValueCount();
+    ColumnValues values =
+        cache.computeIfAbsent(index, i -> ColumnValues.of(dictionary, entries, column));
+    long[] valid = presentWords(leaf, rows, null);
+    System.arraycopy(valid, 0, present, 0, present.length);
+    return ColumnValues.gather(values, indices(leaf, rows), rows, present);
   }
 
   private Truth test(Test test, Batch batch, int rows, Map<Integer, ColumnValues> cache) {

@@ -208,6 +208,9 @@ public final class SchemaEvolution {
     if (f instanceof Filter.Or o) {
       return new Filter.Or(o.children().stream().map(c -> renamed(c, names)).toList());
     }
+    if (f instanceof Filter.CompareColumns pair) {
+      return new Filter.CompareColumns(names.get(pair.left()), pair.op(), names.get(pair.right()));
+    }
     String column = names.get(ConstantColumns.column(f));
     if (f instanceof Filter.Compare c) {
       return new Filter.Compare(column, c.op(), c.value());

@@ -83,7 +83,11 @@ class RowFilterTest {
         for (int i = 0; i < n; i++) {
           mode[i] = random.nextInt(MODES.length);
           qs[i] = random.nextInt(60) - 5;
-          ks[i] = random.nextLong() >> random.nextInt(64);
+          // Now and then near q's values, so that q = k holds in some rows.
+          ks[i] =
+              random.nextInt(4) == 0
+                  ? random.nextInt(60) - 5
+                  : random.nextLong() >> random.nextInt(64);
           nullMode[i] = random.nextInt(9) == 0;
           nullQ[i] = random.nextInt(7) == 0;
           if (nullMode[i]) {
@@ -125,6 +129,13 @@ class RowFilterTest {
             i -> !nullQ[i] && (qs[i] == in[0] || qs[i] == in[1] || qs[i] == in[2]));
         check(batch, n, "k < " + pivot, i -> ks[i] < pivot);
         check(batch, n, "k >= " + pivot, i -> ks[i] >= pivot);
+        // Two columns compared: unknown where either is null; a dictionary column with itself.
+        check(batch, n, "q < k", i -> !nullQ[i] && qs[i] < ks[i]);
+        check(batch, n, "NOT (q >= k)", i -> !nullQ[i] && qs[i] < ks[i]);
+        check(batch, n, "k = q", i -> !nullQ[i] && qs[i] == ks[i]);
+        check(batch, n, "k <> q OR q IS NULL", i -> nullQ[i] || qs[i] != ks[i]);
+        check(batch, n, "mode = mode", i -> !nullMode[i]);
+        check(batch, n, "mode > mode", i -> false);
         check(
             batch,
             n,
