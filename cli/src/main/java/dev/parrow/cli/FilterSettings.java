@@ -14,7 +14,8 @@ final class FilterSettings {
       description =
           "Only the rows where this SQL condition holds, as in a DuckDB WHERE clause: = <> < <= >"
               + " >= (a column with a value or with another column), BETWEEN, IN (...), IS [NOT]"
-              + " NULL, [NOT] LIKE and ILIKE, AND, OR, NOT; \"quoted\" names and dotted struct"
+              + " NULL / TRUE / FALSE / DISTINCT FROM, [NOT] LIKE and ILIKE, starts_with(),"
+              + " ends_with(), contains(), AND, OR, NOT; \"quoted\" names and dotted struct"
               + " paths; dates and times as 'quoted strings'. Row groups and pages that cannot"
               + " match are skipped.")
   String where;

@@ -615,6 +615,72 @@ class FilterIT {
   }
 
   /**
+   * IS [NOT] TRUE / FALSE, IS [NOT] DISTINCT FROM (a value or a column) and the string functions,
+   * as typed: DuckDB runs the same text, negated too (these forms are never unknown).
+   */
+  @Test
+  void isFormsAndStringFunctionsSelectDuckDbsRows() throws Exception {
+    Object i32 = literals.get("i32").stream().filter(v -> v != null).findFirst().orElseThrow();
+    String s =
+        (String)
+            literals.get("utf8").stream().filter(v -> v != null).skip(3).findFirst().orElseThrow();
+    String head = s.substring(0, Math.min(2, s.length())).replace("'", "''");
+    List<String> wheres =
+        List.of(
+            "bool IS TRUE",
+            "bool IS NOT TRUE",
+            "bool IS FALSE",
+            "bool IS NOT FALSE",
+            "i32 IS DISTINCT FROM " + i32,
+            "i32 IS NOT DISTINCT FROM " + i32,
+            "i8 IS DISTINCT FROM i16",
+            "i8 IS NOT DISTINCT FROM i8",
+            "utf8 IS DISTINCT FROM large_utf8",
+            "utf8 IS NOT DISTINCT FROM large_utf8",
+            "starts_with(utf8, '" + head + "')",
+            "prefix(large_utf8, '')",
+            "ends_with(utf8, '" + head + "')",
+            "suffix(utf8, 'é')",
+            "contains(large_utf8, '%')",
+            "contains(utf8, '" + head + "') AND i32 IS NOT DISTINCT FROM i32");
+    List<String> failures = new ArrayList<>();
+    try (DuckDb duck = new DuckDb();
+        BufferAllocator allocator = new RootAllocator();
+        ParquetFile pf = ParquetFile.open(file)) {
+      long rows = pf.footer().metaData().numRows();
+      for (String where : wheres) {
+        long selected = 0;
+        for (String w : List.of(where, "NOT (" + where + ")")) {
+          List<Long> expected = new ArrayList<>();
+          for (var row :
+              duck.query(
+                  "SELECT id FROM read_parquet("
+                      + DuckDb.literal(file)
+                      + ") WHERE "
+                      + w
+                      + " ORDER BY id")) {
+            expected.add(((Number) row.get("id")).longValue());
+          }
+          List<Long> got =
+              new ArrayList<>(
+                  rowsById(pf, allocator, ReadOptions.builder().filter(w).columns("id").build())
+                      .keySet());
+          if (!got.equals(expected)) {
+            failures.add(w + " -> DuckDB " + expected.size() + " rows, Parrow " + got.size());
+          }
+          selected += got.size();
+        }
+        if (!where.contains("(")) {
+          // The IS forms are true or false, never unknown: a form and its negation select every
+          // row between them (a function of a null string is unknown).
+          assertEquals(rows, selected, where);
+        }
+      }
+    }
+    assertTrue(failures.isEmpty(), String.join("\n", failures));
+  }
+
+  /**
    * Two top-level fields of one name (as pyarrow writes a table with repeated column names): a
    * filter means the one it can test, here the int8 beside a list, also when only another column is
    * read; two testable ones are refused as ambiguous before reading.

@@ -628,12 +628,17 @@ public sealed interface Filter
   }
 
   /**
-   * Parses a SQL boolean expression, as in a WHERE clause: {@code = <> != < <= > >=}, {@code
-   * BETWEEN}, {@code IN (...)}, {@code IS [NOT] NULL}, {@code AND}, {@code OR}, {@code NOT} and
-   * parentheses; "double-quoted" identifiers and dotted struct paths; integer, decimal and float
-   * literals, 'quoted strings' and TRUE/FALSE; a boolean column alone means {@code = TRUE}. Dates,
-   * times and timestamps are quoted strings (or DATE '...', TIMESTAMP '...'), compared in the
-   * column's type.
+   * Parses a SQL boolean expression, as in a WHERE clause: {@code = <> != < <= > >=} between a
+   * column and a literal or two columns, {@code BETWEEN}, {@code IN (...)}, {@code IS [NOT] NULL},
+   * {@code IS [NOT] TRUE} and {@code FALSE}, {@code IS [NOT] DISTINCT FROM} a literal or a column,
+   * {@code [NOT] LIKE} and {@code ILIKE} (with {@code ESCAPE}), the functions {@code
+   * starts_with(column, 'text')} (or {@code startswith}, {@code prefix}), {@code ends_with} (or
+   * {@code endswith}, {@code suffix}) and {@code contains}, {@code AND}, {@code OR}, {@code NOT}
+   * and parentheses; "double-quoted" identifiers and dotted struct paths; integer, decimal and
+   * float literals, 'quoted strings' and TRUE/FALSE; a boolean column alone means {@code = TRUE}.
+   * Dates, times and timestamps are quoted strings (or DATE '...', TIMESTAMP '...'), compared in
+   * the column's type. The IS forms and the functions are written with the other filters ({@code x
+   * IS NOT DISTINCT FROM 5} is {@code x = 5 AND x IS NOT NULL}), as printed back.
    *
    * @throws FilterSyntaxException with the position of the error
    * @param expression the SQL

@@ -65,16 +65,15 @@ final class FilterParser {
       expect(")");
       return inner;
     }
+    Filter call = stringFunction();
+    if (call != null) {
+      return call;
+    }
     Operand left = operand();
     skipSpace();
     int opAt = pos;
     if (keyword("IS")) {
-      boolean negated = keyword("NOT");
-      if (!keyword("NULL")) {
-        throw error(pos, "expected NULL after IS" + (negated ? " NOT" : ""));
-      }
-      Filter f = new Filter.IsNull(column(left, start));
-      return negated ? new Filter.Not(f) : f;
+      return is(left, start);
     }
     boolean negated = keyword("NOT");
     if (keyword("BETWEEN")) {
@@ -147,6 +146,107 @@ final class FilterParser {
       throw error(start, "a comparison needs a column on one side");
     }
     return new Filter.CompareColumns(left.column, op, right.column);
+  }
+
+  /**
+   * What follows IS: [NOT] NULL, [NOT] TRUE or FALSE, [NOT] DISTINCT FROM a value or a column. The
+   * last four are true or false, never unknown, so they are written with IS NULL beside the
+   * comparison (a null value is not TRUE, and is distinct from any value but null).
+   */
+  private Filter is(Operand left, int start) {
+    String column = column(left, start);
+    boolean negated = keyword("NOT");
+    if (keyword("NULL")) {
+      Filter f = new Filter.IsNull(column);
+      return negated ? new Filter.Not(f) : f;
+    }
+    boolean isTrue = keyword("TRUE");
+    if (isTrue || keyword("FALSE")) {
+      Filter holds = new Filter.Compare(column, Filter.Op.EQ, isTrue);
+      // IS TRUE: the value is true; IS NOT TRUE: it is false or null.
+      return negated
+          ? Filter.or(new Filter.Compare(column, Filter.Op.EQ, !isTrue), Filter.isNull(column))
+          : Filter.and(holds, Filter.isNotNull(column));
+    }
+    if (keyword("DISTINCT")) {
+      if (!keyword("FROM")) {
+        throw error(pos, "expected FROM after DISTINCT");
+      }
+      skipSpace();
+      Operand right = operand();
+      Filter same;
+      if (right.column == null) {
+        // Not distinct from a value: equal to it (a null is distinct from every value).
+        same = Filter.and(new Filter.Compare(column, Filter.Op.EQ, right.value), notNull(column));
+        Filter distinct =
+            Filter.or(
+                Filter.and(new Filter.Compare(column, Filter.Op.NE, right.value), notNull(column)),
+                Filter.isNull(column));
+        return negated ? same : distinct;
+      }
+      String other = right.column;
+      Filter bothNull = Filter.and(Filter.isNull(column), Filter.isNull(other));
+      if (negated) {
+        return Filter.or(
+            Filter.and(
+                new Filter.CompareColumns(column, Filter.Op.EQ, other),
+                notNull(column),
+                notNull(other)),
+            bothNull);
+      }
+      return Filter.or(
+          Filter.and(
+              new Filter.CompareColumns(column, Filter.Op.NE, other),
+              notNull(column),
+              notNull(other)),
+          Filter.and(Filter.isNull(column), notNull(other)),
+          Filter.and(notNull(column), Filter.isNull(other)));
+    }
+    throw error(
+        pos, "expected NULL, TRUE, FALSE or DISTINCT FROM after IS" + (negated ? " NOT" : ""));
+  }
+
+  private static Filter notNull(String column) {
+    return Filter.isNotNull(column);
+  }
+
+  /**
+   * A string function of a column and a 'quoted' text, as DuckDB and Spark name them: starts_with
+   * (startswith, prefix), ends_with (endswith, suffix) and contains, each the LIKE pattern that
+   * takes the text as itself; null when no function call starts here.
+   */
+  private Filter stringFunction() {
+    String word = peekWord();
+    if (word == null) {
+      return null;
+    }
+    int start = pos;
+    int after = pos + word.length();
+    while (after < text.length() && Character.isWhitespace(text.charAt(after))) {
+      after++;
+    }
+    if (after >= text.length() || text.charAt(after) != '(') {
+      return null;
+    }
+    String name = word.toLowerCase(Locale.ROOT);
+    pos = after + 1;
+    skipSpace();
+    Operand column = operand();
+    String col = column(column, start);
+    expect(",");
+    String argument = quoted("a 'quoted' text as the second argument of " + word);
+    expect(")");
+    return switch (name) {
+      case "starts_with", "startswith", "prefix" -> Filter.startsWith(col, argument);
+      case "ends_with", "endswith", "suffix" -> Filter.endsWith(col, argument);
+      case "contains" -> Filter.contains(col, argument);
+      default ->
+          throw error(
+              start,
+              "unknown function '"
+                  + word
+                  + "'; the functions are starts_with, ends_with and contains");
+    };
   }
 
   /** Whether the predicate ends here: the end, a closing parenthesis, AND or OR. */

@@ -40,6 +40,43 @@ class FilterParserTest {
   }
 
   @Test
+  void isFormsAndStringFunctionsAreWrittenWithTheBasicOnes() {
+    assertEquals(
+        Filter.and(Filter.eq("b", true), Filter.isNotNull("b")), Filter.parse("b IS TRUE"));
+    assertEquals(
+        Filter.or(Filter.eq("b", true), Filter.isNull("b")), Filter.parse("b IS NOT FALSE"));
+    assertEquals(
+        Filter.and(Filter.eq("x", 5L), Filter.isNotNull("x")),
+        Filter.parse("x IS NOT DISTINCT FROM 5"));
+    assertEquals(
+        Filter.or(
+            Filter.and(
+                Filter.compareColumns("x", Filter.Op.EQ, "y"),
+                Filter.isNotNull("x"),
+                Filter.isNotNull("y")),
+            Filter.and(Filter.isNull("x"), Filter.isNull("y"))),
+        Filter.parse("x IS NOT DISTINCT FROM y"));
+    assertEquals(Filter.startsWith("s", "a%"), Filter.parse("starts_with(s, 'a%')"));
+    assertEquals(Filter.startsWith("s", "a"), Filter.parse("StartsWith (s, 'a')"));
+    assertEquals(Filter.startsWith("s.t", "a"), Filter.parse("prefix(\"s\".t, 'a')"));
+    assertEquals(Filter.endsWith("s", "_"), Filter.parse("ends_with(s, '_')"));
+    assertEquals(Filter.endsWith("s", "z"), Filter.parse("suffix(s,'z')"));
+    assertEquals(Filter.not(Filter.contains("s", "x")), Filter.parse("NOT contains(s, 'x')"));
+    // A column named like a function, without a call, is a column.
+    assertEquals(Filter.eq("prefix", 1L), Filter.parse("prefix = 1"));
+    assertEquals(
+        19,
+        assertThrows(FilterSyntaxException.class, () -> Filter.parse("x = 1 AND s IS NOT 5"))
+            .position());
+    assertEquals(
+        10,
+        assertThrows(FilterSyntaxException.class, () -> Filter.parse("x = 1 AND lower(s, 'a')"))
+            .position());
+    assertThrows(FilterSyntaxException.class, () -> Filter.parse("contains(s, 5)"));
+    assertThrows(FilterSyntaxException.class, () -> Filter.parse("x IS DISTINCT 5"));
+  }
+
+  @Test
   void aFilterListsTheColumnsItNamesInOrder() {
     Filter f =
         Filter.parse("a = 1 AND (b.c IN (1, 2) OR NOT d IS NULL) AND a < 5 AND \"x y\" >= 'z'");
