@@ -16,8 +16,9 @@ final class FilterSettings {
               + " >= (a column with a value or with another column), BETWEEN, IN (...), IS [NOT]"
               + " NULL / TRUE / FALSE / DISTINCT FROM, [NOT] LIKE and ILIKE, starts_with(),"
               + " ends_with(), contains(), AND, OR, NOT; \"quoted\" names and dotted struct"
-              + " paths; dates and times as 'quoted strings'. Row groups and pages that cannot"
-              + " match are skipped.")
+              + " paths; dates and times as 'quoted strings' or DATE '...', constant arithmetic"
+              + " (0.06 - 0.01, DATE '1998-12-01' - INTERVAL '90' DAY). Row groups and pages that"
+              + " cannot match are skipped.")
   String where;
 
   @Option(

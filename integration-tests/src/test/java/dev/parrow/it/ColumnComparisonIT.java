@@ -278,7 +278,7 @@ class ColumnComparisonIT {
               for (var entry : filters.entrySet()) {
                 Filter filter = entry.getKey();
                 for (Path path : List.of(file, duckFile)) {
-                  List<Long> expected = duckDbIds(duck, path, entry.getValue());
+                  List<Long> expected = FilterIT.duckDbIds(duck, path, entry.getValue());
                   ParquetFile pf = path == file ? parrows : duckDbs;
                   ReadOptions options =
                       random.nextBoolean()
@@ -331,7 +331,7 @@ class ColumnComparisonIT {
         BufferAllocator allocator = new RootAllocator();
         ParquetFile pf = ParquetFile.open(file)) {
       for (Filter.Op op : Filter.Op.values()) {
-        List<Long> expected = duckDbIds(duck, file, "encode(s1) " + op.symbol() + " bin");
+        List<Long> expected = FilterIT.duckDbIds(duck, file, "encode(s1) " + op.symbol() + " bin");
         Filter filter = Filter.compareColumns("s1", op, "bin");
         assertEquals(
             expected, ids(pf, allocator, ReadOptions.builder().filter(filter).build()), "" + op);
@@ -407,21 +407,6 @@ class ColumnComparisonIT {
         assertTrue(!expected.isEmpty(), where);
       }
     }
-  }
-
-  /** The ids of the rows DuckDB's WHERE selects, in order. */
-  private static List<Long> duckDbIds(DuckDb duck, Path path, String where) throws Exception {
-    List<Long> ids = new ArrayList<>();
-    for (var row :
-        duck.query(
-            "SELECT id FROM read_parquet("
-                + DuckDb.literal(path)
-                + ") WHERE "
-                + where
-                + " ORDER BY id")) {
-      ids.add(((Number) row.get("id")).longValue());
-    }
-    return ids;
   }
 
   private static List<Long> ids(ParquetFile pf, BufferAllocator allocator, ReadOptions options)

@@ -637,8 +637,11 @@ public sealed interface Filter
    * and parentheses; "double-quoted" identifiers and dotted struct paths; integer, decimal and
    * float literals, 'quoted strings' and TRUE/FALSE; a boolean column alone means {@code = TRUE}.
    * Dates, times and timestamps are quoted strings (or DATE '...', TIMESTAMP '...'), compared in
-   * the column's type. The IS forms and the functions are written with the other filters ({@code x
-   * IS NOT DISTINCT FROM 5} is {@code x = 5 AND x IS NOT NULL}), as printed back.
+   * the column's type. Literals may be constant arithmetic, folded as DuckDB computes it ({@code
+   * 0.06 - 0.01}, {@code DATE '1998-12-01' - INTERVAL '90' DAY}), and casts ({@code
+   * CAST('1995-01-01' AS DATE)}, {@code '\\x01\\xFF'::BLOB}). The IS forms and the functions are
+   * written with the other filters ({@code x IS NOT DISTINCT FROM 5} is {@code x = 5 AND x IS NOT
+   * NULL}), as printed back.
    *
    * @throws FilterSyntaxException with the position of the error
    * @param expression the SQL

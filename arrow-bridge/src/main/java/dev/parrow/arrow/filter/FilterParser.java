@@ -299,19 +299,8 @@ final class FilterParser {
       String word = c == '"' ? null : peekWord();
       if (word != null) {
         String upper = word.toUpperCase(Locale.ROOT);
-        if (upper.equals("TRUE") || upper.equals("FALSE")) {
-          pos += word.length();
-          return new Operand(null, upper.equals("TRUE"));
-        }
-        if (upper.equals("DATE") || upper.equals("TIME") || upper.equals("TIMESTAMP")) {
-          // A typed literal (DATE '1995-01-01'): the column's type decides, so keep the string.
-          int save = pos;
-          pos += word.length();
-          skipSpace();
-          if (pos < text.length() && text.charAt(pos) == '\'') {
-            return new Operand(null, string());
-          }
-          pos = save;
+        if (startsLiteral(upper)) {
+          return new Operand(null, literal());
         }
         if (isReserved(upper)) {
           throw error(start, "expected a column or value, not " + upper);
@@ -364,7 +353,185 @@ final class FilterParser {
     return word;
   }
 
+  /**
+   * Whether a word at the cursor starts a literal rather than a column: TRUE, FALSE, a typed
+   * literal (DATE '...'), INTERVAL, or CAST(...).
+   */
+  private boolean startsLiteral(String upper) {
+    int after = pos + upper.length();
+    while (after < text.length() && Character.isWhitespace(text.charAt(after))) {
+      after++;
+    }
+    char next = after < text.length() ? text.charAt(after) : 0;
+    return switch (upper) {
+      case "TRUE", "FALSE" -> true;
+      case "DATE", "TIME", "TIMESTAMP" -> next == '\'';
+      case "INTERVAL" -> next == '\'' || Character.isDigit(next);
+      case "CAST" -> next == '(';
+      default -> false;
+    };
+  }
+
+  /**
+   * A literal: a value, or constant arithmetic folded as DuckDB computes it ({@code 0.06 - 0.01},
+   * {@code DATE '1998-12-01' - INTERVAL '90' DAY}); see {@link LiteralArithmetic}.
+   */
   private Object literal() {
+    int start = pos;
+    Object value = sum();
+    try {
+      return LiteralArithmetic.value(value);
+    } catch (IllegalArgumentException e) {
+      throw error(start, e.getMessage());
+    }
+  }
+
+  private Object sum() {
+    Object left = product();
+    while (true) {
+      skipSpace();
+      int at = pos;
+      if (pos < text.length() && (text.charAt(pos) == '+' || text.charAt(pos) == '-')) {
+        char op = text.charAt(pos++);
+        left = fold(left, op, product(), at);
+      } else {
+        return left;
+      }
+    }
+  }
+
+  private Object product() {
+    Object left = factor();
+    while (true) {
+      skipSpace();
+      int at = pos;
+      if (pos < text.length() && (text.charAt(pos) == '*' || text.charAt(pos) == '/')) {
+        char op = text.charAt(pos++);
+        left = fold(left, op, factor(), at);
+      } else {
+        return left;
+      }
+    }
+  }
+
+  private Object fold(Object left, char op, Object right, int at) {
+    try {
+      return LiteralArithmetic.apply(left, op, right);
+    } catch (IllegalArgumentException | ArithmeticException e) {
+      throw error(at, e.getMessage());
+    }
+  }
+
+  /** A value, a parenthesised sum, INTERVAL, or CAST(value AS type); then a {@code ::type}. */
+  private Object factor() {
+    skipSpace();
+    if (pos == text.length()) {
+      throw error(pos, "the expression ends where a value was expected");
+    }
+    Object value;
+    int start = pos;
+    String word = peekWord();
+    String upper = word == null ? "" : word.toUpperCase(Locale.ROOT);
+    if (symbol("(")) {
+      value = sum();
+      expect(")");
+    } else if (upper.equals("INTERVAL")) {
+      pos += word.length();
+      value = interval(start);
+    } else if (upper.equals("CAST") && startsLiteral(upper)) {
+      pos += word.length();
+      expect("(");
+      value = sum();
+      if (!keyword("AS")) {
+        throw error(pos, "expected AS in CAST");
+      }
+      value = cast(value, typeName(), start);
+      expect(")");
+    } else {
+      value = primary();
+    }
+    while (symbol("::")) {
+      value = cast(value, typeName(), start);
+    }
+    return value;
+  }
+
+  /** A type's name after AS or {@code ::} (with any parenthesised parameters, which are kept). */
+  private String typeName() {
+    skipSpace();
+    String name = peekWord();
+    if (name == null) {
+      throw error(pos, "expected a type name");
+    }
+    pos += name.length();
+    if (symbol("(")) {
+      while (pos < text.length() && text.charAt(pos) != ')') {
+        pos++;
+      }
+      expect(")");
+    }
+    return name.toUpperCase(Locale.ROOT);
+  }
+
+  /**
+   * A literal cast to a type: a string cast to DATE, TIME or TIMESTAMP becomes that typed literal,
+   * one cast to BLOB (or BYTEA, VARBINARY) takes its {@code \xAA} escapes as bytes, as DuckDB's
+   * does; any other cast leaves the value to the column's type, which decides as it does for an
+   * untyped literal.
+   */
+  private Object cast(Object value, String type, int at) {
+    Object v = LiteralArithmetic.value(value);
+    return switch (type) {
+      case "DATE", "TIME", "TIMESTAMP", "TIMESTAMPTZ", "DATETIME" -> {
+        if (!(v instanceof String text)) {
+          throw error(at, "only a 'quoted' text can be cast to " + type);
+        }
+        yield new LiteralArithmetic.Typed(
+            type.startsWith("TIMESTAMP") || type.equals("DATETIME") ? "TIMESTAMP" : type, text);
+      }
+      case "BLOB", "BYTEA", "VARBINARY", "BINARY" -> {
+        if (!(v instanceof String text)) {
+          throw error(at, "only a 'quoted' text can be cast to " + type);
+        }
+        try {
+          yield LiteralArithmetic.blob(text);
+        } catch (IllegalArgumentException e) {
+          throw error(at, e.getMessage());
+        }
+      }
+      default -> value;
+    };
+  }
+
+  /** INTERVAL '90' DAY, INTERVAL 90 DAYS, INTERVAL '1 year 2 months'. */
+  private Object interval(int start) {
+    skipSpace();
+    String amount;
+    if (pos < text.length() && text.charAt(pos) == '\'') {
+      amount = string().trim();
+    } else {
+      int from = pos;
+      while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
+        pos++;
+      }
+      amount = text.substring(from, pos);
+    }
+    String unit = null;
+    skipSpace();
+    String next = peekWord();
+    if (next != null && LiteralArithmetic.isUnit(next)) {
+      pos += next.length();
+      unit = next;
+    }
+    try {
+      return LiteralArithmetic.interval(amount, unit);
+    } catch (IllegalArgumentException e) {
+      throw error(start, e.getMessage());
+    }
+  }
+
+  /** A number, a 'quoted string', TRUE or FALSE, or a typed literal (DATE '...'). */
+  private Object primary() {
     skipSpace();
     if (pos == text.length()) {
       throw error(pos, "the expression ends where a value was expected");
@@ -391,7 +558,8 @@ final class FilterParser {
         pos += word.length();
         skipSpace();
         if (pos < text.length() && text.charAt(pos) == '\'') {
-          return string();
+          // The column's type decides what the text means, unless arithmetic needs the value.
+          return new LiteralArithmetic.Typed(upper, string());
         }
         pos = save;
       }

@@ -77,6 +77,52 @@ class FilterParserTest {
   }
 
   @Test
+  void constantArithmeticIsFoldedAsDuckDbComputesIt() {
+    // TPC-H's conditions, as its queries write them.
+    assertEquals(
+        Filter.between("l_discount", new BigDecimal("0.05"), new BigDecimal("0.07")),
+        Filter.parse("l_discount BETWEEN 0.06 - 0.01 AND 0.06 + 0.01"));
+    assertEquals(
+        Filter.lte("l_shipdate", "1998-09-02"),
+        Filter.parse("l_shipdate <= DATE '1998-12-01' - INTERVAL '90' DAY"));
+    assertEquals(
+        Filter.lt("d", "1995-01-01"), Filter.parse("d < DATE '1994-01-01' + INTERVAL 1 YEAR"));
+    assertEquals(
+        Filter.lt("d", "2020-02-29"), Filter.parse("d < DATE '2020-01-31' + interval '1 month'"));
+    assertEquals(
+        Filter.lt("t", "2020-01-01T11:30"),
+        Filter.parse("t < TIMESTAMP '2020-01-01 10:00' + INTERVAL 90 MINUTES"));
+    assertEquals(Filter.eq("d", "2020-01-04"), Filter.parse("d = CAST('2020-01-01' AS DATE) + 3"));
+    assertEquals(
+        Filter.eq("d", "2020-01-03"), Filter.parse("d = '2020-01-01'::DATE + INTERVAL '2 days'"));
+    assertEquals(
+        Filter.eq("d", "2019-12-31T23:00"),
+        Filter.parse("d = INTERVAL '-1' HOUR + DATE '2020-01-01'"));
+    assertEquals(Filter.eq("x", 3.5), Filter.parse("x = 7 / 2"));
+    assertEquals(Filter.eq("x", 9L), Filter.parse("x = (1 + 2) * 3"));
+    assertEquals(Filter.eq("x", -1L), Filter.parse("x = 2 - 3"));
+    assertEquals(Filter.eq("x", new BigDecimal("7.0")), Filter.parse("x = 2 * 3.5"));
+    assertEquals(Filter.eq("x", 1001.0), Filter.parse("x = 1e3 + 1"));
+    assertEquals(Filter.eq("x", "5"), Filter.parse("x = CAST('5' AS INTEGER)"));
+    byte[] bytes = {1, (byte) 0xFF, 'a'};
+    org.junit.jupiter.api.Assertions.assertArrayEquals(
+        bytes, (byte[]) ((Filter.Compare) Filter.parse("b = '\\x01\\xFFa'::BLOB")).value());
+    // A binary literal prints as DuckDB's BLOB text, which parses back.
+    org.junit.jupiter.api.Assertions.assertArrayEquals(
+        bytes, (byte[]) ((Filter.Compare) Filter.parse(Filter.eq("b", bytes).toString())).value());
+    for (String bad :
+        List.of(
+            "x = 'a' + 1",
+            "x > INTERVAL '1' DAY",
+            "d < DATE '2020-01-01' + INTERVAL '1' FORTNIGHT",
+            "b = '\\xZZ'::BLOB",
+            "d < DATE 'soon' + 1",
+            "x = (1 + 2")) {
+      assertThrows(FilterSyntaxException.class, () -> Filter.parse(bad), bad);
+    }
+  }
+
+  @Test
   void aFilterListsTheColumnsItNamesInOrder() {
     Filter f =
         Filter.parse("a = 1 AND (b.c IN (1, 2) OR NOT d IS NULL) AND a < 5 AND \"x y\" >= 'z'");
