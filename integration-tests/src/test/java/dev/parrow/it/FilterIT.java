@@ -644,6 +644,8 @@ class FilterIT {
             "suffix(utf8, 'é')",
             "contains(large_utf8, '%')",
             "contains(utf8, '" + head + "') AND i32 IS NOT DISTINCT FROM i32",
+            "i32 BETWEEN i8 AND i64",
+            "date32 NOT BETWEEN date64 AND DATE '2000-01-01'",
             // Constant arithmetic, as TPC-H writes its conditions.
             "date32 <= DATE '2000-12-01' - INTERVAL '90' DAY",
             "date32 >= DATE '1994-01-01' AND date32 < DATE '1994-01-01' + INTERVAL 1 YEAR",

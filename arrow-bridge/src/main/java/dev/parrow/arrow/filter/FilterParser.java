@@ -78,12 +78,12 @@ final class FilterParser {
     boolean negated = keyword("NOT");
     if (keyword("BETWEEN")) {
       String column = column(left, start);
-      Object low = literal();
+      Filter low = bound(column, Filter.Op.GE, operand());
       if (!keyword("AND")) {
         throw error(pos, "expected AND in BETWEEN");
       }
-      Object high = literal();
-      Filter f = Filter.between(column, low, high);
+      Filter high = bound(column, Filter.Op.LE, operand());
+      Filter f = Filter.and(low, high);
       return negated ? new Filter.Not(f) : f;
     }
     if (keyword("IN")) {
@@ -146,6 +146,13 @@ final class FilterParser {
       throw error(start, "a comparison needs a column on one side");
     }
     return new Filter.CompareColumns(left.column, op, right.column);
+  }
+
+  /** One bound of BETWEEN: a value, or another column. */
+  private static Filter bound(String column, Filter.Op op, Operand bound) {
+    return bound.column != null
+        ? new Filter.CompareColumns(column, op, bound.column)
+        : new Filter.Compare(column, op, bound.value);
   }
 
   /**

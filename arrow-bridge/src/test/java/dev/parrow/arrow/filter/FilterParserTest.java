@@ -35,6 +35,9 @@ class FilterParserTest {
         Filter.compareColumns("l_commitdate", Filter.Op.LT, "l_receiptdate"),
         Filter.parse("l_commitdate < l_receiptdate"));
     assertEquals(
+        Filter.and(Filter.compareColumns("x", Filter.Op.GE, "lo"), Filter.lte("x", 5L)),
+        Filter.parse("x BETWEEN lo AND 5"));
+    assertEquals(
         Filter.not(Filter.compareColumns("a.b", Filter.Op.NE, "c d")),
         Filter.parse("NOT a.b != \"c d\""));
   }
