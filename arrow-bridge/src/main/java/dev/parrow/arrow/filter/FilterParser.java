@@ -169,52 +169,51 @@ final class FilterParser {
     }
     boolean isTrue = keyword("TRUE");
     if (isTrue || keyword("FALSE")) {
-      Filter holds = new Filter.Compare(column, Filter.Op.EQ, isTrue);
       // IS TRUE: the value is true; IS NOT TRUE: it is false or null.
       return negated
           ? Filter.or(new Filter.Compare(column, Filter.Op.EQ, !isTrue), Filter.isNull(column))
-          : Filter.and(holds, Filter.isNotNull(column));
+          : Filter.and(new Filter.Compare(column, Filter.Op.EQ, isTrue), Filter.isNotNull(column));
     }
     if (keyword("DISTINCT")) {
       if (!keyword("FROM")) {
         throw error(pos, "expected FROM after DISTINCT");
       }
       skipSpace();
-      Operand right = operand();
-      Filter same;
-      if (right.column == null) {
-        // Not distinct from a value: equal to it (a null is distinct from every value).
-        same = Filter.and(new Filter.Compare(column, Filter.Op.EQ, right.value), notNull(column));
-        Filter distinct =
-            Filter.or(
-                Filter.and(new Filter.Compare(column, Filter.Op.NE, right.value), notNull(column)),
-                Filter.isNull(column));
-        return negated ? same : distinct;
-      }
-      String other = right.column;
-      Filter bothNull = Filter.and(Filter.isNull(column), Filter.isNull(other));
-      if (negated) {
-        return Filter.or(
-            Filter.and(
-                new Filter.CompareColumns(column, Filter.Op.EQ, other),
-                notNull(column),
-                notNull(other)),
-            bothNull);
-      }
-      return Filter.or(
-          Filter.and(
-              new Filter.CompareColumns(column, Filter.Op.NE, other),
-              notNull(column),
-              notNull(other)),
-          Filter.and(Filter.isNull(column), notNull(other)),
-          Filter.and(notNull(column), Filter.isNull(other)));
+      return negated ? notDistinct(column, operand()) : distinct(column, operand());
     }
     throw error(
         pos, "expected NULL, TRUE, FALSE or DISTINCT FROM after IS" + (negated ? " NOT" : ""));
   }
 
-  private static Filter notNull(String column) {
-    return Filter.isNotNull(column);
+  /** IS DISTINCT FROM: values that differ, or one null and the other not. */
+  private static Filter distinct(String column, Operand other) {
+    if (other.column == null) {
+      return Filter.or(
+          Filter.and(
+              new Filter.Compare(column, Filter.Op.NE, other.value), Filter.isNotNull(column)),
+          Filter.isNull(column));
+    }
+    return Filter.or(
+        Filter.and(
+            new Filter.CompareColumns(column, Filter.Op.NE, other.column),
+            Filter.isNotNull(column),
+            Filter.isNotNull(other.column)),
+        Filter.and(Filter.isNull(column), Filter.isNotNull(other.column)),
+        Filter.and(Filter.isNotNull(column), Filter.isNull(other.column)));
+  }
+
+  /** IS NOT DISTINCT FROM: equal values, or (two columns) both null. */
+  private static Filter notDistinct(String column, Operand other) {
+    if (other.column == null) {
+      return Filter.and(
+          new Filter.Compare(column, Filter.Op.EQ, other.value), Filter.isNotNull(column));
+    }
+    return Filter.or(
+        Filter.and(
+            new Filter.CompareColumns(column, Filter.Op.EQ, other.column),
+            Filter.isNotNull(column),
+            Filter.isNotNull(other.column)),
+        Filter.and(Filter.isNull(column), Filter.isNull(other.column)));
   }
 
   /**
