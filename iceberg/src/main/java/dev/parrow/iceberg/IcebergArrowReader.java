@@ -206,13 +206,15 @@ public final class IcebergArrowReader extends ArrowReader {
   /** One task's read: its file, deletes and constant columns. */
   private final class TaskRead implements AutoCloseable {
     /** The table's schema, which the deletes and the residual name their columns in. */
-    private final Schema tableSchema;
+    private Schema tableSchema;
 
     /** What the file is read as: the projected columns and those filters and deletes test. */
-    private final Schema fileSchema;
+    private Schema fileSchema;
 
-    private final Map<Integer, ?> constants;
-    private final List<IcebergDeletes.EqualityKeys> equalityDeletes;
+    /** Partition values and the initial defaults of columns the file lacks, by field id. */
+    private Map<Integer, ?> constants;
+
+    private List<IcebergDeletes.EqualityKeys> equalityDeletes;
     private final ParquetFile file;
     private final ParquetArrowReader reader;
 
@@ -230,18 +232,49 @@ public final class IcebergArrowReader extends ArrowReader {
                 + task.file().format()
                 + "; Parrow reads Parquet data files only");
       }
+      String location = task.file().location();
+      ParquetFile opened = ParquetFile.open(new IcebergInputFile(io.newInputFile(location)));
+      try {
+        this.reader = open(task, opened);
+      } catch (IOException | RuntimeException | Error e) {
+        opened.close();
+        throw e;
+      }
+      this.file = opened;
+    }
+
+    /** The task's reader of its open file (null when the split holds no row group). */
+    private ParquetArrowReader open(FileScanTask task, ParquetFile opened) throws IOException {
+      String location = task.file().location();
       Types.NestedField partition = projection.findField(MetadataColumns.PARTITION_COLUMN_ID);
       // With _partition projected, its struct (the table's partition type over every spec) is a
       // constant of the task too.
-      this.constants =
-          partition == null
-              ? PartitionUtil.constantsMap(task)
-              : PartitionUtil.constantsMap(
-                  task, partition.type().asStructType(), (type, value) -> value);
+      Map<Integer, Object> constants =
+          new java.util.HashMap<>(
+              partition == null
+                  ? PartitionUtil.constantsMap(task)
+                  : PartitionUtil.constantsMap(
+                      task, partition.type().asStructType(), (type, value) -> value));
       this.tableSchema = tableSchema(task);
-      String location = task.file().location();
+      // Columns added after the file was written with an initial default (format version 3)
+      // hold that default in each of its rows: constants of the task, also for its residual.
+      Map<Integer, Object> defaults = IcebergSchemas.missingDefaults(projection, opened, location);
+      defaults.forEach(constants::putIfAbsent);
+      this.constants = constants;
       BitSet deleted = IcebergDeletes.positions(location, task.deletes(), io, allocator);
       this.equalityDeletes = IcebergDeletes.equality(task.deletes(), tableSchema, io, allocator);
+      for (IcebergDeletes.EqualityKeys e : equalityDeletes) {
+        for (int id : e.fieldIds()) {
+          if (defaults.containsKey(id)) {
+            throw new UnsupportedOperationException(
+                location
+                    + ": an equality delete tests column "
+                    + tableSchema.findColumnName(id)
+                    + ", which the file lacks and holds by its initial default; Parrow does not"
+                    + " match deletes on defaults yet");
+          }
+        }
+      }
       // What the file is read as: the projected columns it holds (not the constant ones), and
       // the columns the residual and the equality deletes test.
       Set<Integer> read = new HashSet<>();
@@ -252,7 +285,7 @@ public final class IcebergArrowReader extends ArrowReader {
       }
       Schema readSchema = TypeUtil.select(projection, read);
       Set<Integer> extra = new HashSet<>();
-      Expression residual = task.residual();
+      Expression residual = IcebergFilters.settle(task.residual(), tableSchema, defaults);
       extra.addAll(IcebergFilters.fieldIds(residual, tableSchema));
       equalityDeletes.forEach(e -> extra.addAll(e.fieldIds()));
       extra.removeIf(id -> readSchema.findField(id) != null);
@@ -268,21 +301,13 @@ public final class IcebergArrowReader extends ArrowReader {
       if (projection.findField(MetadataColumns.ROW_POSITION.fieldId()) != null) {
         b.rowNumbers(ROW_NUMBERS);
       }
-      ParquetFile opened = ParquetFile.open(new IcebergInputFile(io.newInputFile(location)));
-      try {
-        int[] groups = rowGroups(opened, task);
-        if (groups != null) {
-          b.rowGroups(groups);
-        }
-        // A split that holds no row group's midpoint reads nothing (no row groups chosen would
-        // mean all of them).
-        this.reader =
-            groups != null && groups.length == 0 ? null : opened.newReader(allocator, b.build());
-      } catch (RuntimeException | Error e) {
-        opened.close();
-        throw e;
+      int[] groups = rowGroups(opened, task);
+      if (groups != null) {
+        b.rowGroups(groups);
       }
-      this.file = opened;
+      // A split that holds no row group's midpoint reads nothing (no row groups chosen would
+      // mean all of them).
+      return groups != null && groups.length == 0 ? null : opened.newReader(allocator, b.build());
     }
 
     /**

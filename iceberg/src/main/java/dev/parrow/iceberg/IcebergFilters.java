@@ -69,6 +69,44 @@ final class IcebergFilters {
     }
   }
 
+  /**
+   * The expression with each predicate on a column of the task's constant values ({@code values},
+   * by field id: initial defaults of columns the file lacks) settled to true or false, as Iceberg's
+   * evaluator settles it for that value; the rest as it was. Unbound predicates are bound to {@code
+   * schema} first.
+   */
+  static Expression settle(Expression expression, Schema schema, java.util.Map<Integer, ?> values) {
+    if (values.isEmpty()) {
+      return expression;
+    }
+    if (expression instanceof And and) {
+      return org.apache.iceberg.expressions.Expressions.and(
+          settle(and.left(), schema, values), settle(and.right(), schema, values));
+    }
+    if (expression instanceof Or or) {
+      return org.apache.iceberg.expressions.Expressions.or(
+          settle(or.left(), schema, values), settle(or.right(), schema, values));
+    }
+    if (expression instanceof Not not) {
+      return org.apache.iceberg.expressions.Expressions.not(settle(not.child(), schema, values));
+    }
+    Expression bound = expression;
+    if (expression instanceof UnboundPredicate<?> unbound
+        && schema.findField(unbound.ref().name()) != null) {
+      bound = unbound.bind(schema.asStruct(), true);
+    }
+    if (bound instanceof BoundPredicate<?> predicate
+        && predicate.term() instanceof BoundReference<?> ref
+        && values.containsKey(ref.fieldId())) {
+      @SuppressWarnings("unchecked")
+      BoundPredicate<Object> p = (BoundPredicate<Object>) predicate;
+      return p.test(values.get(ref.fieldId()))
+          ? org.apache.iceberg.expressions.Expressions.alwaysTrue()
+          : org.apache.iceberg.expressions.Expressions.alwaysFalse();
+    }
+    return expression;
+  }
+
   /** The field ids an expression's predicates name, bound or not (by name in {@code schema}). */
   static java.util.Set<Integer> fieldIds(Expression expression, Schema schema) {
     java.util.Set<Integer> out = new java.util.HashSet<>();

@@ -119,4 +119,58 @@ public final class IcebergSchemas {
             "Iceberg type " + type + " cannot be read into Arrow by Parrow yet");
     }
   }
+
+  /**
+   * The initial defaults (format version 3) of the projected top-level columns a data file lacks:
+   * each of the file's rows holds its column's default. A file with field ids lacks a column whose
+   * id it does not have; one without (a migrated table) one it has no field of that name for.
+   *
+   * @throws UnsupportedOperationException for a field with a default inside a struct, list or map
+   *     the file lacks it in (read as nulls it would be wrong)
+   */
+  static Map<Integer, Object> missingDefaults(
+      org.apache.iceberg.Schema projection, dev.parrow.arrow.ParquetFile file, String location) {
+    java.util.Set<Integer> ids = new java.util.HashSet<>();
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (Field f : file.arrowSchema().getFields()) {
+      names.add(f.getName());
+      collectIds(f, ids);
+    }
+    Map<Integer, Object> out = new java.util.HashMap<>();
+    for (Types.NestedField f : projection.columns()) {
+      boolean lacks = ids.isEmpty() ? !names.contains(f.name()) : !ids.contains(f.fieldId());
+      if (lacks && f.initialDefault() != null && f.type().isPrimitiveType()) {
+        out.put(f.fieldId(), f.initialDefault());
+      } else if (!f.type().isPrimitiveType() && !ids.isEmpty()) {
+        checkNestedDefaults(f.type(), ids, location);
+      }
+    }
+    return out;
+  }
+
+  private static void collectIds(Field f, java.util.Set<Integer> ids) {
+    Integer id = FieldIds.read(f);
+    if (id != null) {
+      ids.add(id);
+    }
+    f.getChildren().forEach(c -> collectIds(c, ids));
+  }
+
+  private static void checkNestedDefaults(Type type, java.util.Set<Integer> ids, String location) {
+    for (Types.NestedField f : type.asNestedType().fields()) {
+      if (!ids.contains(f.fieldId()) && f.initialDefault() != null) {
+        throw new UnsupportedOperationException(
+            location
+                + " lacks field '"
+                + f.name()
+                + "' (id "
+                + f.fieldId()
+                + "), added with a default inside a struct, list or map; Parrow fills initial"
+                + " defaults of top-level columns only");
+      }
+      if (!f.type().isPrimitiveType()) {
+        checkNestedDefaults(f.type(), ids, location);
+      }
+    }
+  }
 }

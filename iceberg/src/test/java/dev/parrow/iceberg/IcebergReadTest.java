@@ -33,6 +33,7 @@ import org.apache.iceberg.deletes.PositionDeleteWriter;
 import org.apache.iceberg.encryption.EncryptedFiles;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.expressions.Literal;
 import org.apache.iceberg.inmemory.InMemoryCatalog;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.DataWriter;
@@ -138,6 +139,10 @@ class IcebergReadTest {
         return "g" + i;
       case "attrs":
         return i % 7 == 0 ? Map.of() : Map.of("a" + (i % 2), (int) i, "b", (int) (i % 3));
+      case "level":
+        return (int) (i % 11);
+      case "note":
+        return i % 2 == 0 ? "none" : "n" + i;
       default:
         throw new IllegalArgumentException(f.name());
     }
@@ -488,6 +493,35 @@ class IcebergReadTest {
     List<String> want = icebergRows(table, Expressions.alwaysTrue());
     assertEquals(400 - 134, want.size());
     assertEquals(want, parrowRows(table, Expressions.alwaysTrue()));
+  }
+
+  /**
+   * Columns added with an initial default (format version 3) hold it in the rows of files written
+   * before them, as Iceberg's generic reader fills them, also where a filter tests them.
+   */
+  @Test
+  void initialDefaultsFillColumnsOlderFilesLack() throws Exception {
+    Table table = table(Map.of(TableProperties.FORMAT_VERSION, "3"));
+    table.newAppend().appendFile(write(table, rows(table, 0, 150, "EU"), "EU")).commit();
+    table
+        .updateSchema()
+        .addColumn("level", Types.IntegerType.get(), "a level", Literal.of(7))
+        .addColumn("note", Types.StringType.get(), "a note", Literal.of("none"))
+        .commit();
+    table.newAppend().appendFile(write(table, rows(table, 150, 300, "US"), "US")).commit();
+    for (Expression filter :
+        List.of(
+            Expressions.alwaysTrue(),
+            Expressions.equal("level", 7),
+            Expressions.greaterThan("level", 7),
+            Expressions.notEqual("note", "none"),
+            Expressions.or(Expressions.startsWith("note", "no"), Expressions.lessThan("id", 10L)),
+            Expressions.not(Expressions.equal("level", 7)))) {
+      List<String> want = icebergRows(table, filter);
+      assertEquals(want, parrowRows(table, filter), filter.toString());
+    }
+    assertEquals(
+        150 + 13, icebergRows(table, Expressions.equal("level", 7)).size(), "the default counts");
   }
 
   @Test
