@@ -215,6 +215,11 @@ public final class IcebergArrowReader extends ArrowReader {
     private Map<Integer, ?> constants;
 
     private List<IcebergDeletes.EqualityKeys> equalityDeletes;
+
+    /** The file's first row id and data sequence number, which its rows' lineage inherits. */
+    private Long firstRowId;
+
+    private Long dataSequenceNumber;
     private final ParquetFile file;
     private final ParquetArrowReader reader;
 
@@ -277,10 +282,18 @@ public final class IcebergArrowReader extends ArrowReader {
       }
       // What the file is read as: the projected columns it holds (not the constant ones), and
       // the columns the residual and the equality deletes test.
+      // Row lineage (format version 3): a file rewritten with its rows' ids and sequence numbers
+      // holds them; where it does not (or holds nulls), they are inherited from the file's first
+      // row id and data sequence number.
+      Set<Integer> fileIds = IcebergSchemas.fieldIds(opened);
+      this.firstRowId = task.file().firstRowId();
+      this.dataSequenceNumber = task.file().dataSequenceNumber();
       Set<Integer> read = new HashSet<>();
       for (Types.NestedField f : projection.columns()) {
-        if (!isConstant(f) && !isMetadata(f.fieldId())) {
-          read.add(f.fieldId());
+        int id = f.fieldId();
+        // (Iceberg's constants hold the lineage's bases, not values to fill the columns with.)
+        if (isLineage(id) ? fileIds.contains(id) : !isConstant(f) && !isMetadata(id)) {
+          read.add(id);
         }
       }
       Schema readSchema = TypeUtil.select(projection, read);
@@ -298,7 +311,8 @@ public final class IcebergArrowReader extends ArrowReader {
       if (!deleted.isEmpty()) {
         b.select(RowSelection.allBut(deleted));
       }
-      if (projection.findField(MetadataColumns.ROW_POSITION.fieldId()) != null) {
+      if (projection.findField(MetadataColumns.ROW_POSITION.fieldId()) != null
+          || projection.findField(MetadataColumns.ROW_ID.fieldId()) != null) {
         b.rowNumbers(ROW_NUMBERS);
       }
       int[] groups = rowGroups(opened, task);
@@ -356,11 +370,20 @@ public final class IcebergArrowReader extends ArrowReader {
           BatchCompaction.keep(batch, keep);
         }
         int rows = batch.getRowCount();
+        // Lineage first: _row_id reads the row numbers that _pos then takes.
+        for (int i = 0; i < projection.columns().size(); i++) {
+          int id = projection.columns().get(i).fieldId();
+          if (isLineage(id)) {
+            lineage(id, batch, (BigIntVector) root.getVector(i), rows);
+          }
+        }
         for (int i = 0; i < projection.columns().size(); i++) {
           Types.NestedField f = projection.columns().get(i);
           FieldVector target = root.getVector(i);
           int id = f.fieldId();
-          if (id == MetadataColumns.ROW_POSITION.fieldId()) {
+          if (isLineage(id)) {
+            continue;
+          } else if (id == MetadataColumns.ROW_POSITION.fieldId()) {
             VectorExchange.move(batch.getVector(ROW_NUMBERS), target);
           } else if (id == MetadataColumns.IS_DELETED.fieldId()) {
             shareConstant(target, id, Boolean.FALSE, rows);
@@ -415,6 +438,34 @@ public final class IcebergArrowReader extends ArrowReader {
       filled.makeTransferPair(target).splitAndTransfer(0, rows);
     }
 
+    /**
+     * A lineage column's values: the file's where it holds them, else inherited, {@code _row_id} as
+     * the file's first row id plus the row's position and {@code _last_updated_sequence_number} as
+     * the file's data sequence number (null where the file has neither, as before format version
+     * 3).
+     */
+    private void lineage(int id, VectorSchemaRoot batch, BigIntVector target, int rows) {
+      boolean rowId = id == MetadataColumns.ROW_ID.fieldId();
+      String name =
+          rowId
+              ? MetadataColumns.ROW_ID.name()
+              : MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.name();
+      FieldVector stored = batch.getVector(name); // null where the file does not hold it
+      BigIntVector positions = rowId ? (BigIntVector) batch.getVector(ROW_NUMBERS) : null;
+      Long base = rowId ? firstRowId : dataSequenceNumber;
+      target.allocateNew(rows);
+      for (int r = 0; r < rows; r++) {
+        if (stored != null && !stored.isNull(r)) {
+          target.set(r, ((BigIntVector) stored).get(r));
+        } else if (base != null) {
+          target.set(r, rowId ? base + positions.get(r) : base);
+        } else {
+          target.setNull(r);
+        }
+      }
+      target.setValueCount(rows);
+    }
+
     /** The rows of the batch that no equality delete removes. */
     private BitSet kept(VectorSchemaRoot batch) {
       int rows = batch.getRowCount();
@@ -455,9 +506,16 @@ public final class IcebergArrowReader extends ArrowReader {
     }
   }
 
+  /** The row lineage columns of format version 3, read where a file holds them, else made. */
+  private static boolean isLineage(int id) {
+    return id == MetadataColumns.ROW_ID.fieldId()
+        || id == MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.fieldId();
+  }
+
   /** Only metadata columns the reader makes itself, or takes from the task's constants. */
   private static boolean isMetadata(int id) {
-    return id == MetadataColumns.ROW_POSITION.fieldId()
+    return isLineage(id)
+        || id == MetadataColumns.ROW_POSITION.fieldId()
         || id == MetadataColumns.IS_DELETED.fieldId()
         || id == MetadataColumns.FILE_PATH.fieldId()
         || id == MetadataColumns.SPEC_ID.fieldId()

@@ -130,11 +130,10 @@ public final class IcebergSchemas {
    */
   static Map<Integer, Object> missingDefaults(
       org.apache.iceberg.Schema projection, dev.parrow.arrow.ParquetFile file, String location) {
-    java.util.Set<Integer> ids = new java.util.HashSet<>();
+    java.util.Set<Integer> ids = fieldIds(file);
     java.util.Set<String> names = new java.util.HashSet<>();
     for (Field f : file.arrowSchema().getFields()) {
       names.add(f.getName());
-      collectIds(f, ids);
     }
     Map<Integer, Object> out = new java.util.HashMap<>();
     for (Types.NestedField f : projection.columns()) {
@@ -146,6 +145,15 @@ public final class IcebergSchemas {
       }
     }
     return out;
+  }
+
+  /** The field ids a data file's schema holds, at every depth (none for a migrated file). */
+  static java.util.Set<Integer> fieldIds(dev.parrow.arrow.ParquetFile file) {
+    java.util.Set<Integer> ids = new java.util.HashSet<>();
+    for (Field f : file.arrowSchema().getFields()) {
+      collectIds(f, ids);
+    }
+    return ids;
   }
 
   private static void collectIds(Field f, java.util.Set<Integer> ids) {

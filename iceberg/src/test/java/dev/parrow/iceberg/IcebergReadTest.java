@@ -524,6 +524,103 @@ class IcebergReadTest {
         150 + 13, icebergRows(table, Expressions.equal("level", 7)).size(), "the default counts");
   }
 
+  /**
+   * Row lineage (format version 3): each row's {@code _row_id} and {@code
+   * _last_updated_sequence_number}, inherited from its file's first row id and data sequence number
+   * where the file does not hold them, as Iceberg's generic reader reads them; a file holding some
+   * ids keeps those.
+   */
+  @Test
+  void rowLineageIsWhatIcebergReads() throws Exception {
+    Table table = table(Map.of(TableProperties.FORMAT_VERSION, "3"));
+    table.newAppend().appendFile(write(table, rows(table, 0, 120, "EU"), "EU")).commit();
+    table.newAppend().appendFile(write(table, rows(table, 120, 200, "US"), "US")).commit();
+    // A file that holds row ids (as a compaction writes them), some of them null.
+    Schema withIds =
+        new Schema(
+            table.schema().findField("id"),
+            table.schema().findField("region"),
+            org.apache.iceberg.MetadataColumns.ROW_ID);
+    String path = table.locationProvider().newDataLocation("lineage.parquet");
+    IcebergArrowAppender appender =
+        IcebergArrowAppender.create(
+            table.io().newOutputFile(path),
+            withIds,
+            org.apache.iceberg.MetricsConfig.forTable(table),
+            dev.parrow.arrow.WriteOptions.defaults(),
+            table.io());
+    try (BufferAllocator allocator = new RootAllocator();
+        VectorSchemaRoot batch =
+            VectorSchemaRoot.create(IcebergSchemas.toArrow(withIds), allocator)) {
+      for (int i = 0; i < 10; i++) {
+        ((org.apache.arrow.vector.BigIntVector) batch.getVector(0)).setSafe(i, 1000 + i);
+        ((org.apache.arrow.vector.VarCharVector) batch.getVector(1))
+            .setSafe(i, "EU".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        if (i % 3 == 0) {
+          batch.getVector(2).setNull(i);
+        } else {
+          ((org.apache.arrow.vector.BigIntVector) batch.getVector(2)).setSafe(i, 5000 + i);
+        }
+      }
+      batch.setRowCount(10);
+      try (appender) {
+        appender.add(batch);
+      }
+    }
+    table
+        .newAppend()
+        .appendFile(
+            org.apache.iceberg.DataFiles.builder(table.spec())
+                .withPath(path)
+                .withFormat(FileFormat.PARQUET)
+                .withFileSizeInBytes(appender.length())
+                .withMetrics(appender.metrics())
+                .withPartitionPath("region=EU")
+                .build())
+        .commit();
+    Schema projection =
+        new Schema(
+            table.schema().findField("id"),
+            org.apache.iceberg.MetadataColumns.ROW_ID,
+            org.apache.iceberg.MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER,
+            org.apache.iceberg.MetadataColumns.ROW_POSITION);
+    List<String> want = new ArrayList<>();
+    try (CloseableIterable<Record> records =
+        IcebergGenerics.read(table).project(projection).build()) {
+      for (Record r : records) {
+        want.add(r.get(0) + "," + r.get(1) + "," + r.get(2) + "," + r.get(3));
+      }
+    }
+    want.sort(null);
+    List<String> got = new ArrayList<>();
+    try (BufferAllocator allocator = new RootAllocator();
+        IcebergArrowReader reader =
+            IcebergArrowReader.open(
+                allocator,
+                table.newScan().project(projection).planFiles(),
+                projection,
+                table.io(),
+                dev.parrow.arrow.ReadOptions.builder().batchSize(50).build())) {
+      while (reader.loadNextBatch()) {
+        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+        for (int r = 0; r < root.getRowCount(); r++) {
+          got.add(
+              root.getVector(0).getObject(r)
+                  + ","
+                  + root.getVector(1).getObject(r)
+                  + ","
+                  + root.getVector(2).getObject(r)
+                  + ","
+                  + root.getVector(3).getObject(r));
+        }
+      }
+    }
+    got.sort(null);
+    assertEquals(210, want.size());
+    assertTrue(want.contains("1001,5001,3,1"), "a row id the file holds: " + want);
+    assertEquals(want, got);
+  }
+
   @Test
   void positionsFilePathsAndPartitionValuesComeFromTheTask() throws Exception {
     Table table = table();
