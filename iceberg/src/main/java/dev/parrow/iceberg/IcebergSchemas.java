@@ -114,6 +114,13 @@ public final class IcebergSchemas {
         return new ArrowType.FixedSizeBinary(((Types.FixedType) type).length());
       case BINARY:
         return ArrowType.Binary.INSTANCE;
+      case GEOMETRY:
+      case GEOGRAPHY:
+        // Well-known binary, as Parquet's GEOMETRY and GEOGRAPHY columns hold them.
+        return ArrowType.Binary.INSTANCE;
+      case UNKNOWN:
+        // No data file holds a value of it: null in every row.
+        return ArrowType.Null.INSTANCE;
       default:
         throw new UnsupportedOperationException(
             "Iceberg type " + type + " cannot be read into Arrow by Parrow yet");

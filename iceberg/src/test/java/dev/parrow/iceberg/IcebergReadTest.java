@@ -525,6 +525,57 @@ class IcebergReadTest {
   }
 
   /**
+   * The types of format version 3 a Parquet file holds as bytes or not at all: geometry and
+   * geography (well-known binary) and unknown (null in every row), as Iceberg's generic reader
+   * reads them.
+   */
+  @Test
+  void geometryGeographyAndUnknownReadAsIcebergReadsThem() throws Exception {
+    Schema schema =
+        new Schema(
+            Types.NestedField.required(1, "id", Types.LongType.get()),
+            Types.NestedField.optional(2, "shape", Types.GeometryType.crs84()),
+            Types.NestedField.optional(3, "place", Types.GeographyType.crs84()),
+            Types.NestedField.optional(4, "nothing", Types.UnknownType.get()));
+    InMemoryCatalog catalog = new InMemoryCatalog();
+    catalog.initialize("test", Map.of());
+    catalog.createNamespace(Namespace.of("db"));
+    Table table =
+        catalog.createTable(
+            TableIdentifier.of(Namespace.of("db"), "shapes"),
+            schema,
+            PartitionSpec.unpartitioned(),
+            Map.of(TableProperties.FORMAT_VERSION, "3"));
+    List<Record> records = new ArrayList<>();
+    for (long i = 0; i < 40; i++) {
+      GenericRecord r = GenericRecord.create(schema);
+      r.setField("id", i);
+      // A WKB point (little-endian, type 1) at (i, -i).
+      java.nio.ByteBuffer point =
+          java.nio.ByteBuffer.allocate(21).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+      point.put((byte) 1).putInt(1).putDouble(i).putDouble(-i).flip();
+      r.setField("shape", i % 5 == 0 ? null : point);
+      r.setField("place", i % 7 == 0 ? null : point.duplicate());
+      records.add(r);
+    }
+    GenericFileWriterFactory factory =
+        new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
+    String path = table.locationProvider().newDataLocation("shapes.parquet");
+    DataWriter<Record> writer =
+        factory.newDataWriter(
+            EncryptedFiles.plainAsEncryptedOutput(table.io().newOutputFile(path)),
+            table.spec(),
+            null);
+    try (writer) {
+      records.forEach(writer::write);
+    }
+    table.newAppend().appendFile(writer.toDataFile()).commit();
+    List<String> want = icebergRows(table, Expressions.alwaysTrue());
+    assertEquals(40, want.size());
+    assertEquals(want, parrowRows(table, Expressions.alwaysTrue()));
+  }
+
+  /**
    * Row lineage (format version 3): each row's {@code _row_id} and {@code
    * _last_updated_sequence_number}, inherited from its file's first row id and data sequence number
    * where the file does not hold them, as Iceberg's generic reader reads them; a file holding some
