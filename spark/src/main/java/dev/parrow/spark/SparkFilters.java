@@ -33,10 +33,10 @@ import org.apache.spark.sql.types.TimestampType;
 /**
  * Spark's V2 predicates as Parrow filters, where Parrow evaluates them exactly as Spark would
  * (SQL's three-valued logic; NaN equal to NaN and above every number, as in Spark): comparisons
- * with literals and of two columns, IN, IS [NOT] NULL, STARTS_WITH, ENDS_WITH and CONTAINS (as LIKE
- * patterns), AND, OR and NOT over top-level columns and struct fields, with literals of Spark's
- * atomic types. Anything else (null-safe equality, other string functions, columns inside arrays or
- * maps, or with dots in their names) is left to Spark.
+ * with literals and of two columns, null-safe equality ({@code <=>}), IN, IS [NOT] NULL,
+ * STARTS_WITH, ENDS_WITH and CONTAINS (as LIKE patterns), AND, OR and NOT over top-level columns
+ * and struct fields, with literals of Spark's atomic types. Anything else (other string functions,
+ * columns inside arrays or maps, or with dots in their names) is left to Spark.
  */
 final class SparkFilters {
   private SparkFilters() {}
@@ -102,6 +102,19 @@ final class SparkFilters {
         }
         Object value = literal(c[1]);
         return left == null || value == null ? null : new Filter.Compare(left, op, value);
+      }
+      case "<=>" -> {
+        // Null-safe equality: true or false, never unknown.
+        String left = column(c[0], schema);
+        String right = column(c[1], schema);
+        if (left != null && right != null) {
+          boolean ordered = isOrdered(leaf(c[0], schema)) && isOrdered(leaf(c[1], schema));
+          return ordered ? Filter.columnsNotDistinct(left, right) : null;
+        }
+        String column = left != null ? left : right;
+        Object value = literal(left != null ? c[1] : c[0]);
+        // A null literal would mean IS NULL; Spark rewrites that itself.
+        return column == null || value == null ? null : Filter.notDistinct(column, value);
       }
       case "STARTS_WITH", "ENDS_WITH", "CONTAINS" -> {
         // startsWith, endsWith, contains and the LIKE patterns Spark turns into them, on strings.

@@ -385,7 +385,10 @@ class ParrowSparkIT {
             // Two columns compared: pushed down where Spark has given them one type.
             "q < r AND id < 5000",
             "NOT (q = r) OR x IS NULL",
-            "x > q AND id < 2000");
+            "x > q AND id < 2000",
+            // Null-safe equality, with a value and of two columns.
+            "x <=> 100.0 OR q <=> 3 AND id < 100",
+            "NOT (q <=> r) AND id < 3000");
     // Spark's own evaluation of each condition, on the rows read whole (a checkpoint cuts the
     // plan, so nothing is pushed down), and its built-in Parquet reader where it runs.
     Dataset<Row> whole = spark.read().format("parrow").load(file.toString()).localCheckpoint();
@@ -409,6 +412,20 @@ class ParrowSparkIT {
                 .head();
     String description = pairScan.scan().description();
     assertTrue(description.contains("\"q\" < \"r\""), description);
+    BatchScanExec nullSafe =
+        (BatchScanExec)
+            spark
+                .read()
+                .format("parrow")
+                .load(file.toString())
+                .where("q <=> 3")
+                .queryExecution()
+                .executedPlan()
+                .collectLeaves()
+                .head();
+    String nullSafeDescription = nullSafe.scan().description();
+    assertTrue(
+        nullSafeDescription.contains("\"q\" = 3 AND NOT (\"q\" IS NULL)"), nullSafeDescription);
     // One partition per row group: the statistics in the footers leave 19 of the 20 without a
     // task, and the one task reads its one row group.
     Dataset<Row> narrow =

@@ -488,6 +488,34 @@ public sealed interface Filter
   }
 
   /**
+   * {@code column IS NOT DISTINCT FROM value} (Spark's {@code <=>}): true where the column equals
+   * the value, false elsewhere, null rows included, never unknown; {@code not} of it is {@code IS
+   * DISTINCT FROM}.
+   *
+   * @param column a column name or dotted leaf path
+   * @param value the literal
+   * @return the filter, written as {@code column = value AND column IS NOT NULL}
+   */
+  static Filter notDistinct(String column, Object value) {
+    return and(eq(column, value), isNotNull(column));
+  }
+
+  /**
+   * {@code left IS NOT DISTINCT FROM right} (Spark's {@code <=>}) for two columns: true where both
+   * are equal or both null, false elsewhere, never unknown; {@code not} of it is {@code IS DISTINCT
+   * FROM}.
+   *
+   * @param left a column name or dotted leaf path
+   * @param right a column name or dotted leaf path
+   * @return the filter, written with a comparison of the two and IS NULL tests
+   */
+  static Filter columnsNotDistinct(String left, String right) {
+    return or(
+        and(compareColumns(left, Op.EQ, right), isNotNull(left), isNotNull(right)),
+        and(isNull(left), isNull(right)));
+  }
+
+  /**
    * {@code low <= column AND column <= high}, as SQL's BETWEEN.
    *
    * @param column a column name or dotted leaf path

@@ -157,8 +157,8 @@ final class FilterParser {
 
   /**
    * What follows IS: [NOT] NULL, [NOT] TRUE or FALSE, [NOT] DISTINCT FROM a value or a column. The
-   * last four are true or false, never unknown, so they are written with IS NULL beside the
-   * comparison (a null value is not TRUE, and is distinct from any value but null).
+   * last four are true or false, never unknown ({@link Filter#notDistinct}: a null value is not
+   * TRUE, and is distinct from any value but null).
    */
   private Filter is(Operand left, int start) {
     String column = column(left, start);
@@ -169,51 +169,25 @@ final class FilterParser {
     }
     boolean isTrue = keyword("TRUE");
     if (isTrue || keyword("FALSE")) {
-      // IS TRUE: the value is true; IS NOT TRUE: it is false or null.
-      return negated
-          ? Filter.or(new Filter.Compare(column, Filter.Op.EQ, !isTrue), Filter.isNull(column))
-          : Filter.and(new Filter.Compare(column, Filter.Op.EQ, isTrue), Filter.isNotNull(column));
+      // IS TRUE is IS NOT DISTINCT FROM TRUE: never unknown, so NOT of it is IS NOT TRUE.
+      Filter same = Filter.notDistinct(column, isTrue);
+      return negated ? Filter.not(same) : same;
     }
     if (keyword("DISTINCT")) {
       if (!keyword("FROM")) {
         throw error(pos, "expected FROM after DISTINCT");
       }
       skipSpace();
-      return negated ? notDistinct(column, operand()) : distinct(column, operand());
+      Operand other = operand();
+      // Never unknown, so NOT of it is IS DISTINCT FROM exactly.
+      Filter same =
+          other.column == null
+              ? Filter.notDistinct(column, other.value)
+              : Filter.columnsNotDistinct(column, other.column);
+      return negated ? same : Filter.not(same);
     }
     throw error(
         pos, "expected NULL, TRUE, FALSE or DISTINCT FROM after IS" + (negated ? " NOT" : ""));
-  }
-
-  /** IS DISTINCT FROM: values that differ, or one null and the other not. */
-  private static Filter distinct(String column, Operand other) {
-    if (other.column == null) {
-      return Filter.or(
-          Filter.and(
-              new Filter.Compare(column, Filter.Op.NE, other.value), Filter.isNotNull(column)),
-          Filter.isNull(column));
-    }
-    return Filter.or(
-        Filter.and(
-            new Filter.CompareColumns(column, Filter.Op.NE, other.column),
-            Filter.isNotNull(column),
-            Filter.isNotNull(other.column)),
-        Filter.and(Filter.isNull(column), Filter.isNotNull(other.column)),
-        Filter.and(Filter.isNotNull(column), Filter.isNull(other.column)));
-  }
-
-  /** IS NOT DISTINCT FROM: equal values, or (two columns) both null. */
-  private static Filter notDistinct(String column, Operand other) {
-    if (other.column == null) {
-      return Filter.and(
-          new Filter.Compare(column, Filter.Op.EQ, other.value), Filter.isNotNull(column));
-    }
-    return Filter.or(
-        Filter.and(
-            new Filter.CompareColumns(column, Filter.Op.EQ, other.column),
-            Filter.isNotNull(column),
-            Filter.isNotNull(other.column)),
-        Filter.and(Filter.isNull(column), Filter.isNull(other.column)));
   }
 
   /**

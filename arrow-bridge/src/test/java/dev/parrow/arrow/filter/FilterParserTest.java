@@ -47,7 +47,8 @@ class FilterParserTest {
     assertEquals(
         Filter.and(Filter.eq("b", true), Filter.isNotNull("b")), Filter.parse("b IS TRUE"));
     assertEquals(
-        Filter.or(Filter.eq("b", true), Filter.isNull("b")), Filter.parse("b IS NOT FALSE"));
+        Filter.not(Filter.and(Filter.eq("b", false), Filter.isNotNull("b"))),
+        Filter.parse("b IS NOT FALSE"));
     assertEquals(
         Filter.and(Filter.eq("x", 5L), Filter.isNotNull("x")),
         Filter.parse("x IS NOT DISTINCT FROM 5"));
