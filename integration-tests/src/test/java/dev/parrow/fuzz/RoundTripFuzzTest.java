@@ -8,6 +8,7 @@ import dev.parrow.arrow.ParquetFile;
 import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.WriteOptions;
 import dev.parrow.codec.metadata.CompressionCodec;
+import dev.parrow.codec.metadata.Encoding;
 import dev.parrow.storage.InputFile;
 import dev.parrow.storage.OutputFile;
 import java.io.ByteArrayOutputStream;
@@ -56,9 +57,13 @@ import org.apache.arrow.vector.util.Text;
 
 /**
  * The differential target: random Arrow data (types, nesting up to three levels, nulls) written by
- * Parrow under random write options and read back. The read must give the written schema and the
- * written values, row for row. Values stay inside what each Arrow type means (times within a day,
- * date64 on whole days, decimals within their precision), as a producer's would.
+ * Parrow under random write options (codecs, page versions, sizes and row counts, dictionaries and
+ * their size limit, statistics, content-defined chunking, a top-level column's own encoding,
+ * dictionary choice and Bloom filter, INT96 timestamps, one, two or four threads) and read back. An
+ * encoding the column's type has not, or a timestamp INT96 cannot hold, must fail the write with an
+ * IllegalArgumentException. The read must give the written schema and the written values, row for
+ * row. Values stay inside what each Arrow type means (times within a day, date64 on whole days,
+ * decimals within their precision), as a producer's would.
  */
 class RoundTripFuzzTest {
   private static final CompressionCodec[] CODECS = {
@@ -71,6 +76,15 @@ class RoundTripFuzzTest {
 
   private static final String[] ZONES = {"UTC", "America/New_York", "+05:30"};
 
+  private static final Encoding[] ENCODINGS = {
+    Encoding.PLAIN,
+    Encoding.DELTA_BINARY_PACKED,
+    Encoding.DELTA_LENGTH_BYTE_ARRAY,
+    Encoding.DELTA_BYTE_ARRAY,
+    Encoding.BYTE_STREAM_SPLIT,
+    Encoding.ALP
+  };
+
   @FuzzTest
   void roundTrip(FuzzedDataProvider data) throws Exception {
     List<Field> fields = new ArrayList<>();
@@ -78,7 +92,7 @@ class RoundTripFuzzTest {
       fields.add(randomField("c" + c, 0, data));
     }
     Schema schema = new Schema(fields);
-    WriteOptions options =
+    WriteOptions.Builder builder =
         WriteOptions.builder()
             .compression(data.pickValue(CODECS))
             .dataPageVersion(WriteOptions.DataPageVersion.of(data.consumeInt(1, 2)))
@@ -96,7 +110,29 @@ class RoundTripFuzzTest {
                     ? new dev.parrow.codec.options.ContentDefinedChunking(
                         data.consumeInt(8, 64), 256, 0)
                     : null)
-            .build();
+            .pageRows(data.consumeInt(1, 400))
+            .dictionaryPageSizeLimit(data.consumeInt(16, 4096))
+            // 4 threads and more encode row groups at once (RowGroupPipeline).
+            .parallelism(data.pickValue(new int[] {1, 2, 4}));
+    boolean int96 = data.consumeBoolean();
+    builder.int96Timestamps(int96);
+    for (Field f : fields) {
+      // A top-level leaf's own encoding, dictionary choice and Bloom filter.
+      if (f.getChildren().isEmpty() && data.consumeBoolean()) {
+        Encoding encoding = data.pickValue(ENCODINGS);
+        boolean dictionary = data.consumeBoolean();
+        boolean bloom = data.consumeBoolean();
+        builder.column(
+            f.getName(),
+            c -> {
+              c.encoding(encoding).dictionary(dictionary);
+              if (bloom) {
+                c.bloomFilter();
+              }
+            });
+      }
+    }
+    WriteOptions options = builder.build();
     int rows = data.consumeInt(0, 300);
     try (BufferAllocator allocator = new RootAllocator();
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
@@ -108,6 +144,12 @@ class RoundTripFuzzTest {
       try (ParquetArrowWriter writer =
           ParquetArrowWriter.create(new MemoryFile(sink), schema, options)) {
         writer.write(root);
+      } catch (IllegalArgumentException e) {
+        String m = String.valueOf(e.getMessage());
+        if (m.contains("cannot be written as") || (int96 && m.contains("beyond the days INT96"))) {
+          return; // an encoding the column's type has not, or a timestamp INT96 cannot hold
+        }
+        throw e;
       }
       compare(root, sink.toByteArray(), allocator);
     }
