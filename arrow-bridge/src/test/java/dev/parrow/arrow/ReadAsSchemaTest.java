@@ -404,6 +404,42 @@ class ReadAsSchemaTest {
     assertEquals("null | 2999 | ", rows.get(ROWS));
   }
 
+  /**
+   * Delta's widenings beyond Iceberg's: an integer into a decimal of enough integer digits or into
+   * a double, a decimal into more fraction digits; the values those of the file's, exactly.
+   */
+  @Test
+  void deltasWideningsReadAsTheWiderTypes() throws IOException {
+    Path old = write("old.parquet", oldSchema(true), false);
+    List<String> plain =
+        rows(
+            old,
+            ReadOptions.builder()
+                .readAs(
+                    new Schema(
+                        List.of(
+                            field("id", 1, false, I32),
+                            field("dec", 10, new ArrowType.Decimal(9, 2, 128)))))
+                .build());
+    List<String> wanted = new ArrayList<>();
+    for (String row : plain.subList(1, plain.size())) {
+      String[] v = row.split(" \\| ");
+      BigDecimal dec = v[1].equals("null") ? null : new BigDecimal(v[1]).setScale(4);
+      wanted.add(
+          new BigDecimal(v[0]).setScale(2) + " | " + Double.valueOf(v[0]) + " | " + dec + " | ");
+    }
+    // id twice: as a decimal and, under another name, as a double (both by its field id).
+    Schema wider =
+        new Schema(
+            List.of(
+                field("id", 1, false, new ArrowType.Decimal(12, 2, 128)),
+                field("id_double", 1, false, F64),
+                field("dec", 10, new ArrowType.Decimal(12, 4, 128))));
+    List<String> got = rows(old, ReadOptions.builder().readAs(wider).build());
+    assertEquals(wanted, got.subList(1, got.size()));
+    assertEquals(ROWS, wanted.size());
+  }
+
   @Test
   void whatCannotBeReadAsAskedIsAnErrorNamingFieldTypesAndFile() throws IOException {
     Path old = write("old.parquet", oldSchema(true), false);

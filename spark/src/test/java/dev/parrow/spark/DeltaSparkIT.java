@@ -137,6 +137,13 @@ class DeltaSparkIT {
       return v.getDecimal(r).toString();
     } else if (t instanceof StringType) {
       return v.getString(r);
+    } else if (t instanceof io.delta.kernel.types.TimestampNTZType) {
+      long micros = v.getLong(r);
+      return java.time.LocalDateTime.ofEpochSecond(
+              Math.floorDiv(micros, 1_000_000L),
+              (int) Math.floorMod(micros, 1_000_000L) * 1000,
+              java.time.ZoneOffset.UTC)
+          .toString();
     } else if (t instanceof DateType) {
       return java.time.LocalDate.ofEpochDay(v.getInt(r)).toString();
     }
@@ -201,6 +208,53 @@ class DeltaSparkIT {
     spark.sql("OPTIMIZE delta.`" + path + "`");
     want = sparkRows(path);
     assertEquals(want, parrowRows(path), "after a compaction");
+  }
+
+  /**
+   * A table whose columns' types Spark widened (Delta's type widening): files written before read
+   * as the wider types, as Spark and Kernel's own engine read them (int to long and to double, a
+   * decimal to more digits and fraction digits, a date to a timestamp without zone).
+   */
+  @Test
+  void widenedTypesReadAsSparkReadsThem() throws Exception {
+    String path = dir.resolve("widened").toString();
+    spark.sql(
+        "CREATE TABLE delta.`"
+            + path
+            + "` (id BIGINT, qty INT, small INT, price DECIMAL(10, 2), day DATE) USING delta"
+            + " TBLPROPERTIES ('delta.enableTypeWidening' = 'true',"
+            + " 'delta.feature.timestampNtz' = 'supported')");
+    String[] columns = {
+      "id",
+      "CAST(id % 13 - 6 AS INT) AS qty",
+      "CAST(id * 7919 % 100003 - 50000 AS INT) AS small",
+      "CAST(CAST(id AS DECIMAL(10, 2)) / 8 - 30 AS DECIMAL(10, 2)) AS price",
+      "date_add(DATE'2024-01-01', CAST(id % 50 AS INT)) AS day"
+    };
+    spark.range(0, 700).selectExpr(columns).write().format("delta").mode("append").save(path);
+    for (String change :
+        List.of(
+            "qty TYPE BIGINT",
+            "small TYPE DOUBLE",
+            "price TYPE DECIMAL(14, 4)",
+            "day TYPE TIMESTAMP_NTZ")) {
+      spark.sql("ALTER TABLE delta.`" + path + "` ALTER COLUMN " + change);
+    }
+    spark
+        .range(700, 1000)
+        .selectExpr(
+            "id",
+            "CAST(id % 13 AS BIGINT) AS qty",
+            "CAST(id AS DOUBLE) / 3 AS small",
+            "CAST(id / 7 AS DECIMAL(14, 4)) AS price",
+            "CAST(date_add(DATE'2024-01-01', CAST(id % 50 AS INT)) AS TIMESTAMP_NTZ) AS day")
+        .write()
+        .format("delta")
+        .mode("append")
+        .save(path);
+    List<String> want = sparkRows(path);
+    assertEquals(1000, want.size());
+    assertEquals(want, parrowRows(path));
   }
 
   /** A table Parrow writes and commits: Spark reads it equal, appends, and Parrow reads that. */

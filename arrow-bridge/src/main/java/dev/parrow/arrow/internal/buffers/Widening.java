@@ -16,8 +16,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * The exact widenings of a fixed-width type into a wider one, shared by a dataset (whose files'
  * types it unifies) and a read as another schema ({@code ReadOptions.readAs}): integers into wider
  * ones (unsigned into signed), floating point into wider, decimals into as many integer digits and
- * at least as many fraction digits (rescaled), dates into timestamps. Which of them a caller allows
- * is its own rule; this is how the values move.
+ * at least as many fraction digits (rescaled), dates into timestamps, and, as Delta widens types,
+ * integers into decimals of enough integer digits and integers of up to 32 bits into doubles. Which
+ * of them a caller allows is its own rule; this is how the values move.
  *
  * <p>The values are widened a chunk at a time: read in bulk into an array of the source's kind,
  * widened there, written in bulk. The kinds of both sides are chosen once, when the widening is
@@ -62,7 +63,79 @@ public abstract class Widening {
     if (from instanceof ArrowType.Date f && to instanceof ArrowType.Timestamp t) {
       return new Dates(f.getUnit(), t.getUnit());
     }
+    if (from instanceof ArrowType.Int f && to instanceof ArrowType.Decimal t) {
+      // As Delta widens integers: into a decimal of as many integer digits as the type has.
+      int digits =
+          switch (f.getBitWidth()) {
+            case 8 -> 3;
+            case 16 -> 5;
+            case 32 -> 10;
+            default -> f.getIsSigned() ? 19 : 20;
+          };
+      return t.getPrecision() - t.getScale() >= digits
+          ? new IntegersToDecimals(f.getBitWidth() / 8, f.getIsSigned(), t)
+          : null;
+    }
+    if (from instanceof ArrowType.Int f
+        && to instanceof ArrowType.FloatingPoint t
+        && t.getPrecision() == FloatingPointPrecision.DOUBLE
+        && f.getBitWidth() <= 32) {
+      // A double holds every integer of up to 53 bits exactly.
+      return new IntegersToDoubles(f.getBitWidth() / 8, f.getIsSigned());
+    }
     return null;
+  }
+
+  /**
+   * Integers of {@code inBytes} bytes at {@code [at, at + count)} of {@code in}, sign- or
+   * zero-extended into {@code s.longs()} (8-byte ones as they are).
+   */
+  private static long[] loadIntegers(
+      ArrowBuf in, int at, int count, int inBytes, boolean signed, ChunkArrays s) {
+    long[] v = s.longs();
+    switch (inBytes) {
+      case 1 -> {
+        byte[] b = s.bytes();
+        in.getBytes(at, b, 0, count);
+        if (signed) {
+          for (int i = 0; i < count; i++) {
+            v[i] = b[i];
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            v[i] = b[i] & 0xFFL;
+          }
+        }
+      }
+      case 2 -> {
+        short[] h = s.shorts();
+        in.nioBuffer((long) at * 2, count * 2).order(LE).asShortBuffer().get(h, 0, count);
+        if (signed) {
+          for (int i = 0; i < count; i++) {
+            v[i] = h[i];
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            v[i] = h[i] & 0xFFFFL;
+          }
+        }
+      }
+      case 4 -> {
+        int[] w = s.ints();
+        in.nioBuffer((long) at * 4, count * 4).order(LE).asIntBuffer().get(w, 0, count);
+        if (signed) {
+          for (int i = 0; i < count; i++) {
+            v[i] = w[i];
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            v[i] = w[i] & 0xFFFFFFFFL;
+          }
+        }
+      }
+      default -> in.nioBuffer((long) at * 8, count * 8).order(LE).asLongBuffer().get(v, 0, count);
+    }
+    return v;
   }
 
   private static int bits(FloatingPointPrecision p) {
@@ -152,49 +225,7 @@ public abstract class Widening {
 
     @Override
     void chunk(BaseFixedWidthVector from, ArrowBuf out, int at, int count, ChunkArrays s) {
-      ArrowBuf in = from.getDataBuffer();
-      long[] v = s.longs();
-      switch (inBytes) {
-        case 1 -> {
-          byte[] b = s.bytes();
-          in.getBytes(at, b, 0, count);
-          if (signed) {
-            for (int i = 0; i < count; i++) {
-              v[i] = b[i];
-            }
-          } else {
-            for (int i = 0; i < count; i++) {
-              v[i] = b[i] & 0xFFL;
-            }
-          }
-        }
-        case 2 -> {
-          short[] h = s.shorts();
-          in.nioBuffer((long) at * 2, count * 2).order(LE).asShortBuffer().get(h, 0, count);
-          if (signed) {
-            for (int i = 0; i < count; i++) {
-              v[i] = h[i];
-            }
-          } else {
-            for (int i = 0; i < count; i++) {
-              v[i] = h[i] & 0xFFFFL;
-            }
-          }
-        }
-        default -> {
-          int[] w = s.ints();
-          in.nioBuffer((long) at * 4, count * 4).order(LE).asIntBuffer().get(w, 0, count);
-          if (signed) {
-            for (int i = 0; i < count; i++) {
-              v[i] = w[i];
-            }
-          } else {
-            for (int i = 0; i < count; i++) {
-              v[i] = w[i] & 0xFFFFFFFFL;
-            }
-          }
-        }
-      }
+      long[] v = loadIntegers(from.getDataBuffer(), at, count, inBytes, signed, s);
       switch (outBytes) {
         case 2 -> {
           short[] h = s.shorts();
@@ -296,6 +327,67 @@ public abstract class Widening {
     }
   }
 
+  /** Integers of up to 32 bits into doubles, exactly. */
+  private static final class IntegersToDoubles extends Widening {
+    private final int inBytes;
+    private final boolean signed;
+
+    IntegersToDoubles(int inBytes, boolean signed) {
+      this.inBytes = inBytes;
+      this.signed = signed;
+    }
+
+    @Override
+    void chunk(BaseFixedWidthVector from, ArrowBuf out, int at, int count, ChunkArrays s) {
+      long[] v = loadIntegers(from.getDataBuffer(), at, count, inBytes, signed, s);
+      double[] d = s.doubles();
+      for (int i = 0; i < count; i++) {
+        d[i] = v[i];
+      }
+      out.nioBuffer((long) at * 8, count * 8).order(LE).asDoubleBuffer().put(d, 0, count);
+    }
+  }
+
+  /**
+   * Integers into decimals of enough integer digits: each value sign- (or, unsigned, zero-)
+   * extended to four limbs and multiplied by ten to the decimal's scale.
+   */
+  private static final class IntegersToDecimals extends Widening {
+    private final int inBytes;
+    private final boolean signed;
+    private final int outLimbs;
+    private final int scale;
+
+    IntegersToDecimals(int inBytes, boolean signed, ArrowType.Decimal target) {
+      this.inBytes = inBytes;
+      this.signed = signed;
+      this.outLimbs = target.getBitWidth() / 64;
+      this.scale = target.getScale();
+    }
+
+    @Override
+    void chunk(BaseFixedWidthVector from, ArrowBuf out, int at, int count, ChunkArrays s) {
+      long[] v = loadIntegers(from.getDataBuffer(), at, count, inBytes, signed, s);
+      long[] limbs = s.limbs();
+      long[] x = new long[4];
+      for (int i = 0; i < count; i++) {
+        // Only a uint64 may hold a value whose top bit is set: zero-extended.
+        long sign = signed || inBytes < 8 ? v[i] >> 63 : 0;
+        x[0] = v[i];
+        x[1] = sign;
+        x[2] = sign;
+        x[3] = sign;
+        // Enough integer digits: ten to the scale never overflows the target.
+        Decimals.scaleUp(x, sign < 0, scale);
+        System.arraycopy(x, 0, limbs, i * outLimbs, outLimbs);
+      }
+      out.nioBuffer((long) at * outLimbs * 8, count * outLimbs * 8)
+          .order(LE)
+          .asLongBuffer()
+          .put(limbs, 0, count * outLimbs);
+    }
+  }
+
   /**
    * Decimals into one of as many integer digits, at least as many fraction digits and at least as
    * wide: each unscaled value (two's complement, 2 or 4 little-endian 64-bit limbs) sign-extended
@@ -341,7 +433,7 @@ public abstract class Widening {
         for (int j = 0; j < 4; j++) {
           x[j] = j < inLimbs ? in[i * inLimbs + j] : sign;
         }
-        if (rescale > 0 && !scaleUp(x, sign < 0) || !fits(x)) {
+        if (rescale > 0 && !scaleUp(x, sign < 0, rescale) || !fits(x)) {
           if (!from.isNull(at + i)) {
             throw tooWide(from, at + i);
           }
@@ -355,8 +447,10 @@ public abstract class Widening {
           .put(in, 0, count * outLimbs);
     }
 
-    /** Multiplies the four-limb value by ten to the rescale; false when it overflows 255 bits. */
-    private boolean scaleUp(long[] x, boolean negative) {
+    /**
+     * Multiplies the four-limb value by ten to {@code rescale}; false when it overflows 255 bits.
+     */
+    static boolean scaleUp(long[] x, boolean negative, int rescale) {
       if (negative) {
         negate(x);
       }

@@ -33,8 +33,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * have ids, else by name, at every depth (list elements and map keys and values by position); a
  * field the file lacks is all nulls; the caller's names, order and metadata are kept; and a file's
  * type that widens safely into the requested one is widened (integers, floating point, decimals to
- * a wider precision at the same scale, dates to timestamps). Anything else is an error naming the
- * field, both types and the file, before anything is read.
+ * as many integer digits and at least as many fraction digits, dates to timestamps, integers to
+ * decimals of enough integer digits and, of up to 32 bits, to doubles). Anything else is an error
+ * naming the field, both types and the file, before anything is read.
  *
  * <p>The file is read with only the columns the requested fields need, as the file's types ({@link
  * #fileOptions}); each batch then moves into the requested shape: vectors of the same type move
@@ -436,18 +437,18 @@ public final class SchemaEvolution {
   }
 
   /**
-   * How a primitive type widens into another ({@link Widening}), or null. A decimal widens only to
-   * a wider precision at the same scale, as the table formats allow: one of the same width holds
-   * the same unscaled values and moves over.
+   * How a primitive type widens into another ({@link Widening}), or null: the widenings the table
+   * formats allow (Iceberg's, and Delta's, which also widen decimals to more fraction digits and
+   * integers to decimals and doubles). A decimal at the same scale and width holds the same
+   * unscaled values and moves over.
    */
   private static Converter widening(ArrowType from, ArrowType to) {
-    if (from instanceof ArrowType.Decimal f && to instanceof ArrowType.Decimal t) {
-      if (f.getScale() != t.getScale() || f.getPrecision() > t.getPrecision()) {
-        return null;
-      }
-      if (f.getBitWidth() == t.getBitWidth()) {
-        return EXCHANGE;
-      }
+    if (from instanceof ArrowType.Decimal f
+        && to instanceof ArrowType.Decimal t
+        && f.getScale() == t.getScale()
+        && f.getPrecision() <= t.getPrecision()
+        && f.getBitWidth() == t.getBitWidth()) {
+      return EXCHANGE;
     }
     Widening widening = Widening.of(from, to);
     return widening == null ? null : widening::widen;

@@ -31,6 +31,7 @@ import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.UInt1Vector;
 import org.apache.arrow.vector.UInt2Vector;
 import org.apache.arrow.vector.UInt4Vector;
+import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -277,8 +278,60 @@ class WideningTest {
     assertNull(Widening.of(new ArrowType.Decimal(10, 4, 128), new ArrowType.Decimal(12, 2, 128)));
     assertNull(Widening.of(new ArrowType.Decimal(10, 2, 128), new ArrowType.Decimal(10, 4, 128)));
     assertNull(Widening.of(new ArrowType.Decimal(10, 2, 256), new ArrowType.Decimal(12, 2, 128)));
+    // A double holds integers of up to 53 bits; a float not even all of 32; a decimal needs the
+    // integer's digits.
     assertNull(
-        Widening.of(integer(32, true), new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)));
+        Widening.of(integer(64, true), new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)));
+    assertNull(
+        Widening.of(integer(16, true), new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)));
+    assertNull(Widening.of(integer(32, true), new ArrowType.Decimal(12, 3, 128)));
+    assertNull(Widening.of(integer(64, false), new ArrowType.Decimal(19, 0, 128)));
+  }
+
+  @Test
+  void integersWidenIntoDecimalsAndDoublesAsDeltaWidensThem() {
+    IntVector int32 = vector(integer(32, true), "int32");
+    fill(
+        int32,
+        i ->
+            int32.set(
+                i, i == 1 ? Integer.MIN_VALUE : i == 2 ? Integer.MAX_VALUE : random.nextInt()));
+    check(
+        int32,
+        new ArrowType.Decimal(12, 2, 128),
+        i -> BigDecimal.valueOf(int32.get(i)).setScale(2));
+
+    BigIntVector int64 = vector(integer(64, true), "int64");
+    fill(int64, i -> int64.set(i, i == 1 ? Long.MIN_VALUE : i == 2 ? -1 : random.nextLong()));
+    check(
+        int64,
+        new ArrowType.Decimal(40, 20, 256),
+        i -> BigDecimal.valueOf(int64.get(i)).setScale(20));
+
+    UInt8Vector uint64 = vector(integer(64, false), "uint64");
+    fill(uint64, i -> uint64.set(i, i == 1 ? -1L : random.nextLong()));
+    check(
+        uint64,
+        new ArrowType.Decimal(20, 0, 128),
+        i -> new BigDecimal(uint64.getObjectNoOverflow(i)));
+
+    TinyIntVector int8 = vector(integer(8, true), "int8");
+    fill(int8, i -> int8.set(i, (byte) (i == 1 ? -128 : random.nextInt())));
+    check(int8, new ArrowType.Decimal(5, 2, 128), i -> BigDecimal.valueOf(int8.get(i)).setScale(2));
+
+    IntVector toDouble = vector(integer(32, true), "n");
+    fill(toDouble, i -> toDouble.set(i, i == 1 ? Integer.MIN_VALUE : random.nextInt()));
+    check(
+        toDouble,
+        new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE),
+        i -> (double) toDouble.get(i));
+
+    UInt2Vector uint16 = vector(integer(16, false), "u");
+    fill(uint16, i -> uint16.set(i, (char) (i == 1 ? 0xFFFF : random.nextInt())));
+    check(
+        uint16,
+        new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE),
+        i -> (double) (uint16.get(i) & 0xFFFF));
   }
 
   @Test
