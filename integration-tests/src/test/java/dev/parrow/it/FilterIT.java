@@ -684,6 +684,63 @@ class FilterIT {
   }
 
   /**
+   * A column the ARROW:schema hint reads as a duration (its INT64 counts in the hint's unit): a
+   * filter compares the counts, IS NULL tests its nulls (both threw before, found by
+   * FilterFuzzTest).
+   */
+  @Test
+  void aDurationColumnFiltersByItsCounts() throws Exception {
+    Path path = dir.resolve("durations.parquet");
+    long[] counts = {1, 5, 0, 10, -3, 7};
+    try (BufferAllocator allocator = new RootAllocator();
+        DurationVector d =
+            new DurationVector(
+                "d",
+                org.apache.arrow.vector.types.pojo.FieldType.nullable(
+                    new ArrowType.Duration(org.apache.arrow.vector.types.TimeUnit.MICROSECOND)),
+                allocator)) {
+      for (int i = 0; i < counts.length; i++) {
+        if (i == 2) {
+          d.setNull(i);
+        } else {
+          d.setSafe(i, counts[i]);
+        }
+      }
+      d.setValueCount(counts.length);
+      VectorSchemaRoot root = VectorSchemaRoot.of(d);
+      try (ParquetArrowWriter w =
+          ParquetArrowWriter.create(path, root.getSchema(), WriteOptions.defaults())) {
+        w.write(root);
+      }
+      try (ParquetFile pf = ParquetFile.open(path)) {
+        for (var where :
+            List.of(
+                Map.entry("d > 4", List.of(5L, 10L, 7L)),
+                Map.entry("d IS NULL OR d < 0", List.of(-3L)),
+                Map.entry("d IS NOT NULL AND d <> 5", List.of(1L, 10L, -3L, 7L)))) {
+          List<Long> got = new ArrayList<>();
+          int nulls = 0;
+          try (ParquetArrowReader reader =
+              pf.newReader(allocator, ReadOptions.builder().filter(where.getKey()).build())) {
+            while (reader.loadNextBatch()) {
+              DurationVector read = (DurationVector) reader.getVectorSchemaRoot().getVector("d");
+              for (int i = 0; i < reader.getVectorSchemaRoot().getRowCount(); i++) {
+                if (read.isNull(i)) {
+                  nulls++;
+                } else {
+                  got.add(DurationVector.get(read.getDataBuffer(), i));
+                }
+              }
+            }
+          }
+          assertEquals(where.getValue(), got, where.getKey());
+          assertEquals(where.getKey().startsWith("d IS NULL") ? 1 : 0, nulls, where.getKey());
+        }
+      }
+    }
+  }
+
+  /**
    * Two top-level fields of one name (as pyarrow writes a table with repeated column names): a
    * filter means the one it can test, here the int8 beside a list, also when only another column is
    * read; two testable ones are refused as ambiguous before reading.

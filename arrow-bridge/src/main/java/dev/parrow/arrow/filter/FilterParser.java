@@ -397,7 +397,8 @@ final class FilterParser {
   private Object fold(Object left, char op, Object right, int at) {
     try {
       return LiteralArithmetic.apply(left, op, right);
-    } catch (IllegalArgumentException | ArithmeticException e) {
+    } catch (IllegalArgumentException | ArithmeticException | java.time.DateTimeException e) {
+      // Also a date moved past the years Java's dates hold.
       throw error(at, e.getMessage());
     }
   }
@@ -505,7 +506,7 @@ final class FilterParser {
     }
     try {
       return LiteralArithmetic.interval(amount, unit);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | ArithmeticException e) {
       throw error(start, e.getMessage());
     }
   }

@@ -220,6 +220,17 @@ final class ColumnValues {
       for (int i = 0; i < count; i++) {
         out[i] = data.getLong((long) i * width);
       }
+    } else if (vector instanceof org.apache.arrow.vector.BaseFixedWidthVector fixed
+        && (fixed.getTypeWidth() == 4 || fixed.getTypeWidth() == 8)) {
+      // Another Arrow type the hint gives the stored integers (a duration, an interval of
+      // months): the stored values, which the literals are in.
+      if (fixed.getTypeWidth() == 8) {
+        dev.parrow.arrow.internal.buffers.Buffers.getLongs(data, out, 0, count);
+      } else {
+        for (int i = 0; i < count; i++) {
+          out[i] = data.getInt((long) i * 4);
+        }
+      }
     } else {
       throw unexpected(vector, column);
     }
