@@ -63,6 +63,10 @@ public final class IcebergSchemas {
       return new Field(
           name, new FieldType(nullable, ArrowType.List.INSTANCE, null, metadata), List.of(element));
     }
+    if (type instanceof Types.VariantType) {
+      // As Parrow reads a VARIANT column: its metadata and value binaries, marked a variant.
+      return FieldIds.withId(dev.parrow.types.VariantArrow.field(name, nullable), id);
+    }
     if (type instanceof Types.MapType map) {
       Field key = field("key", map.keyId(), false, map.keyType());
       Field value = field("value", map.valueId(), map.isValueOptional(), map.valueType());
@@ -147,7 +151,7 @@ public final class IcebergSchemas {
       boolean lacks = ids.isEmpty() ? !names.contains(f.name()) : !ids.contains(f.fieldId());
       if (lacks && f.initialDefault() != null && f.type().isPrimitiveType()) {
         out.put(f.fieldId(), f.initialDefault());
-      } else if (!f.type().isPrimitiveType() && !ids.isEmpty()) {
+      } else if (f.type().isNestedType() && !ids.isEmpty()) {
         checkNestedDefaults(f.type(), ids, location);
       }
     }
@@ -183,7 +187,7 @@ public final class IcebergSchemas {
                 + "), added with a default inside a struct, list or map; Parrow fills initial"
                 + " defaults of top-level columns only");
       }
-      if (!f.type().isPrimitiveType()) {
+      if (f.type().isNestedType()) {
         checkNestedDefaults(f.type(), ids, location);
       }
     }

@@ -67,6 +67,20 @@ public final class ArrowRows {
       entries.sort(null);
       return entries.toString();
     }
+    if (v instanceof StructVector s && dev.parrow.types.VariantArrow.isVariant(s.getField())) {
+      // A variant as Iceberg prints one, from its metadata and value bytes.
+      org.apache.iceberg.variants.VariantMetadata metadata =
+          org.apache.iceberg.variants.VariantMetadata.from(
+              java.nio.ByteBuffer.wrap((byte[]) s.getChild("metadata").getObject(row))
+                  .order(java.nio.ByteOrder.LITTLE_ENDIAN));
+      org.apache.iceberg.variants.VariantValue value =
+          org.apache.iceberg.variants.VariantValue.from(
+              metadata,
+              java.nio.ByteBuffer.wrap((byte[]) s.getChild("value").getObject(row))
+                  .order(java.nio.ByteOrder.LITTLE_ENDIAN));
+      return org.apache.iceberg.variants.Variant.toString(
+          org.apache.iceberg.variants.Variant.of(metadata, value));
+    }
     if (v instanceof StructVector s) {
       List<String> values = new ArrayList<>();
       for (FieldVector c : s.getChildrenFromFields()) {
@@ -88,6 +102,9 @@ public final class ArrowRows {
   public static String text(Object v) {
     if (v == null) {
       return "null";
+    }
+    if (v instanceof org.apache.iceberg.variants.Variant variant) {
+      return org.apache.iceberg.variants.Variant.toString(variant);
     }
     if (v instanceof Record r) {
       List<String> values = new ArrayList<>();
