@@ -165,6 +165,18 @@ class IcebergReadTest {
     return writer.toDataFile();
   }
 
+  /** An unpartitioned table of format version 3 in a catalog of its own. */
+  static Table unpartitionedVersion3(Schema schema) {
+    InMemoryCatalog catalog = new InMemoryCatalog();
+    catalog.initialize("test", Map.of());
+    catalog.createNamespace(Namespace.of("db"));
+    return catalog.createTable(
+        TableIdentifier.of(Namespace.of("db"), "v3"),
+        schema,
+        PartitionSpec.unpartitioned(),
+        Map.of(TableProperties.FORMAT_VERSION, "3"));
+  }
+
   /** Each row of Iceberg's generic read, as text, sorted. */
   static List<String> icebergRows(Table table, Expression filter) throws IOException {
     List<String> out = new ArrayList<>();
@@ -537,15 +549,7 @@ class IcebergReadTest {
             Types.NestedField.optional(2, "shape", Types.GeometryType.crs84()),
             Types.NestedField.optional(3, "place", Types.GeographyType.crs84()),
             Types.NestedField.optional(4, "nothing", Types.UnknownType.get()));
-    InMemoryCatalog catalog = new InMemoryCatalog();
-    catalog.initialize("test", Map.of());
-    catalog.createNamespace(Namespace.of("db"));
-    Table table =
-        catalog.createTable(
-            TableIdentifier.of(Namespace.of("db"), "shapes"),
-            schema,
-            PartitionSpec.unpartitioned(),
-            Map.of(TableProperties.FORMAT_VERSION, "3"));
+    Table table = unpartitionedVersion3(schema);
     List<Record> records = new ArrayList<>();
     for (long i = 0; i < 40; i++) {
       GenericRecord r = GenericRecord.create(schema);
@@ -558,18 +562,7 @@ class IcebergReadTest {
       r.setField("place", i % 7 == 0 ? null : point.duplicate());
       records.add(r);
     }
-    GenericFileWriterFactory factory =
-        new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
-    String path = table.locationProvider().newDataLocation("shapes.parquet");
-    DataWriter<Record> writer =
-        factory.newDataWriter(
-            EncryptedFiles.plainAsEncryptedOutput(table.io().newOutputFile(path)),
-            table.spec(),
-            null);
-    try (writer) {
-      records.forEach(writer::write);
-    }
-    table.newAppend().appendFile(writer.toDataFile()).commit();
+    table.newAppend().appendFile(write(table, records, null)).commit();
     List<String> want = icebergRows(table, Expressions.alwaysTrue());
     assertEquals(40, want.size());
     assertEquals(want, parrowRows(table, Expressions.alwaysTrue()));
@@ -582,15 +575,7 @@ class IcebergReadTest {
         new Schema(
             Types.NestedField.required(1, "id", Types.LongType.get()),
             Types.NestedField.optional(2, "doc", Types.VariantType.get()));
-    InMemoryCatalog catalog = new InMemoryCatalog();
-    catalog.initialize("test", Map.of());
-    catalog.createNamespace(Namespace.of("db"));
-    Table table =
-        catalog.createTable(
-            TableIdentifier.of(Namespace.of("db"), "docs"),
-            schema,
-            PartitionSpec.unpartitioned(),
-            Map.of(TableProperties.FORMAT_VERSION, "3"));
+    Table table = unpartitionedVersion3(schema);
     List<Record> records = new ArrayList<>();
     for (long i = 0; i < 60; i++) {
       GenericRecord r = GenericRecord.create(schema);
@@ -609,18 +594,7 @@ class IcebergReadTest {
                   org.apache.iceberg.variants.VariantMetadata.empty(), value));
       records.add(r);
     }
-    GenericFileWriterFactory factory =
-        new GenericFileWriterFactory.Builder(table).dataFileFormat(FileFormat.PARQUET).build();
-    String path = table.locationProvider().newDataLocation("docs.parquet");
-    DataWriter<Record> writer =
-        factory.newDataWriter(
-            EncryptedFiles.plainAsEncryptedOutput(table.io().newOutputFile(path)),
-            table.spec(),
-            null);
-    try (writer) {
-      records.forEach(writer::write);
-    }
-    table.newAppend().appendFile(writer.toDataFile()).commit();
+    table.newAppend().appendFile(write(table, records, null)).commit();
     List<String> want = icebergRows(table, Expressions.alwaysTrue());
     assertEquals(60, want.size());
     assertTrue(want.stream().anyMatch(r -> r.contains("text 3")), want.toString());

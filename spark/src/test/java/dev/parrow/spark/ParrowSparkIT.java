@@ -399,33 +399,11 @@ class ParrowSparkIT {
         assertSameRows(spark.read().parquet(file.toString()).where(where), parrow);
       }
     }
-    BatchScanExec pairScan =
-        (BatchScanExec)
-            spark
-                .read()
-                .format("parrow")
-                .load(file.toString())
-                .where("q < r")
-                .queryExecution()
-                .executedPlan()
-                .collectLeaves()
-                .head();
-    String description = pairScan.scan().description();
-    assertTrue(description.contains("\"q\" < \"r\""), description);
-    BatchScanExec nullSafe =
-        (BatchScanExec)
-            spark
-                .read()
-                .format("parrow")
-                .load(file.toString())
-                .where("q <=> 3")
-                .queryExecution()
-                .executedPlan()
-                .collectLeaves()
-                .head();
-    String nullSafeDescription = nullSafe.scan().description();
-    assertTrue(
-        nullSafeDescription.contains("\"q\" = 3 AND NOT (\"q\" IS NULL)"), nullSafeDescription);
+    // Column comparisons and null-safe equality are pushed down (the scan holds them).
+    String pair = scanDescription(file, "q < r");
+    assertTrue(pair.contains("\"q\" < \"r\""), pair);
+    String nullSafe = scanDescription(file, "q <=> 3");
+    assertTrue(nullSafe.contains("\"q\" = 3 AND NOT (\"q\" IS NULL)"), nullSafe);
     // One partition per row group: the statistics in the footers leave 19 of the 20 without a
     // task, and the one task reads its one row group.
     Dataset<Row> narrow =
@@ -462,6 +440,22 @@ class ParrowSparkIT {
     BatchScanExec wholeScan =
         (BatchScanExec) all.queryExecution().executedPlan().collectLeaves().head();
     assertEquals(20, wholeScan.inputPartitions().size());
+  }
+
+  /** The description of the Parrow scan of {@code file} under {@code where}: its pushed filter. */
+  private static String scanDescription(Path file, String where) {
+    BatchScanExec scan =
+        (BatchScanExec)
+            spark
+                .read()
+                .format("parrow")
+                .load(file.toString())
+                .where(where)
+                .queryExecution()
+                .executedPlan()
+                .collectLeaves()
+                .head();
+    return scan.scan().description();
   }
 
   /**
