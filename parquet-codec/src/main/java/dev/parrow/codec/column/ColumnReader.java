@@ -152,38 +152,44 @@ public final class ColumnReader {
           int valueIndex = 0;
           int entry = at;
           int selectedPresent = 0;
-          while (run[0] < runs && start[run[0]] < end) {
-            int from = Math.max(start[run[0]], at);
-            int to = Math.min(start[run[0]] + length[run[0]], end);
+          // At most k selected in the part: room once, not per run (a scattered selection's runs
+          // are a row or two long). The cursor and count live in locals for the loop.
+          int[] selected = selectedIndex = ensure(selectedIndex, k);
+          int r = run[0];
+          int o = out[0];
+          int partStart = o;
+          while (r < runs && start[r] < end) {
+            int from = Math.max(start[r], at);
+            int to = Math.min(start[r] + length[r], end);
             if (defs != null) {
               for (; entry < from; entry++) {
                 valueIndex += defs[entry - at];
               }
               for (; entry < to; entry++) {
                 if (defs[entry - at] != 0) {
-                  Bits.set(validity, out[0]);
-                  selectedIndex = ensure(selectedIndex, selectedPresent + 1);
-                  selectedIndex[selectedPresent++] = valueIndex++;
+                  Bits.set(validity, o);
+                  selected[selectedPresent++] = valueIndex++;
                 }
-                out[0]++;
+                o++;
               }
             } else {
-              selectedIndex = ensure(selectedIndex, selectedPresent + (to - from));
               for (int e = from; e < to; e++) {
-                selectedIndex[selectedPresent++] = e - at;
+                selected[selectedPresent++] = e - at;
               }
-              if (validity != null && to > from) {
-                Bits.setRange(validity, out[0], to - from);
-              }
-              out[0] += to - from;
-              entry = to;
+              o += to - from;
             }
-            if (start[run[0]] + length[run[0]] <= end) {
-              run[0]++;
+            if (start[r] + length[r] <= end) {
+              r++;
             } else {
               break;
             }
           }
+          if (defs == null && validity != null && o > partStart) {
+            // No nulls in the part: every row taken from it is valid, set in one range.
+            Bits.setRange(validity, partStart, o - partStart);
+          }
+          run[0] = r;
+          out[0] = o;
           if (present > 0) {
             if (selectedPresent == 0) {
               decoder.skip(present, skipValues);
