@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.parrow.arrow.ParquetArrowReader;
 import dev.parrow.arrow.ParquetArrowWriter;
 import dev.parrow.arrow.ParquetDataset;
 import dev.parrow.arrow.ParquetFile;
@@ -294,7 +293,7 @@ class ColumnComparisonIT {
                                                   ? DictionaryMode.PER_ROW_GROUP
                                                   : DictionaryMode.UNIFY))
                               .build();
-                  List<Long> got = ids(pf, allocator, options);
+                  List<Long> got = FilterIT.ids(pf, allocator, options);
                   checked++;
                   nonEmpty += expected.isEmpty() ? 0 : 1;
                   if (!got.equals(expected)) {
@@ -334,7 +333,9 @@ class ColumnComparisonIT {
         List<Long> expected = FilterIT.duckDbIds(duck, file, "encode(s1) " + op.symbol() + " bin");
         Filter filter = Filter.compareColumns("s1", op, "bin");
         assertEquals(
-            expected, ids(pf, allocator, ReadOptions.builder().filter(filter).build()), "" + op);
+            expected,
+            FilterIT.ids(pf, allocator, ReadOptions.builder().filter(filter).build()),
+            "" + op);
       }
     }
   }
@@ -407,21 +408,5 @@ class ColumnComparisonIT {
         assertTrue(!expected.isEmpty(), where);
       }
     }
-  }
-
-  private static List<Long> ids(ParquetFile pf, BufferAllocator allocator, ReadOptions options)
-      throws Exception {
-    List<Long> out = new ArrayList<>();
-    try (ParquetArrowReader reader = pf.newReader(allocator, options)) {
-      while (reader.loadNextBatch()) {
-        VectorSchemaRoot root = reader.getVectorSchemaRoot();
-        root.getFieldVectors().forEach(VectorChecks::validateFull);
-        BigIntVector id = (BigIntVector) root.getVector("id");
-        for (int i = 0; i < root.getRowCount(); i++) {
-          out.add(id.get(i));
-        }
-      }
-    }
-    return out;
   }
 }

@@ -367,27 +367,22 @@ final class FilterParser {
   }
 
   private Object sum() {
-    Object left = product();
-    while (true) {
-      skipSpace();
-      int at = pos;
-      if (pos < text.length() && (text.charAt(pos) == '+' || text.charAt(pos) == '-')) {
-        char op = text.charAt(pos++);
-        left = fold(left, op, product(), at);
-      } else {
-        return left;
-      }
-    }
+    return chain('+', '-', this::product);
   }
 
   private Object product() {
-    Object left = factor();
+    return chain('*', '/', this::factor);
+  }
+
+  /** Operands joined by either of two operators, left to right, each step folded. */
+  private Object chain(char op1, char op2, java.util.function.Supplier<Object> operand) {
+    Object left = operand.get();
     while (true) {
       skipSpace();
       int at = pos;
-      if (pos < text.length() && (text.charAt(pos) == '*' || text.charAt(pos) == '/')) {
+      if (pos < text.length() && (text.charAt(pos) == op1 || text.charAt(pos) == op2)) {
         char op = text.charAt(pos++);
-        left = fold(left, op, factor(), at);
+        left = fold(left, op, operand.get(), at);
       } else {
         return left;
       }

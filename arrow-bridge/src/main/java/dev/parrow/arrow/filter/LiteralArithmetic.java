@@ -210,12 +210,13 @@ final class LiteralArithmetic {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("'" + amountText + "' is not a whole number");
     }
-    int months = Math.toIntExact(n);
+    // A Period's fields are ints.
+    int whole = Math.toIntExact(n);
     return switch (unit) {
-      case "YEAR" -> new Interval(to.period().plusYears(months), to.duration());
-      case "MONTH" -> new Interval(to.period().plusMonths(months), to.duration());
-      case "WEEK" -> new Interval(to.period().plusDays(7L * months), to.duration());
-      case "DAY" -> new Interval(to.period().plusDays(months), to.duration());
+      case "YEAR" -> new Interval(to.period().plusYears(whole), to.duration());
+      case "MONTH" -> new Interval(to.period().plusMonths(whole), to.duration());
+      case "WEEK" -> new Interval(to.period().plusDays(7L * whole), to.duration());
+      case "DAY" -> new Interval(to.period().plusDays(whole), to.duration());
       case "HOUR" -> new Interval(to.period(), to.duration().plusHours(n));
       case "MINUTE" -> new Interval(to.period(), to.duration().plusMinutes(n));
       default -> new Interval(to.period(), to.duration().plusSeconds(n));

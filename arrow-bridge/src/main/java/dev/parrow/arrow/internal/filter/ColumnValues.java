@@ -212,24 +212,15 @@ final class ColumnValues {
         || vector instanceof DateMilliVector
         || vector instanceof TimeMicroVector
         || vector instanceof TimeNanoVector
-        || vector instanceof TimeStampVector) {
+        || vector instanceof TimeStampVector
+        // An INT64 the hint reads as a duration: its stored counts, which the literals are in.
+        || vector instanceof org.apache.arrow.vector.DurationVector) {
       dev.parrow.arrow.internal.buffers.Buffers.getLongs(data, out, 0, count);
     } else if (vector instanceof DecimalVector || vector instanceof Decimal256Vector) {
       // Precision up to 18: the unscaled value is the low eight bytes (little-endian).
       int width = vector instanceof DecimalVector ? 16 : 32;
       for (int i = 0; i < count; i++) {
         out[i] = data.getLong((long) i * width);
-      }
-    } else if (vector instanceof org.apache.arrow.vector.BaseFixedWidthVector fixed
-        && (fixed.getTypeWidth() == 4 || fixed.getTypeWidth() == 8)) {
-      // Another Arrow type the hint gives the stored integers (a duration, an interval of
-      // months): the stored values, which the literals are in.
-      if (fixed.getTypeWidth() == 8) {
-        dev.parrow.arrow.internal.buffers.Buffers.getLongs(data, out, 0, count);
-      } else {
-        for (int i = 0; i < count; i++) {
-          out[i] = data.getInt((long) i * 4);
-        }
       }
     } else {
       throw unexpected(vector, column);

@@ -94,49 +94,41 @@ public final class RowFilter {
   /** Two columns compared row by row: unknown where either is null. */
   private Truth compareColumns(
       BoundFilter.CompareColumns pair, Batch batch, int rows, Map<Integer, ColumnValues> cache) {
-    long[] leftPresent = new long[(rows + 63) >>> 6];
-    long[] rightPresent = new long[leftPresent.length];
-    ColumnValues left = rowValues(pair.left(), batch, rows, cache, leftPresent);
-    ColumnValues right = rowValues(pair.right(), batch, rows, cache, rightPresent);
-    long[] isTrue = new long[leftPresent.length];
-    long[] isFalse = new long[leftPresent.length];
-    if (left.allNull || right.allNull) {
+    RowValues left = rowValues(pair.left(), batch, rows, cache);
+    RowValues right = rowValues(pair.right(), batch, rows, cache);
+    long[] isTrue = new long[left.present().length];
+    long[] isFalse = new long[isTrue.length];
+    if (left.values().allNull || right.values().allNull) {
       return new Truth(isTrue, isFalse);
     }
-    long[] matches = pair.how().compare(pair.kind(), left, right, rows);
+    long[] matches = pair.how().compare(pair.kind(), left.values(), right.values(), rows);
     for (int w = 0; w < isTrue.length; w++) {
-      long present = leftPresent[w] & rightPresent[w];
+      long present = left.present()[w] & right.present()[w];
       isTrue[w] = matches[w] & present;
       isFalse[w] = ~matches[w] & present;
     }
     return new Truth(isTrue, isFalse);
   }
 
-  /**
-   * A column's value in each row of the batch, a dictionary-encoded one's looked up by its ids;
-   * {@code present} receives the rows whose value is not null.
-   */
-  private ColumnValues rowValues(
-      FilterColumn column,
-      Batch batch,
-      int rows,
-      Map<Integer, ColumnValues> cache,
-      long[] present) {
+  /** A column's value in each row of a batch, and the rows where it is not null. */
+  private record RowValues(ColumnValues values, long[] present) {}
+
+  /** A column's values by row, a dictionary-encoded one's looked up by its ids. */
+  private RowValues rowValues(
+      FilterColumn column, Batch batch, int rows, Map<Integer, ColumnValues> cache) {
     int index = column.column().index();
     FieldVector leaf = batch.leaf(index);
     FieldVector dictionary = batch.dictionary(index);
     if (dictionary == null) {
       ColumnValues values = cache.computeIfAbsent(index, i -> ColumnValues.of(leaf, rows, column));
-      long[] valid = presentWords(leaf, rows, values);
-      System.arraycopy(valid, 0, present, 0, present.length);
-      return values;
+      return new RowValues(values, presentWords(leaf, rows, values));
     }
     int entries = dictionary.getValueCount();
     ColumnValues values =
         cache.computeIfAbsent(index, i -> ColumnValues.of(dictionary, entries, column));
-    long[] valid = presentWords(leaf, rows, null);
-    System.arraycopy(valid, 0, present, 0, present.length);
-    return ColumnValues.gather(values, indices(leaf, rows), rows, present);
+    // presentWords gives an array of its own, which the gather clears the out-of-range ids from.
+    long[] present = presentWords(leaf, rows, null);
+    return new RowValues(ColumnValues.gather(values, indices(leaf, rows), rows, present), present);
   }
 
   private Truth test(Test test, Batch batch, int rows, Map<Integer, ColumnValues> cache) {
