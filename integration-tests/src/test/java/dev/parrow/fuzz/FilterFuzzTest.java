@@ -12,8 +12,9 @@ import java.nio.charset.StandardCharsets;
  * Filter expressions, as {@code --where} and {@code Filter.parse} take them from users: any text
  * parses or fails with a FilterSyntaxException; a filter parsed prints as SQL that parses back to
  * the same SQL; and reading a file of every column type with it (comparisons, IN, BETWEEN, IS NULL,
- * LIKE and ILIKE, through statistics, dictionaries, Bloom filters and the page index) returns valid
- * vectors or fails with an IllegalArgumentException naming the column before anything is read.
+ * LIKE and ILIKE, computed values, through statistics, dictionaries, Bloom filters and the page
+ * index) returns valid vectors or fails with an IllegalArgumentException naming the column before
+ * anything is read (or naming the filter, when its arithmetic overflows 64 bits).
  * Seeds: expressions over that file's columns.
  */
 class FilterFuzzTest {
@@ -34,7 +35,8 @@ class FilterFuzzTest {
     try {
       FuzzChecks.readAll(FILE, ReadOptions.builder().filter(filter).build());
     } catch (IllegalArgumentException e) {
-      // An unknown column, a group, or a literal the column cannot hold: refused before reading.
+      // An unknown column, a group, or a literal the column cannot hold: refused before reading;
+      // or arithmetic past 64 bits, found while reading.
     }
   }
 }

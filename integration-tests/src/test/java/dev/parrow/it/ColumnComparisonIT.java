@@ -360,7 +360,8 @@ class ColumnComparisonIT {
 
   /**
    * In a hive-partitioned dataset, a partition column compared with a file's column is a comparison
-   * with the file's partition value: files where it cannot hold are skipped.
+   * with the file's partition value: files where it cannot hold are skipped; in computed values
+   * too.
    */
   @Test
   void aPartitionColumnMeetsAFileColumnAsItsValue() throws Exception {
@@ -372,7 +373,19 @@ class ColumnComparisonIT {
     }
     try (DuckDb duck = new DuckDb();
         BufferAllocator allocator = new RootAllocator()) {
-      for (String where : List.of("p < i8", "i8 <= p", "NOT (p = i32)", "p = p", "p > i64")) {
+      for (String where :
+          List.of(
+              "p < i8",
+              "i8 <= p",
+              "NOT (p = i32)",
+              "p = p",
+              "p > i64",
+              // Computed: the partition's value put in, settled per file where nothing else is
+              // read.
+              "p + i8 > i8",
+              "p * 2 = 2",
+              "p % 2 = 0 AND i8 > 0",
+              "NOT (coalesce(p, 0) < 1)")) {
         List<List<Long>> expected = new ArrayList<>();
         for (var row :
             duck.query(

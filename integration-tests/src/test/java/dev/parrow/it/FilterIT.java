@@ -670,6 +670,95 @@ class FilterIT {
             "i32 < 7 * 1000 - 5 OR i64 > (2 + 3) * -4",
             "f64 > 1 / 3",
             "\"binary\" = '\\x61'::BLOB OR \"binary\" < '\\x62\\x00'::BLOB");
+    assertSelectsAsDuckDb(wheres, true);
+  }
+
+  /**
+   * Values computed from columns (arithmetic, string and date functions, casts, coalesce, regular
+   * expressions, NULL) select the rows DuckDB's WHERE does, and their negations too. The conditions
+   * keep clear of what DuckDB refuses (arithmetic past a column's width: Parrow computes in 64
+   * bits) and of what Parrow does not compute (a decimal past 18 digits).
+   */
+  @Test
+  void computedValuesSelectDuckDbsRows() throws Exception {
+    assertSelectsAsDuckDb(
+        List.of(
+            "i16 + 100000 - i8 > 100000",
+            "i32 % 7 = 3",
+            "i64 // 3 < -5",
+            "-(i16 + 100000) < -100005",
+            "abs(i8 + 1000) > 1100",
+            "u8 * 1000 > 200000",
+            "u32 - 1 < 100",
+            "dec9 * 2 > 10",
+            "dec9 + dec5 > 1",
+            "dec18 / 3 > 1",
+            "dec5 % 2 = 1",
+            "f32 * 2 > 1",
+            "f32 + 0.1 > 0.5",
+            "f64 / 3 < 0.5",
+            "abs(f64) > 1",
+            "-f64 >= 0",
+            "i32 / 2 > 1000",
+            "i32 + f64 > 0",
+            "coalesce(i32, i16, 0) > 0",
+            "coalesce(dec9, 1.5) > 1",
+            "i32 + NULL > 0",
+            "lower(utf8) = utf8",
+            "upper(utf8) LIKE '%A%'",
+            "length(utf8) > 3",
+            "strlen(utf8) > length(large_utf8)",
+            "substring(utf8, 2, 3) < 'm'",
+            "substring(utf8, -2) > 'a'",
+            "substring(utf8, 0, 2) = left(utf8, 1)",
+            "substr(large_utf8, 3, -2) >= 'b'",
+            "left(large_utf8, 1) = 'a' OR right(utf8, 2) < 'm'",
+            "left(utf8, -1) || right(utf8, -1) > 'b'",
+            "trim(utf8) <> utf8",
+            "ltrim(utf8) > rtrim(large_utf8)",
+            "utf8 || large_utf8 > 'm'",
+            "concat(utf8, NULL, 'x') LIKE '%x'",
+            "lower(utf8) ILIKE '%E%'",
+            "regexp_matches(utf8, '[0-9]')",
+            "utf8 SIMILAR TO '[a-z]+'",
+            "utf8 ~~ '%a%'",
+            "utf8 !~~* '%A%'",
+            "utf8 GLOB '*a?'",
+            "starts_with(lower(utf8), 'a')",
+            "year(date32) > 2000",
+            "month(date32) = 2 OR day(date32) = 29",
+            "dayofweek(date32) = 0",
+            "isodow(date64) = 7",
+            "dayofyear(date32) > 300",
+            "week(date32) = 1 OR week(date32) >= 52",
+            "quarter(date64) = 4",
+            "extract(year FROM ts_ms) < 1970",
+            "date_part('month', ts_ns) = 12",
+            "hour(ts_ms) > 12",
+            "minute(ts_ns) = 0",
+            "second(time_s) > 30 AND hour(time_us) < 12",
+            "ts_ms::DATE = date32",
+            "CAST(ts_ns AS DATE) > DATE '2000-01-01'",
+            "date32 + 1 > date64",
+            "date32 - date64 > 0",
+            "TRUE",
+            "FALSE",
+            "NULL",
+            "1 = 1",
+            "1 < 2 AND i8 > 0",
+            "i32 = NULL",
+            "i32 IN (1, NULL)",
+            "i32 IN (i16, i8 + 1000)",
+            "utf8 NOT IN ('a', NULL)",
+            "i32 // 0 IS NULL",
+            "lower(utf8) IS NOT NULL",
+            "(i8 + 0.5) * 2 > i64"),
+        false);
+  }
+
+  /** Each condition and its negation select the rows by id that DuckDB's do. */
+  private static void assertSelectsAsDuckDb(List<String> wheres, boolean isFormsTotal)
+      throws Exception {
     List<String> failures = new ArrayList<>();
     try (DuckDb duck = new DuckDb();
         BufferAllocator allocator = new RootAllocator();
@@ -678,7 +767,14 @@ class FilterIT {
       for (String where : wheres) {
         long selected = 0;
         for (String w : List.of(where, "NOT (" + where + ")")) {
-          List<Long> expected = duckDbIds(duck, file, w);
+          List<Long> expected;
+          try {
+            expected = duckDbIds(duck, file, w);
+          } catch (java.sql.SQLException e) {
+            failures.add(
+                w + " -> DuckDB refuses it: " + e.getMessage().lines().findFirst().orElse(""));
+            continue;
+          }
           List<Long> got =
               ids(pf, allocator, ReadOptions.builder().filter(w).columns("id").build());
           if (!got.equals(expected)) {
@@ -686,7 +782,7 @@ class FilterIT {
           }
           selected += got.size();
         }
-        if (where.contains(" IS ") && !where.contains("(")) {
+        if (isFormsTotal && where.contains(" IS ") && !where.contains("(")) {
           // The IS forms are true or false, never unknown: a form and its negation select every
           // row between them (a function of a null string is unknown).
           assertEquals(rows, selected, where);

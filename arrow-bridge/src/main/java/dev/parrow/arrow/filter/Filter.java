@@ -46,6 +46,7 @@ public sealed interface Filter
         Filter.Not,
         Filter.Compare,
         Filter.CompareColumns,
+        Filter.Compute,
         Filter.In,
         Filter.IsNull,
         Filter.Like {
@@ -132,6 +133,9 @@ public sealed interface Filter
     } else if (f instanceof CompareColumns c) {
       out.add(c.left());
       out.add(c.right());
+    } else if (f instanceof Compute c) {
+      out.addAll(c.left().columns());
+      out.addAll(c.right().columns());
     } else if (f instanceof In in) {
       out.add(in.column());
     } else if (f instanceof IsNull n) {
@@ -233,7 +237,7 @@ public sealed interface Filter
 
     @Override
     public String toString() {
-      return quote(column) + " " + op.symbol() + " " + sql(value);
+      return SqlText.quote(column) + " " + op.symbol() + " " + SqlText.sql(value);
     }
   }
 
@@ -264,7 +268,46 @@ public sealed interface Filter
 
     @Override
     public String toString() {
-      return quote(left) + " " + op.symbol() + " " + quote(right);
+      return SqlText.quote(left) + " " + op.symbol() + " " + SqlText.quote(right);
+    }
+  }
+
+  /**
+   * {@code left op right} on computed values ({@code lower(name) = 'ann'}, {@code a + b > 10},
+   * {@code TRUE}): see {@link Expression} for what is computed and how. A test that is true or
+   * false ({@code like}, {@code is_null}, ...) stands alone as {@code test = TRUE}, and prints as
+   * the test. A null on either side makes the comparison unknown. It selects rows; it prunes no row
+   * group or page.
+   *
+   * @param left an expression
+   * @param op the operator
+   * @param right an expression
+   */
+  record Compute(Expression left, Op op, Expression right) implements Filter {
+    /**
+     * Checks that every part is given.
+     *
+     * @param left an expression
+     * @param op the operator
+     * @param right an expression
+     */
+    public Compute {
+      Objects.requireNonNull(left, "left");
+      Objects.requireNonNull(op, "op");
+      Objects.requireNonNull(right, "right");
+    }
+
+    @Override
+    public String toString() {
+      if (op == Op.EQ && right.equals(Expression.literal(Boolean.TRUE))) {
+        if (left instanceof Expression.Call call && Expression.TESTS.contains(call.function())) {
+          return call.asCondition();
+        }
+        if (left instanceof Expression.Literal) {
+          return left.toString();
+        }
+      }
+      return left + " " + op.symbol() + " " + right;
     }
   }
 
@@ -295,9 +338,9 @@ public sealed interface Filter
 
     @Override
     public String toString() {
-      return quote(column)
+      return SqlText.quote(column)
           + " IN ("
-          + String.join(", ", values.stream().map(Filter::sql).toList())
+          + String.join(", ", values.stream().map(SqlText::sql).toList())
           + ")";
     }
   }
@@ -319,7 +362,7 @@ public sealed interface Filter
 
     @Override
     public String toString() {
-      return quote(column) + " IS NULL";
+      return SqlText.quote(column) + " IS NULL";
     }
   }
 
@@ -401,11 +444,34 @@ public sealed interface Filter
 
     @Override
     public String toString() {
-      return quote(column)
+      return SqlText.quote(column)
           + (ignoreCase ? " ILIKE " : " LIKE ")
-          + sql(pattern)
-          + (escape == null ? "" : " ESCAPE " + sql(String.valueOf(escape)));
+          + SqlText.sql(pattern)
+          + (escape == null ? "" : " ESCAPE " + SqlText.sql(String.valueOf(escape)));
     }
+  }
+
+  /**
+   * {@code left op right} on computed values.
+   *
+   * @param left an expression
+   * @param op the operator
+   * @param right an expression
+   * @return the filter
+   */
+  static Filter compute(Expression left, Op op, Expression right) {
+    return new Compute(left, op, right);
+  }
+
+  /**
+   * A test that is true or false on its own ({@code like}, {@code regexp_matches}, {@code is_null},
+   * or a boolean expression): the rows where it is true.
+   *
+   * @param test the expression
+   * @return the filter
+   */
+  static Filter test(Expression test) {
+    return new Compute(test, Op.EQ, Expression.literal(Boolean.TRUE));
   }
 
   /**
@@ -695,40 +761,5 @@ public sealed interface Filter
         children.stream()
             .map(c -> c instanceof And || c instanceof Or ? "(" + c + ")" : c.toString())
             .toList());
-  }
-
-  private static String quote(String column) {
-    StringBuilder out = new StringBuilder();
-    for (String part : column.split("\\.", -1)) {
-      if (out.length() > 0) {
-        out.append('.');
-      }
-      out.append('"').append(part.replace("\"", "\"\"")).append('"');
-    }
-    return out.toString();
-  }
-
-  private static String sql(Object value) {
-    if (value instanceof Boolean b) {
-      return b ? "TRUE" : "FALSE";
-    }
-    if ((value instanceof Double d && !Double.isFinite(d)) || value instanceof Float) {
-      // Text, which SQL casts to the column's type: a float literal stays a float.
-      return "'" + value + "'";
-    }
-    if (value instanceof java.math.BigDecimal d) {
-      return d.toPlainString();
-    }
-    if (value instanceof Number) {
-      return value.toString();
-    }
-    if (value instanceof byte[] bytes) {
-      StringBuilder hex = new StringBuilder("'");
-      for (byte b : bytes) {
-        hex.append(String.format("\\x%02X", b & 0xFF));
-      }
-      return hex.append("'::BLOB").toString();
-    }
-    return "'" + value.toString().replace("'", "''") + "'";
   }
 }

@@ -8,8 +8,10 @@ import java.util.Locale;
 
 /**
  * The SQL subset of {@link Filter#parse}, by recursive descent: OR binds loosest, then AND, then
- * NOT, then the predicates. A literal on the left of a comparison is turned round ({@code 5 < x} is
- * {@code x > 5}); a column on both sides compares the two ({@code a < b}).
+ * NOT, then the predicates, then values: || loosest, then + and -, then * / // %, then signs, casts
+ * and function calls. A column compared with a literal or another column is one of the basic
+ * filters, which prune (a literal on the left is turned round: {@code 5 < x} is {@code x > 5});
+ * anything else computed ({@link Filter.Compute}).
  */
 final class FilterParser {
   private final String text;
@@ -60,47 +62,74 @@ final class FilterParser {
   private Filter predicate() {
     skipSpace();
     int start = pos;
+    FilterSyntaxException asFilter = null;
     if (symbol("(")) {
-      Filter inner = or();
-      expect(")");
-      return inner;
+      // A parenthesised condition, unless what follows shows it to be a value: (a + b) * 2 > c.
+      try {
+        Filter inner = or();
+        expect(")");
+        if (!continuesValue()) {
+          return inner;
+        }
+      } catch (FilterSyntaxException e) {
+        asFilter = e;
+      }
+      pos = start;
     }
-    Filter call = stringFunction();
-    if (call != null) {
-      return call;
+    try {
+      return predicateOn(operand(), start);
+    } catch (FilterSyntaxException e) {
+      throw asFilter != null ? asFilter : e;
     }
-    Operand left = operand();
+  }
+
+  /** Whether the text after a closing parenthesis goes on as a value: an operator or a test. */
+  private boolean continuesValue() {
+    skipSpace();
+    if (pos < text.length() && "=<>!+-*/%|:~".indexOf(text.charAt(pos)) >= 0) {
+      return true;
+    }
+    String word = peekWord();
+    if (word == null) {
+      return false;
+    }
+    return switch (word.toUpperCase(Locale.ROOT)) {
+      case "IS", "IN", "NOT", "BETWEEN", "LIKE", "ILIKE", "GLOB", "SIMILAR" -> true;
+      default -> false;
+    };
+  }
+
+  /** What follows a value in a predicate: a comparison, IS, [NOT] BETWEEN, IN, LIKE, ... */
+  private Filter predicateOn(Expression left, int start) {
     skipSpace();
     int opAt = pos;
     if (keyword("IS")) {
       return is(left, start);
     }
+    String likeOperator = likeOperator();
+    if (likeOperator != null) {
+      String pattern = quoted("a 'quoted' pattern after " + likeOperator);
+      boolean ignoreCase = likeOperator.endsWith("*");
+      Filter f = like(left, pattern, null, ignoreCase, start);
+      return likeOperator.startsWith("!") ? new Filter.Not(f) : f;
+    }
     boolean negated = keyword("NOT");
     if (keyword("BETWEEN")) {
-      String column = column(left, start);
-      Filter low = bound(column, Filter.Op.GE, operand());
+      Filter low = compare(left, Filter.Op.GE, operand(), start);
       if (!keyword("AND")) {
         throw error(pos, "expected AND in BETWEEN");
       }
-      Filter high = bound(column, Filter.Op.LE, operand());
+      Filter high = compare(left, Filter.Op.LE, operand(), start);
       Filter f = Filter.and(low, high);
       return negated ? new Filter.Not(f) : f;
     }
     if (keyword("IN")) {
-      String column = column(left, start);
-      expect("(");
-      List<Object> values = new ArrayList<>();
-      do {
-        values.add(literal());
-      } while (symbol(","));
-      expect(")");
-      Filter f = new Filter.In(column, values);
+      Filter f = in(left, start);
       return negated ? new Filter.Not(f) : f;
     }
     boolean like = keyword("LIKE");
     boolean ilike = !like && keyword("ILIKE");
     if (like || ilike) {
-      String column = column(left, start);
       String pattern = quoted("a 'quoted' pattern after " + (like ? "LIKE" : "ILIKE"));
       Character escape = null;
       int escapeAt = pos;
@@ -111,21 +140,30 @@ final class FilterParser {
         }
         escape = e.charAt(0);
       }
-      Filter f;
-      try {
-        f = new Filter.Like(column, pattern, escape, ilike);
-      } catch (IllegalArgumentException e) {
-        throw error(start, e.getMessage());
+      Filter f = like(left, pattern, escape, ilike, start);
+      return negated ? new Filter.Not(f) : f;
+    }
+    if (keyword("GLOB")) {
+      Filter f =
+          like(left, globAsLike(quoted("a 'quoted' pattern after GLOB")), '\\', false, start);
+      return negated ? new Filter.Not(f) : f;
+    }
+    if (keyword("SIMILAR")) {
+      if (!keyword("TO")) {
+        throw error(pos, "expected TO after SIMILAR");
       }
+      String regex = quoted("a 'quoted' regular expression after SIMILAR TO");
+      Filter f =
+          condition(
+              new Expression.Call("regexp_full_match", List.of(finish(left), literal(regex))));
       return negated ? new Filter.Not(f) : f;
     }
     if (negated) {
-      throw error(pos, "expected BETWEEN, IN, LIKE or ILIKE after NOT");
+      throw error(pos, "expected BETWEEN, IN, LIKE, ILIKE, GLOB or SIMILAR TO after NOT");
     }
     Filter.Op op = operator();
-    if (op == null && left.column != null && atPredicateEnd()) {
-      // A boolean column on its own, as SQL allows: WHERE express.
-      return new Filter.Compare(left.column, Filter.Op.EQ, Boolean.TRUE);
+    if (op == null && atPredicateEnd()) {
+      return alone(left, start);
     }
     if (op == null) {
       throw error(
@@ -134,25 +172,144 @@ final class FilterParser {
               ? "the expression ends where a comparison was expected"
               : "expected a comparison (= <> != < <= > >=, BETWEEN, IN, LIKE, ILIKE, IS NULL)");
     }
-    skipSpace();
-    Operand right = operand();
-    if (left.column != null && right.column == null) {
-      return new Filter.Compare(left.column, op, right.value);
-    }
-    if (left.column == null && right.column != null) {
-      return new Filter.Compare(right.column, op.swapped(), left.value);
-    }
-    if (left.column == null) {
-      throw error(start, "a comparison needs a column on one side");
-    }
-    return new Filter.CompareColumns(left.column, op, right.column);
+    return compare(left, op, operand(), start);
   }
 
-  /** One bound of BETWEEN: a value, or another column. */
-  private static Filter bound(String column, Filter.Op op, Operand bound) {
-    return bound.column != null
-        ? new Filter.CompareColumns(column, op, bound.column)
-        : new Filter.Compare(column, op, bound.value);
+  /** A value standing alone as a condition: a boolean column, a test, or TRUE, FALSE or NULL. */
+  private Filter alone(Expression value, int start) {
+    if (value instanceof Expression.Column c) {
+      // A boolean column on its own, as SQL allows: WHERE express.
+      return new Filter.Compare(c.name(), Filter.Op.EQ, Boolean.TRUE);
+    }
+    if (value instanceof Expression.Call call && Expression.TESTS.contains(call.function())) {
+      return condition(call);
+    }
+    return Filter.test(finish(value));
+  }
+
+  /**
+   * Two values compared: a column with a literal or a column as the basic filters (which prune),
+   * anything else computed.
+   */
+  private Filter compare(Expression left, Filter.Op op, Expression right, int start) {
+    String leftColumn = left instanceof Expression.Column c ? c.name() : null;
+    String rightColumn = right instanceof Expression.Column c ? c.name() : null;
+    if (leftColumn != null && rightColumn != null) {
+      return new Filter.CompareColumns(leftColumn, op, rightColumn);
+    }
+    if (leftColumn != null && isValue(right)) {
+      return new Filter.Compare(leftColumn, op, value(right, start));
+    }
+    if (rightColumn != null && isValue(left)) {
+      return new Filter.Compare(rightColumn, op.swapped(), value(left, start));
+    }
+    return new Filter.Compute(finish(left), op, finish(right));
+  }
+
+  /** A non-null literal. */
+  private static boolean isValue(Expression e) {
+    return e instanceof Expression.Literal l && l.value() != null;
+  }
+
+  /** A literal's value for a column's test, which the column's type reads (DATE '...' as text). */
+  private Object value(Expression literal, int at) {
+    try {
+      return LiteralArithmetic.value(((Expression.Literal) literal).value());
+    } catch (IllegalArgumentException e) {
+      throw error(at, e.getMessage());
+    }
+  }
+
+  /**
+   * IN (values): a column's literals as one IN test, and each other value (a column, an expression,
+   * NULL) an equality ORed with it, which is what IN means in SQL.
+   */
+  private Filter in(Expression left, int start) {
+    expect("(");
+    List<Object> values = new ArrayList<>();
+    List<Filter> others = new ArrayList<>();
+    do {
+      Expression v = operand();
+      if (left instanceof Expression.Column && isValue(v)) {
+        values.add(value(v, start));
+      } else {
+        others.add(compare(left, Filter.Op.EQ, v, start));
+      }
+    } while (symbol(","));
+    expect(")");
+    if (!values.isEmpty()) {
+      others.add(0, new Filter.In(((Expression.Column) left).name(), values));
+    }
+    return others.size() == 1 ? others.get(0) : new Filter.Or(others);
+  }
+
+  private Filter like(
+      Expression left, String pattern, Character escape, boolean ignoreCase, int start) {
+    try {
+      if (left instanceof Expression.Column c) {
+        return new Filter.Like(c.name(), pattern, escape, ignoreCase);
+      }
+      List<Expression> args = new ArrayList<>(List.of(finish(left), literal(pattern)));
+      if (escape != null) {
+        args.add(literal(String.valueOf(escape)));
+      }
+      new Filter.Like("value", pattern, escape, ignoreCase); // checks the pattern
+      return Filter.test(new Expression.Call(ignoreCase ? "ilike" : "like", args));
+    } catch (IllegalArgumentException e) {
+      throw error(start, e.getMessage());
+    }
+  }
+
+  /** DuckDB's ~~ (LIKE), ~~* (ILIKE) and their negations with !, or null. */
+  private String likeOperator() {
+    skipSpace();
+    for (String s : new String[] {"!~~*", "!~~", "~~*", "~~"}) {
+      if (text.startsWith(s, pos)) {
+        pos += s.length();
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /** A GLOB pattern as LIKE with a backslash escape: * any run, ? one character. */
+  private String globAsLike(String glob) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < glob.length(); i++) {
+      char c = glob.charAt(i);
+      switch (c) {
+        case '*' -> out.append('%');
+        case '?' -> out.append('_');
+        case '%', '_', '\\' -> out.append('\\').append(c);
+        case '[' -> throw error(pos, "GLOB's [...] character sets are not supported; use LIKE");
+        default -> out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  /** A test of a value as a filter; on a column, the basic filter that prunes. */
+  private static Filter condition(Expression.Call test) {
+    List<Expression> a = test.arguments();
+    if (a.get(0) instanceof Expression.Column c) {
+      if (test.function().equals("is_null")) {
+        return new Filter.IsNull(c.name());
+      }
+      if ((test.function().equals("like") || test.function().equals("ilike"))
+          && a.stream()
+              .skip(1)
+              .allMatch(x -> x instanceof Expression.Literal l && l.value() instanceof String)) {
+        String escape = a.size() > 2 ? (String) ((Expression.Literal) a.get(2)).value() : null;
+        if (escape == null || escape.length() == 1) {
+          return new Filter.Like(
+              c.name(),
+              (String) ((Expression.Literal) a.get(1)).value(),
+              escape == null ? null : escape.charAt(0),
+              test.function().equals("ilike"));
+        }
+      }
+    }
+    return Filter.test(test);
   }
 
   /**
@@ -160,13 +317,13 @@ final class FilterParser {
    * last four are true or false, never unknown ({@link Filter#notDistinct}: a null value is not
    * TRUE, and is distinct from any value but null).
    */
-  private Filter is(Operand left, int start) {
-    String column = column(left, start);
+  private Filter is(Expression left, int start) {
     boolean negated = keyword("NOT");
     if (keyword("NULL")) {
-      Filter f = new Filter.IsNull(column);
+      Filter f = condition(new Expression.Call("is_null", List.of(finish(left))));
       return negated ? new Filter.Not(f) : f;
     }
+    String column = column(left, start);
     boolean isTrue = keyword("TRUE");
     if (isTrue || keyword("FALSE")) {
       // IS TRUE is IS NOT DISTINCT FROM TRUE: never unknown, so NOT of it is IS NOT TRUE.
@@ -178,55 +335,23 @@ final class FilterParser {
         throw error(pos, "expected FROM after DISTINCT");
       }
       skipSpace();
-      Operand other = operand();
+      int otherAt = pos;
+      Expression other = operand();
       // Never unknown, so NOT of it is IS DISTINCT FROM exactly.
-      Filter same =
-          other.column == null
-              ? Filter.notDistinct(column, other.value)
-              : Filter.columnsNotDistinct(column, other.column);
+      Filter same;
+      if (other instanceof Expression.Column c) {
+        same = Filter.columnsNotDistinct(column, c.name());
+      } else if (isValue(other)) {
+        same = Filter.notDistinct(column, value(other, otherAt));
+      } else if (other instanceof Expression.Literal) {
+        same = Filter.isNull(column);
+      } else {
+        throw error(otherAt, "IS DISTINCT FROM takes a column or a value");
+      }
       return negated ? same : Filter.not(same);
     }
     throw error(
         pos, "expected NULL, TRUE, FALSE or DISTINCT FROM after IS" + (negated ? " NOT" : ""));
-  }
-
-  /**
-   * A string function of a column and a 'quoted' text, as DuckDB and Spark name them: starts_with
-   * (startswith, prefix), ends_with (endswith, suffix) and contains, each the LIKE pattern that
-   * takes the text as itself; null when no function call starts here.
-   */
-  private Filter stringFunction() {
-    String word = peekWord();
-    if (word == null) {
-      return null;
-    }
-    int start = pos;
-    int after = pos + word.length();
-    while (after < text.length() && Character.isWhitespace(text.charAt(after))) {
-      after++;
-    }
-    if (after >= text.length() || text.charAt(after) != '(') {
-      return null;
-    }
-    String name = word.toLowerCase(Locale.ROOT);
-    pos = after + 1;
-    skipSpace();
-    Operand column = operand();
-    String col = column(column, start);
-    expect(",");
-    String argument = quoted("a 'quoted' text as the second argument of " + word);
-    expect(")");
-    return switch (name) {
-      case "starts_with", "startswith", "prefix" -> Filter.startsWith(col, argument);
-      case "ends_with", "endswith", "suffix" -> Filter.endsWith(col, argument);
-      case "contains" -> Filter.contains(col, argument);
-      default ->
-          throw error(
-              start,
-              "unknown function '"
-                  + word
-                  + "'; the functions are starts_with, ends_with and contains");
-    };
   }
 
   /** Whether the predicate ends here: the end, a closing parenthesis, AND or OR. */
@@ -239,11 +364,11 @@ final class FilterParser {
     return word != null && (word.equalsIgnoreCase("AND") || word.equalsIgnoreCase("OR"));
   }
 
-  private String column(Operand operand, int at) {
-    if (operand.column == null) {
-      throw error(at, "expected a column name, not a literal");
+  private String column(Expression operand, int at) {
+    if (!(operand instanceof Expression.Column c)) {
+      throw error(at, "expected a column name here");
     }
-    return operand.column;
+    return c.name();
   }
 
   private Filter.Op operator() {
@@ -265,40 +390,320 @@ final class FilterParser {
     return null;
   }
 
-  /** A column (dotted path) or a literal. */
-  private record Operand(String column, Object value) {}
-
-  private Operand operand() {
+  /**
+   * A value: a column, a literal, or arithmetic and function calls on them. Literals stay as
+   * written (a typed literal as {@link LiteralArithmetic.Typed}) until {@link #finish} or {@link
+   * #value} says what they are; arithmetic on literals alone is folded as DuckDB computes it.
+   */
+  private Expression operand() {
     skipSpace();
     if (pos == text.length()) {
       throw error(pos, "the expression ends where a column or value was expected");
     }
-    char c = text.charAt(pos);
-    if (c == '"' || isIdentStart(c)) {
-      int start = pos;
-      String word = c == '"' ? null : peekWord();
-      if (word != null) {
-        String upper = word.toUpperCase(Locale.ROOT);
-        if (startsLiteral(upper)) {
-          return new Operand(null, literal());
-        }
-        if (isReserved(upper)) {
-          throw error(start, "expected a column or value, not " + upper);
-        }
+    Expression left = sum();
+    while (true) {
+      skipSpace();
+      int at = pos;
+      if (!text.startsWith("||", pos)) {
+        return left;
       }
+      pos += 2;
+      left = binary("||", left, sum(), at);
+    }
+  }
+
+  private Expression sum() {
+    Expression left = product();
+    while (true) {
+      skipSpace();
+      int at = pos;
+      if (pos < text.length() && (text.charAt(pos) == '+' || text.charAt(pos) == '-')) {
+        String op = String.valueOf(text.charAt(pos++));
+        left = binary(op, left, product(), at);
+      } else {
+        return left;
+      }
+    }
+  }
+
+  private Expression product() {
+    Expression left = unary();
+    while (true) {
+      skipSpace();
+      int at = pos;
+      String op =
+          text.startsWith("//", pos)
+              ? "//"
+              : pos < text.length() && "*/%".indexOf(text.charAt(pos)) >= 0
+                  ? String.valueOf(text.charAt(pos))
+                  : null;
+      if (op == null) {
+        return left;
+      }
+      pos += op.length();
+      left = binary(op, left, unary(), at);
+    }
+  }
+
+  /** A sign before a value that is not a number literal (which takes its own sign). */
+  private Expression unary() {
+    skipSpace();
+    int at = pos;
+    if (pos + 1 < text.length()
+        && (text.charAt(pos) == '-' || text.charAt(pos) == '+')
+        && !Character.isDigit(text.charAt(pos + 1))
+        && text.charAt(pos + 1) != '.') {
+      boolean minus = text.charAt(pos++) == '-';
+      Expression value = unary();
+      if (!minus) {
+        return value;
+      }
+      if (value instanceof Expression.Literal l && l.value() instanceof Number) {
+        return binary("-", literal(0L), value, at);
+      }
+      return Expression.call("-", value);
+    }
+    Expression value = atom();
+    while (symbol("::")) {
+      value = cast(value, typeName(), at);
+    }
+    return value;
+  }
+
+  /** Applies an operator, folding it where both sides are literals that LiteralArithmetic takes. */
+  private Expression binary(String op, Expression left, Expression right, int at) {
+    if (op.length() == 1
+        && "+-*/".contains(op)
+        && left instanceof Expression.Literal l
+        && right instanceof Expression.Literal r
+        && l.value() != null
+        && r.value() != null) {
+      try {
+        return literal(LiteralArithmetic.apply(l.value(), op.charAt(0), r.value()));
+      } catch (IllegalArgumentException | ArithmeticException | java.time.DateTimeException e) {
+        // Also a date moved past the years Java's dates hold.
+        throw error(at, e.getMessage());
+      }
+    }
+    if (left instanceof Expression.Literal l && l.value() instanceof LiteralArithmetic.Interval
+        || right instanceof Expression.Literal r
+            && r.value() instanceof LiteralArithmetic.Interval) {
+      throw error(at, "an interval adds to a date or timestamp literal only, not to a column");
+    }
+    return Expression.call(op, finish(left), finish(right));
+  }
+
+  /**
+   * A parenthesised value, INTERVAL, CAST(value AS type), EXTRACT(part FROM value), a function
+   * call, a literal or a column.
+   */
+  private Expression atom() {
+    skipSpace();
+    if (pos == text.length()) {
+      throw error(pos, "the expression ends where a value was expected");
+    }
+    int start = pos;
+    if (symbol("(")) {
+      Expression inner = operand();
+      expect(")");
+      return inner;
+    }
+    char c = text.charAt(pos);
+    String word = c == '"' ? null : peekWord();
+    if (word != null) {
+      String upper = word.toUpperCase(Locale.ROOT);
+      if (upper.equals("INTERVAL") && startsLiteral(upper)) {
+        pos += word.length();
+        return literal(interval(start));
+      }
+      if (upper.equals("CAST") && startsLiteral(upper)) {
+        pos += word.length();
+        expect("(");
+        Expression value = operand();
+        if (!keyword("AS")) {
+          throw error(pos, "expected AS in CAST");
+        }
+        Expression cast = cast(value, typeName(), start);
+        expect(")");
+        return cast;
+      }
+      if (startsLiteral(upper) || upper.equals("NULL")) {
+        return literal(primary());
+      }
+      boolean likeCall =
+          (upper.equals("LIKE") || upper.equals("ILIKE")) && followedByParenthesis(word);
+      if (isReserved(upper) && !likeCall) {
+        throw error(start, "expected a column or value, not " + upper);
+      }
+      if (followedByParenthesis(word)) {
+        return call(word, start);
+      }
+    }
+    if (c == '"' || isIdentStart(c)) {
       StringBuilder path = new StringBuilder(identifier());
       while (pos < text.length() && text.charAt(pos) == '.') {
         pos++;
         path.append('.').append(identifier());
       }
-      return new Operand(path.toString(), null);
+      return Expression.column(path.toString());
     }
-    return new Operand(null, literal());
+    return literal(primary());
+  }
+
+  private boolean followedByParenthesis(String word) {
+    int after = pos + word.length();
+    while (after < text.length() && Character.isWhitespace(text.charAt(after))) {
+      after++;
+    }
+    return after < text.length() && text.charAt(after) == '(';
+  }
+
+  /** The names DuckDB and Spark give functions, to Expression's. */
+  private static String functionName(String name) {
+    return switch (name) {
+      case "len", "char_length", "character_length" -> "length";
+      case "octet_length" -> "strlen";
+      case "substr" -> "substring";
+      case "lcase" -> "lower";
+      case "ucase" -> "upper";
+      case "dayofmonth" -> "day";
+      case "weekday", "dow" -> "dayofweek";
+      case "doy" -> "dayofyear";
+      case "weekofyear" -> "week";
+      case "to_date" -> "date";
+      default -> name;
+    };
+  }
+
+  /** A function call: name( arguments ), with SQL's special forms. */
+  private Expression call(String word, int start) {
+    String name = functionName(word.toLowerCase(Locale.ROOT));
+    pos += word.length();
+    expect("(");
+    switch (name) {
+      case "extract" -> {
+        skipSpace();
+        String part = peekWord();
+        if (part == null) {
+          part = quoted("a date part (YEAR, MONTH, ...) after EXTRACT(");
+        } else {
+          pos += part.length();
+        }
+        if (!keyword("FROM")) {
+          throw error(pos, "expected FROM in EXTRACT");
+        }
+        Expression value = operand();
+        expect(")");
+        return part(part, value, start);
+      }
+      case "date_part", "datepart" -> {
+        String part = quoted("a 'quoted' date part as the first argument of " + word);
+        expect(",");
+        Expression value = operand();
+        expect(")");
+        return part(part, value, start);
+      }
+      case "substring" -> {
+        Expression value = operand();
+        List<Expression> args = new ArrayList<>(List.of(value));
+        if (keyword("FROM")) {
+          args.add(operand());
+          if (keyword("FOR")) {
+            args.add(operand());
+          }
+        } else {
+          while (symbol(",")) {
+            args.add(operand());
+          }
+        }
+        expect(")");
+        return make("substring", args, start);
+      }
+      default -> {}
+    }
+    List<Expression> args = new ArrayList<>();
+    if (!symbol(")")) {
+      do {
+        args.add(operand());
+      } while (symbol(","));
+      expect(")");
+    }
+    switch (name) {
+      case "starts_with", "startswith", "prefix", "ends_with", "endswith", "suffix", "contains" -> {
+        if (args.size() != 2
+            || !(args.get(1) instanceof Expression.Literal l && l.value() instanceof String)) {
+          throw error(start, word + " takes a value and a 'quoted' text");
+        }
+        String textArg = (String) ((Expression.Literal) args.get(1)).value();
+        String literally = Filter.Like.literally(textArg);
+        String pattern =
+            switch (name) {
+              case "starts_with", "startswith", "prefix" -> literally + "%";
+              case "contains" -> "%" + literally + "%";
+              default -> "%" + literally;
+            };
+        return make(
+            "like",
+            List.of(args.get(0), literal(pattern), literal(String.valueOf(Filter.Like.ESCAPE))),
+            start);
+      }
+      default -> {
+        return make(name, args, start);
+      }
+    }
+  }
+
+  /** EXTRACT's and date_part's part as its function. */
+  private Expression part(String part, Expression value, int at) {
+    String name =
+        switch (part.toLowerCase(Locale.ROOT)) {
+          case "year", "years", "y" -> "year";
+          case "month", "months", "mon" -> "month";
+          case "day", "days", "d", "dayofmonth" -> "day";
+          case "hour", "hours", "h" -> "hour";
+          case "minute", "minutes", "m", "min" -> "minute";
+          case "second", "seconds", "s", "sec" -> "second";
+          case "quarter", "quarters" -> "quarter";
+          case "dow", "dayofweek", "weekday" -> "dayofweek";
+          case "isodow" -> "isodow";
+          case "doy", "dayofyear" -> "dayofyear";
+          case "week", "weeks", "w", "weekofyear" -> "week";
+          default -> throw error(at, "unknown date part '" + part + "'");
+        };
+    return make(name, List.of(value), at);
+  }
+
+  private Expression make(String name, List<Expression> args, int at) {
+    try {
+      return new Expression.Call(name, args.stream().map(this::finish).toList());
+    } catch (IllegalArgumentException e) {
+      throw error(at, e.getMessage());
+    }
+  }
+
+  /** An expression whose literals are values (a typed literal its Java value). */
+  private Expression finish(Expression e) {
+    if (e instanceof Expression.Literal l) {
+      if (l.value() instanceof LiteralArithmetic.Typed
+          || l.value() instanceof LiteralArithmetic.Interval) {
+        try {
+          return literal(LiteralArithmetic.typedValue(l.value()));
+        } catch (IllegalArgumentException ex) {
+          throw error(pos, ex.getMessage());
+        }
+      }
+      return l;
+    }
+    return e;
+  }
+
+  private static Expression literal(Object value) {
+    return new Expression.Literal(value);
   }
 
   private static boolean isReserved(String upper) {
     return switch (upper) {
-      case "AND", "OR", "NOT", "IN", "IS", "NULL", "BETWEEN", "LIKE", "ILIKE" -> true;
+      case "AND", "OR", "NOT", "IN", "IS", "BETWEEN", "LIKE", "ILIKE" -> true;
       default -> false;
     };
   }
@@ -345,91 +750,11 @@ final class FilterParser {
     char next = after < text.length() ? text.charAt(after) : 0;
     return switch (upper) {
       case "TRUE", "FALSE" -> true;
-      case "DATE", "TIME", "TIMESTAMP" -> next == '\'';
+      case "DATE", "TIME", "TIMESTAMP", "TIMESTAMPTZ" -> next == '\'';
       case "INTERVAL" -> next == '\'' || Character.isDigit(next);
       case "CAST" -> next == '(';
       default -> false;
     };
-  }
-
-  /**
-   * A literal: a value, or constant arithmetic folded as DuckDB computes it ({@code 0.06 - 0.01},
-   * {@code DATE '1998-12-01' - INTERVAL '90' DAY}); see {@link LiteralArithmetic}.
-   */
-  private Object literal() {
-    int start = pos;
-    Object value = sum();
-    try {
-      return LiteralArithmetic.value(value);
-    } catch (IllegalArgumentException e) {
-      throw error(start, e.getMessage());
-    }
-  }
-
-  private Object sum() {
-    return chain('+', '-', this::product);
-  }
-
-  private Object product() {
-    return chain('*', '/', this::factor);
-  }
-
-  /** Operands joined by either of two operators, left to right, each step folded. */
-  private Object chain(char op1, char op2, java.util.function.Supplier<Object> operand) {
-    Object left = operand.get();
-    while (true) {
-      skipSpace();
-      int at = pos;
-      if (pos < text.length() && (text.charAt(pos) == op1 || text.charAt(pos) == op2)) {
-        char op = text.charAt(pos++);
-        left = fold(left, op, operand.get(), at);
-      } else {
-        return left;
-      }
-    }
-  }
-
-  private Object fold(Object left, char op, Object right, int at) {
-    try {
-      return LiteralArithmetic.apply(left, op, right);
-    } catch (IllegalArgumentException | ArithmeticException | java.time.DateTimeException e) {
-      // Also a date moved past the years Java's dates hold.
-      throw error(at, e.getMessage());
-    }
-  }
-
-  /** A value, a parenthesised sum, INTERVAL, or CAST(value AS type); then a {@code ::type}. */
-  private Object factor() {
-    skipSpace();
-    if (pos == text.length()) {
-      throw error(pos, "the expression ends where a value was expected");
-    }
-    Object value;
-    int start = pos;
-    String word = peekWord();
-    String upper = word == null ? "" : word.toUpperCase(Locale.ROOT);
-    if (symbol("(")) {
-      value = sum();
-      expect(")");
-    } else if (upper.equals("INTERVAL")) {
-      pos += word.length();
-      value = interval(start);
-    } else if (upper.equals("CAST") && startsLiteral(upper)) {
-      pos += word.length();
-      expect("(");
-      value = sum();
-      if (!keyword("AS")) {
-        throw error(pos, "expected AS in CAST");
-      }
-      value = cast(value, typeName(), start);
-      expect(")");
-    } else {
-      value = primary();
-    }
-    while (symbol("::")) {
-      value = cast(value, typeName(), start);
-    }
-    return value;
   }
 
   /** A type's name after AS or {@code ::} (with any parenthesised parameters, which are kept). */
@@ -450,33 +775,52 @@ final class FilterParser {
   }
 
   /**
-   * A literal cast to a type: a string cast to DATE, TIME or TIMESTAMP becomes that typed literal,
-   * one cast to BLOB (or BYTEA, VARBINARY) takes its {@code \xAA} escapes as bytes, as DuckDB's
-   * does; any other cast leaves the value to the column's type, which decides as it does for an
-   * untyped literal.
+   * A value cast to a type. A string literal cast to DATE, TIME or TIMESTAMP becomes that typed
+   * literal, one cast to BLOB (or BYTEA, VARBINARY) takes its {@code \\xAA} escapes as bytes, as
+   * DuckDB's does; any other cast of a literal leaves it to the column's type, which decides as it
+   * does for an untyped literal. A column or computed value cast to DATE is its date; other casts
+   * of them are refused.
    */
-  private Object cast(Object value, String type, int at) {
-    Object v = LiteralArithmetic.value(value);
-    return switch (type) {
-      case "DATE", "TIME", "TIMESTAMP", "TIMESTAMPTZ", "DATETIME" -> {
-        if (!(v instanceof String text)) {
-          throw error(at, "only a 'quoted' text can be cast to " + type);
-        }
-        yield new LiteralArithmetic.Typed(
-            type.startsWith("TIMESTAMP") || type.equals("DATETIME") ? "TIMESTAMP" : type, text);
-      }
-      case "BLOB", "BYTEA", "VARBINARY", "BINARY" -> {
-        if (!(v instanceof String text)) {
-          throw error(at, "only a 'quoted' text can be cast to " + type);
-        }
-        try {
-          yield LiteralArithmetic.blob(text);
-        } catch (IllegalArgumentException e) {
-          throw error(at, e.getMessage());
-        }
-      }
-      default -> value;
-    };
+  private Expression cast(Expression value, String type, int at) {
+    if (!(value instanceof Expression.Literal literal)) {
+      return switch (type) {
+        case "DATE" -> make("date", List.of(value), at);
+        default ->
+            throw error(
+                at,
+                "only a literal casts to " + type + "; a column or computed value casts to DATE");
+      };
+    }
+    if (literal.value() == null) {
+      return literal;
+    }
+    Object v;
+    try {
+      v = LiteralArithmetic.value(literal.value());
+    } catch (IllegalArgumentException e) {
+      throw error(at, e.getMessage());
+    }
+    return literal(
+        switch (type) {
+          case "DATE", "TIME", "TIMESTAMP", "TIMESTAMPTZ", "DATETIME" -> {
+            if (!(v instanceof String text)) {
+              throw error(at, "only a 'quoted' text can be cast to " + type);
+            }
+            yield new LiteralArithmetic.Typed(
+                type.startsWith("TIMESTAMP") || type.equals("DATETIME") ? "TIMESTAMP" : type, text);
+          }
+          case "BLOB", "BYTEA", "VARBINARY", "BINARY" -> {
+            if (!(v instanceof String text)) {
+              throw error(at, "only a 'quoted' text can be cast to " + type);
+            }
+            try {
+              yield LiteralArithmetic.blob(text);
+            } catch (IllegalArgumentException e) {
+              throw error(at, e.getMessage());
+            }
+          }
+          default -> literal.value();
+        });
   }
 
   /** INTERVAL '90' DAY, INTERVAL 90 DAYS, INTERVAL '1 year 2 months'. */
@@ -527,15 +871,20 @@ final class FilterParser {
         return upper.equals("TRUE");
       }
       if (upper.equals("NULL")) {
-        throw error(pos, "NULL is not a value to compare with; use IS NULL or IS NOT NULL");
+        pos += word.length();
+        return null;
       }
-      if (upper.equals("DATE") || upper.equals("TIME") || upper.equals("TIMESTAMP")) {
+      if (upper.equals("DATE")
+          || upper.equals("TIME")
+          || upper.equals("TIMESTAMP")
+          || upper.equals("TIMESTAMPTZ")) {
         int save = pos;
         pos += word.length();
         skipSpace();
         if (pos < text.length() && text.charAt(pos) == '\'') {
           // The column's type decides what the text means, unless arithmetic needs the value.
-          return new LiteralArithmetic.Typed(upper, string());
+          return new LiteralArithmetic.Typed(
+              upper.startsWith("TIMESTAMP") ? "TIMESTAMP" : upper, string());
         }
         pos = save;
       }

@@ -45,6 +45,19 @@ final class LiteralArithmetic {
     return v;
   }
 
+  /**
+   * The value a literal stands for inside a computed expression, where no column's type reads it: a
+   * typed literal as its Java value (LocalDate, LocalTime, LocalDateTime, or an Instant for a
+   * timestamp with an offset).
+   */
+  static Object typedValue(Object v) {
+    if (v instanceof Typed t) {
+      Temporal at = temporal(t);
+      return at instanceof OffsetDateTime o ? o.toInstant() : at;
+    }
+    return value(v);
+  }
+
   static Object apply(Object left, char op, Object right) {
     if (left instanceof Interval && right instanceof Typed && op == '+') {
       return apply(right, op, left);

@@ -157,8 +157,11 @@ class FilterParserTest {
         4, assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = 'x")).position());
     assertEquals(
         0, assertThrows(FilterSyntaxException.class, () -> Filter.parse("  ")).position() - 2);
-    assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = NULL"));
-    assertThrows(FilterSyntaxException.class, () -> Filter.parse("1 = 2"));
+    assertThrows(FilterSyntaxException.class, () -> Filter.parse("a + = 1"));
+    assertEquals(
+        4,
+        assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = lower(s, 'a', 'b')"))
+            .position());
     assertThrows(FilterSyntaxException.class, () -> Filter.parse("(a = 1"));
   }
 
@@ -190,5 +193,91 @@ class FilterParserTest {
         assertThrows(FilterSyntaxException.class, () -> Filter.parse("s LIKE 'a!' ESCAPE '!'"))
             .getMessage()
             .contains("ends with its escape character"));
+  }
+
+  @Test
+  void computedValuesParseAndPrintBack() {
+    Expression s = Expression.column("s");
+    assertEquals(
+        Filter.compute(Expression.call("lower", s), Filter.Op.EQ, Expression.literal("ann")),
+        Filter.parse("lower(s) = 'ann'"));
+    assertEquals(
+        Filter.compute(
+            Expression.call("+", Expression.column("a"), Expression.literal(1L)),
+            Filter.Op.GT,
+            Expression.column("b")),
+        Filter.parse("a + 1 > b"));
+    // Constant arithmetic folds; a parenthesised value is a value, a parenthesised test a test.
+    assertEquals(
+        Filter.compute(
+            Expression.call("*", Expression.column("a"), Expression.literal(6L)),
+            Filter.Op.LT,
+            Expression.literal(1L)),
+        Filter.parse("(a * (2 + 4)) < 1"));
+    assertEquals(Filter.gt("a", 1L), Filter.parse("(a > 1)"));
+    assertEquals(
+        Filter.compute(
+            Expression.call(
+                "*",
+                Expression.call("+", Expression.column("a"), Expression.column("b")),
+                Expression.literal(2L)),
+            Filter.Op.GT,
+            Expression.column("c")),
+        Filter.parse("(a + b) * 2 > c"));
+    // SQL's NULL: unknown in comparisons and IN lists.
+    assertEquals(
+        Filter.compute(Expression.column("a"), Filter.Op.EQ, Expression.literal(null)),
+        Filter.parse("a = NULL"));
+    assertEquals(
+        Filter.or(
+            Filter.in("a", 1L),
+            Filter.compute(Expression.column("a"), Filter.Op.EQ, Expression.literal(null))),
+        Filter.parse("a IN (1, NULL)"));
+    assertEquals(Filter.test(Expression.literal(true)), Filter.parse("TRUE"));
+    assertEquals(
+        Filter.compute(Expression.literal(1L), Filter.Op.EQ, Expression.literal(1L)),
+        Filter.parse("1 = 1"));
+    // Tests on a column stay the basic filters, which prune; on a computed value, calls.
+    assertEquals(Filter.like("s", "a%"), Filter.parse("s ~~ 'a%'"));
+    assertEquals(Filter.not(Filter.ilike("s", "a%")), Filter.parse("s !~~* 'a%'"));
+    assertEquals(new Filter.Like("s", "a%\\%_", '\\'), Filter.parse("s GLOB 'a*%?'"));
+    assertEquals(Filter.isNull("s"), Filter.parse("s IS NULL"));
+    assertEquals(
+        Filter.test(Expression.call("like", Expression.call("upper", s), Expression.literal("A%"))),
+        Filter.parse("upper(s) LIKE 'A%'"));
+    assertEquals(
+        Filter.test(Expression.call("regexp_full_match", s, Expression.literal("a.c"))),
+        Filter.parse("s SIMILAR TO 'a.c'"));
+    // SQL's spellings of the functions.
+    assertEquals(Filter.parse("year(d) = 2024"), Filter.parse("EXTRACT(YEAR FROM d) = 2024"));
+    assertEquals(Filter.parse("year(d) = 2024"), Filter.parse("date_part('year', d) = 2024"));
+    assertEquals(
+        Filter.parse("substring(s, 1, 2) = 'ab'"), Filter.parse("substr(s FROM 1 FOR 2) = 'ab'"));
+    assertEquals(Filter.parse("date(ts) = '2024-01-01'"), Filter.parse("ts::DATE = '2024-01-01'"));
+    assertEquals(Filter.parse("length(s) > 2"), Filter.parse("char_length(s) > 2"));
+
+    for (String sql :
+        List.of(
+            "lower(s) = 'ann'",
+            "a - -1 > b * 2",
+            "-a < 3",
+            "a % 7 = 3 AND b // 2 <> 1",
+            "(a + b) * (c - d) >= 0",
+            "s || t LIKE 'x%' ESCAPE '!'",
+            "lower(s) NOT ILIKE '%a%'",
+            "concat(s, NULL, 'x') = 'x'",
+            "coalesce(a, b, 0) > 0",
+            "regexp_matches(s, '[0-9]+') AND NOT (s SIMILAR TO 'a')",
+            "d + 1 > DATE '2024-01-01'",
+            "ts::DATE = DATE '2024-01-01' + INTERVAL 1 DAY",
+            "like(lower(s), 'a%') <> TRUE",
+            "lower(s) IS NULL",
+            "NULL",
+            "FALSE OR a IN (b, 1, NULL)",
+            "hour(t) BETWEEN 9 AND 17",
+            "a = TIMESTAMPTZ '2024-01-01T10:00:00Z' - INTERVAL 1 HOUR")) {
+      Filter parsed = Filter.parse(sql);
+      assertEquals(parsed, Filter.parse(parsed.toString()), sql + " printed as " + parsed);
+    }
   }
 }

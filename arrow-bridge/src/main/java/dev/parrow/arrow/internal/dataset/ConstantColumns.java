@@ -1,6 +1,8 @@
 package dev.parrow.arrow.internal.dataset;
 
+import dev.parrow.arrow.filter.Expression;
 import dev.parrow.arrow.filter.Filter;
+import dev.parrow.arrow.internal.filter.FilterBinder;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -62,6 +64,9 @@ public final class ConstantColumns {
     if (f instanceof Filter.CompareColumns pair) {
       return applyPair(pair, negate, constants);
     }
+    if (f instanceof Filter.Compute compute) {
+      return applyComputed(compute, negate, constants);
+    }
     String column = column(f);
     if (!isConstant(column, constants)) {
       return negate ? new Filter.Not(f) : f;
@@ -119,6 +124,27 @@ public final class ConstantColumns {
       return new Filter.Compare(pair.left(), op, right);
     }
     return holds(op, compare(left, right, pair.left()));
+  }
+
+  /**
+   * Computed values: each constant column replaced by its value, and settled when no other column
+   * is left (unknown selects nothing, negated or not).
+   */
+  private static Object applyComputed(
+      Filter.Compute compute, boolean negate, Map<String, Object> constants) {
+    java.util.function.Function<Expression.Column, Expression> replace =
+        c ->
+            isConstant(c.name(), constants) ? Expression.literal(constant(c.name(), constants)) : c;
+    Filter.Compute replaced =
+        new Filter.Compute(
+            compute.left().replaceColumns(replace),
+            compute.op(),
+            compute.right().replaceColumns(replace));
+    if (!replaced.columns().isEmpty()) {
+      return negate ? new Filter.Not(replaced) : replaced;
+    }
+    Boolean truth = FilterBinder.constantTruth(replaced);
+    return truth != null && truth != negate;
   }
 
   /** Whether {@code a op b} holds, given the sign of a's comparison with b. */

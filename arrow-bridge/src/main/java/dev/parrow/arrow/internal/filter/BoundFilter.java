@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * A filter bound to a file: every column resolved to its leaf, every literal converted to the
  * column's {@link Domain}, and every NOT pushed down to the tests (De Morgan, and each operator
- * replaced by its negation), so that the pruning steps only ever see AND, OR, tests of one column
- * and comparisons of two.
+ * replaced by its negation), so that the pruning steps only ever see AND, OR, tests of one column,
+ * comparisons of two, and comparisons of computed values (which prune nothing).
  */
 public sealed interface BoundFilter {
 
@@ -90,6 +90,39 @@ public sealed interface BoundFilter {
       implements BoundFilter {
     CompareColumns negate() {
       return new CompareColumns(left, kind.negate(), right, how);
+    }
+  }
+
+  /**
+   * Two computed values compared ({@code lower(name) = 'ann'}): {@code kind} is one of EQ, NE, LT,
+   * LE, GT and GE. A null on either side makes it unknown.
+   *
+   * @param comparison the bound sides and how they meet
+   * @param kind the operator
+   * @param sql the filter as written, for errors
+   */
+  record Computed(ExpressionBinder.Comparison comparison, Kind kind, String sql)
+      implements BoundFilter {
+    Computed negate() {
+      return new Computed(comparison, kind.negate(), sql);
+    }
+
+    /** The columns either side reads. */
+    List<FilterColumn> columns() {
+      List<FilterColumn> out = new java.util.ArrayList<>();
+      collect(comparison.left(), out);
+      collect(comparison.right(), out);
+      return out;
+    }
+
+    private static void collect(BoundExpression e, List<FilterColumn> out) {
+      if (e instanceof BoundExpression.ColumnRef c) {
+        out.add(c.column());
+      } else if (e instanceof BoundExpression.Apply a) {
+        a.arguments().forEach(x -> collect(x, out));
+      } else if (e instanceof BoundExpression.Convert c) {
+        collect(c.value(), out);
+      }
     }
   }
 }

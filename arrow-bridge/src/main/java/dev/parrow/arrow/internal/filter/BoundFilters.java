@@ -22,6 +22,8 @@ public final class BoundFilters {
     } else if (f instanceof BoundFilter.CompareColumns pair) {
       add(pair.left(), out);
       add(pair.right(), out);
+    } else if (f instanceof BoundFilter.Computed computed) {
+      computed.columns().forEach(c -> add(c, out));
     } else {
       add(((BoundFilter.Test) f).column(), out);
     }

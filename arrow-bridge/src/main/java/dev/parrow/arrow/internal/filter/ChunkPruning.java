@@ -125,7 +125,7 @@ public final class ChunkPruning {
       return false;
     }
     if (!(f instanceof Test test)) {
-      return true; // two columns compared: their rows are tested one by one
+      return true; // columns compared, or values computed: their rows are tested one by one
     }
     Boolean before = known.get(test);
     if (before != null && !before) {

@@ -61,6 +61,14 @@ public final class FilterBinder {
       BoundFilter.CompareColumns bound = compareColumns(pair);
       return negated ? bound.negate() : bound;
     }
+    if (filter instanceof Filter.Compute compute) {
+      BoundFilter.Computed bound =
+          new BoundFilter.Computed(
+              new ExpressionBinder(this::column, fileName).compare(compute),
+              kind(compute.op()),
+              fileName + ": the filter '" + compute + "'");
+      return negated ? bound.negate() : bound;
+    }
     Test test;
     if (filter instanceof Filter.IsNull isNull) {
       test = new Test(column(isNull.column()), Kind.IS_NULL, List.of());
@@ -74,6 +82,34 @@ public final class FilterBinder {
       test = in(column(in.column()), in.values());
     }
     return negated ? test.negate() : test;
+  }
+
+  /**
+   * The truth of computed values that read no column ({@code 1 = 1}, a dataset's partition value
+   * put in for its column): TRUE, FALSE, or null for unknown.
+   *
+   * @throws IllegalArgumentException when the values do not compute or compare
+   */
+  public static Boolean constantTruth(Filter.Compute compute) {
+    BoundFilter.Computed bound =
+        new BoundFilter.Computed(
+            new ExpressionBinder(
+                    name -> {
+                      throw new IllegalArgumentException("no column here: " + name);
+                    },
+                    "a constant filter")
+                .compare(compute),
+            kind(compute.op()),
+            compute.toString());
+    long[][] truth =
+        new ExpressionEvaluator(
+                1,
+                c -> {
+                  throw new IllegalStateException();
+                },
+                compute.toString())
+            .compare(bound.comparison(), bound.kind());
+    return truth[0][0] != 0 ? Boolean.TRUE : truth[1][0] != 0 ? Boolean.FALSE : null;
   }
 
   /**

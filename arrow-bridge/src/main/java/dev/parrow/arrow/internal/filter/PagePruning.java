@@ -59,7 +59,8 @@ public final class PagePruning {
       return acc;
     }
     if (!(f instanceof Test test)) {
-      return RowRanges.all(group.numRows()); // two columns compared: tested row by row
+      return RowRanges.all(
+          group.numRows()); // columns compared, or values computed: tested row by row
     }
     return testRanges(test, group);
   }

@@ -88,6 +88,12 @@ public final class RowFilter {
     if (f instanceof BoundFilter.CompareColumns pair) {
       return compareColumns(pair, batch, rows, cache);
     }
+    if (f instanceof BoundFilter.Computed computed) {
+      long[][] truth =
+          new ExpressionEvaluator(rows, c -> rowValues(c, batch, rows, cache), computed.sql())
+              .compare(computed.comparison(), computed.kind());
+      return new Truth(truth[0], truth[1]);
+    }
     return test((Test) f, batch, rows, cache);
   }
 
@@ -111,7 +117,7 @@ public final class RowFilter {
   }
 
   /** A column's value in each row of a batch, and the rows where it is not null. */
-  private record RowValues(ColumnValues values, long[] present) {}
+  record RowValues(ColumnValues values, long[] present) {}
 
   /** A column's values by row, a dictionary-encoded one's looked up by its ids. */
   private RowValues rowValues(

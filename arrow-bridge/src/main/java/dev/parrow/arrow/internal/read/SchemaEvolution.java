@@ -212,6 +212,10 @@ public final class SchemaEvolution {
     if (f instanceof Filter.CompareColumns pair) {
       return new Filter.CompareColumns(names.get(pair.left()), pair.op(), names.get(pair.right()));
     }
+    if (f instanceof Filter.Compute c) {
+      return new Filter.Compute(
+          c.left().renameColumns(names::get), c.op(), c.right().renameColumns(names::get));
+    }
     String column = names.get(ConstantColumns.column(f));
     if (f instanceof Filter.Compare c) {
       return new Filter.Compare(column, c.op(), c.value());

@@ -1,0 +1,119 @@
+package dev.parrow.arrow.internal.filter;
+
+import java.util.List;
+
+/**
+ * An {@link dev.parrow.arrow.filter.Expression} bound to a file by {@link ExpressionBinder}: each
+ * column resolved, each literal converted, each call's result type decided, so that {@link
+ * ExpressionEvaluator} only computes.
+ */
+sealed interface BoundExpression {
+  ValueType type();
+
+  /** What a computed value is, and how its Java form reads. */
+  enum Kind {
+    /** Longs, 0 or 1. */
+    BOOLEAN,
+    /** Longs: an integer, or a decimal's unscaled value at {@link ValueType#scale}. */
+    EXACT,
+    /** Doubles holding float values: arithmetic rounds each result to float, as DuckDB's FLOAT. */
+    FLOAT,
+    DOUBLE,
+    /** UTF-8 bytes. */
+    STRING,
+    BINARY,
+    /** Longs: days since 1970-01-01. */
+    DATE,
+    /** Longs: units of {@link ValueType#unitNanos} since the epoch, UTC. */
+    TIMESTAMP,
+    /** Longs: units of {@link ValueType#unitNanos} since midnight. */
+    TIME,
+    /** SQL's NULL literal: every value null. */
+    NULL
+  }
+
+  /**
+   * A value type.
+   *
+   * @param kind the kind
+   * @param scale an EXACT value's decimal scale (0 for integers)
+   * @param unitNanos a TIMESTAMP's or TIME's unit in nanoseconds
+   */
+  record ValueType(Kind kind, int scale, long unitNanos) {
+    static final ValueType BOOLEAN = new ValueType(Kind.BOOLEAN, 0, 0);
+    static final ValueType INTEGER = new ValueType(Kind.EXACT, 0, 0);
+    static final ValueType FLOAT = new ValueType(Kind.FLOAT, 0, 0);
+    static final ValueType DOUBLE = new ValueType(Kind.DOUBLE, 0, 0);
+    static final ValueType STRING = new ValueType(Kind.STRING, 0, 0);
+    static final ValueType BINARY = new ValueType(Kind.BINARY, 0, 0);
+    static final ValueType DATE = new ValueType(Kind.DATE, 0, 0);
+    static final ValueType NULL = new ValueType(Kind.NULL, 0, 0);
+
+    static ValueType exact(int scale) {
+      return new ValueType(Kind.EXACT, scale, 0);
+    }
+
+    boolean isNumber() {
+      return kind == Kind.EXACT || kind == Kind.FLOAT || kind == Kind.DOUBLE;
+    }
+
+    boolean isFloating() {
+      return kind == Kind.FLOAT || kind == Kind.DOUBLE;
+    }
+
+    boolean isBytes() {
+      return kind == Kind.STRING || kind == Kind.BINARY;
+    }
+
+    boolean isInstant() {
+      return kind == Kind.DATE || kind == Kind.TIMESTAMP;
+    }
+
+    /** How the type reads in an error message. */
+    String describe() {
+      return switch (kind) {
+        case EXACT -> scale == 0 ? "an integer" : "a decimal";
+        case FLOAT, DOUBLE -> "a float";
+        case BOOLEAN -> "a boolean";
+        case STRING -> "a string";
+        case BINARY -> "bytes";
+        case DATE -> "a date";
+        case TIMESTAMP -> "a timestamp";
+        case TIME -> "a time";
+        case NULL -> "NULL";
+      };
+    }
+  }
+
+  /** A column's values. */
+  record ColumnRef(FilterColumn column, ValueType type) implements BoundExpression {}
+
+  /**
+   * A literal: a Long (EXACT, BOOLEAN, DATE, TIMESTAMP, TIME), a Double, bytes, or null.
+   *
+   * @param type its type
+   * @param value its value in the type's Java form
+   */
+  record Constant(ValueType type, Object value) implements BoundExpression {}
+
+  /**
+   * A function applied to bound arguments.
+   *
+   * @param function the function, as {@link dev.parrow.arrow.filter.Expression.Call} names it
+   * @param arguments the arguments, converted to the types the function computes in
+   * @param type the result's type
+   * @param compiled what the function prepared once: a {@link LikePattern} or a regular expression
+   */
+  record Apply(String function, List<BoundExpression> arguments, ValueType type, Object compiled)
+      implements BoundExpression {
+    public Apply {
+      arguments = List.copyOf(arguments);
+    }
+  }
+
+  /**
+   * A value converted to another type before use (an integer to a decimal's scale, a number to a
+   * float, a date to a timestamp).
+   */
+  record Convert(BoundExpression value, ValueType type) implements BoundExpression {}
+}

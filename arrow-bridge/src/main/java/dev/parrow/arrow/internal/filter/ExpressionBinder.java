@@ -1,0 +1,566 @@
+package dev.parrow.arrow.internal.filter;
+
+import dev.parrow.arrow.filter.Expression;
+import dev.parrow.arrow.filter.Filter;
+import dev.parrow.arrow.internal.filter.BoundExpression.Apply;
+import dev.parrow.arrow.internal.filter.BoundExpression.Constant;
+import dev.parrow.arrow.internal.filter.BoundExpression.Convert;
+import dev.parrow.arrow.internal.filter.BoundExpression.Kind;
+import dev.parrow.arrow.internal.filter.BoundExpression.ValueType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Binds a {@link Filter.Compute}: resolves its columns, types every call as DuckDB does (integers
+ * and decimals exact, {@code /} a double, a FLOAT meeting an integer or decimal a FLOAT, a string
+ * literal read as the type it meets), and decides how the two sides compare. Every problem is an
+ * IllegalArgumentException naming the file and the expression, before anything is read.
+ */
+final class ExpressionBinder {
+  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+
+  private final Function<String, FilterColumn> columns;
+  private final String fileName;
+  private Filter.Compute current;
+
+  ExpressionBinder(Function<String, FilterColumn> columns, String fileName) {
+    this.columns = columns;
+    this.fileName = fileName;
+  }
+
+  /** How the two sides of a comparison meet. */
+  enum Form {
+    /** Longs, each side times its multiplier (decimal scales, time units aligned exactly). */
+    LONGS,
+    /** Doubles: -0.0 equals 0.0, NaN equals NaN and is above every number. */
+    DOUBLES,
+    /** Bytes, unsigned. */
+    BYTES,
+    /** Against NULL: unknown in every row. */
+    NEVER
+  }
+
+  /**
+   * A bound comparison.
+   *
+   * @param left the left side
+   * @param right the right side
+   * @param form how they meet
+   * @param leftFactor what LONGS multiplies the left side's values by
+   * @param rightFactor what LONGS multiplies the right side's values by
+   */
+  record Comparison(
+      BoundExpression left, BoundExpression right, Form form, long leftFactor, long rightFactor) {}
+
+  Comparison compare(Filter.Compute compute) {
+    current = compute;
+    BoundExpression left = bind(compute.left());
+    BoundExpression right = bind(compute.right());
+    // A string literal meets a value of another type as that type, as SQL casts it.
+    left = castLiteral(left, right.type());
+    right = castLiteral(right, left.type());
+    ValueType l = left.type();
+    ValueType r = right.type();
+    if (l.kind() == Kind.NULL || r.kind() == Kind.NULL) {
+      return new Comparison(left, right, Form.NEVER, 1, 1);
+    }
+    if (l.isNumber() && r.isNumber()) {
+      if (l.kind() == Kind.EXACT && r.kind() == Kind.EXACT) {
+        int scale = Math.max(l.scale(), r.scale());
+        return new Comparison(
+            left, right, Form.LONGS, pow10(scale - l.scale()), pow10(scale - r.scale()));
+      }
+      ValueType common = numeric(l, r);
+      return new Comparison(convert(left, common), convert(right, common), Form.DOUBLES, 1, 1);
+    }
+    if (l.isBytes() && r.isBytes()) {
+      return new Comparison(left, right, Form.BYTES, 1, 1);
+    }
+    if (l.isInstant() && r.isInstant()
+        || l.kind() == Kind.TIME && r.kind() == Kind.TIME
+        || l.kind() == Kind.BOOLEAN && r.kind() == Kind.BOOLEAN) {
+      long ln = unitNanos(l);
+      long rn = unitNanos(r);
+      long fine = Math.min(ln, rn);
+      return new Comparison(left, right, Form.LONGS, ln / fine, rn / fine);
+    }
+    throw problem("it compares " + l.describe() + " with " + r.describe());
+  }
+
+  /** Nanoseconds per unit of a date, timestamp or time's longs; 1 for booleans. */
+  private static long unitNanos(ValueType t) {
+    return switch (t.kind()) {
+      case DATE -> NANOS_PER_DAY;
+      case TIMESTAMP, TIME -> t.unitNanos();
+      default -> 1;
+    };
+  }
+
+  private BoundExpression bind(Expression e) {
+    if (e instanceof Expression.Column c) {
+      return column(columns.apply(c.name()));
+    }
+    if (e instanceof Expression.Literal l) {
+      return constant(l.value());
+    }
+    Expression.Call call = (Expression.Call) e;
+    List<BoundExpression> args = new ArrayList<>();
+    for (Expression a : call.arguments()) {
+      args.add(bind(a));
+    }
+    return apply(call.function(), args, call.arguments());
+  }
+
+  private BoundExpression column(FilterColumn c) {
+    ValueType type =
+        switch (c.literal()) {
+          case INTEGER -> ValueType.INTEGER;
+          case DECIMAL -> ValueType.exact(c.scale());
+          case FLOAT -> c.float32() ? ValueType.FLOAT : ValueType.DOUBLE;
+          case BOOLEAN -> ValueType.BOOLEAN;
+          case STRING -> ValueType.STRING;
+          case BINARY, UUID -> ValueType.BINARY;
+          case DATE -> ValueType.DATE;
+          case TIME -> new ValueType(Kind.TIME, 0, c.unitNanos());
+          case TIMESTAMP -> new ValueType(Kind.TIMESTAMP, 0, c.unitNanos());
+          case NONE -> null;
+        };
+    if (type == null || c.domain() == Domain.NONE) {
+      throw problem(
+          "it reads column '"
+              + c.name()
+              + "' ("
+              + c.column().physicalType()
+              + "), which it cannot compute with");
+    }
+    return new BoundExpression.ColumnRef(c, type);
+  }
+
+  /** A literal in the Java form of its type. */
+  private BoundExpression constant(Object v) {
+    if (v == null) {
+      return new Constant(ValueType.NULL, null);
+    }
+    if (v instanceof Boolean b) {
+      return new Constant(ValueType.BOOLEAN, b ? 1L : 0L);
+    }
+    if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+      return new Constant(ValueType.INTEGER, ((Number) v).longValue());
+    }
+    if (v instanceof BigInteger i) {
+      return exactConstant(new BigDecimal(i));
+    }
+    if (v instanceof BigDecimal d) {
+      return exactConstant(d);
+    }
+    if (v instanceof Float f) {
+      return new Constant(ValueType.FLOAT, (double) f);
+    }
+    if (v instanceof Double d) {
+      return new Constant(ValueType.DOUBLE, d);
+    }
+    if (v instanceof String s) {
+      return new Constant(ValueType.STRING, s.getBytes(StandardCharsets.UTF_8));
+    }
+    if (v instanceof byte[] b) {
+      return new Constant(ValueType.BINARY, b.clone());
+    }
+    if (v instanceof UUID u) {
+      return new Constant(
+          ValueType.BINARY,
+          ByteBuffer.allocate(16)
+              .putLong(u.getMostSignificantBits())
+              .putLong(u.getLeastSignificantBits())
+              .array());
+    }
+    if (v instanceof LocalDate d) {
+      return new Constant(ValueType.DATE, d.toEpochDay());
+    }
+    if (v instanceof LocalTime t) {
+      return new Constant(new ValueType(Kind.TIME, 0, 1), t.toNanoOfDay());
+    }
+    if (v instanceof LocalDateTime t) {
+      return timestampConstant(t.toInstant(ZoneOffset.UTC));
+    }
+    if (v instanceof Instant i) {
+      return timestampConstant(i);
+    }
+    if (v instanceof OffsetDateTime t) {
+      return timestampConstant(t.toInstant());
+    }
+    if (v instanceof ZonedDateTime t) {
+      return timestampConstant(t.toInstant());
+    }
+    throw problem(
+        "it has a literal of a type filters do not take: " + v.getClass().getSimpleName());
+  }
+
+  private Constant exactConstant(BigDecimal d) {
+    if (d.scale() < 0) {
+      d = d.setScale(0);
+    }
+    try {
+      return new Constant(ValueType.exact(d.scale()), d.unscaledValue().longValueExact());
+    } catch (ArithmeticException e) {
+      throw problem("it has a number too large to compute with: " + d.toPlainString());
+    }
+  }
+
+  /** An instant in microseconds, or nanoseconds where it has them. */
+  private Constant timestampConstant(Instant i) {
+    try {
+      if (i.getNano() % 1000 == 0) {
+        long micros =
+            Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000L), i.getNano() / 1000);
+        return new Constant(new ValueType(Kind.TIMESTAMP, 0, 1000), micros);
+      }
+      long nanos =
+          Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000_000L), i.getNano());
+      return new Constant(new ValueType(Kind.TIMESTAMP, 0, 1), nanos);
+    } catch (ArithmeticException e) {
+      throw problem("it has a timestamp out of range: " + i);
+    }
+  }
+
+  /** A string literal read as the type it meets; anything else as it is. */
+  private BoundExpression castLiteral(BoundExpression e, ValueType to) {
+    if (!(e instanceof Constant c) || c.type().kind() != Kind.STRING || to.isBytes()) {
+      return e;
+    }
+    String text = new String((byte[]) c.value(), StandardCharsets.UTF_8).trim();
+    try {
+      return switch (to.kind()) {
+        case EXACT, FLOAT, DOUBLE -> {
+          BigDecimal d = new BigDecimal(text);
+          yield to.kind() == Kind.EXACT ? exactConstant(d) : constant(d.doubleValue());
+        }
+        case BOOLEAN -> {
+          if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {
+            throw problem("it compares a boolean with '" + text + "'");
+          }
+          yield constant(Boolean.parseBoolean(text));
+        }
+        case DATE ->
+            text.length() <= 10
+                ? constant(LocalDate.parse(text))
+                : timestampConstant(FilterBinder.parseInstant(text));
+        case TIMESTAMP -> timestampConstant(FilterBinder.parseInstant(text));
+        case TIME -> constant(LocalTime.parse(text));
+        default -> e;
+      };
+    } catch (NumberFormatException | DateTimeParseException ex) {
+      throw problem("it compares " + to.describe() + " with '" + text + "', which is not one");
+    }
+  }
+
+  /** The type two numbers meet in: DOUBLE over FLOAT over EXACT. */
+  private static ValueType numeric(ValueType a, ValueType b) {
+    if (a.kind() == Kind.DOUBLE || b.kind() == Kind.DOUBLE) {
+      return ValueType.DOUBLE;
+    }
+    if (a.kind() == Kind.FLOAT || b.kind() == Kind.FLOAT) {
+      return ValueType.FLOAT;
+    }
+    return ValueType.exact(Math.max(a.scale(), b.scale()));
+  }
+
+  /** A value in another type, converted where its Java form differs. */
+  private BoundExpression convert(BoundExpression e, ValueType to) {
+    ValueType from = e.type();
+    if (from.equals(to) || from.kind() == Kind.NULL) {
+      return e;
+    }
+    if (from.kind() == Kind.FLOAT && to.kind() == Kind.DOUBLE) {
+      return new Convert(e, to); // the same doubles; typed as DOUBLE from here
+    }
+    boolean ok =
+        from.kind() == Kind.EXACT
+                && to.isNumber()
+                && (to.isFloating() || to.scale() >= from.scale())
+            || from.kind() == Kind.DATE && to.kind() == Kind.TIMESTAMP
+            || from.kind() == Kind.TIMESTAMP
+                && to.kind() == Kind.TIMESTAMP
+                && to.unitNanos() <= from.unitNanos();
+    if (!ok) {
+      throw new IllegalStateException("no conversion from " + from + " to " + to);
+    }
+    return new Convert(e, to);
+  }
+
+  private BoundExpression apply(String f, List<BoundExpression> args, List<Expression> source) {
+    switch (f) {
+      case "+", "-", "*", "/", "//", "%" -> {
+        if (args.size() == 1 && f.equals("-")) {
+          BoundExpression a = args.get(0);
+          requireNumber(f, a);
+          return new Apply("negate", args, a.type(), null);
+        }
+        arity(f, args, 2, 2);
+        return arithmetic(
+            f,
+            castLiteral(args.get(0), args.get(1).type()),
+            castLiteral(args.get(1), args.get(0).type()));
+      }
+      case "abs" -> {
+        arity(f, args, 1, 1);
+        requireNumber(f, args.get(0));
+        return new Apply(f, args, args.get(0).type(), null);
+      }
+      case "lower", "upper", "trim", "ltrim", "rtrim" -> {
+        arity(f, args, 1, 1);
+        requireKind(f, args.get(0), Kind.STRING);
+        return new Apply(f, args, ValueType.STRING, null);
+      }
+      case "length" -> {
+        arity(f, args, 1, 1);
+        requireKind(f, args.get(0), Kind.STRING);
+        return new Apply(f, args, ValueType.INTEGER, null);
+      }
+      case "strlen" -> {
+        arity(f, args, 1, 1);
+        if (!args.get(0).type().isBytes() && args.get(0).type().kind() != Kind.NULL) {
+          throw problem(f + " takes a string or bytes, not " + args.get(0).type().describe());
+        }
+        return new Apply(f, args, ValueType.INTEGER, null);
+      }
+      case "substring", "left", "right" -> {
+        arity(f, args, 2, f.equals("substring") ? 3 : 2);
+        requireKind(f, args.get(0), Kind.STRING);
+        List<BoundExpression> out = new ArrayList<>(List.of(args.get(0)));
+        for (BoundExpression a : args.subList(1, args.size())) {
+          a = castLiteral(a, ValueType.INTEGER);
+          if (a.type().kind() != Kind.NULL
+              && !(a.type().kind() == Kind.EXACT && a.type().scale() == 0)) {
+            throw problem(f + " takes integer positions and lengths, not " + a.type().describe());
+          }
+          out.add(a);
+        }
+        return new Apply(f, out, ValueType.STRING, null);
+      }
+      case "concat", "||" -> {
+        arity(f, args, f.equals("||") ? 2 : 1, Integer.MAX_VALUE);
+        boolean binary = args.stream().allMatch(a -> a.type().kind() == Kind.BINARY);
+        for (BoundExpression a : args) {
+          if (!(a.type().kind() == Kind.STRING || binary || a.type().kind() == Kind.NULL)) {
+            throw problem(f + " joins strings (or bytes), not " + a.type().describe());
+          }
+        }
+        return new Apply(f, args, binary ? ValueType.BINARY : ValueType.STRING, null);
+      }
+      case "year", "month", "day", "quarter", "dayofweek", "isodow", "dayofyear", "week" -> {
+        arity(f, args, 1, 1);
+        requireInstant(f, args.get(0), false);
+        return new Apply(f, args, ValueType.INTEGER, null);
+      }
+      case "hour", "minute", "second" -> {
+        arity(f, args, 1, 1);
+        requireInstant(f, args.get(0), true);
+        return new Apply(f, args, ValueType.INTEGER, null);
+      }
+      case "date" -> {
+        arity(f, args, 1, 1);
+        BoundExpression a = castLiteral(args.get(0), ValueType.DATE);
+        requireInstant(f, a, false);
+        return new Apply(f, List.of(a), ValueType.DATE, null);
+      }
+      case "coalesce" -> {
+        arity(f, args, 1, Integer.MAX_VALUE);
+        return coalesce(args);
+      }
+      case "like", "ilike" -> {
+        arity(f, args, 2, 3);
+        requireKind(f, args.get(0), Kind.STRING);
+        String pattern = textLiteral(f, source.get(1));
+        Character escape = null;
+        if (args.size() == 3) {
+          String e = textLiteral(f, source.get(2));
+          if (e.length() != 1) {
+            throw problem(f + "'s escape is one character, not '" + e + "'");
+          }
+          escape = e.charAt(0);
+        }
+        LikePattern compiled;
+        try {
+          new Filter.Like("value", pattern, escape, f.equals("ilike"));
+          compiled = LikePattern.compile(pattern, escape, f.equals("ilike"));
+        } catch (IllegalArgumentException e) {
+          throw problem(e.getMessage());
+        }
+        return new Apply("like", List.of(args.get(0)), ValueType.BOOLEAN, compiled);
+      }
+      case "regexp_matches", "regexp_full_match" -> {
+        arity(f, args, 2, 2);
+        requireKind(f, args.get(0), Kind.STRING);
+        String regex = textLiteral(f, source.get(1));
+        Pattern compiled;
+        try {
+          compiled = Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+          throw problem(f + " has an invalid regular expression: " + e.getDescription());
+        }
+        return new Apply(f, List.of(args.get(0)), ValueType.BOOLEAN, compiled);
+      }
+      case "is_null" -> {
+        arity(f, args, 1, 1);
+        return new Apply(f, args, ValueType.BOOLEAN, null);
+      }
+      default -> throw problem("it calls " + f + ", which is not computed here");
+    }
+  }
+
+  private BoundExpression arithmetic(String f, BoundExpression a, BoundExpression b) {
+    ValueType x = a.type();
+    ValueType y = b.type();
+    if (x.kind() == Kind.NULL || y.kind() == Kind.NULL) {
+      ValueType other = x.kind() == Kind.NULL ? y : x;
+      return new Constant(other.kind() == Kind.NULL ? ValueType.NULL : other, null);
+    }
+    // Dates: a date plus or minus days, and the days between two dates.
+    if (x.kind() == Kind.DATE || y.kind() == Kind.DATE) {
+      boolean days = y.kind() == Kind.EXACT && y.scale() == 0;
+      if (f.equals("+") && x.kind() == Kind.DATE && days) {
+        return new Apply("+", List.of(a, b), ValueType.DATE, null);
+      }
+      if (f.equals("+") && y.kind() == Kind.DATE && x.kind() == Kind.EXACT && x.scale() == 0) {
+        return new Apply("+", List.of(b, a), ValueType.DATE, null);
+      }
+      if (f.equals("-") && x.kind() == Kind.DATE && days) {
+        return new Apply("-", List.of(a, b), ValueType.DATE, null);
+      }
+      if (f.equals("-") && x.kind() == Kind.DATE && y.kind() == Kind.DATE) {
+        return new Apply("-", List.of(a, b), ValueType.INTEGER, null);
+      }
+    }
+    if (!x.isNumber() || !y.isNumber()) {
+      throw problem("it applies " + f + " to " + x.describe() + " and " + y.describe());
+    }
+    ValueType common = numeric(x, y);
+    if (common.kind() != Kind.EXACT) {
+      return new Apply(
+          f.equals("//") ? "/" : f, List.of(convert(a, common), convert(b, common)), common, null);
+    }
+    return switch (f) {
+      case "+", "-", "%" ->
+          new Apply(f, List.of(convert(a, common), convert(b, common)), common, null);
+      case "*" -> new Apply(f, List.of(a, b), ValueType.exact(x.scale() + y.scale()), null);
+      case "//" ->
+          x.scale() == 0 && y.scale() == 0
+              ? new Apply(f, List.of(a, b), ValueType.INTEGER, null)
+              : new Apply(
+                  "/",
+                  List.of(convert(a, ValueType.DOUBLE), convert(b, ValueType.DOUBLE)),
+                  ValueType.DOUBLE,
+                  null);
+      default ->
+          new Apply(
+              "/",
+              List.of(convert(a, ValueType.DOUBLE), convert(b, ValueType.DOUBLE)),
+              ValueType.DOUBLE,
+              null);
+    };
+  }
+
+  private BoundExpression coalesce(List<BoundExpression> args) {
+    ValueType type = null;
+    for (BoundExpression a : args) {
+      ValueType t = a.type();
+      if (t.kind() == Kind.NULL) {
+        continue;
+      }
+      if (type == null) {
+        type = t;
+      } else if (type.isNumber() && t.isNumber()) {
+        type = numeric(type, t);
+      } else if (type.isInstant() && t.isInstant()) {
+        long unit =
+            Math.min(
+                type.kind() == Kind.DATE ? NANOS_PER_DAY : type.unitNanos(),
+                t.kind() == Kind.DATE ? NANOS_PER_DAY : t.unitNanos());
+        type = type.equals(t) ? t : new ValueType(Kind.TIMESTAMP, 0, unit);
+      } else if (!type.equals(t)) {
+        throw problem("it coalesces " + type.describe() + " with " + t.describe());
+      }
+    }
+    if (type == null) {
+      return new Constant(ValueType.NULL, null);
+    }
+    List<BoundExpression> out = new ArrayList<>();
+    for (BoundExpression a : args) {
+      out.add(convert(castLiteral(a, type), type));
+    }
+    return new Apply("coalesce", out, type, null);
+  }
+
+  private String textLiteral(String f, Expression e) {
+    if (e instanceof Expression.Literal l && l.value() instanceof String s) {
+      return s;
+    }
+    throw problem(f + " takes a 'quoted' text as its pattern, not " + e);
+  }
+
+  private void arity(String f, List<BoundExpression> args, int min, int max) {
+    if (args.size() < min || args.size() > max) {
+      throw problem(
+          f
+              + " takes "
+              + (min == max
+                  ? String.valueOf(min)
+                  : max == Integer.MAX_VALUE ? min + " or more" : min + " to " + max)
+              + " arguments, not "
+              + args.size());
+    }
+  }
+
+  private void requireNumber(String f, BoundExpression a) {
+    if (!a.type().isNumber() && a.type().kind() != Kind.NULL) {
+      throw problem(f + " takes a number, not " + a.type().describe());
+    }
+  }
+
+  private void requireKind(String f, BoundExpression a, Kind kind) {
+    if (a.type().kind() != kind && a.type().kind() != Kind.NULL) {
+      throw problem(
+          f + " takes " + new ValueType(kind, 0, 0).describe() + ", not " + a.type().describe());
+    }
+  }
+
+  private void requireInstant(String f, BoundExpression a, boolean timeToo) {
+    Kind k = a.type().kind();
+    if (!(a.type().isInstant() || k == Kind.NULL || timeToo && k == Kind.TIME)) {
+      throw problem(
+          f
+              + " takes a date or timestamp"
+              + (timeToo ? " or time" : "")
+              + ", not "
+              + a.type().describe());
+    }
+  }
+
+  private static long pow10(int n) {
+    long p = 1;
+    for (int i = 0; i < n; i++) {
+      p = Math.multiplyExact(p, 10);
+    }
+    return p;
+  }
+
+  private IllegalArgumentException problem(String what) {
+    return new IllegalArgumentException(fileName + ": the filter '" + current + "': " + what);
+  }
+}
