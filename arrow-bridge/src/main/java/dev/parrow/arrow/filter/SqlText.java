@@ -23,6 +23,10 @@ final class SqlText {
       // Text, which SQL casts to the column's type: a float literal stays a float.
       return "'" + value + "'";
     }
+    if (value instanceof Double d && d == 0 && 1 / d < 0) {
+      // -0.0 as a double literal: as a decimal it would read back as 0.
+      return "-0E0";
+    }
     if (value instanceof java.math.BigDecimal d) {
       return d.toPlainString();
     }

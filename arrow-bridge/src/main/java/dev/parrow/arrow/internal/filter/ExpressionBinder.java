@@ -35,6 +35,9 @@ import java.util.regex.PatternSyntaxException;
 final class ExpressionBinder {
   private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
+  /** The most decimal places an exact value keeps: its unscaled value is a long. */
+  private static final int MAX_SCALE = 18;
+
   private final Function<String, FilterColumn> columns;
   private final String fileName;
   private Filter.Compute current;
@@ -214,6 +217,9 @@ final class ExpressionBinder {
   private Constant exactConstant(BigDecimal d) {
     if (d.scale() < 0) {
       d = d.setScale(0);
+    }
+    if (d.scale() > MAX_SCALE) {
+      throw problem("it has a number of more than 18 decimal places: " + d.toPlainString());
     }
     try {
       return new Constant(ValueType.exact(d.scale()), d.unscaledValue().longValueExact());
@@ -458,7 +464,12 @@ final class ExpressionBinder {
     return switch (f) {
       case "+", "-", "%" ->
           new Apply(f, List.of(convert(a, common), convert(b, common)), common, null);
-      case "*" -> new Apply(f, List.of(a, b), ValueType.exact(x.scale() + y.scale()), null);
+      case "*" -> {
+        if (x.scale() + y.scale() > MAX_SCALE) {
+          throw problem("it multiplies decimals into more than 18 decimal places");
+        }
+        yield new Apply(f, List.of(a, b), ValueType.exact(x.scale() + y.scale()), null);
+      }
       case "//" ->
           x.scale() == 0 && y.scale() == 0
               ? new Apply(f, List.of(a, b), ValueType.INTEGER, null)
