@@ -14,8 +14,8 @@ import java.nio.charset.StandardCharsets;
  * the same SQL; and reading a file of every column type with it (comparisons, IN, BETWEEN, IS NULL,
  * LIKE and ILIKE, computed values, through statistics, dictionaries, Bloom filters and the page
  * index) returns valid vectors or fails with an IllegalArgumentException naming the column before
- * anything is read (or naming the filter, when its arithmetic overflows 64 bits).
- * Seeds: expressions over that file's columns.
+ * anything is read (or naming the filter, when its arithmetic overflows 64 bits). Seeds:
+ * expressions over that file's columns.
  */
 class FilterFuzzTest {
   private static final byte[] FILE = HintFuzzTest.resource("flat_pruning.parquet");
