@@ -19,13 +19,16 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
 
   /**
    * The functions, by their SQL names: the operators {@code + - * / // %} (a call of {@code -} with
-   * one argument negates), {@code abs}; for strings {@code lower upper length strlen substring left
-   * right trim ltrim rtrim concat ||}; for dates and timestamps (in UTC) {@code year month day hour
-   * minute second quarter dayofweek isodow dayofyear week date} ({@code date(ts)} is {@code CAST(ts
-   * AS DATE)}); {@code coalesce}; and the tests {@code like ilike} (a string, the pattern, and the
-   * escape character or none), {@code regexp_matches} (a Java regular expression found in the
-   * value), {@code regexp_full_match} (matching all of it: SQL's SIMILAR TO) and {@code is_null},
-   * which are true or false.
+   * one argument negates); for numbers {@code abs round floor ceil sign sqrt power ln log10 exp};
+   * for strings {@code lower upper length strlen substring left right trim ltrim rtrim concat ||
+   * replace strpos reverse}; for dates and timestamps (in UTC) {@code year month day hour minute
+   * second quarter dayofweek isodow dayofyear week date date_trunc} ({@code date(ts)} is {@code
+   * CAST(ts AS DATE)}, {@code date_trunc} takes the part first, as a 'quoted' text); {@code cast}
+   * (a value and a type's name as text: DOUBLE, FLOAT, BIGINT, INTEGER, SMALLINT, TINYINT or
+   * VARCHAR); {@code coalesce greatest least nullif}; and the tests {@code like ilike} (a string,
+   * the pattern, and the escape character or none), {@code regexp_matches} (a Java regular
+   * expression found in the value), {@code regexp_full_match} (matching all of it: SQL's SIMILAR
+   * TO), which are null where their value is, and {@code is_null}, which is true or false.
    */
   Set<String> FUNCTIONS =
       Set.of(
@@ -36,6 +39,15 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
           "//",
           "%",
           "abs",
+          "round",
+          "floor",
+          "ceil",
+          "sign",
+          "sqrt",
+          "power",
+          "ln",
+          "log10",
+          "exp",
           "lower",
           "upper",
           "length",
@@ -48,6 +60,9 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
           "rtrim",
           "concat",
           "||",
+          "replace",
+          "strpos",
+          "reverse",
           "year",
           "month",
           "day",
@@ -60,7 +75,12 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
           "dayofyear",
           "week",
           "date",
+          "date_trunc",
+          "cast",
           "coalesce",
+          "greatest",
+          "least",
+          "nullif",
           "like",
           "ilike",
           "regexp_matches",
@@ -189,10 +209,17 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
             "regexp_matches",
             "regexp_full_match",
             "left",
-            "right" ->
+            "right",
+            "power",
+            "strpos",
+            "date_trunc",
+            "cast",
+            "nullif" ->
             new int[] {2, 2};
         case "substring", "like", "ilike" -> new int[] {2, 3};
-        case "concat", "coalesce" -> new int[] {1, Integer.MAX_VALUE};
+        case "replace" -> new int[] {3, 3};
+        case "round" -> new int[] {1, 2};
+        case "concat", "coalesce", "greatest", "least" -> new int[] {1, Integer.MAX_VALUE};
         default -> new int[] {1, 1};
       };
     }
@@ -209,6 +236,9 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
       }
       if (isOperator(function)) {
         return args.size() == 1 ? function + args.get(0) : String.join(" " + function + " ", args);
+      }
+      if (function.equals("cast") && arguments.get(1) instanceof Literal type) {
+        return "CAST(" + args.get(0) + " AS " + type.value() + ")";
       }
       return function + "(" + String.join(", ", args) + ")";
     }

@@ -320,14 +320,16 @@ final class FilterParser {
   private Filter is(Expression left, int start) {
     boolean negated = keyword("NOT");
     if (keyword("NULL")) {
-      Filter f = condition(new Expression.Call("is_null", List.of(finish(left))));
+      Filter f = isNull(left);
       return negated ? new Filter.Not(f) : f;
     }
-    String column = column(left, start);
     boolean isTrue = keyword("TRUE");
     if (isTrue || keyword("FALSE")) {
       // IS TRUE is IS NOT DISTINCT FROM TRUE: never unknown, so NOT of it is IS NOT TRUE.
-      Filter same = Filter.notDistinct(column, isTrue);
+      Filter same =
+          left instanceof Expression.Column c
+              ? Filter.notDistinct(c.name(), isTrue)
+              : notDistinct(left, literal(isTrue), start);
       return negated ? Filter.not(same) : same;
     }
     if (keyword("DISTINCT")) {
@@ -339,19 +341,31 @@ final class FilterParser {
       Expression other = operand();
       // Never unknown, so NOT of it is IS DISTINCT FROM exactly.
       Filter same;
-      if (other instanceof Expression.Column c) {
-        same = Filter.columnsNotDistinct(column, c.name());
-      } else if (isValue(other)) {
-        same = Filter.notDistinct(column, value(other, otherAt));
-      } else if (other instanceof Expression.Literal) {
-        same = Filter.isNull(column);
+      if (left instanceof Expression.Column c && other instanceof Expression.Column o) {
+        same = Filter.columnsNotDistinct(c.name(), o.name());
+      } else if (left instanceof Expression.Column c && isValue(other)) {
+        same = Filter.notDistinct(c.name(), value(other, otherAt));
+      } else if (other instanceof Expression.Literal l && l.value() == null) {
+        same = isNull(left);
       } else {
-        throw error(otherAt, "IS DISTINCT FROM takes a column or a value");
+        same = notDistinct(left, other, start);
       }
       return negated ? same : Filter.not(same);
     }
     throw error(
         pos, "expected NULL, TRUE, FALSE or DISTINCT FROM after IS" + (negated ? " NOT" : ""));
+  }
+
+  private Filter isNull(Expression value) {
+    return condition(new Expression.Call("is_null", List.of(finish(value))));
+  }
+
+  /** a IS NOT DISTINCT FROM b: equal and neither null, or both null; never unknown. */
+  private Filter notDistinct(Expression a, Expression b, int start) {
+    return Filter.or(
+        Filter.and(
+            compare(a, Filter.Op.EQ, b, start), Filter.not(isNull(a)), Filter.not(isNull(b))),
+        Filter.and(isNull(a), isNull(b)));
   }
 
   /** Whether the predicate ends here: the end, a closing parenthesis, AND or OR. */
@@ -571,6 +585,12 @@ final class FilterParser {
       case "doy" -> "dayofyear";
       case "weekofyear" -> "week";
       case "to_date" -> "date";
+      case "ceiling" -> "ceil";
+      case "pow" -> "power";
+      case "log" -> "log10";
+      case "instr" -> "strpos";
+      case "ifnull" -> "coalesce";
+      case "datetrunc" -> "date_trunc";
       default -> name;
     };
   }
@@ -602,6 +622,16 @@ final class FilterParser {
         Expression value = operand();
         expect(")");
         return part(part, value, start);
+      }
+      case "position" -> {
+        // position(text IN value) is strpos(value, text).
+        Expression needle = sum();
+        if (!keyword("IN")) {
+          throw error(pos, "expected IN in POSITION");
+        }
+        Expression haystack = operand();
+        expect(")");
+        return make("strpos", List.of(haystack, needle), start);
       }
       case "substring" -> {
         Expression value = operand();
@@ -783,13 +813,26 @@ final class FilterParser {
    */
   private Expression cast(Expression value, String type, int at) {
     if (!(value instanceof Expression.Literal literal)) {
-      return switch (type) {
-        case "DATE" -> make("date", List.of(value), at);
-        default ->
-            throw error(
-                at,
-                "only a literal casts to " + type + "; a column or computed value casts to DATE");
-      };
+      String to =
+          switch (type) {
+            case "DATE" -> "DATE";
+            case "DOUBLE", "FLOAT8" -> "DOUBLE";
+            case "FLOAT", "FLOAT4", "REAL" -> "FLOAT";
+            case "BIGINT", "INT8", "LONG" -> "BIGINT";
+            case "INTEGER", "INT", "INT4", "SIGNED" -> "INTEGER";
+            case "SMALLINT", "INT2", "SHORT" -> "SMALLINT";
+            case "TINYINT", "INT1" -> "TINYINT";
+            case "VARCHAR", "TEXT", "STRING", "CHAR", "BPCHAR" -> "VARCHAR";
+            default ->
+                throw error(
+                    at,
+                    "a column or computed value casts to DATE, DOUBLE, FLOAT, BIGINT, INTEGER,"
+                        + " SMALLINT, TINYINT or VARCHAR, not "
+                        + type);
+          };
+      return to.equals("DATE")
+          ? make("date", List.of(value), at)
+          : make("cast", List.of(value, literal(to)), at);
     }
     if (literal.value() == null) {
       return literal;

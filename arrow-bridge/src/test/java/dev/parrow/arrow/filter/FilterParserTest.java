@@ -275,7 +275,16 @@ class FilterParserTest {
             "NULL",
             "FALSE OR a IN (b, 1, NULL)",
             "hour(t) BETWEEN 9 AND 17",
-            "a = TIMESTAMPTZ '2024-01-01T10:00:00Z' - INTERVAL 1 HOUR")) {
+            "a = TIMESTAMPTZ '2024-01-01T10:00:00Z' - INTERVAL 1 HOUR",
+            "CAST(a AS DOUBLE) / 3 > CAST(b AS INTEGER)",
+            "a::VARCHAR LIKE '1%'",
+            "round(a, -2) > floor(b) + ceiling(c)",
+            "position('x' IN s) = 0 AND instr(s, 'y') > pow(2, 3)",
+            "date_trunc('month', d) = DATE '2024-03-01'",
+            "greatest(a, b, 0) > least(c, d) AND nullif(s, '') IS NULL",
+            "lower(s) IS DISTINCT FROM s",
+            "regexp_matches(s, 'a') IS NOT TRUE",
+            "a + 1 IS NOT DISTINCT FROM NULL")) {
       Filter parsed = Filter.parse(sql);
       assertEquals(parsed, Filter.parse(parsed.toString()), sql + " printed as " + parsed);
     }

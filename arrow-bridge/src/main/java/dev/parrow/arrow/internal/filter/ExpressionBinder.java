@@ -328,6 +328,84 @@ final class ExpressionBinder {
         requireNumber(f, args.get(0));
         return new Apply(f, args, args.get(0).type(), null);
       }
+      case "round", "floor", "ceil" -> {
+        BoundExpression a = args.get(0);
+        requireNumber(f, a);
+        long digits = 0;
+        if (args.size() > 1) {
+          if (!(args.get(1) instanceof Constant c && c.type().equals(ValueType.INTEGER))) {
+            throw problem(f + " takes its number of decimal places as an integer literal");
+          }
+          digits = (Long) c.value();
+        }
+        digits = Math.max(-MAX_SCALE, Math.min(MAX_SCALE, digits));
+        // Decimals keep min(digits, scale) places (floor and ceil none); floats stay floats.
+        ValueType type =
+            a.type().kind() == Kind.EXACT
+                ? ValueType.exact((int) Math.max(0, Math.min(digits, a.type().scale())))
+                : a.type();
+        return new Apply(f, List.of(a), type, digits);
+      }
+      case "sign" -> {
+        arity(f, args, 1, 1);
+        requireNumber(f, args.get(0));
+        return new Apply(f, args, ValueType.INTEGER, null);
+      }
+      case "sqrt", "ln", "log10", "exp", "power" -> {
+        List<BoundExpression> out = new ArrayList<>();
+        for (BoundExpression a : args) {
+          requireNumber(f, a);
+          out.add(convert(a, ValueType.DOUBLE));
+        }
+        return new Apply(f, out, ValueType.DOUBLE, null);
+      }
+      case "cast" -> {
+        String to = textLiteral(f, source.get(1));
+        return cast(args.get(0), to);
+      }
+      case "greatest", "least", "nullif" -> {
+        ValueType type = common(f, args);
+        if (type == null) {
+          return new Constant(ValueType.NULL, null);
+        }
+        List<BoundExpression> out = new ArrayList<>();
+        for (BoundExpression a : args) {
+          out.add(convert(castLiteral(a, type), type));
+        }
+        return new Apply(f, out, type, null);
+      }
+      case "replace" -> {
+        for (BoundExpression a : args) {
+          requireKind(f, a, Kind.STRING);
+        }
+        return new Apply(f, args, ValueType.STRING, null);
+      }
+      case "strpos" -> {
+        for (BoundExpression a : args) {
+          requireKind(f, a, Kind.STRING);
+        }
+        return new Apply(f, args, ValueType.INTEGER, null);
+      }
+      case "reverse" -> {
+        requireKind(f, args.get(0), Kind.STRING);
+        return new Apply(f, args, ValueType.STRING, null);
+      }
+      case "date_trunc" -> {
+        String part = textLiteral(f, source.get(0)).toLowerCase(java.util.Locale.ROOT);
+        if (!List.of("year", "quarter", "month", "week", "day", "hour", "minute", "second")
+            .contains(part)) {
+          throw problem(
+              "date_trunc truncates to year, quarter, month, week, day, hour, minute or second, not '"
+                  + part
+                  + "'");
+        }
+        BoundExpression a = castLiteral(args.get(1), ValueType.DATE);
+        requireInstant(f, a, false);
+        // DuckDB's date_trunc is a timestamp, a date's at midnight in microseconds.
+        ValueType type =
+            a.type().kind() == Kind.TIMESTAMP ? a.type() : new ValueType(Kind.TIMESTAMP, 0, 1000);
+        return new Apply(f, List.of(convert(a, type)), type, part);
+      }
       case "lower", "upper", "trim", "ltrim", "rtrim" -> {
         arity(f, args, 1, 1);
         requireKind(f, args.get(0), Kind.STRING);
@@ -488,11 +566,27 @@ final class ExpressionBinder {
   }
 
   private BoundExpression coalesce(List<BoundExpression> args) {
+    ValueType type = common("coalesce", args);
+    if (type == null) {
+      return new Constant(ValueType.NULL, null);
+    }
+    List<BoundExpression> out = new ArrayList<>();
+    for (BoundExpression a : args) {
+      out.add(convert(castLiteral(a, type), type));
+    }
+    return new Apply("coalesce", out, type, null);
+  }
+
+  /**
+   * The type values of several types meet in: numbers as arithmetic's, dates and timestamps as
+   * timestamps in the finer unit, anything else only its own type; null when all are NULL.
+   */
+  private ValueType common(String f, List<BoundExpression> args) {
     ValueType type = null;
     for (BoundExpression a : args) {
       ValueType t = a.type();
-      if (t.kind() == Kind.NULL) {
-        continue;
+      if (t.kind() == Kind.NULL || a instanceof Constant c && t.kind() == Kind.STRING) {
+        continue; // a string literal is read as the type the others have
       }
       if (type == null) {
         type = t;
@@ -505,17 +599,43 @@ final class ExpressionBinder {
                 t.kind() == Kind.DATE ? NANOS_PER_DAY : t.unitNanos());
         type = type.equals(t) ? t : new ValueType(Kind.TIMESTAMP, 0, unit);
       } else if (!type.equals(t)) {
-        throw problem("it coalesces " + type.describe() + " with " + t.describe());
+        throw problem("it gives " + f + " " + type.describe() + " and " + t.describe());
       }
     }
-    if (type == null) {
-      return new Constant(ValueType.NULL, null);
+    if (type == null && args.stream().anyMatch(a -> a.type().kind() == Kind.STRING)) {
+      return ValueType.STRING;
     }
-    List<BoundExpression> out = new ArrayList<>();
-    for (BoundExpression a : args) {
-      out.add(convert(castLiteral(a, type), type));
+    return type;
+  }
+
+  /** CAST(value AS type) of a computed value, as DuckDB casts. */
+  private BoundExpression cast(BoundExpression a, String to) {
+    ValueType from = a.type();
+    if (from.kind() == Kind.NULL) {
+      return a;
     }
-    return new Apply("coalesce", out, type, null);
+    ValueType type =
+        switch (to) {
+          case "DOUBLE" -> ValueType.DOUBLE;
+          case "FLOAT" -> ValueType.FLOAT;
+          case "VARCHAR" -> ValueType.STRING;
+          case "BIGINT", "INTEGER", "SMALLINT", "TINYINT" -> ValueType.INTEGER;
+          default -> throw problem("it casts to " + to + ", which a computed value cannot be");
+        };
+    boolean ok =
+        switch (type.kind()) {
+          case STRING ->
+              from.kind() == Kind.STRING
+                  || from.kind() == Kind.EXACT
+                  || from.kind() == Kind.DATE
+                  || from.kind() == Kind.BOOLEAN;
+          default -> from.isNumber() || from.kind() == Kind.STRING || from.kind() == Kind.BOOLEAN;
+        };
+    if (!ok) {
+      throw problem(
+          "it casts " + from.describe() + " to " + to + ", which Parrow does not compute");
+    }
+    return new Apply("cast", List.of(a), type, to);
   }
 
   private String textLiteral(String f, Expression e) {

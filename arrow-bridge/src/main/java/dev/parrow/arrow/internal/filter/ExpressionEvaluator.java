@@ -6,7 +6,6 @@ import dev.parrow.arrow.internal.filter.BoundExpression.Constant;
 import dev.parrow.arrow.internal.filter.BoundExpression.Convert;
 import dev.parrow.arrow.internal.filter.BoundExpression.Kind;
 import dev.parrow.arrow.internal.filter.BoundExpression.ValueType;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
@@ -139,14 +138,15 @@ final class ExpressionEvaluator {
       case "negate" -> negate(evaluate(args.get(0)), a.type());
       case "abs" -> abs(evaluate(args.get(0)), a.type());
       case "lower", "upper" ->
-          Strings.changeCase(evaluate(args.get(0)), rows, a.function().equals("upper"));
-      case "trim", "ltrim", "rtrim" -> Strings.trim(evaluate(args.get(0)), rows, a.function());
-      case "length" -> Strings.length(evaluate(args.get(0)), rows);
-      case "strlen" -> Strings.byteLength(evaluate(args.get(0)), rows);
+          StringFunctions.changeCase(evaluate(args.get(0)), rows, a.function().equals("upper"));
+      case "trim", "ltrim", "rtrim" ->
+          StringFunctions.trim(evaluate(args.get(0)), rows, a.function());
+      case "length" -> StringFunctions.length(evaluate(args.get(0)), rows);
+      case "strlen" -> StringFunctions.byteLength(evaluate(args.get(0)), rows);
       case "substring", "left", "right" ->
-          Strings.substring(a.function(), args.stream().map(this::evaluate).toList(), rows);
+          StringFunctions.substring(a.function(), args.stream().map(this::evaluate).toList(), rows);
       case "concat", "||" ->
-          Strings.concat(
+          StringFunctions.concat(
               args.stream().map(this::evaluate).toList(), rows, a.function().equals("concat"));
       case "year",
           "month",
@@ -160,15 +160,36 @@ final class ExpressionEvaluator {
           "minute",
           "second",
           "date" ->
-          Dates.part(a.function(), evaluate(args.get(0)), args.get(0).type(), rows);
+          DateFunctions.part(a.function(), evaluate(args.get(0)), args.get(0).type(), rows);
       case "coalesce" -> coalesce(args);
-      case "like" -> Strings.like(evaluate(args.get(0)), (LikePattern) a.compiled(), rows);
+      case "round", "floor", "ceil" ->
+          NumberFunctions.round(
+              a.function(),
+              evaluate(args.get(0)),
+              args.get(0).type(),
+              a.type(),
+              (Long) a.compiled(),
+              rows,
+              filter);
+      case "sign" -> NumberFunctions.sign(evaluate(args.get(0)), args.get(0).type(), rows);
+      case "sqrt", "ln", "log10", "exp", "power" ->
+          NumberFunctions.math(
+              a.function(), args.stream().map(this::evaluate).toList(), rows, filter);
+      case "cast" -> cast(evaluate(args.get(0)), args.get(0).type(), (String) a.compiled());
+      case "greatest", "least", "nullif" -> choose(a.function(), args, a.type());
+      case "replace" -> StringFunctions.replace(args.stream().map(this::evaluate).toList(), rows);
+      case "strpos" -> StringFunctions.strpos(evaluate(args.get(0)), evaluate(args.get(1)), rows);
+      case "reverse" -> StringFunctions.reverse(evaluate(args.get(0)), rows);
+      case "date_trunc" ->
+          DateFunctions.trunc((String) a.compiled(), evaluate(args.get(0)), a.type(), rows);
+      case "like" -> StringFunctions.like(evaluate(args.get(0)), (LikePattern) a.compiled(), rows);
       case "regexp_matches", "regexp_full_match" ->
-          Strings.regexp(
+          StringFunctions.regexp(
               evaluate(args.get(0)),
               (Pattern) a.compiled(),
               a.function().equals("regexp_full_match"),
-              rows);
+              rows,
+              filter);
       case "is_null" -> isNull(evaluate(args.get(0)));
       default -> throw new IllegalStateException(a.function());
     };
@@ -396,33 +417,161 @@ final class ExpressionEvaluator {
     return out;
   }
 
+  /**
+   * CAST to a number or text, as DuckDB casts: a decimal to an integer half away from zero, a float
+   * half to even, out of the target's range an error.
+   */
+  private Values cast(Values v, ValueType from, String to) {
+    Values out = new Values();
+    out.present = v.present;
+    if (to.equals("VARCHAR")) {
+      return StringFunctions.text(v, from, rows);
+    }
+    if (to.equals("DOUBLE") || to.equals("FLOAT")) {
+      out.doubles = new double[rows];
+      for (int i = 0; i < rows; i++) {
+        if (!v.has(i)) {
+          continue;
+        }
+        double d =
+            switch (from.kind()) {
+              case FLOAT, DOUBLE -> v.doubles[i];
+              case EXACT, BOOLEAN ->
+                  from.scale() == 0 ? (double) v.longs[i] : v.longs[i] / Math.pow(10, from.scale());
+              default -> parseDouble(StringFunctions.string(v, i));
+            };
+        out.doubles[i] = to.equals("FLOAT") ? (float) d : d;
+      }
+      return out;
+    }
+    int bits =
+        switch (to) {
+          case "TINYINT" -> 8;
+          case "SMALLINT" -> 16;
+          case "INTEGER" -> 32;
+          default -> 64;
+        };
+    out.longs = new long[rows];
+    for (int i = 0; i < rows; i++) {
+      if (!v.has(i)) {
+        continue;
+      }
+      java.math.BigDecimal exact =
+          switch (from.kind()) {
+            case FLOAT, DOUBLE -> {
+              double d = Math.rint(v.doubles[i]);
+              if (!Double.isFinite(d)) {
+                throw new IllegalArgumentException(filter + " casts " + d + " to " + to);
+              }
+              yield new java.math.BigDecimal(d);
+            }
+            case EXACT, BOOLEAN ->
+                java.math.BigDecimal.valueOf(v.longs[i], from.scale())
+                    .setScale(0, java.math.RoundingMode.HALF_UP);
+            default ->
+                parseDecimal(StringFunctions.string(v, i), to)
+                    .setScale(0, java.math.RoundingMode.HALF_UP);
+          };
+      if (exact.toBigInteger().bitLength() > bits - 1) {
+        throw new IllegalArgumentException(
+            filter + " casts " + exact + " to " + to + ", which cannot hold it");
+      }
+      out.longs[i] = exact.longValue();
+    }
+    return out;
+  }
+
+  private double parseDouble(String text) {
+    try {
+      return Double.parseDouble(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(filter + " casts '" + text + "', which is no number");
+    }
+  }
+
+  private java.math.BigDecimal parseDecimal(String text, String to) {
+    try {
+      return new java.math.BigDecimal(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          filter + " casts '" + text + "' to " + to + ", which it is not");
+    }
+  }
+
+  /**
+   * greatest and least (nulls left out, as DuckDB does), and nullif (null where the two are equal),
+   * on arguments already of one type.
+   */
+  private Values choose(String f, List<BoundExpression> args, ValueType type) {
+    List<Values> values = args.stream().map(this::evaluate).toList();
+    Values out = copy(values.get(0));
+    if (f.equals("nullif")) {
+      Values other = values.get(1);
+      for (int i = 0; i < rows; i++) {
+        if (out.has(i) && other.has(i) && order(out, i, other, i, type) == 0) {
+          out.present[i >>> 6] &= ~(1L << i);
+        }
+      }
+      return out;
+    }
+    int want = f.equals("greatest") ? 1 : -1;
+    int[] from = new int[rows];
+    for (int k = 1; k < values.size(); k++) {
+      Values v = values.get(k);
+      for (int i = 0; i < rows; i++) {
+        if (!v.has(i)) {
+          continue;
+        }
+        Values best = values.get(from[i]);
+        if (!out.has(i) || Integer.signum(order(v, i, best, i, type)) == want) {
+          from[i] = k;
+          out.present[i >>> 6] |= 1L << i;
+        }
+      }
+    }
+    for (int i = 0; i < rows; i++) {
+      if (from[i] != 0) {
+        Values v = values.get(from[i]);
+        if (out.longs != null) {
+          out.longs[i] = v.longs[i];
+        } else if (out.doubles != null) {
+          out.doubles[i] = v.doubles[i];
+        }
+      }
+    }
+    return out.starts == null ? out : StringFunctions.pick(values, from, out.present, rows);
+  }
+
+  /** Two values of one type in order. */
+  private static int order(Values a, int i, Values b, int j, ValueType type) {
+    if (type.isFloating()) {
+      return Domain.compareDoubles(a.doubles[i], b.doubles[j]);
+    }
+    if (type.isBytes()) {
+      return Arrays.compareUnsigned(a.data, a.starts[i], a.ends[i], b.data, b.starts[j], b.ends[j]);
+    }
+    return Long.compare(a.longs[i], b.longs[j]);
+  }
+
   private Values coalesce(List<BoundExpression> args) {
-    Values out = null;
-    for (BoundExpression arg : args) {
-      Values v = evaluate(arg);
-      if (arg.type().kind() == Kind.NULL) {
-        continue;
-      }
-      if (out == null) {
-        out = copy(v);
-        continue;
-      }
+    List<Values> values = args.stream().map(this::evaluate).toList();
+    Values out = copy(values.get(0));
+    int[] from = new int[rows];
+    for (int k = 1; k < values.size(); k++) {
+      Values v = values.get(k);
       for (int i = 0; i < rows; i++) {
         if (!out.has(i) && v.has(i)) {
           out.present[i >>> 6] |= 1L << i;
+          from[i] = k;
           if (out.longs != null) {
             out.longs[i] = v.longs[i];
           } else if (out.doubles != null) {
             out.doubles[i] = v.doubles[i];
           }
-          if (out.starts != null) {
-            // Bytes from another array: copy this row's into a data array of its own.
-            out = Strings.take(out, v, i, rows);
-          }
         }
       }
     }
-    return out == null ? constant(new Constant(ValueType.NULL, null)) : out;
+    return out.starts == null ? out : StringFunctions.pick(values, from, out.present, rows);
   }
 
   private Values copy(Values v) {
@@ -461,329 +610,5 @@ final class ExpressionEvaluator {
 
   private IllegalArgumentException overflow(String what) {
     return new IllegalArgumentException(filter + " computes " + what + " beyond 64-bit integers");
-  }
-
-  /** Strings' functions, on UTF-8 bytes. */
-  static final class Strings {
-    private Strings() {}
-
-    static Values changeCase(Values v, int rows, boolean upper) {
-      Values out = new Values();
-      out.present = v.present;
-      java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
-      out.starts = new int[rows];
-      out.ends = new int[rows];
-      for (int i = 0; i < rows; i++) {
-        out.starts[i] = data.size();
-        if (v.has(i)) {
-          boolean ascii = true;
-          for (int p = v.starts[i]; p < v.ends[i]; p++) {
-            byte b = v.data[p];
-            if (b < 0) {
-              ascii = false;
-              break;
-            }
-          }
-          if (ascii) {
-            for (int p = v.starts[i]; p < v.ends[i]; p++) {
-              int c = v.data[p];
-              if (upper && c >= 'a' && c <= 'z') {
-                c -= 32;
-              } else if (!upper && c >= 'A' && c <= 'Z') {
-                c += 32;
-              }
-              data.write(c);
-            }
-          } else {
-            // Character by character (simple case mapping), as DuckDB's lower and upper.
-            String s =
-                new String(v.data, v.starts[i], v.ends[i] - v.starts[i], StandardCharsets.UTF_8);
-            StringBuilder b = new StringBuilder(s.length());
-            s.codePoints()
-                .forEach(
-                    c ->
-                        b.appendCodePoint(
-                            upper ? Character.toUpperCase(c) : Character.toLowerCase(c)));
-            data.writeBytes(b.toString().getBytes(StandardCharsets.UTF_8));
-          }
-        }
-        out.ends[i] = data.size();
-      }
-      out.data = data.toByteArray();
-      return out;
-    }
-
-    static Values trim(Values v, int rows, String which) {
-      Values out = new Values();
-      out.present = v.present;
-      out.data = v.data;
-      out.starts = new int[rows];
-      out.ends = new int[rows];
-      boolean left = !which.equals("rtrim");
-      boolean right = !which.equals("ltrim");
-      for (int i = 0; i < rows; i++) {
-        int s = v.starts[i];
-        int e = v.ends[i];
-        while (left && s < e && v.data[s] == ' ') {
-          s++;
-        }
-        while (right && e > s && v.data[e - 1] == ' ') {
-          e--;
-        }
-        out.starts[i] = s;
-        out.ends[i] = e;
-      }
-      return out;
-    }
-
-    /** Characters (code points) in each value: bytes that do not continue a UTF-8 sequence. */
-    static Values length(Values v, int rows) {
-      Values out = new Values();
-      out.present = v.present;
-      out.longs = new long[rows];
-      for (int i = 0; i < rows; i++) {
-        out.longs[i] = characters(v.data, v.starts[i], v.ends[i]);
-      }
-      return out;
-    }
-
-    private static int characters(byte[] data, int from, int to) {
-      int n = 0;
-      for (int p = from; p < to; p++) {
-        if ((data[p] & 0xC0) != 0x80) {
-          n++;
-        }
-      }
-      return n;
-    }
-
-    static Values byteLength(Values v, int rows) {
-      Values out = new Values();
-      out.present = v.present;
-      out.longs = new long[rows];
-      for (int i = 0; i < rows; i++) {
-        out.longs[i] = v.ends[i] - v.starts[i];
-      }
-      return out;
-    }
-
-    /** Where the character at (0-based) index {@code c} starts, or {@code to} past the last. */
-    private static int offsetOf(byte[] data, int from, int to, long c) {
-      int p = from;
-      long seen = -1;
-      for (; p < to; p++) {
-        if ((data[p] & 0xC0) != 0x80 && ++seen == c) {
-          return p;
-        }
-      }
-      return to;
-    }
-
-    /**
-     * DuckDB's substring (1-based; a start at or below 0 counts from before the first character, a
-     * negative one from the end; a negative length takes the characters before the start), left and
-     * right (a negative count leaves that many out).
-     */
-    static Values substring(String f, List<Values> args, int rows) {
-      Values v = args.get(0);
-      Values out = new Values();
-      out.present = v.present.clone();
-      for (Values a : args.subList(1, args.size())) {
-        out.present = and(out.present, a.present);
-      }
-      out.data = v.data;
-      out.starts = new int[rows];
-      out.ends = new int[rows];
-      for (int i = 0; i < rows; i++) {
-        if (!out.has(i)) {
-          continue;
-        }
-        long n = characters(v.data, v.starts[i], v.ends[i]);
-        long k = args.get(1).longs[i];
-        long from; // 1-based, inclusive
-        long to; // exclusive
-        switch (f) {
-          case "left" -> {
-            from = 1;
-            to = 1 + (k >= 0 ? k : Math.max(n + k, 0));
-          }
-          case "right" -> {
-            long take = k >= 0 ? Math.min(k, n) : Math.max(n + k, 0);
-            from = n - take + 1;
-            to = n + 1;
-          }
-          default -> {
-            from = k < 0 ? n + k + 1 : k;
-            if (args.size() > 2) {
-              long len = args.get(2).longs[i];
-              to = len >= 0 ? from + len : from;
-              from = len >= 0 ? from : from + len;
-            } else {
-              to = n + 1;
-            }
-          }
-        }
-        from = Math.max(from, 1);
-        to = Math.min(to, n + 1);
-        if (to <= from) {
-          out.starts[i] = v.starts[i];
-          out.ends[i] = v.starts[i];
-        } else {
-          out.starts[i] = offsetOf(v.data, v.starts[i], v.ends[i], from - 1);
-          out.ends[i] = offsetOf(v.data, v.starts[i], v.ends[i], to - 1);
-        }
-      }
-      return out;
-    }
-
-    /** concat skips nulls; || is null where either side is. */
-    static Values concat(List<Values> args, int rows, boolean skipNulls) {
-      Values out = new Values();
-      out.present = args.get(0).present.clone();
-      for (Values a : args.subList(1, args.size())) {
-        for (int w = 0; w < out.present.length; w++) {
-          out.present[w] = skipNulls ? -1L : out.present[w] & a.present[w];
-        }
-      }
-      if (skipNulls && (rows & 63) != 0 && out.present.length > 0) {
-        out.present[out.present.length - 1] = (1L << rows) - 1;
-      }
-      java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
-      out.starts = new int[rows];
-      out.ends = new int[rows];
-      for (int i = 0; i < rows; i++) {
-        out.starts[i] = data.size();
-        if (out.has(i)) {
-          for (Values a : args) {
-            if (a.has(i)) {
-              data.write(a.data, a.starts[i], a.ends[i] - a.starts[i]);
-            }
-          }
-        }
-        out.ends[i] = data.size();
-      }
-      out.data = data.toByteArray();
-      return out;
-    }
-
-    static Values like(Values v, LikePattern pattern, int rows) {
-      Values out = new Values();
-      out.present = v.present;
-      out.longs = new long[rows];
-      for (int i = 0; i < rows; i++) {
-        if (v.has(i) && pattern.matches(v.data, v.starts[i], v.ends[i])) {
-          out.longs[i] = 1;
-        }
-      }
-      return out;
-    }
-
-    static Values regexp(Values v, Pattern pattern, boolean whole, int rows) {
-      Values out = new Values();
-      out.present = v.present;
-      out.longs = new long[rows];
-      java.util.regex.Matcher m = pattern.matcher("");
-      for (int i = 0; i < rows; i++) {
-        if (v.has(i)) {
-          m.reset(new String(v.data, v.starts[i], v.ends[i] - v.starts[i], StandardCharsets.UTF_8));
-          out.longs[i] = (whole ? m.matches() : m.find()) ? 1 : 0;
-        }
-      }
-      return out;
-    }
-
-    /** {@code into} with row i's bytes taken from {@code from}. */
-    static Values take(Values into, Values from, int i, int rows) {
-      int len = from.ends[i] - from.starts[i];
-      byte[] data = Arrays.copyOf(into.data, into.data.length + len);
-      System.arraycopy(from.data, from.starts[i], data, into.data.length, len);
-      into.starts[i] = into.data.length;
-      into.ends[i] = into.data.length + len;
-      into.data = data;
-      return into;
-    }
-  }
-
-  /** Parts of dates, timestamps (in UTC) and times, from their longs without objects. */
-  static final class Dates {
-    private Dates() {}
-
-    static Values part(String f, Values v, ValueType type, int rows) {
-      Values out = new Values();
-      out.present = v.present;
-      out.longs = new long[rows];
-      long unitsPerDay =
-          type.kind() == Kind.DATE
-              ? 1
-              : type.kind() == Kind.NULL ? 1 : NANOS_PER_DAY / type.unitNanos();
-      for (int i = 0; i < rows; i++) {
-        if (!v.has(i)) {
-          continue;
-        }
-        long x = v.longs[i];
-        if (type.kind() == Kind.TIME) {
-          out.longs[i] = timePart(f, x * type.unitNanos());
-          continue;
-        }
-        long days = Math.floorDiv(x, unitsPerDay);
-        long nanosOfDay =
-            Math.floorMod(x, unitsPerDay) * (type.kind() == Kind.DATE ? 0 : type.unitNanos());
-        out.longs[i] =
-            switch (f) {
-              case "hour", "minute", "second" -> timePart(f, nanosOfDay);
-              case "date" -> days;
-              default -> datePart(f, days);
-            };
-      }
-      return out;
-    }
-
-    private static long timePart(String f, long nanosOfDay) {
-      return switch (f) {
-        case "hour" -> nanosOfDay / 3_600_000_000_000L;
-        case "minute" -> nanosOfDay / 60_000_000_000L % 60;
-        default -> nanosOfDay / 1_000_000_000L % 60;
-      };
-    }
-
-    /** The civil date of a day number (Howard Hinnant's days_from_civil, inverted). */
-    private static long datePart(String f, long days) {
-      long z = days + 719_468;
-      long era = Math.floorDiv(z, 146_097);
-      long doe = z - era * 146_097;
-      long yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-      long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-      long mp = (5 * doy + 2) / 153;
-      long day = doy - (153 * mp + 2) / 5 + 1;
-      long month = mp < 10 ? mp + 3 : mp - 9;
-      long year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-      long dow = Math.floorMod(days + 4, 7); // 1970-01-01 was a Thursday; Sunday is 0
-      return switch (f) {
-        case "year" -> year;
-        case "month" -> month;
-        case "day" -> day;
-        case "quarter" -> (month - 1) / 3 + 1;
-        case "dayofweek" -> dow;
-        case "isodow" -> dow == 0 ? 7 : dow;
-        case "dayofyear" -> days - daysFromCivil(year, 1, 1) + 1;
-        default -> isoWeek(days, year, dow == 0 ? 7 : dow);
-      };
-    }
-
-    static long daysFromCivil(long y, long m, long d) {
-      y -= m <= 2 ? 1 : 0;
-      long era = Math.floorDiv(y, 400);
-      long yoe = y - era * 400;
-      long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-      long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-      return era * 146_097 + doe - 719_468;
-    }
-
-    /** ISO 8601's week: the week (Monday first) holding the year's first Thursday is week 1. */
-    private static long isoWeek(long days, long year, long isodow) {
-      long thursday = days - isodow + 4;
-      long thursdayYear = datePart("year", thursday);
-      return (thursday - daysFromCivil(thursdayYear, 1, 1)) / 7 + 1;
-    }
   }
 }

@@ -27,7 +27,7 @@ class ExpressionEvaluatorTest {
         days.longs[i] = from + i * 97L % 1_000_003;
       }
       for (String part : parts) {
-        long[] got = ExpressionEvaluator.Dates.part(part, days, ValueType.DATE, rows).longs;
+        long[] got = DateFunctions.part(part, days, ValueType.DATE, rows).longs;
         for (int i = 0; i < rows; i++) {
           LocalDate d = LocalDate.ofEpochDay(days.longs[i]);
           long expected =
@@ -59,5 +59,33 @@ class ExpressionEvaluatorTest {
         1, ExpressionEvaluator.compareScaled(Long.MIN_VALUE, 1, -1_000_000_000_000_000_000L, 100));
     assertEquals(
         1, ExpressionEvaluator.compareScaled(1_000_000_000_000_000_000L, 100, Long.MAX_VALUE, 1));
+  }
+
+  /** A regular expression that backtracks exponentially stops with an error, not a hang. */
+  @Test
+  void aBacktrackingRegularExpressionIsStopped() {
+    String value = "a".repeat(60) + "!";
+    ExpressionEvaluator.Values v = new ExpressionEvaluator.Values();
+    v.present = new long[] {1L};
+    v.data = value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    v.starts = new int[] {0};
+    v.ends = new int[] {v.data.length};
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                StringFunctions.regexp(
+                    v,
+                    java.util.regex.Pattern.compile("^(.*a){12}$"),
+                    false,
+                    1,
+                    "f.parquet: the filter"));
+    org.junit.jupiter.api.Assertions.assertTrue(
+        e.getMessage().startsWith("f.parquet: the filter: its regular expression backtracks"),
+        e.getMessage());
+    // A pattern that does not backtrack so reads the same value.
+    assertEquals(
+        1,
+        StringFunctions.regexp(v, java.util.regex.Pattern.compile("a+!$"), false, 1, "f").longs[0]);
   }
 }

@@ -1,0 +1,133 @@
+package dev.parrow.arrow.internal.filter;
+
+import dev.parrow.arrow.internal.filter.BoundExpression.Kind;
+import dev.parrow.arrow.internal.filter.BoundExpression.ValueType;
+import dev.parrow.arrow.internal.filter.ExpressionEvaluator.Values;
+
+/**
+ * Computed filters' date and time functions: parts of dates, timestamps (in UTC) and times, from
+ * their longs without objects, a batch at a time.
+ */
+final class DateFunctions {
+  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+
+  private DateFunctions() {}
+
+  static Values part(String f, Values v, ValueType type, int rows) {
+    Values out = new Values();
+    out.present = v.present;
+    out.longs = new long[rows];
+    long unitsPerDay =
+        type.kind() == Kind.DATE
+            ? 1
+            : type.kind() == Kind.NULL ? 1 : NANOS_PER_DAY / type.unitNanos();
+    for (int i = 0; i < rows; i++) {
+      if (!v.has(i)) {
+        continue;
+      }
+      long x = v.longs[i];
+      if (type.kind() == Kind.TIME) {
+        out.longs[i] = timePart(f, x * type.unitNanos());
+        continue;
+      }
+      long days = Math.floorDiv(x, unitsPerDay);
+      long nanosOfDay =
+          Math.floorMod(x, unitsPerDay) * (type.kind() == Kind.DATE ? 0 : type.unitNanos());
+      out.longs[i] =
+          switch (f) {
+            case "hour", "minute", "second" -> timePart(f, nanosOfDay);
+            case "date" -> days;
+            default -> datePart(f, days);
+          };
+    }
+    return out;
+  }
+
+  private static long timePart(String f, long nanosOfDay) {
+    return switch (f) {
+      case "hour" -> nanosOfDay / 3_600_000_000_000L;
+      case "minute" -> nanosOfDay / 60_000_000_000L % 60;
+      default -> nanosOfDay / 1_000_000_000L % 60;
+    };
+  }
+
+  /** The civil date of a day number (Howard Hinnant's days_from_civil, inverted). */
+  private static long datePart(String f, long days) {
+    long z = days + 719_468;
+    long era = Math.floorDiv(z, 146_097);
+    long doe = z - era * 146_097;
+    long yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    long mp = (5 * doy + 2) / 153;
+    long day = doy - (153 * mp + 2) / 5 + 1;
+    long month = mp < 10 ? mp + 3 : mp - 9;
+    long year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+    long dow = Math.floorMod(days + 4, 7); // 1970-01-01 was a Thursday; Sunday is 0
+    return switch (f) {
+      case "year" -> year;
+      case "month" -> month;
+      case "day" -> day;
+      case "quarter" -> (month - 1) / 3 + 1;
+      case "dayofweek" -> dow;
+      case "isodow" -> dow == 0 ? 7 : dow;
+      case "dayofyear" -> days - daysFromCivil(year, 1, 1) + 1;
+      default -> isoWeek(days, year, dow == 0 ? 7 : dow);
+    };
+  }
+
+  static long daysFromCivil(long y, long m, long d) {
+    y -= m <= 2 ? 1 : 0;
+    long era = Math.floorDiv(y, 400);
+    long yoe = y - era * 400;
+    long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146_097 + doe - 719_468;
+  }
+
+  /** ISO 8601's week: the week (Monday first) holding the year's first Thursday is week 1. */
+  private static long isoWeek(long days, long year, long isodow) {
+    long thursday = days - isodow + 4;
+    long thursdayYear = datePart("year", thursday);
+    return (thursday - daysFromCivil(thursdayYear, 1, 1)) / 7 + 1;
+  }
+
+  /**
+   * date_trunc: each timestamp (in its unit, UTC) moved back to the start of its year, quarter,
+   * month, ISO week (Monday), day, hour, minute or second.
+   */
+  static Values trunc(String part, Values v, ValueType type, int rows) {
+    Values out = new Values();
+    out.present = v.present;
+    out.longs = new long[rows];
+    long unitsPerDay = NANOS_PER_DAY / type.unitNanos();
+    long unitsPerSecond = 1_000_000_000L / type.unitNanos();
+    for (int i = 0; i < rows; i++) {
+      if (!v.has(i)) {
+        continue;
+      }
+      long x = v.longs[i];
+      long days = Math.floorDiv(x, unitsPerDay);
+      long rest = Math.floorMod(x, unitsPerDay);
+      switch (part) {
+        case "second" -> rest -= rest % unitsPerSecond;
+        case "minute" -> rest -= rest % (60 * unitsPerSecond);
+        case "hour" -> rest -= rest % (3600 * unitsPerSecond);
+        default -> {
+          rest = 0;
+          long year = datePart("year", days);
+          long month = datePart("month", days);
+          days =
+              switch (part) {
+                case "day" -> days;
+                case "week" -> days - (datePart("isodow", days) - 1);
+                case "month" -> daysFromCivil(year, month, 1);
+                case "quarter" -> daysFromCivil(year, (month - 1) / 3 * 3 + 1, 1);
+                default -> daysFromCivil(year, 1, 1);
+              };
+        }
+      }
+      out.longs[i] = days * unitsPerDay + rest;
+    }
+    return out;
+  }
+}

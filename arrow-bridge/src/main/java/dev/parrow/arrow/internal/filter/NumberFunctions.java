@@ -1,0 +1,138 @@
+package dev.parrow.arrow.internal.filter;
+
+import dev.parrow.arrow.internal.filter.BoundExpression.Kind;
+import dev.parrow.arrow.internal.filter.BoundExpression.ValueType;
+import dev.parrow.arrow.internal.filter.ExpressionEvaluator.Values;
+import java.util.List;
+
+/**
+ * Computed filters' number functions, a batch at a time, rounding as DuckDB rounds: half away from
+ * zero for decimals and (through {@code round}) floats.
+ */
+final class NumberFunctions {
+  private NumberFunctions() {}
+
+  /**
+   * round, floor or ceil to {@code digits} decimal places (floor and ceil: none): a decimal's
+   * unscaled value rounded at its place and kept at the result's scale, a float as DuckDB's {@code
+   * round(x * 10^d) / 10^d}.
+   */
+  static Values round(
+      String f, Values v, ValueType from, ValueType to, long digits, int rows, String filter) {
+    Values out = new Values();
+    out.present = v.present;
+    if (from.isFloating()) {
+      out.doubles = new double[rows];
+      double scale = Math.pow(10, digits);
+      for (int i = 0; i < rows; i++) {
+        double x = v.doubles[i];
+        double r =
+            switch (f) {
+              case "floor" -> Math.floor(x);
+              case "ceil" -> Math.ceil(x);
+              default -> digits == 0 ? halfAway(x) : halfAway(x * scale) / scale;
+            };
+        out.doubles[i] = from.kind() == Kind.FLOAT ? (float) r : r;
+      }
+      return out;
+    }
+    long places = f.equals("round") ? digits : 0;
+    // Rounded at 10^(scale - places); the result's scale is max(0, min(places, scale)).
+    int drop = (int) Math.min(from.scale() - places, 19);
+    out.longs = new long[rows];
+    if (drop <= 0) {
+      long up = pow10(to.scale() - from.scale());
+      for (int i = 0; i < rows; i++) {
+        out.longs[i] = v.longs[i] * up;
+      }
+      return out;
+    }
+    long unit = drop >= 19 ? Long.MAX_VALUE : pow10(drop);
+    // With places < 0 the rounded value is scaled back up to the result's units.
+    long restore = places < 0 ? pow10((int) -places) : 1;
+    for (int i = 0; i < rows; i++) {
+      if (!v.has(i)) {
+        continue;
+      }
+      long x = v.longs[i];
+      long q = x / unit;
+      long r = x % unit;
+      switch (f) {
+        case "floor" -> q -= r < 0 ? 1 : 0;
+        case "ceil" -> q += r > 0 ? 1 : 0;
+        default -> {
+          if (Math.abs(r) >= unit - Math.abs(r)) {
+            q += x < 0 ? -1 : 1;
+          }
+        }
+      }
+      try {
+        out.longs[i] = Math.multiplyExact(q, restore);
+      } catch (ArithmeticException e) {
+        throw new IllegalArgumentException(filter + " rounds a value past 64-bit integers");
+      }
+    }
+    return out;
+  }
+
+  /** C's round: half away from zero. */
+  static double halfAway(double x) {
+    double a = Math.abs(x);
+    double t = Math.floor(a);
+    if (a - t >= 0.5) {
+      t += 1;
+    }
+    return Math.copySign(t, x);
+  }
+
+  static Values sign(Values v, ValueType from, int rows) {
+    Values out = new Values();
+    out.present = v.present;
+    out.longs = new long[rows];
+    for (int i = 0; i < rows; i++) {
+      if (from.isFloating()) {
+        double d = v.doubles[i];
+        out.longs[i] = d > 0 ? 1 : d < 0 ? -1 : 0; // NaN and -0.0 are 0, as in DuckDB
+      } else {
+        out.longs[i] = Long.signum(v.longs[i]);
+      }
+    }
+    return out;
+  }
+
+  /** sqrt, ln, log10, exp and power on doubles; DuckDB's out-of-domain errors are errors here. */
+  static Values math(String f, List<Values> args, int rows, String filter) {
+    Values a = args.get(0);
+    Values out = new Values();
+    out.present =
+        args.size() > 1 ? ExpressionEvaluator.and(a.present, args.get(1).present) : a.present;
+    out.doubles = new double[rows];
+    for (int i = 0; i < rows; i++) {
+      if (!out.has(i)) {
+        continue;
+      }
+      double x = a.doubles[i];
+      if ((f.equals("sqrt") && x < 0) || ((f.equals("ln") || f.equals("log10")) && x <= 0)) {
+        throw new IllegalArgumentException(
+            filter + " takes " + f + " of " + x + ", which has none");
+      }
+      out.doubles[i] =
+          switch (f) {
+            case "sqrt" -> Math.sqrt(x);
+            case "ln" -> Math.log(x);
+            case "log10" -> Math.log10(x);
+            case "exp" -> Math.exp(x);
+            default -> Math.pow(x, args.get(1).doubles[i]);
+          };
+    }
+    return out;
+  }
+
+  static long pow10(int n) {
+    long p = 1;
+    for (int i = 0; i < n; i++) {
+      p *= 10;
+    }
+    return p;
+  }
+}
