@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Filters on string and binary columns, which the reader tests on their dictionary ids where a
  * chunk is dictionary-encoded throughout and on their values where it is not: row groups of both
  * kinds in one file (one falls back to plain pages), nulls, every operator, the column projected or
- * not, at batch sizes that cut runs anywhere. The expected rows are computed here from the data
- * written, in SQL's three-valued logic.
+ * not, at batch sizes that cut runs anywhere; values computed from the column too. The expected
+ * rows are computed here from the data written, in SQL's three-valued logic.
  */
 class CodedFilterIT {
   @TempDir Path dir;
@@ -86,7 +86,18 @@ class CodedFilterIT {
             new Case("s = 'c' AND n < 3", r -> "c".equals(r.s()) && r.n() < 3),
             new Case(
                 "s = 'c' OR b = 'a'", r -> "c".equals(r.s()) || Objects.equals(text(r.b()), "a")),
-            new Case("b = 'b'", r -> Objects.equals(text(r.b()), "b")));
+            new Case("b = 'b'", r -> Objects.equals(text(r.b()), "b")),
+            // Computed values of one coded column: computed per dictionary entry (and for null).
+            new Case("upper(s) = 'A'", r -> r.s() != null && r.s().toUpperCase().equals("A")),
+            new Case("coalesce(s, 'none') = 'none'", r -> r.s() == null),
+            new Case("lower(s) IS NULL", r -> r.s() == null),
+            new Case(
+                "length(s) > 1", r -> r.s() != null && r.s().codePointCount(0, r.s().length()) > 1),
+            new Case(
+                "NOT (upper(s) IN ('A', 'DÉ'))",
+                r -> r.s() != null && !List.of("A", "DÉ").contains(r.s().toUpperCase())),
+            new Case(
+                "s || s = 'bb' OR n = 9", r -> (r.s() != null && r.s().equals("b")) || r.n() == 9));
     for (Case c : cases) {
       List<String> want = rows.stream().filter(c.where()).map(Row::text).sorted().toList();
       for (int batch : new int[] {1, 7, 4096}) {

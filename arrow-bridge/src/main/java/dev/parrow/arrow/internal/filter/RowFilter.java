@@ -89,10 +89,7 @@ public final class RowFilter {
       return compareColumns(pair, batch, rows, cache);
     }
     if (f instanceof BoundFilter.Computed computed) {
-      long[][] truth =
-          new ExpressionEvaluator(rows, c -> rowValues(c, batch, rows, cache), computed.sql())
-              .compare(computed.comparison(), computed.kind());
-      return new Truth(truth[0], truth[1]);
+      return computed(computed, batch, rows, cache);
     }
     return test((Test) f, batch, rows, cache);
   }
@@ -112,6 +109,56 @@ public final class RowFilter {
       long present = left.present()[w] & right.present()[w];
       isTrue[w] = matches[w] & present;
       isFalse[w] = ~matches[w] & present;
+    }
+    return new Truth(isTrue, isFalse);
+  }
+
+  /**
+   * Computed values compared. Where they read one column, dictionary-encoded in this batch with no
+   * more entries than rows, they are computed once per entry (and once for a null, which {@code
+   * coalesce} or {@code IS NULL} give a value) and each row's outcome looked up by its id.
+   */
+  private Truth computed(
+      BoundFilter.Computed computed, Batch batch, int rows, Map<Integer, ColumnValues> cache) {
+    List<FilterColumn> columns = computed.columns();
+    FilterColumn column = columns.isEmpty() ? null : columns.get(0);
+    int index = column == null ? -1 : column.column().index();
+    FieldVector dictionary = column == null ? null : batch.dictionary(index);
+    boolean oneColumn = columns.stream().allMatch(c -> c.column().index() == index);
+    if (dictionary == null || !oneColumn || dictionary.getValueCount() > rows) {
+      long[][] truth =
+          new ExpressionEvaluator(rows, c -> rowValues(c, batch, rows, cache), computed.sql())
+              .compare(computed.comparison(), computed.kind());
+      return new Truth(truth[0], truth[1]);
+    }
+    int entries = dictionary.getValueCount();
+    ColumnValues values =
+        cache.computeIfAbsent(index, i -> ColumnValues.of(dictionary, entries, column));
+    int n = entries + 1;
+    long[] present = new long[(n + 63) >>> 6];
+    long[] valid = presentWords(dictionary, entries, values);
+    System.arraycopy(valid, 0, present, 0, valid.length);
+    int[] self = new int[n];
+    for (int e = 0; e < entries; e++) {
+      self[e] = e;
+    }
+    ColumnValues withNull = ColumnValues.gather(values, self, n, present);
+    present[entries >>> 6] &= ~(1L << entries);
+    RowValues entryValues = new RowValues(withNull, present);
+    long[][] onEntries =
+        new ExpressionEvaluator(n, c -> entryValues, computed.sql())
+            .compare(computed.comparison(), computed.kind());
+    FieldVector leaf = batch.leaf(index);
+    long[] rowsPresent = presentWords(leaf, rows, null);
+    int[] ids = indices(leaf, rows);
+    long[] isTrue = new long[rowsPresent.length];
+    long[] isFalse = new long[rowsPresent.length];
+    for (int i = 0; i < rows; i++) {
+      int id = ids[i];
+      boolean has = (rowsPresent[i >>> 6] & 1L << i) != 0;
+      int at = has && Integer.compareUnsigned(id, entries) < 0 ? id : entries;
+      isTrue[i >>> 6] |= (onEntries[0][at >>> 6] >>> at & 1) << i;
+      isFalse[i >>> 6] |= (onEntries[1][at >>> 6] >>> at & 1) << i;
     }
     return new Truth(isTrue, isFalse);
   }
