@@ -49,6 +49,11 @@ public final class SelectiveScanRunner {
     SCANS.put("shipinstruct LIKE 'DELIVER%'", "l_shipinstruct LIKE 'DELIVER%'");
     // Two columns compared, as TPC-H's Q4 and Q12 do: nothing to prune, every row tested.
     SCANS.put("commitdate < receiptdate", "l_commitdate < l_receiptdate");
+    // Computed values: decimal arithmetic on every row, a date part, and a string function of a
+    // dictionary-encoded column (computed once per entry).
+    SCANS.put("extendedprice*(1-discount) > 50000", "l_extendedprice * (1 - l_discount) > 50000");
+    SCANS.put("year(shipdate) = 1995", "year(l_shipdate) = 1995");
+    SCANS.put("lower(shipmode) = 'air'", "lower(l_shipmode) = 'air'");
   }
 
   public static void main(String[] args) throws Exception {

@@ -13,7 +13,28 @@ final class DateFunctions {
 
   private DateFunctions() {}
 
-  static Values part(String f, Values v, ValueType type, int rows) {
+  /** The parts, resolved from a function's name once per batch rather than per row. */
+  enum Part {
+    YEAR,
+    MONTH,
+    DAY,
+    QUARTER,
+    DAYOFWEEK,
+    ISODOW,
+    DAYOFYEAR,
+    WEEK,
+    HOUR,
+    MINUTE,
+    SECOND,
+    DATE;
+
+    static Part of(String function) {
+      return valueOf(function.toUpperCase(java.util.Locale.ROOT));
+    }
+  }
+
+  static Values part(String function, Values v, ValueType type, int rows) {
+    Part f = Part.of(function);
     Values out = new Values();
     out.present = v.present;
     out.longs = new long[rows];
@@ -35,24 +56,24 @@ final class DateFunctions {
           Math.floorMod(x, unitsPerDay) * (type.kind() == Kind.DATE ? 0 : type.unitNanos());
       out.longs[i] =
           switch (f) {
-            case "hour", "minute", "second" -> timePart(f, nanosOfDay);
-            case "date" -> days;
+            case HOUR, MINUTE, SECOND -> timePart(f, nanosOfDay);
+            case DATE -> days;
             default -> datePart(f, days);
           };
     }
     return out;
   }
 
-  private static long timePart(String f, long nanosOfDay) {
+  private static long timePart(Part f, long nanosOfDay) {
     return switch (f) {
-      case "hour" -> nanosOfDay / 3_600_000_000_000L;
-      case "minute" -> nanosOfDay / 60_000_000_000L % 60;
+      case HOUR -> nanosOfDay / 3_600_000_000_000L;
+      case MINUTE -> nanosOfDay / 60_000_000_000L % 60;
       default -> nanosOfDay / 1_000_000_000L % 60;
     };
   }
 
   /** The civil date of a day number (Howard Hinnant's days_from_civil, inverted). */
-  private static long datePart(String f, long days) {
+  private static long datePart(Part f, long days) {
     long z = days + 719_468;
     long era = Math.floorDiv(z, 146_097);
     long doe = z - era * 146_097;
@@ -64,13 +85,13 @@ final class DateFunctions {
     long year = yoe + era * 400 + (month <= 2 ? 1 : 0);
     long dow = Math.floorMod(days + 4, 7); // 1970-01-01 was a Thursday; Sunday is 0
     return switch (f) {
-      case "year" -> year;
-      case "month" -> month;
-      case "day" -> day;
-      case "quarter" -> (month - 1) / 3 + 1;
-      case "dayofweek" -> dow;
-      case "isodow" -> dow == 0 ? 7 : dow;
-      case "dayofyear" -> days - daysFromCivil(year, 1, 1) + 1;
+      case YEAR -> year;
+      case MONTH -> month;
+      case DAY -> day;
+      case QUARTER -> (month - 1) / 3 + 1;
+      case DAYOFWEEK -> dow;
+      case ISODOW -> dow == 0 ? 7 : dow;
+      case DAYOFYEAR -> days - daysFromCivil(year, 1, 1) + 1;
       default -> isoWeek(days, year, dow == 0 ? 7 : dow);
     };
   }
@@ -87,7 +108,7 @@ final class DateFunctions {
   /** ISO 8601's week: the week (Monday first) holding the year's first Thursday is week 1. */
   private static long isoWeek(long days, long year, long isodow) {
     long thursday = days - isodow + 4;
-    long thursdayYear = datePart("year", thursday);
+    long thursdayYear = datePart(Part.YEAR, thursday);
     return (thursday - daysFromCivil(thursdayYear, 1, 1)) / 7 + 1;
   }
 
@@ -95,7 +116,8 @@ final class DateFunctions {
    * date_trunc: each timestamp (in its unit, UTC) moved back to the start of its year, quarter,
    * month, ISO week (Monday), day, hour, minute or second.
    */
-  static Values trunc(String part, Values v, ValueType type, int rows) {
+  static Values trunc(String to, Values v, ValueType type, int rows) {
+    Part part = Part.of(to);
     Values out = new Values();
     out.present = v.present;
     out.longs = new long[rows];
@@ -109,19 +131,19 @@ final class DateFunctions {
       long days = Math.floorDiv(x, unitsPerDay);
       long rest = Math.floorMod(x, unitsPerDay);
       switch (part) {
-        case "second" -> rest -= rest % unitsPerSecond;
-        case "minute" -> rest -= rest % (60 * unitsPerSecond);
-        case "hour" -> rest -= rest % (3600 * unitsPerSecond);
+        case SECOND -> rest -= rest % unitsPerSecond;
+        case MINUTE -> rest -= rest % (60 * unitsPerSecond);
+        case HOUR -> rest -= rest % (3600 * unitsPerSecond);
         default -> {
           rest = 0;
-          long year = datePart("year", days);
-          long month = datePart("month", days);
+          long year = datePart(Part.YEAR, days);
+          long month = datePart(Part.MONTH, days);
           days =
               switch (part) {
-                case "day" -> days;
-                case "week" -> days - (datePart("isodow", days) - 1);
-                case "month" -> daysFromCivil(year, month, 1);
-                case "quarter" -> daysFromCivil(year, (month - 1) / 3 * 3 + 1, 1);
+                case DAY -> days;
+                case WEEK -> days - (datePart(Part.ISODOW, days) - 1);
+                case MONTH -> daysFromCivil(year, month, 1);
+                case QUARTER -> daysFromCivil(year, (month - 1) / 3 * 3 + 1, 1);
                 default -> daysFromCivil(year, 1, 1);
               };
         }

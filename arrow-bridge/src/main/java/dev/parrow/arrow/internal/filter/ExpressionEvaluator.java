@@ -61,41 +61,57 @@ final class ExpressionEvaluator {
     }
     Values l = evaluate(c.left());
     Values r = evaluate(c.right());
-    for (int w = 0; w < words; w++) {
-      long both = l.present[w] & r.present[w];
-      long bits = both;
-      long matches = 0;
-      while (bits != 0) {
-        int i = (w << 6) + Long.numberOfTrailingZeros(bits);
-        bits &= bits - 1;
-        int order =
-            switch (c.form()) {
-              case LONGS -> compareScaled(l.longs[i], c.leftFactor(), r.longs[i], c.rightFactor());
-              case DOUBLES -> Domain.compareDoubles(l.doubles[i], r.doubles[i]);
-              default ->
-                  Arrays.compareUnsigned(
-                      l.data, l.starts[i], l.ends[i], r.data, r.starts[i], r.ends[i]);
-            };
-        if (holds(kind, order)) {
-          matches |= 1L << i;
+    // Which orders (below, equal, above: bits 0, 1, 2) make the operator hold.
+    int holds =
+        switch (kind) {
+          case EQ -> 0b010;
+          case NE -> 0b101;
+          case LT -> 0b001;
+          case LE -> 0b011;
+          case GT -> 0b100;
+          case GE -> 0b110;
+          default -> throw new IllegalStateException(kind.toString());
+        };
+    long[] matches = new long[words];
+    switch (c.form()) {
+      case LONGS -> {
+        long lf = c.leftFactor();
+        long rf = c.rightFactor();
+        if (lf == 1 && rf == 1) {
+          for (int i = 0; i < rows; i++) {
+            int order = Long.compare(l.longs[i], r.longs[i]) + 1;
+            matches[i >>> 6] |= (long) (holds >>> order & 1) << i;
+          }
+        } else {
+          for (int i = 0; i < rows; i++) {
+            int order = Integer.signum(compareScaled(l.longs[i], lf, r.longs[i], rf)) + 1;
+            matches[i >>> 6] |= (long) (holds >>> order & 1) << i;
+          }
         }
       }
-      isTrue[w] = matches;
-      isFalse[w] = both & ~matches;
+      case DOUBLES -> {
+        for (int i = 0; i < rows; i++) {
+          int order = Integer.signum(Domain.compareDoubles(l.doubles[i], r.doubles[i])) + 1;
+          matches[i >>> 6] |= (long) (holds >>> order & 1) << i;
+        }
+      }
+      default -> {
+        for (int i = 0; i < rows; i++) {
+          int order =
+              Integer.signum(
+                      Arrays.compareUnsigned(
+                          l.data, l.starts[i], l.ends[i], r.data, r.starts[i], r.ends[i]))
+                  + 1;
+          matches[i >>> 6] |= (long) (holds >>> order & 1) << i;
+        }
+      }
+    }
+    for (int w = 0; w < words; w++) {
+      long both = l.present[w] & r.present[w];
+      isTrue[w] = matches[w] & both;
+      isFalse[w] = ~matches[w] & both;
     }
     return new long[][] {isTrue, isFalse};
-  }
-
-  private static boolean holds(BoundFilter.Kind kind, int order) {
-    return switch (kind) {
-      case EQ -> order == 0;
-      case NE -> order != 0;
-      case LT -> order < 0;
-      case LE -> order <= 0;
-      case GT -> order > 0;
-      case GE -> order >= 0;
-      default -> throw new IllegalStateException(kind.toString());
-    };
   }
 
   /** Compares a * fa with b * fb exactly (one factor is 1; a product past 64 bits is outside). */
@@ -317,59 +333,103 @@ final class ExpressionEvaluator {
     return out;
   }
 
+  /**
+   * Arithmetic, one loop per operator. Integers and decimals are computed for every row and their
+   * overflow (the sign rules of two's complement, or the high word of a product) collected, so the
+   * loops have no branch per row; only an overflow in a row that is not null is an error.
+   */
   private Values arithmetic(
       String op, Values a, Values b, ValueType at, ValueType bt, ValueType result) {
     Values out = new Values();
     out.present = and(a.present, b.present);
     if (result.isFloating()) {
-      out.doubles = new double[rows];
-      boolean f32 = result.kind() == Kind.FLOAT;
-      for (int i = 0; i < rows; i++) {
-        double x = a.doubles[i];
-        double y = b.doubles[i];
-        double r =
-            switch (op) {
-              case "+" -> x + y;
-              case "-" -> x - y;
-              case "*" -> x * y;
-              case "/" -> x / y;
-              default -> x % y;
-            };
-        out.doubles[i] = f32 ? (float) r : r;
-      }
-      return out;
-    }
-    out.longs = new long[rows];
-    boolean dates = at.kind() == Kind.DATE || bt.kind() == Kind.DATE;
-    for (int i = 0; i < rows; i++) {
-      if (!out.has(i)) {
-        continue;
-      }
-      long x = a.longs[i];
-      long y = b.longs[i];
-      try {
-        switch (op) {
-          case "+" -> out.longs[i] = Math.addExact(x, y);
-          case "-" -> out.longs[i] = Math.subtractExact(x, y);
-          case "*" -> out.longs[i] = Math.multiplyExact(x, y);
-          default -> {
-            if (y == 0) {
-              // Integer division and remainder by zero are NULL in DuckDB.
-              out.present[i >>> 6] &= ~(1L << i);
-            } else if (op.equals("//")) {
-              if (x == Long.MIN_VALUE && y == -1) {
-                throw new ArithmeticException();
-              }
-              out.longs[i] = x / y;
-            } else {
-              out.longs[i] = x % y;
-            }
+      double[] x = a.doubles;
+      double[] y = b.doubles;
+      double[] r = new double[rows];
+      switch (op) {
+        case "+" -> {
+          for (int i = 0; i < rows; i++) {
+            r[i] = x[i] + y[i];
           }
         }
-      } catch (ArithmeticException e) {
+        case "-" -> {
+          for (int i = 0; i < rows; i++) {
+            r[i] = x[i] - y[i];
+          }
+        }
+        case "*" -> {
+          for (int i = 0; i < rows; i++) {
+            r[i] = x[i] * y[i];
+          }
+        }
+        case "/" -> {
+          for (int i = 0; i < rows; i++) {
+            r[i] = x[i] / y[i];
+          }
+        }
+        default -> {
+          for (int i = 0; i < rows; i++) {
+            r[i] = x[i] % y[i];
+          }
+        }
+      }
+      if (result.kind() == Kind.FLOAT) {
+        for (int i = 0; i < rows; i++) {
+          r[i] = (float) r[i];
+        }
+      }
+      out.doubles = r;
+      return out;
+    }
+    long[] x = a.longs;
+    long[] y = b.longs;
+    long[] r = new long[rows];
+    long[] overflow = new long[out.present.length];
+    switch (op) {
+      case "+" -> {
+        for (int i = 0; i < rows; i++) {
+          long s = x[i] + y[i];
+          overflow[i >>> 6] |= (((x[i] ^ s) & (y[i] ^ s)) >>> 63) << i;
+          r[i] = s;
+        }
+      }
+      case "-" -> {
+        for (int i = 0; i < rows; i++) {
+          long s = x[i] - y[i];
+          overflow[i >>> 6] |= (((x[i] ^ y[i]) & (x[i] ^ s)) >>> 63) << i;
+          r[i] = s;
+        }
+      }
+      case "*" -> {
+        for (int i = 0; i < rows; i++) {
+          long lo = x[i] * y[i];
+          long hi = Math.multiplyHigh(x[i], y[i]);
+          overflow[i >>> 6] |= (hi != (lo >> 63) ? 1L : 0L) << i;
+          r[i] = lo;
+        }
+      }
+      default -> {
+        boolean divide = op.equals("//");
+        for (int i = 0; i < rows; i++) {
+          if (y[i] == 0) {
+            // Integer division and remainder by zero are NULL in DuckDB.
+            out.present[i >>> 6] &= ~(1L << i);
+          } else if (divide) {
+            overflow[i >>> 6] |= (x[i] == Long.MIN_VALUE && y[i] == -1 ? 1L : 0L) << i;
+            r[i] = x[i] / y[i];
+          } else {
+            r[i] = x[i] % y[i];
+          }
+        }
+      }
+    }
+    for (int w = 0; w < overflow.length; w++) {
+      if ((overflow[w] & out.present[w]) != 0) {
+        boolean dates = at.kind() == Kind.DATE || bt.kind() == Kind.DATE;
         throw overflow(dates ? "a date" : "an integer or decimal");
       }
     }
+    out.longs = r;
     return out;
   }
 

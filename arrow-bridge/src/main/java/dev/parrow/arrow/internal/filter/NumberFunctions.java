@@ -24,15 +24,29 @@ final class NumberFunctions {
     if (from.isFloating()) {
       out.doubles = new double[rows];
       double scale = Math.pow(10, digits);
-      for (int i = 0; i < rows; i++) {
-        double x = v.doubles[i];
-        double r =
-            switch (f) {
-              case "floor" -> Math.floor(x);
-              case "ceil" -> Math.ceil(x);
-              default -> digits == 0 ? halfAway(x) : halfAway(x * scale) / scale;
-            };
-        out.doubles[i] = from.kind() == Kind.FLOAT ? (float) r : r;
+      double[] x = v.doubles;
+      double[] r = out.doubles;
+      switch (f) {
+        case "floor" -> {
+          for (int i = 0; i < rows; i++) {
+            r[i] = Math.floor(x[i]);
+          }
+        }
+        case "ceil" -> {
+          for (int i = 0; i < rows; i++) {
+            r[i] = Math.ceil(x[i]);
+          }
+        }
+        default -> {
+          for (int i = 0; i < rows; i++) {
+            r[i] = digits == 0 ? halfAway(x[i]) : halfAway(x[i] * scale) / scale;
+          }
+        }
+      }
+      if (from.kind() == Kind.FLOAT) {
+        for (int i = 0; i < rows; i++) {
+          r[i] = (float) r[i];
+        }
       }
       return out;
     }
@@ -50,6 +64,7 @@ final class NumberFunctions {
     long unit = drop >= 19 ? Long.MAX_VALUE : pow10(drop);
     // With places < 0 the rounded value is scaled back up to the result's units.
     long restore = places < 0 ? pow10((int) -places) : 1;
+    int mode = f.equals("floor") ? -1 : f.equals("ceil") ? 1 : 0;
     for (int i = 0; i < rows; i++) {
       if (!v.has(i)) {
         continue;
@@ -57,14 +72,12 @@ final class NumberFunctions {
       long x = v.longs[i];
       long q = x / unit;
       long r = x % unit;
-      switch (f) {
-        case "floor" -> q -= r < 0 ? 1 : 0;
-        case "ceil" -> q += r > 0 ? 1 : 0;
-        default -> {
-          if (Math.abs(r) >= unit - Math.abs(r)) {
-            q += x < 0 ? -1 : 1;
-          }
-        }
+      if (mode < 0) {
+        q -= r < 0 ? 1 : 0;
+      } else if (mode > 0) {
+        q += r > 0 ? 1 : 0;
+      } else if (Math.abs(r) >= unit - Math.abs(r)) {
+        q += x < 0 ? -1 : 1;
       }
       try {
         out.longs[i] = Math.multiplyExact(q, restore);
@@ -107,23 +120,31 @@ final class NumberFunctions {
     out.present =
         args.size() > 1 ? ExpressionEvaluator.and(a.present, args.get(1).present) : a.present;
     out.doubles = new double[rows];
-    for (int i = 0; i < rows; i++) {
-      if (!out.has(i)) {
-        continue;
+    double[] x = a.doubles;
+    double[] r = out.doubles;
+    switch (f) {
+      case "sqrt", "ln", "log10" -> {
+        boolean log = !f.equals("sqrt");
+        boolean natural = f.equals("ln");
+        for (int i = 0; i < rows; i++) {
+          if (out.has(i) && (x[i] < 0 || log && x[i] == 0)) {
+            throw new IllegalArgumentException(
+                filter + " takes " + f + " of " + x[i] + ", which has none");
+          }
+          r[i] = log ? (natural ? Math.log(x[i]) : Math.log10(x[i])) : Math.sqrt(x[i]);
+        }
       }
-      double x = a.doubles[i];
-      if ((f.equals("sqrt") && x < 0) || ((f.equals("ln") || f.equals("log10")) && x <= 0)) {
-        throw new IllegalArgumentException(
-            filter + " takes " + f + " of " + x + ", which has none");
+      case "exp" -> {
+        for (int i = 0; i < rows; i++) {
+          r[i] = Math.exp(x[i]);
+        }
       }
-      out.doubles[i] =
-          switch (f) {
-            case "sqrt" -> Math.sqrt(x);
-            case "ln" -> Math.log(x);
-            case "log10" -> Math.log10(x);
-            case "exp" -> Math.exp(x);
-            default -> Math.pow(x, args.get(1).doubles[i]);
-          };
+      default -> {
+        double[] y = args.get(1).doubles;
+        for (int i = 0; i < rows; i++) {
+          r[i] = Math.pow(x[i], y[i]);
+        }
+      }
     }
     return out;
   }

@@ -138,33 +138,33 @@ final class StringFunctions {
     out.data = v.data;
     out.starts = new int[rows];
     out.ends = new int[rows];
+    boolean left = f.equals("left");
+    boolean right = f.equals("right");
+    long[] ks = args.get(1).longs;
+    long[] lengths = args.size() > 2 ? args.get(2).longs : null;
     for (int i = 0; i < rows; i++) {
       if (!out.has(i)) {
         continue;
       }
       long n = characters(v.data, v.starts[i], v.ends[i]);
-      long k = args.get(1).longs[i];
+      long k = ks[i];
       long from; // 1-based, inclusive
       long to; // exclusive
-      switch (f) {
-        case "left" -> {
-          from = 1;
-          to = 1 + (k >= 0 ? k : Math.max(n + k, 0));
-        }
-        case "right" -> {
-          long take = k >= 0 ? Math.min(k, n) : Math.max(n + k, 0);
-          from = n - take + 1;
+      if (left) {
+        from = 1;
+        to = 1 + (k >= 0 ? k : Math.max(n + k, 0));
+      } else if (right) {
+        long take = k >= 0 ? Math.min(k, n) : Math.max(n + k, 0);
+        from = n - take + 1;
+        to = n + 1;
+      } else {
+        from = k < 0 ? n + k + 1 : k;
+        if (lengths != null) {
+          long len = lengths[i];
+          to = len >= 0 ? from + len : from;
+          from = len >= 0 ? from : from + len;
+        } else {
           to = n + 1;
-        }
-        default -> {
-          from = k < 0 ? n + k + 1 : k;
-          if (args.size() > 2) {
-            long len = args.get(2).longs[i];
-            to = len >= 0 ? from + len : from;
-            from = len >= 0 ? from : from + len;
-          } else {
-            to = n + 1;
-          }
         }
       }
       from = Math.max(from, 1);
