@@ -792,7 +792,21 @@ class FilterIT {
             "lower(utf8) IS DISTINCT FROM utf8",
             "i8 + 0.5 IS NOT DISTINCT FROM i16 + 0.5",
             "regexp_matches(utf8, 'a') IS NOT TRUE",
-            "coalesce(bool, FALSE) IS TRUE"),
+            "coalesce(bool, FALSE) IS TRUE",
+            "date32 + INTERVAL 1 MONTH > date64",
+            "ts_ms - INTERVAL '1 month 1 day' < TIMESTAMP '2000-01-01'",
+            "ts_us_utc + INTERVAL 90 MINUTE > TIMESTAMPTZ '2000-01-01 00:00:00+00'",
+            "INTERVAL 1 DAY + date32 = date32 + 1",
+            "date64 - INTERVAL '1 year 2 months 3 days 4 hours' < date32",
+            "date_diff('day', date32, date64) > 0",
+            "date_diff('month', date32, ts_ms) < 0",
+            "datediff('year', date64, DATE '2000-01-01') = 0",
+            "date_diff('hour', ts_ms, ts_ns) > 5",
+            "date_diff('week', date32, date64) <> 0",
+            "date_diff('quarter', date32, date64) = 1",
+            "date_diff('second', ts_ms, ts_ns) > 1000",
+            "date_diff('minute', ts_ns, ts_ms) < 0",
+            "date32 < current_date AND ts_ms < now()"),
         false);
   }
 

@@ -22,13 +22,16 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
    * one argument negates); for numbers {@code abs round floor ceil sign sqrt power ln log10 exp};
    * for strings {@code lower upper length strlen substring left right trim ltrim rtrim concat ||
    * replace strpos reverse}; for dates and timestamps (in UTC) {@code year month day hour minute
-   * second quarter dayofweek isodow dayofyear week date date_trunc} ({@code date(ts)} is {@code
-   * CAST(ts AS DATE)}, {@code date_trunc} takes the part first, as a 'quoted' text); {@code cast}
-   * (a value and a type's name as text: DOUBLE, FLOAT, BIGINT, INTEGER, SMALLINT, TINYINT or
-   * VARCHAR); {@code coalesce greatest least nullif}; and the tests {@code like ilike} (a string,
-   * the pattern, and the escape character or none), {@code regexp_matches} (a Java regular
-   * expression found in the value), {@code regexp_full_match} (matching all of it: SQL's SIMILAR
-   * TO), which are null where their value is, and {@code is_null}, which is true or false.
+   * second quarter dayofweek isodow dayofyear week date date_trunc date_diff} ({@code date(ts)} is
+   * {@code CAST(ts AS DATE)}, {@code date_trunc} and {@code date_diff} take the part first, as a
+   * 'quoted' text), and {@code + -} of a date or timestamp with an interval (a {@link
+   * java.time.Period} or {@link java.time.Duration} literal: a timestamp, months first, a day past
+   * the month's end taken back to it, as DuckDB's); {@code cast} (a value and a type's name as
+   * text: DOUBLE, FLOAT, BIGINT, INTEGER, SMALLINT, TINYINT or VARCHAR); {@code coalesce greatest
+   * least nullif}; and the tests {@code like ilike} (a string, the pattern, and the escape
+   * character or none), {@code regexp_matches} (a Java regular expression found in the value),
+   * {@code regexp_full_match} (matching all of it: SQL's SIMILAR TO), which are null where their
+   * value is, and {@code is_null}, which is true or false.
    */
   Set<String> FUNCTIONS =
       Set.of(
@@ -76,6 +79,7 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
           "week",
           "date",
           "date_trunc",
+          "date_diff",
           "cast",
           "coalesce",
           "greatest",
@@ -140,6 +144,18 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
       }
       if (value instanceof java.time.Instant i) {
         return "TIMESTAMPTZ '" + i + "'";
+      }
+      if (value instanceof java.time.Period p) {
+        return "INTERVAL '"
+            + p.getYears()
+            + " years "
+            + p.getMonths()
+            + " months "
+            + p.getDays()
+            + " days'";
+      }
+      if (value instanceof java.time.Duration d) {
+        return "INTERVAL '" + d.toSeconds() + " seconds'";
       }
       return value == null ? "NULL" : SqlText.sql(value);
     }
@@ -217,6 +233,7 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
             "nullif" ->
             new int[] {2, 2};
         case "substring", "like", "ilike" -> new int[] {2, 3};
+        case "date_diff" -> new int[] {3, 3};
         case "replace" -> new int[] {3, 3};
         case "round" -> new int[] {1, 2};
         case "concat", "coalesce", "greatest", "least" -> new int[] {1, Integer.MAX_VALUE};

@@ -499,12 +499,37 @@ final class FilterParser {
         throw error(at, e.getMessage());
       }
     }
+    if (left instanceof Expression.Literal l
+        && l.value() instanceof LiteralArithmetic.Interval i
+        && op.equals("+")) {
+      return shift(right, "+", i);
+    }
+    if (right instanceof Expression.Literal r
+        && r.value() instanceof LiteralArithmetic.Interval i
+        && (op.equals("+") || op.equals("-"))) {
+      return shift(left, op, i);
+    }
     if (left instanceof Expression.Literal l && l.value() instanceof LiteralArithmetic.Interval
         || right instanceof Expression.Literal r
             && r.value() instanceof LiteralArithmetic.Interval) {
-      throw error(at, "an interval adds to a date or timestamp literal only, not to a column");
+      throw error(at, "an interval is added to or taken from a date or timestamp, not " + op);
     }
     return Expression.call(op, finish(left), finish(right));
+  }
+
+  /**
+   * A value plus or minus an interval: its months and days (a Period) then its time (a Duration),
+   * as DuckDB adds them.
+   */
+  private Expression shift(Expression value, String op, LiteralArithmetic.Interval interval) {
+    Expression out = finish(value);
+    if (!interval.period().isZero() || interval.duration().isZero()) {
+      out = Expression.call(op, out, literal(interval.period()));
+    }
+    if (!interval.duration().isZero()) {
+      out = Expression.call(op, out, literal(interval.duration()));
+    }
+    return out;
   }
 
   /**
@@ -544,6 +569,10 @@ final class FilterParser {
       if (startsLiteral(upper) || upper.equals("NULL")) {
         return literal(primary());
       }
+      Object now = now(upper);
+      if (now != null) {
+        return literal(now);
+      }
       boolean likeCall =
           (upper.equals("LIKE") || upper.equals("ILIKE")) && followedByParenthesis(word);
       if (isReserved(upper) && !likeCall) {
@@ -562,6 +591,36 @@ final class FilterParser {
       return Expression.column(path.toString());
     }
     return literal(primary());
+  }
+
+  /**
+   * CURRENT_DATE, CURRENT_TIMESTAMP, now() and today(), taken (in UTC) when the filter is parsed;
+   * null for any other word.
+   */
+  private Object now(String upper) {
+    boolean call = upper.equals("NOW") || upper.equals("TODAY");
+    boolean keyword =
+        upper.equals("CURRENT_DATE")
+            || upper.equals("CURRENT_TIMESTAMP")
+            || upper.equals("LOCALTIMESTAMP");
+    if (!call && !keyword) {
+      return null;
+    }
+    int after = pos + upper.length();
+    if (call && !followedByParenthesis(upper)) {
+      return null;
+    }
+    pos = after;
+    if (call || followedByParenthesis("")) {
+      expect("(");
+      expect(")");
+    }
+    // Typed literals, as if written DATE '...' or TIMESTAMP '...'.
+    java.time.Instant instant = java.time.Instant.now();
+    return upper.equals("CURRENT_DATE") || upper.equals("TODAY")
+        ? new LiteralArithmetic.Typed(
+            "DATE", java.time.LocalDate.ofInstant(instant, java.time.ZoneOffset.UTC).toString())
+        : new LiteralArithmetic.Typed("TIMESTAMP", instant.toString());
   }
 
   private boolean followedByParenthesis(String word) {
@@ -591,6 +650,7 @@ final class FilterParser {
       case "instr" -> "strpos";
       case "ifnull" -> "coalesce";
       case "datetrunc" -> "date_trunc";
+      case "datediff" -> "date_diff";
       default -> name;
     };
   }

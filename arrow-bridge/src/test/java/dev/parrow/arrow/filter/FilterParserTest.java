@@ -284,7 +284,12 @@ class FilterParserTest {
             "greatest(a, b, 0) > least(c, d) AND nullif(s, '') IS NULL",
             "lower(s) IS DISTINCT FROM s",
             "regexp_matches(s, 'a') IS NOT TRUE",
-            "a + 1 IS NOT DISTINCT FROM NULL")) {
+            "a + 1 IS NOT DISTINCT FROM NULL",
+            "d + INTERVAL 1 MONTH > e",
+            "ts - INTERVAL '1 year 2 months 3 days 4 hours' < DATE '2024-01-01'",
+            "INTERVAL 90 MINUTE + ts > ts",
+            "date_diff('day', a, b) > datediff('month', c, DATE '2024-01-01')",
+            "d < current_date AND ts < now()")) {
       Filter parsed = Filter.parse(sql);
       assertEquals(parsed, Filter.parse(parsed.toString()), sql + " printed as " + parsed);
     }

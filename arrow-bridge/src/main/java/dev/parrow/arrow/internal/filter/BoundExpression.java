@@ -28,6 +28,8 @@ sealed interface BoundExpression {
     TIMESTAMP,
     /** Longs: units of {@link ValueType#unitNanos} since midnight. */
     TIME,
+    /** An interval literal: a {@link java.time.Period} or {@link java.time.Duration}. */
+    INTERVAL,
     /** SQL's NULL literal: every value null. */
     NULL
   }
@@ -80,6 +82,7 @@ sealed interface BoundExpression {
         case DATE -> "a date";
         case TIMESTAMP -> "a timestamp";
         case TIME -> "a time";
+        case INTERVAL -> "an interval";
         case NULL -> "NULL";
       };
     }

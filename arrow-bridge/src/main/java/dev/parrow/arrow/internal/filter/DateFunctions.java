@@ -152,4 +152,92 @@ final class DateFunctions {
     }
     return out;
   }
+
+  /**
+   * A timestamp plus an interval of {@code months}, {@code days} and {@code units} (of its unit):
+   * months first, a day past the new month's end taken back to its last day, then days, then time,
+   * as DuckDB adds.
+   */
+  static Values shift(Values v, ValueType type, long[] interval, int rows, String filter) {
+    Values out = new Values();
+    out.present = v.present;
+    out.longs = new long[rows];
+    long unitsPerDay = NANOS_PER_DAY / type.unitNanos();
+    long months = interval[0];
+    long addDays = interval[1];
+    long units = interval[2];
+    for (int i = 0; i < rows; i++) {
+      if (!v.has(i)) {
+        continue;
+      }
+      long x = v.longs[i];
+      long days = Math.floorDiv(x, unitsPerDay);
+      long rest = Math.floorMod(x, unitsPerDay);
+      if (months != 0) {
+        long year = datePart(Part.YEAR, days);
+        long month = datePart(Part.MONTH, days);
+        long day = datePart(Part.DAY, days);
+        long m = year * 12 + (month - 1) + months;
+        long newYear = Math.floorDiv(m, 12);
+        long newMonth = Math.floorMod(m, 12) + 1;
+        long last =
+            daysFromCivil(
+                    newMonth == 12 ? newYear + 1 : newYear, newMonth == 12 ? 1 : newMonth + 1, 1)
+                - daysFromCivil(newYear, newMonth, 1);
+        days = daysFromCivil(newYear, newMonth, Math.min(day, last));
+      }
+      try {
+        out.longs[i] =
+            Math.addExact(
+                Math.addExact(Math.multiplyExact(days + addDays, unitsPerDay), rest), units);
+      } catch (ArithmeticException e) {
+        throw new IllegalArgumentException(filter + " moves a timestamp past 64-bit integers");
+      }
+    }
+    return out;
+  }
+
+  /**
+   * date_diff: the years, quarters, months, days, hours, minutes or seconds boundaries between two
+   * dates or timestamps of one type; weeks as whole seven days, as DuckDB counts them.
+   */
+  static Values diff(String to, Values a, Values b, ValueType type, int rows) {
+    Part part = Part.of(to);
+    Values out = new Values();
+    out.present = ExpressionEvaluator.and(a.present, b.present);
+    out.longs = new long[rows];
+    long unitsPerDay = type.kind() == Kind.DATE ? 1 : NANOS_PER_DAY / type.unitNanos();
+    long unitsPerSecond = type.kind() == Kind.DATE ? 0 : 1_000_000_000L / type.unitNanos();
+    for (int i = 0; i < rows; i++) {
+      if (!out.has(i)) {
+        continue;
+      }
+      long x = a.longs[i];
+      long y = b.longs[i];
+      long dx = Math.floorDiv(x, unitsPerDay);
+      long dy = Math.floorDiv(y, unitsPerDay);
+      out.longs[i] =
+          switch (part) {
+            case YEAR -> datePart(Part.YEAR, dy) - datePart(Part.YEAR, dx);
+            case QUARTER ->
+                datePart(Part.YEAR, dy) * 4
+                    + datePart(Part.QUARTER, dy)
+                    - datePart(Part.YEAR, dx) * 4
+                    - datePart(Part.QUARTER, dx);
+            case MONTH ->
+                datePart(Part.YEAR, dy) * 12
+                    + datePart(Part.MONTH, dy)
+                    - datePart(Part.YEAR, dx) * 12
+                    - datePart(Part.MONTH, dx);
+            case WEEK -> (dy - dx) / 7;
+            case DAY -> dy - dx;
+            case HOUR ->
+                Math.floorDiv(y, 3600 * unitsPerSecond) - Math.floorDiv(x, 3600 * unitsPerSecond);
+            case MINUTE ->
+                Math.floorDiv(y, 60 * unitsPerSecond) - Math.floorDiv(x, 60 * unitsPerSecond);
+            default -> Math.floorDiv(y, unitsPerSecond) - Math.floorDiv(x, unitsPerSecond);
+          };
+    }
+    return out;
+  }
 }

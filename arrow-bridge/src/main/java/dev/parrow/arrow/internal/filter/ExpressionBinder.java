@@ -195,6 +195,9 @@ final class ExpressionBinder {
     if (v instanceof LocalDate d) {
       return new Constant(ValueType.DATE, d.toEpochDay());
     }
+    if (v instanceof java.time.Period || v instanceof java.time.Duration) {
+      return new Constant(new ValueType(Kind.INTERVAL, 0, 0), v);
+    }
     if (v instanceof LocalTime t) {
       return new Constant(new ValueType(Kind.TIME, 0, 1), t.toNanoOfDay());
     }
@@ -300,9 +303,7 @@ final class ExpressionBinder {
                 && to.isNumber()
                 && (to.isFloating() || to.scale() >= from.scale())
             || from.kind() == Kind.DATE && to.kind() == Kind.TIMESTAMP
-            || from.kind() == Kind.TIMESTAMP
-                && to.kind() == Kind.TIMESTAMP
-                && to.unitNanos() <= from.unitNanos();
+            || from.kind() == Kind.TIMESTAMP && to.kind() == Kind.TIMESTAMP;
     if (!ok) {
       throw new IllegalStateException("no conversion from " + from + " to " + to);
     }
@@ -389,6 +390,33 @@ final class ExpressionBinder {
       case "reverse" -> {
         requireKind(f, args.get(0), Kind.STRING);
         return new Apply(f, args, ValueType.STRING, null);
+      }
+      case "date_diff" -> {
+        String part = textLiteral(f, source.get(0)).toLowerCase(java.util.Locale.ROOT);
+        if (!List.of("year", "quarter", "month", "week", "day", "hour", "minute", "second")
+            .contains(part)) {
+          throw problem(
+              "date_diff counts years, quarters, months, weeks, days, hours, minutes or seconds,"
+                  + " not '"
+                  + part
+                  + "'");
+        }
+        BoundExpression from = castLiteral(args.get(1), ValueType.DATE);
+        BoundExpression to = castLiteral(args.get(2), ValueType.DATE);
+        requireInstant(f, from, false);
+        requireInstant(f, to, false);
+        boolean days = List.of("year", "quarter", "month", "week", "day").contains(part);
+        // Both in the coarser unit (no boundary it counts is finer), a date's as microseconds.
+        ValueType type = ValueType.DATE;
+        if (from.type().kind() == Kind.TIMESTAMP || to.type().kind() == Kind.TIMESTAMP || !days) {
+          long unit = 1;
+          for (BoundExpression a : List.of(from, to)) {
+            unit = Math.max(unit, a.type().kind() == Kind.TIMESTAMP ? a.type().unitNanos() : 1000);
+          }
+          type = new ValueType(Kind.TIMESTAMP, 0, unit);
+        }
+        return new Apply(
+            f, List.of(convert(from, type), convert(to, type)), ValueType.INTEGER, part);
       }
       case "date_trunc" -> {
         String part = textLiteral(f, source.get(0)).toLowerCase(java.util.Locale.ROOT);
@@ -515,6 +543,19 @@ final class ExpressionBinder {
       ValueType other = x.kind() == Kind.NULL ? y : x;
       return new Constant(other.kind() == Kind.NULL ? ValueType.NULL : other, null);
     }
+    // A date or timestamp plus or minus an interval: a timestamp (DuckDB's, a date's in
+    // microseconds).
+    if (y.kind() == Kind.INTERVAL && x.isInstant() && (f.equals("+") || f.equals("-"))) {
+      ValueType type = x.kind() == Kind.TIMESTAMP ? x : new ValueType(Kind.TIMESTAMP, 0, 1000);
+      return new Apply(
+          "shift", List.of(convert(a, type)), type, shift(((Constant) b).value(), f, type));
+    }
+    if (x.kind() == Kind.INTERVAL && y.isInstant() && f.equals("+")) {
+      return arithmetic(f, b, a);
+    }
+    if (x.kind() == Kind.INTERVAL || y.kind() == Kind.INTERVAL) {
+      throw problem("it applies " + f + " to " + x.describe() + " and " + y.describe());
+    }
     // Dates: a date plus or minus days, and the days between two dates.
     if (x.kind() == Kind.DATE || y.kind() == Kind.DATE) {
       boolean days = y.kind() == Kind.EXACT && y.scale() == 0;
@@ -563,6 +604,29 @@ final class ExpressionBinder {
               ValueType.DOUBLE,
               null);
     };
+  }
+
+  /** An interval as months, days and units of a timestamp's unit, negated for minus. */
+  private long[] shift(Object interval, String op, ValueType type) {
+    long sign = op.equals("-") ? -1 : 1;
+    if (interval instanceof java.time.Period p) {
+      return new long[] {sign * p.toTotalMonths(), sign * p.getDays(), 0};
+    }
+    java.time.Duration d = (java.time.Duration) interval;
+    try {
+      java.math.BigInteger nanos =
+          java.math.BigInteger.valueOf(d.getSeconds())
+              .multiply(java.math.BigInteger.valueOf(1_000_000_000L))
+              .add(java.math.BigInteger.valueOf(d.getNano()));
+      java.math.BigInteger[] units =
+          nanos.divideAndRemainder(java.math.BigInteger.valueOf(type.unitNanos()));
+      if (units[1].signum() != 0) {
+        throw problem("it adds an interval finer than its timestamp's unit");
+      }
+      return new long[] {0, 0, sign * units[0].longValueExact()};
+    } catch (ArithmeticException e) {
+      throw problem("it adds an interval too long to compute with");
+    }
   }
 
   private BoundExpression coalesce(List<BoundExpression> args) {

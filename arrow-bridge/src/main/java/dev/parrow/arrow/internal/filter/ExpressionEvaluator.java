@@ -196,6 +196,15 @@ final class ExpressionEvaluator {
       case "replace" -> StringFunctions.replace(args.stream().map(this::evaluate).toList(), rows);
       case "strpos" -> StringFunctions.strpos(evaluate(args.get(0)), evaluate(args.get(1)), rows);
       case "reverse" -> StringFunctions.reverse(evaluate(args.get(0)), rows);
+      case "shift" ->
+          DateFunctions.shift(evaluate(args.get(0)), a.type(), (long[]) a.compiled(), rows, filter);
+      case "date_diff" ->
+          DateFunctions.diff(
+              (String) a.compiled(),
+              evaluate(args.get(0)),
+              evaluate(args.get(1)),
+              args.get(0).type(),
+              rows);
       case "date_trunc" ->
           DateFunctions.trunc((String) a.compiled(), evaluate(args.get(0)), a.type(), rows);
       case "like" -> StringFunctions.like(evaluate(args.get(0)), (LikePattern) a.compiled(), rows);
@@ -318,6 +327,15 @@ final class ExpressionEvaluator {
       factor = (long) Math.pow(10, to.scale() - from.scale());
     } else {
       long fromNanos = from.kind() == Kind.DATE ? NANOS_PER_DAY : from.unitNanos();
+      if (fromNanos < to.unitNanos()) {
+        // To a coarser unit: floored, as a timestamp's time of day is.
+        long divisor = to.unitNanos() / fromNanos;
+        out.longs = new long[rows];
+        for (int i = 0; i < rows; i++) {
+          out.longs[i] = Math.floorDiv(v.longs[i], divisor);
+        }
+        return out;
+      }
       factor = fromNanos / to.unitNanos();
     }
     out.longs = new long[rows];
