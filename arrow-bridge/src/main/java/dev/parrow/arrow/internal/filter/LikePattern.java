@@ -189,6 +189,55 @@ public final class LikePattern {
     return matchesAsIs(data, from, to);
   }
 
+  /**
+   * Which of {@code n} values laid end to end ({@code data[offsets[i], offsets[i + 1])}) match, as
+   * bits. Where every match must contain a literal run (two bytes or more, case-sensitive), the
+   * values are searched for it as one text, so that values without it are passed over at the speed
+   * of the search, and only those holding it are matched whole.
+   */
+  public long[] matchEach(byte[] data, int[] offsets, int n) {
+    long[] out = new long[(n + 63) >>> 6];
+    byte[] required = ignoreCase ? null : required();
+    if (required == null) {
+      for (int i = 0; i < n; i++) {
+        out[i >>> 6] |= (matches(data, offsets[i], offsets[i + 1]) ? 1L : 0L) << i;
+      }
+      return out;
+    }
+    int end = offsets[n];
+    int i = 0;
+    while (i < n) {
+      int hit = indexOf(data, offsets[i], end, required);
+      if (hit < 0) {
+        break;
+      }
+      while (offsets[i + 1] <= hit) {
+        i++;
+      }
+      // A hit running past its value's end means the value holds no whole one (it would have
+      // been found first).
+      if (hit + required.length <= offsets[i + 1]
+          && matchesAsIs(data, offsets[i], offsets[i + 1])) {
+        out[i >>> 6] |= 1L << i;
+      }
+      i++;
+    }
+    return out;
+  }
+
+  /** The longest literal run of two bytes or more every match contains, or null. */
+  private byte[] required() {
+    byte[] best = null;
+    for (byte[][] segment : segments) {
+      for (byte[] item : segment) {
+        if (item != ONE && item.length >= 2 && (best == null || item.length > best.length)) {
+          best = item;
+        }
+      }
+    }
+    return best;
+  }
+
   /** {@link #matches} of a value already in the pattern's case. */
   private boolean matchesAsIs(byte[] data, int from, int to) {
     int last = segments.length - 1;
@@ -244,22 +293,72 @@ public final class LikePattern {
     return start >= at && matchAt(tail, data, start, to) == to;
   }
 
+  private static final java.lang.invoke.VarHandle LONGS =
+      java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+          long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+  private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
+
   /**
-   * Where {@code literal} first starts in {@code data[from, to)}, or -1: candidates whose first and
-   * last bytes match are compared whole (in text, a first letter alone matches often).
+   * Where {@code literal} first starts in {@code data[from, to)}, or -1. Eight positions at a time:
+   * the positions where the literal's first two bytes both stand are found from two words read as
+   * longs (bytes equal to a pattern are the zero bytes of their XOR), so that text with no
+   * candidate is passed over a word at a time; each candidate is then compared byte by byte.
    */
   private static int indexOf(byte[] data, int from, int to, byte[] literal) {
     int n = literal.length;
-    byte first = literal[0];
-    byte lastByte = literal[n - 1];
-    for (int i = from, limit = to - n; i <= limit; i++) {
-      if (data[i] == first
-          && data[i + n - 1] == lastByte
-          && Arrays.equals(data, i + 1, i + n, literal, 1, n)) {
+    int limit = to - n;
+    if (n < 2) {
+      for (int i = from; i <= limit; i++) {
+        if (data[i] == literal[0]) {
+          return i;
+        }
+      }
+      return -1;
+    }
+    long first = (literal[0] & 0xFFL) * 0x0101010101010101L;
+    long second = (literal[1] & 0xFFL) * 0x0101010101010101L;
+    int i = from;
+    for (; i <= limit && i + 9 <= data.length; i += 8) {
+      long m =
+          zeroBytes((long) LONGS.get(data, i) ^ first)
+              & zeroBytes((long) LONGS.get(data, i + 1) ^ second);
+      while (m != 0) {
+        int k = i + (Long.numberOfTrailingZeros(m) >>> 3);
+        if (k > limit) {
+          return -1;
+        }
+        if (equalsAt(data, k, literal)) {
+          return k;
+        }
+        m &= m - 1;
+      }
+    }
+    for (; i <= limit; i++) {
+      if (data[i] == literal[0] && equalsAt(data, i, literal)) {
         return i;
       }
     }
     return -1;
+  }
+
+  /** 0x80 in each byte of {@code x} that is zero, and nothing else. */
+  private static long zeroBytes(long x) {
+    return ~(((x & LOW7) + LOW7) | x | LOW7);
+  }
+
+  private static boolean equalsAt(byte[] data, int at, byte[] literal) {
+    // The last byte first: candidates share the first two, and in text the next often too.
+    int n = literal.length;
+    if (data[at + n - 1] != literal[n - 1]) {
+      return false;
+    }
+    for (int k = 1; k < n - 1; k++) {
+      if (data[at + k] != literal[k]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Characters a segment spans. */

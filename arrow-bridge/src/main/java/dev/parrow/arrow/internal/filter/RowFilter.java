@@ -346,12 +346,13 @@ public final class RowFilter {
       case BYTES -> {
         if (kind == Kind.LIKE || kind == Kind.NOT_LIKE) {
           LikePattern pattern = (LikePattern) test.keys().get(0);
-          boolean like = kind == Kind.LIKE;
-          for (int i = 0; i < n; i++) {
-            boolean match = pattern.matches(values.data, values.offsets[i], values.offsets[i + 1]);
-            out[i >>> 6] |= (match == like ? 1L : 0L) << i;
+          long[] matches = pattern.matchEach(values.data, values.offsets, n);
+          if (kind == Kind.NOT_LIKE) {
+            for (int w = 0; w < matches.length; w++) {
+              matches[w] = ~matches[w];
+            }
           }
-          return out;
+          return matches;
         }
         List<Object> keys = test.keys();
         if (test.column().literal() == FilterColumn.LiteralKind.UUID

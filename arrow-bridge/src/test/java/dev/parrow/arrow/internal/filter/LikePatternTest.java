@@ -133,4 +133,43 @@ class LikePatternTest {
     assertArrayEquals(
         new byte[] {(byte) 0xC3, (byte) 0xC0}, LikePattern.compile("\u00ff%", null).prefixEnd());
   }
+
+  /**
+   * Values laid end to end, matched at once (the search for a literal run every match holds runs
+   * across value boundaries), give each value's own match, for random values and patterns.
+   */
+  @Test
+  void valuesMatchedTogetherAsEachAlone() {
+    Random random = new Random(7);
+    for (int round = 0; round < 2_000; round++) {
+      int n = 1 + random.nextInt(40);
+      String[] values = new String[n];
+      java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
+      int[] offsets = new int[n + 1];
+      for (int i = 0; i < n; i++) {
+        values[i] = random(random, random.nextInt(12));
+        data.writeBytes(values[i].getBytes(StandardCharsets.UTF_8));
+        offsets[i + 1] = data.size();
+      }
+      // Room after the last value, as a column's buffer may have.
+      data.writeBytes(random(random, random.nextInt(10)).getBytes(StandardCharsets.UTF_8));
+      byte[] bytes = data.toByteArray();
+      String pattern = random(random, 1 + random.nextInt(6));
+      boolean ignoreCase = random.nextInt(4) == 0;
+      LikePattern like = LikePattern.compile(pattern, '\\', ignoreCase);
+      long[] together = like.matchEach(bytes, offsets, n);
+      for (int i = 0; i < n; i++) {
+        boolean alone = like.matches(bytes, offsets[i], offsets[i + 1]);
+        assertEquals(
+            alone,
+            (together[i >>> 6] >>> i & 1) != 0,
+            "'"
+                + values[i]
+                + "' LIKE '"
+                + pattern
+                + "' among "
+                + java.util.Arrays.toString(values));
+      }
+    }
+  }
 }
