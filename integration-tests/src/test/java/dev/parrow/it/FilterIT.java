@@ -806,7 +806,24 @@ class FilterIT {
             "date_diff('quarter', date32, date64) = 1",
             "date_diff('second', ts_ms, ts_ns) > 1000",
             "date_diff('minute', ts_ns, ts_ms) < 0",
-            "date32 < current_date AND ts_ms < now()"),
+            "date32 < current_date AND ts_ms < now()",
+            // Past 64 bits: decimals of 30 and 38 digits, uint64 past 2^63, products that grow.
+            "dec38 / 2 > dec30",
+            "dec30 + 1 > 0",
+            "abs(dec38) > 1000",
+            "-dec30 < 0",
+            "round(dec38, 2) > 0 OR floor(dec30) = ceil(dec30)",
+            "CAST(dec38 AS DOUBLE) > 1e10",
+            "CAST(dec30 AS VARCHAR) LIKE '-%'",
+            "greatest(dec30, dec30 + 1) > 0",
+            "coalesce(dec38, 0) < 0",
+            "nullif(dec30, dec30) IS NULL",
+            "u64 + 1 > 9223372036854775807",
+            "u64 // 2 > 4611686018427387904",
+            "dec18 * dec9 > 1",
+            "sign(dec38) = -1",
+            "dec9 % 7 = 1",
+            "dec38 > 12345678901234567890.5"),
         false);
   }
 

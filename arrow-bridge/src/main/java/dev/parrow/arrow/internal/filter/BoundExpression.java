@@ -92,7 +92,8 @@ sealed interface BoundExpression {
   record ColumnRef(FilterColumn column, ValueType type) implements BoundExpression {}
 
   /**
-   * A literal: a Long (EXACT, BOOLEAN, DATE, TIMESTAMP, TIME), a Double, bytes, or null.
+   * A literal: a Long (EXACT, BOOLEAN, DATE, TIMESTAMP, TIME), a BigInteger (an EXACT past 64
+   * bits), a Double, bytes, a Period or Duration (INTERVAL), or null.
    *
    * @param type its type
    * @param value its value in the type's Java form

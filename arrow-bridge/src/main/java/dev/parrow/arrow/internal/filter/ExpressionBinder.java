@@ -35,8 +35,8 @@ import java.util.regex.PatternSyntaxException;
 final class ExpressionBinder {
   private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
-  /** The most decimal places an exact value keeps: its unscaled value is a long. */
-  private static final int MAX_SCALE = 18;
+  /** The most decimal places an exact value keeps, as DuckDB's widest decimal. */
+  private static final int MAX_SCALE = 38;
 
   private final Function<String, FilterColumn> columns;
   private final String fileName;
@@ -86,6 +86,11 @@ final class ExpressionBinder {
     if (l.isNumber() && r.isNumber()) {
       if (l.kind() == Kind.EXACT && r.kind() == Kind.EXACT) {
         int scale = Math.max(l.scale(), r.scale());
+        if (scale - Math.min(l.scale(), r.scale()) > 18) {
+          // A factor past a long: the finer side's scale given to the other first.
+          ValueType common = ValueType.exact(scale);
+          return new Comparison(convert(left, common), convert(right, common), Form.LONGS, 1, 1);
+        }
         return new Comparison(
             left, right, Form.LONGS, pow10(scale - l.scale()), pow10(scale - r.scale()));
       }
@@ -222,13 +227,16 @@ final class ExpressionBinder {
       d = d.setScale(0);
     }
     if (d.scale() > MAX_SCALE) {
-      throw problem("it has a number of more than 18 decimal places: " + d.toPlainString());
+      throw problem("it has a number of more than 38 decimal places: " + d.toPlainString());
     }
-    try {
-      return new Constant(ValueType.exact(d.scale()), d.unscaledValue().longValueExact());
-    } catch (ArithmeticException e) {
-      throw problem("it has a number too large to compute with: " + d.toPlainString());
+    BigInteger unscaled = d.unscaledValue();
+    if (unscaled.bitLength() < 64) {
+      return new Constant(ValueType.exact(d.scale()), unscaled.longValue());
     }
+    if (unscaled.abs().compareTo(BigInteger.TEN.pow(38)) >= 0) {
+      throw problem("it has a number of more than 38 digits: " + d.toPlainString());
+    }
+    return new Constant(ValueType.exact(d.scale()), unscaled);
   }
 
   /** An instant in microseconds, or nanoseconds where it has them. */
@@ -334,7 +342,9 @@ final class ExpressionBinder {
         requireNumber(f, a);
         long digits = 0;
         if (args.size() > 1) {
-          if (!(args.get(1) instanceof Constant c && c.type().equals(ValueType.INTEGER))) {
+          if (!(args.get(1) instanceof Constant c
+              && c.type().equals(ValueType.INTEGER)
+              && c.value() instanceof Long)) {
             throw problem(f + " takes its number of decimal places as an integer literal");
           }
           digits = (Long) c.value();
@@ -585,7 +595,7 @@ final class ExpressionBinder {
           new Apply(f, List.of(convert(a, common), convert(b, common)), common, null);
       case "*" -> {
         if (x.scale() + y.scale() > MAX_SCALE) {
-          throw problem("it multiplies decimals into more than 18 decimal places");
+          throw problem("it multiplies decimals into more than 38 decimal places");
         }
         yield new Apply(f, List.of(a, b), ValueType.exact(x.scale() + y.scale()), null);
       }

@@ -36,11 +36,16 @@ final class ExpressionEvaluator {
 
   /**
    * A batch of computed values: present rows as bits in words, and the values in the type's Java
-   * form (longs, doubles, or bytes at starts[i]..ends[i] of data).
+   * form (longs, or BigIntegers where exact values outgrow them, doubles, or bytes at
+   * starts[i]..ends[i] of data).
    */
   static final class Values {
     long[] present;
     long[] longs;
+
+    /** Exact values past 64 bits ({@link WideValues}), in place of longs; else null. */
+    java.math.BigInteger[] bigs;
+
     double[] doubles;
     byte[] data;
     int[] starts;
@@ -77,7 +82,12 @@ final class ExpressionEvaluator {
       case LONGS -> {
         long lf = c.leftFactor();
         long rf = c.rightFactor();
-        if (lf == 1 && rf == 1) {
+        if (l.bigs != null || r.bigs != null) {
+          for (int i = 0; i < rows; i++) {
+            int order = Integer.signum(WideValues.compare(l, lf, r, rf, i)) + 1;
+            matches[i >>> 6] |= (long) (holds >>> order & 1) << i;
+          }
+        } else if (lf == 1 && rf == 1) {
           for (int i = 0; i < rows; i++) {
             int order = Long.compare(l.longs[i], r.longs[i]) + 1;
             matches[i >>> 6] |= (long) (holds >>> order & 1) << i;
@@ -160,7 +170,8 @@ final class ExpressionEvaluator {
       case "length" -> StringFunctions.length(evaluate(args.get(0)), rows);
       case "strlen" -> StringFunctions.byteLength(evaluate(args.get(0)), rows);
       case "substring", "left", "right" ->
-          StringFunctions.substring(a.function(), args.stream().map(this::evaluate).toList(), rows);
+          StringFunctions.substring(
+              a.function(), args.stream().map(this::evaluate).map(this::saturated).toList(), rows);
       case "concat", "||" ->
           StringFunctions.concat(
               args.stream().map(this::evaluate).toList(), rows, a.function().equals("concat"));
@@ -243,36 +254,39 @@ final class ExpressionEvaluator {
           out.ends[i] = cv.end(i);
         }
       }
-      default -> out.longs = longs(cv, ref.column(), out.present);
+      default -> exact(out, cv, ref.column());
     }
     return out;
   }
 
-  /** A column's longs as signed values: uint64 unflipped, wide decimals narrowed (or refused). */
-  private long[] longs(ColumnValues cv, FilterColumn c, long[] present) {
+  /**
+   * A column's longs as signed values: uint64 unflipped, a wide decimal's narrowed; either as
+   * BigIntegers where a value does not fit a long.
+   */
+  private void exact(Values out, ColumnValues cv, FilterColumn c) {
     if (cv.bigs != null) {
-      long[] out = new long[rows];
-      for (int i = 0; i < rows; i++) {
-        if ((present[i >>> 6] & 1L << i) != 0) {
-          if (cv.bigs[i].bitLength() > 63) {
-            throw overflow("the value " + cv.bigs[i] + " of '" + c.name() + "'");
-          }
-          out[i] = cv.bigs[i].longValue();
-        }
-      }
-      return out;
+      WideValues.narrow(out, cv.bigs.clone(), rows, filter);
+      return;
     }
     if (c.domain() == Domain.UNSIGNED) {
-      long[] out = new long[rows];
+      long[] unsigned = new long[rows];
+      boolean wide = false;
       for (int i = 0; i < rows; i++) {
-        out[i] = cv.longs[i] ^ Long.MIN_VALUE;
-        if (out[i] < 0 && (present[i >>> 6] & 1L << i) != 0) {
-          throw overflow("the value " + Long.toUnsignedString(out[i]) + " of '" + c.name() + "'");
-        }
+        unsigned[i] = cv.longs[i] ^ Long.MIN_VALUE;
+        wide |= unsigned[i] < 0 && out.has(i);
       }
-      return out;
+      if (!wide) {
+        out.longs = unsigned;
+        return;
+      }
+      java.math.BigInteger[] bigs = new java.math.BigInteger[rows];
+      for (int i = 0; i < rows; i++) {
+        bigs[i] = new java.math.BigInteger(Long.toUnsignedString(unsigned[i]));
+      }
+      WideValues.narrow(out, bigs, rows, filter);
+      return;
     }
-    return cv.longs;
+    out.longs = cv.longs;
   }
 
   private Values constant(Constant c) {
@@ -289,6 +303,9 @@ final class ExpressionEvaluator {
     if (v instanceof Long l) {
       out.longs = new long[rows];
       Arrays.fill(out.longs, l);
+    } else if (v instanceof java.math.BigInteger big) {
+      out.bigs = new java.math.BigInteger[rows];
+      Arrays.fill(out.bigs, big);
     } else if (v instanceof Double d) {
       out.doubles = new double[rows];
       Arrays.fill(out.doubles, d);
@@ -317,14 +334,21 @@ final class ExpressionEvaluator {
       double divisor = Math.pow(10, from.scale());
       out.doubles = new double[rows];
       for (int i = 0; i < rows; i++) {
-        double d = from.scale() == 0 ? (double) v.longs[i] : v.longs[i] / divisor;
+        double d =
+            v.bigs != null
+                ? WideValues.decimal(v, i, from.scale()).doubleValue()
+                : from.scale() == 0 ? (double) v.longs[i] : v.longs[i] / divisor;
         out.doubles[i] = to.kind() == Kind.FLOAT ? (float) d : d;
       }
       return out;
     }
     long factor;
     if (to.kind() == Kind.EXACT) {
-      factor = (long) Math.pow(10, to.scale() - from.scale());
+      int raise = to.scale() - from.scale();
+      if (raise > 18) {
+        return WideValues.scale(v, java.math.BigInteger.TEN.pow(raise), out, rows, filter);
+      }
+      factor = NumberFunctions.pow10(raise);
     } else {
       long fromNanos = from.kind() == Kind.DATE ? NANOS_PER_DAY : from.unitNanos();
       if (fromNanos < to.unitNanos()) {
@@ -338,12 +362,18 @@ final class ExpressionEvaluator {
       }
       factor = fromNanos / to.unitNanos();
     }
+    if (to.kind() == Kind.EXACT && v.bigs != null) {
+      return WideValues.scale(v, java.math.BigInteger.valueOf(factor), out, rows, filter);
+    }
     out.longs = new long[rows];
     for (int i = 0; i < rows; i++) {
       if (v.has(i)) {
         try {
           out.longs[i] = Math.multiplyExact(v.longs[i], factor);
         } catch (ArithmeticException e) {
+          if (to.kind() == Kind.EXACT) {
+            return WideValues.scale(v, java.math.BigInteger.valueOf(factor), out, rows, filter);
+          }
           throw overflow("a value");
         }
       }
@@ -399,6 +429,13 @@ final class ExpressionEvaluator {
       out.doubles = r;
       return out;
     }
+    boolean dates = at.kind() == Kind.DATE || bt.kind() == Kind.DATE;
+    if (a.bigs != null || b.bigs != null) {
+      if (dates) {
+        throw overflow("a date");
+      }
+      return WideValues.arithmetic(op, a, b, out, rows, filter);
+    }
     long[] x = a.longs;
     long[] y = b.longs;
     long[] r = new long[rows];
@@ -443,8 +480,11 @@ final class ExpressionEvaluator {
     }
     for (int w = 0; w < overflow.length; w++) {
       if ((overflow[w] & out.present[w]) != 0) {
-        boolean dates = at.kind() == Kind.DATE || bt.kind() == Kind.DATE;
-        throw overflow(dates ? "a date" : "an integer or decimal");
+        if (dates) {
+          throw overflow("a date");
+        }
+        // Past 64 bits: the batch again with BigIntegers, as DuckDB's decimals grow to 38 digits.
+        return WideValues.arithmetic(op, a, b, out, rows, filter);
       }
     }
     out.longs = r;
@@ -461,11 +501,14 @@ final class ExpressionEvaluator {
       }
       return out;
     }
+    if (v.bigs != null) {
+      return WideValues.sign(v, false, out, rows, filter);
+    }
     out.longs = new long[rows];
     for (int i = 0; i < rows; i++) {
       if (v.has(i)) {
         if (v.longs[i] == Long.MIN_VALUE) {
-          throw overflow("a negated value");
+          return WideValues.sign(v, false, out, rows, filter);
         }
         out.longs[i] = -v.longs[i];
       }
@@ -483,11 +526,14 @@ final class ExpressionEvaluator {
       }
       return out;
     }
+    if (v.bigs != null) {
+      return WideValues.sign(v, true, out, rows, filter);
+    }
     out.longs = new long[rows];
     for (int i = 0; i < rows; i++) {
       if (v.has(i)) {
         if (v.longs[i] == Long.MIN_VALUE) {
-          throw overflow("an absolute value");
+          return WideValues.sign(v, true, out, rows, filter);
         }
         out.longs[i] = Math.abs(v.longs[i]);
       }
@@ -514,8 +560,7 @@ final class ExpressionEvaluator {
         double d =
             switch (from.kind()) {
               case FLOAT, DOUBLE -> v.doubles[i];
-              case EXACT, BOOLEAN ->
-                  from.scale() == 0 ? (double) v.longs[i] : v.longs[i] / Math.pow(10, from.scale());
+              case EXACT, BOOLEAN -> WideValues.decimal(v, i, from.scale()).doubleValue();
               default -> parseDouble(StringFunctions.string(v, i));
             };
         out.doubles[i] = to.equals("FLOAT") ? (float) d : d;
@@ -544,8 +589,7 @@ final class ExpressionEvaluator {
               yield new java.math.BigDecimal(d);
             }
             case EXACT, BOOLEAN ->
-                java.math.BigDecimal.valueOf(v.longs[i], from.scale())
-                    .setScale(0, java.math.RoundingMode.HALF_UP);
+                WideValues.decimal(v, i, from.scale()).setScale(0, java.math.RoundingMode.HALF_UP);
             default ->
                 parseDecimal(StringFunctions.string(v, i), to)
                     .setScale(0, java.math.RoundingMode.HALF_UP);
@@ -581,7 +625,7 @@ final class ExpressionEvaluator {
    * on arguments already of one type.
    */
   private Values choose(String f, List<BoundExpression> args, ValueType type) {
-    List<Values> values = args.stream().map(this::evaluate).toList();
+    List<Values> values = widenAll(args.stream().map(this::evaluate).toList());
     Values out = copy(values.get(0));
     if (f.equals("nullif")) {
       Values other = values.get(1);
@@ -610,7 +654,9 @@ final class ExpressionEvaluator {
     for (int i = 0; i < rows; i++) {
       if (from[i] != 0) {
         Values v = values.get(from[i]);
-        if (out.longs != null) {
+        if (out.bigs != null) {
+          out.bigs[i] = v.bigs[i];
+        } else if (out.longs != null) {
           out.longs[i] = v.longs[i];
         } else if (out.doubles != null) {
           out.doubles[i] = v.doubles[i];
@@ -628,11 +674,14 @@ final class ExpressionEvaluator {
     if (type.isBytes()) {
       return Arrays.compareUnsigned(a.data, a.starts[i], a.ends[i], b.data, b.starts[j], b.ends[j]);
     }
+    if (a.bigs != null || b.bigs != null) {
+      return WideValues.big(a, i).compareTo(WideValues.big(b, j));
+    }
     return Long.compare(a.longs[i], b.longs[j]);
   }
 
   private Values coalesce(List<BoundExpression> args) {
-    List<Values> values = args.stream().map(this::evaluate).toList();
+    List<Values> values = widenAll(args.stream().map(this::evaluate).toList());
     Values out = copy(values.get(0));
     int[] from = new int[rows];
     for (int k = 1; k < values.size(); k++) {
@@ -641,7 +690,9 @@ final class ExpressionEvaluator {
         if (!out.has(i) && v.has(i)) {
           out.present[i >>> 6] |= 1L << i;
           from[i] = k;
-          if (out.longs != null) {
+          if (out.bigs != null) {
+            out.bigs[i] = v.bigs[i];
+          } else if (out.longs != null) {
             out.longs[i] = v.longs[i];
           } else if (out.doubles != null) {
             out.doubles[i] = v.doubles[i];
@@ -652,10 +703,36 @@ final class ExpressionEvaluator {
     return out.starts == null ? out : StringFunctions.pick(values, from, out.present, rows);
   }
 
+  /** Positions and counts past 64 bits as the nearest longs: as far out of a string either way. */
+  private Values saturated(Values v) {
+    if (v.bigs != null) {
+      v.longs = new long[rows];
+      for (int i = 0; i < rows; i++) {
+        v.longs[i] = v.bigs[i].signum() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+      }
+    }
+    return v;
+  }
+
+  /** Exact values all as BigIntegers where any batch holds them so, for choosing among them. */
+  private List<Values> widenAll(List<Values> values) {
+    if (values.stream().noneMatch(v -> v.bigs != null)) {
+      return values;
+    }
+    for (Values v : values) {
+      if (v.longs != null || v.bigs != null) {
+        v.bigs = WideValues.bigs(v, rows);
+        v.longs = null;
+      }
+    }
+    return values;
+  }
+
   private Values copy(Values v) {
     Values out = new Values();
     out.present = v.present.clone();
     out.longs = v.longs == null ? null : v.longs.clone();
+    out.bigs = v.bigs == null ? null : v.bigs.clone();
     out.doubles = v.doubles == null ? null : v.doubles.clone();
     out.data = v.data;
     out.starts = v.starts == null ? null : v.starts.clone();

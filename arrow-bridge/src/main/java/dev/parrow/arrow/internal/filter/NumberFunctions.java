@@ -51,17 +51,17 @@ final class NumberFunctions {
       return out;
     }
     long places = f.equals("round") ? digits : 0;
+    if (v.bigs != null || from.scale() - places > 18) {
+      return WideValues.round(f, v, from.scale(), places, to.scale(), out, rows, filter);
+    }
     // Rounded at 10^(scale - places); the result's scale is max(0, min(places, scale)).
-    int drop = (int) Math.min(from.scale() - places, 19);
+    int drop = (int) (from.scale() - places);
     out.longs = new long[rows];
     if (drop <= 0) {
-      long up = pow10(to.scale() - from.scale());
-      for (int i = 0; i < rows; i++) {
-        out.longs[i] = v.longs[i] * up;
-      }
+      out.longs = v.longs; // the scale kept: the values as they are
       return out;
     }
-    long unit = drop >= 19 ? Long.MAX_VALUE : pow10(drop);
+    long unit = pow10(drop);
     // With places < 0 the rounded value is scaled back up to the result's units.
     long restore = places < 0 ? pow10((int) -places) : 1;
     int mode = f.equals("floor") ? -1 : f.equals("ceil") ? 1 : 0;
@@ -82,7 +82,7 @@ final class NumberFunctions {
       try {
         out.longs[i] = Math.multiplyExact(q, restore);
       } catch (ArithmeticException e) {
-        throw new IllegalArgumentException(filter + " rounds a value past 64-bit integers");
+        return WideValues.round(f, v, from.scale(), places, to.scale(), out, rows, filter);
       }
     }
     return out;
@@ -107,7 +107,7 @@ final class NumberFunctions {
         double d = v.doubles[i];
         out.longs[i] = d > 0 ? 1 : d < 0 ? -1 : 0; // NaN and -0.0 are 0, as in DuckDB
       } else {
-        out.longs[i] = Long.signum(v.longs[i]);
+        out.longs[i] = WideValues.big(v, i).signum();
       }
     }
     return out;

@@ -409,12 +409,11 @@ final class StringFunctions {
     for (int i = 0; i < rows; i++) {
       out.starts[i] = data.size();
       if (v.has(i)) {
-        long x = v.longs[i];
         String s =
             switch (from.kind()) {
-              case DATE -> java.time.LocalDate.ofEpochDay(x).toString();
-              case BOOLEAN -> x != 0 ? "true" : "false";
-              default -> java.math.BigDecimal.valueOf(x, from.scale()).toPlainString();
+              case DATE -> java.time.LocalDate.ofEpochDay(v.longs[i]).toString();
+              case BOOLEAN -> v.longs[i] != 0 ? "true" : "false";
+              default -> WideValues.decimal(v, i, from.scale()).toPlainString();
             };
         data.writeBytes(s.getBytes(StandardCharsets.UTF_8));
       }
