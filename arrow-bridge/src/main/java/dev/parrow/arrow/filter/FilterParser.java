@@ -584,11 +584,18 @@ final class FilterParser {
     }
     if (c == '"' || isIdentStart(c)) {
       StringBuilder path = new StringBuilder(identifier());
-      while (pos < text.length() && text.charAt(pos) == '.') {
-        pos++;
-        path.append('.').append(identifier());
+      while (true) {
+        if (pos < text.length() && text.charAt(pos) == '.') {
+          pos++;
+          path.append('.').append(identifier());
+        } else if (fieldName()) {
+          // DuckDB's s['field'], a struct's field: the dotted path.
+          path.append('.').append(quoted("a 'quoted' field name in [...]"));
+          expect("]");
+        } else {
+          return Expression.column(path.toString());
+        }
       }
-      return Expression.column(path.toString());
     }
     return literal(primary());
   }
@@ -621,6 +628,26 @@ final class FilterParser {
         ? new LiteralArithmetic.Typed(
             "DATE", java.time.LocalDate.ofInstant(instant, java.time.ZoneOffset.UTC).toString())
         : new LiteralArithmetic.Typed("TIMESTAMP", instant.toString());
+  }
+
+  /** Whether {@code ['} starts here: a struct field by name (a list's index is not taken). */
+  private boolean fieldName() {
+    int open = pos;
+    while (open < text.length() && Character.isWhitespace(text.charAt(open))) {
+      open++;
+    }
+    if (open >= text.length() || text.charAt(open) != '[') {
+      return false;
+    }
+    int at = open + 1;
+    while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
+      at++;
+    }
+    if (at < text.length() && text.charAt(at) == '\'') {
+      pos = open + 1;
+      return true;
+    }
+    return false;
   }
 
   private boolean followedByParenthesis(String word) {
@@ -692,6 +719,17 @@ final class FilterParser {
         Expression haystack = operand();
         expect(")");
         return make("strpos", List.of(haystack, needle), start);
+      }
+      case "struct_extract" -> {
+        // struct_extract(s, 'field') is the dotted path s.field.
+        Expression struct = operand();
+        expect(",");
+        String field = quoted("a 'quoted' field name as struct_extract's second argument");
+        expect(")");
+        if (!(struct instanceof Expression.Column c)) {
+          throw error(start, "struct_extract takes a column (a struct) and a field's name");
+        }
+        return Expression.column(c.name() + "." + field);
       }
       case "substring" -> {
         Expression value = operand();

@@ -255,6 +255,10 @@ class FilterParserTest {
         Filter.parse("substring(s, 1, 2) = 'ab'"), Filter.parse("substr(s FROM 1 FOR 2) = 'ab'"));
     assertEquals(Filter.parse("date(ts) = '2024-01-01'"), Filter.parse("ts::DATE = '2024-01-01'"));
     assertEquals(Filter.parse("length(s) > 2"), Filter.parse("char_length(s) > 2"));
+    // A struct's field, as DuckDB writes it too.
+    assertEquals(Filter.eq("a.b.c", 1L), Filter.parse("a['b']['c'] = 1"));
+    assertEquals(Filter.eq("a.b", 1L), Filter.parse("struct_extract(a, 'b') = 1"));
+    assertEquals(Filter.eq("a.b c", 1L), Filter.parse("a [ 'b c' ] = 1"));
 
     for (String sql :
         List.of(
