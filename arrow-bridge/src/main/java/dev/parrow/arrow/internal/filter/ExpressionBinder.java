@@ -402,15 +402,7 @@ final class ExpressionBinder {
         return new Apply(f, args, ValueType.STRING, null);
       }
       case "date_diff" -> {
-        String part = textLiteral(f, source.get(0)).toLowerCase(java.util.Locale.ROOT);
-        if (!List.of("year", "quarter", "month", "week", "day", "hour", "minute", "second")
-            .contains(part)) {
-          throw problem(
-              "date_diff counts years, quarters, months, weeks, days, hours, minutes or seconds,"
-                  + " not '"
-                  + part
-                  + "'");
-        }
+        String part = calendarPart(f, source.get(0));
         BoundExpression from = castLiteral(args.get(1), ValueType.DATE);
         BoundExpression to = castLiteral(args.get(2), ValueType.DATE);
         requireInstant(f, from, false);
@@ -429,14 +421,7 @@ final class ExpressionBinder {
             f, List.of(convert(from, type), convert(to, type)), ValueType.INTEGER, part);
       }
       case "date_trunc" -> {
-        String part = textLiteral(f, source.get(0)).toLowerCase(java.util.Locale.ROOT);
-        if (!List.of("year", "quarter", "month", "week", "day", "hour", "minute", "second")
-            .contains(part)) {
-          throw problem(
-              "date_trunc truncates to year, quarter, month, week, day, hour, minute or second, not '"
-                  + part
-                  + "'");
-        }
+        String part = calendarPart(f, source.get(0));
         BoundExpression a = castLiteral(args.get(1), ValueType.DATE);
         requireInstant(f, a, false);
         // DuckDB's date_trunc is a timestamp, a date's at midnight in microseconds.
@@ -710,6 +695,17 @@ final class ExpressionBinder {
           "it casts " + from.describe() + " to " + to + ", which Parrow does not compute");
     }
     return new Apply("cast", List.of(a), type, to);
+  }
+
+  /** date_trunc's and date_diff's part: year, quarter, month, week, day, hour, minute or second. */
+  private String calendarPart(String f, Expression e) {
+    String part = textLiteral(f, e).toLowerCase(java.util.Locale.ROOT);
+    if (!List.of("year", "quarter", "month", "week", "day", "hour", "minute", "second")
+        .contains(part)) {
+      throw problem(
+          f + " takes year, quarter, month, week, day, hour, minute or second, not '" + part + "'");
+    }
+    return part;
   }
 
   private String textLiteral(String f, Expression e) {

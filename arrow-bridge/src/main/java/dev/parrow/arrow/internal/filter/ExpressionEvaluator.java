@@ -161,8 +161,8 @@ final class ExpressionEvaluator {
               args.get(0).type(),
               args.get(1).type(),
               a.type());
-      case "negate" -> negate(evaluate(args.get(0)), a.type());
-      case "abs" -> abs(evaluate(args.get(0)), a.type());
+      case "negate" -> negate(evaluate(args.get(0)), a.type(), false);
+      case "abs" -> negate(evaluate(args.get(0)), a.type(), true);
       case "lower", "upper" ->
           StringFunctions.changeCase(evaluate(args.get(0)), rows, a.function().equals("upper"));
       case "trim", "ltrim", "rtrim" ->
@@ -491,51 +491,28 @@ final class ExpressionEvaluator {
     return out;
   }
 
-  private Values negate(Values v, ValueType type) {
+  /** -x, or abs(x) where {@code abs}. */
+  private Values negate(Values v, ValueType type, boolean abs) {
     Values out = new Values();
     out.present = v.present;
     if (type.isFloating()) {
       out.doubles = new double[rows];
       for (int i = 0; i < rows; i++) {
-        out.doubles[i] = -v.doubles[i];
+        out.doubles[i] = abs ? Math.abs(v.doubles[i]) : -v.doubles[i];
       }
       return out;
     }
     if (v.bigs != null) {
-      return WideValues.sign(v, false, out, rows, filter);
+      return WideValues.sign(v, abs, out, rows, filter);
     }
     out.longs = new long[rows];
     for (int i = 0; i < rows; i++) {
       if (v.has(i)) {
         if (v.longs[i] == Long.MIN_VALUE) {
-          return WideValues.sign(v, false, out, rows, filter);
+          // Its negation is past a long.
+          return WideValues.sign(v, abs, out, rows, filter);
         }
-        out.longs[i] = -v.longs[i];
-      }
-    }
-    return out;
-  }
-
-  private Values abs(Values v, ValueType type) {
-    Values out = new Values();
-    out.present = v.present;
-    if (type.isFloating()) {
-      out.doubles = new double[rows];
-      for (int i = 0; i < rows; i++) {
-        out.doubles[i] = Math.abs(v.doubles[i]);
-      }
-      return out;
-    }
-    if (v.bigs != null) {
-      return WideValues.sign(v, true, out, rows, filter);
-    }
-    out.longs = new long[rows];
-    for (int i = 0; i < rows; i++) {
-      if (v.has(i)) {
-        if (v.longs[i] == Long.MIN_VALUE) {
-          return WideValues.sign(v, true, out, rows, filter);
-        }
-        out.longs[i] = Math.abs(v.longs[i]);
+        out.longs[i] = abs ? Math.abs(v.longs[i]) : -v.longs[i];
       }
     }
     return out;

@@ -11,14 +11,37 @@ import java.util.regex.Pattern;
 final class StringFunctions {
   private StringFunctions() {}
 
-  static Values changeCase(Values v, int rows, boolean upper) {
-    Values out = new Values();
-    out.present = v.present;
-    java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
-    out.starts = new int[rows];
-    out.ends = new int[rows];
-    for (int i = 0; i < rows; i++) {
+  /** A batch of new values, written row by row into one array. */
+  private static final class Written {
+    final java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
+    final Values out = new Values();
+
+    Written(long[] present, int rows) {
+      out.present = present;
+      out.starts = new int[rows];
+      out.ends = new int[rows];
+    }
+
+    /** Row i's value is what {@code data} takes until {@link #end}. */
+    void start(int i) {
       out.starts[i] = data.size();
+    }
+
+    void end(int i) {
+      out.ends[i] = data.size();
+    }
+
+    Values done() {
+      out.data = data.toByteArray();
+      return out;
+    }
+  }
+
+  static Values changeCase(Values v, int rows, boolean upper) {
+    Written w = new Written(v.present, rows);
+    Values out = w.out;
+    for (int i = 0; i < rows; i++) {
+      w.start(i);
       if (v.has(i)) {
         boolean ascii = true;
         for (int p = v.starts[i]; p < v.ends[i]; p++) {
@@ -36,7 +59,7 @@ final class StringFunctions {
             } else if (!upper && c >= 'A' && c <= 'Z') {
               c += 32;
             }
-            data.write(c);
+            w.data.write(c);
           }
         } else {
           // Character by character (simple case mapping), as DuckDB's lower and upper.
@@ -48,13 +71,12 @@ final class StringFunctions {
                   c ->
                       b.appendCodePoint(
                           upper ? Character.toUpperCase(c) : Character.toLowerCase(c)));
-          data.writeBytes(b.toString().getBytes(StandardCharsets.UTF_8));
+          w.data.writeBytes(b.toString().getBytes(StandardCharsets.UTF_8));
         }
       }
-      out.ends[i] = data.size();
+      w.end(i);
     }
-    out.data = data.toByteArray();
-    return out;
+    return w.done();
   }
 
   static Values trim(Values v, int rows, String which) {
@@ -182,32 +204,28 @@ final class StringFunctions {
 
   /** concat skips nulls; || is null where either side is. */
   static Values concat(List<Values> args, int rows, boolean skipNulls) {
-    Values out = new Values();
-    out.present = args.get(0).present.clone();
+    long[] present = args.get(0).present.clone();
     for (Values a : args.subList(1, args.size())) {
-      for (int w = 0; w < out.present.length; w++) {
-        out.present[w] = skipNulls ? -1L : out.present[w] & a.present[w];
+      for (int w = 0; w < present.length; w++) {
+        present[w] = skipNulls ? -1L : present[w] & a.present[w];
       }
     }
-    if (skipNulls && (rows & 63) != 0 && out.present.length > 0) {
-      out.present[out.present.length - 1] = (1L << rows) - 1;
+    if (skipNulls && (rows & 63) != 0 && present.length > 0) {
+      present[present.length - 1] = (1L << rows) - 1;
     }
-    java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
-    out.starts = new int[rows];
-    out.ends = new int[rows];
+    Written w = new Written(present, rows);
     for (int i = 0; i < rows; i++) {
-      out.starts[i] = data.size();
-      if (out.has(i)) {
+      w.start(i);
+      if (w.out.has(i)) {
         for (Values a : args) {
           if (a.has(i)) {
-            data.write(a.data, a.starts[i], a.ends[i] - a.starts[i]);
+            w.data.write(a.data, a.starts[i], a.ends[i] - a.starts[i]);
           }
         }
       }
-      out.ends[i] = data.size();
+      w.end(i);
     }
-    out.data = data.toByteArray();
-    return out;
+    return w.done();
   }
 
   static Values like(Values v, LikePattern pattern, int rows) {
@@ -297,21 +315,17 @@ final class StringFunctions {
 
   /** Each row's bytes from the argument {@code from} names, into one array of their own. */
   static Values pick(List<Values> args, int[] from, long[] present, int rows) {
-    Values out = new Values();
-    out.present = present;
-    java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
-    out.starts = new int[rows];
-    out.ends = new int[rows];
+    Written w = new Written(present, rows);
+    Values out = w.out;
     for (int i = 0; i < rows; i++) {
-      out.starts[i] = data.size();
+      w.start(i);
       if (out.has(i)) {
         Values v = args.get(from[i]);
-        data.write(v.data, v.starts[i], v.ends[i] - v.starts[i]);
+        w.data.write(v.data, v.starts[i], v.ends[i] - v.starts[i]);
       }
-      out.ends[i] = data.size();
+      w.end(i);
     }
-    out.data = data.toByteArray();
-    return out;
+    return w.done();
   }
 
   /** replace(value, from, to): every occurrence, left to right; an empty {@code from} none. */
@@ -319,14 +333,13 @@ final class StringFunctions {
     Values v = args.get(0);
     Values what = args.get(1);
     Values with = args.get(2);
-    Values out = new Values();
-    out.present =
-        ExpressionEvaluator.and(ExpressionEvaluator.and(v.present, what.present), with.present);
-    java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
-    out.starts = new int[rows];
-    out.ends = new int[rows];
+    Written w =
+        new Written(
+            ExpressionEvaluator.and(ExpressionEvaluator.and(v.present, what.present), with.present),
+            rows);
+    Values out = w.out;
     for (int i = 0; i < rows; i++) {
-      out.starts[i] = data.size();
+      w.start(i);
       if (out.has(i)) {
         int from = v.starts[i];
         int end = v.ends[i];
@@ -334,20 +347,19 @@ final class StringFunctions {
         int p = from;
         while (n > 0 && p + n <= end) {
           if (Arrays.equals(v.data, p, p + n, what.data, what.starts[i], what.ends[i])) {
-            data.write(v.data, from, p - from);
-            data.write(with.data, with.starts[i], with.ends[i] - with.starts[i]);
+            w.data.write(v.data, from, p - from);
+            w.data.write(with.data, with.starts[i], with.ends[i] - with.starts[i]);
             p += n;
             from = p;
           } else {
             p++;
           }
         }
-        data.write(v.data, from, end - from);
+        w.data.write(v.data, from, end - from);
       }
-      out.ends[i] = data.size();
+      w.end(i);
     }
-    out.data = data.toByteArray();
-    return out;
+    return w.done();
   }
 
   /** strpos(value, text): the 1-based character where text first starts, 0 when nowhere. */
@@ -401,13 +413,10 @@ final class StringFunctions {
     if (from.kind() == BoundExpression.Kind.STRING) {
       return v;
     }
-    Values out = new Values();
-    out.present = v.present;
-    java.io.ByteArrayOutputStream data = new java.io.ByteArrayOutputStream();
-    out.starts = new int[rows];
-    out.ends = new int[rows];
+    Written w = new Written(v.present, rows);
+    Values out = w.out;
     for (int i = 0; i < rows; i++) {
-      out.starts[i] = data.size();
+      w.start(i);
       if (v.has(i)) {
         String s =
             switch (from.kind()) {
@@ -415,11 +424,10 @@ final class StringFunctions {
               case BOOLEAN -> v.longs[i] != 0 ? "true" : "false";
               default -> WideValues.decimal(v, i, from.scale()).toPlainString();
             };
-        data.writeBytes(s.getBytes(StandardCharsets.UTF_8));
+        w.data.writeBytes(s.getBytes(StandardCharsets.UTF_8));
       }
-      out.ends[i] = data.size();
+      w.end(i);
     }
-    out.data = data.toByteArray();
-    return out;
+    return w.done();
   }
 }
