@@ -385,7 +385,9 @@ class ColumnComparisonIT {
               "p + i8 > i8",
               "p * 2 = 2",
               "p % 2 = 0 AND i8 > 0",
-              "NOT (coalesce(p, 0) < 1)")) {
+              "NOT (coalesce(p, 0) < 1)",
+              "CASE WHEN p = 1 THEN i8 ELSE 0 END > 0",
+              "CASE WHEN i8 > 0 THEN p END = 2")) {
         List<List<Long>> expected = new ArrayList<>();
         for (var row :
             duck.query(

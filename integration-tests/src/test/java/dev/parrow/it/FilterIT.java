@@ -823,7 +823,14 @@ class FilterIT {
             "dec18 * dec9 > 1",
             "sign(dec38) = -1",
             "dec9 % 7 = 1",
-            "dec38 > 12345678901234567890.5"),
+            "dec38 > 12345678901234567890.5",
+            "CASE WHEN i8 > 0 THEN i16 ELSE i32 END > 100",
+            "CASE WHEN utf8 LIKE 'a%' THEN 'x' WHEN utf8 IS NULL THEN NULL ELSE utf8 END < 'm'",
+            "CASE i8 WHEN 1 THEN 'one' WHEN 2 THEN 'two' END = 'one'",
+            "CASE WHEN f64 > 1 OR bool THEN dec9 END IS NULL",
+            "CASE WHEN date32 > DATE '2000-01-01' THEN date32 ELSE date64 END < DATE '1990-01-01'",
+            "CASE WHEN i32 % 2 = 0 THEN TRUE ELSE FALSE END",
+            "coalesce(CASE WHEN i16 > 0 THEN dec38 END, dec30) > 0"),
         false);
   }
 

@@ -15,7 +15,8 @@ import java.util.Set;
  * result null, but for {@code coalesce} and {@code concat}. A filter on an expression selects rows;
  * it prunes no row group or page.
  */
-public sealed interface Expression permits Expression.Column, Expression.Literal, Expression.Call {
+public sealed interface Expression
+    permits Expression.Column, Expression.Literal, Expression.Call, Expression.Case {
 
   /**
    * The functions, by their SQL names: the operators {@code + - * / // %} (a call of {@code -} with
@@ -284,6 +285,43 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
   }
 
   /**
+   * SQL's {@code CASE WHEN condition THEN value ... ELSE value END}: the value of the first
+   * condition that is true (unknown counts as not true), else the last value. The values meet in
+   * one type, as {@code coalesce}'s do.
+   *
+   * @param conditions the conditions, at least one
+   * @param values the value of each condition
+   * @param otherwise the value where none is true (a NULL literal for none)
+   */
+  record Case(List<Filter> conditions, List<Expression> values, Expression otherwise)
+      implements Expression {
+    /**
+     * Checks that each condition has its value.
+     *
+     * @param conditions the conditions, at least one
+     * @param values the value of each condition
+     * @param otherwise the value where none is true
+     */
+    public Case {
+      conditions = List.copyOf(conditions);
+      values = List.copyOf(values);
+      Objects.requireNonNull(otherwise, "otherwise");
+      if (conditions.isEmpty() || conditions.size() != values.size()) {
+        throw new IllegalArgumentException("CASE takes one value per condition, and a condition");
+      }
+    }
+
+    @Override
+    public String toString() {
+      StringBuilder out = new StringBuilder("CASE");
+      for (int i = 0; i < conditions.size(); i++) {
+        out.append(" WHEN ").append(conditions.get(i)).append(" THEN ").append(values.get(i));
+      }
+      return out.append(" ELSE ").append(otherwise).append(" END").toString();
+    }
+  }
+
+  /**
    * A column.
    *
    * @param name the column name or dotted path
@@ -330,6 +368,12 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
       out.add(c.name());
     } else if (e instanceof Call call) {
       call.arguments().forEach(a -> collect(a, out));
+    } else if (e instanceof Case c) {
+      for (int i = 0; i < c.conditions().size(); i++) {
+        out.addAll(c.conditions().get(i).columns());
+        collect(c.values().get(i), out);
+      }
+      collect(c.otherwise(), out);
     }
   }
 
@@ -356,6 +400,12 @@ public sealed interface Expression permits Expression.Column, Expression.Literal
     if (this instanceof Call call) {
       return new Call(
           call.function(), call.arguments().stream().map(a -> a.replaceColumns(replace)).toList());
+    }
+    if (this instanceof Case c) {
+      return new Case(
+          c.conditions().stream().map(f -> f.replaceColumns(replace)).toList(),
+          c.values().stream().map(v -> v.replaceColumns(replace)).toList(),
+          c.otherwise().replaceColumns(replace));
     }
     return this;
   }

@@ -146,6 +146,84 @@ public sealed interface Filter
   }
 
   /**
+   * The filter with each column renamed.
+   *
+   * @param rename the new name of each column
+   * @return the renamed filter
+   */
+  default Filter renameColumns(java.util.function.UnaryOperator<String> rename) {
+    return replaceColumns(c -> new Expression.Column(rename.apply(c.name())));
+  }
+
+  /**
+   * The filter with each column replaced: by another column (the filter keeps its form), or by a
+   * value (a test of a column becomes the same test of that value, a {@link Compute}).
+   *
+   * @param replace what stands for each column
+   * @return the new filter
+   */
+  default Filter replaceColumns(
+      java.util.function.Function<Expression.Column, Expression> replace) {
+    java.util.function.Function<String, Expression> of =
+        name -> replace.apply(new Expression.Column(name));
+    if (this instanceof And a) {
+      return new And(a.children().stream().map(c -> c.replaceColumns(replace)).toList());
+    }
+    if (this instanceof Or o) {
+      return new Or(o.children().stream().map(c -> c.replaceColumns(replace)).toList());
+    }
+    if (this instanceof Not n) {
+      return new Not(n.child().replaceColumns(replace));
+    }
+    if (this instanceof Compute c) {
+      return new Compute(
+          c.left().replaceColumns(replace), c.op(), c.right().replaceColumns(replace));
+    }
+    if (this instanceof CompareColumns c) {
+      Expression l = of.apply(c.left());
+      Expression r = of.apply(c.right());
+      return l instanceof Expression.Column lc && r instanceof Expression.Column rc
+          ? new CompareColumns(lc.name(), c.op(), rc.name())
+          : new Compute(l, c.op(), r);
+    }
+    String column =
+        this instanceof Compare c
+            ? c.column()
+            : this instanceof In in
+                ? in.column()
+                : this instanceof IsNull n ? n.column() : ((Like) this).column();
+    Expression e = of.apply(column);
+    String name = e instanceof Expression.Column c ? c.name() : null;
+    if (this instanceof Compare c) {
+      return name != null
+          ? new Compare(name, c.op(), c.value())
+          : new Compute(e, c.op(), Expression.literal(c.value()));
+    }
+    if (this instanceof In in) {
+      if (name != null) {
+        return new In(name, in.values());
+      }
+      List<Filter> each = new ArrayList<>();
+      for (Object v : in.values()) {
+        each.add(new Compute(e, Op.EQ, Expression.literal(v)));
+      }
+      return each.size() == 1 ? each.get(0) : new Or(each);
+    }
+    if (this instanceof IsNull) {
+      return name != null ? new IsNull(name) : test(Expression.call("is_null", e));
+    }
+    Like l = (Like) this;
+    if (name != null) {
+      return new Like(name, l.pattern(), l.escape(), l.ignoreCase());
+    }
+    List<Expression> args = new ArrayList<>(List.of(e, Expression.literal(l.pattern())));
+    if (l.escape() != null) {
+      args.add(Expression.literal(String.valueOf(l.escape())));
+    }
+    return test(new Expression.Call(l.ignoreCase() ? "ilike" : "like", args));
+  }
+
+  /**
    * True when every child is.
    *
    * @param children the operands, at least one

@@ -375,7 +375,13 @@ final class FilterParser {
       return true;
     }
     String word = peekWord();
-    return word != null && (word.equalsIgnoreCase("AND") || word.equalsIgnoreCase("OR"));
+    if (word == null) {
+      return false;
+    }
+    return switch (word.toUpperCase(Locale.ROOT)) {
+      case "AND", "OR", "THEN", "ELSE", "END", "WHEN" -> true;
+      default -> false;
+    };
   }
 
   private String column(Expression operand, int at) {
@@ -555,6 +561,10 @@ final class FilterParser {
         pos += word.length();
         return literal(interval(start));
       }
+      if (upper.equals("CASE")) {
+        pos += word.length();
+        return caseWhen(start);
+      }
       if (upper.equals("CAST") && startsLiteral(upper)) {
         pos += word.length();
         expect("(");
@@ -628,6 +638,39 @@ final class FilterParser {
         ? new LiteralArithmetic.Typed(
             "DATE", java.time.LocalDate.ofInstant(instant, java.time.ZoneOffset.UTC).toString())
         : new LiteralArithmetic.Typed("TIMESTAMP", instant.toString());
+  }
+
+  /**
+   * CASE WHEN condition THEN value ... [ELSE value] END, or CASE value WHEN value THEN value ...
+   * (each WHEN an equality with the first value).
+   */
+  private Expression caseWhen(int start) {
+    skipSpace();
+    Expression subject = peekKeyword("WHEN") ? null : operand();
+    List<Filter> conditions = new ArrayList<>();
+    List<Expression> values = new ArrayList<>();
+    while (keyword("WHEN")) {
+      skipSpace();
+      int at = pos;
+      conditions.add(subject == null ? or() : compare(subject, Filter.Op.EQ, operand(), at));
+      if (!keyword("THEN")) {
+        throw error(pos, "expected THEN in CASE");
+      }
+      values.add(finish(operand()));
+    }
+    if (conditions.isEmpty()) {
+      throw error(pos, "expected WHEN in CASE");
+    }
+    Expression otherwise = keyword("ELSE") ? finish(operand()) : literal(null);
+    if (!keyword("END")) {
+      throw error(pos, "expected END to close the CASE at position " + (start + 1));
+    }
+    return new Expression.Case(conditions, values, otherwise);
+  }
+
+  private boolean peekKeyword(String word) {
+    String next = peekWord();
+    return next != null && next.equalsIgnoreCase(word);
   }
 
   /** Whether {@code ['} starts here: a struct field by name (a list's index is not taken). */
@@ -831,7 +874,19 @@ final class FilterParser {
 
   private static boolean isReserved(String upper) {
     return switch (upper) {
-      case "AND", "OR", "NOT", "IN", "IS", "BETWEEN", "LIKE", "ILIKE" -> true;
+      case "AND",
+          "OR",
+          "NOT",
+          "IN",
+          "IS",
+          "BETWEEN",
+          "LIKE",
+          "ILIKE",
+          "WHEN",
+          "THEN",
+          "ELSE",
+          "END" ->
+          true;
       default -> false;
     };
   }

@@ -293,7 +293,11 @@ class FilterParserTest {
             "ts - INTERVAL '1 year 2 months 3 days 4 hours' < DATE '2024-01-01'",
             "INTERVAL 90 MINUTE + ts > ts",
             "date_diff('day', a, b) > datediff('month', c, DATE '2024-01-01')",
-            "d < current_date AND ts < now()")) {
+            "d < current_date AND ts < now()",
+            "CASE WHEN a > 1 AND (b OR c IS NULL) THEN x WHEN d THEN y ELSE 0 END > 2",
+            "CASE a WHEN 1 THEN 'one' WHEN b + 1 THEN 'more' END = 'one'",
+            "CASE WHEN s LIKE 'a%' THEN TRUE ELSE FALSE END",
+            "(CASE WHEN a THEN 1 END) * 2 > 1")) {
       Filter parsed = Filter.parse(sql);
       assertEquals(parsed, Filter.parse(parsed.toString()), sql + " printed as " + parsed);
     }

@@ -116,6 +116,22 @@ sealed interface BoundExpression {
   }
 
   /**
+   * CASE: the value of the first condition true in a row, else {@code otherwise}; all of {@code
+   * type}.
+   */
+  record Case(
+      List<BoundFilter> conditions,
+      List<BoundExpression> values,
+      BoundExpression otherwise,
+      ValueType type)
+      implements BoundExpression {
+    public Case {
+      conditions = List.copyOf(conditions);
+      values = List.copyOf(values);
+    }
+  }
+
+  /**
    * A value converted to another type before use (an integer to a decimal's scale, a number to a
    * float, a date to a timestamp).
    */

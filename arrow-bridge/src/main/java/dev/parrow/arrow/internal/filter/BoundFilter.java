@@ -107,6 +107,21 @@ public sealed interface BoundFilter {
       return new Computed(comparison, kind.negate(), sql);
     }
 
+    /** Whether a CASE is computed, whose conditions are filters of the batch's rows. */
+    boolean hasCase() {
+      return hasCase(comparison.left()) || hasCase(comparison.right());
+    }
+
+    private static boolean hasCase(BoundExpression e) {
+      if (e instanceof BoundExpression.Case) {
+        return true;
+      }
+      if (e instanceof BoundExpression.Apply a) {
+        return a.arguments().stream().anyMatch(Computed::hasCase);
+      }
+      return e instanceof BoundExpression.Convert c && hasCase(c.value());
+    }
+
     /** The columns either side reads. */
     List<FilterColumn> columns() {
       List<FilterColumn> out = new java.util.ArrayList<>();
@@ -122,6 +137,10 @@ public sealed interface BoundFilter {
         a.arguments().forEach(x -> collect(x, out));
       } else if (e instanceof BoundExpression.Convert c) {
         collect(c.value(), out);
+      } else if (e instanceof BoundExpression.Case c) {
+        c.conditions().forEach(f -> out.addAll(BoundFilters.columns(f)));
+        c.values().forEach(v -> collect(v, out));
+        collect(c.otherwise(), out);
       }
     }
   }

@@ -39,11 +39,16 @@ final class ExpressionBinder {
   private static final int MAX_SCALE = 38;
 
   private final Function<String, FilterColumn> columns;
+  private final Function<Filter, BoundFilter> conditions;
   private final String fileName;
   private Filter.Compute current;
 
-  ExpressionBinder(Function<String, FilterColumn> columns, String fileName) {
+  ExpressionBinder(
+      Function<String, FilterColumn> columns,
+      Function<Filter, BoundFilter> conditions,
+      String fileName) {
     this.columns = columns;
+    this.conditions = conditions;
     this.fileName = fileName;
   }
 
@@ -126,6 +131,9 @@ final class ExpressionBinder {
     }
     if (e instanceof Expression.Literal l) {
       return constant(l.value());
+    }
+    if (e instanceof Expression.Case c) {
+      return choice(c);
     }
     Expression.Call call = (Expression.Call) e;
     List<BoundExpression> args = new ArrayList<>();
@@ -599,6 +607,30 @@ final class ExpressionBinder {
               ValueType.DOUBLE,
               null);
     };
+  }
+
+  /** CASE: its conditions bound as filters, its values brought to one type. */
+  private BoundExpression choice(Expression.Case c) {
+    List<BoundExpression> values = new ArrayList<>();
+    for (Expression v : c.values()) {
+      values.add(bind(v));
+    }
+    BoundExpression otherwise = bind(c.otherwise());
+    List<BoundExpression> all = new ArrayList<>(values);
+    all.add(otherwise);
+    ValueType type = common("CASE", all);
+    if (type == null) {
+      return new Constant(ValueType.NULL, null);
+    }
+    List<BoundFilter> bound = new ArrayList<>();
+    for (Filter condition : c.conditions()) {
+      bound.add(conditions.apply(condition));
+    }
+    return new BoundExpression.Case(
+        bound,
+        values.stream().map(v -> convert(castLiteral(v, type), type)).toList(),
+        convert(castLiteral(otherwise, type), type),
+        type);
   }
 
   /** An interval as months, days and units of a timestamp's unit, negated for minus. */

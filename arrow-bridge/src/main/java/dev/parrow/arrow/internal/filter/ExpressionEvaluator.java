@@ -22,15 +22,20 @@ final class ExpressionEvaluator {
 
   private final int rows;
   private final Function<FilterColumn, RowFilter.RowValues> columns;
+  private final Function<BoundFilter, long[]> conditions;
   private final String filter;
 
   /**
    * @param filter the file and the filter, as errors name them
    */
   ExpressionEvaluator(
-      int rows, Function<FilterColumn, RowFilter.RowValues> columns, String filter) {
+      int rows,
+      Function<FilterColumn, RowFilter.RowValues> columns,
+      Function<BoundFilter, long[]> conditions,
+      String filter) {
     this.rows = rows;
     this.columns = columns;
+    this.conditions = conditions;
     this.filter = filter;
   }
 
@@ -150,6 +155,9 @@ final class ExpressionEvaluator {
     if (e instanceof Convert c) {
       return convert(evaluate(c.value()), c.value().type(), c.type());
     }
+    if (e instanceof BoundExpression.Case c) {
+      return choice(c);
+    }
     Apply a = (Apply) e;
     List<BoundExpression> args = a.arguments();
     return switch (a.function()) {
@@ -188,7 +196,7 @@ final class ExpressionEvaluator {
           "second",
           "date" ->
           DateFunctions.part(a.function(), evaluate(args.get(0)), args.get(0).type(), rows);
-      case "coalesce" -> coalesce(args);
+      case "coalesce" -> coalesce(args, a.type());
       case "round", "floor", "ceil" ->
           NumberFunctions.round(
               a.function(),
@@ -603,44 +611,86 @@ final class ExpressionEvaluator {
    */
   private Values choose(String f, List<BoundExpression> args, ValueType type) {
     List<Values> values = widenAll(args.stream().map(this::evaluate).toList());
-    Values out = copy(values.get(0));
+    int[] from = new int[rows];
+    long[] present = values.get(0).present.clone();
     if (f.equals("nullif")) {
-      Values other = values.get(1);
+      Values a = values.get(0);
+      Values b = values.get(1);
       for (int i = 0; i < rows; i++) {
-        if (out.has(i) && other.has(i) && order(out, i, other, i, type) == 0) {
-          out.present[i >>> 6] &= ~(1L << i);
+        if (a.has(i) && b.has(i) && order(a, i, b, i, type) == 0) {
+          present[i >>> 6] &= ~(1L << i);
         }
       }
-      return out;
+      return assemble(values, from, present, type);
     }
     int want = f.equals("greatest") ? 1 : -1;
-    int[] from = new int[rows];
     for (int k = 1; k < values.size(); k++) {
       Values v = values.get(k);
       for (int i = 0; i < rows; i++) {
         if (!v.has(i)) {
           continue;
         }
-        Values best = values.get(from[i]);
-        if (!out.has(i) || Integer.signum(order(v, i, best, i, type)) == want) {
+        boolean has = (present[i >>> 6] & 1L << i) != 0;
+        if (!has || Integer.signum(order(v, i, values.get(from[i]), i, type)) == want) {
           from[i] = k;
-          out.present[i >>> 6] |= 1L << i;
+          present[i >>> 6] |= 1L << i;
         }
       }
     }
+    return assemble(values, from, present, type);
+  }
+
+  /** CASE: each row takes the value of its first true condition, else the last value. */
+  private Values choice(BoundExpression.Case c) {
+    List<BoundExpression> all = new java.util.ArrayList<>(c.values());
+    all.add(c.otherwise());
+    List<Values> values = widenAll(all.stream().map(this::evaluate).toList());
+    int otherwise = c.values().size();
+    int[] from = new int[rows];
+    Arrays.fill(from, otherwise);
+    long[] decided = new long[(rows + 63) >>> 6];
+    for (int k = 0; k < otherwise; k++) {
+      long[] holds = conditions.apply(c.conditions().get(k));
+      for (int w = 0; w < decided.length; w++) {
+        long now = holds[w] & ~decided[w];
+        decided[w] |= now;
+        while (now != 0) {
+          from[(w << 6) + Long.numberOfTrailingZeros(now)] = k;
+          now &= now - 1;
+        }
+      }
+    }
+    long[] present = new long[decided.length];
     for (int i = 0; i < rows; i++) {
-      if (from[i] != 0) {
-        Values v = values.get(from[i]);
-        if (out.bigs != null) {
-          out.bigs[i] = v.bigs[i];
-        } else if (out.longs != null) {
-          out.longs[i] = v.longs[i];
-        } else if (out.doubles != null) {
-          out.doubles[i] = v.doubles[i];
-        }
+      present[i >>> 6] |= (values.get(from[i]).has(i) ? 1L : 0L) << i;
+    }
+    return assemble(values, from, present, c.type());
+  }
+
+  /** Row i's value taken from {@code values.get(from[i])}, all of {@code type}. */
+  private Values assemble(List<Values> values, int[] from, long[] present, ValueType type) {
+    if (type.isBytes()) {
+      return StringFunctions.pick(values, from, present, rows);
+    }
+    Values out = new Values();
+    out.present = present;
+    if (values.stream().anyMatch(v -> v.bigs != null)) {
+      out.bigs = new java.math.BigInteger[rows];
+      for (int i = 0; i < rows; i++) {
+        out.bigs[i] = values.get(from[i]).bigs[i];
+      }
+    } else if (!type.isFloating()) {
+      out.longs = new long[rows];
+      for (int i = 0; i < rows; i++) {
+        out.longs[i] = values.get(from[i]).longs[i];
+      }
+    } else {
+      out.doubles = new double[rows];
+      for (int i = 0; i < rows; i++) {
+        out.doubles[i] = values.get(from[i]).doubles[i];
       }
     }
-    return out.starts == null ? out : StringFunctions.pick(values, from, out.present, rows);
+    return out;
   }
 
   /** Two values of one type in order. */
@@ -657,27 +707,21 @@ final class ExpressionEvaluator {
     return Long.compare(a.longs[i], b.longs[j]);
   }
 
-  private Values coalesce(List<BoundExpression> args) {
+  /** coalesce: each row's first value that is not null. */
+  private Values coalesce(List<BoundExpression> args, ValueType type) {
     List<Values> values = widenAll(args.stream().map(this::evaluate).toList());
-    Values out = copy(values.get(0));
     int[] from = new int[rows];
+    long[] present = values.get(0).present.clone();
     for (int k = 1; k < values.size(); k++) {
       Values v = values.get(k);
       for (int i = 0; i < rows; i++) {
-        if (!out.has(i) && v.has(i)) {
-          out.present[i >>> 6] |= 1L << i;
+        if ((present[i >>> 6] & 1L << i) == 0 && v.has(i)) {
+          present[i >>> 6] |= 1L << i;
           from[i] = k;
-          if (out.bigs != null) {
-            out.bigs[i] = v.bigs[i];
-          } else if (out.longs != null) {
-            out.longs[i] = v.longs[i];
-          } else if (out.doubles != null) {
-            out.doubles[i] = v.doubles[i];
-          }
         }
       }
     }
-    return out.starts == null ? out : StringFunctions.pick(values, from, out.present, rows);
+    return assemble(values, from, present, type);
   }
 
   /** Positions and counts past 64 bits as the nearest longs: as far out of a string either way. */
@@ -703,18 +747,6 @@ final class ExpressionEvaluator {
       }
     }
     return values;
-  }
-
-  private Values copy(Values v) {
-    Values out = new Values();
-    out.present = v.present.clone();
-    out.longs = v.longs == null ? null : v.longs.clone();
-    out.bigs = v.bigs == null ? null : v.bigs.clone();
-    out.doubles = v.doubles == null ? null : v.doubles.clone();
-    out.data = v.data;
-    out.starts = v.starts == null ? null : v.starts.clone();
-    out.ends = v.ends == null ? null : v.ends.clone();
-    return out;
   }
 
   private Values isNull(Values v) {

@@ -64,7 +64,7 @@ public final class FilterBinder {
     if (filter instanceof Filter.Compute compute) {
       BoundFilter.Computed bound =
           new BoundFilter.Computed(
-              new ExpressionBinder(this::column, fileName).compare(compute),
+              new ExpressionBinder(this::column, this::bind, fileName).compare(compute),
               kind(compute.op()),
               fileName + ": the filter '" + compute + "'");
       return negated ? bound.negate() : bound;
@@ -91,25 +91,14 @@ public final class FilterBinder {
    * @throws IllegalArgumentException when the values do not compute or compare
    */
   public static Boolean constantTruth(Filter.Compute compute) {
-    BoundFilter.Computed bound =
-        new BoundFilter.Computed(
-            new ExpressionBinder(
-                    name -> {
-                      throw new IllegalArgumentException("no column here: " + name);
-                    },
-                    "a constant filter")
-                .compare(compute),
-            kind(compute.op()),
-            compute.toString());
-    long[][] truth =
-        new ExpressionEvaluator(
-                1,
-                c -> {
-                  throw new IllegalStateException();
-                },
-                compute.toString())
-            .compare(bound.comparison(), bound.kind());
-    return truth[0][0] != 0 ? Boolean.TRUE : truth[1][0] != 0 ? Boolean.FALSE : null;
+    FilterBinder binder = new FilterBinder(null, null, "a constant filter");
+    // No column is read: the filters are evaluated on a batch of one row that has none.
+    if (new RowFilter(binder.bind(compute)).select(null, 1)[0] != 0) {
+      return Boolean.TRUE;
+    }
+    return new RowFilter(binder.bind(Filter.not(compute))).select(null, 1)[0] != 0
+        ? Boolean.FALSE
+        : null;
   }
 
   /**

@@ -125,9 +125,16 @@ public final class RowFilter {
     int index = column == null ? -1 : column.column().index();
     FieldVector dictionary = column == null ? null : batch.dictionary(index);
     boolean oneColumn = columns.stream().allMatch(c -> c.column().index() == index);
-    if (dictionary == null || !oneColumn || dictionary.getValueCount() > rows) {
+    if (dictionary == null
+        || !oneColumn
+        || dictionary.getValueCount() > rows
+        || computed.hasCase()) {
       long[][] truth =
-          new ExpressionEvaluator(rows, c -> rowValues(c, batch, rows, cache), computed.sql())
+          new ExpressionEvaluator(
+                  rows,
+                  c -> rowValues(c, batch, rows, cache),
+                  f -> evaluate(f, batch, rows, cache).whenTrue,
+                  computed.sql())
               .compare(computed.comparison(), computed.kind());
       return new Truth(truth[0], truth[1]);
     }
@@ -146,7 +153,13 @@ public final class RowFilter {
     present[entries >>> 6] &= ~(1L << entries);
     RowValues entryValues = new RowValues(withNull, present);
     long[][] onEntries =
-        new ExpressionEvaluator(n, c -> entryValues, computed.sql())
+        new ExpressionEvaluator(
+                n,
+                c -> entryValues,
+                f -> {
+                  throw new IllegalStateException("no CASE computed per entry");
+                },
+                computed.sql())
             .compare(computed.comparison(), computed.kind());
     FieldVector leaf = batch.leaf(index);
     long[] rowsPresent = presentWords(leaf, rows, null);

@@ -200,33 +200,7 @@ public final class SchemaEvolution {
 
   /** The filter with each column named by its file path. */
   private static Filter renamed(Filter f, Map<String, String> names) {
-    if (f instanceof Filter.Not n) {
-      return new Filter.Not(renamed(n.child(), names));
-    }
-    if (f instanceof Filter.And a) {
-      return new Filter.And(a.children().stream().map(c -> renamed(c, names)).toList());
-    }
-    if (f instanceof Filter.Or o) {
-      return new Filter.Or(o.children().stream().map(c -> renamed(c, names)).toList());
-    }
-    if (f instanceof Filter.CompareColumns pair) {
-      return new Filter.CompareColumns(names.get(pair.left()), pair.op(), names.get(pair.right()));
-    }
-    if (f instanceof Filter.Compute c) {
-      return new Filter.Compute(
-          c.left().renameColumns(names::get), c.op(), c.right().renameColumns(names::get));
-    }
-    String column = names.get(ConstantColumns.column(f));
-    if (f instanceof Filter.Compare c) {
-      return new Filter.Compare(column, c.op(), c.value());
-    }
-    if (f instanceof Filter.In in) {
-      return new Filter.In(column, in.values());
-    }
-    if (f instanceof Filter.Like like) {
-      return new Filter.Like(column, like.pattern(), like.escape(), like.ignoreCase());
-    }
-    return new Filter.IsNull(column);
+    return f.renameColumns(names::get);
   }
 
   private static List<Field> fields(List<FieldNode> nodes) {
