@@ -830,7 +830,8 @@ class FilterIT {
             "CASE WHEN f64 > 1 OR bool THEN dec9 END IS NULL",
             "CASE WHEN date32 > DATE '2000-01-01' THEN date32 ELSE date64 END < DATE '1990-01-01'",
             "CASE WHEN i32 % 2 = 0 THEN TRUE ELSE FALSE END",
-            "coalesce(CASE WHEN i16 > 0 THEN dec38 END, dec30) > 0"),
+            "coalesce(CASE WHEN i16 > 0 THEN dec38 END, dec30) > 0",
+            "coalesce(NULL, i32, 0) > 0 AND greatest(NULL, i8, 2) = 2"),
         false);
   }
 
