@@ -146,6 +146,53 @@ public sealed interface Filter
   }
 
   /**
+   * The deepest a filter or expression may nest: DuckDB's limit is 1000; Parrow's binding and
+   * evaluation recurse, so it takes less than a thread's stack always holds.
+   */
+  int MAX_DEPTH = 256;
+
+  /**
+   * How deeply the filter nests: its AND, OR and NOT, and in computed values their calls and CASEs,
+   * counted without recursion (a filter past {@link #MAX_DEPTH} is refused).
+   *
+   * @return the depth, 1 for a single test
+   */
+  default int depth() {
+    int max = 0;
+    java.util.ArrayDeque<Object> nodes = new java.util.ArrayDeque<>();
+    java.util.ArrayDeque<Integer> depths = new java.util.ArrayDeque<>();
+    nodes.push(this);
+    depths.push(1);
+    while (!nodes.isEmpty()) {
+      Object node = nodes.pop();
+      int d = depths.pop();
+      max = Math.max(max, d);
+      List<Object> children = new ArrayList<>();
+      if (node instanceof And a) {
+        children.addAll(a.children());
+      } else if (node instanceof Or o) {
+        children.addAll(o.children());
+      } else if (node instanceof Not n) {
+        children.add(n.child());
+      } else if (node instanceof Compute c) {
+        children.add(c.left());
+        children.add(c.right());
+      } else if (node instanceof Expression.Call call) {
+        children.addAll(call.arguments());
+      } else if (node instanceof Expression.Case c) {
+        children.addAll(c.conditions());
+        children.addAll(c.values());
+        children.add(c.otherwise());
+      }
+      for (Object child : children) {
+        nodes.push(child);
+        depths.push(d + 1);
+      }
+    }
+    return max;
+  }
+
+  /**
    * The filter with each column renamed.
    *
    * @param rename the new name of each column

@@ -31,6 +31,9 @@ final class FilterParser {
     if (pos < text.length()) {
       throw error(pos, "unexpected '" + rest() + "'");
     }
+    if (f.depth() > Filter.MAX_DEPTH) {
+      throw error(0, "the expression nests more than " + Filter.MAX_DEPTH + " deep");
+    }
     return f;
   }
 

@@ -158,6 +158,13 @@ class FilterParserTest {
     assertEquals(
         0, assertThrows(FilterSyntaxException.class, () -> Filter.parse("  ")).position() - 2);
     assertThrows(FilterSyntaxException.class, () -> Filter.parse("a + = 1"));
+    // A chain of operators nests one deeper per operator: past Filter.MAX_DEPTH, refused.
+    assertTrue(
+        assertThrows(
+                FilterSyntaxException.class, () -> Filter.parse("a" + " - a".repeat(300) + " > 0"))
+            .getMessage()
+            .contains("nests more than 256 deep"));
+    assertEquals(4, Filter.parse("a - a - a > 0").depth());
     assertEquals(
         4,
         assertThrows(FilterSyntaxException.class, () -> Filter.parse("a = lower(s, 'a', 'b')"))

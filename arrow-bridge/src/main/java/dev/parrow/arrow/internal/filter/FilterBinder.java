@@ -42,6 +42,10 @@ public final class FilterBinder {
   }
 
   public BoundFilter bind(Filter filter) {
+    if (filter.depth() > Filter.MAX_DEPTH) {
+      throw new IllegalArgumentException(
+          fileName + ": the filter nests more than " + Filter.MAX_DEPTH + " deep");
+    }
     return bind(filter, false);
   }
 
