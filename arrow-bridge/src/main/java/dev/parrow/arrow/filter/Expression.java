@@ -9,11 +9,12 @@ import java.util.Set;
 /**
  * A value computed from a row's columns, for {@link Filter#compute}: {@code lower(name) = 'ann'},
  * {@code price * quantity > 1000}, {@code year(shipped) = 2024}. An expression is a column, a
- * literal or a call of one of the {@link #FUNCTIONS}; arithmetic is a call of its operator ({@code
- * call("+", column("a"), literal(1))}). Values follow DuckDB's: integers and decimals exactly,
- * {@code /} a double, a FLOAT meeting an integer or decimal a FLOAT; a null operand makes the
- * result null, but for {@code coalesce} and {@code concat}. A filter on an expression selects rows;
- * it prunes no row group or page.
+ * literal, a call of one of the {@link #FUNCTIONS} or a {@link Case}; arithmetic is a call of its
+ * operator ({@code call("+", column("a"), literal(1))}). Values follow DuckDB's: integers and
+ * decimals exactly (to 38 digits), {@code /} a double, a FLOAT meeting an integer or decimal a
+ * FLOAT; a null operand makes the result null, but for {@code coalesce}, {@code concat} and the
+ * choices of {@code greatest}, {@code least} and CASE. A filter on an expression selects rows; it
+ * prunes no row group or page.
  */
 public sealed interface Expression
     permits Expression.Column, Expression.Literal, Expression.Call, Expression.Case {
