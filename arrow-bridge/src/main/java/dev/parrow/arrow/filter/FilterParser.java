@@ -387,13 +387,6 @@ final class FilterParser {
     };
   }
 
-  private String column(Expression operand, int at) {
-    if (!(operand instanceof Expression.Column c)) {
-      throw error(at, "expected a column name here");
-    }
-    return c.name();
-  }
-
   private Filter.Op operator() {
     skipSpace();
     String[] symbols = {"<=", ">=", "<>", "!=", "==", "=", "<", ">"};

@@ -103,7 +103,11 @@ public final class ColumnComparison {
     boolean unsigned = left.domain() == Domain.UNSIGNED && right.domain() == Domain.UNSIGNED;
     if ((longs && Math.abs(ls - rs) <= 18) || (unsigned && ls == rs)) {
       // Two uint64 columns hold their values with the sign bit flipped: signed order is theirs.
-      return units(left, right, pow10(Math.max(ls, rs) - ls), pow10(Math.max(ls, rs) - rs));
+      return units(
+          left,
+          right,
+          NumberFunctions.pow10(Math.max(ls, rs) - ls),
+          NumberFunctions.pow10(Math.max(ls, rs) - rs));
     }
     return new ColumnComparison(Form.EXACT, 1, true, left, right);
   }
@@ -129,14 +133,6 @@ public final class ColumnComparison {
 
   private static long unitNanos(FilterColumn c) {
     return c.literal() == LiteralKind.DATE ? NANOS_PER_DAY : c.unitNanos();
-  }
-
-  private static long pow10(int n) {
-    long p = 1;
-    for (int i = 0; i < n; i++) {
-      p *= 10;
-    }
-    return p;
   }
 
   /**

@@ -97,7 +97,11 @@ final class ExpressionBinder {
           return new Comparison(convert(left, common), convert(right, common), Form.LONGS, 1, 1);
         }
         return new Comparison(
-            left, right, Form.LONGS, pow10(scale - l.scale()), pow10(scale - r.scale()));
+            left,
+            right,
+            Form.LONGS,
+            NumberFunctions.pow10(scale - l.scale()),
+            NumberFunctions.pow10(scale - r.scale()));
       }
       ValueType common = numeric(l, r);
       return new Comparison(convert(left, common), convert(right, common), Form.DOUBLES, 1, 1);
@@ -783,14 +787,6 @@ final class ExpressionBinder {
               + ", not "
               + a.type().describe());
     }
-  }
-
-  private static long pow10(int n) {
-    long p = 1;
-    for (int i = 0; i < n; i++) {
-      p = Math.multiplyExact(p, 10);
-    }
-    return p;
   }
 
   private IllegalArgumentException problem(String what) {

@@ -149,6 +149,7 @@ final class NumberFunctions {
     return out;
   }
 
+  /** 10^n for n up to 18 (past it, the product is not checked). */
   static long pow10(int n) {
     long p = 1;
     for (int i = 0; i < n; i++) {
