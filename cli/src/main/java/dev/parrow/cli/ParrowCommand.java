@@ -31,7 +31,7 @@ public final class ParrowCommand {
    * reads each class's annotations by reflection, a third of a short command's time); help and
    * errors get them all.
    */
-  private static final Map<String, Class<?>> VERBS = new LinkedHashMap<>();
+  static final Map<String, Class<?>> VERBS = new LinkedHashMap<>();
 
   static {
     for (Class<?> c :

@@ -111,6 +111,26 @@ class ParrowCommandTest {
   }
 
   @Test
+  void everyCommandsHelpPrintsWithoutPicocliWarnings() {
+    // picocli formats descriptions with String.format: a lone % (an operator named in a help
+    // text) makes it warn on the process's stderr and print the raw text.
+    java.io.PrintStream saved = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      for (String verb : ParrowCommand.VERBS.keySet()) {
+        Result r = run(verb, "--help");
+        assertEquals(0, r.code(), verb + ": " + r.err());
+        assertFalse(r.out().isBlank(), verb);
+      }
+    } finally {
+      System.setErr(saved);
+    }
+    String warnings = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertFalse(warnings.contains("picocli WARN"), warnings);
+  }
+
+  @Test
   void usageErrorsExitWithOne() {
     Result r = run("schema");
     assertEquals(1, r.code());
