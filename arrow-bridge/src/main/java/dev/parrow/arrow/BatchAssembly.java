@@ -4,6 +4,7 @@ import dev.parrow.arrow.internal.filter.Compaction;
 import dev.parrow.arrow.internal.read.FieldReader;
 import dev.parrow.arrow.internal.read.LeafColumn;
 import dev.parrow.arrow.internal.read.LeafReader;
+import dev.parrow.arrow.internal.read.LeafVectors;
 import dev.parrow.arrow.internal.read.Projection;
 import dev.parrow.arrow.internal.threads.WorkerPool;
 import dev.parrow.codec.ParquetFormatException;
@@ -51,8 +52,8 @@ final class BatchAssembly implements AutoCloseable {
   /** The dictionaries of the filter-only columns read as dictionaries, by column index. */
   private final Map<Integer, FieldVector> filterDictionaries = new HashMap<>();
 
-  /** Each leaf's vector in the current root, by column index. */
-  private final FieldVector[] leafVectors;
+  /** Each leaf's vector in the current root, and the vectors above it. */
+  private final LeafVectors leafVectors;
 
   /** What each leaf took to read the last whole batch: the longest start first. */
   private final WorkerPool.Costs leafCosts = new WorkerPool.Costs();
@@ -74,7 +75,7 @@ final class BatchAssembly implements AutoCloseable {
     this.filterOnlyFields =
         filterOnly == null ? List.of() : treesOf(filterOnly, options, leafReaders);
     this.leaves = List.copyOf(leafReaders);
-    this.leafVectors = new FieldVector[file.footer().schema().columnCount()];
+    this.leafVectors = new LeafVectors(file.footer().schema().columnCount());
   }
 
   /** The FieldReader tree of each field of a projection; its leaves' readers go to {@code out}. */
@@ -164,16 +165,21 @@ final class BatchAssembly implements AutoCloseable {
   /** Points each leaf at its vector in {@code root} (and in the filter-only root). */
   void bind(VectorSchemaRoot root) {
     for (int f = 0; f < fields.size(); f++) {
-      fields.get(f).leafVectors(root.getVector(f), leafVectors);
+      fields.get(f).leafVectors(root.getVector(f), List.of(), leafVectors);
     }
     for (int f = 0; f < filterOnlyFields.size(); f++) {
-      filterOnlyFields.get(f).leafVectors(filterOnlyRoot.getVector(f), leafVectors);
+      filterOnlyFields.get(f).leafVectors(filterOnlyRoot.getVector(f), List.of(), leafVectors);
     }
   }
 
   /** The vector leaf {@code column} fills in the current root. */
   FieldVector leafVector(int column) {
-    return leafVectors[column];
+    return leafVectors.leaf(column);
+  }
+
+  /** The vectors above leaf {@code column} in the current root, from its top-level field down. */
+  List<FieldVector> above(int column) {
+    return leafVectors.above(column);
   }
 
   /** Reads and builds every field for {@code rows} rows. */
@@ -210,7 +216,7 @@ final class BatchAssembly implements AutoCloseable {
 
   /** Reads one leaf's share of the batch (runs on a decode thread). */
   void readLeaf(LeafReader leaf, int rows) {
-    readWhole(leaf, rows, () -> leaf.read(rows, leafVectors[leaf.leaf().column().index()]));
+    readWhole(leaf, rows, () -> leaf.read(rows, leafVectors.leaf(leaf.leaf().column().index())));
   }
 
   /** Reads the selected rows of one flat leaf's share of the batch (runs on a decode thread). */
@@ -222,7 +228,7 @@ final class BatchAssembly implements AutoCloseable {
           runs.length(),
           runs.count(),
           runs.total(),
-          leafVectors[leaf.leaf().column().index()]);
+          leafVectors.leaf(leaf.leaf().column().index()));
     } catch (ParquetFormatException e) {
       throw inContext(e, leaf);
     } catch (OutOfMemoryException e) {

@@ -237,6 +237,11 @@ final class FilteredRead implements AutoCloseable {
           }
 
           @Override
+          public List<FieldVector> above(int column) {
+            return assembly.above(column);
+          }
+
+          @Override
           public boolean dictionaryOnlyGrows(int column) {
             // The filter-only columns' dictionaries are replaced at each row group, and so are
             // those of the columns read as ids.

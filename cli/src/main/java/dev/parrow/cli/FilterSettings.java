@@ -19,9 +19,10 @@ final class FilterSettings {
               + " paths; dates and times as 'quoted strings' or DATE '...', constant arithmetic"
               + " (0.06 - 0.01, DATE '1998-12-01' - INTERVAL '90' DAY); values computed from"
               + " columns: + - * / // %% ||, lower(), upper(), length(), substring(), year(),"
-              + " EXTRACT(... FROM ...), CAST(... AS DATE), coalesce(), regexp_matches(), ... (a"
-              + " condition starting with - as --where='-x < 3'). Row groups and pages that cannot"
-              + " match are skipped.")
+              + " EXTRACT(... FROM ...), CAST(... AS DATE), coalesce(), regexp_matches(), ...;"
+              + " lists by len(), list_contains(), list_position() and [index] (a condition"
+              + " starting with - as --where='-x < 3'). Row groups and pages that cannot match"
+              + " are skipped.")
   String where;
 
   @Option(

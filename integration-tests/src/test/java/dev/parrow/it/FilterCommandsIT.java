@@ -35,6 +35,9 @@ class FilterCommandsIT {
     whereSelectsTheRowsDuckDbSelects("customer LIKE 'G%' OR customer NOT LIKE '%a_'");
     // Two columns compared: a decimal with an integer.
     whereSelectsTheRowsDuckDbSelects("amount < quantity OR NOT express");
+    // The list of tags: membership, length and an element.
+    whereSelectsTheRowsDuckDbSelects(
+        "list_contains(tags, 'gift') AND len(tags) > 1 OR tags[-1] = 'bulk'");
   }
 
   private void whereSelectsTheRowsDuckDbSelects(String where) throws Exception {

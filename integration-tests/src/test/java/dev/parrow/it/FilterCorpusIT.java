@@ -115,6 +115,112 @@ class FilterCorpusIT {
   }
 
   /**
+   * List columns of files other writers made (the corpus, arrow-rs's and nanoparquet's files:
+   * lists, large lists, fixed-size lists, legacy lists): their length, nulls, elements by index and
+   * membership of values drawn from their own elements select the rows DuckDB's WHERE does, with
+   * the values of the unfiltered read, the list read for the filter alone or with the rows.
+   */
+  @Test
+  void corpusListsFilterAsDuckDbDoes() throws Exception {
+    List<String> failures = new ArrayList<>();
+    int predicates = 0;
+    java.util.Set<String> lists = new java.util.TreeSet<>();
+    Random random = new Random(29);
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute("SET TimeZone = 'UTC'");
+      for (Path file : filesToFilter()) {
+        Table table = read(file);
+        if (table == null || table.elements.isEmpty() || table.rows.isEmpty()) {
+          continue;
+        }
+        try {
+          duck.execute(
+              "CREATE OR REPLACE TEMP TABLE t AS SELECT * FROM read_parquet("
+                  + DuckDb.literal(file)
+                  + ", file_row_number = true)");
+        } catch (java.sql.SQLException e) {
+          continue;
+        }
+        for (int n = 0; n < 12; n++) {
+          String column =
+              new ArrayList<>(table.elements.keySet()).get(random.nextInt(table.elements.size()));
+          Filter filter = table.randomListFilter(random, column);
+          List<Long> expected = new ArrayList<>();
+          try {
+            for (var row :
+                duck.query(
+                    "SELECT file_row_number FROM t WHERE "
+                        + filter
+                        + " ORDER BY file_row_number")) {
+              expected.add(((Number) row.get("file_row_number")).longValue());
+            }
+          } catch (java.sql.SQLException e) {
+            continue; // DuckDB does not take the literal for these elements
+          }
+          predicates++;
+          lists.add(file.getFileName() + ":" + column);
+          try {
+            List<List<Object>> want = new ArrayList<>();
+            for (long r : expected) {
+              want.add(table.rows.get((int) r));
+            }
+            List<List<Object>> got = rows(file, ReadOptions.builder().filter(filter).build());
+            // The list read for the filter alone, beside the first column.
+            String other = table.names.get(table.names.get(0).equals(column) ? 1 : 0);
+            List<List<Object>> alone =
+                table.names.size() < 2
+                    ? List.of()
+                    : rows(
+                        file,
+                        ReadOptions.builder().filter(filter).columns(other).batchSize(97).build());
+            if (!got.equals(want) || table.names.size() >= 2 && alone.size() != want.size()) {
+              failures.add(
+                  file.getFileName()
+                      + ": "
+                      + filter
+                      + " -> DuckDB "
+                      + want.size()
+                      + " rows, Parrow "
+                      + got.size()
+                      + " (filter-only "
+                      + alone.size()
+                      + ")");
+            }
+          } catch (Exception e) {
+            failures.add(file.getFileName() + ": " + filter + " -> " + e);
+          }
+        }
+      }
+    }
+    assertTrue(
+        failures.isEmpty(),
+        failures.size()
+            + " of "
+            + predicates
+            + " predicates differ:\n"
+            + String.join("\n", failures));
+    assertTrue(lists.size() >= 30, "only these lists were filtered: " + lists);
+    assertTrue(predicates > 200, "only " + predicates + " predicates compared");
+  }
+
+  /** The corpus and interop files that are neither encrypted, bad data nor large. */
+  private static List<Path> filesToFilter() throws java.io.IOException {
+    List<Path> all = new ArrayList<>();
+    for (Path file : Corpus.allParquetFiles()) {
+      if (!Corpus.isEncrypted(file) && !Corpus.isBadData(file) && Files.size(file) <= 20 << 20) {
+        all.add(file);
+      }
+    }
+    Path interop = Corpus.shared().resolve("interop");
+    if (Files.isDirectory(interop)) {
+      try (var walk = Files.walk(interop)) {
+        walk.filter(p -> p.toString().endsWith(".parquet")).sorted().forEach(all::add);
+      }
+    }
+    return all;
+  }
+
+  /**
    * Every corpus file, bad data included, read with a filter on each of its columns outside lists
    * (IS NOT NULL, which every column takes) and with a row slice: the read either succeeds, with
    * the rows an unfiltered read has where the column is not null, or fails with a
@@ -181,6 +287,49 @@ class FilterCorpusIT {
     final List<List<Object>> rows = new ArrayList<>();
     final Map<String, List<Object>> literals = new LinkedHashMap<>();
 
+    /** The top-level fields' names. */
+    final List<String> names = new ArrayList<>();
+
+    /** Top-level list column -> literals of some of its elements (null for a null element). */
+    final Map<String, List<Object>> elements = new LinkedHashMap<>();
+
+    /** A test of a list: its length, its nulls, an element, or whether it holds a value. */
+    Filter randomListFilter(Random r, String column) {
+      dev.parrow.arrow.filter.Expression list = dev.parrow.arrow.filter.Expression.column(column);
+      List<Object> values = elements.get(column);
+      Object v = values.isEmpty() ? null : values.get(r.nextInt(values.size()));
+      dev.parrow.arrow.filter.Expression value = dev.parrow.arrow.filter.Expression.literal(v);
+      dev.parrow.arrow.filter.Expression index =
+          dev.parrow.arrow.filter.Expression.literal((long) (r.nextInt(6) - 2));
+      Filter f =
+          switch (r.nextInt(7)) {
+            case 0 ->
+                Filter.compute(
+                    dev.parrow.arrow.filter.Expression.call("length", list),
+                    Filter.Op.values()[r.nextInt(Filter.Op.values().length)],
+                    dev.parrow.arrow.filter.Expression.literal((long) r.nextInt(4)));
+            case 1 -> r.nextBoolean() ? Filter.isNull(column) : Filter.isNotNull(column);
+            case 2 ->
+                Filter.test(
+                    dev.parrow.arrow.filter.Expression.call(
+                        "is_null",
+                        dev.parrow.arrow.filter.Expression.call("list_extract", list, index)));
+            case 3, 4 ->
+                Filter.test(dev.parrow.arrow.filter.Expression.call("list_contains", list, value));
+            case 5 ->
+                Filter.compute(
+                    dev.parrow.arrow.filter.Expression.call("list_extract", list, index),
+                    Filter.Op.EQ,
+                    value);
+            default ->
+                Filter.compute(
+                    dev.parrow.arrow.filter.Expression.call("list_position", list, value),
+                    Filter.Op.LE,
+                    dev.parrow.arrow.filter.Expression.literal(2L));
+          };
+      return r.nextInt(4) == 0 ? Filter.not(f) : f;
+    }
+
     Filter randomFilter(Random r) {
       List<String> columns = new ArrayList<>(literals.keySet());
       Filter[] parts = new Filter[1 + r.nextInt(2)];
@@ -205,12 +354,34 @@ class FilterCorpusIT {
     try (BufferAllocator allocator = new RootAllocator();
         ParquetFile pf = ParquetFile.open(file);
         ParquetArrowReader reader = pf.newReader(allocator)) {
+      reader
+          .getVectorSchemaRoot()
+          .getSchema()
+          .getFields()
+          .forEach(f -> table.names.add(f.getName()));
       while (reader.loadNextBatch()) {
         VectorSchemaRoot root = reader.getVectorSchemaRoot();
         for (int i = 0; i < root.getRowCount(); i++) {
           List<Object> row = new ArrayList<>();
           for (FieldVector v : root.getFieldVectors()) {
             row.add(Canonical.value(v, i, reader));
+            if (v.getField().getDictionary() == null
+                && v instanceof org.apache.arrow.vector.complex.BaseListVector list
+                && list.getChildrenFromFields().size() == 1
+                && filterable(list.getChildrenFromFields().get(0))
+                && !v.isNull(i)
+                && table.rows.size() % 5 == 0) {
+              FieldVector element = list.getChildrenFromFields().get(0);
+              List<Object> literals =
+                  table.elements.computeIfAbsent(v.getName(), k -> new ArrayList<>());
+              for (int j = list.getElementStartIndex(i); j < list.getElementEndIndex(i); j++) {
+                try {
+                  literals.add(element.isNull(j) ? null : FilterIT.literal(element, j));
+                } catch (AssertionError e) {
+                  break;
+                }
+              }
+            }
             if (filterable(v) && table.rows.size() % 7 == 0) {
               Object literal = null;
               try {

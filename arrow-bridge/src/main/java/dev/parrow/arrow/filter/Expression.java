@@ -33,7 +33,10 @@ public sealed interface Expression
    * least nullif}; and the tests {@code like ilike} (a string, the pattern, and the escape
    * character or none), {@code regexp_matches} (a Java regular expression found in the value),
    * {@code regexp_full_match} (matching all of it: SQL's SIMILAR TO), which are null where their
-   * value is, and {@code is_null}, which is true or false.
+   * value is, and {@code is_null}, which is true or false. A list column (of primitive values, in
+   * no other list) is taken by {@code length} (its element count), {@code list_contains} (whether
+   * it holds a value), {@code list_position} (where first, from 1) and {@code list_extract} (the
+   * element at an index from 1, from the end where negative), and by {@code is_null}.
    */
   Set<String> FUNCTIONS =
       Set.of(
@@ -91,7 +94,10 @@ public sealed interface Expression
           "ilike",
           "regexp_matches",
           "regexp_full_match",
-          "is_null");
+          "is_null",
+          "list_contains",
+          "list_position",
+          "list_extract");
 
   /** The functions that are true or false, never null: filters on their own. */
   Set<String> TESTS = Set.of("like", "ilike", "regexp_matches", "regexp_full_match", "is_null");
@@ -232,7 +238,10 @@ public sealed interface Expression
             "strpos",
             "date_trunc",
             "cast",
-            "nullif" ->
+            "nullif",
+            "list_contains",
+            "list_position",
+            "list_extract" ->
             new int[] {2, 2};
         case "substring", "like", "ilike" -> new int[] {2, 3};
         case "date_diff" -> new int[] {3, 3};

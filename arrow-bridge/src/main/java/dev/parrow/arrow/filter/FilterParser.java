@@ -599,7 +599,17 @@ final class FilterParser {
           path.append('.').append(quoted("a 'quoted' field name in [...]"));
           expect("]");
         } else {
-          return Expression.column(path.toString());
+          Expression value = Expression.column(path.toString());
+          while (subscript()) {
+            // DuckDB's l[i]: a list's element, from 1 (from the end where negative).
+            Expression index = operand();
+            if (symbol(":")) {
+              throw error(pos, "list slices [a:b] are not supported; take an element with [i]");
+            }
+            expect("]");
+            value = make("list_extract", List.of(value, index), start);
+          }
+          return value;
         }
       }
     }
@@ -689,6 +699,19 @@ final class FilterParser {
     return false;
   }
 
+  /** Whether {@code [} without a quote after it starts here: a list's index; if so, taken. */
+  private boolean subscript() {
+    int open = pos;
+    while (open < text.length() && Character.isWhitespace(text.charAt(open))) {
+      open++;
+    }
+    if (open >= text.length() || text.charAt(open) != '[') {
+      return false;
+    }
+    pos = open + 1;
+    return true;
+  }
+
   private boolean followedByParenthesis(String word) {
     int after = pos + word.length();
     while (after < text.length() && Character.isWhitespace(text.charAt(after))) {
@@ -717,6 +740,10 @@ final class FilterParser {
       case "ifnull" -> "coalesce";
       case "datetrunc" -> "date_trunc";
       case "datediff" -> "date_diff";
+      case "array_length" -> "length";
+      case "list_has", "array_contains", "array_has" -> "list_contains";
+      case "list_indexof", "array_position", "array_indexof" -> "list_position";
+      case "list_element", "array_extract" -> "list_extract";
       default -> name;
     };
   }

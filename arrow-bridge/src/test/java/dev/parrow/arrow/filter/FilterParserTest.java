@@ -203,6 +203,58 @@ class FilterParserTest {
   }
 
   @Test
+  void listFunctionsAndIndexesParseAndPrintBack() {
+    Expression tags = Expression.column("tags");
+    Filter element =
+        Filter.compute(
+            Expression.call("list_extract", tags, Expression.literal(1L)),
+            Filter.Op.EQ,
+            Expression.literal("a"));
+    assertEquals(element, Filter.parse("tags[1] = 'a'"));
+    assertEquals(element, Filter.parse("tags [ 1 ] = 'a'"));
+    assertEquals(element, Filter.parse("list_element(tags, 1) = 'a'"));
+    assertEquals(element, Filter.parse("array_extract(tags, 1) = 'a'"));
+    assertEquals(element, Filter.parse(element.toString()));
+    // A negative index counts from the end; an index may be computed.
+    assertEquals(
+        Filter.compute(
+            Expression.call("list_extract", tags, Expression.call("-", Expression.column("i"))),
+            Filter.Op.GT,
+            Expression.literal(0L)),
+        Filter.parse("tags[-i] > 0"));
+    // A struct field by name, then an element of the list it holds.
+    assertEquals(
+        Filter.compute(
+            Expression.call("list_extract", Expression.column("s.tags"), Expression.literal(-1L)),
+            Filter.Op.EQ,
+            Expression.literal("b")),
+        Filter.parse("s['tags'][-1] = 'b'"));
+    Filter contains = Filter.test(Expression.call("list_contains", tags, Expression.literal("x")));
+    for (String alias : List.of("list_contains", "list_has", "array_contains", "array_has")) {
+      assertEquals(contains, Filter.parse(alias + "(tags, 'x')"), alias);
+    }
+    assertEquals(contains, Filter.parse(contains.toString()));
+    Filter position =
+        Filter.compute(
+            Expression.call("list_position", tags, Expression.literal("x")),
+            Filter.Op.EQ,
+            Expression.literal(2L));
+    for (String alias : List.of("list_position", "list_indexof", "array_position")) {
+      assertEquals(position, Filter.parse(alias + "(tags, 'x') = 2"), alias);
+    }
+    Filter length =
+        Filter.compute(Expression.call("length", tags), Filter.Op.GT, Expression.literal(2L));
+    for (String alias : List.of("len", "length", "array_length")) {
+      assertEquals(length, Filter.parse(alias + "(tags) > 2"), alias);
+    }
+    FilterSyntaxException slice =
+        assertThrows(FilterSyntaxException.class, () -> Filter.parse("tags[1:2] = 'a'"));
+    assertTrue(slice.getMessage().contains("slices"), slice.getMessage());
+    assertThrows(FilterSyntaxException.class, () -> Filter.parse("tags[1 = 'a'"));
+    assertThrows(FilterSyntaxException.class, () -> Filter.parse("list_contains(tags) = 'a'"));
+  }
+
+  @Test
   void computedValuesParseAndPrintBack() {
     Expression s = Expression.column("s");
     assertEquals(

@@ -31,7 +31,9 @@ sealed interface BoundExpression {
     /** An interval literal: a {@link java.time.Period} or {@link java.time.Duration}. */
     INTERVAL,
     /** SQL's NULL literal: every value null. */
-    NULL
+    NULL,
+    /** A list column, which only the list functions take ({@link ListRef}). */
+    LIST
   }
 
   /**
@@ -50,6 +52,7 @@ sealed interface BoundExpression {
     static final ValueType BINARY = new ValueType(Kind.BINARY, 0, 0);
     static final ValueType DATE = new ValueType(Kind.DATE, 0, 0);
     static final ValueType NULL = new ValueType(Kind.NULL, 0, 0);
+    static final ValueType LIST = new ValueType(Kind.LIST, 0, 0);
 
     static ValueType exact(int scale) {
       return new ValueType(Kind.EXACT, scale, 0);
@@ -84,12 +87,32 @@ sealed interface BoundExpression {
         case TIME -> "a time";
         case INTERVAL -> "an interval";
         case NULL -> "NULL";
+        case LIST -> "a list";
       };
     }
   }
 
   /** A column's values. */
   record ColumnRef(FilterColumn column, ValueType type) implements BoundExpression {}
+
+  /**
+   * A list column (of primitive elements, in no other list), for the functions that take one.
+   *
+   * @param element the elements' leaf column
+   * @param elementType the elements' type, or null where they do not compute (a list of nulls: its
+   *     length still does)
+   */
+  record ListRef(FilterColumn element, ValueType elementType) implements BoundExpression {
+    @Override
+    public ValueType type() {
+      return ValueType.LIST;
+    }
+
+    /** The elements' values, computed over the element slots. */
+    ColumnRef elements() {
+      return new ColumnRef(element, elementType);
+    }
+  }
 
   /**
    * A literal: a Long (EXACT, BOOLEAN, DATE, TIMESTAMP, TIME), a BigInteger (an EXACT past 64
@@ -106,7 +129,9 @@ sealed interface BoundExpression {
    * @param function the function, as {@link dev.parrow.arrow.filter.Expression.Call} names it
    * @param arguments the arguments, converted to the types the function computes in
    * @param type the result's type
-   * @param compiled what the function prepared once: a {@link LikePattern} or a regular expression
+   * @param compiled what the function prepared once: a {@link LikePattern}, a regular expression,
+   *     or for list_contains and list_position the {@link ExpressionBinder.Comparison} of an
+   *     element (its left, over the element slots) with the value sought (its right)
    */
   record Apply(String function, List<BoundExpression> arguments, ValueType type, Object compiled)
       implements BoundExpression {

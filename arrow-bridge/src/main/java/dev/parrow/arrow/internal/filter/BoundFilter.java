@@ -122,7 +122,12 @@ public sealed interface BoundFilter {
       return e instanceof BoundExpression.Convert c && hasCase(c.value());
     }
 
-    /** The columns either side reads. */
+    /** Whether a list column is read, whose elements are not the batch's rows. */
+    boolean hasList() {
+      return columns().stream().anyMatch(c -> c.column().maxRepetitionLevel() > 0);
+    }
+
+    /** The columns either side reads (a list's element column for a list). */
     List<FilterColumn> columns() {
       List<FilterColumn> out = new java.util.ArrayList<>();
       collect(comparison.left(), out);
@@ -133,6 +138,8 @@ public sealed interface BoundFilter {
     private static void collect(BoundExpression e, List<FilterColumn> out) {
       if (e instanceof BoundExpression.ColumnRef c) {
         out.add(c.column());
+      } else if (e instanceof BoundExpression.ListRef l) {
+        out.add(l.element());
       } else if (e instanceof BoundExpression.Apply a) {
         a.arguments().forEach(x -> collect(x, out));
       } else if (e instanceof BoundExpression.Convert c) {

@@ -39,15 +39,28 @@ final class ExpressionBinder {
   private static final int MAX_SCALE = 38;
 
   private final Function<String, FilterColumn> columns;
+  private final Function<String, FilterBinder.ListColumn> lists;
   private final Function<Filter, BoundFilter> conditions;
   private final String fileName;
   private Filter.Compute current;
 
+  /** The functions that take a list column: its length, an element, whether it holds a value. */
+  private static final java.util.Set<String> LIST_FUNCTIONS =
+      java.util.Set.of("length", "list_contains", "list_position", "list_extract", "is_null");
+
+  /**
+   * @param columns the leaf column a name means
+   * @param lists the list column a name means, or null where it means none
+   * @param conditions a CASE's conditions bound
+   * @param fileName the file, as errors name it
+   */
   ExpressionBinder(
       Function<String, FilterColumn> columns,
+      Function<String, FilterBinder.ListColumn> lists,
       Function<Filter, BoundFilter> conditions,
       String fileName) {
     this.columns = columns;
+    this.lists = lists;
     this.conditions = conditions;
     this.fileName = fileName;
   }
@@ -78,8 +91,11 @@ final class ExpressionBinder {
 
   Comparison compare(Filter.Compute compute) {
     current = compute;
-    BoundExpression left = bind(compute.left());
-    BoundExpression right = bind(compute.right());
+    return meet(bind(compute.left()), bind(compute.right()));
+  }
+
+  /** How two values compare (both converted to the type they meet in). */
+  private Comparison meet(BoundExpression left, BoundExpression right) {
     // A string literal meets a value of another type as that type, as SQL casts it.
     left = castLiteral(left, right.type());
     right = castLiteral(right, left.type());
@@ -131,6 +147,16 @@ final class ExpressionBinder {
 
   private BoundExpression bind(Expression e) {
     if (e instanceof Expression.Column c) {
+      FilterBinder.ListColumn list = lists.apply(c.name());
+      if (list != null) {
+        ValueType type = null; // where the elements do not compute: refused where read
+        try {
+          type = list.values() ? column(list.leaf()).type() : null;
+        } catch (IllegalArgumentException notComputed) {
+          // its length and nulls still compute
+        }
+        return new BoundExpression.ListRef(list.leaf(), type);
+      }
       return column(columns.apply(c.name()));
     }
     if (e instanceof Expression.Literal l) {
@@ -141,13 +167,23 @@ final class ExpressionBinder {
     }
     Expression.Call call = (Expression.Call) e;
     List<BoundExpression> args = new ArrayList<>();
-    for (Expression a : call.arguments()) {
-      args.add(bind(a));
+    for (int i = 0; i < call.arguments().size(); i++) {
+      BoundExpression a = bind(call.arguments().get(i));
+      if (a.type().kind() == Kind.LIST
+          && !(LIST_FUNCTIONS.contains(call.function())
+              && (i == 0 || call.function().equals("is_null")))) {
+        throw problem(
+            call.function()
+                + " does not take a list ("
+                + call.arguments().get(i)
+                + "); a list is read by len, list_contains, list_position and [index]");
+      }
+      args.add(a);
     }
     return apply(call.function(), args, call.arguments());
   }
 
-  private BoundExpression column(FilterColumn c) {
+  private BoundExpression.ColumnRef column(FilterColumn c) {
     ValueType type =
         switch (c.literal()) {
           case INTEGER -> ValueType.INTEGER;
@@ -275,9 +311,13 @@ final class ExpressionBinder {
     String text = new String((byte[]) c.value(), StandardCharsets.UTF_8).trim();
     try {
       return switch (to.kind()) {
-        case EXACT, FLOAT, DOUBLE -> {
+        case FLOAT, DOUBLE -> {
+          Double special = FilterBinder.specialFloat(text);
+          yield constant(special != null ? special : new BigDecimal(text).doubleValue());
+        }
+        case EXACT -> {
           BigDecimal d = new BigDecimal(text);
-          yield to.kind() == Kind.EXACT ? exactConstant(d) : constant(d.doubleValue());
+          yield exactConstant(d);
         }
         case BOOLEAN -> {
           if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {
@@ -448,6 +488,9 @@ final class ExpressionBinder {
       }
       case "length" -> {
         arity(f, args, 1, 1);
+        if (args.get(0).type().kind() == Kind.LIST) {
+          return new Apply("list_length", args, ValueType.INTEGER, null);
+        }
         requireKind(f, args.get(0), Kind.STRING);
         return new Apply(f, args, ValueType.INTEGER, null);
       }
@@ -539,7 +582,41 @@ final class ExpressionBinder {
         arity(f, args, 1, 1);
         return new Apply(f, args, ValueType.BOOLEAN, null);
       }
+      case "list_contains", "list_position" -> {
+        arity(f, args, 2, 2);
+        ValueType type = f.equals("list_contains") ? ValueType.BOOLEAN : ValueType.INTEGER;
+        if (!(args.get(0) instanceof BoundExpression.ListRef list)) {
+          requireKind(f, args.get(0), Kind.LIST);
+          return new Constant(type, null);
+        }
+        elementsComputed(f, list);
+        // An element meets the value sought as two sides of a comparison do.
+        Comparison c = meet(list.elements(), args.get(1));
+        return new Apply(f, List.of(list, c.right()), type, c);
+      }
+      case "list_extract" -> {
+        arity(f, args, 2, 2);
+        BoundExpression index = castLiteral(args.get(1), ValueType.INTEGER);
+        if (index.type().kind() != Kind.NULL
+            && !(index.type().kind() == Kind.EXACT && index.type().scale() == 0)) {
+          throw problem(f + " takes an integer index, not " + index.type().describe());
+        }
+        if (!(args.get(0) instanceof BoundExpression.ListRef list)) {
+          requireKind(f, args.get(0), Kind.LIST);
+          return new Constant(ValueType.NULL, null);
+        }
+        elementsComputed(f, list);
+        return new Apply(f, List.of(list, index), list.elementType(), null);
+      }
       default -> throw problem("it calls " + f + ", which is not computed here");
+    }
+  }
+
+  /** Refuses a function that reads a list's elements where they are not computed values. */
+  private void elementsComputed(String f, BoundExpression.ListRef list) {
+    if (list.elementType() == null) {
+      column(list.element()); // primitive values that do not compute: the error names the column
+      throw problem(f + " reads the elements of a list of structs; filters test its length");
     }
   }
 
@@ -680,6 +757,9 @@ final class ExpressionBinder {
     ValueType type = null;
     for (BoundExpression a : args) {
       ValueType t = a.type();
+      if (t.kind() == Kind.LIST) {
+        throw problem(f + " does not take a list");
+      }
       if (t.kind() == Kind.NULL || a instanceof Constant c && t.kind() == Kind.STRING) {
         continue; // a string literal is read as the type the others have
       }

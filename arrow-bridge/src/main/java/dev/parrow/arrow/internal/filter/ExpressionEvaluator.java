@@ -22,19 +22,31 @@ final class ExpressionEvaluator {
 
   private final int rows;
   private final Function<FilterColumn, RowFilter.RowValues> columns;
+  private final Function<FilterColumn, ListValues> lists;
   private final Function<BoundFilter, long[]> conditions;
   private final String filter;
 
   /**
+   * A list column in a batch: its rows, and its element column's values over the element slots
+   * (read only when a function reads the elements).
+   */
+  record ListValues(ListRows rows, java.util.function.Supplier<RowFilter.RowValues> elements) {}
+
+  /**
+   * @param columns a flat column's values by row
+   * @param lists a list column's rows and elements, by its element column
+   * @param conditions a CASE condition's true rows
    * @param filter the file and the filter, as errors name them
    */
   ExpressionEvaluator(
       int rows,
       Function<FilterColumn, RowFilter.RowValues> columns,
+      Function<FilterColumn, ListValues> lists,
       Function<BoundFilter, long[]> conditions,
       String filter) {
     this.rows = rows;
     this.columns = columns;
+    this.lists = lists;
     this.conditions = conditions;
     this.filter = filter;
   }
@@ -69,8 +81,18 @@ final class ExpressionEvaluator {
     if (c.form() == ExpressionBinder.Form.NEVER) {
       return new long[][] {isTrue, isFalse};
     }
-    Values l = evaluate(c.left());
-    Values r = evaluate(c.right());
+    return compare(c, kind, evaluate(c.left()), evaluate(c.right()), rows);
+  }
+
+  /**
+   * Rows (of {@code rows}) where the comparison of computed values is true, and rows where it is
+   * false.
+   */
+  private static long[][] compare(
+      ExpressionBinder.Comparison c, BoundFilter.Kind kind, Values l, Values r, int rows) {
+    int words = (rows + 63) >>> 6;
+    long[] isTrue = new long[words];
+    long[] isFalse = new long[words];
     // Which orders (below, equal, above: bits 0, 1, 2) make the operator hold.
     int holds =
         switch (kind) {
@@ -158,6 +180,11 @@ final class ExpressionEvaluator {
     if (e instanceof BoundExpression.Case c) {
       return choice(c);
     }
+    if (e instanceof BoundExpression.ListRef l) {
+      Values out = new Values(); // a list's nulls, for IS NULL
+      out.present = lists.apply(l.element()).rows().present();
+      return out;
+    }
     Apply a = (Apply) e;
     List<BoundExpression> args = a.arguments();
     return switch (a.function()) {
@@ -235,6 +262,14 @@ final class ExpressionEvaluator {
               rows,
               filter);
       case "is_null" -> isNull(evaluate(args.get(0)));
+      case "list_length" -> listLength((BoundExpression.ListRef) args.get(0));
+      case "list_contains", "list_position" ->
+          listSearch(
+              a.function().equals("list_position"),
+              (BoundExpression.ListRef) args.get(0),
+              (ExpressionBinder.Comparison) a.compiled());
+      case "list_extract" ->
+          listExtract((BoundExpression.ListRef) args.get(0), saturated(evaluate(args.get(1))));
       default -> throw new IllegalStateException(a.function());
     };
   }
@@ -747,6 +782,152 @@ final class ExpressionEvaluator {
       }
     }
     return values;
+  }
+
+  /** Each list's element count (a null list's null). */
+  private Values listLength(BoundExpression.ListRef ref) {
+    ListRows list = lists.apply(ref.element()).rows();
+    Values out = new Values();
+    out.present = list.present();
+    out.longs = new long[rows];
+    for (int i = 0; i < rows; i++) {
+      out.longs[i] = list.ends()[i] - list.starts()[i];
+    }
+    return out;
+  }
+
+  /**
+   * Whether each list holds the value sought (list_contains: null where the list or the value is),
+   * or the first position that does (list_position, from 1: null where none does; a null sought
+   * finds the first null element), as DuckDB's. Elements and the value meet as {@code c} says: its
+   * left computes over the element slots, its right over the rows.
+   */
+  private Values listSearch(
+      boolean position, BoundExpression.ListRef ref, ExpressionBinder.Comparison c) {
+    ListValues lv = lists.apply(ref.element());
+    ListRows list = lv.rows();
+    Values sought = evaluate(c.right());
+    int pairs = list.pairRow().length;
+    ExpressionEvaluator overSlots =
+        new ExpressionEvaluator(
+            list.elements(),
+            e -> lv.elements().get(),
+            lists,
+            f -> {
+              throw new IllegalStateException("no CASE over a list's elements");
+            },
+            filter);
+    Values elements = gather(overSlots.evaluate(c.left()), list.pairSlot(), pairs);
+    long[] equal =
+        c.form() == ExpressionBinder.Form.NEVER
+            ? new long[(pairs + 63) >>> 6]
+            : compare(
+                c, BoundFilter.Kind.EQ, elements, gather(sought, list.pairRow(), pairs), pairs)[0];
+    Values out = new Values();
+    out.present = new long[(rows + 63) >>> 6];
+    out.longs = new long[rows];
+    for (int i = 0; i < rows; i++) {
+      if (!list.has(i)) {
+        continue;
+      }
+      int found = -1;
+      int first = list.pairStarts()[i];
+      int last = list.pairStarts()[i + 1];
+      if (sought.has(i)) {
+        for (int p = first; p < last && found < 0; p++) {
+          found = (equal[p >>> 6] >>> p & 1) != 0 ? p - first : -1;
+        }
+      } else if (position) {
+        for (int p = first; p < last && found < 0; p++) {
+          found = elements.has(p) ? -1 : p - first;
+        }
+      } else {
+        continue;
+      }
+      if (position) {
+        if (found >= 0) {
+          out.present[i >>> 6] |= 1L << i;
+          out.longs[i] = found + 1;
+        }
+      } else {
+        out.present[i >>> 6] |= 1L << i;
+        out.longs[i] = found >= 0 ? 1 : 0;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Each list's element at an index from 1 (from the end where negative), as DuckDB's {@code l[i]}:
+   * null past either end, at 0, and where the list, the index or the element is.
+   */
+  private Values listExtract(BoundExpression.ListRef ref, Values index) {
+    ListValues lv = lists.apply(ref.element());
+    ListRows list = lv.rows();
+    int[] slot = new int[rows];
+    for (int i = 0; i < rows; i++) {
+      slot[i] = -1;
+      if (list.has(i) && index.has(i)) {
+        long size = list.ends()[i] - list.starts()[i];
+        long k = index.longs[i];
+        long at = k > 0 ? k - 1 : k < 0 ? size + k : -1;
+        if (at >= 0 && at < size) {
+          slot[i] = list.starts()[i] + (int) at;
+        }
+      }
+    }
+    ExpressionEvaluator overSlots =
+        new ExpressionEvaluator(
+            list.elements(),
+            e -> lv.elements().get(),
+            lists,
+            f -> {
+              throw new IllegalStateException("no CASE over a list's elements");
+            },
+            filter);
+    return gather(overSlots.evaluate(ref.elements()), slot, rows);
+  }
+
+  /** Values at {@code from[i]} of {@code v} for i below count (null where from[i] is -1). */
+  static Values gather(Values v, int[] from, int count) {
+    Values out = new Values();
+    out.present = new long[(count + 63) >>> 6];
+    for (int i = 0; i < count; i++) {
+      int f = from[i];
+      if (f >= 0 && v.has(f)) {
+        out.present[i >>> 6] |= 1L << i;
+      }
+    }
+    if (v.longs != null) {
+      out.longs = new long[count];
+      for (int i = 0; i < count; i++) {
+        out.longs[i] = from[i] >= 0 ? v.longs[from[i]] : 0;
+      }
+    }
+    if (v.bigs != null) {
+      out.bigs = new java.math.BigInteger[count];
+      for (int i = 0; i < count; i++) {
+        out.bigs[i] = from[i] >= 0 ? v.bigs[from[i]] : java.math.BigInteger.ZERO;
+      }
+    }
+    if (v.doubles != null) {
+      out.doubles = new double[count];
+      for (int i = 0; i < count; i++) {
+        out.doubles[i] = from[i] >= 0 ? v.doubles[from[i]] : 0;
+      }
+    }
+    if (v.starts != null) {
+      out.data = v.data;
+      out.starts = new int[count];
+      out.ends = new int[count];
+      for (int i = 0; i < count; i++) {
+        if (from[i] >= 0) {
+          out.starts[i] = v.starts[from[i]];
+          out.ends[i] = v.ends[from[i]];
+        }
+      }
+    }
+    return out;
   }
 
   private Values isNull(Values v) {

@@ -35,6 +35,9 @@ public final class FilterBinder {
   private final TypeOptions types;
   private final String fileName;
 
+  /** The file's fields as Arrow maps them (made when a filter first asks for a list). */
+  private List<dev.parrow.types.FieldNode> arrowFields;
+
   public FilterBinder(ParquetSchema schema, TypeOptions types, String fileName) {
     this.schema = schema;
     this.types = types;
@@ -68,12 +71,21 @@ public final class FilterBinder {
     if (filter instanceof Filter.Compute compute) {
       BoundFilter.Computed bound =
           new BoundFilter.Computed(
-              new ExpressionBinder(this::column, this::bind, fileName).compare(compute),
+              new ExpressionBinder(this::column, this::listColumn, this::bind, fileName)
+                  .compare(compute),
               kind(compute.op()),
               fileName + ": the filter '" + compute + "'");
       return negated ? bound.negate() : bound;
     }
     Test test;
+    if (filter instanceof Filter.IsNull isNull && listColumn(isNull.column()) != null) {
+      // A list is null or not as a whole: computed from the list, not from its elements.
+      return bind(
+          Filter.test(
+              dev.parrow.arrow.filter.Expression.call(
+                  "is_null", dev.parrow.arrow.filter.Expression.column(isNull.column()))),
+          negated);
+    }
     if (filter instanceof Filter.IsNull isNull) {
       test = new Test(column(isNull.column()), Kind.IS_NULL, List.of());
     } else if (filter instanceof Filter.Compare compare) {
@@ -139,6 +151,12 @@ public final class FilterBinder {
     if (found == null) {
       found = variantField(name);
     }
+    if ((found == null || found.maxRepetitionLevel() > 0) && listColumn(name) != null) {
+      throw problem(
+          name,
+          "is a list; a filter tests it through len(...), list_contains(...),"
+              + " list_position(...), [index] or IS NULL");
+    }
     if (found == null) {
       List<String> below =
           schema.columns().stream()
@@ -166,6 +184,79 @@ public final class FilterBinder {
           "is inside a list or map; filters apply to top-level columns and fields of structs");
     }
     return FilterColumn.of(found, types);
+  }
+
+  /**
+   * The list a filter names ({@code tags}, {@code s.tags}): a list (or a legacy repeated field) of
+   * primitive values or of structs, in no other list or map; null where the name means no list.
+   */
+  ListColumn listColumn(String name) {
+    if (schema == null) {
+      return null;
+    }
+    if (arrowFields == null) {
+      try {
+        arrowFields = dev.parrow.types.NestedSchema.fields(schema, types, new ArrayList<>());
+      } catch (RuntimeException e) {
+        arrowFields = List.of(); // the read reports what does not map; no list is named here
+      }
+    }
+    List<dev.parrow.types.FieldNode> level = arrowFields;
+    dev.parrow.types.FieldNode node = null;
+    String[] parts = name.split("\\.", -1);
+    for (int p = 0; p < parts.length; p++) {
+      node = fieldNamed(level, parts[p]);
+      if (node == null) {
+        return null;
+      }
+      if (p < parts.length - 1) {
+        if (node.kind() != dev.parrow.types.FieldNode.Kind.STRUCT) {
+          return null;
+        }
+        level = node.children();
+      }
+    }
+    if (node.kind() == dev.parrow.types.FieldNode.Kind.MAP) {
+      throw problem(name, "is a map; filters do not test maps");
+    }
+    if (node.kind() != dev.parrow.types.FieldNode.Kind.LIST) {
+      return null;
+    }
+    dev.parrow.types.FieldNode element = node.children().get(0);
+    // A leaf below the list in no other list has one value slot per element: the list's own
+    // offsets place it (a list of structs is tested by its length and nulls only).
+    ColumnDescriptor leaf = schema.column(element.firstColumn());
+    if (leaf.maxRepetitionLevel() != 1) {
+      throw problem(name, "is a list of lists or maps; filters test lists of values or structs");
+    }
+    return new ListColumn(
+        FilterColumn.of(leaf, types), element.kind() == dev.parrow.types.FieldNode.Kind.LEAF);
+  }
+
+  /**
+   * A list column as a filter reads it.
+   *
+   * @param leaf the element column (for a list of structs, its first leaf, which places the
+   *     elements but is not their value)
+   * @param values whether the elements are values (primitive) that functions may read
+   */
+  record ListColumn(FilterColumn leaf, boolean values) {}
+
+  /** The field of {@code name} among {@code fields}: exactly, else ignoring case if unique. */
+  private static dev.parrow.types.FieldNode fieldNamed(
+      List<dev.parrow.types.FieldNode> fields, String name) {
+    dev.parrow.types.FieldNode loose = null;
+    int looseCount = 0;
+    for (dev.parrow.types.FieldNode f : fields) {
+      if (f.field().getName().equals(name)) {
+        return f;
+      }
+      if (f.field().getName().equalsIgnoreCase(name)) {
+        loose = f;
+        looseCount++;
+      }
+    }
+    return looseCount == 1 ? loose : null;
   }
 
   /**
@@ -469,6 +560,16 @@ public final class FilterBinder {
     }
   }
 
+  /** NaN or an infinity as DuckDB spells them in text ('nan', 'inf', '-infinity'), else null. */
+  static Double specialFloat(String text) {
+    return switch (text.trim().toLowerCase(Locale.ROOT)) {
+      case "nan", "+nan", "-nan" -> Double.NaN;
+      case "inf", "+inf", "infinity", "+infinity" -> Double.POSITIVE_INFINITY;
+      case "-inf", "-infinity" -> Double.NEGATIVE_INFINITY;
+      default -> null;
+    };
+  }
+
   private Double floatKey(FilterColumn column, Object literal) {
     double d;
     if (literal instanceof Double || literal instanceof Float) {
@@ -476,20 +577,12 @@ public final class FilterBinder {
     } else if (literal instanceof Number) {
       d = number(literal).doubleValue();
     } else if (literal instanceof String s) {
-      String t = s.trim().toLowerCase(Locale.ROOT);
-      d =
-          switch (t) {
-            case "nan", "+nan", "-nan" -> Double.NaN;
-            case "inf", "+inf", "infinity", "+infinity" -> Double.POSITIVE_INFINITY;
-            case "-inf", "-infinity" -> Double.NEGATIVE_INFINITY;
-            default -> {
-              try {
-                yield Double.parseDouble(t);
-              } catch (NumberFormatException e) {
-                throw mismatch(column, literal, "a number");
-              }
-            }
-          };
+      Double special = specialFloat(s);
+      try {
+        d = special != null ? special : Double.parseDouble(s.trim());
+      } catch (NumberFormatException e) {
+        throw mismatch(column, literal, "a number");
+      }
     } else {
       throw mismatch(column, literal, "a number");
     }

@@ -39,6 +39,14 @@ public final class RowFilter {
      * row group can hold other values in the same number of entries.
      */
     boolean dictionaryOnlyGrows(int column);
+
+    /**
+     * The vectors above a leaf, from its top-level field down (structs, lists, maps): a list's
+     * offsets and nulls, and its ancestors' nulls.
+     */
+    default List<FieldVector> above(int column) {
+      return List.of();
+    }
   }
 
   public RowFilter(BoundFilter filter) {
@@ -128,11 +136,16 @@ public final class RowFilter {
     if (dictionary == null
         || !oneColumn
         || dictionary.getValueCount() > rows
-        || computed.hasCase()) {
+        || computed.hasCase()
+        || computed.hasList()) {
+      Map<Integer, ExpressionEvaluator.ListValues> lists = new HashMap<>();
       long[][] truth =
           new ExpressionEvaluator(
                   rows,
                   c -> rowValues(c, batch, rows, cache),
+                  c ->
+                      lists.computeIfAbsent(
+                          c.column().index(), i -> listValues(c, batch, rows, cache)),
                   f -> evaluate(f, batch, rows, cache).whenTrue,
                   computed.sql())
               .compare(computed.comparison(), computed.kind());
@@ -156,6 +169,9 @@ public final class RowFilter {
         new ExpressionEvaluator(
                 n,
                 c -> entryValues,
+                c -> {
+                  throw new IllegalStateException("no list computed per entry");
+                },
                 f -> {
                   throw new IllegalStateException("no CASE computed per entry");
                 },
@@ -178,6 +194,14 @@ public final class RowFilter {
 
   /** A column's value in each row of a batch, and the rows where it is not null. */
   record RowValues(ColumnValues values, long[] present) {}
+
+  /** A list column's rows, and its elements' values (by element slot). */
+  private ExpressionEvaluator.ListValues listValues(
+      FilterColumn element, Batch batch, int rows, Map<Integer, ColumnValues> cache) {
+    ListRows lists = ListRows.of(batch.above(element.column().index()), rows);
+    return new ExpressionEvaluator.ListValues(
+        lists, () -> rowValues(element, batch, lists.elements(), cache));
+  }
 
   /** A column's values by row, a dictionary-encoded one's looked up by its ids. */
   private RowValues rowValues(

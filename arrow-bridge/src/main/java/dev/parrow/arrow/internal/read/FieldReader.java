@@ -24,8 +24,12 @@ public sealed interface FieldReader permits LeafReader, StructReader, ListReader
   /** Fills {@code vector} from the leaves' batch; returns its slot count. */
   int build(FieldVector vector, BufferAllocator allocator);
 
-  /** The vector of every leaf below, by leaf index, within {@code vector} (this node's vector). */
-  void leafVectors(FieldVector vector, FieldVector[] out);
+  /**
+   * Records in {@code out} the vector of every leaf below, within {@code vector} (this node's), and
+   * the vectors above it: {@code above} (those above this node, from its top-level field down),
+   * this node's, and those between.
+   */
+  void leafVectors(FieldVector vector, List<FieldVector> above, LeafVectors out);
 
   /** Frees what the node holds of its own (a variant's stored vector); the leaves hold nothing. */
   default void close() {}

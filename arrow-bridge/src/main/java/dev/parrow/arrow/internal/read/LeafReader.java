@@ -7,6 +7,7 @@ import dev.parrow.codec.column.ColumnReader;
 import dev.parrow.codec.column.Levels;
 import dev.parrow.codec.values.DenseValues;
 import dev.parrow.types.LevelInfo;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ExtensionTypeVector;
 import org.apache.arrow.vector.FieldVector;
@@ -231,8 +232,8 @@ public final class LeafReader implements FieldReader {
   }
 
   @Override
-  public void leafVectors(FieldVector vector, FieldVector[] out) {
-    out[leaf.column().index()] = storage(vector);
+  public void leafVectors(FieldVector vector, List<FieldVector> above, LeafVectors out) {
+    out.put(leaf.column().index(), storage(vector), above);
   }
 
   /**

@@ -216,8 +216,8 @@ public final class ListReader implements FieldReader {
   }
 
   @Override
-  public void leafVectors(FieldVector vector, FieldVector[] out) {
-    element.leafVectors(dataVector(vector), out);
+  public void leafVectors(FieldVector vector, List<FieldVector> above, LeafVectors out) {
+    element.leafVectors(dataVector(vector), LeafVectors.below(above, vector), out);
   }
 
   private static FieldVector dataVector(FieldVector vector) {

@@ -64,10 +64,11 @@ public final class StructReader implements FieldReader {
   }
 
   @Override
-  public void leafVectors(FieldVector vector, FieldVector[] out) {
+  public void leafVectors(FieldVector vector, List<FieldVector> above, LeafVectors out) {
     StructVector struct = (StructVector) vector;
+    List<FieldVector> path = LeafVectors.below(above, struct);
     for (int i = 0; i < children.size(); i++) {
-      children.get(i).leafVectors((FieldVector) struct.getChildByOrdinal(i), out);
+      children.get(i).leafVectors((FieldVector) struct.getChildByOrdinal(i), path, out);
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.parrow.arrow.internal.read;
 
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -30,12 +31,13 @@ public final class VariantReader implements FieldReader {
   }
 
   @Override
-  public void leafVectors(FieldVector vector, FieldVector[] out) {
+  public void leafVectors(FieldVector vector, List<FieldVector> above, LeafVectors out) {
     if (scratch == null) {
       // Holds no memory until the leaves load their buffers into it.
       scratch = (StructVector) storedField.createVector(vector.getAllocator());
     }
-    stored.leafVectors(scratch, out);
+    // The stored struct is the variant's own scratch, not in the batch: the path stops above it.
+    stored.leafVectors(scratch, LeafVectors.below(above, vector), out);
   }
 
   @Override
