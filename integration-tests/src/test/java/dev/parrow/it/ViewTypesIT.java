@@ -139,6 +139,40 @@ class ViewTypesIT {
               .map(v -> v == null ? null : v.toString().replace("null", "NULL").replace(" ", ""))
               .toList(),
           lists);
+      // List filters read the views' offsets and sizes: the rows DuckDB's WHERE selects.
+      try (BufferAllocator allocator = new RootAllocator();
+          ParquetFile pf = ParquetFile.open(file)) {
+        for (String where :
+            List.of(
+                "list_contains(lv, 30)",
+                "len(lv) > 1",
+                "lv[-1] IS NULL",
+                "llv[1] = 't2'",
+                "list_position(llv, NULL) = 2",
+                "lv IS NULL OR len(llv) = 0")) {
+          List<Object> expected = new java.util.ArrayList<>();
+          for (var row :
+              duck.query(
+                  "SELECT id FROM read_parquet("
+                      + DuckDb.literal(file)
+                      + ") WHERE "
+                      + where
+                      + " ORDER BY id")) {
+            expected.add(((Number) row.get("id")).intValue());
+          }
+          List<Object> got = new java.util.ArrayList<>();
+          try (ParquetArrowReader reader =
+              pf.newReader(allocator, ReadOptions.builder().filter(where).build())) {
+            while (reader.loadNextBatch()) {
+              VectorSchemaRoot r = reader.getVectorSchemaRoot();
+              for (int i = 0; i < r.getRowCount(); i++) {
+                got.add(r.getVector("id").getObject(i));
+              }
+            }
+          }
+          assertEquals(expected, got, where);
+        }
+      }
     }
   }
 
