@@ -36,7 +36,7 @@ final class CountCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     try (ParquetSource parquet =
         ParquetSource.open(file, dev.parrow.types.TypeOptions.defaults(), keys.decryption())) {
-      spec.commandLine().getOut().println(count(parquet, filter));
+      spec.commandLine().getOut().println(count(parquet, filter, spec.commandLine().getErr()));
       spec.commandLine().getOut().flush();
     }
     return 0;
@@ -44,9 +44,11 @@ final class CountCommand implements Callable<Integer> {
 
   /**
    * The rows of {@code parquet} the filter keeps: the footers' count without one, else the rows of
-   * a read of the filter's columns alone.
+   * a read of the filter's columns alone, what it read reported on {@code err} with --stats (null:
+   * not reported, a count before the verb's own read).
    */
-  static long count(ParquetSource parquet, FilterSettings filter) throws IOException {
+  static long count(ParquetSource parquet, FilterSettings filter, java.io.PrintWriter err)
+      throws IOException {
     if (filter.where == null) {
       return parquet.rows();
     }
@@ -62,6 +64,9 @@ final class CountCommand implements Callable<Integer> {
         ArrowReader reader = parquet.newReader(allocator, options)) {
       while (reader.loadNextBatch()) {
         rows += reader.getVectorSchemaRoot().getRowCount();
+      }
+      if (err != null) {
+        filter.report(parquet.stats(reader), err);
       }
     }
     return rows;

@@ -29,7 +29,7 @@ final class FilterSettings {
       names = "--stats",
       description =
           "Print what was read and skipped as one JSON line on stderr (row groups, pages, bytes,"
-              + " rows).")
+              + " rows); count prints it with --where (without, it reads only the footers).")
   boolean stats;
 
   /** The options with the filter, parsed (a syntax error names its position). */

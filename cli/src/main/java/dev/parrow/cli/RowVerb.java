@@ -33,7 +33,7 @@ final class RowVerb {
 
   /** The rows of {@code parquet} the filter keeps, from the footers when there is none. */
   long matchingRows(ParquetSource parquet) throws java.io.IOException {
-    return CountCommand.count(parquet, filter);
+    return CountCommand.count(parquet, filter, null);
   }
 
   /**

@@ -71,6 +71,13 @@ class FilterCommandsIT {
     String stats = r.err().strip();
     assertTrue(stats.startsWith("{\"rowGroups\":3,"), stats);
     assertTrue(stats.contains("\"rows\":" + (expected.toString().split("\n").length - 1)), stats);
+    // count reads the filter's columns alone, and reports the same rows.
+    Result count = run("count", ORDERS.toString(), "--where", where, "--stats");
+    assertEquals(0, count.exit(), count.err());
+    assertEquals(expected.toString().split("\n").length - 1, Long.parseLong(count.out().strip()));
+    String countStats = count.err().strip();
+    assertTrue(countStats.startsWith("{\"rowGroups\":3,"), countStats);
+    assertTrue(countStats.endsWith("\"rows\":" + count.out().strip() + "}"), countStats);
   }
 
   @Test

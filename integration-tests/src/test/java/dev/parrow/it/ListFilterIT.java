@@ -220,6 +220,76 @@ class ListFilterIT {
     assertEquals(CONDITIONS.size() * 4, compared);
   }
 
+  /**
+   * list_contains(l, v) skips the row groups and pages whose elements' statistics rule out v, and
+   * still selects DuckDB's rows; its negation skips nothing.
+   */
+  @Test
+  void listContainsPrunesByItsElements() throws Exception {
+    Path duckClustered = dir.resolve("clustered-duckdb.parquet");
+    Path parrowClustered = dir.resolve("clustered-parrow.parquet");
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute(
+          "COPY (SELECT i AS id, ['t' || lpad((i // 100)::VARCHAR, 4, '0'), 'common'] AS tags,"
+              + " [i, i + 1] AS nums FROM range(100000) t(i)) TO "
+              + DuckDb.literal(duckClustered)
+              + " (FORMAT parquet, ROW_GROUP_SIZE 20480)");
+    }
+    try (BufferAllocator allocator = new RootAllocator();
+        ParquetFile pf = ParquetFile.open(duckClustered);
+        ParquetArrowReader reader = pf.newReader(allocator);
+        ParquetArrowWriter w =
+            ParquetArrowWriter.create(
+                parrowClustered,
+                reader.getVectorSchemaRoot().getSchema(),
+                WriteOptions.builder().rowGroupRows(20000).pageRows(1000).build())) {
+      while (reader.loadNextBatch()) {
+        w.write(reader.getVectorSchemaRoot());
+      }
+    }
+    try (DuckDb duck = new DuckDb();
+        BufferAllocator allocator = new RootAllocator()) {
+      for (Path file : List.of(duckClustered, parrowClustered)) {
+        try (ParquetFile pf = ParquetFile.open(file)) {
+          int groups = pf.metadata().rowGroups().size();
+          for (String where :
+              List.of(
+                  "list_contains(tags, 't0500')",
+                  "list_contains(nums, 55555)",
+                  "list_contains(nums, -1)",
+                  "NOT list_contains(nums, 55555)")) {
+            List<Long> expected = FilterIT.duckDbIds(duck, file, where);
+            List<Long> got = new ArrayList<>();
+            dev.parrow.arrow.ReadStats stats;
+            try (ParquetArrowReader reader =
+                pf.newReader(allocator, ReadOptions.builder().filter(where).build())) {
+              while (reader.loadNextBatch()) {
+                var id =
+                    (org.apache.arrow.vector.BigIntVector)
+                        reader.getVectorSchemaRoot().getVector("id");
+                for (int i = 0; i < id.getValueCount(); i++) {
+                  got.add(id.get(i));
+                }
+              }
+              stats = reader.stats();
+            }
+            assertEquals(expected, got, file.getFileName() + ": " + where);
+            if (where.startsWith("NOT")) {
+              assertEquals(groups, stats.rowGroupsRead(), where + ": " + stats);
+            } else {
+              assertTrue(stats.rowGroupsRead() <= 1, where + ": " + stats);
+              if (file == parrowClustered && where.contains("nums") && !expected.isEmpty()) {
+                // Pages of 1,000 rows: only those whose bounds hold the value (the tags' pages
+                // all hold 'common' below, so their bounds rule out less).
+                assertTrue(stats.rowsScanned() <= 2000, where + ": " + stats);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
   /** What a filter cannot do with a list is an error naming the file and the list. */
   @Test
   void listMisusesAreClearErrors() throws Exception {

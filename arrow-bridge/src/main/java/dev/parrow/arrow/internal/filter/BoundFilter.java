@@ -100,11 +100,15 @@ public sealed interface BoundFilter {
    * @param comparison the bound sides and how they meet
    * @param kind the operator
    * @param sql the filter as written, for errors
+   * @param prune a test every selected row passes, for pruning only, or null: {@code
+   *     list_contains(l, v)} selects no row where no element equals v, so a chunk or page of the
+   *     elements whose statistics, dictionary or Bloom filter rule out {@code element = v} holds no
+   *     selected row
    */
-  record Computed(ExpressionBinder.Comparison comparison, Kind kind, String sql)
+  record Computed(ExpressionBinder.Comparison comparison, Kind kind, String sql, Test prune)
       implements BoundFilter {
     Computed negate() {
-      return new Computed(comparison, kind.negate(), sql);
+      return new Computed(comparison, kind.negate(), sql, null);
     }
 
     /** Whether a CASE is computed, whose conditions are filters of the batch's rows. */

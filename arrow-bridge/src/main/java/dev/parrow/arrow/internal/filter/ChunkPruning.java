@@ -124,6 +124,9 @@ public final class ChunkPruning {
       }
       return false;
     }
+    if (f instanceof BoundFilter.Computed computed && computed.prune() != null) {
+      f = computed.prune(); // list_contains: no chunk or page without the value holds a match
+    }
     if (!(f instanceof Test test)) {
       return true; // columns compared, or values computed: their rows are tested one by one
     }

@@ -182,7 +182,7 @@ final class ExpressionEvaluator {
     }
     if (e instanceof BoundExpression.ListRef l) {
       Values out = new Values(); // a list's nulls, for IS NULL
-      out.present = lists.apply(l.element()).rows().present();
+      out.present = lists.apply(l.element()).rows().present().clone();
       return out;
     }
     Apply a = (Apply) e;
@@ -788,7 +788,7 @@ final class ExpressionEvaluator {
   private Values listLength(BoundExpression.ListRef ref) {
     ListRows list = lists.apply(ref.element()).rows();
     Values out = new Values();
-    out.present = list.present();
+    out.present = list.present().clone();
     out.longs = new long[rows];
     for (int i = 0; i < rows; i++) {
       out.longs[i] = list.ends()[i] - list.starts()[i];
@@ -808,16 +808,7 @@ final class ExpressionEvaluator {
     ListRows list = lv.rows();
     Values sought = evaluate(c.right());
     int pairs = list.pairRow().length;
-    ExpressionEvaluator overSlots =
-        new ExpressionEvaluator(
-            list.elements(),
-            e -> lv.elements().get(),
-            lists,
-            f -> {
-              throw new IllegalStateException("no CASE over a list's elements");
-            },
-            filter);
-    Values elements = gather(overSlots.evaluate(c.left()), list.pairSlot(), pairs);
+    Values elements = gather(overElements(lv, c.left()), list.pairSlot(), pairs);
     long[] equal =
         c.form() == ExpressionBinder.Form.NEVER
             ? new long[(pairs + 63) >>> 6]
@@ -876,16 +867,20 @@ final class ExpressionEvaluator {
         }
       }
     }
-    ExpressionEvaluator overSlots =
-        new ExpressionEvaluator(
-            list.elements(),
-            e -> lv.elements().get(),
+    return gather(overElements(lv, ref.elements()), slot, rows);
+  }
+
+  /** An expression of a list's elements (the element column, converted), over its element slots. */
+  private Values overElements(ListValues lv, BoundExpression e) {
+    return new ExpressionEvaluator(
+            lv.rows().elements(),
+            c -> lv.elements().get(),
             lists,
             f -> {
               throw new IllegalStateException("no CASE over a list's elements");
             },
-            filter);
-    return gather(overSlots.evaluate(ref.elements()), slot, rows);
+            filter)
+        .evaluate(e);
   }
 
   /** Values at {@code from[i]} of {@code v} for i below count (null where from[i] is -1). */

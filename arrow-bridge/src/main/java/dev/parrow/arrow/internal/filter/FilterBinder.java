@@ -1,10 +1,13 @@
 package dev.parrow.arrow.internal.filter;
 
+import dev.parrow.arrow.filter.Expression;
 import dev.parrow.arrow.filter.Filter;
 import dev.parrow.arrow.internal.filter.BoundFilter.Kind;
 import dev.parrow.arrow.internal.filter.BoundFilter.Test;
 import dev.parrow.codec.schema.ColumnDescriptor;
 import dev.parrow.codec.schema.ParquetSchema;
+import dev.parrow.types.FieldNode;
+import dev.parrow.types.NestedSchema;
 import dev.parrow.types.TypeOptions;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -36,7 +39,7 @@ public final class FilterBinder {
   private final String fileName;
 
   /** The file's fields as Arrow maps them (made when a filter first asks for a list). */
-  private List<dev.parrow.types.FieldNode> arrowFields;
+  private List<FieldNode> arrowFields;
 
   public FilterBinder(ParquetSchema schema, TypeOptions types, String fileName) {
     this.schema = schema;
@@ -74,17 +77,15 @@ public final class FilterBinder {
               new ExpressionBinder(this::column, this::listColumn, this::bind, fileName)
                   .compare(compute),
               kind(compute.op()),
-              fileName + ": the filter '" + compute + "'");
+              fileName + ": the filter '" + compute + "'",
+              listPruning(compute));
       return negated ? bound.negate() : bound;
     }
     Test test;
     if (filter instanceof Filter.IsNull isNull && listColumn(isNull.column()) != null) {
       // A list is null or not as a whole: computed from the list, not from its elements.
       return bind(
-          Filter.test(
-              dev.parrow.arrow.filter.Expression.call(
-                  "is_null", dev.parrow.arrow.filter.Expression.column(isNull.column()))),
-          negated);
+          Filter.test(Expression.call("is_null", Expression.column(isNull.column()))), negated);
     }
     if (filter instanceof Filter.IsNull isNull) {
       test = new Test(column(isNull.column()), Kind.IS_NULL, List.of());
@@ -187,6 +188,32 @@ public final class FilterBinder {
   }
 
   /**
+   * For {@code list_contains(l, v)} standing alone (v a literal), the test {@code element = v} that
+   * pruning reads the element column's statistics, dictionaries, Bloom filters and page index with;
+   * null for anything else.
+   */
+  private Test listPruning(Filter.Compute compute) {
+    if (compute.op() != Filter.Op.EQ
+        || !(compute.right() instanceof Expression.Literal t && Boolean.TRUE.equals(t.value()))
+        || !(compute.left() instanceof Expression.Call call)
+        || !call.function().equals("list_contains")
+        || !(call.arguments().get(0) instanceof Expression.Column list)
+        || !(call.arguments().get(1) instanceof Expression.Literal value)
+        || value.value() == null) {
+      return null;
+    }
+    ListColumn column = listColumn(list.name());
+    if (column == null || !column.values()) {
+      return null;
+    }
+    try {
+      return compare(column.leaf(), Filter.Op.EQ, value.value());
+    } catch (IllegalArgumentException e) {
+      return null; // a literal the basic filters do not take for this column: no pruning
+    }
+  }
+
+  /**
    * The list a filter names ({@code tags}, {@code s.tags}): a list (or a legacy repeated field) of
    * primitive values or of structs, in no other list or map; null where the name means no list.
    */
@@ -196,13 +223,13 @@ public final class FilterBinder {
     }
     if (arrowFields == null) {
       try {
-        arrowFields = dev.parrow.types.NestedSchema.fields(schema, types, new ArrayList<>());
+        arrowFields = NestedSchema.fields(schema, types, new ArrayList<>());
       } catch (RuntimeException e) {
         arrowFields = List.of(); // the read reports what does not map; no list is named here
       }
     }
-    List<dev.parrow.types.FieldNode> level = arrowFields;
-    dev.parrow.types.FieldNode node = null;
+    List<FieldNode> level = arrowFields;
+    FieldNode node = null;
     String[] parts = name.split("\\.", -1);
     for (int p = 0; p < parts.length; p++) {
       node = fieldNamed(level, parts[p]);
@@ -210,27 +237,26 @@ public final class FilterBinder {
         return null;
       }
       if (p < parts.length - 1) {
-        if (node.kind() != dev.parrow.types.FieldNode.Kind.STRUCT) {
+        if (node.kind() != FieldNode.Kind.STRUCT) {
           return null;
         }
         level = node.children();
       }
     }
-    if (node.kind() == dev.parrow.types.FieldNode.Kind.MAP) {
+    if (node.kind() == FieldNode.Kind.MAP) {
       throw problem(name, "is a map; filters do not test maps");
     }
-    if (node.kind() != dev.parrow.types.FieldNode.Kind.LIST) {
+    if (node.kind() != FieldNode.Kind.LIST) {
       return null;
     }
-    dev.parrow.types.FieldNode element = node.children().get(0);
+    FieldNode element = node.children().get(0);
     // A leaf below the list in no other list has one value slot per element: the list's own
     // offsets place it (a list of structs is tested by its length and nulls only).
     ColumnDescriptor leaf = schema.column(element.firstColumn());
     if (leaf.maxRepetitionLevel() != 1) {
       throw problem(name, "is a list of lists or maps; filters test lists of values or structs");
     }
-    return new ListColumn(
-        FilterColumn.of(leaf, types), element.kind() == dev.parrow.types.FieldNode.Kind.LEAF);
+    return new ListColumn(FilterColumn.of(leaf, types), element.kind() == FieldNode.Kind.LEAF);
   }
 
   /**
@@ -243,11 +269,10 @@ public final class FilterBinder {
   record ListColumn(FilterColumn leaf, boolean values) {}
 
   /** The field of {@code name} among {@code fields}: exactly, else ignoring case if unique. */
-  private static dev.parrow.types.FieldNode fieldNamed(
-      List<dev.parrow.types.FieldNode> fields, String name) {
-    dev.parrow.types.FieldNode loose = null;
+  private static FieldNode fieldNamed(List<FieldNode> fields, String name) {
+    FieldNode loose = null;
     int looseCount = 0;
-    for (dev.parrow.types.FieldNode f : fields) {
+    for (FieldNode f : fields) {
       if (f.field().getName().equals(name)) {
         return f;
       }

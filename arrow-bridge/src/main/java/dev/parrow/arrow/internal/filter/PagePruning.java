@@ -58,6 +58,9 @@ public final class PagePruning {
       }
       return acc;
     }
+    if (f instanceof BoundFilter.Computed computed && computed.prune() != null) {
+      f = computed.prune(); // list_contains: no chunk or page without the value holds a match
+    }
     if (!(f instanceof Test test)) {
       return RowRanges.all(
           group.numRows()); // columns compared, or values computed: tested row by row
