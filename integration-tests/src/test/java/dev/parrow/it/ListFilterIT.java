@@ -141,7 +141,17 @@ class ListFilterIT {
           "s.tags[1] = 'b' OR s.k = 2",
           "len(recs) = 2",
           "recs IS NULL",
-          "len(recs) > 0 AND list_contains(ints, 0)");
+          "len(recs) > 0 AND list_contains(ints, 0)",
+          "list_has_any(ints, [1, 2])",
+          "list_has_any(ints, [1, NULL])",
+          "list_has_any(ints, [x, idx])",
+          "list_has_all(ints, [x, 1])",
+          "list_has_all(ints, [NULL])",
+          "list_has_all(ints, [])",
+          "array_has_any(strs, ['a', 'dd'])",
+          "array_has_all(strs, ['a', 'b'])",
+          "list_has_any(decs, [1.5, -2])",
+          "list_has_any(s.tags, ['b'])");
 
   /** The string elements, read as dictionaries in one of the reads. */
   static final String[] DICTIONARY_ELEMENTS = {"strs.list.element", "s.tags.list.element"};
@@ -257,6 +267,8 @@ class ListFilterIT {
                   "list_contains(tags, 't0500')",
                   "list_contains(nums, 55555)",
                   "list_contains(nums, -1)",
+                  "list_has_any(nums, [55555, 55556])",
+                  "list_has_all(nums, [55555, 55556])",
                   "NOT list_contains(nums, 55555)")) {
             List<Long> expected = FilterIT.duckDbIds(duck, file, where);
             List<Long> got = new ArrayList<>();

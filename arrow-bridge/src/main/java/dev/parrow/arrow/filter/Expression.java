@@ -36,7 +36,9 @@ public sealed interface Expression
    * value is, and {@code is_null}, which is true or false. A list column (of primitive values, in
    * no other list) is taken by {@code length} (its element count), {@code list_contains} (whether
    * it holds a value), {@code list_position} (where first, from 1) and {@code list_extract} (the
-   * element at an index from 1, from the end where negative), and by {@code is_null}.
+   * element at an index from 1, from the end where negative), {@code list_has_any} and {@code
+   * list_has_all} (whether it holds any or all of the values after it, which SQL writes as a list
+   * literal: {@code list_has_any(l, [1, 2])}), and by {@code is_null}.
    */
   Set<String> FUNCTIONS =
       Set.of(
@@ -97,7 +99,9 @@ public sealed interface Expression
           "is_null",
           "list_contains",
           "list_position",
-          "list_extract");
+          "list_extract",
+          "list_has_any",
+          "list_has_all");
 
   /** The functions that are true or false, never null: filters on their own. */
   Set<String> TESTS = Set.of("like", "ilike", "regexp_matches", "regexp_full_match", "is_null");
@@ -247,7 +251,8 @@ public sealed interface Expression
         case "date_diff" -> new int[] {3, 3};
         case "replace" -> new int[] {3, 3};
         case "round" -> new int[] {1, 2};
-        case "concat", "coalesce", "greatest", "least" -> new int[] {1, Integer.MAX_VALUE};
+        case "concat", "coalesce", "greatest", "least", "list_has_any", "list_has_all" ->
+            new int[] {1, Integer.MAX_VALUE};
         default -> new int[] {1, 1};
       };
     }
@@ -267,6 +272,15 @@ public sealed interface Expression
       }
       if (function.equals("cast") && arguments.get(1) instanceof Literal type) {
         return "CAST(" + args.get(0) + " AS " + type.value() + ")";
+      }
+      if (function.equals("list_has_any") || function.equals("list_has_all")) {
+        // The values sought, a list literal in SQL.
+        return function
+            + "("
+            + args.get(0)
+            + ", ["
+            + String.join(", ", args.subList(1, args.size()))
+            + "])";
       }
       return function + "(" + String.join(", ", args) + ")";
     }

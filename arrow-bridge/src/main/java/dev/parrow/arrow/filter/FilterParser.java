@@ -744,6 +744,8 @@ final class FilterParser {
       case "list_has", "array_contains", "array_has" -> "list_contains";
       case "list_indexof", "array_position", "array_indexof" -> "list_position";
       case "list_element", "array_extract" -> "list_extract";
+      case "array_has_any" -> "list_has_any";
+      case "array_has_all" -> "list_has_all";
       default -> name;
     };
   }
@@ -785,6 +787,20 @@ final class FilterParser {
         Expression haystack = operand();
         expect(")");
         return make("strpos", List.of(haystack, needle), start);
+      }
+      case "list_has_any", "list_has_all" -> {
+        // list_has_any(l, [v, ...]): the values after the list.
+        List<Expression> args = new ArrayList<>(List.of(operand()));
+        expect(",");
+        expect("[");
+        if (!symbol("]")) {
+          do {
+            args.add(operand());
+          } while (symbol(","));
+          expect("]");
+        }
+        expect(")");
+        return make(name, args, start);
       }
       case "struct_extract" -> {
         // struct_extract(s, 'field') is the dotted path s.field.

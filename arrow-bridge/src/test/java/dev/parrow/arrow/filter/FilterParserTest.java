@@ -247,6 +247,17 @@ class FilterParserTest {
     for (String alias : List.of("len", "length", "array_length")) {
       assertEquals(length, Filter.parse(alias + "(tags) > 2"), alias);
     }
+    Filter any =
+        Filter.test(
+            Expression.call("list_has_any", tags, Expression.literal("x"), Expression.column("y")));
+    assertEquals(any, Filter.parse("list_has_any(tags, ['x', y])"));
+    assertEquals(any, Filter.parse("array_has_any(tags, ['x', y])"));
+    assertEquals("list_has_any(\"tags\", ['x', \"y\"]) = TRUE", any.toString());
+    assertEquals(any, Filter.parse(any.toString()));
+    Filter none = Filter.test(Expression.call("list_has_all", tags));
+    assertEquals(none, Filter.parse("list_has_all(tags, [])"));
+    assertEquals(none, Filter.parse(none.toString()));
+    assertThrows(FilterSyntaxException.class, () -> Filter.parse("list_has_any(tags, 'x')"));
     FilterSyntaxException slice =
         assertThrows(FilterSyntaxException.class, () -> Filter.parse("tags[1:2] = 'a'"));
     assertTrue(slice.getMessage().contains("slices"), slice.getMessage());

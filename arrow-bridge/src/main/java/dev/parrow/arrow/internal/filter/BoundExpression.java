@@ -131,7 +131,8 @@ sealed interface BoundExpression {
    * @param type the result's type
    * @param compiled what the function prepared once: a {@link LikePattern}, a regular expression,
    *     or for list_contains and list_position the {@link ExpressionBinder.Comparison} of an
-   *     element (its left, over the element slots) with the value sought (its right)
+   *     element (its left, over the element slots) with the value sought (its right), for
+   *     list_has_any and list_has_all a list of them
    */
   record Apply(String function, List<BoundExpression> arguments, ValueType type, Object compiled)
       implements BoundExpression {

@@ -46,7 +46,14 @@ final class ExpressionBinder {
 
   /** The functions that take a list column: its length, an element, whether it holds a value. */
   private static final java.util.Set<String> LIST_FUNCTIONS =
-      java.util.Set.of("length", "list_contains", "list_position", "list_extract", "is_null");
+      java.util.Set.of(
+          "length",
+          "list_contains",
+          "list_position",
+          "list_extract",
+          "list_has_any",
+          "list_has_all",
+          "is_null");
 
   /**
    * @param columns the leaf column a name means
@@ -593,6 +600,23 @@ final class ExpressionBinder {
         // An element meets the value sought as two sides of a comparison do.
         Comparison c = meet(list.elements(), args.get(1));
         return new Apply(f, List.of(list, c.right()), type, c);
+      }
+      case "list_has_any", "list_has_all" -> {
+        if (!(args.get(0) instanceof BoundExpression.ListRef list)) {
+          requireKind(f, args.get(0), Kind.LIST);
+          return new Constant(ValueType.BOOLEAN, null);
+        }
+        elementsComputed(f, list);
+        // Each value sought meets the elements as list_contains's does; null ones are ignored.
+        List<Comparison> sought = new ArrayList<>();
+        for (BoundExpression v : args.subList(1, args.size())) {
+          if (v.type().kind() != Kind.NULL) {
+            sought.add(meet(list.elements(), v));
+          }
+        }
+        List<BoundExpression> out = new ArrayList<>(List.of(list));
+        sought.forEach(c -> out.add(c.right()));
+        return new Apply(f, out, ValueType.BOOLEAN, List.copyOf(sought));
       }
       case "list_extract" -> {
         arity(f, args, 2, 2);

@@ -268,6 +268,7 @@ final class ExpressionEvaluator {
               a.function().equals("list_position"),
               (BoundExpression.ListRef) args.get(0),
               (ExpressionBinder.Comparison) a.compiled());
+      case "list_has_any", "list_has_all" -> listHas(a);
       case "list_extract" ->
           listExtract((BoundExpression.ListRef) args.get(0), saturated(evaluate(args.get(1))));
       default -> throw new IllegalStateException(a.function());
@@ -807,6 +808,60 @@ final class ExpressionEvaluator {
     ListValues lv = lists.apply(ref.element());
     ListRows list = lv.rows();
     Values sought = evaluate(c.right());
+    int[] found = firstMatches(lv, c, sought);
+    Values out = new Values();
+    out.present = new long[(rows + 63) >>> 6];
+    out.longs = new long[rows];
+    for (int i = 0; i < rows; i++) {
+      boolean known = position ? found[i] >= 0 : list.has(i) && sought.has(i);
+      if (known) {
+        out.present[i >>> 6] |= 1L << i;
+        out.longs[i] = position ? found[i] + 1 : found[i] >= 0 ? 1 : 0;
+      }
+    }
+    return out;
+  }
+
+  @SuppressWarnings("unchecked") // the binder puts the comparisons there
+  private Values listHas(Apply a) {
+    return listHas(
+        a.function().equals("list_has_all"),
+        (BoundExpression.ListRef) a.arguments().get(0),
+        (List<ExpressionBinder.Comparison>) a.compiled());
+  }
+
+  /**
+   * Whether each list holds any (list_has_any) or all (list_has_all) of the values sought, each
+   * meeting the elements as in {@code sought}: null where the list is; a null value is passed over.
+   */
+  private Values listHas(
+      boolean all, BoundExpression.ListRef ref, List<ExpressionBinder.Comparison> sought) {
+    ListValues lv = lists.apply(ref.element());
+    Values out = new Values();
+    out.present = lv.rows().present().clone();
+    out.longs = new long[rows];
+    if (all) {
+      Arrays.fill(out.longs, 1);
+    }
+    for (ExpressionBinder.Comparison c : sought) {
+      Values value = evaluate(c.right());
+      int[] found = firstMatches(lv, c, value);
+      for (int i = 0; i < rows; i++) {
+        // A null value sought is passed over, as DuckDB's: neither found nor missing.
+        long has = value.has(i) ? (found[i] >= 0 ? 1 : 0) : all ? 1 : 0;
+        out.longs[i] = all ? out.longs[i] & has : out.longs[i] | has;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Each row's first element (from 0) that equals the value sought in that row, as {@code c}
+   * compares them, or, where the value is null, its first null element; -1 for none, and for a null
+   * list.
+   */
+  private int[] firstMatches(ListValues lv, ExpressionBinder.Comparison c, Values sought) {
+    ListRows list = lv.rows();
     int pairs = list.pairRow().length;
     Values elements = gather(overElements(lv, c.left()), list.pairSlot(), pairs);
     long[] equal =
@@ -814,38 +869,18 @@ final class ExpressionEvaluator {
             ? new long[(pairs + 63) >>> 6]
             : compare(
                 c, BoundFilter.Kind.EQ, elements, gather(sought, list.pairRow(), pairs), pairs)[0];
-    Values out = new Values();
-    out.present = new long[(rows + 63) >>> 6];
-    out.longs = new long[rows];
+    int[] found = new int[rows];
     for (int i = 0; i < rows; i++) {
-      if (!list.has(i)) {
-        continue;
-      }
-      int found = -1;
-      int first = list.pairStarts()[i];
-      int last = list.pairStarts()[i + 1];
-      if (sought.has(i)) {
-        for (int p = first; p < last && found < 0; p++) {
-          found = (equal[p >>> 6] >>> p & 1) != 0 ? p - first : -1;
+      found[i] = -1;
+      boolean isNull = !sought.has(i);
+      for (int p = list.pairStarts()[i]; p < list.pairStarts()[i + 1]; p++) {
+        if (isNull ? !elements.has(p) : (equal[p >>> 6] >>> p & 1) != 0) {
+          found[i] = p - list.pairStarts()[i];
+          break;
         }
-      } else if (position) {
-        for (int p = first; p < last && found < 0; p++) {
-          found = elements.has(p) ? -1 : p - first;
-        }
-      } else {
-        continue;
-      }
-      if (position) {
-        if (found >= 0) {
-          out.present[i >>> 6] |= 1L << i;
-          out.longs[i] = found + 1;
-        }
-      } else {
-        out.present[i >>> 6] |= 1L << i;
-        out.longs[i] = found >= 0 ? 1 : 0;
       }
     }
-    return out;
+    return found;
   }
 
   /**

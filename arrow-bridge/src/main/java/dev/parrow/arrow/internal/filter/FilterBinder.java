@@ -188,26 +188,36 @@ public final class FilterBinder {
   }
 
   /**
-   * For {@code list_contains(l, v)} standing alone (v a literal), the test {@code element = v} that
-   * pruning reads the element column's statistics, dictionaries, Bloom filters and page index with;
-   * null for anything else.
+   * For {@code list_contains(l, v)}, {@code list_has_any(l, [v, ...])} or {@code list_has_all(l,
+   * [v, ...])} standing alone (the values literals), the test that pruning reads the element
+   * column's statistics, dictionaries, Bloom filters and page index with: {@code element = v},
+   * {@code element IN (v, ...)}, or {@code element = } the first value; null for anything else.
    */
   private Test listPruning(Filter.Compute compute) {
     if (compute.op() != Filter.Op.EQ
         || !(compute.right() instanceof Expression.Literal t && Boolean.TRUE.equals(t.value()))
         || !(compute.left() instanceof Expression.Call call)
-        || !call.function().equals("list_contains")
-        || !(call.arguments().get(0) instanceof Expression.Column list)
-        || !(call.arguments().get(1) instanceof Expression.Literal value)
-        || value.value() == null) {
+        || !List.of("list_contains", "list_has_any", "list_has_all").contains(call.function())
+        || !(call.arguments().get(0) instanceof Expression.Column list)) {
       return null;
     }
+    List<Object> values = new ArrayList<>();
+    for (Expression a : call.arguments().subList(1, call.arguments().size())) {
+      if (!(a instanceof Expression.Literal literal)) {
+        return null;
+      }
+      if (literal.value() != null) {
+        values.add(literal.value());
+      }
+    }
     ListColumn column = listColumn(list.name());
-    if (column == null || !column.values()) {
+    if (values.isEmpty() || column == null || !column.values()) {
       return null;
     }
     try {
-      return compare(column.leaf(), Filter.Op.EQ, value.value());
+      return call.function().equals("list_has_any")
+          ? in(column.leaf(), values)
+          : compare(column.leaf(), Filter.Op.EQ, values.get(0));
     } catch (IllegalArgumentException e) {
       return null; // a literal the basic filters do not take for this column: no pruning
     }
