@@ -183,7 +183,8 @@ final class ExpressionBinder {
             call.function()
                 + " does not take a list ("
                 + call.arguments().get(i)
-                + "); a list is read by len, list_contains, list_position, list_has_any, list_has_all and [index]");
+                + "); a list is read by len, list_contains, list_position, list_has_any,"
+                + " list_has_all and [index]");
       }
       args.add(a);
     }
