@@ -4,10 +4,15 @@ import dev.parrow.arrow.ReadOptions;
 import dev.parrow.arrow.filter.Filter;
 import dev.parrow.types.DictionaryMode;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,6 +48,38 @@ final class CountCommand implements Callable<Integer> {
   }
 
   /**
+   * The columns a count reads: those the filter names, but a map's key ({@code m.key}, as SQL reads
+   * {@code m['key']}) as its map.
+   */
+  private static List<String> projected(Filter where, Schema schema) {
+    List<String> out = new ArrayList<>();
+    for (String name : where.columns()) {
+      String column = mapAbove(schema.getFields(), name, "");
+      if (!out.contains(column == null ? name : column)) {
+        out.add(column == null ? name : column);
+      }
+    }
+    return out;
+  }
+
+  /** The path of the map that a dotted path goes into through structs, or null. */
+  private static String mapAbove(List<Field> fields, String path, String above) {
+    for (Field f : fields) {
+      if (path.startsWith(f.getName() + ".")) {
+        String here = above + f.getName();
+        if (f.getType() instanceof ArrowType.Map) {
+          return here;
+        }
+        String rest = path.substring(f.getName().length() + 1);
+        return f.getType() instanceof ArrowType.Struct
+            ? mapAbove(f.getChildren(), rest, here + ".")
+            : null;
+      }
+    }
+    return null;
+  }
+
+  /**
    * The rows of {@code parquet} the filter keeps: the footers' count without one, else the rows of
    * a read of the filter's columns alone, what it read reported on {@code err} with --stats (null:
    * not reported, a count before the verb's own read).
@@ -55,7 +92,7 @@ final class CountCommand implements Callable<Integer> {
     Filter where = Filter.parse(filter.where);
     ReadOptions options =
         ReadOptions.builder()
-            .columns(where.columns().stream().distinct().toList())
+            .columns(projected(where, parquet.schema()))
             .filter(where)
             .types(t -> t.dictionaryMode(DictionaryMode.DECODE))
             .build();

@@ -20,9 +20,9 @@ final class FilterSettings {
               + " (0.06 - 0.01, DATE '1998-12-01' - INTERVAL '90' DAY); values computed from"
               + " columns: + - * / // %% ||, lower(), upper(), length(), substring(), year(),"
               + " EXTRACT(... FROM ...), CAST(... AS DATE), coalesce(), regexp_matches(), ...;"
-              + " lists by len(), list_contains(), list_has_any(), [index], ... (a condition"
-              + " starting with - as --where='-x < 3'). Row groups and pages that cannot match"
-              + " are skipped.")
+              + " lists by len(), list_contains(), list_has_any(), [index], ...; maps by ['key'],"
+              + " map_contains(), cardinality() (a condition starting with - as --where='-x <"
+              + " 3'). Row groups and pages that cannot match are skipped.")
   String where;
 
   @Option(

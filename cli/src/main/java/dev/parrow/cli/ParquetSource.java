@@ -51,6 +51,9 @@ abstract sealed class ParquetSource implements AutoCloseable {
   /** How many rows the footers declare. */
   abstract long rows();
 
+  /** The Arrow schema a read gives. */
+  abstract org.apache.arrow.vector.types.pojo.Schema schema();
+
   /**
    * Whether the source reads a range of rows itself ({@code ReadOptions.rowOffset} and {@code
    * rowLimit}: a single file then reads no page, and reads ahead nothing, outside them); a dataset
@@ -92,6 +95,11 @@ abstract sealed class ParquetSource implements AutoCloseable {
     }
 
     @Override
+    org.apache.arrow.vector.types.pojo.Schema schema() {
+      return file.arrowSchema();
+    }
+
+    @Override
     boolean readsRanges() {
       return true;
     }
@@ -128,6 +136,11 @@ abstract sealed class ParquetSource implements AutoCloseable {
     @Override
     long rows() {
       return dataset.files().stream().mapToLong(DatasetFile::rows).sum();
+    }
+
+    @Override
+    org.apache.arrow.vector.types.pojo.Schema schema() {
+      return dataset.schema();
     }
   }
 }

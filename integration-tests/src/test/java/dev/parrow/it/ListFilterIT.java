@@ -68,6 +68,13 @@ class ListFilterIT {
               + " CASE WHEN r(i, 80, 8) = 0 THEN NULL ELSE list_value("
               + "   {'a': r(i, 81, 5), 'b': pick(i, 82, ['x', 'y'])},"
               + "   {'a': r(i, 83, 5), 'b': NULL})[1:r(i, 84, 3)] END AS recs,"
+              + " CASE WHEN r(i, 100, 9) = 0 THEN NULL ELSE map_from_entries(list_value("
+              + "   {'k': 'a', 'v': maybe(i, 101, r(i, 102, 5))},"
+              + "   {'k': pick(i, 103, ['b', 'c', 'd']), 'v': r(i, 104, 5)})[1:r(i, 105, 3)]) END"
+              + "   AS attrs,"
+              + " {'m': CASE WHEN r(i, 110, 5) = 0 THEN NULL ELSE map_from_entries(list_value("
+              + "   {'k': r(i, 111, 4), 'v': pick(i, 112, ['x', 'y'])})[1:r(i, 113, 2)]) END,"
+              + "   'z': 1} AS s2,"
               + " maybe(i, 90, r(i, 91, 13) - 6) AS idx,"
               + " maybe(i, 92, r(i, 93, 11) - 5) AS x"
               + " FROM range(6000) t(i))"
@@ -151,7 +158,23 @@ class ListFilterIT {
           "array_has_any(strs, ['a', 'dd'])",
           "array_has_all(strs, ['a', 'b'])",
           "list_has_any(decs, [1.5, -2])",
-          "list_has_any(s.tags, ['b'])");
+          "list_has_any(s.tags, ['b'])",
+          "attrs['a'] = 1",
+          "attrs['a'] IS NULL",
+          "attrs['b'] > 2 OR attrs['zz'] IS NOT NULL",
+          "attrs['a'] IN (1, 2)",
+          "attrs['a'] + attrs['b'] > 4",
+          "attrs['a'] = x",
+          "map_extract_value(attrs, 'c') = 0",
+          "map_contains(attrs, 'd')",
+          "map_contains_value(attrs, 3)",
+          "cardinality(attrs) = 2",
+          "attrs IS NULL",
+          "s2.m[1] = 'x'",
+          "s2['m']['2'] = 'y'",
+          "s2.m[x] = 'x'",
+          "map_contains(s2.m, x)",
+          "s2.m IS NULL OR cardinality(s2.m) = 0");
 
   /** The string elements, read as dictionaries in one of the reads. */
   static final String[] DICTIONARY_ELEMENTS = {"strs.list.element", "s.tags.list.element"};
@@ -315,6 +338,10 @@ class ListFilterIT {
             {"ints[1.5] = 1", "list_extract takes an integer index, not a decimal"},
             {"list_contains(recs, 1)", "reads the elements of a list of structs"},
             {"coalesce(ints, ints) IS NULL", "coalesce does not take a list"},
+            {"attrs = 1", "'attrs' is a map; a filter tests it through ['key']"},
+            {"lower(attrs) = 'a'", "lower does not take a map"},
+            {"len(attrs) = 1", "length takes a string, not a map"},
+            {"map_contains(ints, 1)", "map_contains takes a map, not a list"},
             {"list_contains(ints, 'abc')", "it compares an integer with 'abc'"}
           }) {
         IllegalArgumentException e =

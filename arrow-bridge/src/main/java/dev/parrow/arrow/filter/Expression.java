@@ -38,7 +38,10 @@ public sealed interface Expression
    * it holds a value), {@code list_position} (where first, from 1) and {@code list_extract} (the
    * element at an index from 1, from the end where negative), {@code list_has_any} and {@code
    * list_has_all} (whether it holds any or all of the values after it, which SQL writes as a list
-   * literal: {@code list_has_any(l, [1, 2])}), and by {@code is_null}.
+   * literal: {@code list_has_any(l, [1, 2])}), and by {@code is_null}. A map column is taken by
+   * {@code list_extract} (its value for a key: SQL's {@code m['key']}, DuckDB's {@code
+   * map_extract_value}), {@code map_contains} (whether it has a key), {@code map_contains_value},
+   * {@code cardinality} (its entry count) and {@code is_null}.
    */
   Set<String> FUNCTIONS =
       Set.of(
@@ -101,7 +104,10 @@ public sealed interface Expression
           "list_position",
           "list_extract",
           "list_has_any",
-          "list_has_all");
+          "list_has_all",
+          "map_contains",
+          "map_contains_value",
+          "cardinality");
 
   /** The functions that are true or false, never null: filters on their own. */
   Set<String> TESTS = Set.of("like", "ilike", "regexp_matches", "regexp_full_match", "is_null");
@@ -245,7 +251,9 @@ public sealed interface Expression
             "nullif",
             "list_contains",
             "list_position",
-            "list_extract" ->
+            "list_extract",
+            "map_contains",
+            "map_contains_value" ->
             new int[] {2, 2};
         case "substring", "like", "ilike" -> new int[] {2, 3};
         case "date_diff" -> new int[] {3, 3};
@@ -272,6 +280,12 @@ public sealed interface Expression
       }
       if (function.equals("cast") && arguments.get(1) instanceof Literal type) {
         return "CAST(" + args.get(0) + " AS " + type.value() + ")";
+      }
+      if (function.equals("list_extract")) {
+        // l[i], and m['key'] as DuckDB's map_extract_value (SQL reads x['key'] as a field).
+        return arguments.get(1) instanceof Literal l && l.value() instanceof String
+            ? "map_extract_value(" + args.get(0) + ", " + args.get(1) + ")"
+            : args.get(0) + "[" + args.get(1) + "]";
       }
       if (function.equals("list_has_any") || function.equals("list_has_all")) {
         // The values sought, a list literal in SQL.

@@ -743,7 +743,7 @@ final class FilterParser {
       case "array_length" -> "length";
       case "list_has", "array_contains", "array_has" -> "list_contains";
       case "list_indexof", "array_position", "array_indexof" -> "list_position";
-      case "list_element", "array_extract" -> "list_extract";
+      case "list_element", "array_extract", "map_extract_value" -> "list_extract";
       case "array_has_any" -> "list_has_any";
       case "array_has_all" -> "list_has_all";
       default -> name;

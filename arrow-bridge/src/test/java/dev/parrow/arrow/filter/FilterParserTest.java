@@ -214,7 +214,24 @@ class FilterParserTest {
     assertEquals(element, Filter.parse("tags [ 1 ] = 'a'"));
     assertEquals(element, Filter.parse("list_element(tags, 1) = 'a'"));
     assertEquals(element, Filter.parse("array_extract(tags, 1) = 'a'"));
+    assertEquals("\"tags\"[1] = 'a'", element.toString());
     assertEquals(element, Filter.parse(element.toString()));
+    // A map's value by key: SQL reads m['key'] as a field's path (the binder looks the key up
+    // where the name is a map); DuckDB's map_extract_value prints the lookup back.
+    assertEquals(Filter.eq("m.k", 1L), Filter.parse("m['k'] = 1"));
+    Filter lookup =
+        Filter.compute(
+            Expression.call("list_extract", Expression.column("m"), Expression.literal("k")),
+            Filter.Op.EQ,
+            Expression.literal(1L));
+    assertEquals(lookup, Filter.parse("map_extract_value(m, 'k') = 1"));
+    assertEquals("map_extract_value(\"m\", 'k') = 1", lookup.toString());
+    assertEquals(lookup, Filter.parse(lookup.toString()));
+    Filter hasKey =
+        Filter.test(
+            Expression.call("map_contains", Expression.column("m"), Expression.literal("k")));
+    assertEquals(hasKey, Filter.parse("map_contains(m, 'k')"));
+    assertEquals(hasKey, Filter.parse(hasKey.toString()));
     // A negative index counts from the end; an index may be computed.
     assertEquals(
         Filter.compute(

@@ -33,7 +33,9 @@ sealed interface BoundExpression {
     /** SQL's NULL literal: every value null. */
     NULL,
     /** A list column, which only the list functions take ({@link ListRef}). */
-    LIST
+    LIST,
+    /** A map column, which only the map functions take ({@link MapRef}). */
+    MAP
   }
 
   /**
@@ -53,6 +55,7 @@ sealed interface BoundExpression {
     static final ValueType DATE = new ValueType(Kind.DATE, 0, 0);
     static final ValueType NULL = new ValueType(Kind.NULL, 0, 0);
     static final ValueType LIST = new ValueType(Kind.LIST, 0, 0);
+    static final ValueType MAP = new ValueType(Kind.MAP, 0, 0);
 
     static ValueType exact(int scale) {
       return new ValueType(Kind.EXACT, scale, 0);
@@ -88,6 +91,7 @@ sealed interface BoundExpression {
         case INTERVAL -> "an interval";
         case NULL -> "NULL";
         case LIST -> "a list";
+        case MAP -> "a map";
       };
     }
   }
@@ -122,6 +126,20 @@ sealed interface BoundExpression {
    * @param value its value in the type's Java form
    */
   record Constant(ValueType type, Object value) implements BoundExpression {}
+
+  /**
+   * A map column, for the functions that take one: its keys and its values, each a list of the
+   * map's entries (one offsets and nulls for both).
+   *
+   * @param keys the keys
+   * @param values the values (their type null where they do not compute)
+   */
+  record MapRef(ListRef keys, ListRef values) implements BoundExpression {
+    @Override
+    public ValueType type() {
+      return ValueType.MAP;
+    }
+  }
 
   /**
    * A function applied to bound arguments.

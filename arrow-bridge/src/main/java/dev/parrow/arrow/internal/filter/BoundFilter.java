@@ -144,6 +144,8 @@ public sealed interface BoundFilter {
         out.add(c.column());
       } else if (e instanceof BoundExpression.ListRef l) {
         out.add(l.element());
+      } else if (e instanceof BoundExpression.MapRef m) {
+        out.add(m.keys().element());
       } else if (e instanceof BoundExpression.Apply a) {
         a.arguments().forEach(x -> collect(x, out));
       } else if (e instanceof BoundExpression.Convert c) {

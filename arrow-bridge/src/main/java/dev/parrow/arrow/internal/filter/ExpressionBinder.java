@@ -40,12 +40,16 @@ final class ExpressionBinder {
 
   private final Function<String, FilterColumn> columns;
   private final Function<String, FilterBinder.ListColumn> lists;
+  private final Function<String, FilterBinder.MapColumn> maps;
   private final Function<Filter, BoundFilter> conditions;
   private final String fileName;
   private Filter.Compute current;
 
-  /** The functions that take a list column: its length, an element, whether it holds a value. */
-  private static final java.util.Set<String> LIST_FUNCTIONS =
+  /**
+   * The functions that take a list or map column (as their first argument): its length, an element
+   * or a key's value, whether it holds a value or key.
+   */
+  private static final java.util.Set<String> CONTAINER_FUNCTIONS =
       java.util.Set.of(
           "length",
           "list_contains",
@@ -53,21 +57,27 @@ final class ExpressionBinder {
           "list_extract",
           "list_has_any",
           "list_has_all",
+          "map_contains",
+          "map_contains_value",
+          "cardinality",
           "is_null");
 
   /**
    * @param columns the leaf column a name means
    * @param lists the list column a name means, or null where it means none
+   * @param maps the map column a name means, or null where it means none
    * @param conditions a CASE's conditions bound
    * @param fileName the file, as errors name it
    */
   ExpressionBinder(
       Function<String, FilterColumn> columns,
       Function<String, FilterBinder.ListColumn> lists,
+      Function<String, FilterBinder.MapColumn> maps,
       Function<Filter, BoundFilter> conditions,
       String fileName) {
     this.columns = columns;
     this.lists = lists;
+    this.maps = maps;
     this.conditions = conditions;
     this.fileName = fileName;
   }
@@ -156,13 +166,12 @@ final class ExpressionBinder {
     if (e instanceof Expression.Column c) {
       FilterBinder.ListColumn list = lists.apply(c.name());
       if (list != null) {
-        ValueType type = null; // where the elements do not compute: refused where read
-        try {
-          type = list.values() ? column(list.leaf()).type() : null;
-        } catch (IllegalArgumentException notComputed) {
-          // its length and nulls still compute
-        }
-        return new BoundExpression.ListRef(list.leaf(), type);
+        return listRef(list);
+      }
+      FilterBinder.MapColumn map = maps.apply(c.name());
+      if (map != null) {
+        return new BoundExpression.MapRef(
+            listRef(map.keys()), map.values() == null ? null : listRef(map.values()));
       }
       return column(columns.apply(c.name()));
     }
@@ -176,19 +185,35 @@ final class ExpressionBinder {
     List<BoundExpression> args = new ArrayList<>();
     for (int i = 0; i < call.arguments().size(); i++) {
       BoundExpression a = bind(call.arguments().get(i));
-      if (a.type().kind() == Kind.LIST
-          && !(LIST_FUNCTIONS.contains(call.function())
+      if ((a.type().kind() == Kind.LIST || a.type().kind() == Kind.MAP)
+          && !(CONTAINER_FUNCTIONS.contains(call.function())
               && (i == 0 || call.function().equals("is_null")))) {
         throw problem(
             call.function()
-                + " does not take a list ("
+                + " does not take "
+                + a.type().describe()
+                + " ("
                 + call.arguments().get(i)
-                + "); a list is read by len, list_contains, list_position, list_has_any,"
-                + " list_has_all and [index]");
+                + (a.type().kind() == Kind.LIST
+                    ? "); a list is read by len, list_contains, list_position, list_has_any,"
+                        + " list_has_all and [index]"
+                    : "); a map is read by ['key'], map_contains, map_contains_value and"
+                        + " cardinality"));
       }
       args.add(a);
     }
     return apply(call.function(), args, call.arguments());
+  }
+
+  /** A list as the list functions take it. */
+  private BoundExpression.ListRef listRef(FilterBinder.ListColumn list) {
+    ValueType type = null; // where the elements do not compute: refused where read
+    try {
+      type = list.values() ? column(list.leaf()).type() : null;
+    } catch (IllegalArgumentException notComputed) {
+      // its length and nulls still compute
+    }
+    return new BoundExpression.ListRef(list.leaf(), type);
   }
 
   private BoundExpression.ColumnRef column(FilterColumn c) {
@@ -619,8 +644,39 @@ final class ExpressionBinder {
         sought.forEach(c -> out.add(c.right()));
         return new Apply(f, out, ValueType.BOOLEAN, List.copyOf(sought));
       }
+      case "map_contains", "map_contains_value", "cardinality" -> {
+        ValueType type = f.equals("cardinality") ? ValueType.INTEGER : ValueType.BOOLEAN;
+        if (!(args.get(0) instanceof BoundExpression.MapRef map)) {
+          requireKind(f, args.get(0), Kind.MAP);
+          return new Constant(type, null);
+        }
+        if (f.equals("cardinality")) {
+          return new Apply("list_length", List.of(map.keys()), type, null);
+        }
+        // Whether the keys (or the values), as a list, hold the value.
+        BoundExpression.ListRef list = f.equals("map_contains") ? map.keys() : map.values();
+        if (list == null) {
+          throw problem(f + " reads the values of a map of structs or lists");
+        }
+        elementsComputed(f, list);
+        Comparison c = meet(list.elements(), args.get(1));
+        return new Apply("list_contains", List.of(list, c.right()), type, c);
+      }
       case "list_extract" -> {
         arity(f, args, 2, 2);
+        if (args.get(0) instanceof BoundExpression.MapRef map) {
+          // m['key']: the value of the first entry whose key equals it.
+          if (map.values() == null) {
+            throw problem("m['key'] reads the values of a map of structs or lists");
+          }
+          elementsComputed("the map's ['key']", map.values());
+          Comparison c = meet(map.keys().elements(), args.get(1));
+          return new Apply(
+              "map_extract_value",
+              List.of(map.keys(), map.values(), c.right()),
+              map.values().elementType(),
+              c);
+        }
         BoundExpression index = castLiteral(args.get(1), ValueType.INTEGER);
         if (index.type().kind() != Kind.NULL
             && !(index.type().kind() == Kind.EXACT && index.type().scale() == 0)) {
@@ -782,8 +838,8 @@ final class ExpressionBinder {
     ValueType type = null;
     for (BoundExpression a : args) {
       ValueType t = a.type();
-      if (t.kind() == Kind.LIST) {
-        throw problem(f + " does not take a list");
+      if (t.kind() == Kind.LIST || t.kind() == Kind.MAP) {
+        throw problem(f + " does not take " + t.describe());
       }
       if (t.kind() == Kind.NULL || a instanceof Constant c && t.kind() == Kind.STRING) {
         continue; // a string literal is read as the type the others have

@@ -180,8 +180,10 @@ final class ExpressionEvaluator {
     if (e instanceof BoundExpression.Case c) {
       return choice(c);
     }
-    if (e instanceof BoundExpression.ListRef l) {
-      Values out = new Values(); // a list's nulls, for IS NULL
+    if (e instanceof BoundExpression.ListRef || e instanceof BoundExpression.MapRef) {
+      BoundExpression.ListRef l =
+          e instanceof BoundExpression.MapRef m ? m.keys() : (BoundExpression.ListRef) e;
+      Values out = new Values(); // a list's or map's nulls, for IS NULL
       out.present = lists.apply(l.element()).rows().present().clone();
       return out;
     }
@@ -269,6 +271,11 @@ final class ExpressionEvaluator {
               (BoundExpression.ListRef) args.get(0),
               (ExpressionBinder.Comparison) a.compiled());
       case "list_has_any", "list_has_all" -> listHas(a);
+      case "map_extract_value" ->
+          mapValue(
+              (BoundExpression.ListRef) args.get(0),
+              (BoundExpression.ListRef) args.get(1),
+              (ExpressionBinder.Comparison) a.compiled());
       case "list_extract" ->
           listExtract((BoundExpression.ListRef) args.get(0), saturated(evaluate(args.get(1))));
       default -> throw new IllegalStateException(a.function());
@@ -903,6 +910,24 @@ final class ExpressionEvaluator {
       }
     }
     return gather(overElements(lv, ref.elements()), slot, rows);
+  }
+
+  /**
+   * Each map's value for the key sought ({@code m['key']}): that of its first entry whose key
+   * equals it, as {@code c} compares them; null where the map, the key or the value is null or no
+   * key equals it.
+   */
+  private Values mapValue(
+      BoundExpression.ListRef keys, BoundExpression.ListRef values, ExpressionBinder.Comparison c) {
+    ListValues lv = lists.apply(keys.element());
+    ListRows list = lv.rows();
+    Values sought = evaluate(c.right());
+    int[] found = firstMatches(lv, c, sought);
+    int[] slot = new int[rows];
+    for (int i = 0; i < rows; i++) {
+      slot[i] = sought.has(i) && found[i] >= 0 ? list.starts()[i] + found[i] : -1;
+    }
+    return gather(overElements(lists.apply(values.element()), values.elements()), slot, rows);
   }
 
   /** An expression of a list's elements (the element column, converted), over its element slots. */

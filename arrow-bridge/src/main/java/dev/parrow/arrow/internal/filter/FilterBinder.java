@@ -52,7 +52,7 @@ public final class FilterBinder {
       throw new IllegalArgumentException(
           fileName + ": the filter nests more than " + Filter.MAX_DEPTH + " deep");
     }
-    return bind(filter, false);
+    return bind(mapKeysLookedUp(filter), false);
   }
 
   private BoundFilter bind(Filter filter, boolean negated) {
@@ -74,7 +74,8 @@ public final class FilterBinder {
     if (filter instanceof Filter.Compute compute) {
       BoundFilter.Computed bound =
           new BoundFilter.Computed(
-              new ExpressionBinder(this::column, this::listColumn, this::bind, fileName)
+              new ExpressionBinder(
+                      this::column, this::listColumn, this::mapColumn, this::bind, fileName)
                   .compare(compute),
               kind(compute.op()),
               fileName + ": the filter '" + compute + "'",
@@ -82,8 +83,9 @@ public final class FilterBinder {
       return negated ? bound.negate() : bound;
     }
     Test test;
-    if (filter instanceof Filter.IsNull isNull && listColumn(isNull.column()) != null) {
-      // A list is null or not as a whole: computed from the list, not from its elements.
+    if (filter instanceof Filter.IsNull isNull
+        && (listColumn(isNull.column()) != null || mapColumn(isNull.column()) != null)) {
+      // A list or map is null or not as a whole: computed from it, not from its elements.
       return bind(
           Filter.test(Expression.call("is_null", Expression.column(isNull.column()))), negated);
     }
@@ -158,6 +160,12 @@ public final class FilterBinder {
           "is a list; a filter tests it through len(...), list_contains(...),"
               + " list_position(...), [index] or IS NULL");
     }
+    if ((found == null || found.maxRepetitionLevel() > 0) && mapColumn(name) != null) {
+      throw problem(
+          name,
+          "is a map; a filter tests it through ['key'], map_contains(...),"
+              + " map_contains_value(...), cardinality(...) or IS NULL");
+    }
     if (found == null) {
       List<String> below =
           schema.columns().stream()
@@ -197,7 +205,8 @@ public final class FilterBinder {
     if (compute.op() != Filter.Op.EQ
         || !(compute.right() instanceof Expression.Literal t && Boolean.TRUE.equals(t.value()))
         || !(compute.left() instanceof Expression.Call call)
-        || !List.of("list_contains", "list_has_any", "list_has_all").contains(call.function())
+        || !List.of("list_contains", "list_has_any", "list_has_all", "map_contains")
+            .contains(call.function())
         || !(call.arguments().get(0) instanceof Expression.Column list)) {
       return null;
     }
@@ -210,7 +219,8 @@ public final class FilterBinder {
         values.add(literal.value());
       }
     }
-    ListColumn column = listColumn(list.name());
+    MapColumn map = call.function().equals("map_contains") ? mapColumn(list.name()) : null;
+    ListColumn column = map != null ? map.keys() : listColumn(list.name());
     if (values.isEmpty() || column == null || !column.values()) {
       return null;
     }
@@ -228,17 +238,57 @@ public final class FilterBinder {
    * primitive values or of structs, in no other list or map; null where the name means no list.
    */
   ListColumn listColumn(String name) {
+    FieldNode node = arrowField(name);
+    if (node == null || node.kind() != FieldNode.Kind.LIST) {
+      return null;
+    }
+    FieldNode element = node.children().get(0);
+    // A leaf below the list in no other list has one value slot per element: the list's own
+    // offsets place it (a list of structs is tested by its length and nulls only).
+    ColumnDescriptor leaf = schema.column(element.firstColumn());
+    if (leaf.maxRepetitionLevel() != 1) {
+      throw problem(name, "is a list of lists or maps; filters test lists of values or structs");
+    }
+    return new ListColumn(FilterColumn.of(leaf, types), element.kind() == FieldNode.Kind.LEAF);
+  }
+
+  /**
+   * The map a filter names ({@code attrs}, {@code s.attrs}), in no list or other map; null where
+   * the name means no map.
+   */
+  MapColumn mapColumn(String name) {
+    FieldNode node = arrowField(name);
+    if (node == null || node.kind() != FieldNode.Kind.MAP) {
+      return null;
+    }
+    List<FieldNode> entry = node.children().get(0).children();
+    ColumnDescriptor key = schema.column(entry.get(0).firstColumn());
+    if (key.maxRepetitionLevel() != 1 || entry.get(0).kind() != FieldNode.Kind.LEAF) {
+      throw problem(name, "is a map in a list or map; filters test maps of values");
+    }
+    FieldNode value = entry.size() > 1 ? entry.get(1) : null;
+    boolean values = value != null && value.kind() == FieldNode.Kind.LEAF;
+    return new MapColumn(
+        new ListColumn(FilterColumn.of(key, types), true),
+        values
+            ? new ListColumn(FilterColumn.of(schema.column(value.column()), types), true)
+            : null);
+  }
+
+  /**
+   * A map column as a filter reads it: its keys and its values, each as a list.
+   *
+   * @param keys the keys
+   * @param values the values, or null where they are not primitive (structs, lists)
+   */
+  record MapColumn(ListColumn keys, ListColumn values) {}
+
+  /** The Arrow field a dotted name means, through structs only; null for none. */
+  private FieldNode arrowField(String name) {
     if (schema == null) {
       return null;
     }
-    if (arrowFields == null) {
-      try {
-        arrowFields = NestedSchema.fields(schema, types, new ArrayList<>());
-      } catch (RuntimeException e) {
-        arrowFields = List.of(); // the read reports what does not map; no list is named here
-      }
-    }
-    List<FieldNode> level = arrowFields;
+    List<FieldNode> level = arrowFields();
     FieldNode node = null;
     String[] parts = name.split("\\.", -1);
     for (int p = 0; p < parts.length; p++) {
@@ -253,20 +303,58 @@ public final class FilterBinder {
         level = node.children();
       }
     }
-    if (node.kind() == FieldNode.Kind.MAP) {
-      throw problem(name, "is a map; filters do not test maps");
+    return node;
+  }
+
+  /**
+   * The filter with each name that is no column but a map's key ({@code attrs.color}, as SQL reads
+   * {@code attrs['color']}) replaced by that lookup ({@code list_extract(attrs, 'color')}).
+   */
+  private Filter mapKeysLookedUp(Filter filter) {
+    if (schema == null || !hasMaps()) {
+      return filter;
     }
-    if (node.kind() != FieldNode.Kind.LIST) {
-      return null;
+    return filter.replaceColumns(
+        c -> {
+          String name = c.name();
+          if (schema.column(name) != null || listColumn(name) != null) {
+            return c;
+          }
+          for (int dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1)) {
+            if (mapColumn(name.substring(0, dot)) != null) {
+              return Expression.call(
+                  "list_extract",
+                  Expression.column(name.substring(0, dot)),
+                  Expression.literal(name.substring(dot + 1)));
+            }
+          }
+          return c;
+        });
+  }
+
+  /** The file's fields as Arrow maps them (empty where they do not map). */
+  private List<FieldNode> arrowFields() {
+    if (arrowFields == null) {
+      try {
+        arrowFields = NestedSchema.fields(schema, types, new ArrayList<>());
+      } catch (RuntimeException e) {
+        arrowFields = List.of(); // the read reports what does not map; no list is named here
+      }
     }
-    FieldNode element = node.children().get(0);
-    // A leaf below the list in no other list has one value slot per element: the list's own
-    // offsets place it (a list of structs is tested by its length and nulls only).
-    ColumnDescriptor leaf = schema.column(element.firstColumn());
-    if (leaf.maxRepetitionLevel() != 1) {
-      throw problem(name, "is a list of lists or maps; filters test lists of values or structs");
+    return arrowFields;
+  }
+
+  /** Whether the file has a map anywhere. */
+  private boolean hasMaps() {
+    java.util.ArrayDeque<FieldNode> open = new java.util.ArrayDeque<>(arrowFields());
+    while (!open.isEmpty()) {
+      FieldNode f = open.pop();
+      if (f.kind() == FieldNode.Kind.MAP) {
+        return true;
+      }
+      open.addAll(f.children());
     }
-    return new ListColumn(FilterColumn.of(leaf, types), element.kind() == FieldNode.Kind.LEAF);
+    return false;
   }
 
   /**
