@@ -83,14 +83,16 @@ class ListFilterIT {
               + " (FORMAT parquet, ROW_GROUP_SIZE 2048)");
     }
     // Parrow's copy: its own writer, in pages of 50 rows and row groups of 700.
+    copy(duckFile, parrowFile, WriteOptions.builder().rowGroupRows(700).pageRows(50).build());
+  }
+
+  /** {@code from} read and written to {@code to} by Parrow. */
+  static void copy(Path from, Path to, WriteOptions options) throws Exception {
     try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile pf = ParquetFile.open(duckFile);
+        ParquetFile pf = ParquetFile.open(from);
         ParquetArrowReader reader = pf.newReader(allocator);
         ParquetArrowWriter w =
-            ParquetArrowWriter.create(
-                parrowFile,
-                reader.getVectorSchemaRoot().getSchema(),
-                WriteOptions.builder().rowGroupRows(700).pageRows(50).build())) {
+            ParquetArrowWriter.create(to, reader.getVectorSchemaRoot().getSchema(), options)) {
       while (reader.loadNextBatch()) {
         w.write(reader.getVectorSchemaRoot());
       }
@@ -268,18 +270,10 @@ class ListFilterIT {
               + DuckDb.literal(duckClustered)
               + " (FORMAT parquet, ROW_GROUP_SIZE 20480)");
     }
-    try (BufferAllocator allocator = new RootAllocator();
-        ParquetFile pf = ParquetFile.open(duckClustered);
-        ParquetArrowReader reader = pf.newReader(allocator);
-        ParquetArrowWriter w =
-            ParquetArrowWriter.create(
-                parrowClustered,
-                reader.getVectorSchemaRoot().getSchema(),
-                WriteOptions.builder().rowGroupRows(20000).pageRows(1000).build())) {
-      while (reader.loadNextBatch()) {
-        w.write(reader.getVectorSchemaRoot());
-      }
-    }
+    copy(
+        duckClustered,
+        parrowClustered,
+        WriteOptions.builder().rowGroupRows(20000).pageRows(1000).build());
     try (DuckDb duck = new DuckDb();
         BufferAllocator allocator = new RootAllocator()) {
       for (Path file : List.of(duckClustered, parrowClustered)) {
