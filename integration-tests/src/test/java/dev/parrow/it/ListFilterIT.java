@@ -256,8 +256,9 @@ class ListFilterIT {
   }
 
   /**
-   * list_contains(l, v) skips the row groups and pages whose elements' statistics rule out v, and
-   * still selects DuckDB's rows; its negation skips nothing.
+   * list_contains(l, v) skips the row groups and pages whose elements' statistics rule out v (and
+   * list_has_any, list_has_all, l[i] = v and l[i] >= v theirs), and still selects DuckDB's rows; a
+   * negation skips nothing.
    */
   @Test
   void listContainsPrunesByItsElements() throws Exception {
@@ -286,6 +287,8 @@ class ListFilterIT {
                   "list_contains(nums, -1)",
                   "list_has_any(nums, [55555, 55556])",
                   "list_has_all(nums, [55555, 55556])",
+                  "nums[1] = 55555",
+                  "nums[-1] >= 99999",
                   "NOT list_contains(nums, 55555)")) {
             List<Long> expected = FilterIT.duckDbIds(duck, file, where);
             List<Long> got = new ArrayList<>();

@@ -100,10 +100,10 @@ public sealed interface BoundFilter {
    * @param comparison the bound sides and how they meet
    * @param kind the operator
    * @param sql the filter as written, for errors
-   * @param prune a test every selected row passes, for pruning only, or null: {@code
-   *     list_contains(l, v)} selects no row where no element equals v, so a chunk or page of the
-   *     elements whose statistics, dictionary or Bloom filter rule out {@code element = v} holds no
-   *     selected row
+   * @param prune a test of a list's element column that some element of every selected row passes,
+   *     for pruning only, or null: {@code list_contains(l, v)} selects no row where no element
+   *     equals v, so a chunk or page of the elements whose statistics, dictionary or Bloom filter
+   *     rule out {@code element = v} holds no selected row
    */
   record Computed(ExpressionBinder.Comparison comparison, Kind kind, String sql, Test prune)
       implements BoundFilter {

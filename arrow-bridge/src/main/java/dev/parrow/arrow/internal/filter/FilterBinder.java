@@ -196,38 +196,56 @@ public final class FilterBinder {
   }
 
   /**
-   * For {@code list_contains(l, v)}, {@code list_has_any(l, [v, ...])} or {@code list_has_all(l,
-   * [v, ...])} standing alone (the values literals), the test that pruning reads the element
-   * column's statistics, dictionaries, Bloom filters and page index with: {@code element = v},
-   * {@code element IN (v, ...)}, or {@code element = } the first value; null for anything else.
+   * A test of a list's elements (or a map's keys or values) that every row the computed filter
+   * selects has an element passing, for pruning by the element column's statistics, dictionaries,
+   * Bloom filters and page index; null where there is none. With literal values: {@code
+   * list_contains(l, v)} standing alone is {@code element = v}, {@code list_has_any(l, [v, ...])}
+   * {@code element IN (v, ...)}, {@code list_has_all} the first value's equality, {@code
+   * map_contains(m, k)} {@code key = k}, and {@code l[i] op v} or {@code m['k'] op v} (op one of =
+   * < <= > >=) {@code element op v} or {@code value op v}.
    */
   private Test listPruning(Filter.Compute compute) {
-    if (compute.op() != Filter.Op.EQ
-        || !(compute.right() instanceof Expression.Literal t && Boolean.TRUE.equals(t.value()))
-        || !(compute.left() instanceof Expression.Call call)
-        || !List.of("list_contains", "list_has_any", "list_has_all", "map_contains")
-            .contains(call.function())
-        || !(call.arguments().get(0) instanceof Expression.Column list)) {
+    if (!(compute.left() instanceof Expression.Call call)
+        || !(call.arguments().get(0) instanceof Expression.Column container)
+        || !(compute.right() instanceof Expression.Literal right)
+        || right.value() == null) {
       return null;
     }
+    Filter.Op op = compute.op();
     List<Object> values = new ArrayList<>();
-    for (Expression a : call.arguments().subList(1, call.arguments().size())) {
-      if (!(a instanceof Expression.Literal literal)) {
+    ListColumn column;
+    if (call.function().equals("list_extract")) {
+      if (op == Filter.Op.NE) {
         return null;
       }
-      if (literal.value() != null) {
-        values.add(literal.value());
+      MapColumn map = mapColumn(container.name());
+      column = map != null ? map.values() : listColumn(container.name());
+      values.add(right.value());
+    } else {
+      if (op != Filter.Op.EQ
+          || !Boolean.TRUE.equals(right.value())
+          || !List.of("list_contains", "list_has_any", "list_has_all", "map_contains")
+              .contains(call.function())) {
+        return null;
       }
+      for (Expression a : call.arguments().subList(1, call.arguments().size())) {
+        if (!(a instanceof Expression.Literal literal)) {
+          return null;
+        }
+        if (literal.value() != null) {
+          values.add(literal.value());
+        }
+      }
+      MapColumn map = call.function().equals("map_contains") ? mapColumn(container.name()) : null;
+      column = map != null ? map.keys() : listColumn(container.name());
     }
-    MapColumn map = call.function().equals("map_contains") ? mapColumn(list.name()) : null;
-    ListColumn column = map != null ? map.keys() : listColumn(list.name());
     if (values.isEmpty() || column == null || !column.values()) {
       return null;
     }
     try {
       return call.function().equals("list_has_any")
           ? in(column.leaf(), values)
-          : compare(column.leaf(), Filter.Op.EQ, values.get(0));
+          : compare(column.leaf(), op, values.get(0));
     } catch (IllegalArgumentException e) {
       return null; // a literal the basic filters do not take for this column: no pruning
     }
