@@ -322,6 +322,71 @@ class ListFilterIT {
     }
   }
 
+  /**
+   * A dataset whose second file lacks the lists and maps: its rows have them null, as DuckDB's
+   * union_by_name reads them.
+   */
+  @Test
+  void aFileWithoutTheListsReadsThemAsNull() throws Exception {
+    Path dataset = dir.resolve("dataset");
+    java.nio.file.Files.createDirectories(dataset);
+    try (DuckDb duck = new DuckDb()) {
+      duck.execute(
+          "COPY (SELECT * FROM read_parquet("
+              + DuckDb.literal(duckFile)
+              + ") WHERE id < 500) TO "
+              + DuckDb.literal(dataset.resolve("a.parquet"))
+              + " (FORMAT parquet)");
+      duck.execute(
+          "COPY (SELECT id, x FROM range(500, 700) t(id), (SELECT 1 AS x)) TO "
+              + DuckDb.literal(dataset.resolve("b.parquet"))
+              + " (FORMAT parquet)");
+      List<String> failures = new ArrayList<>();
+      for (String where :
+          List.of(
+              "list_contains(ints, 3)",
+              "NOT list_contains(ints, 3)",
+              "ints IS NULL",
+              "len(strs) = 2",
+              "ints[1] = 2",
+              "list_has_any(ints, [1, 2])",
+              "attrs['a'] = 1",
+              "attrs['a'] IS NULL",
+              "map_extract_value(attrs, 'a') = 1",
+              "map_contains(attrs, 'b')",
+              "cardinality(attrs) = 1",
+              "s2.m[1] = 'x'")) {
+        List<Long> expected = new ArrayList<>();
+        for (var row :
+            duck.query(
+                "SELECT id FROM read_parquet("
+                    + DuckDb.literal(dataset.resolve("*.parquet"))
+                    + ", union_by_name = true) WHERE "
+                    + where
+                    + " ORDER BY id")) {
+          expected.add(((Number) row.get("id")).longValue());
+        }
+        List<Long> got = new ArrayList<>();
+        try (BufferAllocator allocator = new RootAllocator();
+            var reader =
+                dev.parrow.arrow.ParquetDataset.open(dataset.toString())
+                    .newReader(allocator, ReadOptions.builder().filter(where).build())) {
+          while (reader.loadNextBatch()) {
+            var id = reader.getVectorSchemaRoot().getVector("id");
+            for (int i = 0; i < id.getValueCount(); i++) {
+              got.add(((Number) id.getObject(i)).longValue());
+            }
+          }
+        }
+        got.sort(null);
+        if (!got.equals(expected)) {
+          failures.add(where + " -> DuckDB " + expected.size() + " rows, Parrow " + got.size());
+        }
+      }
+      assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+  }
+
   /** What a filter cannot do with a list is an error naming the file and the list. */
   @Test
   void listMisusesAreClearErrors() throws Exception {

@@ -677,14 +677,15 @@ final class ExpressionBinder {
               map.values().elementType(),
               c);
         }
+        if (!(args.get(0) instanceof BoundExpression.ListRef list)) {
+          // NULL (a dataset file without the list or map): any index or key gives null.
+          requireKind(f, args.get(0), Kind.LIST);
+          return new Constant(ValueType.NULL, null);
+        }
         BoundExpression index = castLiteral(args.get(1), ValueType.INTEGER);
         if (index.type().kind() != Kind.NULL
             && !(index.type().kind() == Kind.EXACT && index.type().scale() == 0)) {
           throw problem(f + " takes an integer index, not " + index.type().describe());
-        }
-        if (!(args.get(0) instanceof BoundExpression.ListRef list)) {
-          requireKind(f, args.get(0), Kind.LIST);
-          return new Constant(ValueType.NULL, null);
         }
         elementsComputed(f, list);
         return new Apply(f, List.of(list, index), list.elementType(), null);
