@@ -161,6 +161,19 @@ class ListFilterIT {
           "array_has_all(strs, ['a', 'b'])",
           "list_has_any(decs, [1.5, -2])",
           "list_has_any(s.tags, ['b'])",
+          "list_min(ints) = -5",
+          "list_max(ints) > 3 AND list_min(ints) < 0",
+          "list_sum(ints) > 3",
+          "list_count(ints) = 2",
+          "list_count(ints) IS NULL OR list_sum(ints) IS NULL",
+          "list_max(strs) = 'é'",
+          "list_min(dbls) = 0 OR list_max(dbls) = 'nan'",
+          "list_sum(dbls) > 2",
+          "list_sum(decs) > 1.5",
+          "list_max(dates) = DATE '2020-01-05'",
+          "list_max(bools)",
+          "list_sum(big) > 9223372036854775807",
+          "list_max(s.tags) = 'b'",
           "attrs['a'] = 1",
           "attrs['a'] IS NULL",
           "attrs['b'] > 2 OR attrs['zz'] IS NOT NULL",
@@ -289,6 +302,8 @@ class ListFilterIT {
                   "list_has_all(nums, [55555, 55556])",
                   "nums[1] = 55555",
                   "nums[-1] >= 99999",
+                  "list_max(nums) < 3",
+                  "list_min(nums) = 55555",
                   "NOT list_contains(nums, 55555)")) {
             List<Long> expected = FilterIT.duckDbIds(duck, file, where);
             List<Long> got = new ArrayList<>();

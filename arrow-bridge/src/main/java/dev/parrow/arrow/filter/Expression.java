@@ -38,8 +38,9 @@ public sealed interface Expression
    * it holds a value), {@code list_position} (where first, from 1) and {@code list_extract} (the
    * element at an index from 1, from the end where negative), {@code list_has_any} and {@code
    * list_has_all} (whether it holds any or all of the values after it, which SQL writes as a list
-   * literal: {@code list_has_any(l, [1, 2])}), and by {@code is_null}. A map column is taken by
-   * {@code list_extract} (its value for a key: SQL's {@code m['key']}, DuckDB's {@code
+   * literal: {@code list_has_any(l, [1, 2])}), {@code list_min}, {@code list_max}, {@code list_sum}
+   * and {@code list_count} (of its non-null elements), and by {@code is_null}. A map column is
+   * taken by {@code list_extract} (its value for a key: SQL's {@code m['key']}, DuckDB's {@code
    * map_extract_value}), {@code map_contains} (whether it has a key), {@code map_contains_value},
    * {@code cardinality} (its entry count) and {@code is_null}.
    */
@@ -105,6 +106,10 @@ public sealed interface Expression
           "list_extract",
           "list_has_any",
           "list_has_all",
+          "list_min",
+          "list_max",
+          "list_sum",
+          "list_count",
           "map_contains",
           "map_contains_value",
           "cardinality");

@@ -57,6 +57,10 @@ final class ExpressionBinder {
           "list_extract",
           "list_has_any",
           "list_has_all",
+          "list_min",
+          "list_max",
+          "list_sum",
+          "list_count",
           "map_contains",
           "map_contains_value",
           "cardinality",
@@ -643,6 +647,27 @@ final class ExpressionBinder {
         List<BoundExpression> out = new ArrayList<>(List.of(list));
         sought.forEach(c -> out.add(c.right()));
         return new Apply(f, out, ValueType.BOOLEAN, List.copyOf(sought));
+      }
+      case "list_min", "list_max", "list_sum", "list_count" -> {
+        arity(f, args, 1, 1);
+        if (!(args.get(0) instanceof BoundExpression.ListRef list)) {
+          requireKind(f, args.get(0), Kind.LIST);
+          return new Constant(ValueType.NULL, null);
+        }
+        elementsComputed(f, list);
+        ValueType element = list.elementType();
+        ValueType type =
+            switch (f) {
+              case "list_count" -> ValueType.INTEGER;
+              // DuckDB's sums: integers and decimals exactly (at the elements' scale), floats as
+              // doubles, in the list's order.
+              case "list_sum" -> element.isFloating() ? ValueType.DOUBLE : element;
+              default -> element;
+            };
+        if (f.equals("list_sum") && !element.isNumber()) {
+          throw problem(f + " takes a list of numbers, not of " + element.describe());
+        }
+        return new Apply(f, args, type, null);
       }
       case "map_contains", "map_contains_value", "cardinality" -> {
         ValueType type = f.equals("cardinality") ? ValueType.INTEGER : ValueType.BOOLEAN;

@@ -271,6 +271,8 @@ final class ExpressionEvaluator {
               (BoundExpression.ListRef) args.get(0),
               (ExpressionBinder.Comparison) a.compiled());
       case "list_has_any", "list_has_all" -> listHas(a);
+      case "list_min", "list_max", "list_sum", "list_count" ->
+          listAggregate(a.function(), (BoundExpression.ListRef) args.get(0));
       case "map_extract_value" ->
           mapValue(
               (BoundExpression.ListRef) args.get(0),
@@ -928,6 +930,90 @@ final class ExpressionEvaluator {
       slot[i] = sought.has(i) && found[i] >= 0 ? list.starts()[i] + found[i] : -1;
     }
     return gather(overElements(lists.apply(values.element()), values.elements()), slot, rows);
+  }
+
+  /**
+   * Each list's least or greatest element (list_min, list_max: as comparisons order them, NaN above
+   * all), the sum of its elements (list_sum: exact for integers and decimals, past 64 bits in
+   * BigIntegers; floats added as doubles in the list's order) or their count (list_count), null
+   * elements left out; null where the list is null or, but for the count, holds no value.
+   */
+  private Values listAggregate(String f, BoundExpression.ListRef ref) {
+    ListValues lv = lists.apply(ref.element());
+    ListRows list = lv.rows();
+    Values e = overElements(lv, ref.elements());
+    Kind kind = ref.elementType().kind();
+    Values out = new Values();
+    out.present = new long[(rows + 63) >>> 6];
+    if (f.equals("list_min") || f.equals("list_max")) {
+      int sign = f.equals("list_max") ? 1 : -1;
+      int[] slot = new int[rows];
+      for (int i = 0; i < rows; i++) {
+        int best = -1;
+        for (int j = list.starts()[i]; j < list.ends()[i]; j++) {
+          if (e.has(j) && (best < 0 || sign * compareElements(e, kind, j, best) > 0)) {
+            best = j;
+          }
+        }
+        slot[i] = best;
+      }
+      return gather(e, slot, rows);
+    }
+    out.longs = new long[rows];
+    boolean floating = kind == Kind.FLOAT || kind == Kind.DOUBLE;
+    if (floating) {
+      out.doubles = new double[rows];
+    }
+    java.math.BigInteger[] wide = null;
+    for (int i = 0; i < rows; i++) {
+      long count = 0;
+      for (int j = list.starts()[i]; j < list.ends()[i]; j++) {
+        if (!e.has(j)) {
+          continue;
+        }
+        count++;
+        if (f.equals("list_count")) {
+          continue;
+        }
+        if (floating) {
+          out.doubles[i] += e.doubles[j];
+        } else if (wide != null || e.bigs != null) {
+          wide = wide != null ? wide : WideValues.bigs(out, rows);
+          wide[i] = wide[i].add(WideValues.big(e, j));
+        } else {
+          try {
+            out.longs[i] = Math.addExact(out.longs[i], e.longs[j]);
+          } catch (ArithmeticException past64Bits) {
+            wide = WideValues.bigs(out, rows);
+            wide[i] = wide[i].add(java.math.BigInteger.valueOf(e.longs[j]));
+          }
+        }
+      }
+      if (f.equals("list_count") ? list.has(i) : count > 0) {
+        out.present[i >>> 6] |= 1L << i;
+      }
+      if (f.equals("list_count")) {
+        out.longs[i] = count;
+      }
+    }
+    if (wide != null) {
+      out.longs = null;
+      return WideValues.narrow(out, wide, rows, filter);
+    }
+    return out;
+  }
+
+  /** How two elements of a list's values order (as {@link #compare} orders them). */
+  private static int compareElements(Values e, Kind kind, int a, int b) {
+    return switch (kind) {
+      case FLOAT, DOUBLE -> Domain.compareDoubles(e.doubles[a], e.doubles[b]);
+      case STRING, BINARY ->
+          Arrays.compareUnsigned(e.data, e.starts[a], e.ends[a], e.data, e.starts[b], e.ends[b]);
+      default ->
+          e.bigs != null
+              ? WideValues.big(e, a).compareTo(WideValues.big(e, b))
+              : Long.compare(e.longs[a], e.longs[b]);
+    };
   }
 
   /** An expression of a list's elements (the element column, converted), over its element slots. */

@@ -201,8 +201,9 @@ public final class FilterBinder {
    * Bloom filters and page index; null where there is none. With literal values: {@code
    * list_contains(l, v)} standing alone is {@code element = v}, {@code list_has_any(l, [v, ...])}
    * {@code element IN (v, ...)}, {@code list_has_all} the first value's equality, {@code
-   * map_contains(m, k)} {@code key = k}, and {@code l[i] op v} or {@code m['k'] op v} (op one of =
-   * < <= > >=) {@code element op v} or {@code value op v}.
+   * map_contains(m, k)} {@code key = k}, and {@code l[i] op v}, {@code list_min(l) op v}, {@code
+   * list_max(l) op v} or {@code m['k'] op v} (op one of = < <= > >=) {@code element op v} or {@code
+   * value op v}.
    */
   private Test listPruning(Filter.Compute compute) {
     if (!(compute.left() instanceof Expression.Call call)
@@ -214,7 +215,8 @@ public final class FilterBinder {
     Filter.Op op = compute.op();
     List<Object> values = new ArrayList<>();
     ListColumn column;
-    if (call.function().equals("list_extract")) {
+    if (List.of("list_extract", "list_min", "list_max").contains(call.function())) {
+      // The element (or value) compared, or the least or greatest, is one of them.
       if (op == Filter.Op.NE) {
         return null;
       }
