@@ -871,25 +871,71 @@ final class ExpressionEvaluator {
    */
   private int[] firstMatches(ListValues lv, ExpressionBinder.Comparison c, Values sought) {
     ListRows list = lv.rows();
-    int pairs = list.pairRow().length;
-    Values elements = gather(overElements(lv, c.left()), list.pairSlot(), pairs);
+    Values elements = overElements(lv, c.left());
+    int[] found = new int[rows];
+    java.util.Arrays.fill(found, -1);
+    if (c.right() instanceof Constant k && k.value() != null) {
+      // One value for every row: each element slot compared with it once, no pairs made.
+      long[] equal = equalToConstant(c, elements, evaluateOne(c.right()), list.elements());
+      for (int i = 0; i < rows; i++) {
+        for (int j = list.starts()[i]; j < list.ends()[i]; j++) {
+          if ((equal[j >>> 6] >>> j & 1) != 0) {
+            found[i] = j - list.starts()[i];
+            break;
+          }
+        }
+      }
+      return found;
+    }
+    ListRows.Pairs pairs = list.pairs();
+    int count = pairs.row().length;
+    Values paired = gather(elements, pairs.slot(), count);
     long[] equal =
         c.form() == ExpressionBinder.Form.NEVER
-            ? new long[(pairs + 63) >>> 6]
-            : compare(
-                c, BoundFilter.Kind.EQ, elements, gather(sought, list.pairRow(), pairs), pairs)[0];
-    int[] found = new int[rows];
+            ? new long[(count + 63) >>> 6]
+            : compare(c, BoundFilter.Kind.EQ, paired, gather(sought, pairs.row(), count), count)[0];
     for (int i = 0; i < rows; i++) {
-      found[i] = -1;
       boolean isNull = !sought.has(i);
-      for (int p = list.pairStarts()[i]; p < list.pairStarts()[i + 1]; p++) {
-        if (isNull ? !elements.has(p) : (equal[p >>> 6] >>> p & 1) != 0) {
-          found[i] = p - list.pairStarts()[i];
+      for (int p = pairs.starts()[i]; p < pairs.starts()[i + 1]; p++) {
+        if (isNull ? !paired.has(p) : (equal[p >>> 6] >>> p & 1) != 0) {
+          found[i] = p - pairs.starts()[i];
           break;
         }
       }
     }
     return found;
+  }
+
+  /** A constant's value, as a batch of one row. */
+  private Values evaluateOne(BoundExpression constant) {
+    return new ExpressionEvaluator(1, columns, lists, conditions, filter).evaluate(constant);
+  }
+
+  /** The element slots (of {@code count}) whose value equals {@code one}'s only value. */
+  private static long[] equalToConstant(
+      ExpressionBinder.Comparison c, Values elements, Values one, int count) {
+    if (c.form() == ExpressionBinder.Form.BYTES) {
+      long[] out = new long[(count + 63) >>> 6];
+      int length = one.ends[0] - one.starts[0];
+      for (int j = 0; j < count; j++) {
+        if (elements.has(j)
+            && elements.ends[j] - elements.starts[j] == length
+            && Arrays.equals(
+                elements.data,
+                elements.starts[j],
+                elements.ends[j],
+                one.data,
+                one.starts[0],
+                one.ends[0])) {
+          out[j >>> 6] |= 1L << j;
+        }
+      }
+      return out;
+    }
+    // Numbers, dates and times: the general comparison, the value repeated.
+    int[] zero = new int[count];
+    long[] equal = compare(c, BoundFilter.Kind.EQ, elements, gather(one, zero, count), count)[0];
+    return equal;
   }
 
   /**

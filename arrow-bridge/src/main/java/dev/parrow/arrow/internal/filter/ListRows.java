@@ -12,27 +12,25 @@ import org.apache.arrow.vector.complex.ListViewVector;
 /**
  * A list column's rows in a batch, whatever Arrow list type holds them: row {@code i} holds the
  * element slots {@code starts[i]} to {@code ends[i]} of the element vector, and is a list (not
- * null) where its bit in {@code present} is set. The elements are also numbered row after row
- * (their pairs of row and slot): row {@code i}'s are {@code pairStarts[i]} to {@code pairStarts[i +
- * 1]}, so that a function of an element and a row's value (list_contains) computes over pairs, also
- * where list views share slots.
+ * null) where its bit in {@code present} is set.
  *
  * @param present the rows whose list is not null, as bits
  * @param starts each row's first element slot
  * @param ends each row's element slot past its last
  * @param elements how many element slots the rows reach (the element values to read)
- * @param pairStarts each row's first pair, and the pair count after the last row
- * @param pairRow each pair's row
- * @param pairSlot each pair's element slot
  */
-record ListRows(
-    long[] present,
-    int[] starts,
-    int[] ends,
-    int elements,
-    int[] pairStarts,
-    int[] pairRow,
-    int[] pairSlot) {
+record ListRows(long[] present, int[] starts, int[] ends, int elements) {
+
+  /**
+   * The elements numbered row after row, as pairs of row and slot: row {@code i}'s are {@code
+   * starts[i]} to {@code starts[i + 1]}, so that a function of an element and a row's value
+   * (list_contains of a column) computes over pairs, also where list views share slots.
+   *
+   * @param starts each row's first pair, and the pair count after the last row
+   * @param row each pair's row
+   * @param slot each pair's element slot
+   */
+  record Pairs(int[] starts, int[] row, int[] slot) {}
 
   /**
    * The first {@code rows} rows of the innermost list among {@code above} (the vectors above its
@@ -56,7 +54,7 @@ record ListRows(
         }
       }
     }
-    return lists.withPairs();
+    return lists.withElements();
   }
 
   private static boolean isList(FieldVector v) {
@@ -95,11 +93,11 @@ record ListRows(
         present[i >>> 6] |= 1L << i;
       }
     }
-    return new ListRows(present, starts, ends, 0, null, null, null);
+    return new ListRows(present, starts, ends, 0);
   }
 
-  /** These rows with their element count and pairs, a null list holding none. */
-  private ListRows withPairs() {
+  /** These rows with their element count, a null list holding none. */
+  private ListRows withElements() {
     int rows = starts.length;
     int elements = 0;
     for (int i = 0; i < rows; i++) {
@@ -109,19 +107,25 @@ record ListRows(
       }
       elements = Math.max(elements, ends[i]);
     }
+    return new ListRows(present, starts, ends, elements);
+  }
+
+  /** The elements as pairs of row and slot. */
+  Pairs pairs() {
+    int rows = starts.length;
     int[] pairStarts = new int[rows + 1];
     for (int i = 0; i < rows; i++) {
       pairStarts[i + 1] = Math.addExact(pairStarts[i], ends[i] - starts[i]);
     }
-    int[] pairRow = new int[pairStarts[rows]];
-    int[] pairSlot = new int[pairRow.length];
+    int[] row = new int[pairStarts[rows]];
+    int[] slot = new int[row.length];
     for (int i = 0, p = 0; i < rows; i++) {
       for (int j = starts[i]; j < ends[i]; j++, p++) {
-        pairRow[p] = i;
-        pairSlot[p] = j;
+        row[p] = i;
+        slot[p] = j;
       }
     }
-    return new ListRows(present, starts, ends, elements, pairStarts, pairRow, pairSlot);
+    return new Pairs(pairStarts, row, slot);
   }
 
   /** Whether row {@code i}'s list is not null. */
