@@ -58,35 +58,18 @@ class FilterCorpusIT {
         // DuckDB's WHERE over a table it loaded, not over the file: its own pruning misjudges some
         // of these files (fixed_length_decimal_legacy: "value = 1.00" finds no row, by the legacy
         // statistics it trusts), and the oracle here is its comparison semantics.
-        try {
-          duck.execute(
-              "CREATE OR REPLACE TEMP TABLE t AS SELECT * FROM read_parquet("
-                  + DuckDb.literal(file)
-                  + ", file_row_number = true)");
-        } catch (java.sql.SQLException e) {
+        if (!loaded(duck, file)) {
           continue;
         }
         for (int n = 0; n < PREDICATES_PER_FILE; n++) {
           Filter filter = table.randomFilter(random);
-          List<Long> expected = new ArrayList<>();
-          try {
-            for (var row :
-                duck.query(
-                    "SELECT file_row_number FROM t WHERE "
-                        + filter
-                        + " ORDER BY file_row_number")) {
-              expected.add(((Number) row.get("file_row_number")).longValue());
-            }
-          } catch (java.sql.SQLException e) {
+          List<List<Object>> want = duckDbRows(duck, table, filter);
+          if (want == null) {
             continue; // DuckDB cannot read the file or take the literal: nothing to compare with
           }
           predicates++;
           try {
             List<List<Object>> got = rows(file, ReadOptions.builder().filter(filter).build());
-            List<List<Object>> want = new ArrayList<>();
-            for (long r : expected) {
-              want.add(table.rows.get((int) r));
-            }
             if (!got.equals(want)) {
               failures.add(
                   file.getFileName()
@@ -127,46 +110,32 @@ class FilterCorpusIT {
         if (table == null || table.elements.isEmpty() || table.rows.isEmpty()) {
           continue;
         }
-        try {
-          duck.execute(
-              "CREATE OR REPLACE TEMP TABLE t AS SELECT * FROM read_parquet("
-                  + DuckDb.literal(file)
-                  + ", file_row_number = true)");
-        } catch (java.sql.SQLException e) {
+        if (!loaded(duck, file)) {
           continue;
         }
         for (int n = 0; n < 12; n++) {
           String column =
               new ArrayList<>(table.elements.keySet()).get(random.nextInt(table.elements.size()));
           Filter filter = table.randomListFilter(random, column);
-          List<Long> expected = new ArrayList<>();
-          try {
-            for (var row :
-                duck.query(
-                    "SELECT file_row_number FROM t WHERE "
-                        + filter
-                        + " ORDER BY file_row_number")) {
-              expected.add(((Number) row.get("file_row_number")).longValue());
-            }
-          } catch (java.sql.SQLException e) {
+          List<List<Object>> want = duckDbRows(duck, table, filter);
+          if (want == null) {
             continue; // DuckDB does not take the literal for these elements
           }
           predicates++;
           lists.add(file.getFileName() + ":" + column);
           try {
-            List<List<Object>> want = new ArrayList<>();
-            for (long r : expected) {
-              want.add(table.rows.get((int) r));
-            }
             List<List<Object>> got = rows(file, ReadOptions.builder().filter(filter).build());
-            // The list read for the filter alone, beside the first column.
-            String other = table.names.get(table.names.get(0).equals(column) ? 1 : 0);
+            // The list read for the filter alone, beside another column.
             List<List<Object>> alone =
                 table.names.size() < 2
                     ? List.of()
                     : rows(
                         file,
-                        ReadOptions.builder().filter(filter).columns(other).batchSize(97).build());
+                        ReadOptions.builder()
+                            .filter(filter)
+                            .columns(table.names.get(table.names.get(0).equals(column) ? 1 : 0))
+                            .batchSize(97)
+                            .build());
             if (!got.equals(want) || table.names.size() >= 2 && alone.size() != want.size()) {
               failures.add(
                   file.getFileName()
@@ -189,6 +158,37 @@ class FilterCorpusIT {
     assertNoneDiffer(failures, predicates);
     assertTrue(lists.size() >= 30, "only these lists were filtered: " + lists);
     assertTrue(predicates > 200, "only " + predicates + " predicates compared");
+  }
+
+  /** Loads {@code file} into DuckDB's table t with its row numbers; false where DuckDB cannot. */
+  private static boolean loaded(DuckDb duck, Path file) {
+    try {
+      duck.execute(
+          "CREATE OR REPLACE TEMP TABLE t AS SELECT * FROM read_parquet("
+              + DuckDb.literal(file)
+              + ", file_row_number = true)");
+      return true;
+    } catch (java.sql.SQLException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The rows of {@code table} (Parrow's unfiltered read) that DuckDB's WHERE selects from t, in
+   * order; null where DuckDB refuses the filter.
+   */
+  private static List<List<Object>> duckDbRows(DuckDb duck, Table table, Filter filter) {
+    List<List<Object>> rows = new ArrayList<>();
+    try {
+      for (var row :
+          duck.query(
+              "SELECT file_row_number FROM t WHERE " + filter + " ORDER BY file_row_number")) {
+        rows.add(table.rows.get(((Number) row.get("file_row_number")).intValue()));
+      }
+    } catch (java.sql.SQLException e) {
+      return null;
+    }
+    return rows;
   }
 
   private static void assertNoneDiffer(List<String> failures, int predicates) {

@@ -933,9 +933,7 @@ final class ExpressionEvaluator {
       return out;
     }
     // Numbers, dates and times: the general comparison, the value repeated.
-    int[] zero = new int[count];
-    long[] equal = compare(c, BoundFilter.Kind.EQ, elements, gather(one, zero, count), count)[0];
-    return equal;
+    return compare(c, BoundFilter.Kind.EQ, elements, gather(one, new int[count], count), count)[0];
   }
 
   /**
@@ -988,7 +986,7 @@ final class ExpressionEvaluator {
     ListValues lv = lists.apply(ref.element());
     ListRows list = lv.rows();
     Values e = overElements(lv, ref.elements());
-    Kind kind = ref.elementType().kind();
+    ValueType type = ref.elementType();
     Values out = new Values();
     out.present = new long[(rows + 63) >>> 6];
     if (f.equals("list_min") || f.equals("list_max")) {
@@ -997,7 +995,7 @@ final class ExpressionEvaluator {
       for (int i = 0; i < rows; i++) {
         int best = -1;
         for (int j = list.starts()[i]; j < list.ends()[i]; j++) {
-          if (e.has(j) && (best < 0 || sign * compareElements(e, kind, j, best) > 0)) {
+          if (e.has(j) && (best < 0 || sign * order(e, j, e, best, type) > 0)) {
             best = j;
           }
         }
@@ -1006,7 +1004,7 @@ final class ExpressionEvaluator {
       return gather(e, slot, rows);
     }
     out.longs = new long[rows];
-    boolean floating = kind == Kind.FLOAT || kind == Kind.DOUBLE;
+    boolean floating = type.isFloating();
     if (floating) {
       out.doubles = new double[rows];
     }
@@ -1047,19 +1045,6 @@ final class ExpressionEvaluator {
       return WideValues.narrow(out, wide, rows, filter);
     }
     return out;
-  }
-
-  /** How two elements of a list's values order (as {@link #compare} orders them). */
-  private static int compareElements(Values e, Kind kind, int a, int b) {
-    return switch (kind) {
-      case FLOAT, DOUBLE -> Domain.compareDoubles(e.doubles[a], e.doubles[b]);
-      case STRING, BINARY ->
-          Arrays.compareUnsigned(e.data, e.starts[a], e.ends[a], e.data, e.starts[b], e.ends[b]);
-      default ->
-          e.bigs != null
-              ? WideValues.big(e, a).compareTo(WideValues.big(e, b))
-              : Long.compare(e.longs[a], e.longs[b]);
-    };
   }
 
   /** An expression of a list's elements (the element column, converted), over its element slots. */
